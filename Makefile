@@ -1,0 +1,104 @@
+# umpire: build, test, demo, bench.  `make` builds ./umpire; `make check`
+# runs every test under ASan+UBSan; `make deps` installs what is missing.
+
+CC      ?= gcc
+PREFIX  ?= /usr/local
+DESTDIR ?=
+
+STD      = -std=c17
+WARN     = -Wall -Wextra -Werror -Wstrict-prototypes -Wvla -Wwrite-strings \
+           -Wshadow -Wformat=2 -Wno-format-nonliteral
+CPPFLAGS = -D_DEFAULT_SOURCE -Icore -Idb -Icmd
+OPT     ?= -O2 -g
+SAN      = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
+           -fno-omit-frame-pointer
+DEPFLAGS = -MMD -MP
+# SQLite and libcsv are linked statically: a stateless ruling starts as
+# fast as a static program (see tests/bench).
+LIBS     = -Wl,-Bstatic -lsqlite3 -lcsv -Wl,-Bdynamic -lm -lpthread -ldl
+
+CORE_SRC = $(sort $(wildcard core/*.c))
+DB_SRC   = $(sort $(wildcard db/*.c))
+CMD_SRC  = $(sort $(wildcard cmd/*.c))
+TABLES   = $(sort $(wildcard schema/tables/*/*.csv))
+SQL      = $(sort $(wildcard schema/[0-9]*.sql))
+GEN_SRC  = build/gen/stock_tables.c build/gen/schema_sql.c
+UNIT_SRC = $(sort $(wildcard tests/unit/test_*.c))
+
+LIB_SRC  = $(CORE_SRC) $(DB_SRC) $(GEN_SRC)
+REL_LIB  = $(patsubst %.c,build/rel/%.o,$(notdir $(LIB_SRC)))
+SAN_LIB  = $(patsubst %.c,build/san/%.o,$(notdir $(LIB_SRC)))
+REL_CMD  = $(patsubst %.c,build/rel/%.o,$(notdir $(CMD_SRC)))
+SAN_CMD  = $(patsubst %.c,build/san/%.o,$(notdir $(CMD_SRC)))
+UNIT_BIN = $(patsubst tests/unit/%.c,build/san/%,$(UNIT_SRC))
+
+vpath %.c core db cmd build/gen tests/unit
+
+.PHONY: all check deps demo bench clean install FORCE
+all: umpire
+
+# Rebuild when the flags change.
+build/flags.rel: FORCE
+	@mkdir -p build
+	@echo '$(CC) $(STD) $(OPT) $(WARN) $(CPPFLAGS) $(LIBS)' | cmp -s - $@ || \
+	    echo '$(CC) $(STD) $(OPT) $(WARN) $(CPPFLAGS) $(LIBS)' > $@
+build/flags.san: FORCE
+	@mkdir -p build
+	@echo '$(CC) $(STD) $(SAN) $(WARN) $(CPPFLAGS) $(LIBS)' | cmp -s - $@ || \
+	    echo '$(CC) $(STD) $(SAN) $(WARN) $(CPPFLAGS) $(LIBS)' > $@
+
+build/embed: schema/embed.c
+	@mkdir -p build
+	$(CC) $(STD) -O2 $(WARN) -o $@ $< -lcsv
+
+build/gen/stock_tables.c: build/embed $(TABLES)
+	@mkdir -p build/gen
+	build/embed tables $@ $(TABLES)
+build/gen/schema_sql.c: build/embed $(SQL)
+	@mkdir -p build/gen
+	build/embed sql $@ $(SQL)
+
+build/rel/%.o: %.c build/flags.rel | $(GEN_SRC)
+	@mkdir -p build/rel
+	$(CC) $(STD) $(OPT) $(WARN) $(CPPFLAGS) $(DEPFLAGS) -c -o $@ $<
+build/san/%.o: %.c build/flags.san | $(GEN_SRC)
+	@mkdir -p build/san
+	$(CC) $(STD) $(SAN) $(WARN) $(CPPFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+umpire: $(REL_LIB) $(REL_CMD)
+	$(CC) $(OPT) -o $@ $^ $(LIBS)
+build/san/umpire: $(SAN_LIB) $(SAN_CMD)
+	$(CC) $(SAN) -o $@ $^ $(LIBS)
+build/san/test_%: build/san/test_%.o $(SAN_LIB)
+	$(CC) $(SAN) -o $@ $^ -lcmocka $(LIBS)
+
+check: build/san/umpire $(UNIT_BIN)
+	@tests/run.sh build/san/umpire $(UNIT_BIN)
+
+deps:
+	@missing=""; \
+	for p in gcc make libsqlite3-dev libcsv-dev libcmocka-dev bats sqlite3 jq; do \
+	    dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	    sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
+	    echo "installing:$$missing"; \
+	    $$sudo apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing; \
+	else echo "all build and test dependencies are installed"; fi
+
+demo: umpire
+	@tests/demo.sh ./umpire
+
+bench: umpire
+	@tests/bench/run.sh ./umpire
+
+install: umpire
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 umpire $(DESTDIR)$(PREFIX)/bin/umpire
+	install -m 644 cmd/umpire.1 $(DESTDIR)$(PREFIX)/share/man/man1/umpire.1
+
+clean:
+	rm -rf build umpire
+
+-include $(wildcard build/rel/*.d build/san/*.d)

@@ -1,0 +1,62 @@
+/*
+ * cmd: the command-line layer, the only place that talks to the user.
+ * Each command lives in its own file and exports one cmd_entry; main.c
+ * holds the table, the global options and the exit statuses.
+ */
+#ifndef UMPIRE_CMD_H
+#define UMPIRE_CMD_H
+
+#include <stdio.h>
+#include <sysexits.h>
+
+#define UMPIRE_VERSION "0.1.0"
+
+/* Exit statuses of CLI.md (sysexits). */
+enum {
+	EXIT_DONE = 0,
+	EXIT_USAGE = EX_USAGE,		/* 64 */
+	EXIT_DATA = EX_DATAERR,		/* 65 */
+	EXIT_NOGAME = EX_NOINPUT,	/* 66 */
+	EXIT_BUG = EX_SOFTWARE,		/* 70 */
+	EXIT_CANTCREATE = EX_CANTCREAT,	/* 73 */
+	EXIT_IO = EX_IOERR,		/* 74 */
+	EXIT_LOCKED = EX_TEMPFAIL	/* 75 */
+};
+
+/* The global options, wherever they stood on the line. */
+struct global {
+	const char *db_path;	/* --db, else $UMPIRE_DB, else ./umpire.db */
+	const char *rules;	/* --rules, or NULL */
+	int json;		/* --json */
+	int help;		/* --help or -h */
+	const char *command;	/* the command's full name, for messages */
+};
+
+/* The command does not match by prefix (it destroys or rewrites). */
+#define CMD_NO_PREFIX 0x1
+
+struct cmd_entry {
+	const char *name;
+	const char *usage;
+	const char *summary;
+	int flags;
+	/* Runs the command with its own arguments; returns an exit status. */
+	int (*exec)(struct global *g, int argc, char **argv);
+};
+
+/* Prints "umpire: COMMAND: message" on stderr; returns code. */
+int cmd_error(const struct global *g, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* The adjudication commands (cmd/adjudicate.c). */
+extern const struct cmd_entry cmd_fire_entry, cmd_melee_entry,
+    cmd_morale_entry, cmd_rally_entry, cmd_fatigue_entry, cmd_move_entry;
+/* Game keeping. */
+extern const struct cmd_entry cmd_new_entry, cmd_unit_entry, cmd_sheet_entry,
+    cmd_log_entry, cmd_undo_entry, cmd_redo_entry, cmd_adjust_entry,
+    cmd_turn_entry, cmd_tables_entry, cmd_check_entry;
+
+/* The command table, NULL-ended (cmd/main.c). */
+extern const struct cmd_entry *const cmd_table[];
+
+#endif

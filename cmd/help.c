@@ -1,0 +1,119 @@
+/* help: --help text from the input declarations and modifier tables. */
+#include <stdio.h>
+#include <string.h>
+
+#include "help.h"
+
+/* The common dice options every adjudication takes. */
+static void
+dice_help(FILE *out, const struct rule_cmd *c)
+{
+	fprintf(out, "\nDice, in this order: %s\n", c->dice);
+	fputs("  --dice LIST            the faces shown, comma-separated (e.g. --dice 4 or --dice 6,6)\n"
+	    "  --roll                 umpire rolls them (solo play); the seed is shown\n"
+	    "  --seed N               with --roll: repeat a roll exactly\n", out);
+}
+
+static void
+option_line(FILE *out, const struct input_decl *d)
+{
+	char left[96];
+
+	if (d->kind == IN_FLAG)
+		snprintf(left, sizeof left, "--%s", d->name);
+	else
+		snprintf(left, sizeof left, "--%s %s", d->name, d->arg);
+	fprintf(out, "  %-22s %s", left, d->help);
+	if (d->def != NULL)
+		fprintf(out, " (default %s)", d->def);
+	fputc('\n', out);
+}
+
+/* The options of c that take modifiers from table NAME, e.g. "--mod". */
+static void
+options_of_table(const struct rule_cmd *c, const char *name, char *buf,
+    size_t n)
+{
+	buf[0] = '\0';
+	for (const struct input_decl *d = c->inputs; d->name != NULL; d++) {
+		if (d->kind != IN_MODS || strcmp(d->table, name) != 0)
+			continue;
+		snprintf(buf + strlen(buf), n - strlen(buf), "%s--%s",
+		    buf[0] ? ", " : "", d->name);
+	}
+}
+
+/* True when an earlier option of c already listed table NAME. */
+static int
+listed_before(const struct rule_cmd *c, const struct input_decl *upto,
+    const char *name)
+{
+	for (const struct input_decl *d = c->inputs; d != upto; d++)
+		if (d->kind == IN_MODS && strcmp(d->table, name) == 0)
+			return 1;
+	return 0;
+}
+
+/* Lists the rows of a modifier table with their values. */
+static void
+modifier_lines(FILE *out, const struct rule_cmd *c, const struct table *t)
+{
+	int has_applies = table_col(t, "applies") >= 0;
+	char opts[128];
+
+	options_of_table(c, t->name, opts, sizeof opts);
+	fprintf(out, "\nModifiers for %s NAME (the %s table, %s):\n", opts,
+	    t->name, t->provenance);
+	for (int row = 0; row < t->nrows; row++) {
+		const char *arg = table_text(t, row, "arg");
+		int is_auto = strcmp(table_text(t, row, "source"), "auto") == 0;
+		char left[64];
+
+		snprintf(left, sizeof left, "%s%s%s", table_text(t, row, "name"),
+		    *arg ? "=" : "", arg);
+		fprintf(out, "  %-26s %6s  %s%s%s%s\n", left,
+		    table_text(t, row, "value"),
+		    has_applies ? table_text(t, row, "applies") : "",
+		    has_applies ? ": " : "", table_text(t, row, "help"),
+		    is_auto ? " (applied by umpire)" : "");
+	}
+}
+
+void
+help_rule_command(FILE *out, const struct ruleset *rs,
+    const struct rule_cmd *c, const struct tableset *ts)
+{
+	fprintf(out, "usage: umpire --rules %s %s [OPTIONS] [--dice LIST | --roll [--seed N]]\n",
+	    rs->name, c->name);
+	fprintf(out, "%s (%s)\n\nOptions:\n", c->summary, rs->title);
+	for (const struct input_decl *d = c->inputs; d->name != NULL; d++)
+		option_line(out, d);
+	for (const struct input_decl *d = c->inputs; d->name != NULL; d++) {
+		const struct table *t;
+
+		if (d->kind != IN_MODS || listed_before(c, d, d->table))
+			continue;
+		t = ts->find(ts->ctx, rs->name, d->table);
+		if (t != NULL)
+			modifier_lines(out, c, t);
+	}
+	dice_help(out, c);
+}
+
+void
+help_command_any(FILE *out, const char *command)
+{
+	const struct ruleset *const *all = ruleset_all();
+
+	fprintf(out, "usage: umpire --rules NAME %s [OPTIONS] [--dice LIST | --roll [--seed N]]\n\n",
+	    command);
+	fprintf(out, "Each rule set has its own options for %s; see\n"
+	    "'umpire %s --rules NAME --help'.  Rule sets:\n", command, command);
+	for (int i = 0; all[i] != NULL; i++) {
+		const struct rule_cmd *c = ruleset_cmd(all[i], command);
+
+		fprintf(out, "  %-8s %s\n", all[i]->name,
+		    c == NULL ? "" : c->undefined != NULL ? c->undefined :
+		    c->adjudicate == NULL ? "not implemented yet" : c->summary);
+	}
+}

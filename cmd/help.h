@@ -1,0 +1,17 @@
+/* help: --help text generated from the commands' declarations. */
+#ifndef UMPIRE_HELP_H
+#define UMPIRE_HELP_H
+
+#include <stdio.h>
+
+#include "ruleset.h"
+
+/* Help for one adjudication command of a rule set: options, modifiers
+ * with their values (from ts), and the dice it takes. */
+void help_rule_command(FILE *out, const struct ruleset *rs,
+    const struct rule_cmd *c, const struct tableset *ts);
+
+/* Help for an adjudication command when no rule set is known. */
+void help_command_any(FILE *out, const char *command);
+
+#endif

@@ -1,0 +1,197 @@
+/*
+ * umpire: the entry point.  Global options may stand before or after the
+ * command; they are taken out wherever they are, then the command is found
+ * (exact name, else an unambiguous prefix) and run.  Only main exits.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "ruleset.h"
+
+const struct cmd_entry *const cmd_table[] = {
+	&cmd_fire_entry, &cmd_melee_entry, &cmd_morale_entry,
+	&cmd_rally_entry, &cmd_fatigue_entry, &cmd_move_entry,
+	&cmd_new_entry, &cmd_unit_entry, &cmd_sheet_entry, &cmd_log_entry,
+	&cmd_undo_entry, &cmd_redo_entry, &cmd_adjust_entry, &cmd_turn_entry,
+	&cmd_tables_entry, &cmd_check_entry, NULL
+};
+
+int
+cmd_error(const struct global *g, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	if (g != NULL && g->command != NULL)
+		fprintf(stderr, "umpire: %s: ", g->command);
+	else
+		fputs("umpire: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return code;
+}
+
+static void
+usage(FILE *f)
+{
+	fputs("usage: umpire [--db PATH] [--rules NAME] [--json] COMMAND [OPTIONS]\n"
+	    "       umpire COMMAND --help      help for one command\n"
+	    "       umpire --version\n\n"
+	    "Adjudication (umpire COMMAND --rules NAME --help lists a rule set's options):\n",
+	    f);
+	for (int i = 0; cmd_table[i] != NULL; i++) {
+		if (i == 6)
+			fputs("\nGame keeping:\n", f);
+		fprintf(f, "  %-9s %s\n", cmd_table[i]->name, cmd_table[i]->summary);
+	}
+	fputs("\nRule sets: brigade, squares, fury, 2x2, ohw.\n"
+	    "Global options:\n"
+	    "  --db PATH      the game database (default $UMPIRE_DB, else ./umpire.db)\n"
+	    "  --rules NAME   the rule set (default: the game's)\n"
+	    "  --json         one JSON object on stdout\n"
+	    "  --help, -h     help\n"
+	    "  --version      the version\n"
+	    "Exit status: 0 done, 64 usage, 65 bad data, 66 no game, 70 bug,\n"
+	    "73 cannot create the game, 74 game I/O error, 75 game locked.\n", f);
+}
+
+/* Takes the value of a global option: "--db PATH" or "--db=PATH". */
+static int
+global_value(int argc, char **argv, int *i, const char *name,
+    const char **out)
+{
+	size_t len = strlen(name);
+	const char *a = argv[*i];
+
+	if (strncmp(a, name, len) != 0)
+		return 0;
+	if (a[len] == '=') {
+		*out = a + len + 1;
+		return 1;
+	}
+	if (a[len] != '\0')
+		return 0;
+	if (*i + 1 >= argc) {
+		*out = NULL;
+		return 1;
+	}
+	*out = argv[++*i];
+	return 1;
+}
+
+/*
+ * Removes the global options from argv (compacting it) into g.  Returns 0,
+ * or 64 for a global option without its value.
+ */
+static int
+take_globals(struct global *g, int *argc, char **argv, int *version)
+{
+	int n = 0;
+
+	for (int i = 0; i < *argc; i++) {
+		const char *a = argv[i], *v;
+
+		if (strcmp(a, "--json") == 0)
+			g->json = 1;
+		else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)
+			g->help = 1;
+		else if (strcmp(a, "--version") == 0)
+			*version = 1;
+		else if (global_value(*argc, argv, &i, "--db", &v) ||
+		    global_value(*argc, argv, &i, "--rules", &v)) {
+			if (v == NULL)
+				return cmd_error(g, EXIT_USAGE,
+				    "option '%s' needs a value", a);
+			if (strncmp(a, "--db", 4) == 0)
+				g->db_path = v;
+			else
+				g->rules = v;
+		} else
+			argv[n++] = argv[i];
+	}
+	*argc = n;
+	return 0;
+}
+
+/* The command NAME: exact, else an unambiguous prefix. */
+static const struct cmd_entry *
+find_command(const struct global *g, const char *name, int *rc)
+{
+	const struct cmd_entry *found = NULL;
+	char candidates[256] = "";
+	int matches = 0;
+	size_t len = strlen(name);
+
+	for (int i = 0; cmd_table[i] != NULL; i++)
+		if (strcmp(cmd_table[i]->name, name) == 0)
+			return cmd_table[i];
+	for (int i = 0; cmd_table[i] != NULL && len > 0; i++) {
+		const struct cmd_entry *c = cmd_table[i];
+
+		if ((c->flags & CMD_NO_PREFIX) || strncmp(c->name, name, len) != 0)
+			continue;
+		found = c;
+		matches++;
+		strncat(candidates, " ", sizeof candidates - strlen(candidates) - 1);
+		strncat(candidates, c->name, sizeof candidates - strlen(candidates) - 1);
+	}
+	if (matches == 1)
+		return found;
+	*rc = matches > 1 ?
+	    cmd_error(g, EXIT_USAGE, "'%s' is ambiguous:%s", name, candidates) :
+	    cmd_error(g, EXIT_USAGE, "unknown command '%s' (see 'umpire --help')", name);
+	return NULL;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct global g = { NULL, NULL, 0, 0, NULL };
+	const struct cmd_entry *c;
+	int version = 0, rc = 0;
+
+	argc--;
+	argv++;
+	if ((rc = take_globals(&g, &argc, argv, &version)) != 0)
+		return rc;
+	if (version) {
+		printf("umpire %s\n", UMPIRE_VERSION);
+		return EXIT_DONE;
+	}
+	if (argc == 0 || strncmp(argv[0], "-", 1) == 0) {
+		if (argc == 0 && g.help) {
+			usage(stdout);
+			return EXIT_DONE;
+		}
+		if (argc > 0)
+			return cmd_error(&g, EXIT_USAGE,
+			    "unknown option '%s' (see 'umpire --help')", argv[0]);
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if ((c = find_command(&g, argv[0], &rc)) == NULL)
+		return rc;
+	g.command = c->name;
+	if (g.rules != NULL && ruleset_find(g.rules) == NULL)
+		return cmd_error(&g, EXIT_DATA,
+		    "unknown rule set '%s' (brigade, squares, fury, 2x2, ohw)",
+		    g.rules);
+	if (g.db_path == NULL)
+		g.db_path = getenv("UMPIRE_DB");
+	if (g.db_path == NULL || *g.db_path == '\0')
+		g.db_path = "umpire.db";
+	rc = c->exec(&g, argc - 1, argv + 1);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		if (errno != EPIPE)
+			return cmd_error(&g, EXIT_IO,
+			    "write failure on standard output: %s",
+			    strerror(errno));
+	}
+	return rc;
+}

@@ -1,0 +1,157 @@
+/* render: text and JSON output of a ruling. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "jsonw.h"
+#include "num.h"
+#include "render.h"
+
+static void
+text_modifiers(FILE *out, const struct result *r)
+{
+	char buf[32];
+
+	if (r->nmods == 0)
+		return;
+	fputs("  modifiers:", out);
+	for (int i = 0; i < r->nmods; i++) {
+		const struct modifier *m = &r->mods[i];
+
+		fprintf(out, "%s %s ", i ? "," : "", m->name);
+		if (m->has_factor)
+			fprintf(out, "x%s", num_format(m->factor, buf, sizeof buf));
+		else
+			fprintf(out, "%s%s", m->value >= 0 ? "+" : "",
+			    num_format(m->value, buf, sizeof buf));
+	}
+	fputc('\n', out);
+}
+
+static void
+text_dice(FILE *out, const struct dice *d, int rolled)
+{
+	for (int i = 0; i < d->nused; i++) {
+		const struct die_use *u = &d->used[i];
+
+		fprintf(out, "  die %d: %d, %s (%s)%s%s\n", i + 1, u->face,
+		    u->label, die_name(u->kind), u->note[0] ? ": " : "", u->note);
+	}
+	if (dice_unused(d) > 0) {
+		fputs("  dice given and unused:", out);
+		for (int i = d->nused; i < d->ngiven; i++)
+			fprintf(out, " %d", d->given[i]);
+		fputc('\n', out);
+	}
+	if (rolled)
+		fprintf(out, "  rolled by umpire, seed %llu\n",
+		    (unsigned long long)d->seed);
+}
+
+void
+render_text(FILE *out, const struct ruling *ru)
+{
+	const struct result *r = ru->result;
+
+	fprintf(out, "%s\n", r->summary);
+	if (!r->legal)
+		fprintf(out, "  not allowed: %s\n", r->reason);
+	text_modifiers(out, r);
+	for (int i = 0; i < r->nwork; i++)
+		fprintf(out, "  %s\n", r->work[i]);
+	text_dice(out, ru->dice, ru->rolled);
+	for (int i = 0; i < ru->napplied; i++) {
+		const struct applied *a = &ru->applied[i];
+
+		if (a->note[0])
+			fprintf(out, "  %s\n", a->note);
+	}
+	if (ru->event > 0)
+		fprintf(out, "  recorded as event %lld\n", ru->event);
+}
+
+static void
+json_modifiers(struct jsonw *w, const struct result *r)
+{
+	jsonw_array(w, "modifiers");
+	for (int i = 0; i < r->nmods; i++) {
+		const struct modifier *m = &r->mods[i];
+
+		jsonw_object(w, NULL);
+		jsonw_string(w, "name", m->name);
+		if (m->has_value)
+			jsonw_number(w, "value", m->value);
+		else
+			jsonw_null(w, "value");
+		if (m->has_factor)
+			jsonw_number(w, "factor", m->factor);
+		else
+			jsonw_null(w, "factor");
+		jsonw_object_end(w);
+	}
+	jsonw_array_end(w);
+}
+
+static void
+json_effects(struct jsonw *w, const struct ruling *ru)
+{
+	jsonw_array(w, "effects");
+	for (int i = 0; i < ru->napplied; i++) {
+		const struct applied *a = &ru->applied[i];
+
+		jsonw_object(w, NULL);
+		jsonw_string(w, "unit", a->unit);
+		jsonw_string(w, "what", a->what);
+		jsonw_int(w, "amount", a->amount);
+		jsonw_string(w, "state", a->state[0] ? a->state : NULL);
+		jsonw_object_end(w);
+	}
+	jsonw_array_end(w);
+}
+
+int
+render_json(FILE *out, const struct ruling *ru)
+{
+	const struct result *r = ru->result;
+	size_t cap = RESULT_JSON + 65536;
+	char *buf = malloc(cap);
+	struct jsonw w;
+	int rc = 0;
+
+	if (buf == NULL)
+		return -1;
+	jsonw_init(&w, buf, cap);
+	jsonw_object(&w, NULL);
+	jsonw_string(&w, "rules", ru->rules);
+	jsonw_string(&w, "command", ru->command);
+	jsonw_array(&w, "dice");
+	for (int i = 0; i < ru->dice->nused; i++)
+		jsonw_int(&w, NULL, ru->dice->used[i].face);
+	jsonw_array_end(&w);
+	if (ru->rolled) {
+		/* A seed is a 64-bit unsigned number: written exactly. */
+		char seed[32];
+
+		snprintf(seed, sizeof seed, "%llu",
+		    (unsigned long long)ru->dice->seed);
+		jsonw_raw(&w, "seed", seed);
+	} else {
+		jsonw_null(&w, "seed");
+	}
+	json_modifiers(&w, r);
+	jsonw_bool(&w, "legal", r->legal);
+	jsonw_string(&w, "reason", r->reason[0] ? r->reason : NULL);
+	jsonw_raw(&w, "result", r->json);
+	json_effects(&w, ru);
+	jsonw_string(&w, "summary", r->summary);
+	if (ru->event > 0)
+		jsonw_int(&w, "event", (long)ru->event);
+	else
+		jsonw_null(&w, "event");
+	jsonw_object_end(&w);
+	if (w.overflow)
+		rc = -1;
+	else
+		fprintf(out, "%s\n", buf);
+	free(buf);
+	return rc;
+}

@@ -1,0 +1,37 @@
+/* render: a ruling as text (the result line, then the working) or JSON. */
+#ifndef UMPIRE_RENDER_H
+#define UMPIRE_RENDER_H
+
+#include <stdio.h>
+
+#include "dice.h"
+#include "result.h"
+
+/* What a ruling changed in the game, by unit (stateful form). */
+struct applied {
+	char unit[128];
+	char what[32];		/* figures, stands, hits, fp, state, pushback... */
+	long amount;
+	char state[64];		/* the unit's state afterwards, or "" */
+	char note[160];		/* a sentence for the text output, or "" */
+};
+
+#define RULING_APPLIED 64
+
+struct ruling {
+	const char *rules;
+	const char *command;
+	const struct dice *dice;
+	int rolled;		/* the tool rolled: show the seed */
+	const struct result *result;
+	struct applied applied[RULING_APPLIED];
+	int napplied;
+	long long event;	/* journal id, or 0 when stateless */
+};
+
+/* Prints the ruling as text: the result line, then the working. */
+void render_text(FILE *out, const struct ruling *ru);
+/* Prints the ruling as one JSON object (CLI.md keys). Returns 0 or -1. */
+int render_json(FILE *out, const struct ruling *ru);
+
+#endif

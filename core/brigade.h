@@ -1,0 +1,59 @@
+/*
+ * brigade: the Asquith & Spires Napoleonic Brigade Rules (Mark 9).
+ * Private to core/brigade*.c: the shared look-ups of the Melee/Firing
+ * Table and the commands' adjudicate functions.
+ */
+#ifndef UMPIRE_BRIGADE_H
+#define UMPIRE_BRIGADE_H
+
+#include "ruleset.h"
+
+#define BRIGADE "brigade"
+
+/*
+ * Direct read (artillery, rockets): the casualties in ROW of the
+ * Melee/Firing Table under the average die's column.  Rows past the end are
+ * split into blocks of the table's length and added (brigade-table.md).
+ * Returns RULE_OK and *casualties, or an error with r->error set.
+ */
+int brigade_direct(const struct tableset *ts, long row, int die,
+    struct result *r, long *casualties);
+
+/*
+ * Carry back (infantry fire, melee): row = figures, take the number in the
+ * last column, use it as the new row, read the die's column.  Sets
+ * *carried to the new row and *casualties.
+ */
+int brigade_carry_back(const struct tableset *ts, long figures, int die,
+    struct result *r, long *carried, long *casualties);
+
+/*
+ * Applies the modifiers named in option OPT from table T (rows that apply
+ * to APPLIES), each multiplied by PER (1, or the pieces firing), adding to
+ * *total and recording them in r.  When a named row forbids the action,
+ * returns its help text as the reason in *forbid; else *forbid is NULL.
+ */
+void brigade_named_mods(const struct inputs *in, const char *opt,
+    const struct table *t, const char *applies, long per, long *total,
+    struct result *r, const char **forbid);
+
+/* The help text of the first modifier named in OPT that forbids the
+ * action (rows applying to APPLIES), or NULL. */
+const char *brigade_forbids(const struct inputs *in, const char *opt,
+    const struct table *t, const char *applies);
+
+/* The help text of modifier NAME in T (for reasons). */
+const char *brigade_mod_help(const struct table *t, const char *name);
+
+int brigade_fire(const struct tableset *ts, const struct inputs *in,
+    struct dice *d, struct result *r);
+int brigade_melee(const struct tableset *ts, const struct inputs *in,
+    struct dice *d, struct result *r);
+int brigade_move(const struct tableset *ts, const struct inputs *in,
+    struct dice *d, struct result *r);
+
+extern const struct input_decl brigade_fire_inputs[];
+extern const struct input_decl brigade_melee_inputs[];
+extern const struct input_decl brigade_move_inputs[];
+
+#endif

@@ -1,0 +1,580 @@
+/*
+ * brigade fire: infantry (carry back), moving and firing, artillery
+ * (misfires, per-gun bonuses, direct read), small arms at a battery,
+ * counter-battery defence, and rockets.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "brigade.h"
+#include "num.h"
+
+const struct input_decl brigade_fire_inputs[] = {
+	{ "firers", IN_COUNT, "N", 0, 100000, NULL, NULL, NULL,
+	  "infantry: figures in the front two ranks firing", 0 },
+	{ "weapon", IN_CHOICE, "musket|rifle", 0, 0, "musket|rifle", "musket",
+	  NULL, "infantry weapon", 0 },
+	{ "moving", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "infantry moving and firing: a d6 before the average die", 0 },
+	{ "guns", IN_COUNT, "N", 1, 100000, NULL, NULL, NULL,
+	  "artillery: pieces in the battery firing", 0 },
+	{ "gun", IN_CHOICE, "field|howitzer", 0, 0, "field|howitzer", "field",
+	  NULL, "artillery piece", 0 },
+	{ "ammo", IN_CHOICE, "roundshot|shrapnel|canister|shell", 0, 0,
+	  "roundshot|shrapnel|canister|shell", NULL, NULL,
+	  "ammunition (roundshot for field guns, shell for howitzers)", 0 },
+	{ "heavy", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "12pdr or heavier: +1 per gun", 0 },
+	{ "crew", IN_COUNTS, "N[,N...]", 0, 100000, NULL, NULL, NULL,
+	  "crew serving each gun (one number for all, or one per gun); 3 when not given", 0 },
+	{ "rocket", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "fire a rocket", 0 },
+	{ "points", IN_COUNT, "N", 0, 100000, NULL, NULL, NULL,
+	  "rocket: effective points where it lands (3 when not given)", 0 },
+	{ "distance", IN_DISTANCE, "D", 0, 0, NULL, NULL, NULL,
+	  "measured distance to the target (inches, or 11.5cm)", 0 },
+	{ "target-type", IN_CHOICE, "infantry|cavalry|battery", 0, 0,
+	  "infantry|cavalry|battery", "infantry", NULL,
+	  "the target: small arms at a battery hit its gunners; artillery at a battery is counter-battery fire", 0 },
+	{ "defence", IN_COUNT, "V", 0, 100000, NULL, NULL, NULL,
+	  "counter-battery: the target gun's defence value before this fire", 0 },
+	{ "mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "fire-modifiers",
+	  "situational modifiers (repeat, or a comma list)", IN_REPEAT },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+/* The result fields every brigade fire carries; -1 writes null. */
+static void
+fire_fields(struct result *r, long casualties, const char *range, long row,
+    long carried, long guns_fired, long misfires)
+{
+	struct jsonw *w = &r->fields;
+
+	jsonw_int(w, "casualties", casualties);
+	jsonw_string(w, "range", range);
+	if (row < 0)
+		jsonw_null(w, "row");
+	else
+		jsonw_int(w, "row", row);
+	if (carried < 0)
+		jsonw_null(w, "carried_row");
+	else
+		jsonw_int(w, "carried_row", carried);
+	if (guns_fired < 0)
+		jsonw_null(w, "guns_fired");
+	else
+		jsonw_int(w, "guns_fired", guns_fired);
+	if (misfires < 0)
+		jsonw_null(w, "misfires");
+	else
+		jsonw_int(w, "misfires", misfires);
+}
+
+/* A forbidden fire: no dice are needed and nothing happens. */
+static int
+forbidden(struct result *r, struct dice *d, const char *why)
+{
+	fire_fields(r, 0, NULL, -1, -1, -1, -1);
+	result_forbid(r, "%s", why);
+	result_summary(r, "no fire: %s", why);
+	dice_end_early(d);
+	return RULE_OK;
+}
+
+/* Out of range: the dice are accepted and unused, nothing happens. */
+static void
+out_of_range(struct result *r, struct dice *d, const char *what,
+    double distance, double min, double max)
+{
+	char dist[32], lim[32];
+
+	num_format(distance, dist, sizeof dist);
+	if (distance < min) {
+		num_format(min, lim, sizeof lim);
+		result_reason(r, "out of range: %s\" is inside the %s's minimum of %s\"",
+		    dist, what, lim);
+	} else {
+		num_format(max, lim, sizeof lim);
+		result_reason(r, "out of range: %s\" is beyond the %s's maximum of %s\"",
+		    dist, what, lim);
+	}
+	result_summary(r, "no effect: %s", r->reason);
+	dice_end_early(d);
+}
+
+/* ---- infantry ------------------------------------------------------- */
+
+/* "An ordinary dice must be rolled before any movement: 3 or 6 scored the
+ * brigade will move 3" and fire, 2 or 5 ... 2", 1 or 4 ... 1"." */
+static int
+moving_die(const struct tableset *ts, struct dice *d, struct result *r,
+    double *moved)
+{
+	const struct table *t = rule_table(ts, BRIGADE, "moving-fire", r);
+	char key[16];
+	int face, row;
+
+	if (t == NULL)
+		return RULE_DATA;
+	if ((face = dice_take(d, DIE_D6, "moving and firing d6")) < 0)
+		return RULE_DATA;
+	snprintf(key, sizeof key, "%d", face);
+	row = table_row(t, "face", key);
+	if (row < 0 || table_number(t, row, "inches", moved) != 0)
+		return result_fail(r, RULE_DATA, "the %s has no row for %d",
+		    t->title, face);
+	dice_note(d, dice_last(d), "moves %g\" and fires", *moved);
+	result_work(r, "%s [%s]: d6 %d -> move %g\" and fire", t->title,
+	    t->provenance, face, *moved);
+	return RULE_OK;
+}
+
+static int
+infantry_range(const struct tableset *ts, const char *weapon, double dist,
+    struct result *r, const char **range, double *max)
+{
+	const struct table *t = rule_table(ts, BRIGADE, "weapon-ranges", r);
+	double close;
+	int row;
+
+	if (t == NULL)
+		return RULE_DATA;
+	row = table_row(t, "weapon", weapon);
+	if (row < 0 || table_number(t, row, "close", &close) != 0 ||
+	    table_number(t, row, "max", max) != 0)
+		return result_fail(r, RULE_DATA, "the %s has no row for %s",
+		    t->title, weapon);
+	*range = dist <= close ? "close" : dist <= *max ? "long" : "out";
+	result_work(r, "%s [%s]: %s close %g\", maximum %g\"", t->title,
+	    t->provenance, weapon, close, *max);
+	return RULE_OK;
+}
+
+/* Adds the automatic modifier NAME of the fire table (close, gunners). */
+static void
+auto_mod(const struct table *t, const char *name, const char *applies,
+    long per, long *total, struct result *r)
+{
+	double v;
+
+	if (rule_modifier(t, name, applies, &v) == MOD_NUMBER) {
+		*total += (long)v * per;
+		result_mod(r, name, v * (double)per);
+	}
+}
+
+/* Small arms at a battery: gunners always count as in hard cover, "each
+ * gunner lost represents a deduction of four points in the gun's defence
+ * value". */
+static void
+gunner_losses(const struct tableset *ts, long casualties, struct result *r)
+{
+	const struct table *b = ts->find(ts->ctx, BRIGADE, "battery");
+	double per = b != NULL ? rule_constant(b, "gunner-defence", 4) : 4;
+
+	jsonw_int(&r->fields, "defence_lost", casualties * (long)per);
+	result_work(r, "%ld gunner%s lost: -%ld from the guns' defence value (%g per gunner)",
+	    casualties, casualties == 1 ? "" : "s", casualties * (long)per, per);
+}
+
+static int
+fire_infantry(const struct tableset *ts, const struct inputs *in,
+    struct dice *d, struct result *r)
+{
+	const struct table *mods = rule_table(ts, BRIGADE, "fire-modifiers", r);
+	const char *weapon = in_text(in, "weapon"), *range = "out", *forbid;
+	long firers = in_count(in, "firers"), total, carried, casualties;
+	int battery = in_is(in, "target-type", "battery"), rc, die;
+	double moved = 0, max;
+
+	if (mods == NULL)
+		return RULE_DATA;
+	if (!in_given(in, "distance"))
+		return result_fail(r, RULE_USAGE, "fire needs --distance D (inches)");
+	total = firers;
+	brigade_named_mods(in, "mod", mods, "infantry", 1, &total, r, &forbid);
+	if (forbid != NULL)
+		return forbidden(r, d, forbid);
+	if (in_flag(in, "moving") && (rc = moving_die(ts, d, r, &moved)) != RULE_OK)
+		return rc;
+	if ((rc = infantry_range(ts, weapon, in_number(in, "distance"), r,
+	    &range, &max)) != RULE_OK)
+		return rc;
+	if (strcmp(range, "out") == 0) {
+		fire_fields(r, 0, "out", -1, -1, -1, -1);
+		out_of_range(r, d, weapon, in_number(in, "distance"), 0, max);
+		return RULE_OK;
+	}
+	if (strcmp(range, "close") == 0)
+		auto_mod(mods, "close", "infantry", 1, &total, r);
+	/* A modifier is applied at most once: named hard cover is implied. */
+	if (battery && in_mod(in, "mod", "hard-cover") == NULL)
+		auto_mod(mods, "gunners", "infantry", 1, &total, r);
+	result_work(r, "%ld figures firing, %ld after modifiers", firers, total);
+	if ((die = dice_take(d, DIE_AVG, "firers' average die")) < 0)
+		return RULE_DATA;
+	if ((rc = brigade_carry_back(ts, total, die, r, &carried,
+	    &casualties)) != RULE_OK)
+		return rc;
+	fire_fields(r, casualties, range, total, carried, -1, -1);
+	if (in_flag(in, "moving"))
+		jsonw_number(&r->fields, "moved_inches", moved);
+	if (battery)
+		gunner_losses(ts, casualties, r);
+	result_summary(r, "%ld casualt%s%s", casualties,
+	    casualties == 1 ? "y" : "ies", battery ? " (gunners)" : "");
+	return RULE_OK;
+}
+
+/* ---- artillery ------------------------------------------------------ */
+
+struct battery_fire {
+	long guns;
+	long crew[INPUT_ITEMS + 1];	/* per gun; beyond the list, crew[0] */
+	long fired, misfires, crew_firing;
+};
+
+static long
+gun_crew(const struct battery_fire *b, long gun)
+{
+	return gun < INPUT_ITEMS ? b->crew[gun] : b->crew[0];
+}
+
+/* Fills each gun's crew from --crew (one number, or one per gun). */
+static int
+read_crews(const struct tableset *ts, const struct inputs *in,
+    struct battery_fire *b, struct result *r)
+{
+	const struct table *t = ts->find(ts->ctx, BRIGADE, "battery");
+	const struct input_value *v = inputs_get(in, "crew");
+	long full = t != NULL ? (long)rule_constant(t, "crew", 3) : 3;
+
+	for (int i = 0; i <= INPUT_ITEMS; i++)
+		b->crew[i] = full;
+	if (v == NULL || !v->given)
+		return RULE_OK;
+	if (v->nitems > 1 && v->nitems != b->guns)
+		return result_fail(r, RULE_DATA,
+		    "--crew: %d numbers for %ld guns; give one number, or one per gun",
+		    v->nitems, b->guns);
+	for (int i = 0; i < v->nitems; i++) {
+		if (v->items[i].n > full)
+			return result_fail(r, RULE_DATA,
+			    "--crew: %ld is more than a gun's crew of %ld",
+			    v->items[i].n, full);
+	}
+	for (int i = 0; i <= INPUT_ITEMS; i++)
+		b->crew[i] = v->nitems == 1 ? v->items[0].n :
+		    i < v->nitems ? v->items[i].n : full;
+	return RULE_OK;
+}
+
+/* "An ordinary dice is rolled for each piece to see if it misfires. Any
+ * scoring a 1 or 6 are discounted." */
+static int
+misfire_dice(const struct tableset *ts, struct dice *d, struct result *r,
+    struct battery_fire *b)
+{
+	const struct table *t = rule_table(ts, BRIGADE, "misfire", r);
+
+	if (t == NULL)
+		return RULE_DATA;
+	for (long g = 0; g < b->guns; g++) {
+		char key[16];
+		int face, row;
+
+		if (gun_crew(b, g) == 0) {
+			result_work(r, "gun %ld has no crew and does not fire", g + 1);
+			continue;
+		}
+		if ((face = dice_take(d, DIE_D6, "misfire d6 for gun %ld", g + 1)) < 0)
+			return RULE_DATA;
+		snprintf(key, sizeof key, "%d", face);
+		row = table_row(t, "face", key);
+		if (row >= 0 && strcmp(table_text(t, row, "fires"), "yes") == 0) {
+			b->fired++;
+			b->crew_firing += gun_crew(b, g);
+			dice_note(d, dice_last(d), "fires");
+		} else {
+			b->misfires++;
+			dice_note(d, dice_last(d), "misfire");
+		}
+	}
+	result_work(r, "%s [%s]: %ld of %ld guns fire, %ld misfire%s", t->title,
+	    t->provenance, b->fired, b->guns, b->misfires,
+	    b->misfires == 1 ? "" : "s");
+	return RULE_OK;
+}
+
+static int
+artillery_range(const struct tableset *ts, const char *gun, const char *ammo,
+    double dist, struct result *r, const char **range, double *min,
+    double *max)
+{
+	const struct table *t = rule_table(ts, BRIGADE, "artillery-ranges", r);
+	double close = -1;
+	int row;
+
+	if (t == NULL)
+		return RULE_DATA;
+	row = table_row2(t, "gun", gun, "ammo", ammo);
+	if (row < 0)
+		return result_fail(r, RULE_DATA,
+		    "--ammo: a %s gun does not fire %s (the artillery-ranges table)",
+		    gun, ammo);
+	table_number(t, row, "min", min);
+	table_number(t, row, "max", max);
+	if (table_number(t, row, "close", &close) != 0)
+		close = -1;
+	*range = dist < *min || dist > *max ? "out" :
+	    dist <= close ? "close" : "long";
+	result_work(r, "%s [%s]: %s %s minimum %g\", maximum %g\"%s%s", t->title,
+	    t->provenance, gun, ammo, *min, *max,
+	    *table_text(t, row, "note") ? "; " : "", table_text(t, row, "note"));
+	return RULE_OK;
+}
+
+/* "Each piece is given a defence value of 20 points that is reduced by
+ * the effect of artillery fire", read against the sliding scale. */
+static int
+counter_battery(const struct tableset *ts, const struct inputs *in,
+    long casualties, struct result *r)
+{
+	const struct table *t = rule_table(ts, BRIGADE, "counter-battery", r);
+	const struct table *b = ts->find(ts->ctx, BRIGADE, "battery");
+	double start = b != NULL ? rule_constant(b, "defence", 20) : 20;
+	double per = b != NULL ? rule_constant(b, "artillery-defence", 1) : 1;
+	long before = in_given(in, "defence") ? in_count(in, "defence") : (long)start;
+	long after = before - casualties * (long)per;
+	int row;
+
+	if (t == NULL)
+		return RULE_DATA;
+	if (after < 0)
+		after = 0;
+	row = table_band(t, "min", "max", (double)after);
+	if (row < 0)
+		return result_fail(r, RULE_DATA, "the %s has no band for %ld",
+		    t->title, after);
+	jsonw_int(&r->fields, "defence", after);
+	jsonw_string(&r->fields, "fire_rate", table_text(t, row, "rate"));
+	result_work(r, "%s [%s]: defence %ld - %ld = %ld: %s", t->title,
+	    t->provenance, before, casualties * (long)per, after,
+	    table_text(t, row, "help"));
+	return RULE_OK;
+}
+
+/* Adds the per-gun bonuses of the pieces that fire. */
+static void
+gun_bonuses(const struct inputs *in, const struct table *mods,
+    const char *range, const char *ammo, long fired, long *points,
+    struct result *r)
+{
+	const char *forbid;
+
+	if (strcmp(range, "close") == 0)
+		auto_mod(mods, "close", "artillery", fired, points, r);
+	if (in_flag(in, "heavy"))
+		auto_mod(mods, "heavy", "artillery", fired, points, r);
+	if (strcmp(ammo, "canister") == 0 || strcmp(ammo, "shrapnel") == 0)
+		auto_mod(mods, ammo, "artillery", fired, points, r);
+	brigade_named_mods(in, "mod", mods, "artillery", fired, points, r,
+	    &forbid);
+}
+
+static int
+fire_artillery(const struct tableset *ts, const struct inputs *in,
+    struct dice *d, struct result *r)
+{
+	const struct table *mods = rule_table(ts, BRIGADE, "fire-modifiers", r);
+	const char *gun = in_text(in, "gun"), *ammo = in_text(in, "ammo");
+	const char *range = "out", *forbid;
+	struct battery_fire b;
+	long points, casualties;
+	double min, max;
+	int rc, die;
+
+	if (mods == NULL)
+		return RULE_DATA;
+	if (!in_given(in, "distance"))
+		return result_fail(r, RULE_USAGE, "fire needs --distance D (inches)");
+	if (ammo == NULL)
+		ammo = strcmp(gun, "howitzer") == 0 ? "shell" : "roundshot";
+	memset(&b, 0, sizeof b);
+	b.guns = in_count(in, "guns");
+	if ((rc = read_crews(ts, in, &b, r)) != RULE_OK)
+		return rc;
+	if ((rc = artillery_range(ts, gun, ammo, in_number(in, "distance"), r,
+	    &range, &min, &max)) != RULE_OK)
+		return rc;
+	if (in_flag(in, "moving"))
+		return forbidden(r, d, brigade_mod_help(mods, "moved"));
+	if ((forbid = brigade_forbids(in, "mod", mods, "artillery")) != NULL)
+		return forbidden(r, d, forbid);
+	if (strcmp(range, "out") == 0) {
+		fire_fields(r, 0, "out", -1, -1, 0, 0);
+		out_of_range(r, d, gun, in_number(in, "distance"), min, max);
+		return RULE_OK;
+	}
+	if ((rc = misfire_dice(ts, d, r, &b)) != RULE_OK)
+		return rc;
+	if (b.fired == 0) {
+		fire_fields(r, 0, range, 0, -1, 0, b.misfires);
+		result_summary(r, "no casualties: every gun misfired");
+		dice_end_early(d);
+		return RULE_OK;
+	}
+	points = b.crew_firing;
+	result_mod(r, "crew", (double)b.crew_firing);
+	gun_bonuses(in, mods, range, ammo, b.fired, &points, r);
+	result_work(r, "%ld crew of %ld firing gun%s, %ld points after per-gun bonuses",
+	    b.crew_firing, b.fired, b.fired == 1 ? "" : "s", points);
+	if ((die = dice_take(d, DIE_AVG, "battery's average die")) < 0)
+		return RULE_DATA;
+	if ((rc = brigade_direct(ts, points, die, r, &casualties)) != RULE_OK)
+		return rc;
+	fire_fields(r, casualties, range, points, -1, b.fired, b.misfires);
+	if (in_is(in, "target-type", "battery") &&
+	    (rc = counter_battery(ts, in, casualties, r)) != RULE_OK)
+		return rc;
+	result_summary(r, "%ld casualt%s", casualties, casualties == 1 ? "y" : "ies");
+	return RULE_OK;
+}
+
+/* ---- rockets -------------------------------------------------------- */
+
+/* The outcome word of a rocket die at STAGE (launch or section). */
+static const char *
+rocket_outcome(const struct table *t, const char *stage, int face)
+{
+	char key[16];
+	int row;
+
+	snprintf(key, sizeof key, "%d", face);
+	row = table_row2(t, "stage", stage, "face", key);
+	return row < 0 ? NULL : table_text(t, row, "outcome");
+}
+
+/* "Roll one ordinary dice - a 1 and the rocket and crew are lost. The range
+ * ... is then divided into 6" sections, to a maximum of four." */
+static int
+rocket_flight(const struct tableset *ts, double dist, struct dice *d,
+    struct result *r, const char **outcome, long *flown)
+{
+	const struct table *t = rule_table(ts, BRIGADE, "rocket-flight", r);
+	const struct table *k = rule_table(ts, BRIGADE, "rocket", r);
+	long sections, limit;
+	double section;
+	int face;
+
+	if (t == NULL || k == NULL)
+		return RULE_DATA;
+	section = rule_constant(k, "section", 6);
+	limit = (long)rule_constant(k, "sections", 4);
+	sections = dist <= 0 ? 1 : (long)ceil(dist / section);
+	if (sections > limit)
+		sections = limit;
+	jsonw_array(&r->fields, "flight");
+	if ((face = dice_take(d, DIE_D6, "rocket launch d6")) < 0)
+		return RULE_DATA;
+	*outcome = rocket_outcome(t, "launch", face);
+	if (*outcome == NULL)
+		return result_fail(r, RULE_DATA, "the %s has no launch row %d", t->title, face);
+	dice_note(d, dice_last(d), "%s", *outcome);
+	jsonw_string(&r->fields, NULL, *outcome);
+	*flown = 0;
+	if (strcmp(*outcome, "lost") == 0) {
+		*outcome = "lost_at_launch";
+		return RULE_OK;
+	}
+	for (long s = 1; s <= sections; s++) {
+		if ((face = dice_take(d, DIE_D6, "rocket section %ld d6", s)) < 0)
+			return RULE_DATA;
+		*outcome = rocket_outcome(t, "section", face);
+		if (*outcome == NULL)
+			return result_fail(r, RULE_DATA, "the %s has no section row %d", t->title, face);
+		dice_note(d, dice_last(d), "%s", *outcome);
+		jsonw_string(&r->fields, NULL, *outcome);
+		*flown = s;
+		if (strcmp(*outcome, "lost") == 0 || strcmp(*outcome, "explodes") == 0)
+			break;
+	}
+	if (strcmp(*outcome, "lost") != 0 && strcmp(*outcome, "explodes") != 0)
+		*outcome = "lands";
+	result_work(r, "%s [%s]: %ld section%s of %g\" rolled, %ld flown", t->title,
+	    t->provenance, sections, sections == 1 ? "" : "s", section, *flown);
+	return RULE_OK;
+}
+
+static int
+fire_rocket(const struct tableset *ts, const struct inputs *in,
+    struct dice *d, struct result *r)
+{
+	const struct table *mods = rule_table(ts, BRIGADE, "fire-modifiers", r);
+	const struct table *k = rule_table(ts, BRIGADE, "rocket", r);
+	double dist = in_number(in, "distance"), max;
+	long points, casualties = 0, flown = 0;
+	const char *outcome = "lost", *forbid;
+	int rc, die;
+
+	if (mods == NULL || k == NULL)
+		return RULE_DATA;
+	if (!in_given(in, "distance"))
+		return result_fail(r, RULE_USAGE, "fire --rocket needs --distance D (inches)");
+	max = rule_constant(k, "max-range", 24);
+	points = in_given(in, "points") ? in_count(in, "points") :
+	    (long)rule_constant(k, "points", 3);
+	brigade_named_mods(in, "mod", mods, "rocket", 1, &points, r, &forbid);
+	if (forbid != NULL)
+		return forbidden(r, d, forbid);
+	if (dist > max) {
+		fire_fields(r, 0, "out", -1, -1, -1, -1);
+		out_of_range(r, d, "rocket", dist, 0, max);
+		return RULE_OK;
+	}
+	if ((rc = rocket_flight(ts, dist, d, r, &outcome, &flown)) != RULE_OK)
+		return rc;
+	jsonw_array_end(&r->fields);
+	if (strcmp(outcome, "lands") == 0 || strcmp(outcome, "explodes") == 0) {
+		result_work(r, "rockets are treated as shells: %ld points where it lands", points);
+		if ((die = dice_take(d, DIE_AVG, "rocket's average die")) < 0)
+			return RULE_DATA;
+		if ((rc = brigade_direct(ts, points, die, r, &casualties)) != RULE_OK)
+			return rc;
+		fire_fields(r, casualties, "long", points, -1, -1, -1);
+		result_summary(r, "the rocket %s after %ld\": %ld casualt%s",
+		    strcmp(outcome, "lands") == 0 ? "lands" : "explodes",
+		    flown * (long)rule_constant(k, "section", 6), casualties,
+		    casualties == 1 ? "y" : "ies");
+	} else {
+		fire_fields(r, 0, "long", -1, -1, -1, -1);
+		result_summary(r, "the rocket is lost%s: no casualties",
+		    strcmp(outcome, "lost_at_launch") == 0 ? " with its crew" : "");
+		dice_end_early(d);
+	}
+	jsonw_string(&r->fields, "outcome", outcome);
+	jsonw_number(&r->fields, "lands_at",
+	    (double)flown * rule_constant(k, "section", 6));
+	return RULE_OK;
+}
+
+int
+brigade_fire(const struct tableset *ts, const struct inputs *in,
+    struct dice *d, struct result *r)
+{
+	int modes = in_given(in, "firers") + in_given(in, "guns") +
+	    in_flag(in, "rocket");
+
+	if (modes > 1)
+		return result_fail(r, RULE_USAGE,
+		    "fire takes one of --firers (infantry), --guns (artillery) or --rocket");
+	if (in_flag(in, "rocket"))
+		return fire_rocket(ts, in, d, r);
+	if (in_given(in, "guns"))
+		return fire_artillery(ts, in, d, r);
+	if (in_given(in, "firers"))
+		return fire_infantry(ts, in, d, r);
+	return result_fail(r, RULE_USAGE,
+	    "fire needs --firers N (infantry), --guns N (artillery) or --rocket");
+}

@@ -1,0 +1,216 @@
+/*
+ * brigade melee: both sides' figures and modifiers, an average die each,
+ * carry back both ways, defenders' fire, the margin-of-2 decision and the
+ * loser's push-back number.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "brigade.h"
+
+const struct input_decl brigade_melee_inputs[] = {
+	{ "attacker-figures", IN_COUNT, "N", 0, 100000, NULL, NULL, NULL,
+	  "attacker's figures in contact (a purely cavalry brigade: 36 less casualties)", 0 },
+	{ "defender-figures", IN_COUNT, "N", 0, 100000, NULL, NULL, NULL,
+	  "defender's figures in contact", 0 },
+	{ "attacker-mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "melee-modifiers",
+	  "the attacker's melee modifiers", IN_REPEAT },
+	{ "defender-mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "melee-modifiers",
+	  "the defender's melee modifiers", IN_REPEAT },
+	{ "defender-firers", IN_COUNT, "N", 0, 100000, NULL, NULL, NULL,
+	  "stationary formed defenders charged frontally from over 3\" fire first: figures firing", 0 },
+	{ "round", IN_COUNT, "N", 1, 100000, NULL, "1", NULL,
+	  "round of this melee (lancers count in the first only)", 0 },
+	{ "attacker-pushbacks", IN_COUNT, "N", 0, 2, NULL, "0", NULL,
+	  "continuous push backs the attacker has already taken in this melee", 0 },
+	{ "defender-pushbacks", IN_COUNT, "N", 0, 2, NULL, "0", NULL,
+	  "continuous push backs the defender has already taken in this melee", 0 },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+struct side {
+	const char *role;	/* "attacker" or "defender" */
+	const char *opt;	/* its modifier option */
+	long figures, total;
+	int die;
+	long carried, inflicted;
+};
+
+/* "Infantry column attacks or charges have no impetus against troops
+ * within courtyards or buildings ... or behind defence works." */
+static int
+impetus_denied(const struct inputs *in, const char *mod, const char *enemy_opt)
+{
+	return strcmp(mod, "column-charge") == 0 &&
+	    (in_mod(in, enemy_opt, "defences") != NULL ||
+	    in_mod(in, enemy_opt, "buildings") != NULL);
+}
+
+static void
+side_total(const struct inputs *in, const struct table *t, struct side *s,
+    const char *enemy_opt, struct result *r)
+{
+	const struct input_value *v = inputs_get(in, s->opt);
+	char name[RESULT_NAME];
+
+	s->total = s->figures;
+	for (int i = 0; v != NULL && i < v->nitems; i++) {
+		const char *mod = v->items[i].name;
+		double value = 0;
+
+		rule_modifier(t, mod, NULL, &value);
+		snprintf(name, sizeof name, "%s:%s", s->role, mod);
+		if (impetus_denied(in, mod, enemy_opt)) {
+			result_work(r, "%s column charge: no impetus against defences or buildings", s->role);
+			value = 0;
+		}
+		if (strcmp(mod, "lancers") == 0 && in_count(in, "round") > 1) {
+			result_work(r, "%s lancers: +1 in the first round of melee only", s->role);
+			value = 0;
+		}
+		s->total += (long)value;
+		result_mod(r, name, value);
+	}
+	result_work(r, "%s: %ld figures, %ld after modifiers", s->role,
+	    s->figures, s->total);
+}
+
+/* "Provided that their attackers start from over 3" away, regular, formed,
+ * stationary infantry ... or deployed artillery being charged frontally can
+ * roll one ordinary dice and fire: 1 or 2 no firing, 3 or 4 long range, 5
+ * or 6 short range. Add +1 to roll for an elite brigade." */
+static int
+defenders_fire(const struct tableset *ts, const struct inputs *in,
+    struct dice *d, struct result *r, long *casualties)
+{
+	const struct table *band = rule_table(ts, BRIGADE, "defenders-fire", r);
+	const struct table *k = rule_table(ts, BRIGADE, "melee", r);
+	const struct table *mods = rule_table(ts, BRIGADE, "fire-modifiers", r);
+	long firers = in_count(in, "defender-firers"), carried, score;
+	const char *range;
+	double close = 0;
+	int face, row, die, rc;
+
+	*casualties = 0;
+	if (band == NULL || k == NULL || mods == NULL)
+		return RULE_DATA;
+	if ((face = dice_take(d, DIE_D6, "defenders' firing d6")) < 0)
+		return RULE_DATA;
+	score = face;
+	if (in_mod(in, "defender-mod", "elite") != NULL) {
+		score += (long)rule_constant(k, "defenders-fire-elite", 1);
+		result_mod(r, "defenders-fire:elite", rule_constant(k, "defenders-fire-elite", 1));
+	}
+	row = table_band(band, "min", "max", (double)score);
+	range = row < 0 ? "none" : table_text(band, row, "range");
+	dice_note(d, dice_last(d), "%s", range);
+	result_work(r, "%s [%s]: %ld -> %s", band->title, band->provenance,
+	    score, row < 0 ? "no firing" : table_text(band, row, "help"));
+	jsonw_string(&r->fields, "defenders_fire", range);
+	if (strcmp(range, "none") == 0) {
+		dice_end_early(d);
+		jsonw_int(&r->fields, "fire_casualties", 0);
+		return RULE_OK;
+	}
+	if (strcmp(range, "close") == 0 &&
+	    rule_modifier(mods, "close", "infantry", &close) == MOD_NUMBER) {
+		result_mod(r, "defenders-fire:close", close);
+		firers += (long)close;
+	}
+	if ((die = dice_take(d, DIE_AVG, "defenders' firing average die")) < 0)
+		return RULE_DATA;
+	if ((rc = brigade_carry_back(ts, firers, die, r, &carried,
+	    casualties)) != RULE_OK)
+		return rc;
+	jsonw_int(&r->fields, "fire_casualties", *casualties);
+	result_work(r, "the defenders' fire casualties count towards the melee total");
+	return RULE_OK;
+}
+
+/* "5:6 is a draw, 5:7 is a result": a margin of 2 decides. */
+static const char *
+decide(long att_cas, long def_cas, long margin)
+{
+	if (def_cas - att_cas >= margin)
+		return "attacker_wins";
+	if (att_cas - def_cas >= margin)
+		return "defender_wins";
+	return "draw";
+}
+
+static void
+report(const struct inputs *in, const struct table *k, struct result *r,
+    const char *outcome, long att_cas, long def_cas)
+{
+	long limit = (long)rule_constant(k, "continuous-pushbacks", 3);
+	int attacker_lost = strcmp(outcome, "defender_wins") == 0;
+	long pushback;
+
+	jsonw_string(&r->fields, "outcome", outcome);
+	if (strcmp(outcome, "draw") == 0) {
+		jsonw_null(&r->fields, "pushback");
+		jsonw_bool(&r->fields, "breaks", 0);
+		result_summary(r, "draw (attacker loses %ld, defender %ld): the melee goes on next turn",
+		    att_cas, def_cas);
+		return;
+	}
+	pushback = in_count(in, attacker_lost ? "attacker-pushbacks" :
+	    "defender-pushbacks") + 1;
+	jsonw_int(&r->fields, "pushback", pushback);
+	jsonw_bool(&r->fields, "breaks", pushback >= limit);
+	result_summary(r, "%s wins (attacker loses %ld, defender %ld): the %s is pushed back (push back %ld)%s",
+	    attacker_lost ? "defender" : "attacker", att_cas, def_cas,
+	    attacker_lost ? "attacker" : "defender", pushback,
+	    pushback >= limit ? "; it breaks and flees the field" : "");
+}
+
+int
+brigade_melee(const struct tableset *ts, const struct inputs *in,
+    struct dice *d, struct result *r)
+{
+	const struct table *mods = rule_table(ts, BRIGADE, "melee-modifiers", r);
+	const struct table *k = rule_table(ts, BRIGADE, "melee", r);
+	struct side a = { "attacker", "attacker-mod", 0, 0, 0, 0, 0 };
+	struct side def = { "defender", "defender-mod", 0, 0, 0, 0, 0 };
+	long fire_cas = 0, att_cas, def_cas;
+	int no_reply, rc;
+
+	if (mods == NULL || k == NULL)
+		return RULE_DATA;
+	if (!in_given(in, "attacker-figures") || !in_given(in, "defender-figures"))
+		return result_fail(r, RULE_USAGE,
+		    "melee needs --attacker-figures N and --defender-figures N");
+	a.figures = in_count(in, "attacker-figures");
+	def.figures = in_count(in, "defender-figures");
+	side_total(in, mods, &a, "defender-mod", r);
+	side_total(in, mods, &def, "attacker-mod", r);
+	/* "+6 attacking the rear (defenders cannot fire or fight)", flank alike. */
+	no_reply = in_mod(in, "attacker-mod", "rear") != NULL ||
+	    in_mod(in, "attacker-mod", "flank") != NULL;
+	if ((a.die = dice_take(d, DIE_AVG, "attacker's average die")) < 0)
+		return RULE_DATA;
+	if (no_reply) {
+		result_work(r, "attacked in the flank or rear, the defenders cannot fire or fight");
+		dice_end_early(d);
+	} else if ((def.die = dice_take(d, DIE_AVG, "defender's average die")) < 0) {
+		return RULE_DATA;
+	}
+	if ((rc = brigade_carry_back(ts, a.total, a.die, r, &a.carried,
+	    &a.inflicted)) != RULE_OK)
+		return rc;
+	if (!no_reply && (rc = brigade_carry_back(ts, def.total, def.die, r,
+	    &def.carried, &def.inflicted)) != RULE_OK)
+		return rc;
+	if (!no_reply && in_given(in, "defender-firers") &&
+	    (rc = defenders_fire(ts, in, d, r, &fire_cas)) != RULE_OK)
+		return rc;
+	att_cas = def.inflicted + fire_cas;
+	def_cas = a.inflicted;
+	jsonw_int(&r->fields, "attacker_casualties", att_cas);
+	jsonw_int(&r->fields, "defender_casualties", def_cas);
+	jsonw_int(&r->fields, "attacker_total", a.total);
+	jsonw_int(&r->fields, "defender_total", def.total);
+	report(in, k, r, decide(att_cas, def_cas,
+	    (long)rule_constant(k, "decision-margin", 2)), att_cas, def_cas);
+	return RULE_OK;
+}

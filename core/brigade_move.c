@@ -1,0 +1,450 @@
+/*
+ * brigade move: dice by type and formation, skirmishers' 1.5 dice,
+ * charges, roads, terrain, obstacles, turns, fleeing and pursuing at full
+ * speed, push-back and follow-up speeds, follow up and fire, manhandling,
+ * retiring, and the delay of a changed general order.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "brigade.h"
+#include "num.h"
+
+#define TYPES "infantry|cavalry|foot-artillery|horse-artillery|skirmishers"
+
+const struct input_decl brigade_move_inputs[] = {
+	{ "type", IN_CHOICE, TYPES, 0, 0, TYPES, NULL, NULL,
+	  "the brigade's type", 0 },
+	{ "formation", IN_CHOICE, "line|march-column|attack-column|square", 0, 0,
+	  "line|march-column|attack-column|square", "line", NULL,
+	  "tactical formation", 0 },
+	{ "charge", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "a charge move (cavalry, infantry in column; horse artillery 'charge')", 0 },
+	{ "target-type", IN_CHOICE, "infantry|cavalry|artillery", 0, 0,
+	  "infantry|cavalry|artillery", "infantry", NULL,
+	  "what a charge is made against (cavalry charging cavalry: 2.5 dice)", 0 },
+	{ "road", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "on a road (+50% in march column)", 0 },
+	{ "terrain", IN_CHOICE, "open|difficult|very-difficult", 0, 0,
+	  "open|difficult|very-difficult", "open", NULL,
+	  "terrain crossed (difficult 1/2, very difficult 1/4)", 0 },
+	{ "obstacle", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "crossing a hedge, fence, wall or trench: 1/2 and disordered", 0 },
+	{ "turn", IN_COUNT, "DEGREES", 0, 360, NULL, "0", NULL,
+	  "degrees of turn, in multiples of 90 (each 90 costs 25%)", 0 },
+	{ "fleeing", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "fleeing or routing: full speed for type, no dice", 0 },
+	{ "pursuit", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "pursuing: full speed for type, no dice, disordered", 0 },
+	{ "pushback", IN_COUNT, "1|2|3", 1, 3, NULL, NULL, NULL,
+	  "the loser's push back: its number in the run", 0 },
+	{ "follow-up", IN_COUNT, "1|2|3", 1, 3, NULL, NULL, NULL,
+	  "the winner's follow up: its number", 0 },
+	{ "and-fire", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "with --follow-up: follow up and fire (infantry only)", 0 },
+	{ "manhandle", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "manhandling a gun (1\", 0.5\" with --heavy)", 0 },
+	{ "heavy", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "with --manhandle: a 12pdr or heavier", 0 },
+	{ "retire", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "ordered to retire (infantry two moves, cavalry four; disordered)", 0 },
+	{ "order-change", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "a changed general order: a d6 gives the moves of delay", 0 },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+struct move {
+	const char *type;
+	double inches;
+	int disordered;
+};
+
+/* The value of the coloured die halved: 1->0, 2->1, 3->1, 4->2, 5->2, 6->3. */
+static int
+halved(const struct tableset *ts, int face, struct result *r, double *out)
+{
+	const struct table *t = rule_table(ts, BRIGADE, "skirmisher-half", r);
+	char key[16];
+	int row;
+
+	if (t == NULL)
+		return RULE_DATA;
+	snprintf(key, sizeof key, "%d", face);
+	row = table_row(t, "face", key);
+	if (row < 0 || table_number(t, row, "value", out) != 0)
+		return result_fail(r, RULE_DATA, "the %s has no row %d", t->title, face);
+	return RULE_OK;
+}
+
+/*
+ * "N dice speed": whole dice in full; a half die after a whole one is a
+ * coloured die halved (skirmisher rule); a fraction alone is one die times
+ * the fraction, unrounded.  When FULL, every die shows its maximum.
+ */
+static int
+dice_speed(const struct tableset *ts, struct dice *d, struct result *r,
+    double count, int full, double *inches)
+{
+	long whole = (long)floor(count);
+	double frac = count - (double)whole, part;
+	int face, rc;
+
+	*inches = 0;
+	for (long i = 0; i < whole; i++) {
+		face = full ? 6 : dice_take(d, DIE_D6, whole > 1 || frac > 0 ?
+		    "white movement d6" : "movement d6");
+		if (face < 0)
+			return RULE_DATA;
+		*inches += face;
+	}
+	if (frac <= 0)
+		return RULE_OK;
+	face = full ? 6 : dice_take(d, DIE_D6, whole >= 1 && frac == 0.5 ?
+	    "coloured movement d6 (halved)" : "movement d6");
+	if (face < 0)
+		return RULE_DATA;
+	if (whole >= 1 && frac == 0.5) {
+		if ((rc = halved(ts, face, r, &part)) != RULE_OK)
+			return rc;
+		if (!full)
+			dice_note(d, dice_last(d), "halved: %g", part);
+	} else {
+		part = face * frac;
+	}
+	*inches += part;
+	return RULE_OK;
+}
+
+/* The dice and bonus of TYPE in FORMATION from the movement table. */
+static int
+movement_row(const struct tableset *ts, const char *type, const char *formation,
+    struct result *r, double *dice, double *plus)
+{
+	const struct table *t = rule_table(ts, BRIGADE, "movement", r);
+	int row;
+
+	if (t == NULL)
+		return RULE_DATA;
+	row = table_row2(t, "type", type, "formation", formation);
+	if (row < 0)
+		row = table_row2(t, "type", type, "formation", "any");
+	if (row < 0 || table_number(t, row, "dice", dice) != 0 ||
+	    table_number(t, row, "plus", plus) != 0)
+		return result_fail(r, RULE_DATA, "the %s has no row for %s in %s",
+		    t->title, type, formation);
+	result_work(r, "%s [%s]: %s in %s: %s", t->title, t->provenance, type,
+	    formation, table_text(t, row, "help"));
+	return RULE_OK;
+}
+
+static double
+factor(const struct tableset *ts, const char *name, double def)
+{
+	const struct table *t = ts->find(ts->ctx, BRIGADE, "move-factors");
+	int row = t != NULL ? table_row(t, "name", name) : -1;
+	double v;
+
+	if (row < 0 || table_number(t, row, "factor", &v) != 0)
+		return def;
+	return v;
+}
+
+static int
+normal_move(const struct tableset *ts, const struct inputs *in,
+    struct dice *d, struct result *r, struct move *m, int full)
+{
+	double dice, plus;
+	int rc;
+
+	if ((rc = movement_row(ts, m->type, in_text(in, "formation"), r, &dice,
+	    &plus)) != RULE_OK)
+		return rc;
+	if ((rc = dice_speed(ts, d, r, dice, full, &m->inches)) != RULE_OK)
+		return rc;
+	m->inches += plus;
+	if (plus != 0)
+		result_mod(r, "formation", plus);
+	result_work(r, "%s: %g dice%s = %g\"", full ? "full speed for type" :
+	    "dice speed", dice, plus != 0 ? " + bonus" : "", m->inches);
+	return RULE_OK;
+}
+
+/* "Charging cavalry still roll two dice ... charging infantry (in column
+ * only) still roll one dice"; 2.5 dice against cavalry. */
+static int
+charge_move(const struct tableset *ts, const struct inputs *in,
+    struct dice *d, struct result *r, struct move *m)
+{
+	const struct table *t = rule_table(ts, BRIGADE, "charge", r);
+	double dice, plus, f;
+	int row, rc;
+
+	if (t == NULL)
+		return RULE_DATA;
+	if (strcmp(m->type, "infantry") == 0 &&
+	    !in_is(in, "formation", "attack-column")) {
+		result_forbid(r, "infantry charge in column only (--formation attack-column)");
+		return RULE_OK;
+	}
+	row = table_row2(t, "type", m->type, "against", in_text(in, "target-type"));
+	if (row < 0)
+		row = table_row2(t, "type", m->type, "against", "any");
+	if (row < 0) {
+		result_forbid(r, "the rules give %s no charge move", m->type);
+		return RULE_OK;
+	}
+	table_number(t, row, "dice", &dice);
+	table_number(t, row, "plus", &plus);
+	table_number(t, row, "factor", &f);
+	if ((rc = dice_speed(ts, d, r, dice, 0, &m->inches)) != RULE_OK)
+		return rc;
+	m->inches = (m->inches + plus) * f;
+	if (plus != 0)
+		result_mod(r, "charge", plus);
+	if (f != 1)
+		result_factor(r, "charge", f);
+	result_work(r, "%s [%s]: %s", t->title, t->provenance, table_text(t, row, "help"));
+	result_work(r, "a charge must end in contact and be followed by two moves at normal speed; a charge that falls short leaves the chargers disorganised for this move and the next");
+	return RULE_OK;
+}
+
+/* Push back and follow up: "N dice speed" from the table for the type. */
+static int
+table_speed(const struct tableset *ts, const char *name, long n,
+    struct dice *d, struct result *r, struct move *m)
+{
+	const struct table *t = rule_table(ts, BRIGADE, name, r);
+	char key[16];
+	double dice;
+	int row;
+
+	if (t == NULL)
+		return RULE_DATA;
+	snprintf(key, sizeof key, "%ld", n);
+	row = table_row(t, "n", key);
+	if (row < 0 || table_number(t, row, m->type, &dice) != 0)
+		return result_fail(r, RULE_DATA, "the %s has no %s speed for %ld",
+		    t->title, m->type, n);
+	result_work(r, "%s [%s]: %s %ld: %g dice speed", t->title,
+	    t->provenance, m->type, n, dice);
+	return dice_speed(ts, d, r, dice, 0, &m->inches);
+}
+
+/* "For each of the three possible follow up moves a dice is rolled." */
+static int
+follow_up_and_fire(const struct tableset *ts, long n, struct dice *d,
+    struct result *r, struct move *m)
+{
+	const struct table *t = rule_table(ts, BRIGADE, "follow-up-fire", r);
+	char key[16];
+	int face;
+
+	if (t == NULL)
+		return RULE_DATA;
+	if (strcmp(m->type, "infantry") != 0) {
+		result_forbid(r, "follow up and fire is for winning infantry only");
+		return RULE_OK;
+	}
+	if ((face = dice_take(d, DIE_D6, "follow up and fire d6")) < 0)
+		return RULE_DATA;
+	snprintf(key, sizeof key, "%ld", n);
+	for (int row = 0; row < t->nrows; row++) {
+		double min, max;
+
+		if (strcmp(table_text(t, row, "n"), key) != 0 ||
+		    table_number(t, row, "min", &min) != 0 ||
+		    table_number(t, row, "max", &max) != 0 ||
+		    face < min || face > max)
+			continue;
+		table_number(t, row, "inches", &m->inches);
+		result_work(r, "%s [%s]: follow up %ld, d6 %d -> %g\" and fire",
+		    t->title, t->provenance, n, face, m->inches);
+		return RULE_OK;
+	}
+	return result_fail(r, RULE_DATA, "the %s has no row for follow up %ld, die %d",
+	    t->title, n, face);
+}
+
+static int
+manhandle(const struct inputs *in, const struct tableset *ts,
+    struct result *r, struct move *m)
+{
+	int heavy = in_flag(in, "heavy");
+
+	if (strstr(m->type, "artillery") == NULL) {
+		result_forbid(r, "only guns are manhandled");
+		return RULE_OK;
+	}
+	/* Horse artillery pieces are field guns: 1" a turn. */
+	if (heavy && strcmp(m->type, "horse-artillery") == 0)
+		heavy = 0;
+	m->inches = factor(ts, heavy ? "manhandle-heavy" : "manhandle", heavy ? 0.5 : 1);
+	result_work(r, "manhandled %s: %g\" a turn, and may not fire", heavy ?
+	    "12pdr or heavier" : "gun", m->inches);
+	return RULE_OK;
+}
+
+/* "This takes two game moves for infantry brigades, four moves for cavalry
+ * brigades ... The brigade is disordered during this sequence." */
+static int
+retire(const struct tableset *ts, const struct inputs *in, struct dice *d,
+    struct result *r, struct move *m)
+{
+	int cavalry = strcmp(m->type, "cavalry") == 0;
+	double f = cavalry ? 1 - factor(ts, "turn-90", 0.25) : factor(ts, "retire", 0.5);
+	int rc;
+
+	if ((rc = normal_move(ts, in, d, r, m, 0)) != RULE_OK)
+		return rc;
+	m->inches *= f;
+	m->disordered = 1;
+	result_factor(r, "retire", f);
+	jsonw_int(&r->fields, "retire_moves", cavalry ? 4 : 2);
+	result_work(r, cavalry ?
+	    "cavalry retire: a 90 degree turn this move and the next, normal moves, then two more 90 degree turns; disordered while turning" :
+	    "infantry retire: turn 180 degrees and move at half speed, then another 180 degree turn next move; disordered");
+	return RULE_OK;
+}
+
+/* Road, terrain, obstacle and turn factors, which multiply. */
+static int
+apply_factors(const struct tableset *ts, const struct inputs *in,
+    struct result *r, struct move *m)
+{
+	int march = in_is(in, "formation", "march-column");
+	long turn = in_count(in, "turn");
+	double f;
+
+	if (turn % 90 != 0)
+		return result_fail(r, RULE_DATA, "--turn: %ld is not a multiple of 90 degrees", turn);
+	if (in_flag(in, "road") && march) {
+		f = factor(ts, "road", 1.5);
+		m->inches *= f;
+		result_factor(r, "road", f);
+	} else if (in_flag(in, "road")) {
+		result_work(r, "road: the +50%% needs march column; no bonus");
+	}
+	if (!in_is(in, "terrain", "open")) {
+		if (march) {
+			result_forbid(r, "marching columns cannot move through difficult terrain and must halt at it");
+			return RULE_OK;
+		}
+		f = factor(ts, in_text(in, "terrain"), 0.5);
+		m->inches *= f;
+		result_factor(r, in_text(in, "terrain"), f);
+	}
+	if (in_flag(in, "obstacle")) {
+		if (strstr(m->type, "artillery") != NULL) {
+			result_forbid(r, "artillery cannot cross linear obstacles");
+			return RULE_OK;
+		}
+		f = factor(ts, "obstacle", 0.5);
+		m->inches *= f;
+		m->disordered = 1;
+		result_factor(r, "obstacle", f);
+	}
+	if (turn > 0) {
+		f = 1 - factor(ts, "turn-90", 0.25) * (double)(turn / 90);
+		if (f < 0)
+			f = 0;
+		m->inches *= f;
+		result_factor(r, "turn", f);
+	}
+	return RULE_OK;
+}
+
+static int
+count_modes(const struct inputs *in)
+{
+	static const char *const modes[] = {
+		"charge", "fleeing", "pursuit", "pushback", "follow-up",
+		"manhandle", "retire", "order-change", NULL
+	};
+	int n = 0;
+
+	for (int i = 0; modes[i] != NULL; i++)
+		n += in_given(in, modes[i]);
+	return n;
+}
+
+/* "Such orders can only be altered by the C-in-C, the alteration being
+ * implemented after a delay of a number of moves indicated by the roll of
+ * one ordinary dice." */
+static int
+order_change(struct dice *d, struct result *r)
+{
+	int face = dice_take(d, DIE_D6, "order delay d6");
+
+	if (face < 0)
+		return RULE_DATA;
+	jsonw_number(&r->fields, "inches", 0);
+	jsonw_bool(&r->fields, "disordered", 0);
+	jsonw_int(&r->fields, "delay_moves", face);
+	result_summary(r, "the changed general order takes effect after %d move%s",
+	    face, face == 1 ? "" : "s");
+	return RULE_OK;
+}
+
+static int
+move_distance(const struct tableset *ts, const struct inputs *in,
+    struct dice *d, struct result *r, struct move *m)
+{
+	if (in_flag(in, "charge"))
+		return charge_move(ts, in, d, r, m);
+	if (in_flag(in, "fleeing") || in_flag(in, "pursuit")) {
+		m->disordered = in_flag(in, "pursuit");
+		result_work(r, in_flag(in, "pursuit") ?
+		    "pursuing troops move at full speed and are disordered" :
+		    "fleeing troops move at full speed for type until they reach the table edge");
+		return normal_move(ts, in, d, r, m, 1);
+	}
+	if (in_given(in, "pushback"))
+		return table_speed(ts, "pushback", in_count(in, "pushback"), d, r, m);
+	if (in_given(in, "follow-up") && in_flag(in, "and-fire"))
+		return follow_up_and_fire(ts, in_count(in, "follow-up"), d, r, m);
+	if (in_given(in, "follow-up"))
+		return table_speed(ts, "follow-up", in_count(in, "follow-up"), d, r, m);
+	if (in_flag(in, "manhandle"))
+		return manhandle(in, ts, r, m);
+	if (in_flag(in, "retire"))
+		return retire(ts, in, d, r, m);
+	return normal_move(ts, in, d, r, m, 0);
+}
+
+int
+brigade_move(const struct tableset *ts, const struct inputs *in,
+    struct dice *d, struct result *r)
+{
+	struct move m = { in_text(in, "type"), 0, 0 };
+	char inches[32];
+	int rc;
+
+	if (count_modes(in) > 1)
+		return result_fail(r, RULE_USAGE,
+		    "move takes one of --charge, --fleeing, --pursuit, --pushback, --follow-up, --manhandle, --retire, --order-change");
+	if (in_flag(in, "order-change"))
+		return order_change(d, r);
+	if (m.type == NULL)
+		return result_fail(r, RULE_USAGE, "move needs --type %s",
+		    "infantry|cavalry|foot-artillery|horse-artillery|skirmishers");
+	if (in_flag(in, "and-fire") && !in_given(in, "follow-up"))
+		return result_fail(r, RULE_USAGE, "--and-fire goes with --follow-up N");
+	if ((rc = move_distance(ts, in, d, r, &m)) != RULE_OK)
+		return rc;
+	if (r->legal && !in_flag(in, "manhandle") &&
+	    (rc = apply_factors(ts, in, r, &m)) != RULE_OK)
+		return rc;
+	if (!r->legal) {
+		jsonw_number(&r->fields, "inches", 0);
+		jsonw_bool(&r->fields, "disordered", 0);
+		result_summary(r, "may not move: %s", r->reason);
+		dice_end_early(d);
+		return RULE_OK;
+	}
+	jsonw_number(&r->fields, "inches", m.inches);
+	jsonw_bool(&r->fields, "disordered", m.disordered);
+	result_summary(r, "moves %s\"%s", num_format(m.inches, inches, sizeof inches),
+	    m.disordered ? ", disordered" : "");
+	return RULE_OK;
+}

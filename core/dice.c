@@ -1,0 +1,258 @@
+/* dice: die kinds, the face stream of one adjudication, and the generator. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "dice.h"
+#include "num.h"
+
+static const struct {
+	const char *name;
+	int min, max;
+} die_kinds[] = {
+	[DIE_AVG] = { "average die", 2, 5 },
+	[DIE_D3] = { "d3", 1, 3 },
+	[DIE_D6] = { "d6", 1, 6 },
+	[DIE_D8] = { "d8", 1, 8 },
+	[DIE_D10] = { "d10", 1, 10 },
+	[DIE_D12] = { "d12", 1, 12 },
+};
+
+int
+die_min(enum die_kind k)
+{
+	return die_kinds[k].min;
+}
+
+int
+die_max(enum die_kind k)
+{
+	return die_kinds[k].max;
+}
+
+const char *
+die_name(enum die_kind k)
+{
+	return die_kinds[k].name;
+}
+
+int
+die_parse(const char *s, enum die_kind *k)
+{
+	for (size_t i = DIE_D3; i < sizeof die_kinds / sizeof die_kinds[0]; i++) {
+		if (strcmp(s, die_kinds[i].name) == 0) {
+			*k = (enum die_kind)i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static uint64_t
+splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+void
+rng_seed(struct rng *r, uint64_t seed)
+{
+	for (int i = 0; i < 4; i++)
+		r->s[i] = splitmix64(&seed);
+}
+
+static uint64_t
+rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+uint64_t
+rng_next(struct rng *r)
+{
+	uint64_t *s = r->s;
+	uint64_t result = rotl(s[1] * 5, 7) * 9;
+	uint64_t t = s[1] << 17;
+
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl(s[3], 45);
+	return result;
+}
+
+/* A uniform integer in [0, n): the high 32 bits scaled, the same everywhere. */
+static int
+rng_below(struct rng *r, int n)
+{
+	return (int)(((rng_next(r) >> 32) * (uint64_t)n) >> 32);
+}
+
+int
+rng_die(struct rng *r, enum die_kind k)
+{
+	static const int average_faces[6] = { 2, 3, 3, 4, 4, 5 };
+
+	if (k == DIE_AVG)
+		return average_faces[rng_below(r, 6)];
+	return 1 + rng_below(r, die_kinds[k].max);
+}
+
+static void
+dice_reset(struct dice *d, enum dice_mode mode)
+{
+	memset(d, 0, sizeof *d);
+	d->mode = mode;
+}
+
+int
+dice_parse_list(struct dice *d, const char *list)
+{
+	char item[32];
+	const char *p = list;
+
+	dice_reset(d, DICE_GIVEN);
+	for (;;) {
+		size_t len = strcspn(p, ",");
+		long face;
+
+		if (len == 0 || len >= sizeof item) {
+			snprintf(d->error, sizeof d->error,
+			    "'%s' is not a list of die faces (e.g. --dice 4 or --dice 6,6)",
+			    list);
+			return -1;
+		}
+		memcpy(item, p, len);
+		item[len] = '\0';
+		if (num_parse_long(item, 0, 99, &face) != NUM_OK) {
+			snprintf(d->error, sizeof d->error,
+			    "'%s' is not a die face", item);
+			return -1;
+		}
+		if (d->ngiven == DICE_MAX) {
+			snprintf(d->error, sizeof d->error,
+			    "too many dice: at most %d are taken", DICE_MAX);
+			return -1;
+		}
+		d->given[d->ngiven++] = (int)face;
+		if (p[len] == '\0')
+			return 0;
+		p += len + 1;
+	}
+}
+
+void
+dice_set_roll(struct dice *d, uint64_t seed)
+{
+	dice_reset(d, DICE_ROLL);
+	d->seed = seed;
+	rng_seed(&d->rng, seed);
+}
+
+void
+dice_set_probe(struct dice *d)
+{
+	dice_reset(d, DICE_PROBE);
+}
+
+/*
+ * The face for the next die: typed, rolled, or (probing) one below the
+ * largest, a face that lets most rulings go on to ask for their later dice
+ * (a gun that does not misfire, a rocket that carries on).
+ */
+static int
+next_face(struct dice *d, enum die_kind k, const char *label)
+{
+	int pos = d->nused + 1, face;
+
+	switch (d->mode) {
+	case DICE_ROLL:
+		return rng_die(&d->rng, k);
+	case DICE_PROBE:
+		return die_max(k) - 1;
+	case DICE_GIVEN:
+		break;
+	}
+	if (d->nused >= d->ngiven) {
+		snprintf(d->error, sizeof d->error,
+		    "too few dice: die %d should be the %s (%s, %d-%d)", pos,
+		    label, die_name(k), die_min(k), die_max(k));
+		return -1;
+	}
+	face = d->given[d->nused];
+	if (face < die_min(k) || face > die_max(k)) {
+		if (k == DIE_AVG)
+			snprintf(d->error, sizeof d->error,
+			    "die %d is the %s: %d is not a face of the average die (2-5)",
+			    pos, label, face);
+		else
+			snprintf(d->error, sizeof d->error,
+			    "die %d is the %s: %d is not a face of a %s", pos,
+			    label, face, die_name(k));
+		return -1;
+	}
+	return face;
+}
+
+int
+dice_take(struct dice *d, enum die_kind k, const char *fmt, ...)
+{
+	char label[DICE_LABEL];
+	struct die_use *u;
+	va_list ap;
+	int face;
+
+	va_start(ap, fmt);
+	vsnprintf(label, sizeof label, fmt, ap);
+	va_end(ap);
+	if (d->nused == DICE_MAX) {
+		snprintf(d->error, sizeof d->error,
+		    "the ruling asks for more than %d dice", DICE_MAX);
+		return -1;
+	}
+	face = next_face(d, k, label);
+	if (face < 0)
+		return -1;
+	u = &d->used[d->nused++];
+	u->face = face;
+	u->kind = k;
+	memcpy(u->label, label, sizeof label);
+	u->note[0] = '\0';
+	return face;
+}
+
+void
+dice_note(struct dice *d, int index, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (index < 0 || index >= d->nused)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(d->used[index].note, sizeof d->used[index].note, fmt, ap);
+	va_end(ap);
+}
+
+int
+dice_last(const struct dice *d)
+{
+	return d->nused - 1;
+}
+
+void
+dice_end_early(struct dice *d)
+{
+	d->ended_early = 1;
+}
+
+int
+dice_unused(const struct dice *d)
+{
+	return d->mode == DICE_GIVEN ? d->ngiven - d->nused : 0;
+}

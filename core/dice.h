@@ -1,0 +1,108 @@
+/*
+ * dice: the kinds of dice the rule sets ask for, the stream of faces one
+ * adjudication consumes (typed by the umpire, or rolled), and the fixed
+ * generator behind --roll (xoshiro256** seeded through splitmix64).
+ *
+ * A rule function asks for each die in the documented order with
+ * dice_take(); the stream checks the face against the die's kind and keeps
+ * a labelled record of every die used, which the renderer prints.
+ */
+#ifndef UMPIRE_DICE_H
+#define UMPIRE_DICE_H
+
+#include <stdint.h>
+
+enum die_kind {
+	DIE_AVG,		/* the average die: 2, 3, 3, 4, 4, 5 */
+	DIE_D3,
+	DIE_D6,
+	DIE_D8,
+	DIE_D10,
+	DIE_D12
+};
+
+#define DICE_MAX 64
+#define DICE_LABEL 72
+#define DICE_ERR 240
+
+enum dice_mode {
+	DICE_GIVEN,		/* faces typed with --dice */
+	DICE_ROLL,		/* faces rolled by the generator */
+	DICE_PROBE		/* no faces: record what would be asked */
+};
+
+struct rng {
+	uint64_t s[4];
+};
+
+struct die_use {
+	int face;
+	enum die_kind kind;
+	char label[DICE_LABEL];
+	char note[DICE_LABEL];
+};
+
+struct dice {
+	enum dice_mode mode;
+	int given[DICE_MAX];
+	int ngiven;
+	struct rng rng;
+	uint64_t seed;
+	struct die_use used[DICE_MAX];
+	int nused;
+	int ended_early;	/* the ruling stopped before dice it would need */
+	char error[DICE_ERR];	/* set when dice_take fails */
+};
+
+/* Smallest and largest face of a die kind. */
+int die_min(enum die_kind k);
+int die_max(enum die_kind k);
+/* Short name of a die kind: "average die", "d6", ... */
+const char *die_name(enum die_kind k);
+/* Parses "d6", "d8", ... into *k; returns 0, or -1 if not a die type. */
+int die_parse(const char *s, enum die_kind *k);
+
+/* Seeds the generator with splitmix64 from seed. */
+void rng_seed(struct rng *r, uint64_t seed);
+/* Next 64 bits of xoshiro256**. */
+uint64_t rng_next(struct rng *r);
+/* One face of a die of kind k, uniformly. */
+int rng_die(struct rng *r, enum die_kind k);
+
+/*
+ * Parses a --dice list ("4", "6,6,3") into d as typed faces.  Returns 0,
+ * or -1 with d->error set ("'x' is not a die face").
+ */
+int dice_parse_list(struct dice *d, const char *list);
+/* Sets d up to roll with the generator seeded by seed. */
+void dice_set_roll(struct dice *d, uint64_t seed);
+/* Sets d up to record the dice asked for without faces. */
+void dice_set_probe(struct dice *d);
+
+/*
+ * Takes the next die of kind k, labelled by the printf-style format (what
+ * the die is for, e.g. "misfire d6 for gun 2").  Returns the face, or -1
+ * with d->error set when no die is left or the typed face is not a face of
+ * that die.
+ */
+int dice_take(struct dice *d, enum die_kind k, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Adds a note to a die already taken ("hit", "rerolled", "misfire"). */
+void dice_note(struct dice *d, int index, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Index of the die most recently taken. */
+int dice_last(const struct dice *d);
+
+/*
+ * Marks that the ruling ended before dice it would otherwise need (out of
+ * range, a forbidden action, every gun misfired): further typed faces are
+ * then accepted and unused (CLI.md).
+ */
+void dice_end_early(struct dice *d);
+
+/* Number of typed faces left over after the ruling. */
+int dice_unused(const struct dice *d);
+
+#endif

@@ -1,0 +1,180 @@
+/* jsonw: JSON writer into a fixed buffer. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "jsonw.h"
+#include "num.h"
+
+void
+jsonw_init(struct jsonw *w, char *buf, size_t cap)
+{
+	memset(w, 0, sizeof *w);
+	w->buf = buf;
+	w->cap = cap;
+	if (cap > 0)
+		buf[0] = '\0';
+}
+
+static void
+put(struct jsonw *w, const char *s, size_t n)
+{
+	if (w->overflow)
+		return;
+	if (w->len + n + 1 > w->cap) {
+		w->overflow = 1;
+		return;
+	}
+	memcpy(w->buf + w->len, s, n);
+	w->len += n;
+	w->buf[w->len] = '\0';
+}
+
+static void
+puts_(struct jsonw *w, const char *s)
+{
+	put(w, s, strlen(s));
+}
+
+static void
+put_escaped(struct jsonw *w, const char *s)
+{
+	put(w, "\"", 1);
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		char esc[8];
+
+		switch (*p) {
+		case '"':
+			puts_(w, "\\\"");
+			break;
+		case '\\':
+			puts_(w, "\\\\");
+			break;
+		case '\n':
+			puts_(w, "\\n");
+			break;
+		case '\t':
+			puts_(w, "\\t");
+			break;
+		case '\r':
+			puts_(w, "\\r");
+			break;
+		default:
+			if (*p < 0x20) {
+				snprintf(esc, sizeof esc, "\\u%04x", *p);
+				puts_(w, esc);
+			} else {
+				put(w, (const char *)p, 1);
+			}
+		}
+	}
+	put(w, "\"", 1);
+}
+
+/* Writes the separator and the key before a value. */
+static void
+begin_value(struct jsonw *w, const char *key)
+{
+	if (w->count[w->depth]++ > 0)
+		put(w, ",", 1);
+	if (key != NULL) {
+		put_escaped(w, key);
+		put(w, ":", 1);
+	}
+}
+
+static void
+open_(struct jsonw *w, const char *key, const char *bracket)
+{
+	if (w->len > 0 || w->depth > 0)
+		begin_value(w, key);
+	puts_(w, bracket);
+	if (w->depth + 1 < JSONW_DEPTH) {
+		w->depth++;
+		w->count[w->depth] = 0;
+	} else {
+		w->overflow = 1;
+	}
+}
+
+static void
+close_(struct jsonw *w, const char *bracket)
+{
+	puts_(w, bracket);
+	if (w->depth > 0)
+		w->depth--;
+}
+
+void
+jsonw_object(struct jsonw *w, const char *key)
+{
+	open_(w, key, "{");
+}
+
+void
+jsonw_object_end(struct jsonw *w)
+{
+	close_(w, "}");
+}
+
+void
+jsonw_array(struct jsonw *w, const char *key)
+{
+	open_(w, key, "[");
+}
+
+void
+jsonw_array_end(struct jsonw *w)
+{
+	close_(w, "]");
+}
+
+void
+jsonw_int(struct jsonw *w, const char *key, long v)
+{
+	char buf[32];
+
+	begin_value(w, key);
+	snprintf(buf, sizeof buf, "%ld", v);
+	puts_(w, buf);
+}
+
+void
+jsonw_number(struct jsonw *w, const char *key, double v)
+{
+	char buf[48];
+
+	begin_value(w, key);
+	puts_(w, num_format(v, buf, sizeof buf));
+}
+
+void
+jsonw_string(struct jsonw *w, const char *key, const char *s)
+{
+	begin_value(w, key);
+	if (s == NULL)
+		puts_(w, "null");
+	else
+		put_escaped(w, s);
+}
+
+void
+jsonw_bool(struct jsonw *w, const char *key, int v)
+{
+	begin_value(w, key);
+	puts_(w, v ? "true" : "false");
+}
+
+void
+jsonw_null(struct jsonw *w, const char *key)
+{
+	begin_value(w, key);
+	puts_(w, "null");
+}
+
+void
+jsonw_raw(struct jsonw *w, const char *key, const char *json)
+{
+	begin_value(w, key);
+	puts_(w, json);
+}

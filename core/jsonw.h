@@ -1,0 +1,38 @@
+/*
+ * jsonw: a small JSON writer into a caller's buffer.  Keys are given with
+ * each value inside objects and are NULL inside arrays.  Writing past the
+ * buffer sets overflow and stops; the caller checks it once at the end.
+ */
+#ifndef UMPIRE_JSONW_H
+#define UMPIRE_JSONW_H
+
+#include <stddef.h>
+
+#define JSONW_DEPTH 16
+
+struct jsonw {
+	char *buf;
+	size_t cap;
+	size_t len;
+	int overflow;
+	int depth;
+	int count[JSONW_DEPTH];	/* values written at each depth */
+};
+
+/* Starts writing into buf of cap bytes (always NUL-terminated). */
+void jsonw_init(struct jsonw *w, char *buf, size_t cap);
+void jsonw_object(struct jsonw *w, const char *key);
+void jsonw_object_end(struct jsonw *w);
+void jsonw_array(struct jsonw *w, const char *key);
+void jsonw_array_end(struct jsonw *w);
+void jsonw_int(struct jsonw *w, const char *key, long v);
+/* A number; integral values are written without a point. */
+void jsonw_number(struct jsonw *w, const char *key, double v);
+/* A string, escaped; NULL writes null. */
+void jsonw_string(struct jsonw *w, const char *key, const char *s);
+void jsonw_bool(struct jsonw *w, const char *key, int v);
+void jsonw_null(struct jsonw *w, const char *key);
+/* Already-formed JSON text, written as it is. */
+void jsonw_raw(struct jsonw *w, const char *key, const char *json);
+
+#endif

@@ -1,0 +1,127 @@
+/* result: the record of one adjudication. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "result.h"
+
+void
+result_init(struct result *r)
+{
+	memset(r, 0, sizeof *r);
+	r->legal = 1;
+	jsonw_init(&r->fields, r->json, sizeof r->json);
+	jsonw_object(&r->fields, NULL);
+}
+
+int
+result_finish(struct result *r)
+{
+	jsonw_object_end(&r->fields);
+	return r->fields.overflow ? -1 : 0;
+}
+
+static struct modifier *
+new_mod(struct result *r, const char *name)
+{
+	struct modifier *m;
+
+	if (r->nmods == RESULT_MODS)
+		return NULL;
+	m = &r->mods[r->nmods++];
+	memset(m, 0, sizeof *m);
+	snprintf(m->name, sizeof m->name, "%s", name);
+	return m;
+}
+
+void
+result_mod(struct result *r, const char *name, double value)
+{
+	struct modifier *m = new_mod(r, name);
+
+	if (m != NULL) {
+		m->has_value = 1;
+		m->value = value;
+	}
+}
+
+void
+result_factor(struct result *r, const char *name, double factor)
+{
+	struct modifier *m = new_mod(r, name);
+
+	if (m != NULL) {
+		m->has_factor = 1;
+		m->factor = factor;
+	}
+}
+
+void
+result_work(struct result *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (r->nwork == RESULT_WORK)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(r->work[r->nwork++], RESULT_LINE, fmt, ap);
+	va_end(ap);
+}
+
+void
+result_summary(struct result *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(r->summary, sizeof r->summary, fmt, ap);
+	va_end(ap);
+}
+
+void
+result_reason(struct result *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(r->reason, sizeof r->reason, fmt, ap);
+	va_end(ap);
+}
+
+void
+result_forbid(struct result *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	r->legal = 0;
+	va_start(ap, fmt);
+	vsnprintf(r->reason, sizeof r->reason, fmt, ap);
+	va_end(ap);
+}
+
+int
+result_fail(struct result *r, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(r->error, sizeof r->error, fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+void
+result_effect(struct result *r, const char *role, enum effect_kind kind,
+    long amount, const char *state)
+{
+	struct effect *e;
+
+	if (r->neffects == RESULT_EFFECTS)
+		return;
+	e = &r->effects[r->neffects++];
+	memset(e, 0, sizeof *e);
+	snprintf(e->role, sizeof e->role, "%s", role);
+	e->kind = kind;
+	e->amount = amount;
+	snprintf(e->state, sizeof e->state, "%s", state != NULL ? state : "");
+}

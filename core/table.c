@@ -1,0 +1,138 @@
+/* table: look-ups in the rule tables. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "table.h"
+
+const struct table *
+table_stock_find(const char *ruleset, const char *name)
+{
+	for (int i = 0; i < table_stock_count; i++) {
+		const struct table *t = &table_stock[i];
+
+		if (strcmp(t->ruleset, ruleset) == 0 &&
+		    strcmp(t->name, name) == 0)
+			return t;
+	}
+	return NULL;
+}
+
+static const struct table *
+stock_find(void *ctx, const char *ruleset, const char *name)
+{
+	(void)ctx;
+	return table_stock_find(ruleset, name);
+}
+
+struct tableset
+table_stock_set(void)
+{
+	struct tableset ts = { stock_find, NULL };
+
+	return ts;
+}
+
+const char *
+table_colname(const struct table *t, int col)
+{
+	return t->cells[col];
+}
+
+const char *
+table_cell(const struct table *t, int row, int col)
+{
+	return t->cells[(size_t)(row + 1) * (size_t)t->ncols + (size_t)col];
+}
+
+int
+table_col(const struct table *t, const char *name)
+{
+	for (int c = 0; c < t->ncols; c++)
+		if (strcmp(t->cells[c], name) == 0)
+			return c;
+	return -1;
+}
+
+int
+table_row(const struct table *t, const char *col, const char *key)
+{
+	int c = table_col(t, col);
+
+	if (c < 0)
+		return -1;
+	for (int r = 0; r < t->nrows; r++)
+		if (strcmp(table_cell(t, r, c), key) == 0)
+			return r;
+	return -1;
+}
+
+int
+table_row2(const struct table *t, const char *col1, const char *key1,
+    const char *col2, const char *key2)
+{
+	int c1 = table_col(t, col1), c2 = table_col(t, col2);
+
+	if (c1 < 0 || c2 < 0)
+		return -1;
+	for (int r = 0; r < t->nrows; r++)
+		if (strcmp(table_cell(t, r, c1), key1) == 0 &&
+		    strcmp(table_cell(t, r, c2), key2) == 0)
+			return r;
+	return -1;
+}
+
+/* Parses a cell; an empty cell is "no number". */
+static int
+cell_number(const char *s, double *out)
+{
+	char *end;
+	double v;
+
+	if (*s == '\0')
+		return -1;
+	v = strtod(s, &end);
+	if (*end != '\0')
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int
+table_band(const struct table *t, const char *mincol, const char *maxcol,
+    double v)
+{
+	int lo = table_col(t, mincol), hi = table_col(t, maxcol);
+
+	if (lo < 0 || hi < 0)
+		return -1;
+	for (int r = 0; r < t->nrows; r++) {
+		double min, max;
+
+		if (cell_number(table_cell(t, r, lo), &min) == 0 && v < min)
+			continue;
+		if (cell_number(table_cell(t, r, hi), &max) == 0 && v > max)
+			continue;
+		return r;
+	}
+	return -1;
+}
+
+int
+table_number(const struct table *t, int row, const char *col, double *out)
+{
+	int c = table_col(t, col);
+
+	if (c < 0 || row < 0 || row >= t->nrows)
+		return -1;
+	return cell_number(table_cell(t, row, c), out);
+}
+
+const char *
+table_text(const struct table *t, int row, const char *col)
+{
+	int c = table_col(t, col);
+
+	if (c < 0 || row < 0 || row >= t->nrows)
+		return "";
+	return table_cell(t, row, c);
+}

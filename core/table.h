@@ -1,0 +1,68 @@
+/*
+ * table: read-only views of the rule tables.  A table is a grid of text
+ * cells under named columns, with a title and a provenance label.  Core
+ * never knows whether a table came from the compiled-in stock data or from
+ * a game's own copy: it asks a tableset, which the caller provides.
+ */
+#ifndef UMPIRE_TABLE_H
+#define UMPIRE_TABLE_H
+
+struct table {
+	const char *ruleset;	/* "brigade" */
+	const char *name;	/* "melee-firing" */
+	const char *title;	/* "Melee/Firing Table" */
+	const char *provenance;	/* "text", "reconstructed", "published", ... */
+	const char *note;	/* further explanation, may be "" */
+	int ncols;
+	int nrows;
+	const char *const *cells;	/* ncols column names, then the rows */
+};
+
+struct tableset {
+	/* The table NAME of RULESET, or NULL when there is none. */
+	const struct table *(*find)(void *ctx, const char *ruleset,
+	    const char *name);
+	void *ctx;
+};
+
+/* The stock tables compiled into the binary from schema/ (generated). */
+extern const struct table table_stock[];
+extern const int table_stock_count;
+
+/* A tableset over the stock tables. */
+struct tableset table_stock_set(void);
+
+/* The stock table NAME of RULESET, or NULL. */
+const struct table *table_stock_find(const char *ruleset, const char *name);
+
+/* Column names and cells; row is 0-based, col 0-based. */
+const char *table_colname(const struct table *t, int col);
+const char *table_cell(const struct table *t, int row, int col);
+
+/* Index of column NAME, or -1. */
+int table_col(const struct table *t, const char *name);
+
+/* First row whose column COL holds exactly KEY, or -1. */
+int table_row(const struct table *t, const char *col, const char *key);
+
+/* First row whose columns match both keys, or -1. */
+int table_row2(const struct table *t, const char *col1, const char *key1,
+    const char *col2, const char *key2);
+
+/*
+ * First row with min <= v <= max in the named columns; an empty min or max
+ * cell is open-ended.  Returns the row or -1.
+ */
+int table_band(const struct table *t, const char *mincol, const char *maxcol,
+    double v);
+
+/*
+ * The cell of ROW under column COL as a number into *out.  Returns 0, or -1
+ * when the column is missing or the cell is empty or not a number.
+ */
+int table_number(const struct table *t, int row, const char *col, double *out);
+
+/* The text of ROW under column COL, or "" when the column is missing. */
+const char *table_text(const struct table *t, int row, const char *col);
+
+#endif

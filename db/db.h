@@ -1,0 +1,75 @@
+/*
+ * db: the game database.  The only module that includes sqlite3.h.  A game
+ * is one SQLite file with a fixed application_id, migrated by
+ * user_version, opened with foreign keys, WAL, a busy timeout, defensive
+ * mode and trusted_schema off.  Every write runs in one transaction opened
+ * and closed by the caller's dispatcher.
+ */
+#ifndef UMPIRE_DB_H
+#define UMPIRE_DB_H
+
+#include <stddef.h>
+
+/* 'UMPI': the application_id of every umpire game file. */
+#define DB_APPLICATION_ID 0x554d5049
+
+enum db_status {
+	DB_OK = 0,
+	DB_NOFILE,		/* the game file does not exist (66) */
+	DB_NOTGAME,		/* not an umpire game (65) */
+	DB_NEWER,		/* from a newer umpire (65) */
+	DB_EXISTS,		/* new: a game is there already (73) */
+	DB_CANTCREATE,		/* new: cannot create the file (73) */
+	DB_READONLY,		/* the game cannot be written (74) */
+	DB_IO,			/* reading or writing failed (74) */
+	DB_LOCKED,		/* busy past the timeout (75) */
+	DB_NOTFOUND,		/* a named row is not there (65) */
+	DB_CONFLICT,		/* a row breaks a rule: duplicate name... (65) */
+	DB_BUG			/* misuse of SQLite: a bug (70) */
+};
+
+struct db;
+
+/* The exit status of CLI.md for a db status. */
+int db_exit_status(int status);
+
+/* The sentence describing the last failure (static storage). */
+const char *db_last_error(void);
+
+/* True when a file exists at path. */
+int db_file_exists(const char *path);
+
+/*
+ * Reads the rule set of the game at path into name without changing the
+ * file.  Returns DB_OK, DB_NOFILE, DB_NOTGAME, DB_NEWER or DB_IO.
+ */
+int db_peek_rules(const char *path, char *name, size_t n);
+
+/* How to open a game. */
+enum {
+	DB_OPEN_READ = 0,	/* read only */
+	DB_OPEN_WRITE = 1	/* read and write */
+};
+
+/*
+ * Opens the existing game at path: checks it is an umpire game no newer
+ * than this umpire, migrates it when writing.  Returns a status and sets
+ * *out (NULL on failure).
+ */
+int db_open(const char *path, int mode, struct db **out);
+
+/*
+ * Creates a new game file at path for rule set `rules` (replacing a game
+ * there only when force).  The caller then fills it and commits.
+ */
+int db_create(const char *path, int force, struct db **out);
+
+/* Closes the game; accepts NULL. */
+void db_close(struct db *db);
+
+/* BEGIN IMMEDIATE / COMMIT / ROLLBACK. */
+int db_begin(struct db *db);
+int db_commit(struct db *db);
+void db_rollback(struct db *db);
+
+#endif

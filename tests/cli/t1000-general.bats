@@ -1,0 +1,159 @@
+#!/usr/bin/env bats
+# The command-line skeleton: global options, help, version, dispatch, exit codes.
+load helper
+
+@test "--version prints the version and exits 0" {
+	umpire --version
+	[ "$status" -eq 0 ]
+	[[ "$output" == "umpire "* ]]
+}
+
+@test "--help lists the commands and exits 0" {
+	umpire --help
+	[ "$status" -eq 0 ]
+	for c in fire melee morale rally fatigue move new unit sheet log undo redo adjust turn tables check; do
+		[[ "$output" == *"  $c "* ]] || { echo "missing $c"; return 1; }
+	done
+}
+
+@test "-h is --help" {
+	umpire -h
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"usage: umpire"* ]]
+}
+
+@test "no command is a usage error" {
+	umpire
+	[ "$status" -eq 64 ]
+	[[ "$stderr" == *"usage: umpire"* ]]
+}
+
+@test "an unknown command exits 64" {
+	umpire --rules brigade frobnicate
+	expect_error 64 "umpire: unknown command 'frobnicate'"
+}
+
+@test "an ambiguous prefix lists the candidates" {
+	umpire --rules brigade m
+	expect_error 64 "'m' is ambiguous: melee morale move"
+}
+
+@test "an unambiguous prefix runs the command" {
+	umpire --rules brigade fir --firers 16 --distance 2 --dice 4
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "2 casualties" ]
+}
+
+@test "undo, redo and new do not match by prefix" {
+	umpire und
+	expect_error 64 "unknown command 'und'"
+}
+
+@test "an unknown rule set exits 65" {
+	umpire --rules chess fire --firers 16 --distance 2 --dice 4
+	expect_error 65 "umpire: fire: unknown rule set 'chess'"
+}
+
+@test "no rule set and no game exits 64 saying to name one" {
+	umpire fire --firers 16 --distance 2 --dice 4
+	expect_error 64 "no rule set: give --rules NAME"
+}
+
+@test "global options may stand after the command" {
+	umpire fire --firers 16 --distance 2 --dice 4 --rules brigade --json
+	[ "$status" -eq 0 ]
+	[ "$(json .result.casualties)" = 2 ]
+}
+
+@test "--rules=NAME and --db=PATH spellings are accepted" {
+	umpire --rules=brigade --db=nowhere.db fire --firers 16 --distance 2 --dice 4
+	[ "$status" -eq 0 ]
+	[ ! -e nowhere.db ]
+}
+
+@test "a stateless ruling opens no database" {
+	umpire --rules brigade fire --firers 16 --distance 2 --dice 4
+	[ "$status" -eq 0 ]
+	[ ! -e umpire.db ]
+}
+
+@test "--rules without a value is a usage error" {
+	umpire fire --rules
+	expect_error 64 "option '--rules' needs a value"
+}
+
+@test "an abbreviated option is unknown (no abbreviations)" {
+	umpire --rules brigade fire --fire 16 --distance 2 --dice 4
+	expect_error 64 "unknown option '--fire'"
+}
+
+@test "a command the rule set does not define exits 64 with its sentence" {
+	umpire --rules brigade fatigue
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "umpire: fatigue: the brigade rules have no fatigue" ]
+}
+
+@test "a command not built yet for a rule set says so and exits 64" {
+	umpire --rules squares fire --dice 4
+	[ "$status" -eq 64 ]
+	[ "$stderr" = "umpire: fire: not implemented yet for squares" ]
+}
+
+@test "ohw rally points to save-yourselves" {
+	umpire --rules ohw rally
+	[ "$status" -eq 64 ]
+	[[ "$stderr" == *"save-yourselves"* ]]
+}
+
+@test "per-command help lists options, modifiers with values and dice" {
+	umpire fire --rules brigade --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"--firers N"* ]]
+	[[ "$output" == *"--weapon musket|rifle"* ]]
+	[[ "$output" == *"hard-cover"*"-2"* ]]
+	[[ "$output" == *"Dice, in this order"* ]]
+}
+
+@test "melee help lists the melee modifiers once for both sides" {
+	umpire melee --rules brigade --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"--attacker-mod, --defender-mod"* ]]
+	[[ "$output" == *"column-charge"*"20"* ]]
+	[ "$(grep -c 'Modifiers for' <<<"$output")" -eq 1 ]
+}
+
+@test "command help without a rule set lists the rule sets" {
+	umpire fire --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"brigade"*"squares"*"fury"*"2x2"*"ohw"* ]]
+}
+
+@test "a positional argument to an adjudication is a usage error" {
+	umpire --rules brigade fire 16
+	expect_error 64 "unexpected argument '16'"
+}
+
+@test "an option given twice is a usage error" {
+	umpire --rules brigade fire --firers 16 --firers 12 --distance 2 --dice 4
+	expect_error 64 "option '--firers' is given twice"
+}
+
+@test "an option without its value is a usage error" {
+	umpire --rules brigade fire --distance 2 --dice 4 --firers
+	expect_error 64 "option '--firers' needs a value"
+}
+
+@test "a flag given a value is a usage error" {
+	umpire --rules brigade fire --firers 16 --distance 2 --moving=yes --dice 3,4
+	expect_error 64 "option '--moving' takes no value"
+}
+
+@test "usage errors win over bad data (64 before 65)" {
+	umpire --rules brigade fire --firers -3 --bogus --dice 4
+	[ "$status" -eq 64 ]
+}
+
+@test "--json with an error leaves stdout empty" {
+	umpire --json --rules brigade fire --firers 16 --distance 2 --dice 9
+	expect_error 65 "9 is not a face of the average die"
+}

@@ -1,0 +1,45 @@
+#!/bin/sh
+# Runs every test: the unit tests (cmocka) and the command-line tests
+# (bats), both as TAP, and ends with one line "N passed, N failed".
+#   tests/run.sh UMPIRE_BINARY UNIT_TEST_BINARY...
+set -u
+umpire=$1
+shift
+UMPIRE_BIN=$(cd "$(dirname "$umpire")" && pwd)/$(basename "$umpire")
+export UMPIRE_BIN
+export CMOCKA_MESSAGE_OUTPUT=TAP
+export ASAN_OPTIONS=abort_on_error=0:detect_leaks=1:halt_on_error=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+unset UMPIRE_DB
+
+pass=0
+fail=0
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+# Counts TAP lines in $log; a run that failed without a "not ok" line
+# (a crash, a sanitizer report) counts as one failure.
+tally() {
+	ok=$(grep -c '^ok ' "$log")
+	bad=$(grep -c '^not ok ' "$log")
+	if [ "$1" -ne 0 ] && [ "$bad" -eq 0 ]; then
+		bad=1
+	fi
+	if [ "$bad" -gt 0 ]; then
+		echo "--- failures in $2:"
+		grep -v '^ok ' "$log" | head -60
+	fi
+	pass=$((pass + ok))
+	fail=$((fail + bad))
+}
+
+for t in "$@"; do
+	"$t" >"$log" 2>&1
+	tally $? "$t"
+done
+
+bats --tap tests/cli >"$log" 2>&1
+tally $? tests/cli
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

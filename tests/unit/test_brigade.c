@@ -1,0 +1,209 @@
+/* Unit tests of the brigade rule functions against the stock tables. */
+#include "unit.h"
+
+static void
+infantry_worked_example(void **state)
+{
+	struct call *c = call_rule("brigade", "fire", "--firers 16 --distance 2", "4");
+
+	(void)state;
+	assert_int_equal(c->rc, 0);
+	assert_field(c, "casualties", "2");
+	assert_field(c, "row", "19");
+	assert_field(c, "carried_row", "7");
+	assert_int_equal(c->r.nmods, 1);
+	assert_string_equal(c->r.mods[0].name, "close");
+}
+
+static void
+artillery_worked_example(void **state)
+{
+	struct call *c = call_rule("brigade", "fire",
+	    "--guns 2 --ammo canister --distance 4", "3,4,5");
+
+	(void)state;
+	assert_int_equal(c->rc, 0);
+	assert_field(c, "casualties", "4");
+	assert_field(c, "row", "10");
+	assert_field(c, "guns_fired", "2");
+}
+
+static void
+out_of_range_ends_early(void **state)
+{
+	struct call *c = call_rule("brigade", "fire", "--firers 16 --distance 7", "4");
+
+	(void)state;
+	assert_int_equal(c->rc, 0);
+	assert_field(c, "range", "\"out\"");
+	assert_true(c->dice.ended_early);
+	assert_int_equal(c->dice.nused, 0);
+	assert_true(c->r.legal);
+	assert_non_null(strstr(c->r.reason, "out of range"));
+}
+
+static void
+forbidden_fire(void **state)
+{
+	struct call *c = call_rule("brigade", "fire",
+	    "--firers 16 --distance 2 --mod rallying", "4");
+
+	(void)state;
+	assert_int_equal(c->rc, 0);
+	assert_false(c->r.legal);
+	assert_string_equal(c->r.reason, "units rallying cannot fire");
+}
+
+static void
+carry_back_blocks(void **state)
+{
+	/* 320 = 150 + 150 + 20: last column 62 + 62 + 8 = 132; 132 at die 4 = 44. */
+	struct call *c = call_rule("brigade", "fire", "--firers 320 --distance 5", "4");
+
+	(void)state;
+	assert_field(c, "carried_row", "132");
+	assert_field(c, "casualties", "44");
+}
+
+static void
+zero_figures_inflict_nothing(void **state)
+{
+	struct call *c = call_rule("brigade", "fire",
+	    "--firers 0 --distance 5 --mod hard-cover", "5");
+
+	(void)state;
+	assert_int_equal(c->rc, 0);
+	assert_field(c, "casualties", "0");
+}
+
+static void
+melee_decision(void **state)
+{
+	struct call *c = call_rule("brigade", "melee",
+	    "--attacker-figures 24 --defender-figures 16", "4,3");
+
+	(void)state;
+	assert_field(c, "outcome", "\"attacker_wins\"");
+	assert_field(c, "pushback", "1");
+	c = call_rule("brigade", "melee",
+	    "--attacker-figures 16 --defender-figures 16", "5,3");
+	assert_field(c, "outcome", "\"draw\"");
+	assert_field(c, "pushback", "null");
+}
+
+static void
+melee_rear_takes_one_die(void **state)
+{
+	struct call *c = call_rule("brigade", "melee",
+	    "--attacker-figures 16 --defender-figures 16 --attacker-mod rear", "4");
+
+	(void)state;
+	assert_int_equal(c->rc, 0);
+	assert_int_equal(c->dice.nused, 1);
+	assert_field(c, "attacker_casualties", "0");
+}
+
+static void
+morale_bands(void **state)
+{
+	static const struct {
+		const char *args, *state;
+	} cases[] = {
+		{ "--class british --figures 11", "\"ok\"" },
+		{ "--class british --figures 10", "\"halt\"" },
+		{ "--class british --figures 7", "\"fall_back\"" },
+		{ "--class guards --figures 16", "\"ok\"" },
+		{ "--class guards --figures 7", "\"fall_back\"" },
+		{ "--class french --figures 6", "\"halt\"" },
+		{ "--class french --figures 5", "\"fall_back\"" },
+		{ "--class prussian --figures 5", "\"halt\"" },
+		{ "--class divcav --figures 1", "\"fall_back\"" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct call *c = call_rule("brigade", "morale", cases[i].args, NULL);
+
+		assert_int_equal(c->rc, 0);
+		assert_field(c, "state", cases[i].state);
+	}
+	assert_int_equal(call_rule("brigade", "morale", "--class british --figures 17", NULL)->rc, 65);
+}
+
+static void
+rally_cases(void **state)
+{
+	struct call *c = call_rule("brigade", "rally", "--after follow-up --attempt 2", "4");
+
+	(void)state;
+	assert_field(c, "rallied", "true");
+	c = call_rule("brigade", "rally", "--after follow-up --attempt 3", NULL);
+	assert_int_equal(c->dice.nused, 0);
+	assert_field(c, "rallied", "true");
+	c = call_rule("brigade", "rally", "--after push-back --pushbacks 1", NULL);
+	assert_field(c, "moves_half_speed", "1");
+}
+
+static void
+movement_cases(void **state)
+{
+	static const struct {
+		const char *args, *faces, *inches;
+	} cases[] = {
+		{ "--type infantry", "4", "4" },
+		{ "--type infantry --formation attack-column", "4", "6" },
+		{ "--type infantry --formation square", "3", "1.5" },
+		{ "--type skirmishers", "4,5", "6" },
+		{ "--type cavalry --charge --target-type cavalry", "3,4,5", "9" },
+		{ "--type infantry --formation march-column --road", "4", "6" },
+		{ "--type cavalry --obstacle --terrain difficult", "4,4", "2" },
+		{ "--type infantry --turn 270", "4", "1" },
+		{ "--type cavalry --fleeing", NULL, "12" },
+		{ "--type cavalry --pushback 2", "4,5", "6" },
+		{ "--type infantry --follow-up 2 --and-fire", "5", "2" },
+		{ "--type foot-artillery --manhandle --heavy", NULL, "0.5" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct call *c = call_rule("brigade", "move", cases[i].args,
+		    cases[i].faces);
+
+		assert_int_equal(c->rc, 0);
+		assert_field(c, "inches", cases[i].inches);
+	}
+}
+
+static void
+inputs_reject(void **state)
+{
+	struct call *c = call_rule("brigade", "fire", "--firers 16 --bogus", "4");
+
+	(void)state;
+	assert_int_equal(c->rc, 64);
+	c = call_rule("brigade", "fire", "--firers x --distance 2", "4");
+	assert_int_equal(c->rc, 65);
+	c = call_rule("brigade", "fire", "--firers 16 --distance 2 --mod nope", "4");
+	assert_int_equal(c->rc, 65);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(infantry_worked_example),
+		cmocka_unit_test(artillery_worked_example),
+		cmocka_unit_test(out_of_range_ends_early),
+		cmocka_unit_test(forbidden_fire),
+		cmocka_unit_test(carry_back_blocks),
+		cmocka_unit_test(zero_figures_inflict_nothing),
+		cmocka_unit_test(melee_decision),
+		cmocka_unit_test(melee_rear_takes_one_die),
+		cmocka_unit_test(morale_bands),
+		cmocka_unit_test(rally_cases),
+		cmocka_unit_test(movement_cases),
+		cmocka_unit_test(inputs_reject),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
