@@ -12,6 +12,9 @@
 
 #include "cmd.h"
 #include "db.h"
+#include "game.h"
+#include "journal.h"
+#include "jsonw.h"
 #include "help.h"
 #include "num.h"
 #include "render.h"
@@ -111,6 +114,218 @@ missing_dice(const struct global *g, const struct dice *d)
 	    list);
 }
 
+/* True when the ruling names units of the game (the stateful form). */
+static int
+names_units(const struct inputs *in)
+{
+	for (int i = 0; i < in->n; i++)
+		if (in->v[i].decl->kind == IN_UNIT && in->v[i].given)
+			return 1;
+	return 0;
+}
+
+/* The units named, in their roles, loaded from the game. */
+static int
+load_units(const struct global *g, struct game *gm, const struct inputs *in,
+    struct ruling_units *ru)
+{
+	static struct unit units[RULING_UNITS];
+	struct db_unit row;
+	int rc;
+
+	ru->n = 0;
+	ru->turn = gm->turn;
+	ru->new_melee = in_flag(in, "new");
+	for (int i = 0; i < in->n; i++) {
+		const struct input_value *v = &in->v[i];
+
+		if (v->decl->kind != IN_UNIT || !v->given)
+			continue;
+		for (int k = 0; k < v->nitems; k++) {
+			if (ru->n == RULING_UNITS)
+				return cmd_error(g, EXIT_USAGE, "too many units in one ruling");
+			memset(&units[ru->n], 0, sizeof units[ru->n]);
+			if ((rc = game_unit(g, gm, v->items[k].name, &row,
+			    &units[ru->n])) != 0)
+				return rc;
+			if (row.formation)
+				return cmd_error(g, EXIT_DATA,
+				    "'%s' is a formation; name one of its units", row.name);
+			for (int j = 0; j < ru->n; j++)
+				if (ru->unit[j]->id == units[ru->n].id)
+					return cmd_error(g, EXIT_DATA,
+					    "'%s' is named twice in one ruling", row.name);
+			ru->unit[ru->n] = &units[ru->n];
+			ru->role[ru->n++] = v->decl->name;
+		}
+	}
+	return 0;
+}
+
+static const char *const ledger_kinds[] = {
+	[LEDGER_LOSS] = "loss", [LEDGER_DEFENCE] = "defence",
+	[LEDGER_STATE] = "state", [LEDGER_FLAG] = "flag",
+	[LEDGER_PUSHBACK] = "pushback", [LEDGER_MELEE] = "melee",
+	[LEDGER_MORALE] = "morale",
+};
+
+/* The JSON array of the command line, for the journal. */
+static void
+args_json(const char *command, int argc, char **argv, char *buf, size_t n)
+{
+	struct jsonw w;
+
+	jsonw_init(&w, buf, n);
+	jsonw_array(&w, NULL);
+	jsonw_string(&w, NULL, command);
+	for (int i = 0; i < argc; i++)
+		jsonw_string(&w, NULL, argv[i]);
+	jsonw_array_end(&w);
+}
+
+static void
+dice_json(const struct dice *d, char *buf, size_t n)
+{
+	struct jsonw w;
+
+	jsonw_init(&w, buf, n);
+	jsonw_array(&w, NULL);
+	for (int i = 0; i < d->nused; i++)
+		jsonw_int(&w, NULL, d->used[i].face);
+	jsonw_array_end(&w);
+}
+
+/* The effects as the output lists them. */
+static void
+describe_effects(const struct ruleset *rs, const struct ruling_units *ru,
+    const struct ruling_effects *fx, struct ruling *out)
+{
+	for (int i = 0; i < fx->n && out->napplied < RULING_APPLIED; i++) {
+		const struct unit_effect *e = &fx->e[i];
+		struct applied *a = &out->applied[out->napplied++];
+
+		snprintf(a->unit, sizeof a->unit, "%s", ru->unit[e->unit]->name);
+		snprintf(a->what, sizeof a->what, "%s",
+		    e->ledger == LEDGER_LOSS ? rs->measure :
+		    e->ledger == LEDGER_FLAG ? e->name : ledger_kinds[e->ledger]);
+		if (e->ledger == LEDGER_MORALE)
+			snprintf(a->part, sizeof a->part, "%s", e->name);
+		a->amount = e->amount;
+		snprintf(a->state, sizeof a->state, "%s", e->state);
+		snprintf(a->note, sizeof a->note, "%s", e->note);
+	}
+}
+
+/* Writes the event, its units and its effects; sets ru_out->event. */
+static int
+record(const struct global *g, struct game *gm, const struct ruling_units *ru,
+    const struct ruling_effects *fx, int argc, char **argv, struct ruling *out)
+{
+	static char args[16384], dice[2048], json[RESULT_JSON + 65536];
+	long long id;
+	int st;
+
+	args_json(g->command, argc, argv, args, sizeof args);
+	if ((st = db_event_add(gm->db, gm->turn, g->command, args,
+	    out->result->summary, &id)) != DB_OK)
+		return game_fail(g, st);
+	for (int i = 0; i < ru->n; i++)
+		if ((st = db_event_unit(gm->db, id, ru->unit[i]->id, ru->role[i])) != DB_OK)
+			return game_fail(g, st);
+	for (int i = 0; i < fx->n; i++) {
+		const struct unit_effect *e = &fx->e[i];
+
+		if ((st = db_effect_add(gm->db, id, ru->unit[e->unit]->id,
+		    ledger_kinds[e->ledger], e->name, e->amount, e->total, e->ref,
+		    e->note)) != DB_OK)
+			return game_fail(g, st);
+	}
+	out->event = id;
+	dice_json(out->dice, dice, sizeof dice);
+	if (render_json(out, json, sizeof json) != 0)
+		return cmd_error(g, EXIT_BUG, "the ruling is too large to record");
+	if ((st = db_event_finish(gm->db, id, dice, json)) != DB_OK)
+		return game_fail(g, st);
+	return 0;
+}
+
+static int
+print_ruling(const struct global *g, const struct ruling *ru)
+{
+	static char json[RESULT_JSON + 65536];
+
+	if (!g->json) {
+		render_text(stdout, ru);
+		return EXIT_DONE;
+	}
+	if (render_json(ru, json, sizeof json) != 0)
+		return cmd_error(g, EXIT_BUG, "the output is too large to write");
+	puts(json);
+	return EXIT_DONE;
+}
+
+/*
+ * Runs the rule function with the dice and checks what it left: missing
+ * dice (a probe that asked for some), unused dice, an oversized result.
+ */
+static int
+rule(const struct global *g, const struct rule_cmd *c, const struct tableset *ts,
+    struct inputs *in, struct dice *d, struct result *r)
+{
+	int rc = c->adjudicate(ts, in, d, r);
+
+	if (rc != RULE_OK)
+		return cmd_error(g, rc, "%s", r->error[0] ? r->error : d->error);
+	if (d->mode == DICE_PROBE && d->nused > 0)
+		return missing_dice(g, d);
+	if (dice_unused(d) > 0 && !d->ended_early)
+		return cmd_error(g, EXIT_DATA,
+		    "too many dice: %d given, the ruling uses %d", d->ngiven,
+		    d->nused);
+	return 0;
+}
+
+/* The stateful form: units from the game, the result applied and recorded
+ * in one transaction. */
+static int
+run_in_game(const struct global *g, const struct ruleset *rs,
+    const struct rule_cmd *c, int argc, char **argv, struct inputs *in,
+    struct dice *d, struct result *r, struct ruling *out)
+{
+	static struct ruling_units ru;
+	static struct ruling_effects fx;
+	struct game gm;
+	int rc;
+
+	if ((rc = game_open(g, 1, &gm)) != 0)
+		return rc;
+	if (rs->roster == NULL)
+		return game_close(g, &gm, cmd_error(g, EXIT_USAGE,
+		    "not implemented yet in a game for %s", rs->name));
+	/* Modifier names are checked against the game's own tables. */
+	rc = inputs_parse(in, rs->name, c->name, c->inputs, dice_inputs, argc,
+	    argv, &gm.ts);
+	if (rc != 0)
+		return game_close(g, &gm, cmd_error(g, rc, "%s", in->error));
+	memset(&fx, 0, sizeof fx);
+	result_init(r);
+	if ((rc = load_units(g, &gm, in, &ru)) != 0 ||
+	    (rs->roster->fill(&gm.ts, c->name, &ru, in, r) != RULE_OK &&
+	    (rc = cmd_error(g, RULE_DATA, "%s", r->error)) != 0) ||
+	    (rc = rule(g, c, &gm.ts, in, d, r)) != 0)
+		return game_close(g, &gm, rc);
+	if (rs->roster->apply(&gm.ts, c->name, &ru, in, r, &fx) != RULE_OK)
+		return game_close(g, &gm, cmd_error(g, EXIT_DATA, "%s", r->error));
+	if (result_finish(r) != 0)
+		return game_close(g, &gm, cmd_error(g, EXIT_BUG, "the result is too large to write"));
+	describe_effects(rs, &ru, &fx, out);
+	if ((rc = record(g, &gm, &ru, &fx, argc, argv, out)) != 0)
+		return game_close(g, &gm, rc);
+	if ((rc = game_close(g, &gm, 0)) != 0)
+		return rc;
+	return print_ruling(g, out);
+}
+
 static int
 run(const struct global *g, const struct ruleset *rs,
     const struct rule_cmd *c, int argc, char **argv)
@@ -122,35 +337,31 @@ run(const struct global *g, const struct ruleset *rs,
 	static struct dice d;
 	int rc, rolled;
 
+	/* Modifier names are checked once the tables are known: the stock
+	 * ones here, the game's own in the stateful form. */
 	rc = inputs_parse(&in, rs->name, c->name, c->inputs, dice_inputs,
-	    argc, argv, &ts);
+	    argc, argv, NULL);
+	if (rc == 0 && !names_units(&in))
+		rc = inputs_parse(&in, rs->name, c->name, c->inputs, dice_inputs,
+		    argc, argv, &ts);
 	if (rc != 0)
 		return cmd_error(g, rc, "%s", in.error);
 	if ((rc = setup_dice(g, &in, &d, &rolled)) != 0)
 		return rc;
-	result_init(&r);
-	rc = c->adjudicate(&ts, &in, &d, &r);
-	if (rc != RULE_OK)
-		return cmd_error(g, rc, "%s", r.error[0] ? r.error : d.error);
-	if (d.mode == DICE_PROBE && d.nused > 0)
-		return missing_dice(g, &d);
-	if (dice_unused(&d) > 0 && !d.ended_early)
-		return cmd_error(g, EXIT_DATA,
-		    "too many dice: %d given, the ruling uses %d", d.ngiven,
-		    d.nused);
-	if (result_finish(&r) != 0)
-		return cmd_error(g, EXIT_BUG, "the result is too large to write");
 	memset(&ru, 0, sizeof ru);
 	ru.rules = rs->name;
 	ru.command = c->name;
 	ru.dice = &d;
 	ru.rolled = rolled;
 	ru.result = &r;
-	if (g->json)
-		return render_json(stdout, &ru) == 0 ? EXIT_DONE :
-		    cmd_error(g, EXIT_BUG, "the output is too large to write");
-	render_text(stdout, &ru);
-	return EXIT_DONE;
+	if (names_units(&in))
+		return run_in_game(g, rs, c, argc, argv, &in, &d, &r, &ru);
+	result_init(&r);
+	if ((rc = rule(g, c, &ts, &in, &d, &r)) != 0)
+		return rc;
+	if (result_finish(&r) != 0)
+		return cmd_error(g, EXIT_BUG, "the result is too large to write");
+	return print_ruling(g, &ru);
 }
 
 static int

@@ -1,5 +1,4 @@
 /* render: text and JSON output of a ruling. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "jsonw.h"
@@ -103,22 +102,19 @@ json_effects(struct jsonw *w, const struct ruling *ru)
 		jsonw_string(w, "what", a->what);
 		jsonw_int(w, "amount", a->amount);
 		jsonw_string(w, "state", a->state[0] ? a->state : NULL);
+		if (a->part[0])
+			jsonw_string(w, "part", a->part);
 		jsonw_object_end(w);
 	}
 	jsonw_array_end(w);
 }
 
 int
-render_json(FILE *out, const struct ruling *ru)
+render_json(const struct ruling *ru, char *buf, size_t cap)
 {
 	const struct result *r = ru->result;
-	size_t cap = RESULT_JSON + 65536;
-	char *buf = malloc(cap);
 	struct jsonw w;
-	int rc = 0;
 
-	if (buf == NULL)
-		return -1;
 	jsonw_init(&w, buf, cap);
 	jsonw_object(&w, NULL);
 	jsonw_string(&w, "rules", ru->rules);
@@ -147,11 +143,10 @@ render_json(FILE *out, const struct ruling *ru)
 		jsonw_int(&w, "event", (long)ru->event);
 	else
 		jsonw_null(&w, "event");
+	jsonw_array(&w, "working");
+	for (int i = 0; i < r->nwork; i++)
+		jsonw_string(&w, NULL, r->work[i]);
+	jsonw_array_end(&w);
 	jsonw_object_end(&w);
-	if (w.overflow)
-		rc = -1;
-	else
-		fprintf(out, "%s\n", buf);
-	free(buf);
-	return rc;
+	return w.overflow ? -1 : 0;
 }

@@ -13,6 +13,7 @@ struct applied {
 	char what[32];		/* figures, stands, hits, fp, state, pushback... */
 	long amount;
 	char state[64];		/* the unit's state afterwards, or "" */
+	char part[128];		/* the part of the unit (a battalion), or "" */
 	char note[160];		/* a sentence for the text output, or "" */
 };
 
@@ -31,7 +32,8 @@ struct ruling {
 
 /* Prints the ruling as text: the result line, then the working. */
 void render_text(FILE *out, const struct ruling *ru);
-/* Prints the ruling as one JSON object (CLI.md keys). Returns 0 or -1. */
-int render_json(FILE *out, const struct ruling *ru);
+/* Writes the ruling as one JSON object (CLI.md keys, and the working)
+ * into buf.  Returns 0, or -1 when it does not fit. */
+int render_json(const struct ruling *ru, char *buf, size_t cap);
 
 #endif

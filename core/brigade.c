@@ -168,6 +168,8 @@ static const struct input_decl morale_inputs[] = {
 	  "guards, british, french, prussian, cavalry or divcav (the morale-bands table)", 0 },
 	{ "figures", IN_COUNT, "N", 0, 100000, NULL, NULL, NULL,
 	  "figures left in the unit", 0 },
+	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
+	  "a brigade of the game: every unit's state", 0 },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
@@ -242,12 +244,16 @@ static const struct input_decl rally_inputs[] = {
 	  "halting a pursuit: moves of pursuit made", 0 },
 	{ "type", IN_CHOICE, "infantry|cavalry", 0, 0, "infantry|cavalry",
 	  "infantry", NULL, "the brigade's arm (mounted pursuers also move at half speed)", 0 },
+	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
+	  "the rallying unit of the game (a rally clears its disorder)", 0 },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
 static void
 rally_fields(struct result *r, int rallied, long moves, long half)
 {
+	if (rallied)
+		result_effect(r, "unit", EFFECT_FLAG, 0, "disordered");
 	jsonw_bool(&r->fields, "rallied", rallied);
 	jsonw_int(&r->fields, "moves_rallying", moves);
 	jsonw_int(&r->fields, "moves_half_speed", half);
@@ -414,5 +420,5 @@ static const struct rule_cmd brigade_cmds[] = {
 
 const struct ruleset ruleset_brigade = {
 	BRIGADE, "Napoleonic Brigade Rules, Asquith & Spires, Mark 9",
-	"figures", brigade_cmds,
+	"figures", brigade_cmds, &brigade_roster,
 };

@@ -52,6 +52,34 @@ int brigade_melee(const struct tableset *ts, const struct inputs *in,
 int brigade_move(const struct tableset *ts, const struct inputs *in,
     struct dice *d, struct result *r);
 
+/* A brigade's units (battalions, regiments, guns) and what is left. */
+#define BRIGADE_UNITS 32
+
+struct battalion {
+	char name[64];
+	char cls[32];		/* morale-bands class, or "battery" */
+	long figures;		/* at the start */
+	long left;
+	const char *state;	/* ok, halt, fall_back */
+};
+
+struct brigade_units {
+	struct battalion b[BRIGADE_UNITS];
+	int n;
+	long total;
+};
+
+/* The units of a brigade of TYPE rated by RATINGS (unit add options). */
+int brigade_units_of(const struct tableset *ts, const char *type,
+    const struct inputs *ratings, struct brigade_units *bu, struct result *r);
+/* Spreads LOSSES evenly over the units, the remainder to the first. */
+void brigade_spread(struct brigade_units *bu, long losses);
+/* Sets each unit's morale state; returns the worst. */
+const char *brigade_morale_states(const struct tableset *ts,
+    struct brigade_units *bu);
+
+extern const struct roster brigade_roster;
+
 extern const struct input_decl brigade_fire_inputs[];
 extern const struct input_decl brigade_melee_inputs[];
 extern const struct input_decl brigade_move_inputs[];

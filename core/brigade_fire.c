@@ -41,6 +41,10 @@ const struct input_decl brigade_fire_inputs[] = {
 	  "counter-battery: the target gun's defence value before this fire", 0 },
 	{ "mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "fire-modifiers",
 	  "situational modifiers (repeat, or a comma list)", IN_REPEAT },
+	{ "target", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
+	  "the target, a unit of the game: its losses are recorded", 0 },
+	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
+	  "the firing unit of the game: its figures (front two ranks) or guns and crews", 0 },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
@@ -218,6 +222,8 @@ fire_infantry(const struct tableset *ts, const struct inputs *in,
 	    &casualties)) != RULE_OK)
 		return rc;
 	fire_fields(r, casualties, range, total, carried, -1, -1);
+	result_effect(r, "target", EFFECT_LOSS, casualties,
+	    battery ? "gunners" : "figures");
 	if (in_flag(in, "moving"))
 		jsonw_number(&r->fields, "moved_inches", moved);
 	if (battery)
@@ -435,6 +441,8 @@ fire_artillery(const struct tableset *ts, const struct inputs *in,
 	if ((rc = brigade_direct(ts, points, die, r, &casualties)) != RULE_OK)
 		return rc;
 	fire_fields(r, casualties, range, points, -1, b.fired, b.misfires);
+	result_effect(r, "target", EFFECT_LOSS, casualties,
+	    in_is(in, "target-type", "battery") ? "defence" : "figures");
 	if (in_is(in, "target-type", "battery") &&
 	    (rc = counter_battery(ts, in, casualties, r)) != RULE_OK)
 		return rc;
@@ -543,6 +551,7 @@ fire_rocket(const struct tableset *ts, const struct inputs *in,
 		if ((rc = brigade_direct(ts, points, die, r, &casualties)) != RULE_OK)
 			return rc;
 		fire_fields(r, casualties, "long", points, -1, -1, -1);
+		result_effect(r, "target", EFFECT_LOSS, casualties, "figures");
 		result_summary(r, "the rocket %s after %ld\": %ld casualt%s",
 		    strcmp(outcome, "lands") == 0 ? "lands" : "explodes",
 		    flown * (long)rule_constant(k, "section", 6), casualties,

@@ -25,6 +25,12 @@ const struct input_decl brigade_melee_inputs[] = {
 	  "continuous push backs the attacker has already taken in this melee", 0 },
 	{ "defender-pushbacks", IN_COUNT, "N", 0, 2, NULL, "0", NULL,
 	  "continuous push backs the defender has already taken in this melee", 0 },
+	{ "attacker", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
+	  "the attacking unit of the game", 0 },
+	{ "defender", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
+	  "the defending unit of the game", 0 },
+	{ "new", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "in a game: a new melee (a split follow up), not the next round", 0 },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
@@ -147,6 +153,9 @@ report(const struct inputs *in, const struct table *k, struct result *r,
 	long pushback;
 
 	jsonw_string(&r->fields, "outcome", outcome);
+	result_effect(r, "attacker", EFFECT_LOSS, att_cas, "figures");
+	result_effect(r, "defender", EFFECT_LOSS, def_cas, "figures");
+	result_effect(r, "attacker", EFFECT_MELEE, strcmp(outcome, "draw") == 0, NULL);
 	if (strcmp(outcome, "draw") == 0) {
 		jsonw_null(&r->fields, "pushback");
 		jsonw_bool(&r->fields, "breaks", 0);
@@ -157,6 +166,8 @@ report(const struct inputs *in, const struct table *k, struct result *r,
 	pushback = in_count(in, attacker_lost ? "attacker-pushbacks" :
 	    "defender-pushbacks") + 1;
 	jsonw_int(&r->fields, "pushback", pushback);
+	result_effect(r, attacker_lost ? "attacker" : "defender", EFFECT_PUSHBACK,
+	    pushback, NULL);
 	jsonw_bool(&r->fields, "breaks", pushback >= limit);
 	result_summary(r, "%s wins (attacker loses %ld, defender %ld): the %s is pushed back (push back %ld)%s",
 	    attacker_lost ? "defender" : "attacker", att_cas, def_cas,

@@ -51,6 +51,8 @@ const struct input_decl brigade_move_inputs[] = {
 	  "ordered to retire (infantry two moves, cavalry four; disordered)", 0 },
 	{ "order-change", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
 	  "a changed general order: a d6 gives the moves of delay", 0 },
+	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
+	  "the moving unit of the game (its type; disorder is recorded)", 0 },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
@@ -444,6 +446,8 @@ brigade_move(const struct tableset *ts, const struct inputs *in,
 	}
 	jsonw_number(&r->fields, "inches", m.inches);
 	jsonw_bool(&r->fields, "disordered", m.disordered);
+	if (m.disordered)
+		result_effect(r, "unit", EFFECT_FLAG, 1, "disordered");
 	result_summary(r, "moves %s\"%s", num_format(m.inches, inches, sizeof inches),
 	    m.disordered ? ", disordered" : "");
 	return RULE_OK;

@@ -12,5 +12,5 @@ static const struct rule_cmd fury_cmds[] = {
 };
 
 const struct ruleset ruleset_fury = {
-	"fury", "Napoleonic Fury, a Fire & Fury adaptation", "stands", fury_cmds,
+	"fury", "Napoleonic Fury, a Fire & Fury adaptation", "stands", fury_cmds, NULL,
 };

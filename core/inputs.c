@@ -277,8 +277,13 @@ check_mods(struct inputs *in, struct input_value *v,
 
 /* Validates and stores one value of v. */
 static int
-set_value(struct inputs *in, struct input_value *v, const char *s)
+set_value(struct inputs *in, struct input_value *v, const char *typed)
 {
+	/* Values are copied: the inputs outlive the strings they came from. */
+	const char *s = keep(in, typed, strlen(typed));
+
+	if (s == NULL)
+		return fail(in, 65, "--%s: too much text in the options", v->decl->name);
 	v->text = s;
 	v->set = 1;
 	switch (v->decl->kind) {
@@ -319,12 +324,20 @@ scan(struct inputs *in, int argc, char **argv, const char **values,
 		struct input_value *v;
 		size_t len;
 
+		if ((strncmp(a, "--", 2) != 0 || a[2] == '\0') &&
+		    in->allow_positional && in->npos < INPUT_POSITIONALS) {
+			in->pos[in->npos++] = a;
+			continue;
+		}
 		if (strncmp(a, "--", 2) != 0 || a[2] == '\0')
 			return fail(in, 64, "unexpected argument '%s' (see 'umpire %s --help')",
 			    a, in->command);
 		eq = strchr(a + 2, '=');
 		len = eq != NULL ? (size_t)(eq - a - 2) : strlen(a + 2);
 		v = find(in, a + 2, len);
+		if (v == NULL && in->ruleset == NULL)
+			return fail(in, 64, "unknown option '%.*s' (see 'umpire %s --help')",
+			    (int)len + 2, a, in->command);
 		if (v == NULL)
 			return fail(in, 64, "unknown option '%.*s' for %s %s (see 'umpire %s --rules %s --help')",
 			    (int)len + 2, a, in->ruleset, in->command,
@@ -352,18 +365,16 @@ scan(struct inputs *in, int argc, char **argv, const char **values,
 	return 0;
 }
 
-int
-inputs_parse(struct inputs *in, const char *ruleset, const char *command,
-    const struct input_decl *decls, const struct input_decl *extra,
-    int argc, char **argv, const struct tableset *ts)
+/* Parses argv into in, already cleared and named. */
+static int
+parse(struct inputs *in, const struct input_decl *decls,
+    const struct input_decl *extra, int argc, char **argv,
+    const struct tableset *ts)
 {
 	const char *values[256];
 	struct input_value *targets[256];
 	int nvalues, rc;
 
-	memset(in, 0, sizeof *in);
-	in->ruleset = ruleset;
-	in->command = command;
 	add_decls(in, decls);
 	add_decls(in, extra);
 	if (argc > 256)
@@ -377,7 +388,7 @@ inputs_parse(struct inputs *in, const char *ruleset, const char *command,
 	for (int i = 0; i < in->n; i++) {
 		struct input_value *v = &in->v[i];
 
-		if (v->decl->kind == IN_MODS && v->given &&
+		if (v->decl->kind == IN_MODS && v->given && ts != NULL &&
 		    (rc = check_mods(in, v, ts)) != 0)
 			return rc;
 		if (!v->set && v->decl->def != NULL &&
@@ -388,15 +399,33 @@ inputs_parse(struct inputs *in, const char *ruleset, const char *command,
 }
 
 int
+inputs_parse(struct inputs *in, const char *ruleset, const char *command,
+    const struct input_decl *decls, const struct input_decl *extra,
+    int argc, char **argv, const struct tableset *ts)
+{
+	memset(in, 0, sizeof *in);
+	in->ruleset = ruleset;
+	in->command = command;
+	return parse(in, decls, extra, argc, argv, ts);
+}
+
+int
+inputs_parse_command(struct inputs *in, const char *command,
+    const struct input_decl *decls, const struct input_decl *extra,
+    int argc, char **argv)
+{
+	memset(in, 0, sizeof *in);
+	in->command = command;
+	in->allow_positional = 1;
+	return parse(in, decls, extra, argc, argv, NULL);
+}
+
+int
 inputs_fill(struct inputs *in, const char *name, const char *value)
 {
 	struct input_value *v = find(in, name, strlen(name));
-	const char *s;
 
 	if (v == NULL)
-		return -1;
-	s = keep(in, value, strlen(value));
-	if (s == NULL)
 		return -1;
 	if (v->decl->kind == IN_MODS || v->decl->kind == IN_TEXT ||
 	    v->decl->kind == IN_UNIT) {
@@ -404,7 +433,7 @@ inputs_fill(struct inputs *in, const char *name, const char *value)
 			v->nitems = 0;
 	}
 	v->given = 1;
-	return set_value(in, v, s) == 0 ? 0 : -1;
+	return set_value(in, v, value) == 0 ? 0 : -1;
 }
 
 int

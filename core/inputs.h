@@ -40,7 +40,7 @@ struct input_decl {
 
 #define INPUTS_MAX 48
 #define INPUT_ITEMS 32
-#define INPUT_STORE 4096
+#define INPUT_STORE 8192
 
 struct input_item {
 	const char *name;	/* a modifier name, unit name, list element */
@@ -59,9 +59,14 @@ struct input_value {
 	int nitems;
 };
 
+#define INPUT_POSITIONALS 8
+
 struct inputs {
 	const char *ruleset;
 	const char *command;
+	int allow_positional;	/* game keeping: NAME, N ... */
+	const char *pos[INPUT_POSITIONALS];
+	int npos;
 	int n;
 	struct input_value v[INPUTS_MAX];
 	char store[INPUT_STORE];
@@ -79,6 +84,15 @@ struct inputs {
 int inputs_parse(struct inputs *in, const char *ruleset, const char *command,
     const struct input_decl *decls, const struct input_decl *extra,
     int argc, char **argv, const struct tableset *ts);
+
+/*
+ * Parses the options of a game-keeping command: like inputs_parse, but
+ * arguments that are not options are kept in in->pos (at most
+ * INPUT_POSITIONALS) and no modifier table is consulted.
+ */
+int inputs_parse_command(struct inputs *in, const char *command,
+    const struct input_decl *decls, const struct input_decl *extra,
+    int argc, char **argv);
 
 /* The value of option NAME, or NULL if it is not declared. */
 const struct input_value *inputs_get(const struct inputs *in,

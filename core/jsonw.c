@@ -173,6 +173,18 @@ jsonw_null(struct jsonw *w, const char *key)
 }
 
 void
+jsonw_members(struct jsonw *w, const char *object)
+{
+	size_t len = strlen(object);
+
+	if (len <= 2 || object[0] != '{' || object[len - 1] != '}')
+		return;
+	if (w->count[w->depth]++ > 0)
+		put(w, ",", 1);
+	put(w, object + 1, len - 2);
+}
+
+void
 jsonw_raw(struct jsonw *w, const char *key, const char *json)
 {
 	begin_value(w, key);

@@ -34,5 +34,7 @@ void jsonw_bool(struct jsonw *w, const char *key, int v);
 void jsonw_null(struct jsonw *w, const char *key);
 /* Already-formed JSON text, written as it is. */
 void jsonw_raw(struct jsonw *w, const char *key, const char *json);
+/* The members of an already-formed object ("{...}") into the open object. */
+void jsonw_members(struct jsonw *w, const char *object);
 
 #endif

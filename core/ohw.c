@@ -14,5 +14,5 @@ static const struct rule_cmd ohw_cmds[] = {
 };
 
 const struct ruleset ruleset_ohw = {
-	"ohw", "One Hour Wargame Napoleonic mods", "fatigue points", ohw_cmds,
+	"ohw", "One Hour Wargame Napoleonic mods", "fatigue points", ohw_cmds, NULL,
 };

@@ -11,6 +11,7 @@
 #include "inputs.h"
 #include "result.h"
 #include "table.h"
+#include "unit.h"
 
 /*
  * Adjudicates one ruling.  Takes its dice from d in the documented order,
@@ -29,11 +30,51 @@ struct rule_cmd {
 	adjudicate_fn adjudicate;	/* NULL: not implemented yet */
 };
 
+/* How a unit of the game looks on the casualty sheet. */
+#define VIEW_LINES 40
+#define VIEW_LINE 160
+#define VIEW_JSON 8192
+
+struct unit_view {
+	char state[UNIT_WORD];	/* its state word: ok, halt, broken, ... */
+	long strength;		/* what is left of the measure */
+	char lines[VIEW_LINES][VIEW_LINE];	/* text lines under the unit */
+	int nlines;
+	char json[VIEW_JSON];	/* extra fields of its sheet object */
+	struct jsonw w;
+};
+
+/*
+ * The order of battle and the stateful form of a rule set.  All pure: the
+ * caller reads units from the game and records the effects.
+ */
+struct roster {
+	const char *unit_types;		/* --type of a unit: "infantry|..." */
+	const char *formation_types;	/* --type of a formation */
+	const struct input_decl *inputs;	/* the rating options */
+	/* Checks the ratings of a unit of TYPE; sets its starting strength. */
+	int (*rate)(const struct tableset *ts, const char *type,
+	    const struct inputs *ratings, long *start, struct result *r);
+	/* Fills COMMAND's inputs from the units in their roles; options
+	 * the umpire typed are kept (they override the stored values). */
+	int (*fill)(const struct tableset *ts, const char *command,
+	    const struct ruling_units *ru, struct inputs *in, struct result *r);
+	/* Turns the result's role effects into effects on the units; may add
+	 * result fields and working lines (r is still open). */
+	int (*apply)(const struct tableset *ts, const char *command,
+	    const struct ruling_units *ru, const struct inputs *in,
+	    struct result *r, struct ruling_effects *fx);
+	/* How unit u looks on the sheet. */
+	void (*view)(const struct tableset *ts, const struct unit *u,
+	    struct unit_view *v);
+};
+
 struct ruleset {
 	const char *name;	/* brigade, squares, fury, 2x2, ohw */
 	const char *title;
 	const char *measure;	/* figures, hits, stands, states, fatigue points */
 	const struct rule_cmd *cmds;	/* ends with a NULL name */
+	const struct roster *roster;	/* NULL: no game keeping yet */
 };
 
 /* The five adjudication commands, in the order of CLI.md, NULL-ended. */

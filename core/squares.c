@@ -12,5 +12,5 @@ static const struct rule_cmd squares_cmds[] = {
 };
 
 const struct ruleset ruleset_squares = {
-	"squares", "Napoleonic \"squares\" grid rules", "hits", squares_cmds,
+	"squares", "Napoleonic \"squares\" grid rules", "hits", squares_cmds, NULL,
 };

@@ -12,5 +12,5 @@ static const struct rule_cmd twobytwo_cmds[] = {
 };
 
 const struct ruleset ruleset_2x2 = {
-	"2x2", "2 by 2 Napoleonics, Rod Humble", "states", twobytwo_cmds,
+	"2x2", "2 by 2 Napoleonics, Rod Humble", "states", twobytwo_cmds, NULL,
 };

@@ -261,6 +261,7 @@ db_close(struct db *db)
 {
 	if (db == NULL)
 		return;
+	db_tables_free(db);
 	for (int i = 0; i < STMT_COUNT; i++)
 		sqlite3_finalize(db->stmt[i]);
 	if (db->in_tx)
@@ -416,6 +417,42 @@ db_create(const char *path, int force, struct db **out)
 }
 
 int
+db_game_insert(struct db *db, const char *rules, const char *title,
+    const char *options)
+{
+	sqlite3_stmt *st = db_stmt(db, STMT_GAME_INSERT);
+
+	if (st == NULL)
+		return DB_BUG;
+	db_bind_text(st, 1, rules);
+	db_bind_text(st, 2, title);
+	db_bind_text(st, 3, options);
+	return db_step_done(db, st, "creating the game");
+}
+
+int
+db_game_get(struct db *db, struct db_game *g)
+{
+	sqlite3_stmt *st = db_stmt(db, STMT_GAME_GET);
+	int rc;
+
+	if (st == NULL)
+		return DB_BUG;
+	memset(g, 0, sizeof *g);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		snprintf(g->rules, sizeof g->rules, "%s", sqlite3_column_text(st, 0));
+		snprintf(g->title, sizeof g->title, "%s", sqlite3_column_text(st, 1));
+		snprintf(g->options, sizeof g->options, "%s", sqlite3_column_text(st, 2));
+	}
+	sqlite3_reset(st);
+	if (rc == SQLITE_DONE)
+		return db_set_error(DB_NOTGAME, "'%s' is not an umpire game (it has no game row)",
+		    db->path);
+	return rc == SQLITE_ROW ? DB_OK : db_fail(db, rc, "reading the game");
+}
+
+int
 db_begin(struct db *db)
 {
 	int rc = exec(db, "BEGIN IMMEDIATE", "starting a transaction");
@@ -465,7 +502,11 @@ install(struct db *db)
 int
 db_commit(struct db *db)
 {
-	int rc = exec(db, "COMMIT", "saving the game");
+	int rc;
+
+	if (!db->in_tx)
+		return DB_OK;
+	rc = exec(db, "COMMIT", "saving the game");
 
 	if (rc != DB_OK)
 		return rc;

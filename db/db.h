@@ -67,6 +67,19 @@ int db_create(const char *path, int force, struct db **out);
 /* Closes the game; accepts NULL. */
 void db_close(struct db *db);
 
+/* The game's own record. */
+struct db_game {
+	char rules[32];
+	char title[256];
+	char options[1024];	/* JSON object of rule-set options */
+};
+
+/* Writes the game row of a new game. */
+int db_game_insert(struct db *db, const char *rules, const char *title,
+    const char *options);
+/* Reads the game row. */
+int db_game_get(struct db *db, struct db_game *g);
+
 /* BEGIN IMMEDIATE / COMMIT / ROLLBACK. */
 int db_begin(struct db *db);
 int db_commit(struct db *db);

@@ -13,7 +13,11 @@ struct db {
 	char *tmp;		/* db_create: the file being made, renamed at commit */
 	int in_tx;
 	sqlite3_stmt *stmt[STMT_COUNT];
+	struct loaded *tables;	/* rule tables read from the game */
 };
+
+/* Frees the cache of rule tables read from the game. */
+void db_tables_free(struct db *db);
 
 /* The prepared statement id, reset and with its bindings cleared. */
 sqlite3_stmt *db_stmt(struct db *db, enum stmt id);

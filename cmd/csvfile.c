@@ -1,0 +1,141 @@
+/* csvfile: reading a whole CSV file (libcsv) into rows of cells. */
+#include <csv.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "csvfile.h"
+
+static void
+csv_cell(void *s, size_t len, void *data)
+{
+	struct csv_rows *c = data;
+	char *copy;
+
+	if (c->oom)
+		return;
+	if (c->n == c->cap) {
+		size_t cap = c->cap ? c->cap * 2 : 256;
+		char **p = realloc(c->cells, cap * sizeof *p);
+
+		if (p == NULL) {
+			c->oom = 1;
+			return;
+		}
+		c->cells = p;
+		c->cap = cap;
+	}
+	copy = malloc(len + 1);
+	if (copy == NULL) {
+		c->oom = 1;
+		return;
+	}
+	if (len > 0)
+		memcpy(copy, s, len);
+	copy[len] = '\0';
+	c->cells[c->n++] = copy;
+	c->cur++;
+}
+
+static void
+csv_row(int term, void *data)
+{
+	struct csv_rows *c = data;
+
+	(void)term;
+	if (c->oom)
+		return;
+	if (c->nrows == c->rcap) {
+		size_t cap = c->rcap ? c->rcap * 2 : 64;
+		size_t *a = realloc(c->row_start, cap * sizeof *a);
+		size_t *b = a != NULL ? realloc(c->row_len, cap * sizeof *b) : NULL;
+
+		if (a != NULL)
+			c->row_start = a;
+		if (b == NULL) {
+			c->oom = 1;
+			return;
+		}
+		c->row_len = b;
+		c->rcap = cap;
+	}
+	c->row_start[c->nrows] = c->n - c->cur;
+	c->row_len[c->nrows++] = c->cur;
+	c->cur = 0;
+}
+
+void
+csv_rows_free(struct csv_rows *c)
+{
+	for (size_t i = 0; i < c->n; i++)
+		free(c->cells[i]);
+	free(c->cells);
+	free(c->row_start);
+	free(c->row_len);
+	memset(c, 0, sizeof *c);
+}
+
+/* Reads a whole CSV file into rows.  Returns 0, or an exit status with err set. */
+int
+csv_rows_read(const char *path, struct csv_rows *c, char *err, size_t n)
+{
+	struct csv_parser p;
+	char buf[8192];
+	FILE *f = fopen(path, "rb");
+	size_t got;
+	int rc = 0;
+
+	memset(c, 0, sizeof *c);
+	if (f == NULL) {
+		snprintf(err, n, "cannot read '%s': %s", path, strerror(errno));
+		return EXIT_NOGAME;
+	}
+	if (csv_init(&p, CSV_STRICT | CSV_APPEND_NULL | CSV_STRICT_FINI) != 0) {
+		fclose(f);
+		snprintf(err, n, "out of memory");
+		return EXIT_BUG;
+	}
+	while ((got = fread(buf, 1, sizeof buf, f)) > 0)
+		if (csv_parse(&p, buf, got, csv_cell, csv_row, c) != got) {
+			snprintf(err, n, "'%s' is not valid CSV: %s", path,
+			    csv_strerror(csv_error(&p)));
+			rc = EXIT_DATA;
+			break;
+		}
+	if (rc == 0 && csv_fini(&p, csv_cell, csv_row, c) != 0) {
+		snprintf(err, n, "'%s' is not valid CSV: %s", path,
+		    csv_strerror(csv_error(&p)));
+		rc = EXIT_DATA;
+	}
+	if (rc == 0 && c->oom) {
+		snprintf(err, n, "out of memory reading '%s'", path);
+		rc = EXIT_BUG;
+	}
+	csv_free(&p);
+	fclose(f);
+	if (rc != 0)
+		csv_rows_free(c);
+	return rc;
+}
+
+const char *
+csv_cell_at(const struct csv_rows *c, size_t row, size_t col)
+{
+	return col < c->row_len[row] ? c->cells[c->row_start[row] + col] : "";
+}
+
+
+void
+csv_put(FILE *out, const char *cell)
+{
+	size_t len = strlen(cell);
+
+	if (strpbrk(cell, ",\"\r\n") == NULL && (len == 0 ||
+	    (cell[0] != ' ' && cell[len - 1] != ' '))) {
+		fputs(cell, out);
+		return;
+	}
+	csv_fwrite(out, cell, len);
+}

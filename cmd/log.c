@@ -1,0 +1,142 @@
+/*
+ * log: the journal.  `log [--unit U] [--turn N]` lists the events with
+ * their summaries and effects; `log show ID` prints one ruling's working
+ * again (as text, or the JSON it printed).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+#include "journal.h"
+#include "jsonw.h"
+#include "num.h"
+
+static const struct input_decl log_inputs[] = {
+	{ "unit", IN_TEXT, "UNIT", 0, 0, NULL, NULL, NULL, "only events naming this unit", 0 },
+	{ "turn", IN_COUNT, "N", 1, 100000, NULL, NULL, NULL, "only events of this turn", 0 },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+struct lister {
+	struct game *gm;
+	struct jsonw w;
+	int json;
+};
+
+static void
+print_line(void *ctx, const char *line)
+{
+	(void)ctx;
+	printf("      %s\n", line);
+}
+
+static int
+one(void *ctx, const struct db_event *e)
+{
+	struct lister *l = ctx;
+
+	if (l->json) {
+		jsonw_object(&l->w, NULL);
+		jsonw_int(&l->w, "id", (long)e->id);
+		jsonw_int(&l->w, "turn", e->turn);
+		jsonw_string(&l->w, "command", e->command);
+		jsonw_string(&l->w, "summary", e->summary);
+		jsonw_bool(&l->w, "undone", e->undone != 0);
+		jsonw_object_end(&l->w);
+		return 0;
+	}
+	printf("#%-5lld turn %-3ld %-8s %s%s\n", e->id, e->turn, e->command,
+	    e->summary, e->undone == 1 ? "  (undone; can be redone)" :
+	    e->undone == 2 ? "  (undone)" : "");
+	return 0;
+}
+
+/* The effects' notes under each listed event (text only). */
+static int
+one_with_effects(void *ctx, const struct db_event *e)
+{
+	struct lister *l = ctx;
+
+	one(ctx, e);
+	if (!l->json && db_event_lines(l->gm->db, e->id, 0, print_line, NULL) != DB_OK)
+		return 1;
+	return 0;
+}
+
+static int
+show(const struct global *g, struct game *gm, const char *arg)
+{
+	struct db_event e;
+	char *output;
+	long id;
+	int st;
+
+	if (num_parse_long(arg, 1, 0x7fffffffL, &id) != NUM_OK)
+		return cmd_error(g, EXIT_DATA, "'%s' is not an event number", arg);
+	if ((st = db_event_output(gm->db, id, &e, &output)) != DB_OK)
+		return game_fail(g, st);
+	if (g->json) {
+		puts(output);
+		free(output);
+		return 0;
+	}
+	free(output);
+	printf("event %lld, turn %ld, %s%s\n", e.id, e.turn, e.command,
+	    e.undone ? " (undone)" : "");
+	if ((st = db_event_lines(gm->db, id, 1, print_line, NULL)) != DB_OK)
+		return game_fail(g, st);
+	return 0;
+}
+
+static int
+list(const struct global *g, struct game *gm, const struct inputs *in)
+{
+	static char buf[1 << 23];
+	struct lister l = { gm, { 0 }, g->json };
+	long long unit = 0;
+	int st;
+
+	if (in_given(in, "unit") && (st = db_unit_find(gm->db, in_text(in, "unit"), &unit)) != DB_OK)
+		return game_fail(g, st);
+	jsonw_init(&l.w, buf, sizeof buf);
+	jsonw_object(&l.w, NULL);
+	jsonw_array(&l.w, "entries");
+	st = db_log(gm->db, unit, in_count(in, "turn"), one_with_effects, &l);
+	if (st != DB_OK)
+		return game_fail(g, st);
+	jsonw_array_end(&l.w);
+	jsonw_object_end(&l.w);
+	if (g->json) {
+		if (l.w.overflow)
+			return cmd_error(g, EXIT_BUG, "the journal is too long for one JSON object");
+		puts(buf);
+	}
+	return 0;
+}
+
+static int
+log_cmd(struct global *g, int argc, char **argv)
+{
+	static struct inputs in;
+	struct game gm;
+	int rc;
+
+	if (g->help) {
+		puts("usage: umpire log [--unit UNIT] [--turn N]\n"
+		    "       umpire log show ID\n"
+		    "Lists the journal: every ruling, correction and turn, with what it did.");
+		return EXIT_DONE;
+	}
+	if ((rc = inputs_parse_command(&in, "log", log_inputs, NULL, argc, argv)) != 0)
+		return cmd_error(g, rc, "%s", in.error);
+	if (in.npos > 0 && (strcmp(in.pos[0], "show") != 0 || in.npos != 2))
+		return cmd_error(g, EXIT_USAGE, "log takes --unit, --turn, or 'show ID'");
+	if ((rc = game_open(g, 0, &gm)) != 0)
+		return rc;
+	rc = in.npos == 2 ? show(g, &gm, in.pos[1]) : list(g, &gm, &in);
+	return game_close(g, &gm, rc);
+}
+
+const struct cmd_entry cmd_log_entry = {
+	"log", "log [--unit U] [--turn N] | log show ID", "the journal", 0, log_cmd,
+};

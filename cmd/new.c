@@ -1,0 +1,87 @@
+/*
+ * new: starts a game file for a rule set, with the stock rule tables
+ * copied in.  The file is made beside its final name and renamed into
+ * place when complete, so a failed `new` leaves nothing behind.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "db.h"
+#include "jsonw.h"
+#include "rtables.h"
+#include "ruleset.h"
+
+static const struct input_decl new_inputs[] = {
+	{ "title", IN_TEXT, "TEXT", 0, 0, NULL, "", NULL, "the game's title", 0 },
+	{ "force", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "replace a game already at the path", 0 },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+static void
+help(void)
+{
+	puts("usage: umpire new --rules NAME [--title TEXT] [--force] [--db PATH]\n"
+	    "Starts a game: an SQLite file (default ./umpire.db, or $UMPIRE_DB)\n"
+	    "holding the order of battle, the journal and the game's own copy of\n"
+	    "the rule tables.  --force replaces an umpire game already there.");
+}
+
+static int
+new_game(struct global *g, int argc, char **argv)
+{
+	static struct inputs in;
+	struct db *db;
+	char options[64];
+	int rc, st;
+
+	if (g->help) {
+		help();
+		return EXIT_DONE;
+	}
+	if ((rc = inputs_parse_command(&in, "new", new_inputs, NULL, argc, argv)) != 0)
+		return cmd_error(g, rc, "%s", in.error);
+	if (in.npos > 0)
+		return cmd_error(g, EXIT_USAGE, "unexpected argument '%s' (see 'umpire new --help')",
+		    in.pos[0]);
+	if (g->rules == NULL)
+		return cmd_error(g, EXIT_USAGE,
+		    "new needs --rules NAME (brigade, squares, fury, 2x2, ohw)");
+	snprintf(options, sizeof options, "{}");
+	if ((st = db_create(g->db_path, in_flag(&in, "force"), &db)) != DB_OK)
+		return cmd_error(g, db_exit_status(st), "%s", db_last_error());
+	if ((st = db_begin(db)) != DB_OK ||
+	    (st = db_game_insert(db, g->rules, in_text(&in, "title"), options)) != DB_OK ||
+	    (st = db_tables_copy(db, g->rules)) != DB_OK ||
+	    (st = db_commit(db)) != DB_OK) {
+		rc = cmd_error(g, st == DB_CANTCREATE ? EXIT_CANTCREATE :
+		    db_exit_status(st), "%s", db_last_error());
+		db_close(db);
+		return rc;
+	}
+	db_close(db);
+	if (g->json) {
+		char buf[1024];
+		struct jsonw w;
+
+		jsonw_init(&w, buf, sizeof buf);
+		jsonw_object(&w, NULL);
+		jsonw_string(&w, "rules", g->rules);
+		jsonw_string(&w, "title", in_text(&in, "title"));
+		jsonw_string(&w, "db", g->db_path);
+		jsonw_int(&w, "turn", 1);
+		jsonw_object_end(&w);
+		puts(buf);
+	} else {
+		printf("new %s game%s%s%s at %s\n", g->rules,
+		    *in_text(&in, "title") ? " '" : "", in_text(&in, "title"),
+		    *in_text(&in, "title") ? "'" : "", g->db_path);
+	}
+	return EXIT_DONE;
+}
+
+const struct cmd_entry cmd_new_entry = {
+	"new", "new --rules R [--title T] [--force]", "start a game",
+	CMD_NO_PREFIX, new_game,
+};

@@ -1,0 +1,107 @@
+/*
+ * undo and redo: take back the last N events of the journal (rulings,
+ * corrections, turns) or put back what was undone.  Undo marks events; it
+ * never patches numbers: every state is derived from the events in force.
+ */
+#include <string.h>
+
+#include "game.h"
+#include "journal.h"
+#include "jsonw.h"
+#include "num.h"
+
+static const struct input_decl undo_inputs[] = {
+	{ "dry-run", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "show what would go, change nothing", 0 },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+struct shown {
+	struct jsonw w;
+	int json, count;
+	const char *verb;
+};
+
+static int
+show(void *ctx, const struct db_event *e)
+{
+	struct shown *s = ctx;
+
+	s->count++;
+	if (s->json) {
+		jsonw_object(&s->w, NULL);
+		jsonw_int(&s->w, "id", (long)e->id);
+		jsonw_int(&s->w, "turn", e->turn);
+		jsonw_string(&s->w, "command", e->command);
+		jsonw_string(&s->w, "summary", e->summary);
+		jsonw_object_end(&s->w);
+	} else {
+		printf("%s #%lld turn %ld %s: %s\n", s->verb, e->id, e->turn,
+		    e->command, e->summary);
+	}
+	return 0;
+}
+
+static int
+undo_redo(struct global *g, int argc, char **argv, int redo)
+{
+	static struct inputs in;
+	static char buf[1 << 20];
+	struct shown s = { { 0 }, g->json, 0, NULL };
+	struct game gm;
+	long n = 1;
+	int rc, st, done;
+
+	if (g->help) {
+		printf("usage: umpire %s [N]%s\n", redo ? "redo" : "undo",
+		    redo ? "" : " [--dry-run]");
+		puts(redo ? "Puts back the last N rulings undone (until a new one is recorded)." :
+		    "Takes back the last N rulings, corrections and turns, exactly.");
+		return EXIT_DONE;
+	}
+	if ((rc = inputs_parse_command(&in, g->command, redo ? NULL : undo_inputs,
+	    NULL, argc, argv)) != 0)
+		return cmd_error(g, rc, "%s", in.error);
+	if (in.npos > 1)
+		return cmd_error(g, EXIT_USAGE, "%s takes at most one number N", g->command);
+	if (in.npos == 1 && num_parse_long(in.pos[0], 1, 1000, &n) != NUM_OK)
+		return cmd_error(g, EXIT_DATA, "'%s' is not a number of rulings from 1 to 1000",
+		    in.pos[0]);
+	if ((rc = game_open(g, !in_flag(&in, "dry-run"), &gm)) != 0)
+		return rc;
+	s.verb = in_flag(&in, "dry-run") ? "would undo" : redo ? "redid" : "undid";
+	jsonw_init(&s.w, buf, sizeof buf);
+	jsonw_object(&s.w, NULL);
+	jsonw_bool(&s.w, "dry_run", in_flag(&in, "dry-run"));
+	jsonw_array(&s.w, redo ? "redone" : "undone");
+	st = db_undo_candidates(gm.db, (int)n, redo, show, &s);
+	if (st == DB_OK && !in_flag(&in, "dry-run"))
+		st = db_undo_mark(gm.db, (int)n, redo, &done);
+	if (st != DB_OK)
+		return game_close(g, &gm, game_fail(g, st));
+	jsonw_array_end(&s.w);
+	jsonw_object_end(&s.w);
+	if (g->json)
+		puts(buf);
+	else if (s.count == 0)
+		printf("nothing to %s\n", redo ? "redo" : "undo");
+	return game_close(g, &gm, 0);
+}
+
+static int
+undo(struct global *g, int argc, char **argv)
+{
+	return undo_redo(g, argc, argv, 0);
+}
+
+static int
+redo(struct global *g, int argc, char **argv)
+{
+	return undo_redo(g, argc, argv, 1);
+}
+
+const struct cmd_entry cmd_undo_entry = {
+	"undo", "undo [N] [--dry-run]", "take back rulings", CMD_NO_PREFIX, undo,
+};
+const struct cmd_entry cmd_redo_entry = {
+	"redo", "redo [N]", "put back what was undone", CMD_NO_PREFIX, redo,
+};

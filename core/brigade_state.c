@@ -1,0 +1,749 @@
+/*
+ * brigade in a game: the order of battle (a brigade and its battalions,
+ * regiments or guns), spreading losses over the units, filling a ruling's
+ * inputs from the units named, and the effects of a ruling on them: losses,
+ * morale re-evaluated per unit, push-back runs, breaking, melees that stay
+ * open.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "brigade.h"
+#include "num.h"
+
+#define TYPES "infantry|cavalry|foot-artillery|horse-artillery|skirmishers"
+
+static const struct input_decl rating_inputs[] = {
+	{ "class", IN_TEXT, "CLASS", 0, 0, NULL, NULL, NULL,
+	  "class of identical units (morale-bands: guards, british, french, prussian, cavalry, divcav)", 0 },
+	{ "units", IN_COUNT, "N", 1, 100, NULL, NULL, NULL,
+	  "units in the brigade (default 4 infantry, 3 cavalry, 1 skirmishers)", 0 },
+	{ "figures", IN_COUNT, "N", 1, 100000, NULL, NULL, NULL,
+	  "figures per unit (default the class's full strength)", 0 },
+	{ "battalion", IN_TEXT, "NAME:CLASS[:FIGURES]", 0, 0, NULL, NULL, NULL,
+	  "one unit of a mixed brigade (repeat)", IN_REPEAT },
+	{ "guns", IN_COUNT, "N", 1, 100, NULL, NULL, NULL,
+	  "artillery: model guns in the brigade (default 2)", 0 },
+	{ "gun", IN_CHOICE, "field|howitzer", 0, 0, "field|howitzer", NULL, NULL,
+	  "artillery piece", 0 },
+	{ "heavy", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "12pdr or heavier guns", 0 },
+	{ "weapon", IN_CHOICE, "musket|rifle", 0, 0, "musket|rifle", NULL, NULL,
+	  "infantry weapon", 0 },
+	{ "elite", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "an elite brigade", 0 },
+	{ "cavalry", IN_CHOICE, "heavy|medium|light", 0, 0,
+	  "heavy|medium|light", NULL, NULL, "cavalry weight", 0 },
+	{ "lancers", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "lancers (+1 in a melee's first round)", 0 },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+static int
+is_artillery(const char *type)
+{
+	return strstr(type, "artillery") != NULL;
+}
+
+/* The full strength of CLASS from the morale bands, or -1. */
+static long
+class_full(const struct tableset *ts, const char *cls)
+{
+	const struct table *t = ts->find(ts->ctx, BRIGADE, "morale-bands");
+	int row = t != NULL ? table_row(t, "class", cls) : -1;
+	double full;
+
+	if (row < 0 || table_number(t, row, "full", &full) != 0)
+		return -1;
+	return (long)full;
+}
+
+static const char *
+ordinal(int n)
+{
+	return n % 100 >= 11 && n % 100 <= 13 ? "th" : n % 10 == 1 ? "st" :
+	    n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
+}
+
+/* Reads one "NAME:CLASS[:FIGURES]". */
+static int
+parse_battalion(const struct tableset *ts, const char *spec,
+    struct battalion *b, struct result *r)
+{
+	const char *c1 = strchr(spec, ':'), *c2;
+	long full;
+
+	if (c1 == NULL || c1 == spec)
+		return result_fail(r, RULE_DATA,
+		    "--battalion: '%s' is not NAME:CLASS[:FIGURES]", spec);
+	c2 = strchr(c1 + 1, ':');
+	snprintf(b->name, sizeof b->name, "%.*s", (int)(c1 - spec), spec);
+	snprintf(b->cls, sizeof b->cls, "%.*s",
+	    (int)(c2 != NULL ? c2 - c1 - 1 : (long)strlen(c1 + 1)), c1 + 1);
+	if ((full = class_full(ts, b->cls)) < 0)
+		return result_fail(r, RULE_DATA,
+		    "--battalion: '%s' is not a class of the morale-bands table", b->cls);
+	b->figures = full;
+	if (c2 != NULL && num_parse_long(c2 + 1, 1, full, &b->figures) != NUM_OK)
+		return result_fail(r, RULE_DATA,
+		    "--battalion: '%s' is not a figure count from 1 to %ld (a full %s unit)",
+		    c2 + 1, full, b->cls);
+	return RULE_OK;
+}
+
+static int
+identical_units(const struct tableset *ts, const char *type,
+    const struct inputs *rt, struct brigade_units *bu, struct result *r)
+{
+	const char *cls = in_text(rt, "class");
+	long full, n, figures;
+
+	if (cls == NULL && strcmp(type, "cavalry") == 0)
+		cls = "cavalry";
+	if (cls == NULL)
+		return result_fail(r, RULE_DATA,
+		    "give --class CLASS (with --units N and --figures N) or --battalion NAME:CLASS:FIGURES");
+	if ((full = class_full(ts, cls)) < 0)
+		return result_fail(r, RULE_DATA,
+		    "--class: '%s' is not a class of the morale-bands table", cls);
+	n = in_given(rt, "units") ? in_count(rt, "units") :
+	    strcmp(type, "cavalry") == 0 ? 3 : strcmp(type, "skirmishers") == 0 ? 1 : 4;
+	figures = in_given(rt, "figures") ? in_count(rt, "figures") : full;
+	if (figures > full)
+		return result_fail(r, RULE_DATA,
+		    "--figures: %ld is more than a full %s unit (%ld)", figures, cls, full);
+	if (n > BRIGADE_UNITS)
+		return result_fail(r, RULE_DATA, "--units: at most %d", BRIGADE_UNITS);
+	for (long i = 0; i < n; i++) {
+		struct battalion *b = &bu->b[bu->n++];
+
+		snprintf(b->name, sizeof b->name, "%ld%s %s", i + 1,
+		    ordinal((int)(i + 1)), strcmp(type, "cavalry") == 0 ? "regiment" :
+		    strcmp(type, "skirmishers") == 0 ? "company" : "battalion");
+		snprintf(b->cls, sizeof b->cls, "%s", cls);
+		b->figures = figures;
+	}
+	return RULE_OK;
+}
+
+int
+brigade_units_of(const struct tableset *ts, const char *type,
+    const struct inputs *rt, struct brigade_units *bu, struct result *r)
+{
+	const struct input_value *bat = inputs_get(rt, "battalion");
+	const struct table *bt = ts->find(ts->ctx, BRIGADE, "battery");
+	long crew = bt != NULL ? (long)rule_constant(bt, "crew", 3) : 3;
+	int rc;
+
+	memset(bu, 0, sizeof *bu);
+	if (is_artillery(type)) {
+		long guns = in_given(rt, "guns") ? in_count(rt, "guns") : 2;
+
+		if (bat->given || in_given(rt, "class"))
+			return result_fail(r, RULE_DATA,
+			    "an artillery brigade is rated by --guns N, not by class");
+		for (long i = 0; i < guns && bu->n < BRIGADE_UNITS; i++) {
+			struct battalion *b = &bu->b[bu->n++];
+
+			snprintf(b->name, sizeof b->name, "gun %ld", i + 1);
+			snprintf(b->cls, sizeof b->cls, "battery");
+			b->figures = crew;
+		}
+	} else if (bat->given) {
+		if (in_given(rt, "class") || in_given(rt, "units") ||
+		    in_given(rt, "figures"))
+			return result_fail(r, RULE_DATA,
+			    "give either --battalion (repeated) or --class with --units and --figures");
+		for (int i = 0; i < bat->nitems && bu->n < BRIGADE_UNITS; i++)
+			if ((rc = parse_battalion(ts, bat->items[i].name,
+			    &bu->b[bu->n++], r)) != RULE_OK)
+				return rc;
+	} else if ((rc = identical_units(ts, type, rt, bu, r)) != RULE_OK) {
+		return rc;
+	}
+	for (int i = 0; i < bu->n; i++) {
+		bu->total += bu->b[i].figures;
+		bu->b[i].left = bu->b[i].figures;
+	}
+	return RULE_OK;
+}
+
+/*
+ * "Unless the firing is specific, casualties are allocated evenly across
+ * the brigade": each unit loses an equal share, the remainder to the first
+ * units (three losses leave 1,1,1,0 lost); a unit cannot lose more than it
+ * has, and what it cannot take goes to the others the same way.
+ */
+void
+brigade_spread(struct brigade_units *bu, long losses)
+{
+	long left = losses;
+
+	for (int i = 0; i < bu->n; i++)
+		bu->b[i].left = bu->b[i].figures;
+	while (left > 0) {
+		int open = 0, k = 0;
+		long share, rest;
+
+		for (int i = 0; i < bu->n; i++)
+			open += bu->b[i].left > 0;
+		if (open == 0)
+			return;
+		share = left / open;
+		rest = left % open;
+		for (int i = 0; i < bu->n; i++) {
+			struct battalion *b = &bu->b[i];
+			long take;
+
+			if (b->left == 0)
+				continue;
+			take = share + (k++ < rest ? 1 : 0);
+			if (take > b->left)
+				take = b->left;
+			b->left -= take;
+			left -= take;
+		}
+	}
+}
+
+/* Each unit's morale state from its figures left; the brigade's worst. */
+const char *
+brigade_morale_states(const struct tableset *ts, struct brigade_units *bu)
+{
+	const struct table *t = ts->find(ts->ctx, BRIGADE, "morale-bands");
+	static const char *const order[] = { "ok", "halt", "fall_back" };
+	int worst = 0;
+
+	for (int i = 0; i < bu->n; i++) {
+		struct battalion *b = &bu->b[i];
+		int row = t != NULL ? table_row(t, "class", b->cls) : -1;
+		double ok, halt;
+
+		b->state = "ok";
+		if (row < 0 || table_number(t, row, "ok_min", &ok) != 0 ||
+		    table_number(t, row, "halt_min", &halt) != 0)
+			continue;
+		b->state = b->left >= ok ? "ok" : b->left >= halt ? "halt" : "fall_back";
+		for (int s = 0; s < 3; s++)
+			if (strcmp(b->state, order[s]) == 0 && s > worst)
+				worst = s;
+	}
+	return order[worst];
+}
+
+static int
+brigade_rate(const struct tableset *ts, const char *type,
+    const struct inputs *rt, long *start, struct result *r)
+{
+	struct brigade_units bu;
+	int rc;
+
+	if (in_given(rt, "cavalry") && strcmp(type, "cavalry") != 0)
+		return result_fail(r, RULE_DATA, "--cavalry is for cavalry brigades");
+	if ((in_given(rt, "guns") || in_given(rt, "gun")) && !is_artillery(type))
+		return result_fail(r, RULE_DATA, "--guns and --gun are for artillery brigades");
+	if ((rc = brigade_units_of(ts, type, rt, &bu, r)) != RULE_OK)
+		return rc;
+	*start = bu.total;
+	return RULE_OK;
+}
+
+/* Figures in the front two ranks: a three-rank block fires with two. */
+static long
+front_ranks(const struct brigade_units *bu)
+{
+	long n = 0;
+
+	for (int i = 0; i < bu->n; i++)
+		n += strcmp(bu->b[i].cls, "french") == 0 ?
+		    bu->b[i].left * 2 / 3 : bu->b[i].left;
+	return n;
+}
+
+static void
+fill_number(struct inputs *in, const char *name, long v)
+{
+	char buf[32];
+
+	if (in_given(in, name))
+		return;
+	snprintf(buf, sizeof buf, "%ld", v);
+	inputs_fill(in, name, buf);
+}
+
+static void
+fill_text(struct inputs *in, const char *name, const char *v)
+{
+	if (!in_given(in, name) && v != NULL)
+		inputs_fill(in, name, v);
+}
+
+/* Adds an implied modifier unless it is already named (at most once). */
+static void
+fill_mod(struct inputs *in, const char *opt, const char *mod)
+{
+	if (in_mod(in, opt, mod) == NULL)
+		inputs_fill(in, opt, mod);
+}
+
+static int
+fill_firer(const struct tableset *ts, const struct unit *u, struct inputs *in,
+    struct result *r)
+{
+	struct brigade_units bu;
+	char crews[INPUT_ITEMS * 8] = "";
+	long guns = 0;
+	int rc;
+
+	if ((rc = brigade_units_of(ts, u->type, &u->ratings, &bu, r)) != RULE_OK)
+		return rc;
+	brigade_spread(&bu, u->losses);
+	if (strcmp(u->type, "cavalry") == 0)
+		fill_mod(in, "mod", "cavalry");
+	if (unit_flag(u, "disordered"))
+		fill_mod(in, "mod", "disordered");
+	if (!is_artillery(u->type)) {
+		fill_number(in, "firers", front_ranks(&bu));
+		fill_text(in, "weapon", in_text(&u->ratings, "weapon"));
+		return RULE_OK;
+	}
+	for (int i = 0; i < bu.n && i < INPUT_ITEMS; i++) {
+		snprintf(crews + strlen(crews), sizeof crews - strlen(crews),
+		    "%s%ld", i ? "," : "", bu.b[i].left);
+		guns++;
+	}
+	if (!in_given(in, "guns") && !in_given(in, "firers")) {
+		fill_number(in, "guns", guns);
+		fill_text(in, "crew", crews);
+	}
+	fill_text(in, "gun", in_text(&u->ratings, "gun"));
+	if (in_flag(&u->ratings, "heavy") && !in_given(in, "heavy"))
+		inputs_fill(in, "heavy", "");
+	return RULE_OK;
+}
+
+/* The current defence value of the first gun of a battery still in action. */
+static long
+battery_defence(const struct tableset *ts, const struct unit *u)
+{
+	const struct table *bt = ts->find(ts->ctx, BRIGADE, "battery");
+	long start = bt != NULL ? (long)rule_constant(bt, "defence", 20) : 20;
+	struct brigade_units bu;
+	struct result scratch;
+
+	result_init(&scratch);
+	if (brigade_units_of(ts, u->type, &u->ratings, &bu, &scratch) != RULE_OK ||
+	    bu.n == 0)
+		return start;
+	for (int i = 0; i < bu.n; i++)
+		bu.b[i].figures = start;
+	brigade_spread(&bu, u->defence_lost);
+	for (int i = 0; i < bu.n; i++)
+		if (bu.b[i].left > 0)
+			return bu.b[i].left;
+	return 0;
+}
+
+static int
+fill_fire(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	const struct unit *target = ruling_unit(ru, "target");
+	const struct unit *firer = ruling_unit(ru, "unit");
+	int rc;
+
+	if (firer != NULL && (rc = fill_firer(ts, firer, in, r)) != RULE_OK)
+		return rc;
+	if (target != NULL && is_artillery(target->type)) {
+		fill_text(in, "target-type", "battery");
+		if (in_given(in, "guns"))
+			fill_number(in, "defence", battery_defence(ts, target));
+	} else if (target != NULL && strcmp(target->type, "cavalry") == 0) {
+		fill_text(in, "target-type", "cavalry");
+	}
+	return RULE_OK;
+}
+
+/* The continuous push backs a unit has taken from ENEMY, if the run goes on:
+ * "A run continues while the same melee is pushed back in consecutive
+ * turns." */
+static long
+run_so_far(const struct unit *u, const struct unit *enemy,
+    const struct ruling_units *ru)
+{
+	if (ru->new_melee || u->pb_run == 0 || u->pb_ref != enemy->id)
+		return 0;
+	if (ru->turn - u->pb_turn > 1 || ru->turn < u->pb_turn)
+		return 0;
+	return u->pb_run >= 2 ? 2 : u->pb_run;
+}
+
+static long
+melee_figures(const struct tableset *ts, const struct unit *u, long strength)
+{
+	const struct table *k = ts->find(ts->ctx, BRIGADE, "melee");
+
+	/* "All purely cavalry brigades count as 36 figures ... less any
+	 * casualties, in a melee." */
+	if (strcmp(u->type, "cavalry") == 0 && k != NULL)
+		return (long)rule_constant(k, "cavalry-brigade", 36) - u->losses;
+	return strength;
+}
+
+/* Cavalry weights: heavy v medium +3, heavy v light +6, medium v light +3. */
+static void
+fill_weights(const struct unit *a, const struct unit *d, struct inputs *in)
+{
+	const char *wa = in_text(&a->ratings, "cavalry");
+	const char *wd = in_text(&d->ratings, "cavalry");
+	static const struct {
+		const char *mine, *theirs, *mod;
+	} pairs[] = {
+		{ "heavy", "medium", "heavy-v-medium" },
+		{ "heavy", "light", "heavy-v-light" },
+		{ "medium", "light", "medium-v-light" },
+	};
+
+	if (wa == NULL || wd == NULL)
+		return;
+	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+		if (strcmp(wa, pairs[i].mine) == 0 && strcmp(wd, pairs[i].theirs) == 0)
+			fill_mod(in, "attacker-mod", pairs[i].mod);
+		if (strcmp(wd, pairs[i].mine) == 0 && strcmp(wa, pairs[i].theirs) == 0)
+			fill_mod(in, "defender-mod", pairs[i].mod);
+	}
+}
+
+static int
+fill_side(const struct tableset *ts, const struct unit *u,
+    const struct unit *enemy, const char *side, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	char figures[40], mods[40], pushbacks[40];
+	struct brigade_units bu;
+	int rc;
+
+	if ((rc = brigade_units_of(ts, u->type, &u->ratings, &bu, r)) != RULE_OK)
+		return rc;
+	snprintf(figures, sizeof figures, "%s-figures", side);
+	snprintf(mods, sizeof mods, "%s-mod", side);
+	snprintf(pushbacks, sizeof pushbacks, "%s-pushbacks", side);
+	fill_number(in, figures, melee_figures(ts, u, bu.total - u->losses));
+	fill_number(in, pushbacks, run_so_far(u, enemy, ru));
+	if (in_flag(&u->ratings, "elite"))
+		fill_mod(in, mods, "elite");
+	if (in_flag(&u->ratings, "lancers"))
+		fill_mod(in, mods, "lancers");
+	if (unit_flag(u, "disordered"))
+		fill_mod(in, mods, "disordered");
+	return RULE_OK;
+}
+
+static int
+fill_melee(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	const struct unit *a = ruling_unit(ru, "attacker");
+	const struct unit *d = ruling_unit(ru, "defender");
+	int rc;
+
+	if (a == NULL || d == NULL)
+		return result_fail(r, RULE_USAGE,
+		    "a melee in the game names both --attacker and --defender");
+	if ((rc = fill_side(ts, a, d, "attacker", ru, in, r)) != RULE_OK ||
+	    (rc = fill_side(ts, d, a, "defender", ru, in, r)) != RULE_OK)
+		return rc;
+	if (strcmp(a->type, "cavalry") == 0 && strcmp(d->type, "cavalry") == 0)
+		fill_weights(a, d, in);
+	/* "Melees that end in a draw stay open and the next round is the same
+	 * melee." */
+	if (!ru->new_melee && a->melee_open && a->melee_ref == d->id)
+		fill_number(in, "round", a->melee_round + 1);
+	return RULE_OK;
+}
+
+static int
+fill_morale(const struct tableset *ts, const struct unit *u,
+    struct inputs *in, struct result *r)
+{
+	struct brigade_units bu;
+	const char *worst;
+	int rc, pick = 0;
+
+	if ((rc = brigade_units_of(ts, u->type, &u->ratings, &bu, r)) != RULE_OK)
+		return rc;
+	brigade_spread(&bu, u->losses);
+	worst = brigade_morale_states(ts, &bu);
+	for (int i = 0; i < bu.n; i++)
+		if (strcmp(bu.b[i].state, worst) == 0) {
+			pick = i;
+			break;
+		}
+	if (bu.n == 0 || strcmp(bu.b[pick].cls, "battery") == 0)
+		return result_fail(r, RULE_DATA,
+		    "'%s' is artillery: its crews have no morale bands", u->name);
+	fill_text(in, "class", bu.b[pick].cls);
+	fill_number(in, "figures", bu.b[pick].left);
+	return RULE_OK;
+}
+
+static int
+brigade_fill(const struct tableset *ts, const char *command,
+    const struct ruling_units *ru, struct inputs *in, struct result *r)
+{
+	const struct unit *u = ruling_unit(ru, "unit");
+
+	if (strcmp(command, "fire") == 0)
+		return fill_fire(ts, ru, in, r);
+	if (strcmp(command, "melee") == 0)
+		return fill_melee(ts, ru, in, r);
+	if (u == NULL)
+		return RULE_OK;
+	if (strcmp(command, "morale") == 0)
+		return fill_morale(ts, u, in, r);
+	if (strcmp(command, "rally") == 0)
+		fill_text(in, "type", strcmp(u->type, "cavalry") == 0 ? "cavalry" : "infantry");
+	if (strcmp(command, "move") == 0)
+		fill_text(in, "type", u->type);
+	return RULE_OK;
+}
+
+/* ---- effects -------------------------------------------------------- */
+
+static int
+unit_index(const struct ruling_units *ru, const char *role)
+{
+	for (int i = 0; i < ru->n; i++)
+		if (strcmp(ru->role[i], role) == 0)
+			return i;
+	return -1;
+}
+
+/* Records a loss and reports every unit whose morale state changed. */
+static int
+apply_loss(const struct tableset *ts, const struct ruling_units *ru, int ui,
+    long amount, struct ruling_effects *fx, struct result *r)
+{
+	const struct unit *u = ru->unit[ui];
+	struct brigade_units before, after;
+	struct unit_effect *e;
+	const char *worst;
+	int rc;
+
+	if ((rc = brigade_units_of(ts, u->type, &u->ratings, &before, r)) != RULE_OK)
+		return rc;
+	after = before;
+	brigade_spread(&before, u->losses);
+	brigade_morale_states(ts, &before);
+	if (amount > before.total - u->losses)
+		amount = before.total - u->losses;
+	brigade_spread(&after, u->losses + amount);
+	worst = brigade_morale_states(ts, &after);
+	e = effect_add(fx, ui, LEDGER_LOSS, "figures", amount);
+	if (e == NULL)
+		return RULE_OK;
+	e->total = u->losses + amount;
+	snprintf(e->state, sizeof e->state, "%s", worst);
+	snprintf(e->note, sizeof e->note, "%s loses %ld figure%s (%ld left)",
+	    u->name, amount, amount == 1 ? "" : "s", after.total - e->total);
+	for (int i = 0; i < after.n; i++) {
+		struct unit_effect *m;
+
+		if (strcmp(before.b[i].state, after.b[i].state) == 0)
+			continue;
+		m = effect_add(fx, ui, LEDGER_MORALE, after.b[i].name, 0);
+		if (m == NULL)
+			break;
+		snprintf(m->state, sizeof m->state, "%s", after.b[i].state);
+		snprintf(m->note, sizeof m->note, "%s, %s now %s", u->name,
+		    after.b[i].name, strcmp(after.b[i].state, "ok") == 0 ? "OK" :
+		    strcmp(after.b[i].state, "halt") == 0 ? "HALT" : "FALL BACK");
+	}
+	return RULE_OK;
+}
+
+static void
+apply_defence(const struct ruling_units *ru, int ui, long amount,
+    struct ruling_effects *fx)
+{
+	const struct unit *u = ru->unit[ui];
+	struct unit_effect *e = effect_add(fx, ui, LEDGER_DEFENCE, "defence", amount);
+
+	if (e == NULL)
+		return;
+	e->total = u->defence_lost + amount;
+	snprintf(e->note, sizeof e->note, "%s's guns lose %ld defence point%s",
+	    u->name, amount, amount == 1 ? "" : "s");
+}
+
+/* A push back, its number in the run and the game's count; three
+ * continuous or six cumulative break the brigade. */
+static void
+apply_pushback(const struct tableset *ts, const struct ruling_units *ru,
+    int ui, long number, struct ruling_effects *fx)
+{
+	const struct table *k = ts->find(ts->ctx, BRIGADE, "melee");
+	long run_limit = k != NULL ? (long)rule_constant(k, "continuous-pushbacks", 3) : 3;
+	long total_limit = k != NULL ? (long)rule_constant(k, "cumulative-pushbacks", 6) : 6;
+	const struct unit *u = ru->unit[ui];
+	const struct unit *enemy = ru->unit[ui == unit_index(ru, "attacker") ?
+	    unit_index(ru, "defender") : unit_index(ru, "attacker")];
+	struct unit_effect *e = effect_add(fx, ui, LEDGER_PUSHBACK, "", number);
+
+	if (e == NULL)
+		return;
+	e->total = u->pb_total + 1;
+	e->ref = enemy->id;
+	snprintf(e->note, sizeof e->note,
+	    "%s is pushed back: push back %ld of this run, %ld in the game",
+	    u->name, number, e->total);
+	if (number < run_limit && e->total < total_limit)
+		return;
+	e = effect_add(fx, ui, LEDGER_FLAG, "broken", 1);
+	if (e == NULL)
+		return;
+	snprintf(e->state, sizeof e->state, "broken");
+	snprintf(e->note, sizeof e->note, "%s breaks and flees the field (%s)",
+	    u->name, number >= run_limit ? "three continuous push backs" :
+	    "six cumulative push backs");
+}
+
+static void
+apply_melee_round(const struct ruling_units *ru, const struct inputs *in,
+    int open, struct ruling_effects *fx)
+{
+	int a = unit_index(ru, "attacker"), d = unit_index(ru, "defender");
+
+	for (int side = 0; side < 2; side++) {
+		int ui = side == 0 ? a : d;
+		struct unit_effect *e = effect_add(fx, ui, LEDGER_MELEE, "", open);
+
+		if (e == NULL)
+			return;
+		e->total = in_count(in, "round");
+		e->ref = ru->unit[side == 0 ? d : a]->id;
+		if (open && side == 0)
+			snprintf(e->note, sizeof e->note,
+			    "the melee of %s and %s stays open: round %ld next turn",
+			    ru->unit[a]->name, ru->unit[d]->name, e->total + 1);
+	}
+}
+
+/* morale --unit: every unit of the brigade with its state. */
+static void
+morale_units(const struct tableset *ts, const struct unit *u, struct result *r)
+{
+	struct brigade_units bu;
+	struct result scratch;
+
+	result_init(&scratch);
+	if (brigade_units_of(ts, u->type, &u->ratings, &bu, &scratch) != RULE_OK)
+		return;
+	brigade_spread(&bu, u->losses);
+	brigade_morale_states(ts, &bu);
+	jsonw_array(&r->fields, "units");
+	for (int i = 0; i < bu.n; i++) {
+		jsonw_object(&r->fields, NULL);
+		jsonw_string(&r->fields, "name", bu.b[i].name);
+		jsonw_int(&r->fields, "figures_left", bu.b[i].left);
+		jsonw_string(&r->fields, "state", bu.b[i].state);
+		jsonw_object_end(&r->fields);
+		result_work(r, "%s: %s, %ld figures left: %s", bu.b[i].name,
+		    bu.b[i].cls, bu.b[i].left, bu.b[i].state);
+	}
+	jsonw_array_end(&r->fields);
+	result_summary(r, "%s: %s (its worst unit)", u->name,
+	    strcmp(brigade_morale_states(ts, &bu), "ok") == 0 ? "OK" :
+	    strcmp(brigade_morale_states(ts, &bu), "halt") == 0 ? "HALT" : "FALL BACK");
+}
+
+static int
+brigade_apply(const struct tableset *ts, const char *command,
+    const struct ruling_units *ru, const struct inputs *in, struct result *r,
+    struct ruling_effects *fx)
+{
+	int rc;
+
+	if (strcmp(command, "morale") == 0 && ruling_unit(ru, "unit") != NULL)
+		morale_units(ts, ruling_unit(ru, "unit"), r);
+	for (int i = 0; i < r->neffects; i++) {
+		const struct effect *re = &r->effects[i];
+		int ui = unit_index(ru, re->role);
+
+		if (ui < 0)
+			continue;
+		switch (re->kind) {
+		case EFFECT_LOSS:
+			if (strcmp(re->state, "defence") == 0) {
+				apply_defence(ru, ui, re->amount, fx);
+				break;
+			}
+			if (re->amount > 0 &&
+			    (rc = apply_loss(ts, ru, ui, re->amount, fx, r)) != RULE_OK)
+				return rc;
+			if (strcmp(re->state, "gunners") == 0)
+				apply_defence(ru, ui, re->amount * 4, fx);
+			break;
+		case EFFECT_PUSHBACK:
+			apply_pushback(ts, ru, ui, re->amount, fx);
+			break;
+		case EFFECT_MELEE:
+			if (ui == unit_index(ru, "attacker"))
+				apply_melee_round(ru, in, (int)re->amount, fx);
+			break;
+		case EFFECT_FLAG: {
+			struct unit_effect *e;
+
+			if (unit_flag(ru->unit[ui], re->state) == (re->amount != 0))
+				break;
+			e = effect_add(fx, ui, LEDGER_FLAG, re->state, re->amount);
+			if (e != NULL)
+				snprintf(e->note, sizeof e->note, "%s %s %s",
+				    ru->unit[ui]->name, re->amount ? "is now" : "is no longer",
+				    re->state);
+			break;
+		}
+		case EFFECT_STATE:
+			break;
+		}
+	}
+	return RULE_OK;
+}
+
+static void
+brigade_view(const struct tableset *ts, const struct unit *u,
+    struct unit_view *v)
+{
+	struct brigade_units bu;
+	struct result scratch;
+	const char *worst;
+
+	result_init(&scratch);
+	v->strength = u->start_strength - u->losses;
+	if (brigade_units_of(ts, u->type, &u->ratings, &bu, &scratch) != RULE_OK)
+		return;
+	brigade_spread(&bu, u->losses);
+	worst = brigade_morale_states(ts, &bu);
+	snprintf(v->state, sizeof v->state, "%s", unit_flag(u, "broken") ?
+	    "broken" : worst);
+	jsonw_array(&v->w, "units");
+	for (int i = 0; i < bu.n; i++) {
+		jsonw_object(&v->w, NULL);
+		jsonw_string(&v->w, "name", bu.b[i].name);
+		jsonw_string(&v->w, "class", bu.b[i].cls);
+		jsonw_int(&v->w, "start_strength", bu.b[i].figures);
+		jsonw_int(&v->w, "strength", bu.b[i].left);
+		jsonw_string(&v->w, "state", bu.b[i].state);
+		jsonw_object_end(&v->w);
+		if (v->nlines < VIEW_LINES)
+			snprintf(v->lines[v->nlines++], VIEW_LINE,
+			    "%-20s %-9s %3ld/%-3ld %s", bu.b[i].name, bu.b[i].cls,
+			    bu.b[i].left, bu.b[i].figures, bu.b[i].state);
+	}
+	jsonw_array_end(&v->w);
+	if (is_artillery(u->type))
+		jsonw_int(&v->w, "defence_lost", u->defence_lost);
+}
+
+const struct roster brigade_roster = {
+	TYPES, "division|corps|army|command", rating_inputs,
+	brigade_rate, brigade_fill, brigade_apply, brigade_view,
+};

@@ -1,0 +1,89 @@
+/*
+ * unit: a unit of the game as the rules see it, with its state derived
+ * from the journal, and the effects a ruling has on units.  Filled by the
+ * caller (from the database); read and produced by the rule sets' pure
+ * stateful hooks.
+ */
+#ifndef UMPIRE_UNIT_H
+#define UMPIRE_UNIT_H
+
+#include "inputs.h"
+
+#define UNIT_NAME 128
+#define UNIT_WORD 32
+#define UNIT_FLAGS 8
+
+struct unit {
+	long long id;
+	char name[UNIT_NAME];
+	char side[64];
+	char type[UNIT_WORD];
+	long start_strength;
+	long losses;		/* the measure lost: the loss ledger's total */
+	long defence_lost;	/* brigade batteries: the defence ledger's total */
+	char state[UNIT_WORD];	/* the last state recorded, "" for none */
+	char flags[UNIT_FLAGS][UNIT_WORD];	/* flags set (disordered, broken) */
+	int nflags;
+	long pb_run;		/* the last push back's number in its run */
+	long pb_total;		/* push backs over the game */
+	long pb_turn;		/* the turn of the last push back */
+	long long pb_ref;	/* who pushed it back */
+	int melee_open;		/* its last melee ended in a draw */
+	long melee_round;	/* that melee's round */
+	long long melee_ref;	/* against whom */
+	struct inputs ratings;	/* the rating options, parsed */
+};
+
+/* True when the flag NAME is set on u. */
+int unit_flag(const struct unit *u, const char *name);
+
+/* The ledgers and records an effect writes into the journal. */
+enum ledger {
+	LEDGER_LOSS,		/* figures, stands, hits or FP lost */
+	LEDGER_DEFENCE,		/* a battery's defence value lost */
+	LEDGER_STATE,		/* the unit's state word */
+	LEDGER_FLAG,		/* a flag set (1) or cleared (0) */
+	LEDGER_PUSHBACK,	/* a push back: number in its run, total */
+	LEDGER_MELEE,		/* a melee round: open or closed, round */
+	LEDGER_MORALE		/* a part of the unit (a battalion) changed state */
+};
+
+#define EFFECT_NOTE 200
+
+/* What a ruling does to one unit of the game. */
+struct unit_effect {
+	int unit;		/* index into the ruling's units */
+	enum ledger ledger;
+	char name[UNIT_NAME];	/* the flag, state or part; "" for ledgers */
+	long amount;		/* the change; push back: its number in the run */
+	long total;		/* the ledger's total afterwards; melee: round */
+	long long ref;		/* the opposing unit, or 0 */
+	char state[UNIT_WORD];	/* the unit's state afterwards (for output) */
+	char note[EFFECT_NOTE];	/* a sentence for the output, or "" */
+};
+
+#define RULING_UNITS 16
+#define RULING_EFFECTS 64
+
+/* The units of one stateful ruling, each in its role. */
+struct ruling_units {
+	struct unit *unit[RULING_UNITS];
+	const char *role[RULING_UNITS];	/* "target", "unit", "attacker", ... */
+	int n;
+	long turn;		/* the game's current turn */
+	int new_melee;		/* melee --new: a new run of push backs */
+};
+
+struct ruling_effects {
+	struct unit_effect e[RULING_EFFECTS];
+	int n;
+};
+
+/* The unit in ROLE, or NULL. */
+struct unit *ruling_unit(const struct ruling_units *ru, const char *role);
+
+/* Adds an effect; returns it (NULL when full). */
+struct unit_effect *effect_add(struct ruling_effects *fx, int unit,
+    enum ledger ledger, const char *name, long amount);
+
+#endif

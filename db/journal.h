@@ -1,0 +1,61 @@
+/*
+ * journal: the events of a game (adjudications, corrections, turns), the
+ * units they named, their effects, undo and redo.
+ */
+#ifndef UMPIRE_DB_JOURNAL_H
+#define UMPIRE_DB_JOURNAL_H
+
+#include "db.h"
+
+struct db_event {
+	long long id;
+	long turn;
+	char command[32];
+	char summary[256];
+	int undone;		/* 0 in force, 1 may be redone, 2 cleared */
+};
+
+/* The current turn: 1 + the turns advanced and not undone. */
+int db_turn(struct db *db, long *turn);
+
+/*
+ * Opens a new event (clearing what could be redone).  The output is set
+ * by db_event_finish once the event id is known.
+ */
+int db_event_add(struct db *db, long turn, const char *command,
+    const char *args, const char *summary, long long *id);
+int db_event_finish(struct db *db, long long id, const char *dice,
+    const char *output);
+/* Records that the event named unit in role. */
+int db_event_unit(struct db *db, long long event, long long unit,
+    const char *role);
+/* Records one effect of an event. */
+int db_effect_add(struct db *db, long long event, long long unit,
+    const char *kind, const char *name, long amount, long total,
+    long long ref, const char *detail);
+
+/* Calls fn for the last n events in force (newest first) or the first n
+ * undone ones (oldest first); `mark` then undoes or redoes them. */
+int db_undo_candidates(struct db *db, int n, int redo,
+    int (*fn)(void *ctx, const struct db_event *e), void *ctx);
+int db_undo_mark(struct db *db, int n, int redo, int *done);
+
+/* Lists events (in force and undone), optionally of one unit or turn. */
+int db_log(struct db *db, long long unit, long turn,
+    int (*fn)(void *ctx, const struct db_event *e), void *ctx);
+
+/* The stored JSON ruling of event id (malloc'd, the caller frees). */
+int db_event_output(struct db *db, long long id, struct db_event *e,
+    char **output);
+
+/* Calls fn with each line of an event's stored ruling (its summary, then
+ * the working) when with_working, then with each effect's note. */
+int db_event_lines(struct db *db, long long id, int with_working,
+    void (*fn)(void *ctx, const char *line), void *ctx);
+
+/* Checks the game: SQLite's integrity and foreign keys, and every ledger
+ * against the sum of its effects.  Calls report per problem. */
+int db_check(struct db *db, void (*report)(void *ctx, const char *problem),
+    void *ctx, int *problems);
+
+#endif
