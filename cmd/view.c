@@ -61,6 +61,19 @@ view_json(struct jsonw *w, const struct game *gm, const struct unit_sheet *s)
 	jsonw_object_end(w);
 }
 
+/* Prints s left-aligned in width columns, counting UTF-8 characters. */
+static void
+pad(FILE *out, const char *s, int width)
+{
+	int chars = 0;
+
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		chars += (*p & 0xc0) != 0x80;
+	fputs(s, out);
+	for (; chars < width; chars++)
+		fputc(' ', out);
+}
+
 void
 view_text(FILE *out, const struct unit_sheet *s)
 {
@@ -74,8 +87,10 @@ view_text(FILE *out, const struct unit_sheet *s)
 		fprintf(out, "%s (%s)\n", r->name, r->type);
 		return;
 	}
-	fprintf(out, "  %-28s %-15s %5ld %5ld %6ld  %-9s %ld/%ld%s\n", r->name,
-	    r->type, r->start_strength, s->v.strength, s->u.losses, s->v.state,
+	fputs("  ", out);
+	pad(out, r->name, 28);
+	fprintf(out, " %-15s %5ld %5ld %6ld  %-9s %ld/%ld%s\n", r->type,
+	    r->start_strength, s->v.strength, s->u.losses, s->v.state,
 	    s->pb_run, s->u.pb_total, flags);
 	for (int i = 0; i < s->v.nlines; i++)
 		fprintf(out, "      %s\n", s->v.lines[i]);

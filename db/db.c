@@ -13,6 +13,7 @@
 
 #include "internal.h"
 #include "migrate.h"
+#include "num.h"
 
 #define BUSY_TIMEOUT_MS 5000
 
@@ -198,6 +199,18 @@ check_identity(struct db *db)
 	return DB_OK;
 }
 
+/* How long a writer waits for another: $UMPIRE_BUSY_TIMEOUT ms, or 5 s. */
+static int
+busy_timeout(void)
+{
+	const char *env = getenv("UMPIRE_BUSY_TIMEOUT");
+	long ms;
+
+	if (env != NULL && num_parse_long(env, 0, 600000, &ms) == NUM_OK)
+		return (int)ms;
+	return BUSY_TIMEOUT_MS;
+}
+
 /* The connection settings every game gets, before anything is read. */
 static int
 configure(struct db *db)
@@ -205,7 +218,7 @@ configure(struct db *db)
 	int on = 1, off = 0;
 
 	sqlite3_extended_result_codes(db->h, 1);
-	sqlite3_busy_timeout(db->h, BUSY_TIMEOUT_MS);
+	sqlite3_busy_timeout(db->h, busy_timeout());
 	sqlite3_db_config(db->h, SQLITE_DBCONFIG_DEFENSIVE, on, NULL);
 	sqlite3_db_config(db->h, SQLITE_DBCONFIG_TRUSTED_SCHEMA, off, NULL);
 	sqlite3_db_config(db->h, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, off, NULL);

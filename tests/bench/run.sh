@@ -1,13 +1,24 @@
 #!/bin/sh
-# Speed of a stateless ruling: 1000 `umpire fire` runs timed against 1000
-# runs of /bin/true in the same script; prints the ratio (target: < 3).
+# Speed of umpire, each figure a ratio against a baseline run in this script.
+#   1. a stateless ruling: 1000 `umpire fire` against 1000 `/bin/true`
+#      (target: under 3x);
+#   2. a stateful ruling: 1000 `umpire fire --target` on a game holding
+#      100,000 journal entries against the same on a game of ~10 entries
+#      (target: within 1.3x: no cost that grows with history), and against
+#      1000 `sqlite3 GAME "INSERT ...; SELECT ..."` doing one comparable
+#      insert and read (target: within 2x).
 #   tests/bench/run.sh ./umpire
 set -eu
-u=${1:-./umpire}
+u=$(cd "$(dirname "${1:-./umpire}")" && pwd)/$(basename "${1:-./umpire}")
+here=$(cd "$(dirname "$0")/.." && pwd)
 n=${BENCH_N:-1000}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+unset UMPIRE_DB
 
 now_ns() { date +%s%N; }
 
+# time_loop CMD...: nanoseconds for n runs of CMD.
 time_loop() {
 	start=$(now_ns)
 	i=0
@@ -18,17 +29,60 @@ time_loop() {
 	echo $(( $(now_ns) - start ))
 }
 
-# Warm the caches once.
-time_loop /bin/true >/dev/null
-"$u" --rules brigade fire --firers 16 --distance 2 --dice 4 >/dev/null
+ratio() {
+	awk -v a="$2" -v b="$3" -v n="$n" -v what="$1" -v target="$4" 'BEGIN {
+		printf "%-44s %7.3f ms vs %7.3f ms per run: %.2fx (target < %s)\n",
+		    what, a / n / 1e6, b / n / 1e6, a / b, target
+	}'
+}
 
+# A game of the small battle; with ballast, 100,000 journal entries first.
+make_game() {
+	mkdir -p "$work/$1"
+	(
+		cd "$work/$1"
+		"$u" new --rules brigade --title bench >/dev/null
+		"$u" unit import "$here/cli/battle-oob.csv" >/dev/null
+		if [ "$2" -gt 0 ]; then
+			# Each ballast event adds then takes back a figure, so every
+			# ledger stays true and `umpire check` agrees.
+			sqlite3 umpire.db "
+			BEGIN;
+			WITH RECURSIVE k(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM k WHERE i < $2 - 1)
+			INSERT INTO event (turn, command, args, dice, output, summary, created)
+			SELECT 1, 'adjust', '[\"adjust\"]', '[]', '{}', 'ballast', 'bench' FROM k;
+			INSERT INTO event_unit (event, unit, role)
+			SELECT e.id, u.id, 'unit' FROM event e
+			JOIN (SELECT id, row_number() OVER (ORDER BY id) - 1 AS r FROM unit WHERE formation = 0) u
+			ON u.r = (e.id - 1) % 5;
+			INSERT INTO effect (event, unit, kind, name, amount, total, detail)
+			SELECT eu.event, eu.unit, 'loss', 'figures',
+			    CASE WHEN ((eu.event - 1) / 5) % 2 = 0 THEN 1 ELSE -1 END,
+			    CASE WHEN ((eu.event - 1) / 5) % 2 = 0 THEN 1 ELSE 0 END, ''
+			FROM event_unit eu;
+			COMMIT;"
+		fi
+		UMPIRE="$u" "$here/cli/battle.sh" --no-new >/dev/null 2>&1 || true
+	)
+}
+
+echo "== stateless"
+time_loop /bin/true >/dev/null
 base=$(time_loop /bin/true)
 fire=$(time_loop "$u" --rules brigade fire --firers 16 --distance 2 --dice 4)
 base2=$(time_loop /bin/true)
-base=$(( (base + base2) / 2 ))
+ratio "stateless fire / /bin/true" "$fire" $(( (base + base2) / 2 )) 3
 
-echo "stateless fire: $n runs in $((fire / 1000000)) ms; /bin/true: $((base / 1000000)) ms"
-awk -v a="$fire" -v b="$base" -v n="$n" 'BEGIN {
-	printf "per run: fire %.3f ms, /bin/true %.3f ms\n", a / n / 1e6, b / n / 1e6
-	printf "ratio stateless fire / true: %.2fx (target < 3x)\n", a / b
-}'
+echo "== stateful"
+make_game small 0
+make_game large 100000
+echo "journal entries: small $(sqlite3 "$work/small/umpire.db" 'SELECT count(*) FROM event'), large $(sqlite3 "$work/large/umpire.db" 'SELECT count(*) FROM event')"
+"$u" --db "$work/large/umpire.db" check >/dev/null
+fire_at() {
+	(cd "$work/$1" && time_loop "$u" fire --firers 16 --distance 2 --target Pack --dice 4)
+}
+small=$(fire_at small)
+large=$(fire_at large)
+sql=$(cd "$work/small" && time_loop sqlite3 umpire.db "INSERT INTO event (turn, command, args, summary, created) VALUES (1, 'bench', '[]', 'bench', 'now'); SELECT total FROM effect WHERE unit = 4 AND kind = 'loss' ORDER BY id DESC LIMIT 1;")
+ratio "stateful fire, 100,000-entry game / small" "$large" "$small" 1.3
+ratio "stateful fire (small game) / sqlite3 call" "$small" "$sql" 2

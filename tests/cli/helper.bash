@@ -34,3 +34,24 @@ expect_error() {
 	lines=$(printf '%s\n' "$stderr" | wc -l)
 	[ "$lines" -eq 1 ] || { echo "stderr has $lines lines: $stderr"; return 1; }
 }
+
+# new_game [ARGS...]: a fresh brigade game in the test directory.
+new_game() {
+	"$U" new --rules brigade "$@" >/dev/null
+}
+
+# as_nobody CMD...: runs a command as an unprivileged user (root ignores
+# file modes, so read-only tests must drop privileges).
+as_nobody() {
+	chmod 755 "$TEST_DIR"
+	run --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
+}
+
+# small_oob: two brigades a side.
+small_oob() {
+	new_game
+	"$U" unit add Kempt --side British --type infantry --class british --units 4 >/dev/null
+	"$U" unit add Pack --side British --type infantry --class british --units 4 --elite >/dev/null
+	"$U" unit add Bachelu --side French --type infantry --class french --units 4 >/dev/null
+	"$U" unit add Piré --side French --type cavalry --cavalry light --lancers >/dev/null
+}

@@ -1,0 +1,192 @@
+#!/usr/bin/env bats
+# The order of battle: unit add, list, show, set, rm, import, export.
+load helper
+
+@test "unit add: a brigade of identical battalions" {
+	new_game
+	umpire unit add Pack --side British --type infantry --class british --units 4
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "added unit 'Pack' (infantry, British)" ]
+	[ "${lines[1]}" = "  64 figures" ]
+}
+
+@test "unit add: a mixed brigade, figures defaulting to the class's full strength" {
+	new_game
+	umpire --json unit add Kempt --side British --type infantry \
+		--battalion "1/28th:british:16" --battalion "1/32nd:british" --battalion "1/95th:british:12"
+	[ "$status" -eq 0 ]
+	[ "$(json .start_strength)" = 44 ]
+	[ "$(json '.units[1].start_strength')" = 16 ]
+	[ "$(json '.ratings.battalion|length')" = 3 ]
+}
+
+@test "unit add: cavalry defaults to three regiments of 12" {
+	new_game
+	umpire --json unit add Piré --side French --type cavalry --cavalry light
+	[ "$(json .start_strength)" = 36 ]
+}
+
+@test "unit add: artillery by guns, 3 crew each" {
+	new_game
+	umpire --json unit add RHA --side British --type horse-artillery --guns 2
+	[ "$(json .start_strength)" = 6 ]
+}
+
+@test "formations nest with --parent" {
+	new_game
+	"$U" unit add "I Corps" --side French --type corps >/dev/null
+	"$U" unit add "5th Division" --side French --type division --parent "I Corps" >/dev/null
+	umpire --json unit add Bachelu --side French --type infantry --class french --parent "5th"
+	[ "$(json .parent)" = "5th Division" ]
+}
+
+@test "the parent must be a formation" {
+	new_game
+	"$U" unit add Pack --side British --type infantry --class british >/dev/null
+	umpire unit add Kempt --side British --type infantry --class british --parent Pack
+	expect_error 65 "--parent: 'Pack' is a unit, not a formation"
+}
+
+@test "under the brigade rules the brigade is the unit" {
+	new_game
+	umpire unit add X --side B --type brigade
+	expect_error 65 "under the brigade rules the brigade is the unit"
+}
+
+@test "unit add rejects bad ratings" {
+	new_game
+	umpire unit add X --side B --type infantry --class hussar
+	expect_error 65 "--class: 'hussar' is not a class of the morale-bands table"
+	umpire unit add X --side B --type infantry --class british --figures 17
+	expect_error 65 "--figures: 17 is more than a full british unit (16)"
+	umpire unit add X --side B --type infantry
+	expect_error 65 "give --class CLASS"
+	umpire unit add X --side B --type infantry --class british --cavalry heavy
+	expect_error 65 "--cavalry is for cavalry brigades"
+	umpire unit add X --side B --type infantry --battalion "nameonly"
+	expect_error 65 "--battalion: 'nameonly' is not NAME:CLASS[:FIGURES]"
+	umpire unit add X --side B --type dragoons
+	expect_error 65 "--type: 'dragoons' is not a unit type of the brigade rules"
+	umpire unit add X --type infantry --class british
+	expect_error 64 "unit add needs --side SIDE and --type TYPE"
+	umpire unit add --side B --type infantry --class british
+	expect_error 64 "unit add needs a NAME"
+	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM unit')" = 0 ]
+}
+
+@test "names are free text: quotes, semicolons, UTF-8" {
+	new_game
+	for n in "Picton's \"Fighting\" 5th" "Pack; 9th Brigade" "Régiment d'Étranger 😀"; do
+		"$U" unit add "$n" --side Allies --type infantry --class british >/dev/null
+	done
+	umpire --json unit list
+	[ "$(json '.units|length')" = 3 ]
+	[ "$(json '.units[0].name')" = "Picton's \"Fighting\" 5th" ]
+	[ "$(json '.units[2].name')" = "Régiment d'Étranger 😀" ]
+	umpire --json unit show "Pack; 9th Brigade"
+	[ "$(json .start_strength)" = 64 ]
+	umpire --json fire --firers 16 --distance 2 --target "Régiment" --dice 4
+	[ "$(json '.effects[0].unit')" = "Régiment d'Étranger 😀" ]
+}
+
+@test "a unique prefix finds a unit; an ambiguous one names the candidates" {
+	small_oob
+	umpire --json unit show Ke
+	[ "$(json .name)" = Kempt ]
+	umpire unit show P
+	expect_error 65 "unit 'P' is ambiguous: 'Pack', 'Piré'"
+	umpire unit show Wellington
+	expect_error 65 "unit 'Wellington' not found"
+}
+
+@test "a duplicate name is refused" {
+	small_oob
+	umpire unit add Kempt --side British --type infantry --class british
+	expect_error 65 "a unit named 'Kempt' is already in the game"
+}
+
+@test "unit show carries name, side, type, state and the measure" {
+	small_oob
+	umpire --json unit show Kempt
+	[ "$(json .name)" = Kempt ]
+	[ "$(json .side)" = British ]
+	[ "$(json .type)" = infantry ]
+	[ "$(json .state)" = ok ]
+	[ "$(json .start_strength)" = 64 ]
+	[ "$(json .strength)" = 64 ]
+	[ "$(json .losses)" = 0 ]
+}
+
+@test "unit list as one object holding an array" {
+	small_oob
+	umpire --json unit list
+	[ "$(json '.units|length')" = 4 ]
+	[ "$(json '.units[3].name')" = "Piré" ]
+}
+
+@test "unit set changes the given options and keeps the rest" {
+	small_oob
+	umpire --json unit set Pack --units 3 --side Allies
+	[ "$status" -eq 0 ]
+	[ "$(json .start_strength)" = 48 ]
+	[ "$(json .side)" = Allies ]
+	[ "$(json .ratings.elite)" = true ]
+	[ "$(json .ratings.class)" = british ]
+	umpire --json unit set Pack --name "Pack's Brigade"
+	[ "$(json .name)" = "Pack's Brigade" ]
+}
+
+@test "unit rm removes a unit the journal does not name, by exact name only" {
+	small_oob
+	umpire unit rm Pac
+	expect_error 65 "unit rm needs the exact name ('Pack'?)"
+	umpire unit rm Pack
+	[ "$status" -eq 0 ]
+	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
+	umpire unit rm Kempt
+	expect_error 65 "unit 'Kempt': the journal names this unit"
+}
+
+@test "unit import loads an order of battle in one go" {
+	new_game
+	umpire unit import "$BATS_TEST_DIRNAME/battle-oob.csv"
+	[ "$status" -eq 0 ]
+	[ "$output" = "imported 9 units and formations from $BATS_TEST_DIRNAME/battle-oob.csv" ]
+	umpire --json unit show Kempt
+	[ "$(json .start_strength)" = 58 ]
+	[ "$(json .ratings.weapon)" = rifle ]
+	[ "$(json .parent)" = "5th Division" ]
+}
+
+@test "a bad row rejects the whole file, naming the line" {
+	new_game
+	{
+		echo "name,side,type,class,units"
+		echo "Pack,British,infantry,british,4"
+		echo "Kempt,British,infantry,hussar,4"
+	} > oob.csv
+	umpire unit import oob.csv
+	expect_error 65 "oob.csv: line 3: --class: 'hussar' is not a class of the morale-bands table; nothing was loaded"
+	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM unit')" = 0 ]
+}
+
+@test "an unknown column and broken CSV are refused" {
+	new_game
+	printf 'name,side,type,colour\nPack,British,infantry,red\n' > a.csv
+	umpire unit import a.csv
+	expect_error 65 "line 1: 'colour' is not a unit option of the brigade rules"
+	printf 'name,side,type,class\n"Pack,British,infantry,british\n' > b.csv
+	umpire unit import b.csv
+	expect_error 65 "is not valid CSV"
+	umpire unit import missing.csv
+	expect_error 66 "cannot read 'missing.csv'"
+}
+
+@test "unit export round-trips through import" {
+	new_game
+	"$U" unit import "$BATS_TEST_DIRNAME/battle-oob.csv" >/dev/null
+	"$U" unit export oob.csv
+	"$U" --db two.db new --rules brigade >/dev/null
+	"$U" --db two.db unit import oob.csv >/dev/null
+	diff <("$U" sheet --json | jq -S .units) <("$U" --db two.db sheet --json | jq -S .units)
+}

@@ -1,0 +1,157 @@
+#!/usr/bin/env bats
+# The casualty sheet (golden), the log, undo and redo round trips, turns.
+load helper
+
+battle() {
+	UMPIRE=$U "$BATS_TEST_DIRNAME/battle.sh"
+}
+
+@test "a small battle's final sheet matches the golden file" {
+	battle
+	"$U" sheet > sheet.out
+	diff -u "$BATS_TEST_DIRNAME/golden/battle.sheet" sheet.out
+}
+
+@test "the sheet as JSON matches the golden file" {
+	battle
+	"$U" sheet --json | jq -S . > sheet.json
+	diff -u "$BATS_TEST_DIRNAME/golden/battle.sheet.json" sheet.json
+}
+
+@test "sheet --json units carry the CLI.md keys" {
+	battle
+	umpire --json sheet
+	[ "$(json '[.units[]|has("name") and has("side") and has("type") and has("state") and has("start_strength") and has("strength") and has("losses")]|all')" = true ]
+	[ "$(json .turn)" = 3 ]
+}
+
+@test "sheet --side and --csv" {
+	battle
+	umpire sheet --side French --csv
+	[ "${lines[0]}" = "side,formation,name,type,start_strength,strength,losses,state,pushback_run,pushback_total,flags" ]
+	[ "${#lines[@]}" -eq 3 ]
+	[[ "${lines[2]}" == "French,Armée du Nord > II Corps,Piré,cavalry,36,26,10,ok,1,1," ]]
+	umpire sheet --side Prussian
+	expect_error 65 "no unit fights for side 'Prussian'"
+}
+
+@test "the log lists every ruling with its summary and effects" {
+	battle
+	umpire log
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"#8     turn 3   melee    attacker wins"* ]]
+	[[ "$output" == *"Kempt is pushed back: push back 2 of this run, 2 in the game"* ]]
+	umpire --json log --unit Pack
+	[ "$(json '[.entries[].id]|join(",")')" = "6,9,10" ]
+	umpire --json log --turn 2
+	[ "$(json '.entries|length')" = 3 ]
+}
+
+@test "log show gives the working again" {
+	battle
+	umpire log show 2
+	[ "${lines[0]}" = "event 2, turn 1, fire" ]
+	[[ "$output" == *"carry back"* ]]
+	[[ "$output" == *"dice: 4"* ]]
+	umpire --json log show 2
+	[ "$(json .event)" = 2 ]
+	[ "$(json .result.casualties)" = 8 ]
+	umpire log show 99
+	expect_error 65 "there is no event 99"
+}
+
+@test "undo takes back exactly: the sheet after undo equals the sheet before" {
+	small_oob
+	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
+	before=$("$U" sheet --json)
+	"$U" melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --dice 5,2 >/dev/null
+	"$U" turn next >/dev/null
+	"$U" fire --firers 40 --distance 2 --target Kempt --dice 5 >/dev/null
+	umpire undo 3
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 3 ]
+	[ "$("$U" sheet --json)" = "$before" ]
+	umpire check
+	[ "$status" -eq 0 ]
+}
+
+@test "redo puts back what was undone" {
+	small_oob
+	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
+	"$U" melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --dice 5,2 >/dev/null
+	after=$("$U" sheet --json)
+	"$U" undo 2 >/dev/null
+	umpire redo 2
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "redid #1 "* ]]
+	[ "$("$U" sheet --json)" = "$after" ]
+}
+
+@test "a new ruling clears what could be redone" {
+	small_oob
+	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
+	"$U" undo >/dev/null
+	"$U" fire --firers 16 --distance 2 --target Pack --dice 4 >/dev/null
+	umpire redo
+	[ "$output" = "nothing to redo" ]
+	umpire --json unit show Kempt
+	[ "$(json .losses)" = 0 ]
+}
+
+@test "undo --dry-run shows what would go and changes nothing" {
+	small_oob
+	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
+	before=$(md5sum umpire.db)
+	umpire undo --dry-run
+	[ "$output" = "would undo #1 turn 1 fire: 2 casualties" ]
+	[ "$(md5sum umpire.db)" = "$before" ]
+	umpire --json undo --dry-run
+	[ "$(json .dry_run)" = true ]
+	[ "$(json '.undone[0].id')" = 1 ]
+}
+
+@test "undo and turn next: the turn goes back" {
+	small_oob
+	"$U" turn next >/dev/null
+	umpire turn
+	[ "$output" = "turn 2" ]
+	"$U" undo >/dev/null
+	umpire --json turn
+	[ "$(json .turn)" = 1 ]
+}
+
+@test "entries record their turn" {
+	small_oob
+	"$U" turn next >/dev/null
+	umpire --json fire --firers 16 --distance 2 --target Kempt --dice 4
+	[ "$(sqlite3 umpire.db 'SELECT turn FROM event WHERE id = 2')" = 2 ]
+}
+
+@test "undo with nothing to undo, and bad counts" {
+	small_oob
+	umpire undo
+	[ "$status" -eq 0 ]
+	[ "$output" = "nothing to undo" ]
+	umpire undo x
+	expect_error 65 "'x' is not a number of rulings"
+	umpire undo 1 2
+	expect_error 64 "undo takes at most one number N"
+}
+
+@test "adjust is journalled, undoable, and needs a reason" {
+	small_oob
+	umpire adjust Kempt --figures -2 --reason "missed casualties"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "Kempt: -2 figures (missed casualties)" ]
+	umpire --json unit show Kempt
+	[ "$(json .losses)" = 2 ]
+	"$U" undo >/dev/null
+	umpire --json unit show Kempt
+	[ "$(json .losses)" = 0 ]
+	umpire adjust Kempt --figures -2
+	expect_error 64 "adjust needs a unit NAME"
+	umpire adjust Kempt --hits +1 --reason x
+	expect_error 64 "the brigade rules count figures, not hits"
+	umpire adjust Kempt --figures +2 --reason x
+	expect_error 65 "Kempt has 64 of 64 figures left; +2 is not possible"
+}
