@@ -42,9 +42,20 @@ new_game() {
 
 # as_nobody CMD...: runs a command as an unprivileged user (root ignores
 # file modes, so read-only tests must drop privileges).
+# The binary is copied beside the test: the checkout may sit where nobody
+# cannot reach it (under /root).
 as_nobody() {
 	chmod 755 "$TEST_DIR"
-	run --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
+	if [ ! -x "$TEST_DIR/.umpire" ]; then
+		cp "$U" "$TEST_DIR/.umpire"
+		chmod 755 "$TEST_DIR/.umpire"
+	fi
+	local args=()
+	for a in "$@"; do
+		[ "$a" = "$U" ] && a="$TEST_DIR/.umpire"
+		args+=("$a")
+	done
+	run --separate-stderr setpriv --reuid=65534 --regid=65534 --clear-groups "${args[@]}"
 }
 
 # small_oob: two brigades a side.
