@@ -119,7 +119,8 @@ static int
 names_units(const struct inputs *in)
 {
 	for (int i = 0; i < in->n; i++)
-		if (in->v[i].decl->kind == IN_UNIT && in->v[i].given)
+		if (in->v[i].decl->kind == IN_UNIT && in->v[i].given &&
+		    !(in->v[i].decl->flags & IN_SECONDARY))
 			return 1;
 	return 0;
 }
@@ -216,6 +217,20 @@ describe_effects(const struct ruleset *rs, const struct ruling_units *ru,
 	}
 }
 
+/* The standing before this ruling, kept to see whether it changed. */
+static char standing_before[256];
+
+/* Sets out->standing when the ruling changed who has lost. */
+static int
+standing_change(const struct global *g, struct game *gm, struct ruling *out)
+{
+	int rc = game_standing(g, gm, NULL, out->standing, sizeof out->standing);
+
+	if (rc == 0 && strcmp(out->standing, standing_before) == 0)
+		out->standing[0] = '\0';
+	return rc;
+}
+
 /* Writes the event, its units and its effects; sets ru_out->event. */
 static int
 record(const struct global *g, struct game *gm, const struct ruling_units *ru,
@@ -223,7 +238,7 @@ record(const struct global *g, struct game *gm, const struct ruling_units *ru,
 {
 	static char args[16384], dice[2048], json[RESULT_JSON + 65536];
 	long long id;
-	int st;
+	int st, rc;
 
 	args_json(g->command, argc, argv, args, sizeof args);
 	if ((st = db_event_add(gm->db, gm->turn, g->command, args,
@@ -241,6 +256,8 @@ record(const struct global *g, struct game *gm, const struct ruling_units *ru,
 			return game_fail(g, st);
 	}
 	out->event = id;
+	if ((rc = standing_change(g, gm, out)) != 0)
+		return rc;
 	dice_json(out->dice, dice, sizeof dice);
 	if (render_json(out, json, sizeof json) != 0)
 		return cmd_error(g, EXIT_BUG, "the ruling is too large to record");
@@ -309,6 +326,9 @@ run_in_game(const struct global *g, const struct ruleset *rs,
 		return game_close(g, &gm, cmd_error(g, rc, "%s", in->error));
 	memset(&fx, 0, sizeof fx);
 	result_init(r);
+	if ((rc = game_standing(g, &gm, NULL, standing_before,
+	    sizeof standing_before)) != 0)
+		return game_close(g, &gm, rc);
 	if ((rc = load_units(g, &gm, in, &ru)) != 0 ||
 	    (rs->roster->fill(&gm.ts, c->name, &ru, in, r) != RULE_OK &&
 	    (rc = cmd_error(g, RULE_DATA, "%s", r->error)) != 0) ||

@@ -1,4 +1,5 @@
 /* game: opening and closing the game file, loading units. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "game.h"
@@ -61,6 +62,140 @@ game_close(const struct global *g, struct game *gm, int rc)
 	db_close(gm->db);
 	gm->db = NULL;
 	return rc;
+}
+
+int
+options_json(const struct inputs *in,
+    int (*keep)(const struct input_decl *d, void *ctx), void *ctx, char *buf,
+    size_t n)
+{
+	struct jsonw w;
+
+	jsonw_init(&w, buf, n);
+	jsonw_object(&w, NULL);
+	for (int i = 0; i < in->n; i++) {
+		const struct input_value *v = &in->v[i];
+
+		if (!v->given || !keep(v->decl, ctx))
+			continue;
+		if (v->decl->kind == IN_FLAG) {
+			jsonw_bool(&w, v->decl->name, 1);
+		} else if (v->decl->flags & IN_REPEAT) {
+			jsonw_array(&w, v->decl->name);
+			for (int k = 0; k < v->nitems; k++)
+				jsonw_string(&w, NULL, v->items[k].name);
+			jsonw_array_end(&w);
+		} else {
+			jsonw_string(&w, v->decl->name, v->text);
+		}
+	}
+	jsonw_object_end(&w);
+	return w.overflow ? -1 : 0;
+}
+
+int
+game_options(const struct global *g, struct game *gm, struct inputs *opts)
+{
+	static struct rating_args ra;
+	const struct input_decl *decls = gm->rs->roster != NULL ?
+	    gm->rs->roster->game_inputs : NULL;
+	int st;
+
+	if ((st = db_rating_args(gm->db, gm->info.options, &ra)) != DB_OK)
+		return game_fail(g, st);
+	if (inputs_parse_command(opts, "new", decls, NULL, ra.argc, ra.argv) != 0)
+		return cmd_error(g, EXIT_IO, "the game's options do not parse: %s",
+		    opts->error);
+	return 0;
+}
+
+struct all_units {
+	const struct global *g;
+	struct game *gm;
+	struct unit *u;
+	int n, cap, rc;
+};
+
+static int
+add_one(void *ctx, const struct db_unit *row)
+{
+	struct all_units *a = ctx;
+	int st;
+
+	if (row->formation)
+		return 0;
+	if (a->n == a->cap) {
+		int cap = a->cap ? a->cap * 2 : 16;
+		struct unit *p = realloc(a->u, (size_t)cap * sizeof *p);
+
+		if (p == NULL) {
+			a->rc = cmd_error(a->g, EXIT_BUG, "out of memory");
+			return 1;
+		}
+		a->u = p;
+		a->cap = cap;
+	}
+	memset(&a->u[a->n], 0, sizeof a->u[a->n]);
+	if ((st = db_unit_state(a->gm->db, row, &a->u[a->n])) != DB_OK) {
+		a->rc = game_fail(a->g, st);
+		return 1;
+	}
+	if ((a->rc = game_ratings(a->g, a->gm, row, &a->u[a->n])) != 0)
+		return 1;
+	a->n++;
+	return 0;
+}
+
+int
+game_all_units(const struct global *g, struct game *gm, struct unit **units,
+    int *n)
+{
+	struct all_units a = { g, gm, NULL, 0, 0, 0 };
+	int st = db_unit_each(gm->db, add_one, &a);
+
+	if (a.rc == 0 && st != DB_OK)
+		a.rc = game_fail(g, st);
+	if (a.rc != 0) {
+		free(a.u);
+		return a.rc;
+	}
+	*units = a.u;
+	*n = a.n;
+	return 0;
+}
+
+int
+game_standing(const struct global *g, struct game *gm, struct jsonw *w,
+    char *buf, size_t n)
+{
+	static struct inputs opts;
+	struct unit **ptrs = NULL, *units = NULL;
+	char scratch[4096];
+	struct jsonw sw;
+	int count, rc;
+
+	buf[0] = '\0';
+	if (gm->rs->roster == NULL || gm->rs->roster->standing == NULL)
+		return 0;
+	if ((rc = game_options(g, gm, &opts)) != 0 ||
+	    (rc = game_all_units(g, gm, &units, &count)) != 0)
+		return rc;
+	ptrs = malloc(((size_t)count + 1) * sizeof *ptrs);
+	if (ptrs == NULL) {
+		free(units);
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	}
+	for (int i = 0; i < count; i++)
+		ptrs[i] = &units[i];
+	if (w == NULL) {
+		jsonw_init(&sw, scratch, sizeof scratch);
+		jsonw_object(&sw, NULL);
+		w = &sw;
+	}
+	gm->rs->roster->standing(&gm->ts, &opts, ptrs, count, w, buf, n);
+	free(ptrs);
+	free(units);
+	return 0;
 }
 
 int

@@ -9,6 +9,7 @@
 #include "cmd.h"
 #include "db.h"
 #include "ruleset.h"
+#include "jsonw.h"
 #include "units.h"
 
 struct game {
@@ -36,6 +37,30 @@ int game_fail(const struct global *g, int st);
  * journal and its ratings parsed.  Prints the error. */
 int game_unit(const struct global *g, struct game *gm, const char *name,
     struct db_unit *row, struct unit *u);
+
+/*
+ * Writes the options given in `in` whose declaration `keep` accepts as a
+ * JSON object (flags true, repeated options arrays, others their text).
+ * Returns 0, or -1 when buf is too small.
+ */
+int options_json(const struct inputs *in,
+    int (*keep)(const struct input_decl *d, void *ctx), void *ctx, char *buf,
+    size_t n);
+
+/* Parses the game's stored rule-set options (2x2 --victory ...). */
+int game_options(const struct global *g, struct game *gm, struct inputs *opts);
+
+/*
+ * Loads every unit of the game (formations left out) with its state.
+ * *units is malloc'd (the caller frees).  Prints the error.
+ */
+int game_all_units(const struct global *g, struct game *gm,
+    struct unit **units, int *n);
+
+/* The game's standing sentence ("French lose: ...") into buf, "" when
+ * nobody has lost or the rules have none; JSON members into w when w. */
+int game_standing(const struct global *g, struct game *gm, struct jsonw *w,
+    char *buf, size_t n);
 
 /* Parses a unit's stored ratings into u->ratings.  Prints the error. */
 int game_ratings(const struct global *g, struct game *gm,

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "game.h"
 #include "db.h"
 #include "jsonw.h"
 #include "rtables.h"
@@ -23,32 +24,54 @@ static void
 help(void)
 {
 	puts("usage: umpire new --rules NAME [--title TEXT] [--force] [--db PATH]\n"
+	    "       [2x2: --victory fast|decisive --points AP]\n"
 	    "Starts a game: an SQLite file (default ./umpire.db, or $UMPIRE_DB)\n"
 	    "holding the order of battle, the journal and the game's own copy of\n"
 	    "the rule tables.  --force replaces an umpire game already there.");
 }
 
+/* The options of `new` that are the rule set's (stored with the game). */
+static int
+is_game_option(const struct input_decl *d, void *ctx)
+{
+	(void)ctx;
+	for (const struct input_decl *p = new_inputs; p->name != NULL; p++)
+		if (p == d)
+			return 0;
+	return 1;
+}
+
 static int
 new_game(struct global *g, int argc, char **argv)
 {
+	const struct input_decl *game_inputs;
+	const struct ruleset *rs;
 	static struct inputs in;
 	struct db *db;
-	char options[64];
+	char options[1024];
 	int rc, st;
 
 	if (g->help) {
 		help();
 		return EXIT_DONE;
 	}
-	if ((rc = inputs_parse_command(&in, "new", new_inputs, NULL, argc, argv)) != 0)
+	if (g->rules == NULL)
+		return cmd_error(g, EXIT_USAGE,
+		    "new needs --rules NAME (brigade, squares, fury, 2x2, ohw)");
+	rs = ruleset_find(g->rules);
+	game_inputs = rs->roster != NULL ? rs->roster->game_inputs : NULL;
+	if ((rc = inputs_parse_command(&in, "new", new_inputs, game_inputs,
+	    argc, argv)) != 0)
 		return cmd_error(g, rc, "%s", in.error);
 	if (in.npos > 0)
 		return cmd_error(g, EXIT_USAGE, "unexpected argument '%s' (see 'umpire new --help')",
 		    in.pos[0]);
-	if (g->rules == NULL)
-		return cmd_error(g, EXIT_USAGE,
-		    "new needs --rules NAME (brigade, squares, fury, 2x2, ohw)");
-	snprintf(options, sizeof options, "{}");
+	/* The rule set's options, with their defaults, are the game's. */
+	for (int i = 0; i < in.n; i++)
+		if (!in.v[i].given && in.v[i].set && is_game_option(in.v[i].decl, NULL))
+			in.v[i].given = 1;
+	if (options_json(&in, is_game_option, NULL, options, sizeof options) != 0)
+		return cmd_error(g, EXIT_DATA, "the options are too long");
 	if ((st = db_create(g->db_path, in_flag(&in, "force"), &db)) != DB_OK)
 		return cmd_error(g, db_exit_status(st), "%s", db_last_error());
 	if ((st = db_begin(db)) != DB_OK ||

@@ -64,6 +64,8 @@ render_text(FILE *out, const struct ruling *ru)
 		if (a->note[0])
 			fprintf(out, "  %s\n", a->note);
 	}
+	if (ru->standing[0])
+		fprintf(out, "  %s\n", ru->standing);
 	if (ru->event > 0)
 		fprintf(out, "  recorded as event %lld\n", ru->event);
 }
@@ -139,6 +141,7 @@ render_json(const struct ruling *ru, char *buf, size_t cap)
 	jsonw_raw(&w, "result", r->json);
 	json_effects(&w, ru);
 	jsonw_string(&w, "summary", r->summary);
+	jsonw_string(&w, "standing", ru->standing[0] ? ru->standing : NULL);
 	if (ru->event > 0)
 		jsonw_int(&w, "event", (long)ru->event);
 	else

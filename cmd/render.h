@@ -28,6 +28,7 @@ struct ruling {
 	struct applied applied[RULING_APPLIED];
 	int napplied;
 	long long event;	/* journal id, or 0 when stateless */
+	char standing[256];	/* a change in who has lost ("French lose: ..") */
 };
 
 /* Prints the ruling as text: the result line, then the working. */

@@ -87,21 +87,37 @@ side_seen(const struct sheet *s, int upto, const char *side)
 	return 0;
 }
 
+/* A side's army-list points. */
+static double
+side_points(const struct sheet *s, const char *side)
+{
+	double sum = 0;
+
+	for (int i = 0; i < s->n; i++)
+		if (strcmp(s->u[i].row.side, side) == 0)
+			sum += s->u[i].cost;
+	return sum;
+}
+
 static void
-text(const struct sheet *s, const struct game *gm)
+text(const struct sheet *s, const struct game *gm, const char *standing)
 {
 	char path[512], last[512];
 
 	printf("%s%s%s rules, turn %ld\n", gm->info.title, gm->info.title[0] ?
 	    ": " : "", gm->rs->name, gm->turn);
+	if (standing != NULL)
+		printf("%s\n", standing[0] ? standing : "nobody has lost yet");
 	for (int i = 0; i < s->n; i++) {
 		const char *side = s->u[i].row.side;
 
 		if (side_seen(s, i, side))
 			continue;
-		printf("\n== %s\n", side);
-		printf("  %-28s %-15s %5s %5s %6s  %-9s %s\n", "unit", "type",
-		    "start", "now", "lost", "state", "push backs run/all, flags");
+		if (side_points(s, side) > 0)
+			printf("\n== %s (%g AP)\n", side, side_points(s, side));
+		else
+			printf("\n== %s\n", side);
+		view_heads(stdout, gm);
 		last[0] = '\1';
 		last[1] = '\0';
 		for (int j = i; j < s->n; j++) {
@@ -111,16 +127,18 @@ text(const struct sheet *s, const struct game *gm)
 			if (strcmp(path, last) != 0)
 				printf(" %s\n", path[0] ? path : "(no formation)");
 			snprintf(last, sizeof last, "%s", path);
-			view_text(stdout, &s->u[j]);
+			view_text(stdout, gm, &s->u[j]);
 		}
 	}
 }
 
 static int
-json(const struct sheet *s, const struct game *gm)
+json(const struct global *g, const struct sheet *s, struct game *gm)
 {
 	static char buf[1 << 24];
+	char sentence[256];
 	struct jsonw w;
+	int rc;
 
 	jsonw_init(&w, buf, sizeof buf);
 	jsonw_object(&w, NULL);
@@ -137,9 +155,19 @@ json(const struct sheet *s, const struct game *gm)
 		if (s->u[i].row.formation)
 			view_json(&w, gm, &s->u[i]);
 	jsonw_array_end(&w);
+	if (gm->rs->roster->game_inputs != NULL) {
+		jsonw_object(&w, "points");
+		for (int i = 0; i < s->n; i++)
+			if (!side_seen(s, i, s->u[i].row.side))
+				jsonw_number(&w, s->u[i].row.side,
+				    side_points(s, s->u[i].row.side));
+		jsonw_object_end(&w);
+	}
+	if ((rc = game_standing(g, gm, &w, sentence, sizeof sentence)) != 0)
+		return rc;
 	jsonw_object_end(&w);
 	if (w.overflow)
-		return -1;
+		return cmd_error(g, EXIT_BUG, "the sheet is too large");
 	puts(buf);
 	return 0;
 }
@@ -222,12 +250,14 @@ sheet(struct global *g, int argc, char **argv)
 	if (rc == 0 && s.side != NULL && s.n == 0)
 		rc = cmd_error(g, EXIT_DATA, "no unit fights for side '%s'", s.side);
 	if (rc == 0) {
+		char standing[256];
+
 		if (g->json)
-			rc = json(&s, &gm) == 0 ? 0 : cmd_error(g, EXIT_BUG, "the sheet is too large");
+			rc = json(g, &s, &gm);
 		else if (in_flag(&in, "csv"))
 			csv(&s);
-		else
-			text(&s, &gm);
+		else if ((rc = game_standing(g, &gm, NULL, standing, sizeof standing)) == 0)
+			text(&s, &gm, gm.rs->roster->standing != NULL ? standing : NULL);
 	}
 	free(s.u);
 	return game_close(g, &gm, rc);

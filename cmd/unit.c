@@ -32,8 +32,10 @@ static const struct input_decl common_inputs[] = {
 static int
 is_common(const struct input_decl *d)
 {
-	return d >= common_inputs &&
-	    d < common_inputs + sizeof common_inputs / sizeof common_inputs[0];
+	for (const struct input_decl *p = common_inputs; p->name != NULL; p++)
+		if (p == d)
+			return 1;
+	return 0;
 }
 
 static int
@@ -42,34 +44,16 @@ is_formation_option(const struct input_decl *d)
 	return strcmp(d->name, "quality") == 0 || strcmp(d->name, "break-percent") == 0;
 }
 
-/* The ratings given in `in` as a JSON object (formations: quality...). */
+/* Which given options are a unit's ratings: the rule set's rating options
+ * for a unit, quality and break-percent for a formation. */
 static int
-ratings_json(const struct inputs *in, int formation, char *buf, size_t n)
+is_rating(const struct input_decl *d, void *ctx)
 {
-	struct jsonw w;
+	const int *formation = ctx;
 
-	jsonw_init(&w, buf, n);
-	jsonw_object(&w, NULL);
-	for (int i = 0; i < in->n; i++) {
-		const struct input_value *v = &in->v[i];
-
-		if (!v->given || (is_common(v->decl) && !is_formation_option(v->decl)))
-			continue;
-		if (is_formation_option(v->decl) != formation)
-			continue;
-		if (v->decl->kind == IN_FLAG) {
-			jsonw_bool(&w, v->decl->name, 1);
-		} else if (v->decl->flags & IN_REPEAT) {
-			jsonw_array(&w, v->decl->name);
-			for (int k = 0; k < v->nitems; k++)
-				jsonw_string(&w, NULL, v->items[k].name);
-			jsonw_array_end(&w);
-		} else {
-			jsonw_string(&w, v->decl->name, v->text);
-		}
-	}
-	jsonw_object_end(&w);
-	return w.overflow ? -1 : 0;
+	if (is_common(d) && !is_formation_option(d))
+		return 0;
+	return is_formation_option(d) == *formation;
 }
 
 /* Fills the type and formation flag of u from --type; returns 0 or a status. */
@@ -149,12 +133,65 @@ rate(struct game *gm, const struct inputs *in, struct db_unit *u, char *err,
 	u->start_strength = 0;
 	result_init(&r);
 	if (!u->formation &&
-	    gm->rs->roster->rate(&gm->ts, u->type, in, &u->start_strength, &r) != RULE_OK) {
+	    gm->rs->roster->rate(&gm->ts, u->type, in, &u->start_strength,
+	    &u->cost, &r) != RULE_OK) {
 		snprintf(err, n, "%s", r.error);
 		return EXIT_DATA;
 	}
-	if (ratings_json(in, u->formation, u->ratings, sizeof u->ratings) != 0) {
+	if (options_json(in, is_rating, &u->formation, u->ratings,
+	    sizeof u->ratings) != 0) {
 		snprintf(err, n, "the ratings are too long");
+		return EXIT_DATA;
+	}
+	return 0;
+}
+
+struct side_points {
+	struct game *gm;
+	const char *side;
+	double sum;
+};
+
+static int
+add_points(void *ctx, const struct db_unit *row)
+{
+	static struct rating_args ra;
+	static struct inputs rt;
+	static struct result r;
+	struct side_points *sp = ctx;
+	double cost = 0;
+	long start;
+
+	if (row->formation || strcmp(row->side, sp->side) != 0)
+		return 0;
+	result_init(&r);
+	if (db_rating_args(sp->gm->db, row->ratings, &ra) == DB_OK &&
+	    inputs_parse(&rt, sp->gm->rs->name, "unit", sp->gm->rs->roster->inputs,
+	    NULL, ra.argc, ra.argv, NULL) == 0 &&
+	    sp->gm->rs->roster->rate(&sp->gm->ts, row->type, &rt, &start, &cost,
+	    &r) == RULE_OK)
+		sp->sum += cost;
+	return 0;
+}
+
+/* An army list: a side's points may not pass the game's limit (new --points). */
+static int
+check_points(struct game *gm, const struct db_unit *u, char *err, size_t n)
+{
+	static struct inputs opts;
+	struct side_points sp = { gm, u->side, 0 };
+	long limit;
+
+	if (u->formation || u->cost <= 0 || gm->rs->roster->game_inputs == NULL)
+		return 0;
+	if (game_options(NULL, gm, &opts) != 0 || !in_given(&opts, "points"))
+		return 0;
+	limit = in_count(&opts, "points");
+	if (db_unit_each(gm->db, add_points, &sp) != DB_OK)
+		return 0;
+	if (sp.sum + u->cost > (double)limit) {
+		snprintf(err, n, "%s would have %g AP with '%s' (%g AP), over the game's limit of %ld",
+		    u->side, sp.sum + u->cost, u->name, u->cost, limit);
 		return EXIT_DATA;
 	}
 	return 0;
@@ -207,6 +244,8 @@ add_unit(struct game *gm, int argc, char **argv, struct db_unit *u, char *err,
 	    (rc = check_parent(gm, in_text(&in, "parent"), u, err, n)) != 0 ||
 	    (rc = rate(gm, &in, u, err, n)) != 0)
 		return rc;
+	if ((rc = check_points(gm, u, err, n)) != 0)
+		return rc;
 	if ((st = db_unit_add(gm->db, u, &id)) != DB_OK) {
 		snprintf(err, n, "%s", db_last_error());
 		return db_exit_status(st);
@@ -236,7 +275,7 @@ print_unit(const struct global *g, struct game *gm, const struct db_unit *row,
 		printf("%s %s '%s' (%s, %s)%s%s\n", verb, row->formation ?
 		    "formation" : "unit", row->name, row->type, row->side,
 		    row->parent[0] ? " in " : "", row->parent);
-		if (!row->formation)
+		if (!row->formation && row->start_strength > 0)
 			printf("  %ld %s\n", row->start_strength, gm->rs->measure);
 		return 0;
 	}

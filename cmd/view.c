@@ -18,8 +18,16 @@ view_load(const struct global *g, struct game *gm, const struct db_unit *row,
 	jsonw_init(&s->v.w, s->v.json, sizeof s->v.json);
 	jsonw_object(&s->v.w, NULL);
 	s->v.strength = row->start_strength - s->u.losses;
-	if (!row->formation && gm->rs->roster != NULL)
+	if (!row->formation && gm->rs->roster != NULL) {
+		static struct result scratch;
+		long start;
+
 		gm->rs->roster->view(&gm->ts, &s->u, &s->v);
+		result_init(&scratch);
+		if (gm->rs->roster->rate(&gm->ts, row->type, &s->u.ratings, &start,
+		    &s->cost, &scratch) != RULE_OK)
+			s->cost = 0;
+	}
 	jsonw_object_end(&s->v.w);
 	if (s->v.state[0] == '\0')
 		snprintf(s->v.state, sizeof s->v.state, "%s",
@@ -74,8 +82,26 @@ pad(FILE *out, const char *s, int width)
 		fputc(' ', out);
 }
 
+/* Rule sets that count states, not a strength. */
+static int
+counts_states(const struct game *gm)
+{
+	return strcmp(gm->rs->measure, "states") == 0;
+}
+
 void
-view_text(FILE *out, const struct unit_sheet *s)
+view_heads(FILE *out, const struct game *gm)
+{
+	if (counts_states(gm))
+		fprintf(out, "  %-28s %-15s %-8s %-10s %s\n", "unit", "type", "size",
+		    "state", "AP");
+	else
+		fprintf(out, "  %-28s %-15s %5s %5s %6s  %-9s %s\n", "unit", "type",
+		    "start", "now", "lost", "state", "push backs run/all, flags");
+}
+
+void
+view_text(FILE *out, const struct game *gm, const struct unit_sheet *s)
 {
 	const struct db_unit *r = &s->row;
 	char flags[128] = "";
@@ -89,6 +115,13 @@ view_text(FILE *out, const struct unit_sheet *s)
 	}
 	fputs("  ", out);
 	pad(out, r->name, 28);
+	if (counts_states(gm)) {
+		const char *size = in_text(&s->u.ratings, "size");
+
+		fprintf(out, " %-15s %-8s %-10s %g%s\n", r->type,
+		    size != NULL ? size : "common", s->v.state, s->cost, flags);
+		return;
+	}
 	fprintf(out, " %-15s %5ld %5ld %6ld  %-9s %ld/%ld%s\n", r->type,
 	    r->start_strength, s->v.strength, s->u.losses, s->v.state,
 	    s->pb_run, s->u.pb_total, flags);

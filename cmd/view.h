@@ -13,6 +13,7 @@ struct unit_sheet {
 	struct unit u;
 	struct unit_view v;
 	long pb_run;		/* the continuous run now (0 once broken off) */
+	double cost;		/* army-list points (0 where the rules have none) */
 };
 
 /* Loads row's state and view.  Prints the error; returns 0 or a status. */
@@ -24,7 +25,10 @@ int view_load(const struct global *g, struct game *gm, const struct db_unit *row
 void view_json(struct jsonw *w, const struct game *gm,
     const struct unit_sheet *s);
 
+/* Prints the column heads of the sheet for the rule set's measure. */
+void view_heads(FILE *out, const struct game *gm);
+
 /* Prints the unit's sheet line(s) as text. */
-void view_text(FILE *out, const struct unit_sheet *s);
+void view_text(FILE *out, const struct game *gm, const struct unit_sheet *s);
 
 #endif

@@ -110,57 +110,6 @@ brigade_carry_back(const struct tableset *ts, long figures, int die,
 	return RULE_OK;
 }
 
-const char *
-brigade_mod_help(const struct table *t, const char *name)
-{
-	int row = table_row(t, "name", name);
-
-	return row < 0 ? name : table_text(t, row, "help");
-}
-
-const char *
-brigade_forbids(const struct inputs *in, const char *opt,
-    const struct table *t, const char *applies)
-{
-	const struct input_value *v = inputs_get(in, opt);
-	double value;
-
-	for (int i = 0; v != NULL && i < v->nitems; i++)
-		if (rule_modifier(t, v->items[i].name, applies, &value) ==
-		    MOD_FORBID)
-			return brigade_mod_help(t, v->items[i].name);
-	return NULL;
-}
-
-void
-brigade_named_mods(const struct inputs *in, const char *opt,
-    const struct table *t, const char *applies, long per, long *total,
-    struct result *r, const char **forbid)
-{
-	const struct input_value *v = inputs_get(in, opt);
-
-	*forbid = NULL;
-	for (int i = 0; v != NULL && i < v->nitems; i++) {
-		const char *name = v->items[i].name;
-		double value;
-
-		switch (rule_modifier(t, name, applies, &value)) {
-		case MOD_FORBID:
-			if (*forbid == NULL)
-				*forbid = brigade_mod_help(t, name);
-			break;
-		case MOD_NUMBER:
-			*total += (long)value * per;
-			result_mod(r, name, value * (double)per);
-			break;
-		case MOD_MISSING:
-			result_work(r, "%s does not apply to %s fire: ignored",
-			    name, applies);
-			break;
-		}
-	}
-}
-
 /* ---- morale --------------------------------------------------------- */
 
 static const struct input_decl morale_inputs[] = {

@@ -155,19 +155,6 @@ infantry_range(const struct tableset *ts, const char *weapon, double dist,
 	return RULE_OK;
 }
 
-/* Adds the automatic modifier NAME of the fire table (close, gunners). */
-static void
-auto_mod(const struct table *t, const char *name, const char *applies,
-    long per, long *total, struct result *r)
-{
-	double v;
-
-	if (rule_modifier(t, name, applies, &v) == MOD_NUMBER) {
-		*total += (long)v * per;
-		result_mod(r, name, v * (double)per);
-	}
-}
-
 /* Small arms at a battery: gunners always count as in hard cover, "each
  * gunner lost represents a deduction of four points in the gun's defence
  * value". */
@@ -197,7 +184,7 @@ fire_infantry(const struct tableset *ts, const struct inputs *in,
 	if (!in_given(in, "distance"))
 		return result_fail(r, RULE_USAGE, "fire needs --distance D (inches)");
 	total = firers;
-	brigade_named_mods(in, "mod", mods, "infantry", 1, &total, r, &forbid);
+	forbid = rule_named_mods(in, "mod", mods, "infantry", 1, NULL, &total, r);
 	if (forbid != NULL)
 		return forbidden(r, d, forbid);
 	if (in_flag(in, "moving") && (rc = moving_die(ts, d, r, &moved)) != RULE_OK)
@@ -211,10 +198,10 @@ fire_infantry(const struct tableset *ts, const struct inputs *in,
 		return RULE_OK;
 	}
 	if (strcmp(range, "close") == 0)
-		auto_mod(mods, "close", "infantry", 1, &total, r);
+		rule_auto_mod(mods, "close", "infantry", 1, NULL, &total, r);
 	/* A modifier is applied at most once: named hard cover is implied. */
 	if (battery && in_mod(in, "mod", "hard-cover") == NULL)
-		auto_mod(mods, "gunners", "infantry", 1, &total, r);
+		rule_auto_mod(mods, "gunners", "infantry", 1, NULL, &total, r);
 	result_work(r, "%ld figures firing, %ld after modifiers", firers, total);
 	if ((die = dice_take(d, DIE_AVG, "firers' average die")) < 0)
 		return RULE_DATA;
@@ -377,16 +364,14 @@ gun_bonuses(const struct inputs *in, const struct table *mods,
     const char *range, const char *ammo, long fired, long *points,
     struct result *r)
 {
-	const char *forbid;
-
 	if (strcmp(range, "close") == 0)
-		auto_mod(mods, "close", "artillery", fired, points, r);
+		rule_auto_mod(mods, "close", "artillery", fired, NULL, points, r);
 	if (in_flag(in, "heavy"))
-		auto_mod(mods, "heavy", "artillery", fired, points, r);
+		rule_auto_mod(mods, "heavy", "artillery", fired, NULL, points, r);
 	if (strcmp(ammo, "canister") == 0 || strcmp(ammo, "shrapnel") == 0)
-		auto_mod(mods, ammo, "artillery", fired, points, r);
-	brigade_named_mods(in, "mod", mods, "artillery", fired, points, r,
-	    &forbid);
+		rule_auto_mod(mods, ammo, "artillery", fired, NULL, points, r);
+	/* The forbidding states were turned away before the dice. */
+	rule_named_mods(in, "mod", mods, "artillery", fired, NULL, points, r);
 }
 
 static int
@@ -415,8 +400,8 @@ fire_artillery(const struct tableset *ts, const struct inputs *in,
 	    &range, &min, &max)) != RULE_OK)
 		return rc;
 	if (in_flag(in, "moving"))
-		return forbidden(r, d, brigade_mod_help(mods, "moved"));
-	if ((forbid = brigade_forbids(in, "mod", mods, "artillery")) != NULL)
+		return forbidden(r, d, rule_mod_help(mods, "moved"));
+	if ((forbid = rule_forbids(in, "mod", mods, "artillery")) != NULL)
 		return forbidden(r, d, forbid);
 	if (strcmp(range, "out") == 0) {
 		fire_fields(r, 0, "out", -1, -1, 0, 0);
@@ -533,7 +518,7 @@ fire_rocket(const struct tableset *ts, const struct inputs *in,
 	max = rule_constant(k, "max-range", 24);
 	points = in_given(in, "points") ? in_count(in, "points") :
 	    (long)rule_constant(k, "points", 3);
-	brigade_named_mods(in, "mod", mods, "rocket", 1, &points, r, &forbid);
+	forbid = rule_named_mods(in, "mod", mods, "rocket", 1, NULL, &points, r);
 	if (forbid != NULL)
 		return forbidden(r, d, forbid);
 	if (dist > max) {

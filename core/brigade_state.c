@@ -231,7 +231,7 @@ brigade_morale_states(const struct tableset *ts, struct brigade_units *bu)
 
 static int
 brigade_rate(const struct tableset *ts, const char *type,
-    const struct inputs *rt, long *start, struct result *r)
+    const struct inputs *rt, long *start, double *cost, struct result *r)
 {
 	struct brigade_units bu;
 	int rc;
@@ -243,6 +243,7 @@ brigade_rate(const struct tableset *ts, const char *type,
 	if ((rc = brigade_units_of(ts, type, rt, &bu, r)) != RULE_OK)
 		return rc;
 	*start = bu.total;
+	*cost = 0;
 	return RULE_OK;
 }
 
@@ -455,7 +456,7 @@ fill_melee(const struct tableset *ts, const struct ruling_units *ru,
 		fill_weights(a, d, in);
 	/* "Melees that end in a draw stay open and the next round is the same
 	 * melee." */
-	if (!ru->new_melee && a->melee_open && a->melee_ref == d->id)
+	if (!ru->new_melee && a->melee_open == 1 && a->melee_ref == d->id)
 		fill_number(in, "round", a->melee_round + 1);
 	return RULE_OK;
 }
@@ -745,5 +746,5 @@ brigade_view(const struct tableset *ts, const struct unit *u,
 
 const struct roster brigade_roster = {
 	TYPES, "division|corps|army|command", rating_inputs,
-	brigade_rate, brigade_fill, brigade_apply, brigade_view,
+	brigade_rate, brigade_fill, brigade_apply, brigade_view, NULL, NULL,
 };

@@ -436,6 +436,18 @@ inputs_fill(struct inputs *in, const char *name, const char *value)
 	return set_value(in, v, value) == 0 ? 0 : -1;
 }
 
+void
+inputs_clear(struct inputs *in, const char *name)
+{
+	struct input_value *v = find(in, name, strlen(name));
+
+	if (v != NULL) {
+		v->given = v->set = 0;
+		v->nitems = 0;
+		v->text = NULL;
+	}
+}
+
 int
 in_given(const struct inputs *in, const char *name)
 {

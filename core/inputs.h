@@ -25,6 +25,9 @@ enum input_kind {
 
 /* May be given more than once (units, lists of names). */
 #define IN_REPEAT 0x1
+/* A unit option that does not by itself make a ruling stateful (units
+ * passed, square mates): stateless, it is text the rule set reads. */
+#define IN_SECONDARY 0x2
 
 struct input_decl {
 	const char *name;	/* option name without the dashes */
@@ -119,6 +122,9 @@ const struct input_item *in_mod(const struct inputs *in, const char *opt,
  * the value is not valid (in->error set).
  */
 int inputs_fill(struct inputs *in, const char *name, const char *value);
+
+/* Forgets what option NAME was given (to fill it anew). */
+void inputs_clear(struct inputs *in, const char *name);
 
 /* True when `word` is one of the '|'-separated `choices`. */
 int choice_has(const char *choices, const char *word);

@@ -1,4 +1,5 @@
 /* ruleset: the registry of rule sets and helpers they share. */
+#include <stdio.h>
 #include <string.h>
 
 #include "ruleset.h"
@@ -70,6 +71,82 @@ rule_modifier(const struct table *t, const char *name, const char *applies,
 		return MOD_NUMBER;
 	}
 	return MOD_MISSING;
+}
+
+const char *
+rule_mod_help(const struct table *t, const char *name)
+{
+	int row = table_row(t, "name", name);
+
+	return row < 0 ? name : table_text(t, row, "help");
+}
+
+const char *
+rule_forbids(const struct inputs *in, const char *opt, const struct table *t,
+    const char *applies)
+{
+	const struct input_value *v = inputs_get(in, opt);
+	double value;
+
+	for (int i = 0; v != NULL && i < v->nitems; i++)
+		if (rule_modifier(t, v->items[i].name, applies, &value) == MOD_FORBID)
+			return rule_mod_help(t, v->items[i].name);
+	return NULL;
+}
+
+static void
+record_mod(struct result *r, const char *prefix, const char *name, double v)
+{
+	char full[RESULT_NAME];
+
+	if (prefix != NULL)
+		snprintf(full, sizeof full, "%s:%s", prefix, name);
+	else
+		snprintf(full, sizeof full, "%s", name);
+	result_mod(r, full, v);
+}
+
+const char *
+rule_named_mods(const struct inputs *in, const char *opt,
+    const struct table *t, const char *applies, long per, const char *prefix,
+    long *total, struct result *r)
+{
+	const struct input_value *v = inputs_get(in, opt);
+	const char *forbid = NULL;
+
+	for (int i = 0; v != NULL && i < v->nitems; i++) {
+		const struct input_item *it = &v->items[i];
+		long times = it->value != NULL ? it->n : 1;
+		double value;
+
+		switch (rule_modifier(t, it->name, applies, &value)) {
+		case MOD_FORBID:
+			if (forbid == NULL)
+				forbid = rule_mod_help(t, it->name);
+			break;
+		case MOD_NUMBER:
+			*total += (long)value * per * times;
+			record_mod(r, prefix, it->name, value * (double)(per * times));
+			break;
+		case MOD_MISSING:
+			result_work(r, "%s does not apply to %s: ignored", it->name,
+			    applies != NULL ? applies : "this ruling");
+			break;
+		}
+	}
+	return forbid;
+}
+
+void
+rule_auto_mod(const struct table *t, const char *name, const char *applies,
+    long per, const char *prefix, long *total, struct result *r)
+{
+	double v;
+
+	if (rule_modifier(t, name, applies, &v) == MOD_NUMBER) {
+		*total += (long)v * per;
+		record_mod(r, prefix, name, v * (double)per);
+	}
 }
 
 double

@@ -52,9 +52,11 @@ struct roster {
 	const char *unit_types;		/* --type of a unit: "infantry|..." */
 	const char *formation_types;	/* --type of a formation */
 	const struct input_decl *inputs;	/* the rating options */
-	/* Checks the ratings of a unit of TYPE; sets its starting strength. */
+	/* Checks the ratings of a unit of TYPE; sets its starting strength
+	 * and its army-list cost (0 where the rules have none). */
 	int (*rate)(const struct tableset *ts, const char *type,
-	    const struct inputs *ratings, long *start, struct result *r);
+	    const struct inputs *ratings, long *start, double *cost,
+	    struct result *r);
 	/* Fills COMMAND's inputs from the units in their roles; options
 	 * the umpire typed are kept (they override the stored values). */
 	int (*fill)(const struct tableset *ts, const char *command,
@@ -67,6 +69,14 @@ struct roster {
 	/* How unit u looks on the sheet. */
 	void (*view)(const struct tableset *ts, const struct unit *u,
 	    struct unit_view *v);
+	/* The options of `new` for this rule set (stored with the game). */
+	const struct input_decl *game_inputs;
+	/* The game's standing (who has lost) from every unit: JSON members
+	 * into w, and a sentence when a side has lost (else ""). NULL when
+	 * the rules have no such state. */
+	void (*standing)(const struct tableset *ts, const struct inputs *options,
+	    struct unit *const *units, int n, struct jsonw *w, char *sentence,
+	    size_t len);
 };
 
 struct ruleset {
@@ -109,6 +119,30 @@ enum mod_kind {
  */
 enum mod_kind rule_modifier(const struct table *t, const char *name,
     const char *applies, double *value);
+
+/* The help text of modifier NAME in T (for reasons), or NAME. */
+const char *rule_mod_help(const struct table *t, const char *name);
+
+/* The help text of the first modifier named in OPT that forbids the
+ * action (rows applying to APPLIES), or NULL. */
+const char *rule_forbids(const struct inputs *in, const char *opt,
+    const struct table *t, const char *applies);
+
+/*
+ * Adds the modifiers named in OPT from table T (rows that apply to
+ * APPLIES), each value times PER (and times N for a NAME=N modifier), to
+ * *total, recording each in r as PREFIX:NAME (or NAME when PREFIX is
+ * NULL).  Returns the help text of a named modifier that forbids the
+ * action, or NULL.
+ */
+const char *rule_named_mods(const struct inputs *in, const char *opt,
+    const struct table *t, const char *applies, long per, const char *prefix,
+    long *total, struct result *r);
+
+/* Adds the modifier NAME of T (one umpire applies itself), times PER. */
+void rule_auto_mod(const struct table *t, const char *name,
+    const char *applies, long per, const char *prefix, long *total,
+    struct result *r);
 
 /* A number from a name,value table ("constants"); def when missing. */
 double rule_constant(const struct table *t, const char *name, double def);

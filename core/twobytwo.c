@@ -1,16 +1,984 @@
-/* 2x2: 2 by 2 Napoleonics, Rod Humble (not built yet). */
+/*
+ * 2x2: 2 by 2 Napoleonics (Rod Humble).  Units have a type and a size and
+ * a state: pinned < disrupted < routed < destroyed.  Shooting and melee
+ * are one d6 each plus modifiers on a result ladder; a routing unit rolls
+ * a d6 and may take guards and militia with it; rallying needs 5+.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "num.h"
 #include "ruleset.h"
 
+#define R2 "2x2"
+#define TYPES "hq|line|infantry|guards|light-infantry|militia|heavy-cavalry|" \
+	"light-cavalry|foot-artillery|horse-artillery"
+#define SIZES "large|common|small"
+
+/* "infantry" is accepted for line. */
+static const char *
+canon(const char *type)
+{
+	return type != NULL && strcmp(type, "infantry") == 0 ? "line" : type;
+}
+
+static int
+is_artillery(const char *t)
+{
+	return strstr(t, "artillery") != NULL;
+}
+
+static int
+is_cavalry(const char *t)
+{
+	return strstr(t, "cavalry") != NULL;
+}
+
+static int
+is_infantry(const char *t)
+{
+	return strcmp(t, "line") == 0 || strcmp(t, "guards") == 0 ||
+	    strcmp(t, "light-infantry") == 0 || strcmp(t, "militia") == 0;
+}
+
+/* "A result replaces a unit's state only when it is worse." */
+static int
+severity(const char *state)
+{
+	static const char *const order[] = {
+		"pinned", "disrupted", "routed", "destroyed", NULL
+	};
+
+	for (int i = 0; order[i] != NULL; i++)
+		if (strcmp(state, order[i]) == 0)
+			return i + 1;
+	return 0;
+}
+
+/* The state a result sets: shooting and melee outcomes as states. */
+static const char *
+outcome_state(const char *outcome)
+{
+	return strcmp(outcome, "routs") == 0 ? "routed" : outcome;
+}
+
+static long
+rule_number(const struct tableset *ts, const char *name, long def)
+{
+	const struct table *t = ts->find(ts->ctx, R2, "rules");
+
+	return t != NULL ? (long)rule_constant(t, name, (double)def) : def;
+}
+
+/* Size modifiers "apply to infantry for firing and melee and cavalry for
+ * melee only". */
+static void
+size_mod(const struct table *t, const char *size, const char *prefix,
+    const char *large, const char *small, long *total, struct result *r)
+{
+	if (strcmp(size, "large") == 0)
+		rule_auto_mod(t, large, NULL, 1, prefix, total, r);
+	else if (strcmp(size, "small") == 0)
+		rule_auto_mod(t, small, NULL, 1, prefix, total, r);
+}
+
+/* ---- fire ------------------------------------------------------------ */
+
+static const struct input_decl fire_inputs[] = {
+	{ "firer", IN_CHOICE, "TYPE", 0, 0, TYPES, NULL, NULL,
+	  "the firing unit's type (artillery and muskets shoot)", 0 },
+	{ "distance", IN_DISTANCE, "D", 0, 0, NULL, NULL, NULL,
+	  "measured distance to the target (inches, or 7.5cm)", 0 },
+	{ "firer-size", IN_CHOICE, SIZES, 0, 0, SIZES, "common", NULL,
+	  "the firer's size (infantry)", 0 },
+	{ "firer-pinned", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "the firer is pinned (no first volley)", 0 },
+	{ "mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "shooting-modifiers",
+	  "shooting modifiers (repeat, or a comma list)", IN_REPEAT },
+	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
+	  "the firing unit of the game (an infantry unit that shoots is pinned)", 0 },
+	{ "target", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
+	  "the target, a unit of the game", 0 },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+static void
+fire_fields(struct result *r, const char *outcome, long score, int has_score,
+    const char *range)
+{
+	jsonw_string(&r->fields, "outcome", outcome);
+	if (has_score)
+		jsonw_int(&r->fields, "score", score);
+	else
+		jsonw_null(&r->fields, "score");
+	jsonw_string(&r->fields, "range", range);
+}
+
+/* The range band of FIRER at DIST; "out" beyond its reach. */
+static int
+fire_range(const struct tableset *ts, const char *firer, double dist,
+    struct result *r, const char **range, double *reach)
+{
+	const struct table *t = rule_table(ts, R2, "ranges", r);
+	double close = 1, shrt, lng;
+	int row;
+
+	if (t == NULL)
+		return RULE_DATA;
+	row = table_row(t, "firer", firer);
+	if (row < 0)
+		return result_fail(r, RULE_DATA, "the %s has no row for %s", t->title, firer);
+	table_number(t, row, "close", &close);
+	*reach = close;
+	if (!is_artillery(firer)) {
+		*range = dist <= close ? "close" : "out";
+		result_work(r, "%s [%s]: muskets %g\"", t->title, t->provenance, close);
+		return RULE_OK;
+	}
+	table_number(t, row, "short", &shrt);
+	table_number(t, row, "long", &lng);
+	*reach = lng;
+	*range = dist <= close ? "close" : dist <= shrt ? "short" :
+	    dist <= lng ? "long" : "out";
+	result_work(r, "%s [%s]: %s short %g\", long %g\" (+1 at %g\" or less)",
+	    t->title, t->provenance, firer, shrt, lng, close);
+	return RULE_OK;
+}
+
+/* The firer's own modifiers: range, first volley, size. */
+static void
+firer_mods(const struct table *t, const struct inputs *in, const char *firer,
+    const char *range, long *total, struct result *r)
+{
+	if (is_artillery(firer) && strcmp(range, "close") == 0)
+		rule_auto_mod(t, "artillery-short", NULL, 1, NULL, total, r);
+	if (is_artillery(firer) && strcmp(range, "long") == 0)
+		rule_auto_mod(t, "artillery-long", NULL, 1, NULL, total, r);
+	/* "Muskets firing 'first volley' i.e.: unit is not pinned". */
+	if (!is_artillery(firer) && !in_flag(in, "firer-pinned"))
+		rule_auto_mod(t, "first-volley", NULL, 1, NULL, total, r);
+	if (is_infantry(firer))
+		size_mod(t, in_text(in, "firer-size"), NULL, "firer-large",
+		    "firer-small", total, r);
+}
+
+static const char *
+ladder(const struct table *t, long score, struct result *r)
+{
+	int row = table_band(t, "min", "max", (double)score);
+
+	if (row < 0)
+		return NULL;
+	result_work(r, "%s [%s]: %ld -> %s", t->title, t->provenance, score,
+	    table_text(t, row, "help"));
+	return table_text(t, row, "outcome");
+}
+
+static int
+twobytwo_fire(const struct tableset *ts, const struct inputs *in,
+    struct dice *d, struct result *r)
+{
+	const struct table *mods = rule_table(ts, R2, "shooting-modifiers", r);
+	const struct table *res = rule_table(ts, R2, "shooting-results", r);
+	const char *firer = canon(in_text(in, "firer")), *range = "out", *forbid, *outcome;
+	long total = 0, score;
+	double reach = 0;
+	int die, rc;
+
+	if (mods == NULL || res == NULL)
+		return RULE_DATA;
+	if (firer == NULL || !in_given(in, "distance"))
+		return result_fail(r, RULE_USAGE, "fire needs --firer TYPE and --distance D");
+	forbid = rule_forbids(in, "mod", mods, NULL);
+	if (forbid == NULL && !is_artillery(firer) && !is_infantry(firer))
+		forbid = rule_mod_help(mods, "firer-cannot-shoot");
+	if (forbid != NULL) {
+		fire_fields(r, "no_effect", 0, 0, NULL);
+		result_forbid(r, "%s", forbid);
+		result_summary(r, "no fire: %s", forbid);
+		dice_end_early(d);
+		return RULE_OK;
+	}
+	if ((rc = fire_range(ts, firer, in_number(in, "distance"), r, &range,
+	    &reach)) != RULE_OK)
+		return rc;
+	if (strcmp(range, "out") == 0) {
+		fire_fields(r, "no_effect", 0, 0, "out");
+		result_reason(r, "out of range: %g\" is beyond the %s's %g\"",
+		    in_number(in, "distance"), firer, reach);
+		result_summary(r, "no effect: %s", r->reason);
+		dice_end_early(d);
+		return RULE_OK;
+	}
+	firer_mods(mods, in, firer, range, &total, r);
+	rule_named_mods(in, "mod", mods, NULL, 1, NULL, &total, r);
+	if ((die = dice_take(d, DIE_D6, "shooting d6")) < 0)
+		return RULE_DATA;
+	score = die + total;
+	if ((outcome = ladder(res, score, r)) == NULL)
+		return result_fail(r, RULE_DATA, "the %s has no band for %ld", res->title, score);
+	/* "Light Infantry treats any result due to shooting as a PINNED
+	 * result": a modified 5 or more is pinned. */
+	if (in_mod(in, "mod", "target-light-infantry") != NULL &&
+	    strcmp(outcome, "no_effect") != 0 && strcmp(outcome, "pinned") != 0) {
+		result_work(r, "light infantry take any effect as pinned");
+		outcome = "pinned";
+	}
+	fire_fields(r, outcome, score, 1, range);
+	if (strcmp(outcome, "no_effect") != 0)
+		result_effect(r, "target", EFFECT_STATE, 1, outcome_state(outcome));
+	/* "Any infantry unit that shoots is automatically pinned." */
+	if (is_infantry(firer))
+		result_effect(r, "unit", EFFECT_STATE, 1, "pinned");
+	result_summary(r, "%s (d6 %d %+ld = %ld)%s", strcmp(outcome, "no_effect") == 0 ?
+	    "no effect" : strcmp(outcome, "routs") == 0 ? "target routs" :
+	    strcmp(outcome, "pinned") == 0 ? "target pinned" :
+	    strcmp(outcome, "disrupted") == 0 ? "target disrupted" :
+	    "target destroyed", die, total, score,
+	    strcmp(outcome, "routs") == 0 ? "; roll its rout die next (morale --rout)" : "");
+	return RULE_OK;
+}
+
+/* ---- melee ----------------------------------------------------------- */
+
+static const struct input_decl melee_inputs[] = {
+	{ "attacker-type", IN_CHOICE, "TYPE", 0, 0, TYPES, NULL, NULL,
+	  "the attacker's type", 0 },
+	{ "defender-type", IN_CHOICE, "TYPE", 0, 0, TYPES, NULL, NULL,
+	  "the defender's type", 0 },
+	{ "attacker-size", IN_CHOICE, SIZES, 0, 0, SIZES, "common", NULL,
+	  "the attacker's size", 0 },
+	{ "defender-size", IN_CHOICE, SIZES, 0, 0, SIZES, "common", NULL,
+	  "the defender's size", 0 },
+	{ "attacker-mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "melee-modifiers",
+	  "the attacker's modifiers", IN_REPEAT },
+	{ "defender-mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "melee-modifiers",
+	  "the defender's modifiers", IN_REPEAT },
+	{ "attacker", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
+	  "the attacking unit of the game", 0 },
+	{ "defender", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
+	  "the defending unit of the game", 0 },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+/* A side's modifiers from its type and size (the guards bonus is
+ * cumulative with type and size). */
+static void
+type_mods(const struct table *t, const char *type, const char *size,
+    const char *prefix, long *total, struct result *r)
+{
+	if (strcmp(type, "light-cavalry") == 0)
+		rule_auto_mod(t, "light-cavalry", NULL, 1, prefix, total, r);
+	if (strcmp(type, "guards") == 0)
+		rule_auto_mod(t, "guards", NULL, 1, prefix, total, r);
+	if (strcmp(type, "heavy-cavalry") == 0)
+		rule_auto_mod(t, "heavy-cavalry", NULL, 1, prefix, total, r);
+	if (is_artillery(type) || strcmp(type, "hq") == 0 ||
+	    strcmp(type, "light-infantry") == 0)
+		rule_auto_mod(t, "artillery-hq-light-infantry", NULL, 1, prefix, total, r);
+	if (is_infantry(type) || is_cavalry(type))
+		size_mod(t, size, prefix, "large", "small", total, r);
+}
+
+static int
+twobytwo_melee(const struct tableset *ts, const struct inputs *in,
+    struct dice *d, struct result *r)
+{
+	const struct table *mods = rule_table(ts, R2, "melee-modifiers", r);
+	const struct table *res = rule_table(ts, R2, "melee-results", r);
+	const char *at = canon(in_text(in, "attacker-type"));
+	const char *dt = canon(in_text(in, "defender-type"));
+	const char *loser, *outcome, *follow;
+	long am = 0, dm = 0, as, ds, diff;
+	int adie, ddie, row;
+
+	if (mods == NULL || res == NULL)
+		return RULE_DATA;
+	if (at == NULL || dt == NULL)
+		return result_fail(r, RULE_USAGE,
+		    "melee needs --attacker-type TYPE and --defender-type TYPE");
+	type_mods(mods, at, in_text(in, "attacker-size"), "attacker", &am, r);
+	rule_named_mods(in, "attacker-mod", mods, NULL, 1, "attacker", &am, r);
+	type_mods(mods, dt, in_text(in, "defender-size"), "defender", &dm, r);
+	rule_named_mods(in, "defender-mod", mods, NULL, 1, "defender", &dm, r);
+	if ((adie = dice_take(d, DIE_D6, "attacker's d6")) < 0 ||
+	    (ddie = dice_take(d, DIE_D6, "defender's d6")) < 0)
+		return RULE_DATA;
+	as = adie + am;
+	ds = ddie + dm;
+	diff = as > ds ? as - ds : ds - as;
+	row = table_band(res, "min", "max", (double)diff);
+	if (row < 0)
+		return result_fail(r, RULE_DATA, "the %s has no band for %ld", res->title, diff);
+	outcome = table_text(res, row, "outcome");
+	follow = table_text(res, row, "follow_up");
+	loser = diff == 0 ? "none" : as > ds ? "defender" : "attacker";
+	result_work(r, "attacker %d %+ld = %ld, defender %d %+ld = %ld", adie, am,
+	    as, ddie, dm, ds);
+	result_work(r, "%s [%s]: difference %ld -> %s", res->title, res->provenance,
+	    diff, table_text(res, row, "help"));
+	jsonw_int(&r->fields, "difference", diff);
+	jsonw_string(&r->fields, "loser", loser);
+	jsonw_string(&r->fields, "outcome", outcome);
+	jsonw_string(&r->fields, "follow_up", follow);
+	jsonw_int(&r->fields, "attacker_score", as);
+	jsonw_int(&r->fields, "defender_score", ds);
+	if (diff == 0) {
+		result_summary(r, "a draw (%ld each): roll again", as);
+		return RULE_OK;
+	}
+	result_effect(r, loser, EFFECT_STATE, 1, outcome_state(outcome));
+	if (strcmp(loser, "defender") == 0)
+		result_effect(r, "attacker", EFFECT_MELEE, 2, follow);
+	result_summary(r, "the %s %s (%ld to %ld); follow up %s%s", loser,
+	    strcmp(outcome, "routs") == 0 ? "routs" : "is destroyed",
+	    as > ds ? as : ds, as > ds ? ds : as, follow,
+	    strcmp(outcome, "routs") == 0 ? "; roll its rout die next (morale --rout)" : "");
+	return RULE_OK;
+}
+
+/* ---- morale: the rout roll and the state ------------------------------ */
+
+static const struct input_decl morale_inputs[] = {
+	{ "rout", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "the rout roll of a unit that routs", 0 },
+	{ "type", IN_CHOICE, "TYPE", 0, 0, TYPES, "line", NULL,
+	  "the routing unit's type (guards take others with them)", 0 },
+	{ "passed", IN_UNIT, "NAME[:TYPE]", 0, 0, NULL, NULL, NULL,
+	  "a unit the router passed (or routed) within 1\" (repeat); in a game its name, else NAME:TYPE",
+	  IN_REPEAT | IN_SECONDARY },
+	{ "mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "rout-modifiers",
+	  "touched-enemy: the router touched an enemy on its way", IN_REPEAT },
+	{ "victory", IN_CHOICE, "fast|decisive", 0, 0, "fast|decisive", NULL, NULL,
+	  "the game's victory state: which game", 0 },
+	{ "destroyed", IN_COUNT, "N", 0, 100000, NULL, NULL, NULL,
+	  "units this side has had destroyed", 0 },
+	{ "enemy-destroyed", IN_COUNT, "N", 0, 100000, NULL, NULL, NULL,
+	  "units the other side has had destroyed", 0 },
+	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
+	  "a unit of the game: its state, or (with --rout) the router", 0 },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+/* The type of a passed unit "NAME:TYPE" (line when not given). */
+static const char *
+passed_type(const char *spec, char *buf, size_t n)
+{
+	const char *colon = strrchr(spec, ':');
+
+	snprintf(buf, n, "%s", colon != NULL ? colon + 1 : "line");
+	return canon(buf);
+}
+
+static void
+passed_name(const char *spec, char *buf, size_t n)
+{
+	const char *colon = strrchr(spec, ':');
+
+	snprintf(buf, n, "%.*s", colon != NULL ? (int)(colon - spec) : (int)strlen(spec), spec);
+}
+
+/* "If a Guards unit routs then ANY unit it passes within 1" of during its
+ * rout also routs"; "A Militia unit automatically routs if any other unit
+ * routs within 1" of it or passes by within 1" when routing." */
+static void
+also_rout(const struct inputs *in, const char *router, int moved,
+    struct result *r)
+{
+	const struct input_value *v = inputs_get(in, "passed");
+
+	jsonw_array(&r->fields, "also_rout");
+	for (int i = 0; v != NULL && i < v->nitems; i++) {
+		char type[64], name[UNIT_NAME], role[24];
+		const char *t = passed_type(v->items[i].name, type, sizeof type);
+
+		passed_name(v->items[i].name, name, sizeof name);
+		if (!(strcmp(t, "militia") == 0 || (moved && strcmp(router, "guards") == 0)))
+			continue;
+		jsonw_string(&r->fields, NULL, name);
+		snprintf(role, sizeof role, "passed:%d", i);
+		result_effect(r, role, EFFECT_STATE, 1, "routed");
+		result_work(r, "%s (%s) now routs: its rout die next (umpire morale --rout --unit '%s')",
+		    name, t, name);
+	}
+	jsonw_array_end(&r->fields);
+}
+
+static int
+rout(const struct tableset *ts, const struct inputs *in, struct dice *d,
+    struct result *r)
+{
+	const struct table *mv = rule_table(ts, R2, "movement", r);
+	const char *type = canon(in_text(in, "type"));
+	long limit = rule_number(ts, "rout-destroyed", 2);
+	int face, destroyed, row;
+	double inches = 0;
+
+	if (mv == NULL)
+		return RULE_DATA;
+	if ((face = dice_take(d, DIE_D6, "rout d6")) < 0)
+		return RULE_DATA;
+	destroyed = face <= limit;
+	result_work(r, "rout d6 %d: %s", face, destroyed ? "1-2: destroyed" :
+	    "3-6: a full move away, then disrupted");
+	if (!destroyed && in_mod(in, "mod", "touched-enemy") != NULL) {
+		destroyed = 1;
+		result_work(r, "it touched an enemy unit during the rout: destroyed");
+	}
+	row = table_row(mv, "type", type);
+	if (!destroyed && row >= 0)
+		table_number(mv, row, "rate", &inches);
+	jsonw_bool(&r->fields, "destroyed", destroyed);
+	jsonw_string(&r->fields, "outcome", destroyed ? "destroyed" : "disrupted");
+	jsonw_number(&r->fields, "inches", inches);
+	also_rout(in, type, !destroyed, r);
+	result_effect(r, "unit", EFFECT_STATE, 0, destroyed ? "destroyed" : "disrupted");
+	if (destroyed)
+		result_summary(r, "the routing unit is destroyed (d6 %d)", face);
+	else
+		result_summary(r, "the unit routs %g\" away and is disrupted (d6 %d)", inches, face);
+	return RULE_OK;
+}
+
+/* The victory state of one side: "fast" lost at 5 destroyed; "decisive"
+ * at 5 or more and 2 more than the opponent. */
+static int
+has_lost(const struct tableset *ts, const char *game, long mine, long theirs,
+    struct result *r)
+{
+	const struct table *t = ts->find(ts->ctx, R2, "victory");
+	int row = t != NULL ? table_row(t, "game", game) : -1;
+	double at = 5, margin = 0;
+
+	if (row >= 0) {
+		table_number(t, row, "destroyed", &at);
+		table_number(t, row, "margin", &margin);
+	}
+	if (r != NULL)
+		result_work(r, "%s game: lost at %g destroyed%s", game, at,
+		    margin > 0 ? " and that many more than the opponent" : "");
+	return mine >= (long)at && mine - theirs >= (long)margin;
+}
+
+static int
+twobytwo_morale(const struct tableset *ts, const struct inputs *in,
+    struct dice *d, struct result *r)
+{
+	int lost;
+
+	if (in_flag(in, "rout"))
+		return rout(ts, in, d, r);
+	if (in_given(in, "victory")) {
+		lost = has_lost(ts, in_text(in, "victory"), in_count(in, "destroyed"),
+		    in_count(in, "enemy-destroyed"), r);
+		jsonw_bool(&r->fields, "lost", lost);
+		jsonw_int(&r->fields, "destroyed", in_count(in, "destroyed"));
+		jsonw_int(&r->fields, "enemy_destroyed", in_count(in, "enemy-destroyed"));
+		result_summary(r, lost ? "this side has lost the game (%ld destroyed)" :
+		    "this side has not lost (%ld destroyed)", in_count(in, "destroyed"));
+		return RULE_OK;
+	}
+	if (in_given(in, "unit"))
+		return RULE_OK;		/* the unit's state is written by apply */
+	return result_fail(r, RULE_USAGE,
+	    "morale needs --rout (the rout roll), --victory fast|decisive with --destroyed N, or --unit UNIT");
+}
+
+/* ---- rally ----------------------------------------------------------- */
+
+static const struct input_decl rally_inputs[] = {
+	{ "type", IN_CHOICE, "TYPE", 0, 0, TYPES, "line", NULL, "the unit's type", 0 },
+	{ "size", IN_CHOICE, SIZES, 0, 0, SIZES, "common", NULL, "the unit's size", 0 },
+	{ "mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "rally-modifiers",
+	  "rally modifiers and the not-possible cases", IN_REPEAT },
+	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
+	  "the rallying unit of the game (a rally clears pinned or disrupted)", 0 },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+/* Why a rally may not be tried, or NULL. */
+static const char *
+rally_not_possible(const struct table *t, const struct inputs *in,
+    const char *type)
+{
+	int self = strcmp(type, "hq") == 0;
+	const char *why = rule_forbids(in, "mod", t, NULL);
+
+	/* "A HQ may always attempt to rally itself." */
+	if (why != NULL && self && in_mod(in, "mod", "enemy-contact") == NULL)
+		why = NULL;
+	if (why != NULL)
+		return why;
+	/* "...impossible for a unit to rally if an enemy is within 2" of it.
+	 * Exceptions being Guards units and units whom the HQ is in base to
+	 * base contact." */
+	if (in_mod(in, "mod", "enemy-within-2") != NULL && !self &&
+	    strcmp(type, "guards") != 0 && in_mod(in, "mod", "hq-contact") == NULL)
+		return "not with an enemy within 2 inches, unless guards or with the HQ in contact";
+	return NULL;
+}
+
+static int
+twobytwo_rally(const struct tableset *ts, const struct inputs *in,
+    struct dice *d, struct result *r)
+{
+	const struct table *t = rule_table(ts, R2, "rally-modifiers", r);
+	const char *type = canon(in_text(in, "type")), *why;
+	long total = 0, need = rule_number(ts, "rally", 5), score;
+	int die;
+
+	if (t == NULL)
+		return RULE_DATA;
+	if ((why = rally_not_possible(t, in, type)) != NULL) {
+		jsonw_bool(&r->fields, "rallied", 0);
+		jsonw_null(&r->fields, "score");
+		result_forbid(r, "%s", why);
+		result_summary(r, "may not rally: %s", why);
+		dice_end_early(d);
+		return RULE_OK;
+	}
+	if (strcmp(type, "guards") == 0)
+		rule_auto_mod(t, "guards", NULL, 1, NULL, &total, r);
+	if (strcmp(type, "militia") == 0 || in_is(in, "size", "small"))
+		rule_auto_mod(t, "militia-or-small", NULL, 1, NULL, &total, r);
+	if (strcmp(type, "hq") == 0)
+		rule_auto_mod(t, "hq-self", NULL, 1, NULL, &total, r);
+	rule_named_mods(in, "mod", t, NULL, 1, NULL, &total, r);
+	if ((die = dice_take(d, DIE_D6, "rally d6")) < 0)
+		return RULE_DATA;
+	score = die + total;
+	jsonw_bool(&r->fields, "rallied", score >= need);
+	jsonw_int(&r->fields, "score", score);
+	result_work(r, "%s [%s]: d6 %d %+ld = %ld, %ld+ rallies", t->title,
+	    t->provenance, die, total, score, need);
+	if (score >= need)
+		result_effect(r, "unit", EFFECT_STATE, 0, "");
+	result_summary(r, score >= need ? "rallies (%ld): pinned or disrupted removed" :
+	    "fails to rally (%ld)", score);
+	return RULE_OK;
+}
+
+/* ---- move ------------------------------------------------------------ */
+
+static const struct input_decl move_inputs[] = {
+	{ "type", IN_CHOICE, "TYPE", 0, 0, TYPES, NULL, NULL, "the unit's type", 0 },
+	{ "road", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "moving on a road", 0 },
+	{ "terrain", IN_CHOICE, "stream|woods|town", 0, 0, "stream|woods|town",
+	  NULL, NULL, "terrain crossed", 0 },
+	{ "sideways", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "moving sideways (double cost)", 0 },
+	{ "mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "move-terrain",
+	  "pinned, disrupted: such units may not move", IN_REPEAT },
+	{ "reinforcement", IN_CHOICE, "rear|flank", 0, 0, "rear|flank", NULL, NULL,
+	  "dice for a reinforcement (3+ rear, 4+ flank)", 0 },
+	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
+	  "the moving unit of the game", 0 },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+static int
+reinforcement(const struct tableset *ts, const struct inputs *in,
+    struct dice *d, struct result *r)
+{
+	int rear = in_is(in, "reinforcement", "rear"), face;
+	long need = rule_number(ts, rear ? "reinforce-rear" : "reinforce-flank",
+	    rear ? 3 : 4);
+
+	if ((face = dice_take(d, DIE_D6, "reinforcement d6")) < 0)
+		return RULE_DATA;
+	jsonw_bool(&r->fields, "arrives", face >= need);
+	jsonw_int(&r->fields, "score", face);
+	result_work(r, "reinforcement from the %s: %ld+ needed, rolled %d",
+	    rear ? "rear" : "flank", need, face);
+	result_summary(r, face >= need ? "the reinforcement arrives" :
+	    "no reinforcement this time");
+	return RULE_OK;
+}
+
+static int
+twobytwo_move(const struct tableset *ts, const struct inputs *in,
+    struct dice *d, struct result *r)
+{
+	const struct table *mv = rule_table(ts, R2, "movement", r);
+	const struct table *tt = rule_table(ts, R2, "move-terrain", r);
+	const char *type = canon(in_text(in, "type")), *forbid;
+	int town = in_is(in, "terrain", "town"), row;
+	double inches, road, f;
+	char buf[32];
+
+	if (mv == NULL || tt == NULL)
+		return RULE_DATA;
+	if (in_given(in, "reinforcement"))
+		return reinforcement(ts, in, d, r);
+	if (type == NULL)
+		return result_fail(r, RULE_USAGE, "move needs --type TYPE");
+	forbid = rule_forbids(in, "mod", tt, NULL);
+	if (forbid == NULL && in_is(in, "terrain", "woods") &&
+	    strcmp(type, "light-infantry") != 0)
+		forbid = rule_mod_help(tt, "woods");
+	if (forbid != NULL) {
+		jsonw_number(&r->fields, "inches", 0);
+		result_forbid(r, "%s", forbid);
+		result_summary(r, "may not move: %s", forbid);
+		return RULE_OK;
+	}
+	row = table_row(mv, "type", type);
+	if (row < 0 || table_number(mv, row, "rate", &inches) != 0 ||
+	    table_number(mv, row, "road", &road) != 0)
+		return result_fail(r, RULE_DATA, "the %s has no row for %s", mv->title, type);
+	result_work(r, "%s [%s]: %s %g\", %g\" on roads", mv->title, mv->provenance,
+	    type, inches, road);
+	/* "Towns: all units move at 1/2 rate and do not receive the road
+	 * bonus." */
+	if (in_flag(in, "road") && !town) {
+		result_mod(r, "road", road - inches);
+		inches = road;
+	}
+	if (town && table_number(tt, table_row(tt, "name", "town"), "value", &f) == 0) {
+		inches *= f;
+		result_factor(r, "town", f);
+	}
+	if (in_is(in, "terrain", "stream") &&
+	    table_number(tt, table_row(tt, "name", "stream"), "value", &f) == 0) {
+		inches += f;
+		result_mod(r, "stream", f);
+	}
+	if (in_flag(in, "sideways") &&
+	    table_number(tt, table_row(tt, "name", "sideways"), "value", &f) == 0) {
+		inches *= f;
+		result_factor(r, "sideways", f);
+	}
+	if (inches < 0)
+		inches = 0;
+	jsonw_number(&r->fields, "inches", inches);
+	result_summary(r, "moves up to %s\"", num_format(inches, buf, sizeof buf));
+	return RULE_OK;
+}
+
+/* ---- the game: order of battle, effects, victory --------------------- */
+
+static const struct input_decl rating_inputs[] = {
+	{ "size", IN_CHOICE, SIZES, 0, 0, SIZES, NULL, NULL,
+	  "large (over 2000), common (800-1999) or small (under 800)", 0 },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+static const struct input_decl game_inputs[] = {
+	{ "victory", IN_CHOICE, "fast|decisive", 0, 0, "fast|decisive", "fast",
+	  NULL, "fast: lost at 5 destroyed; decisive: 5 and 2 more than the enemy", 0 },
+	{ "points", IN_COUNT, "AP", 1, 100000, NULL, NULL, NULL,
+	  "each side's army points limit (the standard army is 40)", 0 },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+static const char *
+unit_size(const struct unit *u)
+{
+	const char *s = in_text(&u->ratings, "size");
+
+	return s != NULL ? s : "common";
+}
+
+/* "Unit is large +1AP; small -0.5AP (no militia unit may be small)". */
+static int
+twobytwo_rate(const struct tableset *ts, const char *type,
+    const struct inputs *rt, long *start, double *cost, struct result *r)
+{
+	const struct table *t = rule_table(ts, R2, "points", r);
+	const char *size = in_text(rt, "size");
+	double add = 0;
+	int row;
+
+	if (t == NULL)
+		return RULE_DATA;
+	type = canon(type);
+	if (size != NULL && strcmp(size, "small") == 0 && strcmp(type, "militia") == 0)
+		return result_fail(r, RULE_DATA, "--size: no militia unit may be small");
+	row = table_row(t, "type", type);
+	if (row < 0 || table_number(t, row, "points", cost) != 0)
+		return result_fail(r, RULE_DATA, "the %s has no cost for %s", t->title, type);
+	if (size != NULL && strcmp(size, "common") != 0 &&
+	    table_number(t, table_row(t, "type", size), "points", &add) == 0)
+		*cost += add;
+	*start = 0;
+	return RULE_OK;
+}
+
+static void
+fill_text(struct inputs *in, const char *name, const char *v)
+{
+	if (!in_given(in, name) && v != NULL)
+		inputs_fill(in, name, v);
+}
+
+static void
+fill_mod(struct inputs *in, const char *opt, const char *mod)
+{
+	if (in_mod(in, opt, mod) == NULL)
+		inputs_fill(in, opt, mod);
+}
+
+/* A unit that is destroyed takes no part in rulings. */
+static int
+check_alive(const struct unit *u, struct result *r)
+{
+	if (u != NULL && strcmp(u->state, "destroyed") == 0)
+		return result_fail(r, RULE_DATA, "'%s' is destroyed", u->name);
+	return RULE_OK;
+}
+
+static void
+fill_fire(const struct ruling_units *ru, struct inputs *in)
+{
+	const struct unit *f = ruling_unit(ru, "unit"), *t = ruling_unit(ru, "target");
+
+	if (f != NULL) {
+		fill_text(in, "firer", canon(f->type));
+		fill_text(in, "firer-size", unit_size(f));
+		if (strcmp(f->state, "pinned") == 0 && !in_given(in, "firer-pinned"))
+			inputs_fill(in, "firer-pinned", "");
+		if (severity(f->state) >= severity("disrupted"))
+			fill_mod(in, "mod", "firer-disrupted");
+	}
+	if (t != NULL) {
+		if (is_cavalry(t->type))
+			fill_mod(in, "mod", "target-cavalry");
+		if (strcmp(t->type, "light-infantry") == 0)
+			fill_mod(in, "mod", "target-light-infantry");
+		if (strcmp(t->state, "disrupted") == 0)
+			fill_mod(in, "mod", "target-disrupted");
+	}
+}
+
+static void
+fill_side(const struct unit *u, const struct unit *enemy, const char *side,
+    const struct ruling_units *ru, struct inputs *in)
+{
+	char opt[40];
+
+	snprintf(opt, sizeof opt, "%s-type", side);
+	fill_text(in, opt, canon(u->type));
+	snprintf(opt, sizeof opt, "%s-size", side);
+	fill_text(in, opt, unit_size(u));
+	snprintf(opt, sizeof opt, "%s-mod", side);
+	if (strcmp(enemy->state, "disrupted") == 0)
+		fill_mod(in, opt, "enemy-disrupted");
+	/* "Subsequent melee: if the attacker 'followed up' and contacted
+	 * another unit, a -1 would apply." */
+	if (strcmp(side, "attacker") == 0 && u->melee_open == 2 &&
+	    u->melee_turn == ru->turn && u->melee_ref != enemy->id)
+		fill_mod(in, opt, "subsequent");
+}
+
+static int
+twobytwo_fill(const struct tableset *ts, const char *command,
+    const struct ruling_units *ru, struct inputs *in, struct result *r)
+{
+	const struct unit *u = ruling_unit(ru, "unit");
+	const struct unit *a = ruling_unit(ru, "attacker");
+	const struct unit *d = ruling_unit(ru, "defender");
+	int rc;
+
+	(void)ts;
+	for (int i = 0; i < ru->n; i++)
+		if (strcmp(ru->role[i], "passed") != 0 &&
+		    (rc = check_alive(ru->unit[i], r)) != RULE_OK)
+			return rc;
+	if (strcmp(command, "fire") == 0)
+		fill_fire(ru, in);
+	else if (strcmp(command, "melee") == 0) {
+		if (a == NULL || d == NULL)
+			return result_fail(r, RULE_USAGE,
+			    "a melee in the game names both --attacker and --defender");
+		fill_side(a, d, "attacker", ru, in);
+		fill_side(d, a, "defender", ru, in);
+	} else if (u != NULL) {
+		fill_text(in, "type", canon(u->type));
+		if (strcmp(command, "rally") == 0) {
+			fill_text(in, "size", unit_size(u));
+			if (strcmp(u->state, "disrupted") == 0)
+				fill_mod(in, "mod", "disrupted");
+			if (severity(u->state) == 0 || severity(u->state) > severity("disrupted"))
+				fill_mod(in, "mod", "in-good-order");
+		}
+		if (strcmp(command, "move") == 0 &&
+		    (strcmp(u->state, "pinned") == 0 || strcmp(u->state, "disrupted") == 0))
+			fill_mod(in, "mod", u->state);
+	}
+	if (strcmp(command, "morale") == 0 && inputs_get(in, "passed")->given) {
+		inputs_clear(in, "passed");
+		for (int i = 0; i < ru->n; i++) {
+			char spec[UNIT_NAME + 40];
+
+			if (strcmp(ru->role[i], "passed") != 0)
+				continue;
+			snprintf(spec, sizeof spec, "%s:%s", ru->unit[i]->name,
+			    canon(ru->unit[i]->type));
+			inputs_fill(in, "passed", spec);
+		}
+	}
+	return RULE_OK;
+}
+
+/* The unit of a role; "passed:N" is the N-th unit passed. */
+static int
+role_index(const struct ruling_units *ru, const char *role)
+{
+	int nth = -1, seen = 0;
+
+	if (strncmp(role, "passed:", 7) == 0)
+		nth = (int)strtol(role + 7, NULL, 10);
+	for (int i = 0; i < ru->n; i++) {
+		if (nth >= 0 && strcmp(ru->role[i], "passed") == 0 && seen++ == nth)
+			return i;
+		if (nth < 0 && strcmp(ru->role[i], role) == 0)
+			return i;
+	}
+	return -1;
+}
+
+static void
+set_state(const struct ruling_units *ru, int ui, const char *state,
+    int only_worse, struct ruling_effects *fx)
+{
+	const struct unit *u = ru->unit[ui];
+	struct unit_effect *e;
+
+	if (only_worse && severity(state) <= severity(u->state))
+		return;
+	if (!only_worse && strcmp(state, u->state) == 0)
+		return;
+	e = effect_add(fx, ui, LEDGER_STATE, state, 0);
+	if (e == NULL)
+		return;
+	snprintf(e->state, sizeof e->state, "%s", state[0] ? state : "ok");
+	if (state[0])
+		snprintf(e->note, sizeof e->note, "%s is now %s", u->name, state);
+	else
+		snprintf(e->note, sizeof e->note, "%s is no longer %s", u->name, u->state);
+}
+
+static int
+twobytwo_apply(const struct tableset *ts, const char *command,
+    const struct ruling_units *ru, const struct inputs *in, struct result *r,
+    struct ruling_effects *fx)
+{
+	const struct unit *u = ruling_unit(ru, "unit");
+
+	(void)ts;
+	(void)in;
+	if (strcmp(command, "morale") == 0 && u != NULL && !in_flag(in, "rout")) {
+		jsonw_string(&r->fields, "state", u->state[0] ? u->state : "ok");
+		result_summary(r, "%s: %s", u->name, u->state[0] ? u->state : "in good order");
+	}
+	for (int i = 0; i < r->neffects; i++) {
+		const struct effect *re = &r->effects[i];
+		int ui = role_index(ru, re->role);
+		struct unit_effect *e;
+
+		if (ui < 0)
+			continue;
+		if (re->kind == EFFECT_STATE)
+			set_state(ru, ui, re->state, re->amount != 0, fx);
+		if (re->kind == EFFECT_MELEE && (e = effect_add(fx, ui, LEDGER_MELEE, "",
+		    re->amount)) != NULL) {
+			int other = role_index(ru, "defender");
+
+			e->ref = other >= 0 ? ru->unit[other]->id : 0;
+			snprintf(e->note, sizeof e->note, "%s may follow up (%s)",
+			    ru->unit[ui]->name, re->state);
+		}
+	}
+	return RULE_OK;
+}
+
+static void
+twobytwo_view(const struct tableset *ts, const struct unit *u,
+    struct unit_view *v)
+{
+	double cost = 0;
+	long start;
+	struct result scratch;
+
+	result_init(&scratch);
+	snprintf(v->state, sizeof v->state, "%s", u->state[0] ? u->state : "ok");
+	v->strength = strcmp(u->state, "destroyed") == 0 ? 0 : 1;
+	jsonw_string(&v->w, "size", unit_size(u));
+	if (twobytwo_rate(ts, u->type, &u->ratings, &start, &cost, &scratch) == RULE_OK)
+		jsonw_number(&v->w, "points", cost);
+}
+
+/* Destroyed units per side, and who has lost under the game's victory. */
+static void
+twobytwo_standing(const struct tableset *ts, const struct inputs *options,
+    struct unit *const *units, int n, struct jsonw *w, char *sentence,
+    size_t len)
+{
+	const char *game = in_text(options, "victory");
+	const char *sides[16];
+	long destroyed[16] = { 0 };
+	int nsides = 0;
+
+	if (game == NULL)
+		game = "fast";
+	for (int i = 0; i < n; i++) {
+		int s = 0;
+
+		while (s < nsides && strcmp(sides[s], units[i]->side) != 0)
+			s++;
+		if (s == nsides && nsides < 16)
+			sides[nsides++] = units[i]->side;
+		if (s < nsides && strcmp(units[i]->state, "destroyed") == 0)
+			destroyed[s]++;
+	}
+	sentence[0] = '\0';
+	jsonw_object(w, "standing");
+	jsonw_string(w, "victory", game);
+	jsonw_object(w, "destroyed");
+	for (int s = 0; s < nsides; s++)
+		jsonw_int(w, sides[s], destroyed[s]);
+	jsonw_object_end(w);
+	jsonw_array(w, "lost");
+	for (int s = 0; s < nsides; s++) {
+		long most_other = 0;
+
+		for (int o = 0; o < nsides; o++)
+			if (o != s && destroyed[o] > most_other)
+				most_other = destroyed[o];
+		if (!has_lost(ts, game, destroyed[s], most_other, NULL))
+			continue;
+		jsonw_string(w, NULL, sides[s]);
+		snprintf(sentence + strlen(sentence), len - strlen(sentence),
+		    "%s%s lose: %ld units destroyed", sentence[0] ? "; " : "",
+		    sides[s], destroyed[s]);
+	}
+	jsonw_array_end(w);
+	jsonw_object_end(w);
+}
+
+static const struct roster twobytwo_roster = {
+	TYPES, "command|army", rating_inputs,
+	twobytwo_rate, twobytwo_fill, twobytwo_apply, twobytwo_view,
+	game_inputs, twobytwo_standing,
+};
+
 static const struct rule_cmd twobytwo_cmds[] = {
-	{ "fire", "shooting", NULL, NULL, NULL, NULL },
-	{ "melee", "melee", NULL, NULL, NULL, NULL },
-	{ "morale", "a unit's state, the rout roll, victory", NULL, NULL, NULL, NULL },
-	{ "rally", "rallying pinned or disrupted units", NULL, NULL, NULL, NULL },
+	{ "fire", "shooting: 1d6 + modifiers on the result ladder", NULL,
+	  fire_inputs, "one d6", twobytwo_fire },
+	{ "melee", "melee: each side 1d6 + modifiers, the difference decides", NULL,
+	  melee_inputs, "the attacker's d6, the defender's d6", twobytwo_melee },
+	{ "morale", "the rout roll (--rout), a unit's state, the game's victory state", NULL,
+	  morale_inputs, "with --rout: one d6; otherwise none", twobytwo_morale },
+	{ "rally", "rallying a pinned or disrupted unit: 1d6 + modifiers, 5+", NULL,
+	  rally_inputs, "one d6 (none when a rally is not possible)", twobytwo_rally },
 	{ "fatigue", NULL, "the 2x2 rules have no fatigue", NULL, NULL, NULL },
-	{ "move", "movement rates and reinforcements", NULL, NULL, NULL, NULL },
+	{ "move", "movement rates; reinforcement dice", NULL, move_inputs,
+	  "none; with --reinforcement: one d6", twobytwo_move },
 	{ NULL, NULL, NULL, NULL, NULL, NULL },
 };
 
 const struct ruleset ruleset_2x2 = {
-	"2x2", "2 by 2 Napoleonics, Rod Humble", "states", twobytwo_cmds, NULL,
+	R2, "2 by 2 Napoleonics, Rod Humble", "states", twobytwo_cmds,
+	&twobytwo_roster,
 };

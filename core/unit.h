@@ -28,9 +28,11 @@ struct unit {
 	long pb_total;		/* push backs over the game */
 	long pb_turn;		/* the turn of the last push back */
 	long long pb_ref;	/* who pushed it back */
-	int melee_open;		/* its last melee ended in a draw */
+	int melee_open;		/* its last melee: 0 decided, 1 a draw (still
+				 * open), 2 won and may follow up */
 	long melee_round;	/* that melee's round */
 	long long melee_ref;	/* against whom */
+	long melee_turn;	/* in which turn */
 	struct inputs ratings;	/* the rating options, parsed */
 };
 

@@ -269,9 +269,9 @@ db_unit_state(struct db *db, const struct db_unit *row, struct unit *u)
 	    (rc = ledger(db, u->id, "pushback", NULL, 0, &u->pb_run,
 	    &u->pb_total, &u->pb_ref, &u->pb_turn)) != DB_OK ||
 	    (rc = ledger(db, u->id, "melee", NULL, 0, &amount, &u->melee_round,
-	    &u->melee_ref, &turn)) != DB_OK)
+	    &u->melee_ref, &u->melee_turn)) != DB_OK)
 		return rc;
-	u->melee_open = amount != 0;
+	u->melee_open = (int)amount;
 	return flags(db, u);
 }
 

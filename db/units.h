@@ -18,6 +18,7 @@ struct db_unit {
 	char parent[UNIT_NAME];
 	long start_strength;
 	char ratings[DB_RATINGS];	/* JSON object of the rating options */
+	double cost;		/* army-list points, computed (not stored) */
 };
 
 /* Rating options turned back into an argument vector. */

@@ -1,0 +1,157 @@
+#!/usr/bin/env bats
+# 2x2 in a game: states, severity, pins, rout, victory, army points.
+load helper
+
+game() {
+	"$U" new --rules 2x2 "$@" >/dev/null
+	"$U" unit add HQ --side French --type hq >/dev/null
+	"$U" unit add "1er Ligne" --side French --type line --size large >/dev/null
+	"$U" unit add Garde --side French --type guards >/dev/null
+	"$U" unit add Batterie --side French --type foot-artillery >/dev/null
+	"$U" unit add 52nd --side British --type line >/dev/null
+	"$U" unit add Landwehr --side British --type militia >/dev/null
+	"$U" unit add Coldstream --side British --type guards >/dev/null
+}
+
+state() {
+	"$U" --json unit show "$1" | jq -r .state
+}
+
+@test "an infantry unit that shoots is pinned; the target's state changes" {
+	game
+	umpire --json fire --unit 52nd --target "1er" --distance 1 --dice 5
+	[ "$(json .result.outcome)" = disrupted ]
+	[ "$(state 52nd)" = pinned ]
+	[ "$(state '1er Ligne')" = disrupted ]
+}
+
+@test "a pinned firer has no first volley; artillery is not pinned" {
+	game
+	"$U" fire --unit 52nd --target "1er" --distance 1 --dice 1 >/dev/null
+	umpire --json fire --unit 52nd --target "1er" --distance 1 --dice 4
+	[ "$(json .result.score)" = 4 ]
+	"$U" fire --unit Batterie --target 52nd --distance 2 --dice 1 >/dev/null
+	[ "$(state Batterie)" = ok ]
+}
+
+@test "states are a severity order: a second pin leaves it pinned, disrupted stays disrupted" {
+	game
+	"$U" fire --unit Batterie --target Coldstream --distance 2 --dice 5 >/dev/null
+	[ "$(state Coldstream)" = pinned ]
+	umpire --json fire --unit Batterie --target Coldstream --distance 2 --dice 5
+	[ "$(json '.effects|length')" = 0 ]
+	[ "$(state Coldstream)" = pinned ]
+	"$U" fire --unit Batterie --target Coldstream --distance 2 --dice 6 >/dev/null
+	[ "$(state Coldstream)" = disrupted ]
+	"$U" fire --unit Batterie --target Coldstream --distance 2 --dice 5 >/dev/null
+	[ "$(state Coldstream)" = disrupted ]
+}
+
+@test "a disrupted target gives +1 to the shooter; a disrupted unit may not fire" {
+	game
+	"$U" fire --unit Batterie --target 52nd --distance 2 --dice 6 >/dev/null
+	umpire --json fire --unit Batterie --target 52nd --distance 2 --dice 4
+	[ "$(json .result.score)" = 5 ]
+	umpire --json fire --unit 52nd --target Garde --distance 1 --dice 4
+	[ "$(json .legal)" = false ]
+}
+
+@test "melee: the loser routs or is destroyed; the winner may follow up" {
+	game
+	umpire --json melee --attacker Garde --defender 52nd --dice 4,3
+	[ "$(json .result.outcome)" = routs ]
+	[ "$(state 52nd)" = routed ]
+	umpire --json melee --attacker Garde --defender Landwehr --dice 6,1
+	[ "$(json '[.modifiers[].name]|join(",")')" = "attacker:guards,attacker:subsequent" ]
+	[ "$(state Landwehr)" = destroyed ]
+}
+
+@test "the attacker's follow-up melee carries the -1, in the same turn only" {
+	game
+	"$U" melee --attacker Garde --defender 52nd --dice 6,1 >/dev/null
+	"$U" turn next >/dev/null
+	umpire --json melee --attacker Garde --defender Landwehr --dice 6,1
+	[[ "$(json '[.modifiers[].name]|join(",")')" != *subsequent* ]]
+}
+
+@test "the rout roll in a game: the router is disrupted, passed guards and militia rout" {
+	game
+	"$U" melee --attacker 52nd --defender Garde --dice 6,3 >/dev/null
+	[ "$(state Garde)" = routed ]
+	umpire --json morale --rout --unit Garde --passed "1er" --passed Batterie --dice 4
+	[ "$(json .result.destroyed)" = false ]
+	[ "$(json '.result.also_rout|join(",")')" = "1er Ligne,Batterie" ]
+	[ "$(state Garde)" = disrupted ]
+	[ "$(state '1er Ligne')" = routed ]
+	[ "$(state Batterie)" = routed ]
+}
+
+@test "rally in a game clears pinned or disrupted, and says why not otherwise" {
+	game
+	"$U" fire --unit Batterie --target 52nd --distance 2 --dice 6 >/dev/null
+	umpire --json rally --unit 52nd --dice 6
+	[ "$(json .result.score)" = 5 ]
+	[ "$(state 52nd)" = ok ]
+	umpire --json rally --unit 52nd --dice 6
+	[ "$(json .legal)" = false ]
+	[[ "$(json .reason)" == *"nothing to rally"* ]]
+}
+
+@test "a pinned unit may not move" {
+	game
+	"$U" fire --unit 52nd --target Garde --distance 1 --dice 1 >/dev/null
+	umpire --json move --unit 52nd
+	[ "$(json .legal)" = false ]
+	umpire --json move --unit Garde
+	[ "$(json .result.inches)" = 3 ]
+}
+
+@test "a fast game is lost at 5 destroyed, said after the ruling and on the sheet" {
+	game --victory fast
+	for u in A B C D E; do "$U" unit add "$u" --side British --type line >/dev/null; done
+	for u in A B C D; do "$U" fire --unit Batterie --target "$u" --distance 1 --mod target-flank --dice 6 >/dev/null; done
+	umpire sheet
+	[[ "$output" == *"nobody has lost yet"* ]]
+	umpire fire --unit Batterie --target E --distance 1 --mod target-flank --dice 6
+	[[ "$output" == *"British lose: 5 units destroyed"* ]]
+	umpire --json sheet
+	[ "$(json '.standing.lost|join(",")')" = British ]
+	[ "$(json .standing.destroyed.British)" = 5 ]
+}
+
+@test "a decisive game needs 2 more destroyed than the opponent" {
+	game --victory decisive
+	for u in A B C D E; do "$U" unit add "$u" --side British --type line >/dev/null; done
+	for u in F G H; do "$U" unit add "$u" --side French --type line >/dev/null; done
+	for u in F G H 1er; do "$U" fire --firer foot-artillery --target "$u" --distance 1 --mod target-flank --dice 6 >/dev/null; done
+	for u in A B C D E; do "$U" fire --firer foot-artillery --target "$u" --distance 1 --mod target-flank --dice 6 >/dev/null; done
+	umpire --json sheet
+	[ "$(json '.standing.lost|length')" = 0 ]
+	"$U" fire --firer foot-artillery --target 52nd --distance 1 --mod target-flank --dice 6 >/dev/null
+	umpire --json sheet
+	[ "$(json '.standing.lost|join(",")')" = British ]
+}
+
+@test "army lists: points per side against the game's limit" {
+	game --points 13
+	umpire --json sheet
+	[ "$(json .points.French)" = 13 ]
+	[ "$(json .points.British)" = 6 ]
+	umpire unit add Extra --side French --type militia
+	expect_error 65 "French would have 14 AP with 'Extra' (1 AP), over the game's limit of 13"
+	umpire unit add Small --side British --type line --size small
+	[ "$status" -eq 0 ]
+	umpire --json unit show Small
+	[ "$(json .points)" = 1.5 ]
+	umpire unit add Tiny --side British --type militia --size small
+	expect_error 65 "--size: no militia unit may be small"
+}
+
+@test "undo takes back a state change" {
+	game
+	"$U" fire --unit Batterie --target 52nd --distance 2 --dice 6 >/dev/null
+	"$U" undo >/dev/null
+	[ "$(state 52nd)" = ok ]
+	"$U" redo >/dev/null
+	[ "$(state 52nd)" = disrupted ]
+}
