@@ -384,6 +384,20 @@ run(const struct global *g, const struct ruleset *rs,
 	return print_ruling(g, &ru);
 }
 
+int
+adjudicate_named(struct global *g, const char *name, int argc, char **argv)
+{
+	const struct ruleset *rs = NULL;
+	const struct rule_cmd *c;
+	int rc;
+
+	if ((rc = resolve_rules(g, &rs)) != 0)
+		return rc;
+	if ((c = ruleset_cmd(rs, name)) == NULL || c->adjudicate == NULL)
+		return cmd_error(g, EXIT_USAGE, "the %s rules have no %s dice", rs->name, name);
+	return run(g, rs, c, argc, argv);
+}
+
 static int
 adjudicate(struct global *g, int argc, char **argv)
 {

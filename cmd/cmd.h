@@ -56,6 +56,13 @@ extern const struct cmd_entry cmd_new_entry, cmd_unit_entry, cmd_sheet_entry,
     cmd_log_entry, cmd_undo_entry, cmd_redo_entry, cmd_adjust_entry,
     cmd_turn_entry, cmd_tables_entry, cmd_check_entry;
 
+/*
+ * Runs the rule set's adjudication NAME (also one that is not a command
+ * of its own, such as squares' "turn" dice) with the driver of
+ * cmd/adjudicate.c.
+ */
+int adjudicate_named(struct global *g, const char *name, int argc, char **argv);
+
 /* The command table, NULL-ended (cmd/main.c). */
 extern const struct cmd_entry *const cmd_table[];
 

@@ -205,12 +205,13 @@ game_ratings(const struct global *g, struct game *gm, const struct db_unit *row,
 	static struct rating_args ra;
 	int st, rc;
 
-	if (gm->rs->roster == NULL || row->formation)
+	if (gm->rs->roster == NULL)
 		return inputs_parse_command(&u->ratings, "unit", NULL, NULL, 0, NULL);
 	if ((st = db_rating_args(gm->db, row->ratings, &ra)) != DB_OK)
 		return game_fail(g, st);
-	rc = inputs_parse(&u->ratings, gm->rs->name, "unit",
-	    gm->rs->roster->inputs, NULL, ra.argc, ra.argv, NULL);
+	rc = inputs_parse(&u->ratings, gm->rs->name, "unit", row->formation ?
+	    gm->rs->roster->formation_inputs : gm->rs->roster->inputs, NULL,
+	    ra.argc, ra.argv, NULL);
 	if (rc != 0)
 		return cmd_error(g, EXIT_IO, "unit '%s': its stored ratings do not parse: %s",
 		    row->name, u->ratings.error);

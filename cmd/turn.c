@@ -13,9 +13,16 @@ turn(struct global *g, int argc, char **argv)
 	int next = argc == 1 && strcmp(argv[0], "next") == 0, rc, st;
 
 	if (g->help) {
-		puts("usage: umpire turn [next]\nShows the turn, or advances it (undo takes it back).");
+		puts("usage: umpire turn [next]\n"
+		    "       umpire --rules squares turn --action-dice --commands N --dice ...\n"
+		    "       umpire --rules squares turn --dice-off dA,dB --dice X,Y\n"
+		    "Shows the turn, or advances it (undo takes it back); squares: the\n"
+		    "turn's action dice and the generals' dice-off.");
 		return EXIT_DONE;
 	}
+	for (int i = 0; i < argc; i++)
+		if (strncmp(argv[i], "--", 2) == 0)
+			return adjudicate_named(g, "turn", argc, argv);
 	if (argc > 1 || (argc == 1 && !next))
 		return cmd_error(g, EXIT_USAGE, "turn takes nothing, or 'next'");
 	if ((rc = game_open(g, next, &gm)) != 0)

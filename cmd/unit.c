@@ -22,10 +22,6 @@ static const struct input_decl common_inputs[] = {
 	{ "parent", IN_TEXT, "FORMATION", 0, 0, NULL, NULL, NULL,
 	  "the formation it belongs to", 0 },
 	{ "name", IN_TEXT, "NAME", 0, 0, NULL, NULL, NULL, "unit set: a new name", 0 },
-	{ "quality", IN_CHOICE, "good|average|poor", 0, 0, "good|average|poor",
-	  NULL, NULL, "a formation's quality (fury)", 0 },
-	{ "break-percent", IN_COUNT, "P", 1, 100, NULL, NULL, NULL,
-	  "a formation's break point as a percentage of its units' (ohw)", 0 },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
@@ -38,22 +34,32 @@ is_common(const struct input_decl *d)
 	return 0;
 }
 
-static int
-is_formation_option(const struct input_decl *d)
+/* The rating options of a formation or of a unit of the rule set. */
+static const struct input_decl *
+rating_decls(const struct game *gm, int formation)
 {
-	return strcmp(d->name, "quality") == 0 || strcmp(d->name, "break-percent") == 0;
+	return formation ? gm->rs->roster->formation_inputs : gm->rs->roster->inputs;
 }
 
-/* Which given options are a unit's ratings: the rule set's rating options
- * for a unit, quality and break-percent for a formation. */
+/* Which given options are ratings: all but the common ones. */
 static int
 is_rating(const struct input_decl *d, void *ctx)
 {
-	const int *formation = ctx;
+	(void)ctx;
+	return !is_common(d);
+}
 
-	if (is_common(d) && !is_formation_option(d))
-		return 0;
-	return is_formation_option(d) == *formation;
+/* The --type typed in argv ("--type T" or "--type=T"), or NULL. */
+static const char *
+typed_type(int argc, char **argv)
+{
+	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "--type") == 0 && i + 1 < argc)
+			return argv[i + 1];
+		if (strncmp(argv[i], "--type=", 7) == 0)
+			return argv[i] + 7;
+	}
+	return NULL;
 }
 
 /* Fills the type and formation flag of u from --type; returns 0 or a status. */
@@ -118,18 +124,6 @@ rate(struct game *gm, const struct inputs *in, struct db_unit *u, char *err,
 {
 	static struct result r;
 
-	for (int i = 0; i < in->n; i++) {
-		const struct input_value *v = &in->v[i];
-
-		if (!v->given || (is_common(v->decl) && !is_formation_option(v->decl)))
-			continue;
-		if (is_formation_option(v->decl) != u->formation) {
-			snprintf(err, n, "--%s: %s", v->decl->name, u->formation ?
-			    "a formation has no unit ratings" :
-			    "is rated on formations, not units");
-			return EXIT_DATA;
-		}
-	}
 	u->start_strength = 0;
 	result_init(&r);
 	if (!u->formation &&
@@ -138,8 +132,7 @@ rate(struct game *gm, const struct inputs *in, struct db_unit *u, char *err,
 		snprintf(err, n, "%s", r.error);
 		return EXIT_DATA;
 	}
-	if (options_json(in, is_rating, &u->formation, u->ratings,
-	    sizeof u->ratings) != 0) {
+	if (options_json(in, is_rating, NULL, u->ratings, sizeof u->ratings) != 0) {
 		snprintf(err, n, "the ratings are too long");
 		return EXIT_DATA;
 	}
@@ -197,13 +190,14 @@ check_points(struct game *gm, const struct db_unit *u, char *err, size_t n)
 	return 0;
 }
 
-/* Parses `unit add` arguments (NAME first) into in. */
+/* Parses unit arguments (NAME first) into in: the common options and the
+ * ratings of a formation or a unit. */
 static int
 parse_unit(struct game *gm, const char *command, struct inputs *in, int argc,
-    char **argv, char *err, size_t n)
+    char **argv, int formation, char *err, size_t n)
 {
 	int rc = inputs_parse_command(in, command, common_inputs,
-	    gm->rs->roster->inputs, argc, argv);
+	    rating_decls(gm, formation), argc, argv);
 
 	if (rc != 0)
 		snprintf(err, n, "%s", in->error);
@@ -221,7 +215,10 @@ add_unit(struct game *gm, int argc, char **argv, struct db_unit *u, char *err,
 	int rc, st;
 
 	memset(u, 0, sizeof *u);
-	if ((rc = parse_unit(gm, "unit add", &in, argc, argv, err, n)) != 0)
+	type = typed_type(argc, argv);
+	if (type != NULL && (rc = check_type(gm, type, u, err, n)) != 0)
+		return rc;
+	if ((rc = parse_unit(gm, "unit add", &in, argc, argv, u->formation, err, n)) != 0)
 		return rc;
 	if (in.npos != 1) {
 		snprintf(err, n, in.npos == 0 ? "unit add needs a NAME" :
@@ -240,8 +237,7 @@ add_unit(struct game *gm, int argc, char **argv, struct db_unit *u, char *err,
 	}
 	snprintf(u->name, sizeof u->name, "%s", in.pos[0]);
 	snprintf(u->side, sizeof u->side, "%s", side);
-	if ((rc = check_type(gm, type, u, err, n)) != 0 ||
-	    (rc = check_parent(gm, in_text(&in, "parent"), u, err, n)) != 0 ||
+	if ((rc = check_parent(gm, in_text(&in, "parent"), u, err, n)) != 0 ||
 	    (rc = rate(gm, &in, u, err, n)) != 0)
 		return rc;
 	if ((rc = check_points(gm, u, err, n)) != 0)
@@ -368,8 +364,7 @@ inputs_to_argv(const struct inputs *in, int skip_common, char *buf, size_t n,
 		const struct input_value *v = &in->v[i];
 		int count = (v->decl->flags & IN_REPEAT) ? v->nitems : 1;
 
-		if (!v->given || (skip_common && is_common(v->decl) &&
-		    !is_formation_option(v->decl)))
+		if (!v->given || (skip_common && is_common(v->decl)))
 			continue;
 		for (int k = 0; k < count; k++) {
 			const char *val = (v->decl->flags & IN_REPEAT) ?
@@ -404,15 +399,20 @@ cmd_set(const struct global *g, struct game *gm, int argc, char **argv)
 	long long id;
 	int n, nold, st, rc;
 
-	if ((rc = parse_unit(gm, "unit set", &now, argc, argv, err, sizeof err)) != 0)
-		return cmd_error(g, rc, "%s", err);
-	if (now.npos != 1)
+	if (argc < 1 || strncmp(argv[0], "--", 2) == 0)
 		return cmd_error(g, EXIT_USAGE, "unit set needs one NAME, then the options to change");
-	if ((st = db_unit_find(gm->db, now.pos[0], &id)) != DB_OK ||
+	if ((st = db_unit_find(gm->db, argv[0], &id)) != DB_OK ||
 	    (st = db_unit_get(gm->db, id, &u)) != DB_OK ||
 	    (st = db_rating_args(gm->db, u.ratings, &ra)) != DB_OK)
 		return game_fail(g, st);
-	if ((rc = parse_unit(gm, "unit set", &old, ra.argc, ra.argv, err, sizeof err)) != 0)
+	if (typed_type(argc, argv) != NULL &&
+	    (rc = check_type(gm, typed_type(argc, argv), &u, err, sizeof err)) != 0)
+		return cmd_error(g, rc, "%s", err);
+	if ((rc = parse_unit(gm, "unit set", &now, argc, argv, u.formation, err, sizeof err)) != 0)
+		return cmd_error(g, rc, "%s", err);
+	if (now.npos != 1)
+		return cmd_error(g, EXIT_USAGE, "unit set needs one NAME, then the options to change");
+	if ((rc = parse_unit(gm, "unit set", &old, ra.argc, ra.argv, u.formation, err, sizeof err)) != 0)
 		return cmd_error(g, EXIT_IO, "unit '%s': its stored ratings do not parse: %s",
 		    u.name, err);
 	n = inputs_to_argv(&now, 1, buf, sizeof buf, args, 200);
@@ -431,15 +431,13 @@ cmd_set(const struct global *g, struct game *gm, int argc, char **argv)
 		if (!flag)
 			i++;
 	}
-	if ((rc = parse_unit(gm, "unit set", &merged, n, args, err, sizeof err)) != 0)
+	if ((rc = parse_unit(gm, "unit set", &merged, n, args, u.formation, err, sizeof err)) != 0)
 		return cmd_error(g, rc, "%s", err);
 	if (in_given(&now, "name"))
 		snprintf(u.name, sizeof u.name, "%s", in_text(&now, "name"));
 	if (in_given(&now, "side"))
 		snprintf(u.side, sizeof u.side, "%s", in_text(&now, "side"));
-	if ((in_given(&now, "type") &&
-	    (rc = check_type(gm, in_text(&now, "type"), &u, err, sizeof err)) != 0) ||
-	    (in_given(&now, "parent") &&
+	if ((in_given(&now, "parent") &&
 	    (rc = check_parent(gm, in_text(&now, "parent"), &u, err, sizeof err)) != 0) ||
 	    (rc = rate(gm, &merged, &u, err, sizeof err)) != 0)
 		return cmd_error(g, rc, "%s", err);
@@ -483,6 +481,10 @@ unit_decl(const struct game *gm, const char *name)
 		if (strcmp(d->name, name) == 0)
 			return d;
 	for (const struct input_decl *d = gm->rs->roster->inputs; d->name; d++)
+		if (strcmp(d->name, name) == 0)
+			return d;
+	for (const struct input_decl *d = gm->rs->roster->formation_inputs;
+	    d != NULL && d->name; d++)
 		if (strcmp(d->name, name) == 0)
 			return d;
 	return NULL;
@@ -641,7 +643,7 @@ export_one(void *ctx, const struct db_unit *row)
 
 	if (db_rating_args(x->gm->db, row->ratings, &ra) != DB_OK ||
 	    inputs_parse_command(&in, "unit", common_inputs,
-	    x->gm->rs->roster->inputs, ra.argc, ra.argv) != 0) {
+	    rating_decls(x->gm, row->formation), ra.argc, ra.argv) != 0) {
 		x->rc = EXIT_IO;
 		return 1;
 	}
@@ -675,11 +677,12 @@ cmd_export(const struct global *g, struct game *gm, int argc, char **argv)
 
 	if (argc > 1)
 		return cmd_error(g, EXIT_USAGE, "unit export takes at most one FILE.csv");
-	for (const struct input_decl *d = common_inputs; d->name; d++)
-		if (is_formation_option(d))
-			x.cols[x.ncols++] = d->name;
-	for (const struct input_decl *d = gm->rs->roster->inputs; d->name && x.ncols < 64; d++)
+	for (const struct input_decl *d = gm->rs->roster->formation_inputs;
+	    d != NULL && d->name; d++)
 		x.cols[x.ncols++] = d->name;
+	for (const struct input_decl *d = gm->rs->roster->inputs; d->name && x.ncols < 64; d++)
+		if (unit_decl(gm, d->name) == d)
+			x.cols[x.ncols++] = d->name;
 	if (argc == 1 && (x.out = fopen(argv[0], "w")) == NULL)
 		return cmd_error(g, EXIT_CANTCREATE, "cannot write '%s': %s", argv[0],
 		    strerror(errno));

@@ -82,6 +82,13 @@ pad(FILE *out, const char *s, int width)
 		fputc(' ', out);
 }
 
+/* Rule sets that count hit markers, which go up. */
+static int
+counts_hits(const struct game *gm)
+{
+	return strcmp(gm->rs->measure, "hits") == 0;
+}
+
 /* Rule sets that count states, not a strength. */
 static int
 counts_states(const struct game *gm)
@@ -95,6 +102,8 @@ view_heads(FILE *out, const struct game *gm)
 	if (counts_states(gm))
 		fprintf(out, "  %-28s %-15s %-8s %-10s %s\n", "unit", "type", "size",
 		    "state", "AP");
+	else if (counts_hits(gm))
+		fprintf(out, "  %-28s %-15s %4s  %s\n", "unit", "type", "hits", "state");
 	else
 		fprintf(out, "  %-28s %-15s %5s %5s %6s  %-9s %s\n", "unit", "type",
 		    "start", "now", "lost", "state", "push backs run/all, flags");
@@ -120,6 +129,12 @@ view_text(FILE *out, const struct game *gm, const struct unit_sheet *s)
 
 		fprintf(out, " %-15s %-8s %-10s %g%s\n", r->type,
 		    size != NULL ? size : "common", s->v.state, s->cost, flags);
+		return;
+	}
+	if (counts_hits(gm)) {
+		fprintf(out, " %-15s %4ld  %s%s\n", r->type, s->u.losses, s->v.state, flags);
+		for (int i = 1; i < s->v.nlines; i++)
+			fprintf(out, "      %s\n", s->v.lines[i]);
 		return;
 	}
 	fprintf(out, " %-15s %5ld %5ld %6ld  %-9s %ld/%ld%s\n", r->type,

@@ -746,5 +746,5 @@ brigade_view(const struct tableset *ts, const struct unit *u,
 
 const struct roster brigade_roster = {
 	TYPES, "division|corps|army|command", rating_inputs,
-	brigade_rate, brigade_fill, brigade_apply, brigade_view, NULL, NULL,
+	brigade_rate, brigade_fill, brigade_apply, brigade_view, NULL, NULL, NULL,
 };

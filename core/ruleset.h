@@ -77,6 +77,9 @@ struct roster {
 	void (*standing)(const struct tableset *ts, const struct inputs *options,
 	    struct unit *const *units, int n, struct jsonw *w, char *sentence,
 	    size_t len);
+	/* The rating options of a formation (fury --quality, ohw
+	 * --break-percent); NULL when formations have none. */
+	const struct input_decl *formation_inputs;
 };
 
 struct ruleset {

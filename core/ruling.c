@@ -1,5 +1,6 @@
 /* ruling: the units of a stateful ruling and the effects on them. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "unit.h"
@@ -11,6 +12,20 @@ unit_flag(const struct unit *u, const char *name)
 		if (strcmp(u->flags[i], name) == 0)
 			return 1;
 	return 0;
+}
+
+int
+ruling_index(const struct ruling_units *ru, const char *role)
+{
+	const char *colon = strchr(role, ':');
+	size_t len = colon != NULL ? (size_t)(colon - role) : strlen(role);
+	long nth = colon != NULL ? strtol(colon + 1, NULL, 10) : 0;
+
+	for (int i = 0; i < ru->n; i++)
+		if (strlen(ru->role[i]) == len && strncmp(ru->role[i], role, len) == 0 &&
+		    nth-- == 0)
+			return i;
+	return -1;
 }
 
 struct unit *

@@ -821,23 +821,6 @@ twobytwo_fill(const struct tableset *ts, const char *command,
 	return RULE_OK;
 }
 
-/* The unit of a role; "passed:N" is the N-th unit passed. */
-static int
-role_index(const struct ruling_units *ru, const char *role)
-{
-	int nth = -1, seen = 0;
-
-	if (strncmp(role, "passed:", 7) == 0)
-		nth = (int)strtol(role + 7, NULL, 10);
-	for (int i = 0; i < ru->n; i++) {
-		if (nth >= 0 && strcmp(ru->role[i], "passed") == 0 && seen++ == nth)
-			return i;
-		if (nth < 0 && strcmp(ru->role[i], role) == 0)
-			return i;
-	}
-	return -1;
-}
-
 static void
 set_state(const struct ruling_units *ru, int ui, const char *state,
     int only_worse, struct ruling_effects *fx)
@@ -874,7 +857,7 @@ twobytwo_apply(const struct tableset *ts, const char *command,
 	}
 	for (int i = 0; i < r->neffects; i++) {
 		const struct effect *re = &r->effects[i];
-		int ui = role_index(ru, re->role);
+		int ui = ruling_index(ru, re->role);
 		struct unit_effect *e;
 
 		if (ui < 0)
@@ -883,7 +866,7 @@ twobytwo_apply(const struct tableset *ts, const char *command,
 			set_state(ru, ui, re->state, re->amount != 0, fx);
 		if (re->kind == EFFECT_MELEE && (e = effect_add(fx, ui, LEDGER_MELEE, "",
 		    re->amount)) != NULL) {
-			int other = role_index(ru, "defender");
+			int other = ruling_index(ru, "defender");
 
 			e->ref = other >= 0 ? ru->unit[other]->id : 0;
 			snprintf(e->note, sizeof e->note, "%s may follow up (%s)",
@@ -960,7 +943,7 @@ twobytwo_standing(const struct tableset *ts, const struct inputs *options,
 static const struct roster twobytwo_roster = {
 	TYPES, "command|army", rating_inputs,
 	twobytwo_rate, twobytwo_fill, twobytwo_apply, twobytwo_view,
-	game_inputs, twobytwo_standing,
+	game_inputs, twobytwo_standing, NULL,
 };
 
 static const struct rule_cmd twobytwo_cmds[] = {

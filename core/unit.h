@@ -81,6 +81,10 @@ struct ruling_effects {
 	int n;
 };
 
+/* The index of the unit in ROLE: "attacker" the first attacker,
+ * "attacker:2" the third; -1 when there is none. */
+int ruling_index(const struct ruling_units *ru, const char *role);
+
 /* The unit in ROLE, or NULL. */
 struct unit *ruling_unit(const struct ruling_units *ru, const char *role);
 
