@@ -114,14 +114,57 @@ missing_dice(const struct global *g, const struct dice *d)
 	    list);
 }
 
+/* A command over formations (fury fatigue) given nothing, in a game: every
+ * formation of the game. */
+static int
+bare_over_formations(const struct global *g, const struct inputs *in, int argc)
+{
+	if (argc > 0 || !db_file_exists(g->db_path))
+		return 0;
+	for (int i = 0; i < in->n; i++)
+		if (in->v[i].decl->kind == IN_UNIT &&
+		    (in->v[i].decl->flags & IN_FORMATION))
+			return 1;
+	return 0;
+}
+
 /* True when the ruling names units of the game (the stateful form). */
 static int
 names_units(const struct inputs *in)
 {
 	for (int i = 0; i < in->n; i++)
-		if (in->v[i].decl->kind == IN_UNIT && in->v[i].given &&
-		    !(in->v[i].decl->flags & IN_SECONDARY))
+		if (in->v[i].given && ((in->v[i].decl->kind == IN_UNIT &&
+		    !(in->v[i].decl->flags & IN_SECONDARY)) ||
+		    (in->v[i].decl->flags & IN_GAME)))
 			return 1;
+	return 0;
+}
+
+/* Every unit of the game, for rule sets whose rulings need the whole
+ * order of battle (a standing: victory, fatigue). */
+static int
+load_all(const struct global *g, struct game *gm, struct ruling_units *ru)
+{
+	static struct unit *units;
+	static struct unit **ptrs;
+	int n, rc;
+
+	ru->all = NULL;
+	ru->nall = 0;
+	if (gm->rs->roster->standing == NULL)
+		return 0;
+	free(units);
+	free(ptrs);
+	units = NULL;
+	ptrs = NULL;
+	if ((rc = game_all_units(g, gm, &units, &n)) != 0)
+		return rc;
+	if ((ptrs = malloc(((size_t)n + 1) * sizeof *ptrs)) == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	for (int i = 0; i < n; i++)
+		ptrs[i] = &units[i];
+	ru->all = ptrs;
+	ru->nall = n;
 	return 0;
 }
 
@@ -149,9 +192,12 @@ load_units(const struct global *g, struct game *gm, const struct inputs *in,
 			if ((rc = game_unit(g, gm, v->items[k].name, &row,
 			    &units[ru->n])) != 0)
 				return rc;
-			if (row.formation)
+			if (row.formation && !(v->decl->flags & IN_FORMATION))
 				return cmd_error(g, EXIT_DATA,
 				    "'%s' is a formation; name one of its units", row.name);
+			if (!row.formation && (v->decl->flags & IN_FORMATION))
+				return cmd_error(g, EXIT_DATA,
+				    "'%s' is a unit; name a formation", row.name);
 			for (int j = 0; j < ru->n; j++)
 				if (ru->unit[j]->id == units[ru->n].id)
 					return cmd_error(g, EXIT_DATA,
@@ -330,6 +376,7 @@ run_in_game(const struct global *g, const struct ruleset *rs,
 	    sizeof standing_before)) != 0)
 		return game_close(g, &gm, rc);
 	if ((rc = load_units(g, &gm, in, &ru)) != 0 ||
+	    (rc = load_all(g, &gm, &ru)) != 0 ||
 	    (rs->roster->fill(&gm.ts, c->name, &ru, in, r) != RULE_OK &&
 	    (rc = cmd_error(g, RULE_DATA, "%s", r->error)) != 0) ||
 	    (rc = rule(g, c, &gm.ts, in, d, r)) != 0)
@@ -374,7 +421,7 @@ run(const struct global *g, const struct ruleset *rs,
 	ru.dice = &d;
 	ru.rolled = rolled;
 	ru.result = &r;
-	if (names_units(&in))
+	if (names_units(&in) || bare_over_formations(g, &in, argc))
 		return run_in_game(g, rs, c, argc, argv, &in, &d, &r, &ru);
 	result_init(&r);
 	if ((rc = rule(g, c, &ts, &in, &d, &r)) != 0)

@@ -122,8 +122,6 @@ add_one(void *ctx, const struct db_unit *row)
 	struct all_units *a = ctx;
 	int st;
 
-	if (row->formation)
-		return 0;
 	if (a->n == a->cap) {
 		int cap = a->cap ? a->cap * 2 : 16;
 		struct unit *p = realloc(a->u, (size_t)cap * sizeof *p);

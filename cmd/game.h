@@ -51,7 +51,7 @@ int options_json(const struct inputs *in,
 int game_options(const struct global *g, struct game *gm, struct inputs *opts);
 
 /*
- * Loads every unit of the game (formations left out) with its state.
+ * Loads every unit and formation of the game with its state.
  * *units is malloc'd (the caller frees).  Prints the error.
  */
 int game_all_units(const struct global *g, struct game *gm,

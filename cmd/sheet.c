@@ -106,8 +106,8 @@ text(const struct sheet *s, const struct game *gm, const char *standing)
 
 	printf("%s%s%s rules, turn %ld\n", gm->info.title, gm->info.title[0] ?
 	    ": " : "", gm->rs->name, gm->turn);
-	if (standing != NULL)
-		printf("%s\n", standing[0] ? standing : "nobody has lost yet");
+	if (standing != NULL && standing[0])
+		printf("%s\n", standing);
 	for (int i = 0; i < s->n; i++) {
 		const char *side = s->u[i].row.side;
 
@@ -118,16 +118,30 @@ text(const struct sheet *s, const struct game *gm, const char *standing)
 		else
 			printf("\n== %s\n", side);
 		view_heads(stdout, gm);
-		last[0] = '\1';
-		last[1] = '\0';
+		/* Each formation's units together, formations in the order
+		 * their first unit was added. */
 		for (int j = i; j < s->n; j++) {
+			int seen = 0;
+
 			if (strcmp(s->u[j].row.side, side) != 0 || s->u[j].row.formation)
 				continue;
 			formation_path(s, &s->u[j], path, sizeof path);
-			if (strcmp(path, last) != 0)
-				printf(" %s\n", path[0] ? path : "(no formation)");
-			snprintf(last, sizeof last, "%s", path);
-			view_text(stdout, gm, &s->u[j]);
+			for (int k = i; k < j && !seen; k++) {
+				if (strcmp(s->u[k].row.side, side) != 0 || s->u[k].row.formation)
+					continue;
+				formation_path(s, &s->u[k], last, sizeof last);
+				seen = strcmp(last, path) == 0;
+			}
+			if (seen)
+				continue;
+			printf(" %s\n", path[0] ? path : "(no formation)");
+			for (int k = j; k < s->n; k++) {
+				if (strcmp(s->u[k].row.side, side) != 0 || s->u[k].row.formation)
+					continue;
+				formation_path(s, &s->u[k], last, sizeof last);
+				if (strcmp(last, path) == 0)
+					view_text(stdout, gm, &s->u[k]);
+			}
 		}
 	}
 }

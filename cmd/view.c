@@ -82,6 +82,13 @@ pad(FILE *out, const char *s, int width)
 		fputc(' ', out);
 }
 
+/* Rule sets with push-back runs (brigade). */
+static int
+counts_pushbacks(const struct game *gm)
+{
+	return strcmp(gm->rs->measure, "figures") == 0;
+}
+
 /* Rule sets that count hit markers, which go up. */
 static int
 counts_hits(const struct game *gm)
@@ -104,6 +111,9 @@ view_heads(FILE *out, const struct game *gm)
 		    "state", "AP");
 	else if (counts_hits(gm))
 		fprintf(out, "  %-28s %-15s %4s  %s\n", "unit", "type", "hits", "state");
+	else if (!counts_pushbacks(gm))
+		fprintf(out, "  %-28s %-15s %5s %5s %6s  %s\n", "unit", "type",
+		    "start", "now", "lost", "state, flags");
 	else
 		fprintf(out, "  %-28s %-15s %5s %5s %6s  %-9s %s\n", "unit", "type",
 		    "start", "now", "lost", "state", "push backs run/all, flags");
@@ -116,8 +126,9 @@ view_text(FILE *out, const struct game *gm, const struct unit_sheet *s)
 	char flags[128] = "";
 
 	for (int i = 0; i < s->u.nflags; i++)
-		snprintf(flags + strlen(flags), sizeof flags - strlen(flags),
-		    "%s%s", i ? "," : " ", s->u.flags[i]);
+		if (strcmp(s->u.flags[i], s->v.state) != 0)
+			snprintf(flags + strlen(flags), sizeof flags - strlen(flags),
+			    "%s%s", flags[0] ? "," : " ", s->u.flags[i]);
 	if (r->formation) {
 		fprintf(out, "%s (%s)\n", r->name, r->type);
 		return;
@@ -137,9 +148,13 @@ view_text(FILE *out, const struct game *gm, const struct unit_sheet *s)
 			fprintf(out, "      %s\n", s->v.lines[i]);
 		return;
 	}
-	fprintf(out, " %-15s %5ld %5ld %6ld  %-9s %ld/%ld%s\n", r->type,
-	    r->start_strength, s->v.strength, s->u.losses, s->v.state,
-	    s->pb_run, s->u.pb_total, flags);
+	if (!counts_pushbacks(gm))
+		fprintf(out, " %-15s %5ld %5ld %6ld  %s%s\n", r->type,
+		    r->start_strength, s->v.strength, s->u.losses, s->v.state, flags);
+	else
+		fprintf(out, " %-15s %5ld %5ld %6ld  %-9s %ld/%ld%s\n", r->type,
+		    r->start_strength, s->v.strength, s->u.losses, s->v.state,
+		    s->pb_run, s->u.pb_total, flags);
 	for (int i = 0; i < s->v.nlines; i++)
 		fprintf(out, "      %s\n", s->v.lines[i]);
 }

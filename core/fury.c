@@ -1,16 +1,980 @@
-/* fury: Napoleonic Fury, a Fire & Fury adaptation (not built yet). */
-#include "ruleset.h"
+/*
+ * fury: Napoleonic Fury, a Fire & Fury adaptation.  All rolls are 2d6 and
+ * the modifiers to one roll are capped at +/-3 (the working shows the
+ * uncapped sum).  Fire on the fire table by fire points, melee by the
+ * difference of two rolls, maneuver on the good order or disorder tables,
+ * brigade freshness, division/corps/army fatigue.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fury.h"
+#include "num.h"
+
+static long
+number(const struct tableset *ts, const char *name, long def)
+{
+	const struct table *t = ts->find(ts->ctx, FURY, "rules");
+
+	return t != NULL ? (long)rule_constant(t, name, (double)def) : def;
+}
+
+/* Caps the sum of modifiers at +/- the rules' cap, saying so. */
+static long
+cap(const struct tableset *ts, long sum, const char *what, struct result *r)
+{
+	long c = number(ts, "modifier-cap", 3), capped = sum > c ? c : sum < -c ? -c : sum;
+
+	if (capped != sum)
+		result_work(r, "%s modifiers %+ld, capped at %+ld", what, sum, capped);
+	else if (sum != 0)
+		result_work(r, "%s modifiers %+ld (within the cap of %ld)", what, sum, c);
+	return capped;
+}
+
+/* Two d6; returns their sum, or -1. */
+static int
+two_d6(struct dice *d, const char *who, int *first)
+{
+	int a = dice_take(d, DIE_D6, "%s first d6", who), b;
+
+	if (a < 0 || (b = dice_take(d, DIE_D6, "%s second d6", who)) < 0)
+		return -1;
+	if (first != NULL)
+		*first = a;
+	return a + b;
+}
+
+static int
+band(const struct table *t, long v)
+{
+	return table_band(t, "min", "max", (double)v);
+}
+
+/* ---- fire ------------------------------------------------------------ */
+
+#define FIRERS "infantry|light-infantry|dismounted-cavalry|horse-battery|heavy-battery|russian-heavy-battery"
+
+static const struct input_decl fire_inputs[] = {
+	{ "fire-points", IN_COUNT, "P", 0, 1000, NULL, NULL, NULL,
+	  "total fire points (instead of --firer-type, --stands, --distance)", 0 },
+	{ "firer-type", IN_CHOICE, "TYPE", 0, 0, FIRERS, NULL, NULL,
+	  "the firer: the chart gives its range and fire points", 0 },
+	{ "stands", IN_COUNT, "N", 1, 100, NULL, NULL, NULL,
+	  "stands (or batteries) of the firer", 0 },
+	{ "formation", IN_CHOICE, "line|column|march-column", 0, 0,
+	  "line|column|march-column", "line", NULL,
+	  "line: all stands fire; column: the front stands; march column: one", 0 },
+	{ "distance", IN_DISTANCE, "D", 0, 0, NULL, NULL, NULL,
+	  "measured distance to the target (inches)", 0 },
+	{ "target-type", IN_CHOICE, "infantry|cavalry|artillery", 0, 0,
+	  "infantry|cavalry|artillery", "infantry", NULL,
+	  "the target (artillery results differ)", 0 },
+	{ "mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "fire-modifiers",
+	  "die modifiers and fire-point multipliers", IN_REPEAT },
+	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the firing unit of the game", 0 },
+	{ "target", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the target unit of the game", 0 },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+/* Fire points per stand (or battery) of FIRER at DIST; 0 when out. */
+static int
+chart_points(const struct table *t, const char *firer, double dist,
+    long *points, double *reach)
+{
+	*points = 0;
+	*reach = 0;
+	for (int row = 0; row < t->nrows; row++) {
+		double over = -1, upto = 0, p = 0;
+
+		if (strcmp(table_text(t, row, "firer"), firer) != 0)
+			continue;
+		table_number(t, row, "over", &over);
+		table_number(t, row, "upto", &upto);
+		table_number(t, row, "points", &p);
+		if (upto > *reach)
+			*reach = upto;
+		if (dist > over && dist <= upto && *points == 0)
+			*points = (long)p;
+	}
+	return *reach > 0 ? 0 : -1;
+}
+
+/* Stands that fire: "Only the front stands of infantry in column
+ * formation may fire. Only the very front stand of a unit in march column
+ * may fire. All stands of a unit in line formation may fire." */
+static long
+firing_stands(const struct inputs *in)
+{
+	long n = in_count(in, "stands");
+
+	if (in_is(in, "formation", "march-column"))
+		return n > 0 ? 1 : 0;
+	if (in_is(in, "formation", "column"))
+		return (n + 1) / 2;
+	return n;
+}
+
+static int
+fire_points(const struct tableset *ts, const struct inputs *in,
+    struct result *r, long *points, const char **range)
+{
+	const struct table *t = rule_table(ts, FURY, "ranges", r);
+	const char *firer = in_text(in, "firer-type");
+	double reach;
+	long per;
+
+	*range = "in";
+	if (in_given(in, "fire-points")) {
+		*points = in_count(in, "fire-points");
+		return RULE_OK;
+	}
+	if (t == NULL)
+		return RULE_DATA;
+	if (firer == NULL || !in_given(in, "stands") || !in_given(in, "distance"))
+		return result_fail(r, RULE_USAGE,
+		    "fire needs --fire-points P, or --firer-type T --stands N --distance D");
+	if (chart_points(t, firer, in_number(in, "distance"), &per, &reach) != 0)
+		return result_fail(r, RULE_DATA, "the %s has no row for %s", t->title, firer);
+	if (per == 0) {
+		*range = "out";
+		*points = 0;
+		result_reason(r, "out of range: %g\" is beyond the %s's %g\"",
+		    in_number(in, "distance"), firer, reach);
+		return RULE_OK;
+	}
+	*points = per * (strstr(firer, "battery") != NULL ? in_count(in, "stands") :
+	    firing_stands(in));
+	result_work(r, "%s [%s]: %s at %g\": %ld point%s a %s, %ld firing -> %ld", t->title,
+	    t->provenance, firer, in_number(in, "distance"), per, per == 1 ? "" : "s",
+	    strstr(firer, "battery") != NULL ? "battery" : "stand",
+	    strstr(firer, "battery") != NULL ? in_count(in, "stands") : firing_stands(in),
+	    *points);
+	return RULE_OK;
+}
+
+/* Applies the named modifiers of KIND (die: sum; points: multiply). */
+static long
+fire_mods(const struct table *t, const struct inputs *in, const char *kind,
+    long value, struct result *r)
+{
+	const struct input_value *v = inputs_get(in, "mod");
+
+	for (int i = 0; v != NULL && i < v->nitems; i++) {
+		int row = table_row(t, "name", v->items[i].name);
+		double x;
+
+		if (row < 0 || strcmp(table_text(t, row, "kind"), kind) != 0 ||
+		    table_number(t, row, "value", &x) != 0)
+			continue;
+		if (strcmp(kind, "die") == 0) {
+			value += (long)x;
+			if (x != 0)
+				result_mod(r, v->items[i].name, x);
+		} else {
+			value = (long)floor((double)value * x);
+			result_factor(r, v->items[i].name, x);
+		}
+	}
+	return value;
+}
+
+/* "On a natural roll of a 12 ... roll again and on a result of 2-9 the
+ * attached officer is considered wounded/killed." */
+static int
+leader_check(const struct tableset *ts, const struct inputs *in, int natural,
+    struct dice *d, struct result *r)
+{
+	int roll;
+
+	if (in_mod(in, "mod", "leader-attached") == NULL) {
+		jsonw_null(&r->fields, "leader_hit");
+		return RULE_OK;
+	}
+	if (natural != 12) {
+		jsonw_bool(&r->fields, "leader_hit", 0);
+		return RULE_OK;
+	}
+	if ((roll = two_d6(d, "leader check", NULL)) < 0)
+		return RULE_DATA;
+	jsonw_bool(&r->fields, "leader_hit", roll <= number(ts, "leader-hit-max", 9));
+	result_work(r, "a natural 12: the attached leader is hit on 2-%ld, rolled %d",
+	    number(ts, "leader-hit-max", 9), roll);
+	if (roll <= number(ts, "leader-hit-max", 9))
+		result_effect(r, "target", EFFECT_FLAG, 1, "leader-hit");
+	return RULE_OK;
+}
+
+static void
+no_fire(struct result *r, struct dice *d, const char *why)
+{
+	jsonw_int(&r->fields, "stands_lost", 0);
+	jsonw_bool(&r->fields, "retreat", 0);
+	jsonw_bool(&r->fields, "disorder", 0);
+	jsonw_null(&r->fields, "leader_hit");
+	jsonw_null(&r->fields, "artillery_result");
+	jsonw_null(&r->fields, "cell");
+	result_summary(r, "no effect: %s", why);
+	dice_end_early(d);
+}
+
+/* Writes the cell's result for the target. */
+static void
+fire_outcome(const struct table *res, const char *code, const struct inputs *in,
+    struct result *r)
+{
+	int row = table_row(res, "code", code);
+	int artillery = in_is(in, "target-type", "artillery");
+	int retreat = strcmp(table_text(res, row, "retreat"), "yes") == 0;
+	double stands = 0;
+
+	table_number(res, row, "stands", &stands);
+	/* "Should a unit not be able to retreat, the unit stays in place and
+	 * losses an additional stand." */
+	if (retreat && !artillery && in_mod(in, "mod", "cannot-retreat") != NULL) {
+		stands += 1;
+		retreat = 0;
+		result_work(r, "it cannot retreat: it loses another stand instead");
+	}
+	jsonw_int(&r->fields, "stands_lost", artillery ? 0 : (long)stands);
+	jsonw_bool(&r->fields, "retreat", artillery ? 0 : retreat);
+	jsonw_bool(&r->fields, "disorder", strcmp(code, "-") != 0);
+	if (artillery)
+		jsonw_string(&r->fields, "artillery_result", table_text(res, row, "artillery"));
+	else
+		jsonw_null(&r->fields, "artillery_result");
+	jsonw_string(&r->fields, "cell", code);
+	if (artillery) {
+		if (strcmp(code, "-") != 0)
+			result_effect(r, "target", EFFECT_STATE, 0, table_text(res, row, "artillery"));
+		result_summary(r, "%s: the battery is %s", code,
+		    strcmp(code, "-") == 0 ? "unharmed" : table_text(res, row, "artillery"));
+		return;
+	}
+	if (stands > 0)
+		result_effect(r, "target", EFFECT_LOSS, (long)stands, "stands");
+	if (strcmp(code, "-") != 0)
+		result_effect(r, "target", EFFECT_FLAG, 1, "disordered");
+	result_summary(r, "%s: %s", code, stands > 0 ? (retreat ?
+	    "stands lost, retreat 3\" and disordered" : "stands lost, disordered") :
+	    table_text(res, row, "help"));
+}
+
+static int
+fury_fire(const struct tableset *ts, const struct inputs *in, struct dice *d,
+    struct result *r)
+{
+	const struct table *mods = rule_table(ts, FURY, "fire-modifiers", r);
+	const struct table *ft = rule_table(ts, FURY, "fire-table", r);
+	const struct table *cols = rule_table(ts, FURY, "fire-columns", r);
+	const struct table *res = rule_table(ts, FURY, "fire-results", r);
+	const char *range, *code;
+	long points = 0, sum, capped, score;
+	int roll, first, row, col, rc;
+	char key[16];
+
+	if (mods == NULL || ft == NULL || cols == NULL || res == NULL)
+		return RULE_DATA;
+	if ((rc = fire_points(ts, in, r, &points, &range)) != RULE_OK)
+		return rc;
+	if (strcmp(range, "out") == 0) {
+		no_fire(r, d, r->reason);
+		return RULE_OK;
+	}
+	points = fire_mods(mods, in, "points", points, r);
+	if (points <= 0) {
+		no_fire(r, d, "no fire points");
+		return RULE_OK;
+	}
+	sum = fire_mods(mods, in, "die", 0, r);
+	capped = cap(ts, sum, "fire", r);
+	if ((roll = two_d6(d, "fire", &first)) < 0)
+		return RULE_DATA;
+	score = roll + capped;
+	snprintf(key, sizeof key, "%ld", score < 4 ? 4 : score > 14 ? 14 : score);
+	row = table_row(ft, "score", key);
+	col = band(cols, points);
+	if (row < 0 || col < 0)
+		return result_fail(r, RULE_DATA, "the %s has no cell for %ld at %ld points",
+		    ft->title, score, points);
+	code = table_text(ft, row, table_text(cols, col, "column"));
+	result_work(r, "%s [%s]: 2d6 %d %+ld = %ld, %ld fire point%s -> '%s'", ft->title,
+	    ft->provenance, roll, capped, score, points, points == 1 ? "" : "s", code);
+	fire_outcome(res, code, in, r);
+	jsonw_int(&r->fields, "points", points);
+	jsonw_int(&r->fields, "score", score);
+	return leader_check(ts, in, roll, d, r);
+}
+
+/* ---- melee ----------------------------------------------------------- */
+
+static const struct input_decl melee_inputs[] = {
+	{ "attacker-type", IN_CHOICE, "infantry|cavalry|artillery", 0, 0,
+	  "infantry|cavalry|artillery", "infantry", NULL, "the attacker's arm", 0 },
+	{ "defender-type", IN_CHOICE, "infantry|cavalry|artillery", 0, 0,
+	  "infantry|cavalry|artillery", "infantry", NULL, "the defender's arm", 0 },
+	{ "attacker-mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "melee-modifiers",
+	  "the attacker's modifiers", IN_REPEAT },
+	{ "defender-mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "melee-modifiers",
+	  "the defender's modifiers", IN_REPEAT },
+	{ "attacker", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the attacking brigade of the game", 0 },
+	{ "defender", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the defending brigade of the game", 0 },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+struct side {
+	const char *name, *opt, *arm;
+	long sum, capped, score;
+};
+
+/* One side's outcome object and its effects on the unit in that role. */
+static void
+outcome(struct result *r, const struct inputs *in, const struct side *s,
+    const struct side *enemy, long stands, int retreat, int disordered,
+    int routs, const char *breakthrough)
+{
+	char opt[40];
+
+	snprintf(opt, sizeof opt, "%s-mod", s->name);
+	/* "Cavalry involved in melee with infantry in square can lose no more
+	 * than 1 stand." */
+	if (strcmp(s->arm, "cavalry") == 0 && stands > 1 &&
+	    in_mod(in, strcmp(enemy->name, "attacker") == 0 ? "attacker-mod" :
+	    "defender-mod", "square-vs-cavalry") != NULL) {
+		stands = 1;
+		result_work(r, "%s cavalry against a square loses at most 1 stand", s->name);
+	}
+	if (retreat && in_mod(in, opt, "cannot-retreat") != NULL) {
+		stands++;
+		retreat = 0;
+		result_work(r, "the %s cannot retreat: it loses a further stand", s->name);
+	}
+	/* "Line infantry or cavalry that melee into a town or woods are
+	 * disordered at the conclusion of the melee." */
+	if (in_mod(in, opt, "in-town-or-woods") != NULL)
+		disordered = 1;
+	jsonw_object(&r->fields, s->name);
+	jsonw_int(&r->fields, "stands_lost", stands);
+	jsonw_bool(&r->fields, "retreat", retreat);
+	jsonw_bool(&r->fields, "disordered", disordered);
+	jsonw_bool(&r->fields, "routs", routs);
+	jsonw_string(&r->fields, "breakthrough", breakthrough);
+	jsonw_object_end(&r->fields);
+	if (stands > 0)
+		result_effect(r, s->name, EFFECT_LOSS, stands, "stands");
+	if (disordered)
+		result_effect(r, s->name, EFFECT_FLAG, 1, "disordered");
+	if (routs)
+		result_effect(r, s->name, EFFECT_STATE, 0, "routed");
+}
+
+static int
+side_roll(const struct tableset *ts, const struct table *t,
+    const struct inputs *in, struct side *s, struct dice *d, struct result *r)
+{
+	int roll;
+
+	s->sum = 0;
+	rule_named_mods(in, s->opt, t, NULL, 1, s->name, &s->sum, r);
+	s->capped = cap(ts, s->sum, s->name, r);
+	if ((roll = two_d6(d, s->name, NULL)) < 0)
+		return RULE_DATA;
+	s->score = roll + s->capped;
+	result_work(r, "%s: 2d6 %d %+ld = %ld", s->name, roll, s->capped, s->score);
+	return RULE_OK;
+}
+
+static int
+fury_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
+    struct result *r)
+{
+	const struct table *mods = rule_table(ts, FURY, "melee-modifiers", r);
+	const struct table *t = rule_table(ts, FURY, "melee-table", r);
+	struct side a = { "attacker", "attacker-mod", in_text(in, "attacker-type"), 0, 0, 0 };
+	struct side def = { "defender", "defender-mod", in_text(in, "defender-type"), 0, 0, 0 };
+	struct side *win, *lose;
+	const char *breakthrough;
+	double stands = 0;
+	long diff;
+	int row, rc;
+
+	if (mods == NULL || t == NULL)
+		return RULE_DATA;
+	if ((rc = side_roll(ts, mods, in, &a, d, r)) != RULE_OK ||
+	    (rc = side_roll(ts, mods, in, &def, d, r)) != RULE_OK)
+		return rc;
+	diff = labs(a.score - def.score);
+	if ((row = band(t, diff)) < 0)
+		return result_fail(r, RULE_DATA, "the %s has no row for %ld", t->title, diff);
+	result_work(r, "%s [%s]: difference %ld -> %s", t->title, t->provenance, diff,
+	    table_text(t, row, "help"));
+	jsonw_int(&r->fields, "difference", diff);
+	if (diff == 0) {
+		outcome(r, in, &a, &def, 0, 0, 1, 0, "none");
+		outcome(r, in, &def, &a, 0, 0, 1, 0, "none");
+		result_effect(r, "attacker", EFFECT_MELEE, 1, NULL);
+		result_summary(r, "both disordered; the melee stays locked (%ld each)", a.score);
+		return RULE_OK;
+	}
+	win = a.score > def.score ? &a : &def;
+	lose = win == &a ? &def : &a;
+	table_number(t, row, "loser_stands", &stands);
+	breakthrough = table_text(t, row, strcmp(win->arm, "cavalry") == 0 ?
+	    "breakthrough_cavalry" : "breakthrough_infantry");
+	if (strcmp(win->arm, "artillery") == 0)
+		breakthrough = "none";
+	/* "Reacting cavalry that get a 4+ result in melee may not
+	 * breakthrough." */
+	if (strcmp(breakthrough, "none") != 0 &&
+	    in_mod(in, win == &a ? "attacker-mod" : "defender-mod", "reacting") != NULL) {
+		breakthrough = "none";
+		result_work(r, "reacting cavalry: no breakthrough; stay with a free facing change or withdraw 6\"");
+	}
+	if (win == &a) {
+		outcome(r, in, &a, &def, 0, 0, 0, 0, breakthrough);
+		outcome(r, in, &def, &a, (long)stands,
+		    strcmp(table_text(t, row, "loser_retreat"), "yes") == 0, 1,
+		    strcmp(table_text(t, row, "loser_routs"), "yes") == 0, "none");
+	} else {
+		outcome(r, in, &a, &def, (long)stands,
+		    strcmp(table_text(t, row, "loser_retreat"), "yes") == 0, 1,
+		    strcmp(table_text(t, row, "loser_routs"), "yes") == 0, "none");
+		outcome(r, in, &def, &a, 0, 0, 0, 0, breakthrough);
+	}
+	result_effect(r, "attacker", EFFECT_MELEE, 0, NULL);
+	result_summary(r, "the %s wins by %ld: the %s %s", win->name, diff, lose->name,
+	    table_text(t, row, "help"));
+	return RULE_OK;
+}
+
+/* ---- maneuver: move and rally ---------------------------------------- */
+
+#define UNITS "french-infantry|infantry|light-infantry|light-cavalry|heavy-cavalry|horse-artillery|foot-artillery|leader"
+#define QUALITIES "excellent|good|average|poor"
+
+static const struct input_decl move_inputs[] = {
+	{ "quality", IN_CHOICE, QUALITIES, 0, 0, QUALITIES, NULL, NULL,
+	  "the corps commander's rating (the army commander's where there is no corps)", 0 },
+	{ "no-command-path", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "no valid command path: one column lower", 0 },
+	{ "disordered", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "a disordered brigade: the disorder table", 0 },
+	{ "type", IN_CHOICE, "TYPE", 0, 0, UNITS, NULL, NULL,
+	  "the brigade's type (for the inches allowed)", 0 },
+	{ "formation", IN_CHOICE, "line|column|march-column|square", 0, 0,
+	  "line|column|march-column|square", "line", NULL, "its formation", 0 },
+	{ "road", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "march column along a road", 0 },
+	{ "rough", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "moving in rough terrain", 0 },
+	{ "ford", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "fording a stream (-3\")", 0 },
+	{ "pass-through", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "passing through other units (-3\"; light troops free)", 0 },
+	{ "about-face", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "an about face (1/2)", 0 },
+	{ "change-formation", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "changing formation (1/2 the line allowance)", 0 },
+	{ "reacting", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "a cavalry reaction move (needs a 1/2-move result; 1/2 allowance)", 0 },
+	{ "mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "maneuver-modifiers",
+	  "maneuver modifiers", IN_REPEAT },
+	{ "evasion", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "disordered cavalry or unlimbered horse artillery evading: the evasion table", 0 },
+	{ "silenced", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "evasion: a silenced horse battery (-1)", 0 },
+	{ "efc", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "infantry charged by cavalry: the emergency formation change table", 0 },
+	{ "efc-mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "efc-modifiers",
+	  "emergency formation change modifiers", IN_REPEAT },
+	{ "prolong", IN_CHOICE, "horse|heavy", 0, 0, "horse|heavy", NULL, NULL,
+	  "an unlimbered battery prolonging", 0 },
+	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the brigade of the game", 0 },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+static double
+factor(const struct tableset *ts, const char *name, double def)
+{
+	const struct table *t = ts->find(ts->ctx, FURY, "move-factors");
+	int row = t != NULL ? table_row(t, "name", name) : -1;
+	double v;
+
+	return row >= 0 && table_number(t, row, "value", &v) == 0 ? v : def;
+}
+
+/* The brigade's allowance in its formation (square 1/2 of line; march
+ * column on a road twice the column allowance). */
+static int
+allowance(const struct tableset *ts, const struct inputs *in, const char *form,
+    double *inches, struct result *r)
+{
+	const struct table *t = rule_table(ts, FURY, "movement", r);
+	const char *type = in_text(in, "type");
+	const char *col = strcmp(form, "square") == 0 ? "line" :
+	    strcmp(form, "march-column") == 0 && in_flag(in, "road") ? "road" : form;
+	int row;
+
+	if (t == NULL)
+		return RULE_DATA;
+	row = table_row(t, "unit", type);
+	if (row < 0 || table_number(t, row, col, inches) != 0)
+		return result_fail(r, RULE_DATA, "the %s gives %s no %s allowance",
+		    t->title, type, col);
+	if (strcmp(form, "square") == 0)
+		*inches *= factor(ts, "square", 0.5);
+	result_work(r, "%s [%s]: %s in %s%s: %g\"", t->title, t->provenance, type,
+	    form, strcmp(col, "road") == 0 ? " on a road" : "", *inches);
+	return RULE_OK;
+}
+
+/* The inches a result allows the brigade, with terrain and costs. */
+static int
+inches_allowed(const struct tableset *ts, const struct inputs *in,
+    const struct table *moves, int mrow, struct result *r, double *out)
+{
+	const char *type = in_text(in, "type");
+	const char *result = table_text(moves, mrow, "result");
+	double frac = 0, line = 0, full;
+	int rc;
+
+	table_number(moves, mrow, "fraction", &frac);
+	/* "Full move retreats are the column movement allowance." */
+	if ((rc = allowance(ts, in, strcmp(result, "broken") == 0 ? "column" :
+	    in_text(in, "formation"), &full, r)) != RULE_OK)
+		return rc;
+	if (strcmp(result, "wavering") == 0) {
+		*out = factor(ts, "wavering", 3);
+		return RULE_OK;
+	}
+	*out = full * frac;
+	if (in_flag(in, "change-formation")) {
+		if (strcmp(table_text(moves, mrow, "formation_change"), "no") == 0) {
+			result_forbid(r, "the result does not allow a formation change");
+			return RULE_OK;
+		}
+		if (allowance(ts, in, "line", &line, r) != RULE_OK)
+			line = full;
+		/* "Formation changes cost 1/2 of the units movement allowance
+		 * (unless it's the only option ... or the unit only has 1/2
+		 * movement allowance, in which case it would cost the unit all
+		 * of its movement)." */
+		*out = frac < 1 ? 0 : *out - line * factor(ts, "formation-change", 0.5);
+		result_work(r, "a formation change costs %s", frac < 1 ? "the whole move" :
+		    "half the line allowance");
+	}
+	if (in_flag(in, "reacting")) {
+		if (frac < 0.5) {
+			result_forbid(r, "a reaction needs at least a 1/2-move result");
+			return RULE_OK;
+		}
+		*out = full * factor(ts, "reacting", 0.5);
+		result_factor(r, "reacting", factor(ts, "reacting", 0.5));
+	}
+	if (in_flag(in, "about-face")) {
+		*out -= full * factor(ts, "about-face", 0.5);
+		result_work(r, "an about face costs half the allowance");
+	}
+	if (in_flag(in, "rough")) {
+		const char *kind = strstr(type, "cavalry") ? "rough-cavalry" :
+		    strstr(type, "artillery") ? "rough-artillery" : "rough-infantry";
+
+		*out *= factor(ts, kind, 0.5);
+		result_factor(r, "rough", factor(ts, kind, 0.5));
+	}
+	if (in_flag(in, "ford")) {
+		*out += factor(ts, "ford", -3);
+		result_mod(r, "ford", factor(ts, "ford", -3));
+	}
+	if (in_flag(in, "pass-through") && strcmp(type, "light-infantry") != 0) {
+		*out += factor(ts, "pass-through", -3);
+		result_mod(r, "pass-through", factor(ts, "pass-through", -3));
+	}
+	if (*out < 0)
+		*out = 0;
+	return RULE_OK;
+}
+
+/* The column of the good order table: the rating, one lower without a
+ * command path. */
+static const char *
+column(const struct inputs *in)
+{
+	static const char *const order[] = { "excellent", "good", "average", "poor" };
+	const char *q = in_text(in, "quality");
+
+	for (int i = 0; i < 3; i++)
+		if (strcmp(q, order[i]) == 0 && in_flag(in, "no-command-path"))
+			return order[i + 1];
+	return q;
+}
+
+static long
+maneuver_mods(const struct tableset *ts, const struct inputs *in,
+    struct result *r)
+{
+	const struct table *t = ts->find(ts->ctx, FURY, "maneuver-modifiers");
+	const struct table *army = ts->find(ts->ctx, FURY, "army-commanders");
+	const struct input_item *ac = in_mod(in, "mod", "army-commander");
+	long sum = 0;
+
+	if (t != NULL)
+		rule_named_mods(in, "mod", t, NULL, 1, NULL, &sum, r);
+	if (ac != NULL && army != NULL) {
+		double v = 0;
+
+		table_number(army, table_row(army, "rating", ac->value), "modifier", &v);
+		sum += (long)v;
+		result_mod(r, "army-commander", v);
+	}
+	return cap(ts, sum, "maneuver", r);
+}
+
+static int
+maneuver(const struct tableset *ts, const struct inputs *in, int disordered,
+    struct dice *d, struct result *r)
+{
+	const struct table *t = rule_table(ts, FURY, disordered ? "disorder-table" :
+	    "good-order-table", r);
+	const struct table *moves = rule_table(ts, FURY, "result-moves", r);
+	const char *result;
+	long mods, score;
+	int roll, row = -1, mrow, rc;
+	double inches = 0;
+
+	if (t == NULL || moves == NULL)
+		return RULE_DATA;
+	if (!disordered && !in_given(in, "quality"))
+		return result_fail(r, RULE_USAGE,
+		    "move needs --quality %s (the corps commander's rating), or --disordered", QUALITIES);
+	mods = maneuver_mods(ts, in, r);
+	if ((roll = two_d6(d, "maneuver", NULL)) < 0)
+		return RULE_DATA;
+	score = roll + mods;
+	for (int i = 0; i < t->nrows && row < 0; i++) {
+		double min = -1000, max = 1000;
+
+		if (!disordered && strcmp(table_text(t, i, "quality"), column(in)) != 0)
+			continue;
+		table_number(t, i, "min", &min);
+		table_number(t, i, "max", &max);
+		if (score >= min && score <= max)
+			row = i;
+	}
+	if (row < 0)
+		return result_fail(r, RULE_DATA, "the %s has no line for %ld", t->title, score);
+	result = table_text(t, row, "result");
+	result_work(r, "%s [%s]%s%s: 2d6 %d %+ld = %ld -> %s", t->title, t->provenance,
+	    disordered ? "" : ", column ", disordered ? "" : column(in), roll, mods, score,
+	    table_text(t, row, "help"));
+	jsonw_string(&r->fields, "result", result);
+	mrow = table_row(moves, "result", result);
+	if (in_given(in, "type") && mrow >= 0) {
+		if ((rc = inches_allowed(ts, in, moves, mrow, r, &inches)) != RULE_OK)
+			return rc;
+		jsonw_number(&r->fields, "inches", r->legal ? inches : 0);
+	} else {
+		jsonw_null(&r->fields, "inches");
+	}
+	if (mrow >= 0) {
+		jsonw_string(&r->fields, "formation_change", table_text(moves, mrow, "formation_change"));
+		jsonw_bool(&r->fields, "backward", strcmp(table_text(moves, mrow, "backward"), "1") == 0);
+		if (strcmp(table_text(moves, mrow, "rallies"), "yes") == 0)
+			result_effect(r, "unit", EFFECT_FLAG, 0, "disordered");
+		if (strcmp(table_text(moves, mrow, "disorders"), "yes") == 0)
+			result_effect(r, "unit", EFFECT_FLAG, 1, "disordered");
+	}
+	if (strcmp(result, "routs") == 0)
+		result_effect(r, "unit", EFFECT_STATE, 0, "routed");
+	if (strcmp(result, "broken") == 0)
+		result_effect(r, "unit", EFFECT_LOSS, 1, "stands");
+	if (in_given(in, "type") && r->legal) {
+		char buf[32];
+
+		result_summary(r, "%s: %s\"", table_text(t, row, "help"),
+		    num_format(inches, buf, sizeof buf));
+	} else {
+		result_summary(r, "%s", table_text(t, row, "help"));
+	}
+	return RULE_OK;
+}
+
+/* "Disordered cavalry or unlimbered horse artillery may attempt to get
+ * away but must roll on the evasion table." */
+static int
+evasion(const struct tableset *ts, const struct inputs *in, struct dice *d,
+    struct result *r)
+{
+	const struct table *t = rule_table(ts, FURY, "evasion", r);
+	long mods = in_flag(in, "silenced") ? -1 : 0, score;
+	int roll, row;
+
+	if (t == NULL)
+		return RULE_DATA;
+	if (mods != 0)
+		result_mod(r, "silenced", (double)mods);
+	if ((roll = two_d6(d, "evasion", NULL)) < 0)
+		return RULE_DATA;
+	score = roll + mods;
+	if ((row = band(t, score)) < 0)
+		return result_fail(r, RULE_DATA, "the %s has no line for %ld", t->title, score);
+	jsonw_string(&r->fields, "result", table_text(t, row, "result"));
+	jsonw_null(&r->fields, "inches");
+	result_work(r, "%s [%s]: 2d6 %d %+ld = %ld -> %s", t->title, t->provenance, roll,
+	    mods, score, table_text(t, row, "help"));
+	result_summary(r, "%s", table_text(t, row, "help"));
+	return RULE_OK;
+}
+
+/* "It must immediately roll on the Emergency Formation Change table in an
+ * attempt to form square." */
+static int
+efc(const struct tableset *ts, const struct inputs *in, struct dice *d,
+    struct result *r)
+{
+	const struct table *t = rule_table(ts, FURY, "efc-table", r);
+	const struct table *m = rule_table(ts, FURY, "efc-modifiers", r);
+	long sum = 0, capped, score;
+	int roll, row;
+
+	if (t == NULL || m == NULL)
+		return RULE_DATA;
+	rule_named_mods(in, "efc-mod", m, NULL, 1, NULL, &sum, r);
+	capped = cap(ts, sum, "formation change", r);
+	if ((roll = two_d6(d, "formation change", NULL)) < 0)
+		return RULE_DATA;
+	score = roll + capped;
+	if ((row = band(t, score)) < 0)
+		return result_fail(r, RULE_DATA, "the %s has no line for %ld", t->title, score);
+	jsonw_string(&r->fields, "result", table_text(t, row, "result"));
+	jsonw_null(&r->fields, "inches");
+	result_work(r, "%s [%s]: 2d6 %d %+ld = %ld -> %s", t->title, t->provenance, roll,
+	    capped, score, table_text(t, row, "help"));
+	if (strcmp(table_text(t, row, "result"), "square") != 0)
+		result_effect(r, "unit", EFFECT_FLAG, 1, "disordered");
+	result_summary(r, "%s", table_text(t, row, "help"));
+	return RULE_OK;
+}
+
+static int
+fury_move(const struct tableset *ts, const struct inputs *in, struct dice *d,
+    struct result *r)
+{
+	if (in_given(in, "prolong")) {
+		double v = factor(ts, in_is(in, "prolong", "horse") ? "prolong-horse" :
+		    "prolong-heavy", in_is(in, "prolong", "horse") ? 2 : 1);
+
+		jsonw_string(&r->fields, "result", "prolong");
+		jsonw_number(&r->fields, "inches", v);
+		result_summary(r, "prolongs %g\" (level ground only, then fires at -1 unless a guard battery)", v);
+		return RULE_OK;
+	}
+	if (in_flag(in, "evasion"))
+		return evasion(ts, in, d, r);
+	if (in_flag(in, "efc"))
+		return efc(ts, in, d, r);
+	return maneuver(ts, in, in_flag(in, "disordered"), d, r);
+}
+
+/* "Disordered brigades rally through the Disorder maneuver table." */
+static int
+fury_rally(const struct tableset *ts, const struct inputs *in, struct dice *d,
+    struct result *r)
+{
+	return maneuver(ts, in, 1, d, r);
+}
+
+/* ---- morale: freshness and BEL --------------------------------------- */
+
+#define BELS "militia|conscript|regular|veteran|guard"
+
+static const struct input_decl morale_inputs[] = {
+	{ "stands-start", IN_COUNT, "N", 1, 100, NULL, NULL, NULL,
+	  "stands the brigade started with (the chart covers 3 to 7)", 0 },
+	{ "stands", IN_COUNT, "N", 0, 100, NULL, NULL, NULL, "stands it has now", 0 },
+	{ "bel", IN_CHOICE, BELS, 0, 0, BELS, NULL, NULL, "brigade effectiveness level", 0 },
+	{ "battalions", IN_TEXT, "LIST", 0, 0, NULL, NULL, NULL,
+	  "a mixed brigade: its battalions' classes (e.g. regular,regular,veteran,guard)", 0 },
+	{ "cavalry", IN_CHOICE, "elite|good|line|poor", 0, 0, "elite|good|line|poor",
+	  NULL, NULL, "a cavalry brigade's rating", 0 },
+	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "a brigade of the game", 0 },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+const char *
+fury_mixed_bel(const struct tableset *ts, const char *list, struct result *r)
+{
+	static const char *const words[] = { "militia", "conscript", "regular", "veteran", "guard" };
+	const struct table *t = rule_table(ts, FURY, "bel", r);
+	char buf[256];
+	double sum = 0, v, mean;
+	long n = 0, level;
+
+	if (t == NULL)
+		return NULL;
+	snprintf(buf, sizeof buf, "%s", list);
+	for (char *save = NULL, *w = strtok_r(buf, ",", &save); w != NULL;
+	    w = strtok_r(NULL, ",", &save), n++) {
+		if (table_number(t, table_row(t, "bel", w), "points", &v) != 0) {
+			result_fail(r, RULE_DATA, "--battalions: '%s' is not one of %s", w,
+			    "militia, conscript, regular, veteran, guard");
+			return NULL;
+		}
+		sum += v;
+	}
+	if (n == 0) {
+		result_fail(r, RULE_DATA, "--battalions: no battalions");
+		return NULL;
+	}
+	mean = sum / (double)n;
+	/* "(round .6 or better up.)" */
+	level = (long)floor(mean) + (mean - floor(mean) >= 0.6 - 1e-9 ? 1 : 0);
+	if (level > 4)
+		level = 4;
+	result_work(r, "%s [%s]: %ld battalions, %g points, mean %.2f -> %s", t->title,
+	    t->provenance, n, sum, mean, words[level]);
+	return words[level];
+}
+
+const char *
+fury_class(const char *bel, const char *cavalry)
+{
+	if (cavalry == NULL)
+		return bel;
+	return strcmp(cavalry, "elite") == 0 ? "veteran" : strcmp(cavalry, "good") == 0 ?
+	    "regular" : strcmp(cavalry, "line") == 0 ? "conscript" : "militia";
+}
+
+const char *
+fury_freshness(const struct tableset *ts, const char *cls, long start,
+    long stands, struct result *r)
+{
+	const struct table *t = rule_table(ts, FURY, "freshness", r);
+	char key[16];
+	double worn = -1, spent = -1;
+	int row;
+
+	if (t == NULL)
+		return NULL;
+	snprintf(key, sizeof key, "%ld", start);
+	row = table_row2(t, "stands", key, "class", cls);
+	if (row < 0) {
+		result_fail(r, RULE_DATA, "the %s covers brigades of 3 to 7 stands, not %ld",
+		    t->title, start);
+		return NULL;
+	}
+	table_number(t, row, "worn", &worn);
+	table_number(t, row, "spent", &spent);
+	result_work(r, "%s [%s]: %ld stands, %s: worn at %s, spent at %s", t->title,
+	    t->provenance, start, cls, worn >= 0 ? table_text(t, row, "worn") : "never",
+	    spent >= 0 ? table_text(t, row, "spent") : "never");
+	if (spent >= 0 && stands <= (long)spent)
+		return "spent";
+	if (worn >= 0 && stands <= (long)worn)
+		return "worn";
+	return "fresh";
+}
+
+static int
+fury_morale(const struct tableset *ts, const struct inputs *in, struct dice *d,
+    struct result *r)
+{
+	const char *bel = in_text(in, "bel"), *fresh;
+	long start = in_count(in, "stands-start"), stands = in_count(in, "stands");
+
+	(void)d;
+	if (in_given(in, "battalions") && (bel = fury_mixed_bel(ts,
+	    in_text(in, "battalions"), r)) == NULL)
+		return RULE_DATA;
+	if (bel == NULL || !in_given(in, "stands-start") || !in_given(in, "stands"))
+		return result_fail(r, RULE_USAGE,
+		    "morale needs --stands-start N --stands N and --bel B (or --battalions LIST)");
+	if (stands > start)
+		return result_fail(r, RULE_DATA, "--stands: %ld is more than the %ld it started with",
+		    stands, start);
+	fresh = fury_freshness(ts, fury_class(bel, in_text(in, "cavalry")), start, stands, r);
+	if (fresh == NULL)
+		return RULE_DATA;
+	jsonw_string(&r->fields, "freshness", fresh);
+	jsonw_int(&r->fields, "stands", stands);
+	jsonw_string(&r->fields, "bel", bel);
+	result_summary(r, "%s (%ld of %ld stands, %s)", fresh, stands, start, bel);
+	return RULE_OK;
+}
+
+/* ---- fatigue --------------------------------------------------------- */
+
+static const struct input_decl fatigue_inputs[] = {
+	{ "stands", IN_COUNT, "N", 0, 100000, NULL, NULL, NULL,
+	  "the formation's stands (artillery not counted)", 0 },
+	{ "quality", IN_CHOICE, "good|average|poor", 0, 0, "good|average|poor", NULL,
+	  NULL, "the formation's quality", 0 },
+	{ "losses", IN_COUNT, "L", 0, 100000, NULL, "0", NULL, "stands lost so far", 0 },
+	{ "unit", IN_UNIT, "FORMATION", 0, 0, NULL, NULL, NULL,
+	  "a division, corps or army of the game", IN_FORMATION },
+	{ "every", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "in a game: every formation (what fatigue with no options does in a game)", IN_GAME },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+long
+fury_fatigue_level(long stands, long percent)
+{
+	long hundredths = stands * percent;
+
+	/* "(Round .1 -.5 down, .6+ up.)" */
+	return hundredths / 100 + (hundredths % 100 >= 60 ? 1 : 0);
+}
+
+long
+fury_quality_percent(const struct tableset *ts, const char *quality)
+{
+	const struct table *t = ts->find(ts->ctx, FURY, "fatigue");
+	double v;
+
+	if (t == NULL || table_number(t, table_row(t, "quality", quality), "percent", &v) != 0)
+		return -1;
+	return (long)v;
+}
+
+static int
+fury_fatigue(const struct tableset *ts, const struct inputs *in, struct dice *d,
+    struct result *r)
+{
+	long pct, level, losses = in_count(in, "losses");
+
+	(void)d;
+	if (!in_given(in, "stands") || !in_given(in, "quality"))
+		return in_given(in, "unit") || in_flag(in, "every") ? RULE_OK : result_fail(r, RULE_USAGE,
+		    "fatigue needs --stands N and --quality good|average|poor (or, in a game, --unit FORMATION)");
+	if ((pct = fury_quality_percent(ts, in_text(in, "quality"))) < 0)
+		return result_fail(r, RULE_DATA, "the fatigue table has no %s", in_text(in, "quality"));
+	level = fury_fatigue_level(in_count(in, "stands"), pct);
+	jsonw_int(&r->fields, "level", level);
+	jsonw_int(&r->fields, "losses", losses);
+	jsonw_bool(&r->fields, "fatigued", losses >= level);
+	result_work(r, "%ld stands x %ld%% = %ld.%02ld -> %ld (.1-.5 down, .6+ up)",
+	    in_count(in, "stands"), pct, in_count(in, "stands") * pct / 100,
+	    in_count(in, "stands") * pct % 100, level);
+	result_summary(r, losses >= level ? "fatigued: %ld stands lost of a level of %ld" :
+	    "not fatigued: %ld stands lost of a level of %ld", losses, level);
+	return RULE_OK;
+}
 
 static const struct rule_cmd fury_cmds[] = {
-	{ "fire", "fire points on the fire table", NULL, NULL, NULL, NULL },
-	{ "melee", "melee on the melee table", NULL, NULL, NULL, NULL },
-	{ "morale", "a brigade's fresh, worn or spent state", NULL, NULL, NULL, NULL },
-	{ "rally", "the disorder table", NULL, NULL, NULL, NULL },
-	{ "fatigue", "division, corps and army fatigue", NULL, NULL, NULL, NULL },
-	{ "move", "the maneuver roll and movement allowance", NULL, NULL, NULL, NULL },
+	{ "fire", "fire points on the fire table", NULL, fire_inputs,
+	  "2d6 (with a leader attached and a natural 12: 2d6 more)", fury_fire },
+	{ "melee", "melee: each side 2d6 + capped modifiers", NULL, melee_inputs,
+	  "the attacker's 2d6, the defender's 2d6", fury_melee },
+	{ "morale", "a brigade's fresh, worn or spent state", NULL, morale_inputs,
+	  "none", fury_morale },
+	{ "rally", "a disordered brigade on the disorder table", NULL, move_inputs,
+	  "2d6", fury_rally },
+	{ "fatigue", "division, corps and army fatigue", NULL, fatigue_inputs, "none",
+	  fury_fatigue },
+	{ "move", "the maneuver roll and the inches it allows; evasion; emergency formation change",
+	  NULL, move_inputs, "2d6 (none to prolong)", fury_move },
 	{ NULL, NULL, NULL, NULL, NULL, NULL },
 };
 
 const struct ruleset ruleset_fury = {
-	"fury", "Napoleonic Fury, a Fire & Fury adaptation", "stands", fury_cmds, NULL,
+	FURY, "Napoleonic Fury, a Fire & Fury adaptation", "stands", fury_cmds,
+	&fury_roster,
 };

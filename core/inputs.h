@@ -28,6 +28,10 @@ enum input_kind {
 /* A unit option that does not by itself make a ruling stateful (units
  * passed, square mates): stateless, it is text the rule set reads. */
 #define IN_SECONDARY 0x2
+/* A unit option that names a formation (fury fatigue). */
+#define IN_FORMATION 0x4
+/* An option that makes a ruling stateful by itself (fury fatigue --every). */
+#define IN_GAME 0x8
 
 struct input_decl {
 	const char *name;	/* option name without the dashes */

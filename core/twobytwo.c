@@ -908,6 +908,8 @@ twobytwo_standing(const struct tableset *ts, const struct inputs *options,
 	for (int i = 0; i < n; i++) {
 		int s = 0;
 
+		if (units[i]->formation)
+			continue;
 		while (s < nsides && strcmp(sides[s], units[i]->side) != 0)
 			s++;
 		if (s == nsides && nsides < 16)
@@ -938,6 +940,8 @@ twobytwo_standing(const struct tableset *ts, const struct inputs *options,
 	}
 	jsonw_array_end(w);
 	jsonw_object_end(w);
+	if (sentence[0] == '\0')
+		snprintf(sentence, len, "nobody has lost yet");
 }
 
 static const struct roster twobytwo_roster = {

@@ -18,6 +18,8 @@ struct unit {
 	char name[UNIT_NAME];
 	char side[64];
 	char type[UNIT_WORD];
+	int formation;		/* a division, corps... rather than a unit */
+	long long parent;	/* its formation's id, or 0 */
 	long start_strength;
 	long losses;		/* the measure lost: the loss ledger's total */
 	long defence_lost;	/* brigade batteries: the defence ledger's total */
@@ -74,6 +76,9 @@ struct ruling_units {
 	int n;
 	long turn;		/* the game's current turn */
 	int new_melee;		/* melee --new: a new run of push backs */
+	struct unit *const *all;	/* every unit and formation of the game,
+					 * for rule sets with a standing */
+	int nall;
 };
 
 struct ruling_effects {

@@ -255,6 +255,8 @@ db_unit_state(struct db *db, const struct db_unit *row, struct unit *u)
 	int rc;
 
 	u->id = row->id;
+	u->formation = row->formation;
+	u->parent = row->parent_id;
 	snprintf(u->name, sizeof u->name, "%s", row->name);
 	snprintf(u->side, sizeof u->side, "%s", row->side);
 	snprintf(u->type, sizeof u->type, "%s", row->type);

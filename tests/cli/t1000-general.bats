@@ -94,9 +94,9 @@ load helper
 }
 
 @test "a command not built yet for a rule set says so and exits 64" {
-	umpire --rules fury fire --dice 4
+	umpire --rules ohw fire --dice 4
 	[ "$status" -eq 64 ]
-	[ "$stderr" = "umpire: fire: not implemented yet for fury" ]
+	[ "$stderr" = "umpire: fire: not implemented yet for ohw" ]
 }
 
 @test "ohw rally points to save-yourselves" {

@@ -1,0 +1,557 @@
+/*
+ * fury in a game: brigades with stands and a BEL (or their battalions'),
+ * batteries, leaders with their command ranges, formations with a quality;
+ * the effects of rulings (stands, disorder, routs, battery states) and the
+ * fatigue of divisions, corps and armies summed up the formation tree.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "fury.h"
+
+#define TYPES "infantry|light-infantry|heavy-cavalry|light-cavalry|horse-battery|heavy-battery|russian-heavy-battery|leader"
+#define NATIONS "france|britain|austria|russia|prussia|other"
+
+static const struct input_decl rating_inputs[] = {
+	{ "stands", IN_COUNT, "N", 1, 100, NULL, NULL, NULL, "a brigade's stands", 0 },
+	{ "bel", IN_CHOICE, "militia|conscript|regular|veteran|guard", 0, 0,
+	  "militia|conscript|regular|veteran|guard", NULL, NULL,
+	  "brigade effectiveness level", 0 },
+	{ "battalions", IN_TEXT, "LIST", 0, 0, NULL, NULL, NULL,
+	  "a mixed brigade's battalion classes (its BEL is their mean)", 0 },
+	{ "cavalry", IN_CHOICE, "elite|good|line|poor", 0, 0, "elite|good|line|poor",
+	  NULL, NULL, "a cavalry brigade's rating", 0 },
+	{ "nation", IN_CHOICE, NATIONS, 0, 0, NATIONS, "other", NULL,
+	  "nation (French infantry move 5\" in line; British guards count single)", 0 },
+	{ "irregular", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "cossacks, guerrillas, militia cavalry: not counted against the army", 0 },
+	{ "rank", IN_CHOICE, "division|corps|wing|army", 0, 0, "division|corps|wing|army",
+	  NULL, NULL, "a leader's rank", 0 },
+	{ "rating", IN_CHOICE, "excellent|good|average|poor", 0, 0,
+	  "excellent|good|average|poor", NULL, NULL,
+	  "a corps or army commander's rating", 0 },
+	{ "exceptional", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "an exceptional leader", 0 },
+	{ "replacement", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "a replacement officer", 0 },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+static const struct input_decl formation_inputs[] = {
+	{ "quality", IN_CHOICE, "good|average|poor", 0, 0, "good|average|poor",
+	  "average", NULL, "the formation's quality (fatigue: 60%, 50%, 40%)", 0 },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+static int
+is_battery(const char *type)
+{
+	return strstr(type, "battery") != NULL;
+}
+
+static int
+is_cavalry(const char *type)
+{
+	return strstr(type, "cavalry") != NULL;
+}
+
+static const char *
+unit_bel(const struct tableset *ts, const struct unit *u)
+{
+	struct result scratch;
+	const char *list = in_text(&u->ratings, "battalions");
+
+	result_init(&scratch);
+	if (list != NULL)
+		return fury_mixed_bel(ts, list, &scratch);
+	return in_text(&u->ratings, "bel");
+}
+
+static int
+fury_rate(const struct tableset *ts, const char *type, const struct inputs *rt,
+    long *start, double *cost, struct result *r)
+{
+	*cost = 0;
+	*start = 0;
+	if (strcmp(type, "leader") == 0) {
+		if (!in_given(rt, "rank"))
+			return result_fail(r, RULE_DATA, "a leader needs --rank division|corps|wing|army");
+		return RULE_OK;
+	}
+	if (in_given(rt, "rank") || in_given(rt, "rating"))
+		return result_fail(r, RULE_DATA, "--rank and --rating are for leaders");
+	if (is_battery(type)) {
+		*start = 1;
+		return RULE_OK;
+	}
+	if (!in_given(rt, "stands"))
+		return result_fail(r, RULE_DATA, "a brigade needs --stands N");
+	if (!in_given(rt, "bel") && !in_given(rt, "battalions"))
+		return result_fail(r, RULE_DATA, "a brigade needs --bel B or --battalions LIST");
+	if (in_given(rt, "battalions") && fury_mixed_bel(ts, in_text(rt, "battalions"), r) == NULL)
+		return RULE_DATA;
+	if (in_given(rt, "cavalry") && !is_cavalry(type))
+		return result_fail(r, RULE_DATA, "--cavalry is for cavalry brigades");
+	*start = in_count(rt, "stands");
+	return RULE_OK;
+}
+
+/* The brigade's freshness now, or NULL (batteries, leaders, off the chart). */
+static const char *
+freshness(const struct tableset *ts, const struct unit *u)
+{
+	struct result scratch;
+	const char *bel = unit_bel(ts, u);
+
+	result_init(&scratch);
+	if (bel == NULL || is_battery(u->type) || strcmp(u->type, "leader") == 0)
+		return NULL;
+	return fury_freshness(ts, fury_class(bel, in_text(&u->ratings, "cavalry")),
+	    u->start_strength, u->start_strength - u->losses, &scratch);
+}
+
+static void
+fill_text(struct inputs *in, const char *name, const char *v)
+{
+	if (!in_given(in, name) && v != NULL)
+		inputs_fill(in, name, v);
+}
+
+static void
+fill_mod(struct inputs *in, const char *opt, const char *mod)
+{
+	if (in_mod(in, opt, mod) == NULL)
+		inputs_fill(in, opt, mod);
+}
+
+static const char *
+arm(const struct unit *u)
+{
+	return is_battery(u->type) ? "artillery" : is_cavalry(u->type) ? "cavalry" : "infantry";
+}
+
+/* Stands in melee: "Artillery batteries count as 1/2 a stand (round down)." */
+static long
+melee_stands(const struct unit *u)
+{
+	long n = u->start_strength - u->losses;
+
+	return is_battery(u->type) ? n / 2 : n;
+}
+
+static void
+fill_fire(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in)
+{
+	const struct unit *f = ruling_unit(ru, "unit"), *t = ruling_unit(ru, "target");
+	char n[16];
+
+	if (f != NULL && !in_given(in, "fire-points")) {
+		const char *fresh = freshness(ts, f);
+
+		fill_text(in, "firer-type", is_battery(f->type) ? f->type :
+		    is_cavalry(f->type) ? "dismounted-cavalry" : f->type);
+		snprintf(n, sizeof n, "%ld", f->start_strength - f->losses);
+		fill_text(in, "stands", n);
+		if (unit_flag(f, "disordered"))
+			fill_mod(in, "mod", "firer-disordered");
+		if (strcmp(f->state, "damaged") == 0)
+			fill_mod(in, "mod", "battery-damaged");
+		if (strcmp(f->state, "suppressed") == 0)
+			fill_mod(in, "mod", "battery-suppressed");
+		if (fresh != NULL && strcmp(fresh, "fresh") == 0)
+			fill_mod(in, "mod", "firer-fresh");
+		if (fresh != NULL && strcmp(fresh, "spent") == 0)
+			fill_mod(in, "mod", "firer-spent");
+	}
+	if (t != NULL)
+		fill_text(in, "target-type", arm(t));
+}
+
+static void
+fill_side(const struct tableset *ts, const struct unit *u,
+    const struct unit *enemy, const char *side, struct inputs *in)
+{
+	const char *fresh = freshness(ts, u), *bel = unit_bel(ts, u);
+	char opt[40];
+
+	snprintf(opt, sizeof opt, "%s-type", side);
+	fill_text(in, opt, arm(u));
+	snprintf(opt, sizeof opt, "%s-mod", side);
+	if (melee_stands(u) >= 2 * melee_stands(enemy) && melee_stands(enemy) > 0)
+		fill_mod(in, opt, "twice-stands");
+	else if (melee_stands(u) > melee_stands(enemy))
+		fill_mod(in, opt, "more-stands");
+	if (fresh != NULL && strcmp(fresh, "worn") != 0)
+		fill_mod(in, opt, fresh);
+	if (fresh != NULL && strcmp(fresh, "worn") == 0)
+		fill_mod(in, opt, "worn");
+	if (bel != NULL && strcmp(bel, "guard") == 0)
+		fill_mod(in, opt, "guard");
+	if (bel != NULL && strcmp(bel, "militia") == 0)
+		fill_mod(in, opt, "militia");
+	if (unit_flag(u, "disordered"))
+		fill_mod(in, opt, "disordered");
+}
+
+static void
+fill_move(const struct tableset *ts, const struct unit *u, const char *command,
+    struct inputs *in)
+{
+	const char *fresh = freshness(ts, u);
+
+	fill_text(in, "type", strcmp(u->type, "infantry") == 0 &&
+	    in_is(&u->ratings, "nation", "france") ? "french-infantry" :
+	    is_battery(u->type) ? (strcmp(u->type, "horse-battery") == 0 ?
+	    "horse-artillery" : "foot-artillery") : u->type);
+	if (strcmp(command, "move") == 0 && unit_flag(u, "disordered") &&
+	    !in_given(in, "disordered"))
+		inputs_fill(in, "disordered", "");
+	if (fresh != NULL && strcmp(fresh, "worn") != 0)
+		fill_mod(in, "mod", fresh);
+	if (strcmp(u->type, "light-infantry") == 0)
+		fill_mod(in, "mod", "light-infantry");
+	if (is_cavalry(u->type))
+		fill_mod(in, "mod", "cavalry");
+}
+
+static int
+fury_fill(const struct tableset *ts, const char *command,
+    const struct ruling_units *ru, struct inputs *in, struct result *r)
+{
+	const struct unit *u = ruling_unit(ru, "unit");
+	const struct unit *a = ruling_unit(ru, "attacker"), *d = ruling_unit(ru, "defender");
+	char n[16];
+
+	if (strcmp(command, "fatigue") == 0) {
+		if (u == NULL && !in_flag(in, "every"))
+			inputs_fill(in, "every", "");
+		return RULE_OK;
+	}
+	for (int i = 0; i < ru->n; i++) {
+		if (strcmp(ru->unit[i]->type, "leader") == 0)
+			return result_fail(r, RULE_DATA, "'%s' is a leader, not a brigade",
+			    ru->unit[i]->name);
+		if (strcmp(ru->unit[i]->state, "routed") == 0 ||
+		    strcmp(ru->unit[i]->state, "wrecked") == 0)
+			return result_fail(r, RULE_DATA, "'%s' is %s", ru->unit[i]->name,
+			    ru->unit[i]->state);
+	}
+	if (strcmp(command, "fire") == 0)
+		fill_fire(ts, ru, in);
+	else if (strcmp(command, "melee") == 0) {
+		if (a == NULL || d == NULL)
+			return result_fail(r, RULE_USAGE,
+			    "a melee in the game names both --attacker and --defender");
+		fill_side(ts, a, d, "attacker", in);
+		fill_side(ts, d, a, "defender", in);
+	} else if (u != NULL && (strcmp(command, "move") == 0 || strcmp(command, "rally") == 0)) {
+		fill_move(ts, u, command, in);
+	} else if (u != NULL && strcmp(command, "morale") == 0) {
+		snprintf(n, sizeof n, "%ld", u->start_strength);
+		fill_text(in, "stands-start", n);
+		snprintf(n, sizeof n, "%ld", u->start_strength - u->losses);
+		fill_text(in, "stands", n);
+		fill_text(in, "bel", unit_bel(ts, u));
+		fill_text(in, "cavalry", in_text(&u->ratings, "cavalry"));
+	}
+	return RULE_OK;
+}
+
+/* ---- fatigue up the formation tree ---------------------------------- */
+
+struct tally {
+	long stands, losses;		/* division and corps counts */
+	long army_stands, army_losses;	/* the army's (guard double, no irregulars) */
+};
+
+static int
+under(struct unit *const *all, int n, const struct unit *u, long long formation)
+{
+	for (long long p = u->parent; p != 0;) {
+		int found = 0;
+
+		if (p == formation)
+			return 1;
+		for (int i = 0; i < n; i++)
+			if (all[i]->id == p) {
+				p = all[i]->parent;
+				found = 1;
+				break;
+			}
+		if (!found)
+			return 0;
+	}
+	return 0;
+}
+
+/* "Do not count artillery batteries"; "all guard and grenadier (except
+ * British) infantry stands when lost count as double when figured against
+ * army fatigue"; "Cossacks, Guerilla's, and Militia cavalry do not count
+ * against army fatigue." */
+static void
+tally(const struct tableset *ts, struct unit *const *all, int n,
+    const struct unit *f, struct tally *t)
+{
+	memset(t, 0, sizeof *t);
+	for (int i = 0; i < n; i++) {
+		const struct unit *u = all[i];
+		const char *bel;
+		int weight;
+
+		if (u->formation || is_battery(u->type) || strcmp(u->type, "leader") == 0 ||
+		    !under(all, n, u, f->id))
+			continue;
+		bel = unit_bel(ts, u);
+		weight = bel != NULL && strcmp(bel, "guard") == 0 && !is_cavalry(u->type) &&
+		    !in_is(&u->ratings, "nation", "britain") ? 2 : 1;
+		t->stands += u->start_strength;
+		t->losses += u->losses;
+		if (in_flag(&u->ratings, "irregular"))
+			continue;
+		t->army_stands += u->start_strength;
+		t->army_losses += u->losses * weight;
+	}
+}
+
+struct fatigue {
+	long level, losses;
+	int fatigued;
+};
+
+static void
+formation_fatigue(const struct tableset *ts, struct unit *const *all, int n,
+    const struct unit *f, struct fatigue *out)
+{
+	const char *q = in_text(&f->ratings, "quality");
+	long pct = fury_quality_percent(ts, q != NULL ? q : "average");
+	int army = strcmp(f->type, "army") == 0;
+	struct tally t;
+
+	tally(ts, all, n, f, &t);
+	out->level = fury_fatigue_level(army ? t.army_stands : t.stands, pct < 0 ? 50 : pct);
+	out->losses = army ? t.army_losses : t.losses;
+	out->fatigued = out->level > 0 && out->losses >= out->level;
+}
+
+/* "When a Corp suffers fatigue, all of its divisions suffer fatigue." */
+static int
+fatigued_from_above(const struct tableset *ts, struct unit *const *all, int n,
+    const struct unit *f)
+{
+	for (int i = 0; i < n; i++) {
+		struct fatigue ft;
+
+		if (!all[i]->formation || all[i]->id == f->id || !under(all, n, f, all[i]->id))
+			continue;
+		formation_fatigue(ts, all, n, all[i], &ft);
+		if (ft.fatigued)
+			return 1;
+	}
+	return 0;
+}
+
+static void
+fatigue_json(const struct tableset *ts, struct unit *const *all, int n,
+    const struct unit *f, struct jsonw *w)
+{
+	struct fatigue ft;
+
+	formation_fatigue(ts, all, n, f, &ft);
+	jsonw_object(w, NULL);
+	jsonw_string(w, "name", f->name);
+	jsonw_string(w, "type", f->type);
+	jsonw_int(w, "level", ft.level);
+	jsonw_int(w, "losses", ft.losses);
+	jsonw_bool(w, "fatigued", ft.fatigued || fatigued_from_above(ts, all, n, f));
+	jsonw_object_end(w);
+}
+
+/* fatigue in a game: the formation named, or every one. */
+static void
+apply_fatigue(const struct tableset *ts, const struct ruling_units *ru,
+    struct result *r)
+{
+	const struct unit *named = ruling_unit(ru, "unit");
+
+	jsonw_array(&r->fields, "formations");
+	for (int i = 0; i < ru->nall; i++) {
+		const struct unit *f = ru->all[i];
+		struct fatigue ft;
+
+		if (!f->formation || (named != NULL && f->id != named->id))
+			continue;
+		fatigue_json(ts, ru->all, ru->nall, f, &r->fields);
+		formation_fatigue(ts, ru->all, ru->nall, f, &ft);
+		result_work(r, "%s (%s): level %ld, %ld lost%s", f->name, f->type, ft.level,
+		    ft.losses, ft.fatigued ? ": FATIGUED" :
+		    fatigued_from_above(ts, ru->all, ru->nall, f) ? ": fatigued with its corps" : "");
+	}
+	jsonw_array_end(&r->fields);
+	if (named != NULL) {
+		struct fatigue ft;
+
+		formation_fatigue(ts, ru->all, ru->nall, named, &ft);
+		jsonw_int(&r->fields, "level", ft.level);
+		jsonw_int(&r->fields, "losses", ft.losses);
+		jsonw_bool(&r->fields, "fatigued", ft.fatigued ||
+		    fatigued_from_above(ts, ru->all, ru->nall, named));
+		result_summary(r, "%s: %s (%ld of %ld)", named->name, ft.fatigued ?
+		    "fatigued" : "not fatigued", ft.losses, ft.level);
+	} else {
+		result_summary(r, "the fatigue of every formation");
+	}
+}
+
+static void
+apply_effect(const struct ruling_units *ru, const struct effect *re, int ui,
+    struct ruling_effects *fx)
+{
+	const struct unit *u = ru->unit[ui];
+	struct unit_effect *e;
+
+	switch (re->kind) {
+	case EFFECT_LOSS: {
+		long left = u->start_strength - u->losses, lose = re->amount > left ? left : re->amount;
+
+		if (lose <= 0 || (e = effect_add(fx, ui, LEDGER_LOSS, "stands", lose)) == NULL)
+			return;
+		e->total = u->losses + lose;
+		snprintf(e->note, sizeof e->note, "%s loses %ld stand%s (%ld left)", u->name,
+		    lose, lose == 1 ? "" : "s", left - lose);
+		return;
+	}
+	case EFFECT_FLAG:
+		if (strcmp(re->state, "leader-hit") == 0) {
+			if ((e = effect_add(fx, ui, LEDGER_MORALE, "leader-hit", 0)) != NULL)
+				snprintf(e->note, sizeof e->note,
+				    "the leader attached to %s is wounded or killed", u->name);
+			return;
+		}
+		if (unit_flag(u, re->state) == (re->amount != 0) ||
+		    (e = effect_add(fx, ui, LEDGER_FLAG, re->state, re->amount)) == NULL)
+			return;
+		snprintf(e->note, sizeof e->note, "%s %s %s", u->name,
+		    re->amount ? "is now" : "is no longer", re->state);
+		return;
+	case EFFECT_STATE:
+		if ((e = effect_add(fx, ui, LEDGER_STATE, re->state, 0)) == NULL)
+			return;
+		snprintf(e->state, sizeof e->state, "%s", re->state);
+		snprintf(e->note, sizeof e->note, "%s is %s", u->name, re->state);
+		return;
+	default:
+		return;
+	}
+}
+
+static int
+fury_apply(const struct tableset *ts, const char *command,
+    const struct ruling_units *ru, const struct inputs *in, struct result *r,
+    struct ruling_effects *fx)
+{
+	(void)in;
+	if (strcmp(command, "fatigue") == 0) {
+		apply_fatigue(ts, ru, r);
+		return RULE_OK;
+	}
+	if (strcmp(command, "morale") == 0 && ruling_unit(ru, "unit") != NULL) {
+		const struct unit *u = ruling_unit(ru, "unit");
+
+		jsonw_string(&r->fields, "order", unit_flag(u, "disordered") ?
+		    "disordered" : "good_order");
+	}
+	for (int i = 0; i < r->neffects; i++) {
+		int ui = ruling_index(ru, r->effects[i].role);
+
+		if (ui >= 0)
+			apply_effect(ru, &r->effects[i], ui, fx);
+	}
+	return RULE_OK;
+}
+
+/* A leader's command range from the published chart. */
+static void
+leader_view(const struct tableset *ts, const struct unit *u, struct unit_view *v)
+{
+	const struct table *t = ts->find(ts->ctx, FURY, "command-ranges");
+	const struct table *a = ts->find(ts->ctx, FURY, "army-commanders");
+	const char *nation = in_text(&u->ratings, "nation"), *rank = in_text(&u->ratings, "rank");
+	const char *rating = in_text(&u->ratings, "rating");
+	double range = 0, ar = 0, am = 0;
+	int row;
+
+	if (strcmp(nation, "prussia") == 0)
+		nation = "other";
+	row = t != NULL ? table_row(t, "nation", nation) : -1;
+	if (row < 0 || rank == NULL || table_number(t, row, rank, &range) != 0)
+		return;
+	if (in_flag(&u->ratings, "exceptional") && strcmp(rank, "division") != 0)
+		range += 2;
+	if (in_flag(&u->ratings, "replacement"))
+		range -= 1;
+	jsonw_number(&v->w, "command_range", range);
+	snprintf(v->lines[v->nlines++], VIEW_LINE, "%s %s: command range %g\"", nation,
+	    rank, range);
+	if (strcmp(rank, "army") == 0 && rating != NULL && a != NULL &&
+	    table_number(a, table_row(a, "rating", rating), "range", &ar) == 0 &&
+	    table_number(a, table_row(a, "rating", rating), "modifier", &am) == 0) {
+		jsonw_number(&v->w, "maneuver_range", ar);
+		jsonw_number(&v->w, "maneuver_modifier", am);
+		snprintf(v->lines[v->nlines++], VIEW_LINE,
+		    "army commander (%s): maneuver effects %g\", %+g", rating, ar, am);
+	}
+}
+
+static void
+fury_view(const struct tableset *ts, const struct unit *u, struct unit_view *v)
+{
+	const char *fresh = freshness(ts, u), *bel = unit_bel(ts, u);
+
+	v->strength = u->start_strength - u->losses;
+	snprintf(v->state, sizeof v->state, "%s", u->state[0] ? u->state :
+	    unit_flag(u, "disordered") ? "disordered" : "good_order");
+	if (strcmp(u->type, "leader") == 0) {
+		leader_view(ts, u, v);
+		return;
+	}
+	jsonw_string(&v->w, "freshness", fresh);
+	jsonw_string(&v->w, "bel", bel);
+	if (v->nlines < VIEW_LINES && bel != NULL)
+		snprintf(v->lines[v->nlines++], VIEW_LINE, "%s%s%s", bel != NULL ? bel : "",
+		    fresh != NULL ? ", " : "", fresh != NULL ? fresh : "");
+}
+
+/* Every formation's fatigue; the sentence names the fatigued ones. */
+static void
+fury_standing(const struct tableset *ts, const struct inputs *options,
+    struct unit *const *units, int n, struct jsonw *w, char *sentence,
+    size_t len)
+{
+	(void)options;
+	sentence[0] = '\0';
+	jsonw_array(w, "fatigue");
+	for (int i = 0; i < n; i++) {
+		struct fatigue ft;
+
+		if (!units[i]->formation)
+			continue;
+		fatigue_json(ts, units, n, units[i], w);
+		formation_fatigue(ts, units, n, units[i], &ft);
+		if (!ft.fatigued)
+			continue;
+		snprintf(sentence + strlen(sentence), len - strlen(sentence), "%s%s is fatigued%s",
+		    sentence[0] ? "; " : "", units[i]->name,
+		    strcmp(units[i]->type, "army") == 0 ? ": broken, all its brigades disordered" :
+		    strcmp(units[i]->type, "division") == 0 ?
+		    ": its brigades may not move within 3\" of the enemy" :
+		    ": all its divisions are fatigued");
+	}
+	jsonw_array_end(w);
+	if (sentence[0] == '\0')
+		snprintf(sentence, len, "no formation is fatigued");
+}
+
+const struct roster fury_roster = {
+	TYPES, "division|corps|wing|army", rating_inputs,
+	fury_rate, fury_fill, fury_apply, fury_view, NULL, fury_standing,
+	formation_inputs,
+};

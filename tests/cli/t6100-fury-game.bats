@@ -1,0 +1,111 @@
+#!/usr/bin/env bats
+# fury in a game: stands, disorder, leaders' ranges, fatigue up the tree.
+load helper
+
+corps() {
+	"$U" new --rules fury >/dev/null
+	"$U" unit add "Armée du Nord" --side French --type army --quality good >/dev/null
+	"$U" unit add "II Corps" --side French --type corps --parent "Armée" --quality average >/dev/null
+	"$U" unit add "5e Division" --side French --type division --parent "II Corps" --quality poor >/dev/null
+	"$U" unit add "6e Division" --side French --type division --parent "II Corps" >/dev/null
+	"$U" unit add Husson --side French --type infantry --stands 5 --bel veteran --nation france --parent 5e >/dev/null
+	"$U" unit add Campi --side French --type infantry --stands 5 --bel regular --nation france --parent 5e >/dev/null
+	"$U" unit add Bauduin --side French --type infantry --stands 6 --bel regular --nation france --parent 6e >/dev/null
+	"$U" unit add Soye --side French --type infantry --stands 6 --bel regular --nation france --parent 6e >/dev/null
+	"$U" unit add "Old Guard" --side French --type infantry --stands 4 --bel guard --nation france --parent "Armée" >/dev/null
+	"$U" unit add "Batterie" --side French --type heavy-battery --parent 6e >/dev/null
+	"$U" unit add Reille --side French --type leader --rank corps --rating good --nation france --exceptional --parent "II Corps" >/dev/null
+	"$U" unit add Napoleon --side French --type leader --rank army --rating excellent --nation france --parent "Armée" >/dev/null
+	"$U" unit add "Great Battery" --side British --type heavy-battery >/dev/null
+}
+
+@test "leaders show their command range from the published chart" {
+	corps
+	umpire --json unit show Reille
+	[ "$(json .command_range)" = 10 ]
+	umpire --json unit show Napoleon
+	[ "$(json .command_range)" = 18 ]
+	[ "$(json .maneuver_range)" = 6 ]
+	[ "$(json .maneuver_modifier)" = 4 ]
+}
+
+@test "a brigade needs stands and a BEL; a mixed BEL from battalions" {
+	"$U" new --rules fury >/dev/null
+	umpire unit add X --side A --type infantry --bel regular
+	expect_error 65 "a brigade needs --stands N"
+	umpire --json unit add Y --side A --type infantry --stands 4 --battalions regular,veteran,veteran,veteran
+	[ "$(json .bel)" = veteran ]
+}
+
+@test "fire in the game: stands lost and disorder recorded" {
+	corps
+	umpire fire --unit "Great Battery" --target Husson --distance 2 --dice 6,5
+	[[ "$output" == *"Husson loses 1 stand (4 left)"* ]]
+	[[ "$output" == *"Husson is now disordered"* ]]
+	umpire --json unit show Husson
+	[ "$(json .strength)" = 4 ]
+	[ "$(json .state)" = disordered ]
+}
+
+@test "a disordered brigade must roll on the disorder table; shaken rallies it" {
+	corps
+	"$U" fire --unit "Great Battery" --target Husson --distance 2 --dice 4,4 >/dev/null
+	umpire --json move --unit Husson --dice 2,2
+	[ "$(json .result.result)" = shaken ]
+	umpire --json unit show Husson
+	[ "$(json .state)" = good_order ]
+}
+
+@test "fatigue in a game: every formation, summed up the tree" {
+	corps
+	umpire --json fatigue
+	[ "$(json '.result.formations|length')" = 4 ]
+	[ "$(json '.result.formations[0].level')" = 16 ]
+	[ "$(json '.result.formations[1].level')" = 11 ]
+	[ "$(json '.result.formations[2].level')" = 4 ]
+	[ "$(json '.result.formations[3].level')" = 6 ]
+}
+
+@test "a corps losing stands until it fatigues, and its divisions with it" {
+	corps
+	for b in Husson Husson Campi Campi Campi; do
+		"$U" adjust "$b" --stands -1 --reason "scripted losses" >/dev/null
+	done
+	umpire --json fatigue --unit "5e"
+	[ "$(json .result.fatigued)" = true ]
+	umpire --json fatigue --unit "6e"
+	[ "$(json .result.fatigued)" = false ]
+	"$U" adjust Bauduin --stands -3 --reason "scripted losses" >/dev/null
+	umpire adjust Soye --stands -2 --reason "scripted losses"
+	umpire fire --unit "Great Battery" --target Soye --distance 2 --dice 6,5
+	[[ "$output" == *"II Corps is fatigued: all its divisions are fatigued"* ]]
+	umpire --json fatigue --unit "6e"
+	[ "$(json .result.fatigued)" = true ]
+	"$U" sheet > sheet.out
+	diff -u "$BATS_TEST_DIRNAME/golden/fury-corps.sheet" sheet.out
+}
+
+@test "guard stands count double against the army" {
+	corps
+	"$U" adjust "Old Guard" --stands -2 --reason "scripted losses" >/dev/null
+	umpire --json fatigue --unit "Armée"
+	[ "$(json .result.losses)" = 4 ]
+}
+
+@test "artillery is not counted in fatigue" {
+	corps
+	umpire --json fatigue --unit "6e"
+	[ "$(json .result.level)" = 6 ]
+}
+
+@test "fatigue names a formation, not a brigade" {
+	corps
+	umpire fatigue --unit Husson
+	expect_error 65 "'Husson' is a unit; name a formation"
+}
+
+@test "melee in the game: modifiers from stands, freshness and ratings" {
+	corps
+	umpire --json melee --attacker "Old Guard" --defender Campi --dice 3,3,3,3
+	[[ "$(json '[.modifiers[].name]|join(",")')" == "attacker:fresh,attacker:guard,defender:more-stands,defender:fresh" ]]
+}
