@@ -195,7 +195,8 @@ load_units(const struct global *g, struct game *gm, const struct inputs *in,
 			if (row.formation && !(v->decl->flags & IN_FORMATION))
 				return cmd_error(g, EXIT_DATA,
 				    "'%s' is a formation; name one of its units", row.name);
-			if (!row.formation && (v->decl->flags & IN_FORMATION))
+			if (!row.formation && (v->decl->flags & IN_FORMATION) &&
+			    !(v->decl->flags & IN_EITHER))
 				return cmd_error(g, EXIT_DATA,
 				    "'%s' is a unit; name a formation", row.name);
 			for (int j = 0; j < ru->n; j++)

@@ -528,6 +528,7 @@ fury_standing(const struct tableset *ts, const struct inputs *options,
 {
 	(void)options;
 	sentence[0] = '\0';
+	jsonw_object(w, "standing");
 	jsonw_array(w, "fatigue");
 	for (int i = 0; i < n; i++) {
 		struct fatigue ft;
@@ -546,6 +547,7 @@ fury_standing(const struct tableset *ts, const struct inputs *options,
 		    ": all its divisions are fatigued");
 	}
 	jsonw_array_end(w);
+	jsonw_object_end(w);
 	if (sentence[0] == '\0')
 		snprintf(sentence, len, "no formation is fatigued");
 }

@@ -32,6 +32,8 @@ enum input_kind {
 #define IN_FORMATION 0x4
 /* An option that makes a ruling stateful by itself (fury fatigue --every). */
 #define IN_GAME 0x8
+/* With IN_FORMATION: a unit or a formation (ohw fatigue). */
+#define IN_EITHER 0x10
 
 struct input_decl {
 	const char *name;	/* option name without the dashes */

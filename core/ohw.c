@@ -1,18 +1,883 @@
-/* ohw: One Hour Wargame Napoleonic mods (not built yet). */
+/*
+ * ohw: One Hour Wargame Napoleonic mods.  A d6 plus modifiers is the
+ * fatigue points (FP) a unit takes; a unit is tired at half its break
+ * point, exhausted at three quarters, broken at it; higher formations
+ * break at a percentage of their units' break points.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "num.h"
 #include "ruleset.h"
 
+#define OHW "ohw"
+#define FIRERS "line|column|square|skirmishers|foot-artillery|horse-artillery"
+#define MELEE_TYPES "cavalry|heavy-cavalry|infantry|skirmishers|square"
+
+static double
+number(const struct tableset *ts, const char *name, double def)
+{
+	const struct table *t = ts->find(ts->ctx, OHW, "rules");
+
+	return t != NULL ? rule_constant(t, name, def) : def;
+}
+
+/* "At about 50% of Break Point the unit becomes Tired ... at about 75% it
+ * becomes Exhausted"; broken at the break point (compared exactly). */
+static const char *
+fp_state(const struct tableset *ts, long fp, long bp, int pyrrhic)
+{
+	if (pyrrhic && fp >= (long)number(ts, "pyrrhic", 24))
+		return "destroyed";
+	if (!pyrrhic && fp >= bp)
+		return "broken";
+	if ((double)fp >= (double)bp * number(ts, "exhausted", 0.75))
+		return "exhausted";
+	if ((double)fp >= (double)bp * number(ts, "tired", 0.5))
+		return "tired";
+	return "fresh";
+}
+
+/* A named condition with no value of its own (halving, stubborn...). */
+static int
+is_condition(const struct table *t, const char *name)
+{
+	double v = 0;
+
+	return rule_modifier(t, name, NULL, &v) == MOD_NUMBER && v == 0;
+}
+
+/* Half, rounded up. */
+static long
+half_up(long v)
+{
+	return (v + 1) / 2;
+}
+
+/* ---- fire ------------------------------------------------------------ */
+
+static const struct input_decl fire_inputs[] = {
+	{ "firer", IN_CHOICE, "TYPE", 0, 0, FIRERS, NULL, NULL,
+	  "the firer: an infantry formation or a battery", 0 },
+	{ "distance", IN_DISTANCE, "D", 0, 0, NULL, NULL, NULL, "measured distance (inches)", 0 },
+	{ "mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "fire-modifiers", "modifiers", IN_REPEAT },
+	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the firing unit of the game", 0 },
+	{ "target", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
+	  "the target unit of the game (its FP are recorded)", 0 },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+/* The range band of an artillery firer, with its modifier. */
+static const char *
+gun_band(const struct table *t, const char *gun, double dist, long *mod, double *reach)
+{
+	const char *band = "out";
+
+	*reach = 0;
+	for (int row = 0; row < t->nrows; row++) {
+		double over = -1, upto = 0, m = 0;
+
+		if (strcmp(table_text(t, row, "gun"), gun) != 0)
+			continue;
+		table_number(t, row, "over", &over);
+		table_number(t, row, "upto", &upto);
+		table_number(t, row, "modifier", &m);
+		if (upto > *reach)
+			*reach = upto;
+		if (dist > over && dist <= upto && strcmp(band, "out") == 0) {
+			band = table_text(t, row, "band");
+			*mod = (long)m;
+		}
+	}
+	return band;
+}
+
+static int
+fire_range(const struct tableset *ts, const char *firer, double dist,
+    struct result *r, const char **range, long *total)
+{
+	int guns = strstr(firer, "artillery") != NULL;
+	const struct table *t = rule_table(ts, OHW, guns ? "artillery-ranges" :
+	    "musket-ranges", r);
+	double reach = 0;
+	long mod = 0;
+
+	if (t == NULL)
+		return RULE_DATA;
+	if (guns) {
+		*range = gun_band(t, strcmp(firer, "foot-artillery") == 0 ? "foot" : "horse",
+		    dist, &mod, &reach);
+		if (strcmp(*range, "out") != 0) {
+			char name[32];
+
+			snprintf(name, sizeof name, "%s-range", *range);
+			*total += mod;
+			result_mod(r, name, (double)mod);
+		}
+	} else {
+		table_number(t, table_row(t, "formation", firer), "range", &reach);
+		*range = dist <= reach ? "in" : "out";
+	}
+	result_work(r, "%s [%s]: %s reaches %g\": %g\" is %s", t->title, t->provenance,
+	    firer, reach, dist, *range);
+	if (strcmp(*range, "out") == 0)
+		result_reason(r, "out of range: %g\" is beyond the %s's %g\"", dist, firer, reach);
+	return RULE_OK;
+}
+
+/* The modifiers a firer gets, with the rifles and stubborn readings. */
+static void
+fire_mods(const struct table *t, const struct inputs *in, const char *firer,
+    long *total, struct result *r)
+{
+	const struct input_value *v = inputs_get(in, "mod");
+	int guns = strstr(firer, "artillery") != NULL;
+
+	if (!guns && strcmp(firer, "skirmishers") == 0)
+		rule_auto_mod(t, "skirmishers-firing", NULL, 1, NULL, total, r);
+	if (!guns && (strcmp(firer, "column") == 0 || strcmp(firer, "square") == 0))
+		rule_auto_mod(t, "column-or-square", NULL, 1, NULL, total, r);
+	for (int i = 0; v != NULL && i < v->nitems; i++) {
+		const char *m = v->items[i].name;
+
+		/* "Rifles: these troops only take a -1 when shooting at
+		 * dispersed targets." "Stubborn ... do not suffer the -1 for
+		 * being tired." */
+		if (strcmp(m, "rifles") == 0 && in_mod(in, "mod", "target-skirmishers") == NULL)
+			continue;
+		if (strcmp(m, "tired") == 0 && in_mod(in, "mod", "stubborn") != NULL) {
+			result_work(r, "stubborn troops ignore being tired");
+			continue;
+		}
+		if (strcmp(m, "moving") == 0 && guns)
+			continue;
+		if (is_condition(t, m))
+			continue;
+		rule_auto_mod(t, m, NULL, 1, NULL, total, r);
+	}
+}
+
+static int
+ohw_fire(const struct tableset *ts, const struct inputs *in, struct dice *d,
+    struct result *r)
+{
+	const struct table *t = rule_table(ts, OHW, "fire-modifiers", r);
+	const char *firer = in_text(in, "firer"), *range = "out";
+	long total = 0, fp;
+	int die, rc;
+
+	if (t == NULL)
+		return RULE_DATA;
+	if (firer == NULL || !in_given(in, "distance"))
+		return result_fail(r, RULE_USAGE, "fire needs --firer TYPE and --distance D");
+	if ((rc = fire_range(ts, firer, in_number(in, "distance"), r, &range, &total)) != RULE_OK)
+		return rc;
+	if (strcmp(range, "out") == 0) {
+		jsonw_int(&r->fields, "fatigue_points", 0);
+		jsonw_string(&r->fields, "range", "out");
+		result_summary(r, "no effect: %s", r->reason);
+		dice_end_early(d);
+		return RULE_OK;
+	}
+	fire_mods(t, in, firer, &total, r);
+	if ((die = dice_take(d, DIE_D6, "shooting d6")) < 0)
+		return RULE_DATA;
+	fp = die + total < 0 ? 0 : die + total;
+	result_work(r, "d6 %d %+ld = %ld fatigue point%s%s", die, total, fp, fp == 1 ? "" : "s",
+	    die + total < 0 ? " (never below 0)" : "");
+	/* "Targets in woods or towns suffer half casualties (round up)." */
+	if (in_mod(in, "mod", "target-in-cover") != NULL) {
+		fp = half_up(fp);
+		result_factor(r, "target-in-cover", 0.5);
+		result_work(r, "the target in woods or a town takes half, rounded up: %ld", fp);
+	}
+	jsonw_int(&r->fields, "fatigue_points", fp);
+	jsonw_string(&r->fields, "range", range);
+	result_effect(r, "target", EFFECT_LOSS, fp, "fp");
+	result_summary(r, "%ld fatigue point%s", fp, fp == 1 ? "" : "s");
+	return RULE_OK;
+}
+
+/* ---- melee ----------------------------------------------------------- */
+
+static const struct input_decl melee_inputs[] = {
+	{ "attacker-type", IN_CHOICE, "TYPE", 0, 0, MELEE_TYPES, NULL, NULL,
+	  "the attacker", 0 },
+	{ "defender-type", IN_CHOICE, "TYPE", 0, 0, MELEE_TYPES, NULL, NULL,
+	  "the defender (infantry: a line or column that stood)", 0 },
+	{ "attacker-mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "melee-modifiers",
+	  "the attacker's modifiers", IN_REPEAT },
+	{ "defender-mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "melee-modifiers",
+	  "the defender's modifiers", IN_REPEAT },
+	{ "defender-fp", IN_COUNT, "N", 0, 100000, NULL, "0", NULL,
+	  "the defender's fatigue points before the melee", 0 },
+	{ "defender-break-point", IN_COUNT, "B", 1, 100000, NULL, "15", NULL,
+	  "the defender's break point", 0 },
+	{ "attacker", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the attacking unit of the game", 0 },
+	{ "defender", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the defending unit of the game", 0 },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+static int
+is_cav(const char *t)
+{
+	return strstr(t, "cavalry") != NULL;
+}
+
+/* The base of a side's roll against the other. */
+static long
+base(const struct table *t, const char *me, const char *enemy)
+{
+	const char *m = is_cav(me) ? "cavalry" : me, *e = is_cav(enemy) ? "cavalry" : enemy;
+	double v = 0;
+	int row = table_row2(t, "attacker", m, "defender", e);
+
+	if (row < 0)
+		row = table_row2(t, "attacker", m, "defender", "any");
+	table_number(t, row, "base", &v);
+	return (long)v;
+}
+
+/* A side's roll: d6 (heavy cavalry reroll a 1, given after the pair). */
+struct melee_side {
+	const char *name, *type, *opt;
+	int die;
+	long inflicted;
+};
+
+static long
+side_mods(const struct table *t, const struct inputs *in, const struct melee_side *s,
+    struct result *r)
+{
+	const struct input_value *v = inputs_get(in, s->opt);
+	long total = 0;
+
+	for (int i = 0; v != NULL && i < v->nitems; i++) {
+		const char *m = v->items[i].name;
+
+		if (strcmp(m, "tired") == 0 && in_mod(in, s->opt, "stubborn") != NULL)
+			continue;
+		if (is_condition(t, m))
+			continue;
+		rule_auto_mod(t, m, NULL, 1, s->name, &total, r);
+	}
+	return total;
+}
+
+/* Fatigue points a side takes: half in cover (infantry) or always for
+ * cavalry (round up); double in flank or rear. */
+static long
+taken(const struct inputs *in, const struct melee_side *s, long fp, struct result *r)
+{
+	if (fp < 0)
+		fp = 0;
+	if (is_cav(s->type) || in_mod(in, s->opt, "in-cover") != NULL) {
+		fp = half_up(fp);
+		result_work(r, "the %s takes half, rounded up (%s)", s->name,
+		    is_cav(s->type) ? "cavalry always" : "holding terrain");
+	}
+	if (in_mod(in, s->opt, "flank-or-rear") != NULL) {
+		fp *= 2;
+		result_work(r, "the %s, engaged in flank or rear, takes double", s->name);
+	}
+	return fp;
+}
+
+static const char *
+melee_outcome(const struct tableset *ts, const struct inputs *in,
+    const struct melee_side *a, const struct melee_side *def, long att_fp,
+    long def_fp, struct result *r)
+{
+	long before = in_count(in, "defender-fp"), bp = in_count(in, "defender-break-point");
+
+	/* "If the infantry inflict more Fatigue Points on the cavalry than they
+	 * receive they have won ... in any other circumstances the infantry
+	 * unit is destroyed." */
+	if (is_cav(a->type) && strcmp(def->type, "infantry") == 0) {
+		if (att_fp > def_fp) {
+			result_work(r, "the infantry stood and inflicted more than it took: the cavalry retire %g\"",
+			    number(ts, "retire-cavalry", 12));
+			return "cavalry_retires";
+		}
+		result_work(r, "the infantry stood and did not inflict more: destroyed; the cavalry may break through %g\"",
+		    number(ts, "breakthrough", 6));
+		return "infantry_destroyed";
+	}
+	if (before + def_fp >= bp)
+		return "defender_broken";
+	/* "If the Attacker has succeeded in generating three or more Fatigue
+	 * Points they will have gained a lodgement." */
+	if (in_mod(in, "defender-mod", "bua") != NULL)
+		return def_fp >= (long)number(ts, "lodgement", 3) ? "lodgement" : "attacker_retires";
+	result_work(r, "the defender is not broken: the attacker retires %g\"%s",
+	    number(ts, is_cav(a->type) ? "retire-cavalry" : "retire-infantry", 6),
+	    is_cav(a->type) ? " facing the enemy" : "");
+	return "attacker_retires";
+}
+
+static int
+roll_side(const struct inputs *in, struct melee_side *s, struct dice *d)
+{
+	(void)in;
+	s->die = dice_take(d, DIE_D6, "%s's d6", s->name);
+	return s->die < 0 ? RULE_DATA : RULE_OK;
+}
+
+/* "Heavy Cavalry, reroll all 1s in Melee." */
+static int
+reroll(struct melee_side *s, struct dice *d)
+{
+	int f;
+
+	if (strcmp(s->type, "heavy-cavalry") != 0 || s->die != 1)
+		return RULE_OK;
+	if ((f = dice_take(d, DIE_D6, "%s's reroll of a 1", s->name)) < 0)
+		return RULE_DATA;
+	s->die = f;
+	return RULE_OK;
+}
+
+static int
+ohw_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
+    struct result *r)
+{
+	const struct table *m = rule_table(ts, OHW, "melee-modifiers", r);
+	const struct table *b = rule_table(ts, OHW, "melee-bases", r);
+	struct melee_side a = { "attacker", in_text(in, "attacker-type"), "attacker-mod", 0, 0 };
+	struct melee_side def = { "defender", in_text(in, "defender-type"), "defender-mod", 0, 0 };
+	long am, dm, att_fp, def_fp;
+	const char *outcome;
+	int rc;
+
+	if (m == NULL || b == NULL)
+		return RULE_DATA;
+	if (a.type == NULL || def.type == NULL)
+		return result_fail(r, RULE_USAGE, "melee needs --attacker-type and --defender-type");
+	/* "Only Infantry can attack a Built Up Area." */
+	if (in_mod(in, "defender-mod", "bua") != NULL && is_cav(a.type)) {
+		jsonw_int(&r->fields, "attacker_fp", 0);
+		jsonw_int(&r->fields, "defender_fp", 0);
+		jsonw_string(&r->fields, "outcome", "attacker_retires");
+		result_forbid(r, "only infantry can attack a built-up area");
+		result_summary(r, "no melee: only infantry can attack a built-up area");
+		dice_end_early(d);
+		return RULE_OK;
+	}
+	am = base(b, a.type, def.type) + side_mods(m, in, &a, r);
+	dm = base(b, def.type, a.type) + side_mods(m, in, &def, r);
+	result_mod(r, "attacker:base", (double)base(b, a.type, def.type));
+	result_mod(r, "defender:base", (double)base(b, def.type, a.type));
+	if ((rc = roll_side(in, &a, d)) != RULE_OK || (rc = roll_side(in, &def, d)) != RULE_OK ||
+	    (rc = reroll(&a, d)) != RULE_OK || (rc = reroll(&def, d)) != RULE_OK)
+		return rc;
+	def_fp = taken(in, &def, a.die + am, r);
+	att_fp = taken(in, &a, def.die + dm, r);
+	result_work(r, "attacker d6 %d %+ld: the defender takes %ld FP; defender d6 %d %+ld: the attacker takes %ld FP",
+	    a.die, am, def_fp, def.die, dm, att_fp);
+	outcome = melee_outcome(ts, in, &a, &def, att_fp, def_fp, r);
+	jsonw_int(&r->fields, "attacker_fp", att_fp);
+	jsonw_int(&r->fields, "defender_fp", def_fp);
+	jsonw_string(&r->fields, "outcome", outcome);
+	result_effect(r, "attacker", EFFECT_LOSS, att_fp, "fp");
+	result_effect(r, "defender", EFFECT_LOSS, def_fp, "fp");
+	if (strcmp(outcome, "infantry_destroyed") == 0)
+		result_effect(r, "defender", EFFECT_STATE, 0, "destroyed");
+	result_summary(r, "%s: attacker takes %ld FP, defender %ld", outcome, att_fp, def_fp);
+	return RULE_OK;
+}
+
+/* ---- fatigue and morale ---------------------------------------------- */
+
+static const struct input_decl fatigue_inputs[] = {
+	{ "fp", IN_COUNT, "N", 0, 100000, NULL, NULL, NULL, "the unit's fatigue points", 0 },
+	{ "break-point", IN_COUNT, "B", 1, 100000, NULL, "15", NULL,
+	  "its break point (15 for an average unit)", 0 },
+	{ "mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "fatigue-modifiers",
+	  "stubborn, pyrrhic, save-yourselves", IN_REPEAT },
+	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
+	  "a unit or higher formation of the game", IN_FORMATION | IN_EITHER },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+static int
+ohw_fatigue(const struct tableset *ts, const struct inputs *in, struct dice *d,
+    struct result *r)
+{
+	long fp = in_count(in, "fp"), bp = in_count(in, "break-point");
+	int pyrrhic = in_mod(in, "mod", "pyrrhic") != NULL;
+	const char *state;
+
+	(void)d;
+	if (!in_given(in, "fp"))
+		return in_given(in, "unit") ? RULE_OK :
+		    result_fail(r, RULE_USAGE, "fatigue needs --fp N (and --break-point B)");
+	/* "A unit in dire straits may declare 'Save Yourselves'. It suffers 2
+	 * Fatigue Points. It then makes a double move away from the enemy." */
+	if (in_mod(in, "mod", "save-yourselves") != NULL) {
+		long extra = (long)number(ts, "save-yourselves", 2);
+
+		fp += extra;
+		result_mod(r, "save-yourselves", (double)extra);
+		result_effect(r, "unit", EFFECT_LOSS, extra, "fp");
+		result_effect(r, "unit", EFFECT_FLAG, 1, "saving-themselves");
+		result_work(r, "Save Yourselves: +%ld FP and a double move away; it must stand a full turn to reorganise and is destroyed if contacted before then",
+		    extra);
+	}
+	state = fp_state(ts, fp, bp, pyrrhic);
+	result_work(r, "break point %ld: tired from %g, exhausted from %g, %s", bp,
+	    ceil((double)bp * number(ts, "tired", 0.5)),
+	    ceil((double)bp * number(ts, "exhausted", 0.75)),
+	    pyrrhic ? "pyrrhic: destroyed at 24" : "broken at the break point");
+	jsonw_int(&r->fields, "fatigue_points", fp);
+	jsonw_int(&r->fields, "break_point", bp);
+	jsonw_string(&r->fields, "state", state);
+	result_summary(r, "%s (%ld FP of %ld)", state, fp, bp);
+	return RULE_OK;
+}
+
+/* ---- move ------------------------------------------------------------ */
+
+#define MOVE_TYPES "general|infantry|cavalry|foot-artillery|horse-artillery"
+
+static const struct input_decl move_inputs[] = {
+	{ "type", IN_CHOICE, MOVE_TYPES, 0, 0, MOVE_TYPES, NULL, NULL, "the unit's type", 0 },
+	{ "formation", IN_CHOICE, "line|column|square|skirmishers", 0, 0,
+	  "line|column|square|skirmishers", "line", NULL, "infantry formation", 0 },
+	{ "road", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "the whole move on a road (+3\")", 0 },
+	{ "charging", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "a charge (no road bonus)", 0 },
+	{ "formation-change", IN_CHOICE, "french|older", 0, 0, "french|older", NULL, NULL,
+	  "a formation change: 1/4 of the move (French drill) or 1/2 (older drill)", 0 },
+	{ "out-of-command", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "out of command: half speed", 0 },
+	{ "prolong", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "artillery prolonging (1\")", 0 },
+	{ "evade", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "skirmishers or artillery firing and evading: a full move away, 1 FP", 0 },
+	{ "caught", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "with --evade: horse artillery caught in the first quarter of the enemy's move", 0 },
+	{ "radius", IN_CHOICE, "brigadier|division|corps|army", 0, 0,
+	  "brigadier|division|corps|army", NULL, NULL,
+	  "a command radius check: the commander's rank (with --distance)", 0 },
+	{ "distance", IN_DISTANCE, "D", 0, 0, NULL, NULL, NULL,
+	  "with --radius: the measured distance to the commander", 0 },
+	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the moving unit of the game", 0 },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+static int
+radius_check(const struct tableset *ts, const struct inputs *in, struct result *r)
+{
+	const struct table *t = rule_table(ts, OHW, "command-radius", r);
+	double radius = 0;
+
+	if (t == NULL)
+		return RULE_DATA;
+	if (!in_given(in, "distance"))
+		return result_fail(r, RULE_USAGE, "--radius needs --distance D");
+	table_number(t, table_row(t, "rank", in_text(in, "radius")), "radius", &radius);
+	jsonw_bool(&r->fields, "in_command", in_number(in, "distance") <= radius);
+	jsonw_number(&r->fields, "radius", radius);
+	result_summary(r, in_number(in, "distance") <= radius ? "in command (%g\" of %g\")" :
+	    "out of command (%g\" is beyond %g\"): previous orders, half speed",
+	    in_number(in, "distance"), radius);
+	return RULE_OK;
+}
+
+/* "Skirmishers and Artillery more than Two Inches from the enemy may
+ * choose to Fire and Evade ... Suffer 1 Fatigue Point each time they
+ * evade. Horse Artillery ... if caught in this first quarter of the
+ * enemy's move they are destroyed." */
+static int
+evade(const struct tableset *ts, const struct inputs *in, double inches,
+    struct result *r)
+{
+	long fp = (long)number(ts, "evade", 1);
+
+	if (in_flag(in, "caught") && in_is(in, "type", "horse-artillery")) {
+		jsonw_number(&r->fields, "inches", 0);
+		result_effect(r, "unit", EFFECT_STATE, 0, "destroyed");
+		result_summary(r, "caught limbering in the first quarter of the enemy's move: destroyed");
+		return RULE_OK;
+	}
+	if (in_is(in, "type", "horse-artillery"))
+		inches *= 0.75;
+	jsonw_number(&r->fields, "inches", inches);
+	jsonw_int(&r->fields, "fatigue_points", fp);
+	result_effect(r, "unit", EFFECT_LOSS, fp, "fp");
+	result_summary(r, "fires (at -3) and evades %g\" away, taking %ld FP", inches, fp);
+	return RULE_OK;
+}
+
+static int
+ohw_move(const struct tableset *ts, const struct inputs *in, struct dice *d,
+    struct result *r)
+{
+	const struct table *t = rule_table(ts, OHW, "movement", r);
+	const char *type = in_text(in, "type");
+	double inches = 0, f;
+	char buf[32];
+	int row;
+
+	(void)d;
+	if (t == NULL)
+		return RULE_DATA;
+	if (in_given(in, "radius"))
+		return radius_check(ts, in, r);
+	if (type == NULL)
+		return result_fail(r, RULE_USAGE, "move needs --type TYPE");
+	row = table_row2(t, "type", in_flag(in, "prolong") ? "prolong" : type, "formation",
+	    in_text(in, "formation"));
+	if (row < 0)
+		row = table_row2(t, "type", in_flag(in, "prolong") ? "prolong" : type,
+		    "formation", "any");
+	if (row < 0 || table_number(t, row, "inches", &inches) != 0)
+		return result_fail(r, RULE_DATA, "the %s has no row for %s", t->title, type);
+	result_work(r, "%s [%s]: %s: %g\"", t->title, t->provenance,
+	    in_flag(in, "prolong") ? "prolong" : type, inches);
+	if (in_flag(in, "evade"))
+		return evade(ts, in, inches, r);
+	if (in_given(in, "formation-change")) {
+		f = number(ts, in_is(in, "formation-change", "french") ? "french-drill" :
+		    "older-drill", 0.25);
+		inches *= 1 - f;
+		result_factor(r, "formation-change", 1 - f);
+	}
+	/* "Roads: add 3" to movement if entire move on road, bonus does not
+	 * apply to charging." */
+	if (in_flag(in, "road") && !in_flag(in, "charging")) {
+		inches += number(ts, "road", 3);
+		result_mod(r, "road", number(ts, "road", 3));
+	}
+	if (in_flag(in, "out-of-command")) {
+		f = number(ts, "out-of-command", 0.5);
+		inches *= f;
+		result_factor(r, "out-of-command", f);
+	}
+	jsonw_number(&r->fields, "inches", inches);
+	result_summary(r, "moves up to %s\"", num_format(inches, buf, sizeof buf));
+	return RULE_OK;
+}
+
+/* ---- the game -------------------------------------------------------- */
+
+#define TYPES "general|infantry|skirmishers|cavalry|foot-artillery|horse-artillery"
+
+static const struct input_decl rating_inputs[] = {
+	{ "break-point", IN_COUNT, "B", 1, 1000, NULL, NULL, NULL,
+	  "fatigue points at which it breaks (15 for an average unit)", 0 },
+	{ "stubborn", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "no -1 for being tired", 0 },
+	{ "pyrrhic", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "never routs; destroyed at 24 FP", 0 },
+	{ "impetuous", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "must pursue any fleeing opponent", 0 },
+	{ "en-tirailleur", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "may disperse and act as skirmishers (and not reform)", 0 },
+	{ "heavy-cavalry", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "rerolls 1s in melee", 0 },
+	{ "rifles", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "only -1 shooting at skirmishers", 0 },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+static const struct input_decl formation_inputs[] = {
+	{ "break-percent", IN_COUNT, "P", 1, 100, NULL, "50", NULL,
+	  "its break point as a percentage of its units' break points", 0 },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+static long
+break_point(const struct tableset *ts, const struct unit *u)
+{
+	return in_given(&u->ratings, "break-point") ? in_count(&u->ratings, "break-point") :
+	    (long)number(ts, "break-point", 15);
+}
+
+static const char *
+unit_state(const struct tableset *ts, const struct unit *u)
+{
+	if (strcmp(u->state, "destroyed") == 0)
+		return "destroyed";
+	return fp_state(ts, u->losses, break_point(ts, u), in_flag(&u->ratings, "pyrrhic"));
+}
+
+static int
+ohw_rate(const struct tableset *ts, const char *type, const struct inputs *rt,
+    long *start, double *cost, struct result *r)
+{
+	*cost = 0;
+	*start = in_given(rt, "break-point") ? in_count(rt, "break-point") :
+	    (long)number(ts, "break-point", 15);
+	if (in_flag(rt, "heavy-cavalry") && strcmp(type, "cavalry") != 0)
+		return result_fail(r, RULE_DATA, "--heavy-cavalry is for cavalry");
+	if (in_flag(rt, "rifles") && strstr(type, "artillery") != NULL)
+		return result_fail(r, RULE_DATA, "--rifles is for infantry and skirmishers");
+	return RULE_OK;
+}
+
+static void
+fill_text(struct inputs *in, const char *name, const char *v)
+{
+	if (!in_given(in, name) && v != NULL)
+		inputs_fill(in, name, v);
+}
+
+static void
+fill_mod(struct inputs *in, const char *opt, const char *mod)
+{
+	if (in_mod(in, opt, mod) == NULL)
+		inputs_fill(in, opt, mod);
+}
+
+/* tired, exhausted and the special rules that temper them. */
+static void
+fill_condition(const struct tableset *ts, const struct unit *u, struct inputs *in,
+    const char *opt)
+{
+	const char *s = unit_state(ts, u);
+
+	if (strcmp(s, "tired") == 0 || strcmp(s, "exhausted") == 0)
+		fill_mod(in, opt, s);
+	if (in_flag(&u->ratings, "stubborn"))
+		fill_mod(in, opt, "stubborn");
+}
+
+static const char *
+melee_type(const struct unit *u)
+{
+	if (strcmp(u->type, "cavalry") == 0)
+		return in_flag(&u->ratings, "heavy-cavalry") ? "heavy-cavalry" : "cavalry";
+	return strcmp(u->type, "skirmishers") == 0 ? "skirmishers" : "infantry";
+}
+
+static int
+ohw_fill(const struct tableset *ts, const char *command,
+    const struct ruling_units *ru, struct inputs *in, struct result *r)
+{
+	const struct unit *u = ruling_unit(ru, "unit"), *t = ruling_unit(ru, "target");
+	const struct unit *a = ruling_unit(ru, "attacker"), *d = ruling_unit(ru, "defender");
+	char n[16];
+
+	for (int i = 0; i < ru->n; i++)
+		if (!ru->unit[i]->formation && (strcmp(unit_state(ts, ru->unit[i]), "destroyed") == 0))
+			return result_fail(r, RULE_DATA, "'%s' is destroyed", ru->unit[i]->name);
+	if (strcmp(command, "fire") == 0) {
+		if (u != NULL) {
+			fill_text(in, "firer", strstr(u->type, "artillery") != NULL ||
+			    strcmp(u->type, "skirmishers") == 0 ? u->type : "line");
+			fill_condition(ts, u, in, "mod");
+			if (in_flag(&u->ratings, "rifles"))
+				fill_mod(in, "mod", "rifles");
+		}
+		if (t != NULL && strcmp(t->type, "skirmishers") == 0)
+			fill_mod(in, "mod", "target-skirmishers");
+	} else if (strcmp(command, "melee") == 0) {
+		if (a == NULL || d == NULL)
+			return result_fail(r, RULE_USAGE,
+			    "a melee in the game names both --attacker and --defender");
+		fill_text(in, "attacker-type", melee_type(a));
+		fill_text(in, "defender-type", melee_type(d));
+		fill_condition(ts, a, in, "attacker-mod");
+		fill_condition(ts, d, in, "defender-mod");
+		snprintf(n, sizeof n, "%ld", d->losses);
+		fill_text(in, "defender-fp", n);
+		snprintf(n, sizeof n, "%ld", break_point(ts, d));
+		fill_text(in, "defender-break-point", n);
+	} else if (u != NULL && !u->formation && strcmp(command, "fatigue") == 0) {
+		snprintf(n, sizeof n, "%ld", u->losses);
+		fill_text(in, "fp", n);
+		snprintf(n, sizeof n, "%ld", break_point(ts, u));
+		fill_text(in, "break-point", n);
+		if (in_flag(&u->ratings, "pyrrhic"))
+			fill_mod(in, "mod", "pyrrhic");
+	} else if (u != NULL && strcmp(command, "move") == 0) {
+		if (strcmp(u->type, "skirmishers") == 0) {
+			fill_text(in, "type", "infantry");
+			fill_text(in, "formation", "skirmishers");
+		} else {
+			fill_text(in, "type", u->type);
+		}
+	}
+	return RULE_OK;
+}
+
+/* Whether UNIT sits somewhere under FORMATION. */
+static int
+under(struct unit *const *all, int n, const struct unit *u, long long formation)
+{
+	for (long long p = u->parent; p != 0;) {
+		int found = 0;
+
+		if (p == formation)
+			return 1;
+		for (int i = 0; i < n && !found; i++)
+			if (all[i]->id == p) {
+				p = all[i]->parent;
+				found = 1;
+			}
+		if (!found)
+			return 0;
+	}
+	return 0;
+}
+
+/* "Higher Formation Morale is a predetermined percentage of the Break
+ * Points of all the elements"; a unit saving itself "counts as broken for
+ * higher formation morale purposes". */
+static void
+formation_fp(const struct tableset *ts, struct unit *const *all, int n,
+    const struct unit *f, long *fp, long *bp)
+{
+	long sum_bp = 0, sum_fp = 0, pct = in_given(&f->ratings, "break-percent") ?
+	    in_count(&f->ratings, "break-percent") : 50;
+
+	for (int i = 0; i < n; i++) {
+		const struct unit *u = all[i];
+		long ubp;
+
+		if (u->formation || strcmp(u->type, "general") == 0 || !under(all, n, u, f->id))
+			continue;
+		ubp = break_point(ts, u);
+		sum_bp += ubp;
+		sum_fp += unit_flag(u, "saving-themselves") ||
+		    strcmp(unit_state(ts, u), "broken") == 0 ||
+		    strcmp(unit_state(ts, u), "destroyed") == 0 || u->losses > ubp ? ubp : u->losses;
+	}
+	*bp = (sum_bp * pct + 99) / 100;
+	*fp = sum_fp;
+}
+
+static void
+formation_json(const struct tableset *ts, struct unit *const *all, int n,
+    const struct unit *f, struct jsonw *w)
+{
+	long fp, bp;
+
+	formation_fp(ts, all, n, f, &fp, &bp);
+	jsonw_object(w, NULL);
+	jsonw_string(w, "name", f->name);
+	jsonw_int(w, "fatigue_points", fp);
+	jsonw_int(w, "break_point", bp);
+	jsonw_string(w, "state", fp_state(ts, fp, bp > 0 ? bp : 1, 0));
+	jsonw_object_end(w);
+}
+
+static void
+apply_loss(const struct tableset *ts, const struct ruling_units *ru, int ui,
+    long fp, struct ruling_effects *fx)
+{
+	const struct unit *u = ru->unit[ui];
+	const char *before = unit_state(ts, u), *after;
+	struct unit_effect *e;
+
+	if (fp <= 0 || (e = effect_add(fx, ui, LEDGER_LOSS, "fp", fp)) == NULL)
+		return;
+	e->total = u->losses + fp;
+	after = fp_state(ts, e->total, break_point(ts, u), in_flag(&u->ratings, "pyrrhic"));
+	snprintf(e->state, sizeof e->state, "%s", after);
+	snprintf(e->note, sizeof e->note, "%s takes %ld FP (%ld of %ld)%s%s", u->name, fp,
+	    e->total, break_point(ts, u), strcmp(before, after) != 0 ? ": now " : "",
+	    strcmp(before, after) != 0 ? after : "");
+	if (strcmp(after, "destroyed") == 0 &&
+	    (e = effect_add(fx, ui, LEDGER_STATE, "destroyed", 0)) != NULL)
+		snprintf(e->state, sizeof e->state, "destroyed");
+}
+
+static int
+ohw_apply(const struct tableset *ts, const char *command,
+    const struct ruling_units *ru, const struct inputs *in, struct result *r,
+    struct ruling_effects *fx)
+{
+	const struct unit *u = ruling_unit(ru, "unit");
+
+	(void)in;
+	if (strcmp(command, "fatigue") == 0 && u != NULL && u->formation) {
+		long fp, bp;
+
+		formation_fp(ts, ru->all, ru->nall, u, &fp, &bp);
+		jsonw_int(&r->fields, "fatigue_points", fp);
+		jsonw_int(&r->fields, "break_point", bp);
+		jsonw_string(&r->fields, "state", fp_state(ts, fp, bp > 0 ? bp : 1, 0));
+		result_summary(r, "%s: %s (%ld FP of %ld)", u->name,
+		    fp_state(ts, fp, bp > 0 ? bp : 1, 0), fp, bp);
+		result_work(r, "a higher formation: its break point is its percentage of its units' break points; a unit broken or saving itself counts its whole break point");
+	}
+	for (int i = 0; i < r->neffects; i++) {
+		const struct effect *re = &r->effects[i];
+		int ui = ruling_index(ru, re->role);
+		struct unit_effect *e;
+
+		if (ui < 0)
+			continue;
+		if (re->kind == EFFECT_LOSS)
+			apply_loss(ts, ru, ui, re->amount, fx);
+		else if (re->kind == EFFECT_STATE &&
+		    (e = effect_add(fx, ui, LEDGER_STATE, re->state, 0)) != NULL) {
+			snprintf(e->state, sizeof e->state, "%s", re->state);
+			snprintf(e->note, sizeof e->note, "%s is %s", ru->unit[ui]->name, re->state);
+		} else if (re->kind == EFFECT_FLAG &&
+		    (e = effect_add(fx, ui, LEDGER_FLAG, re->state, re->amount)) != NULL) {
+			snprintf(e->note, sizeof e->note, "%s is %s", ru->unit[ui]->name,
+			    re->amount ? "saving itself (counts as broken until reorganised)" :
+			    "reorganised");
+		}
+	}
+	return RULE_OK;
+}
+
+static void
+ohw_view(const struct tableset *ts, const struct unit *u, struct unit_view *v)
+{
+	snprintf(v->state, sizeof v->state, "%s", unit_state(ts, u));
+	v->strength = u->losses;
+	jsonw_int(&v->w, "fatigue_points", u->losses);
+	jsonw_int(&v->w, "break_point", break_point(ts, u));
+}
+
+static void
+ohw_standing(const struct tableset *ts, const struct inputs *options,
+    struct unit *const *units, int n, struct jsonw *w, char *sentence, size_t len)
+{
+	(void)options;
+	sentence[0] = '\0';
+	jsonw_object(w, "standing");
+	jsonw_array(w, "formations");
+	for (int i = 0; i < n; i++) {
+		long fp, bp;
+		const char *state;
+
+		if (!units[i]->formation)
+			continue;
+		formation_json(ts, units, n, units[i], w);
+		formation_fp(ts, units, n, units[i], &fp, &bp);
+		state = fp_state(ts, fp, bp > 0 ? bp : 1, 0);
+		if (bp > 0 && (strcmp(state, "broken") == 0 || strcmp(state, "exhausted") == 0))
+			snprintf(sentence + strlen(sentence), len - strlen(sentence), "%s%s is %s (%ld FP of %ld)",
+			    sentence[0] ? "; " : "", units[i]->name, state, fp, bp);
+	}
+	jsonw_array_end(w);
+	jsonw_object_end(w);
+	if (sentence[0] == '\0')
+		snprintf(sentence, len, "no formation is exhausted or broken");
+}
+
+static const struct roster ohw_roster = {
+	TYPES, "brigade|division|corps|army", rating_inputs,
+	ohw_rate, ohw_fill, ohw_apply, ohw_view, NULL, ohw_standing, formation_inputs,
+};
+
 static const struct rule_cmd ohw_cmds[] = {
-	{ "fire", "fatigue points from fire", NULL, NULL, NULL, NULL },
-	{ "melee", "fatigue points from melee", NULL, NULL, NULL, NULL },
-	{ "morale", "a unit's state from its fatigue points", NULL, NULL, NULL, NULL },
+	{ "fire", "fatigue points from fire: 1d6 + modifiers", NULL, fire_inputs,
+	  "one d6", ohw_fire },
+	{ "melee", "fatigue points from melee: each side 1d6 + base", NULL, melee_inputs,
+	  "the attacker's d6, the defender's d6, then a heavy cavalry reroll of a 1",
+	  ohw_melee },
+	{ "morale", "a unit's state from its fatigue points", NULL, fatigue_inputs, "none",
+	  ohw_fatigue },
 	{ "rally", NULL,
 	  "the ohw rules have no rally roll; see 'umpire fatigue --rules ohw --mod save-yourselves' (+2 FP and a double move) and the reorganising turn on the sheet",
 	  NULL, NULL, NULL },
-	{ "fatigue", "fatigue points and their effects", NULL, NULL, NULL, NULL },
-	{ "move", "movement rates", NULL, NULL, NULL, NULL },
+	{ "fatigue", "fatigue points and their effects (tired, exhausted, broken)", NULL,
+	  fatigue_inputs, "none", ohw_fatigue },
+	{ "move", "movement rates; command radius; fire and evade", NULL, move_inputs,
+	  "none", ohw_move },
 	{ NULL, NULL, NULL, NULL, NULL, NULL },
 };
 
 const struct ruleset ruleset_ohw = {
-	"ohw", "One Hour Wargame Napoleonic mods", "fatigue points", ohw_cmds, NULL,
+	OHW, "One Hour Wargame Napoleonic mods", "fatigue points", ohw_cmds, &ohw_roster,
 };

@@ -93,12 +93,6 @@ load helper
 	[ "$stderr" = "umpire: fatigue: the brigade rules have no fatigue" ]
 }
 
-@test "a command not built yet for a rule set says so and exits 64" {
-	umpire --rules ohw fire --dice 4
-	[ "$status" -eq 64 ]
-	[ "$stderr" = "umpire: fire: not implemented yet for ohw" ]
-}
-
 @test "ohw rally points to save-yourselves" {
 	umpire --rules ohw rally
 	[ "$status" -eq 64 ]

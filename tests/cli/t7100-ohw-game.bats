@@ -1,0 +1,86 @@
+#!/usr/bin/env bats
+# ohw in a game: FP from the journal, states, a higher formation breaking.
+load helper
+
+game() {
+	"$U" new --rules ohw >/dev/null
+	"$U" unit add "1st Brigade" --side French --type brigade --break-percent 50 >/dev/null
+	"$U" unit add "1/45e" --side French --type infantry --parent "1st" >/dev/null
+	"$U" unit add "2/45e" --side French --type infantry --parent "1st" >/dev/null
+	"$U" unit add "Old Guard" --side French --type infantry --break-point 20 --pyrrhic >/dev/null
+	"$U" unit add "95th" --side British --type skirmishers --rifles >/dev/null
+	"$U" unit add "RHA" --side British --type horse-artillery >/dev/null
+	"$U" unit add "Scots Greys" --side British --type cavalry --heavy-cavalry --stubborn >/dev/null
+}
+
+fp() {
+	"$U" --json unit show "$1" | jq -r '"\(.fatigue_points) \(.state)"'
+}
+
+@test "fire in a game: the target's FP recorded, its state from them" {
+	game
+	umpire fire --unit RHA --target "1/45e" --distance 10 --dice 6
+	[[ "$output" == *"1/45e takes 6 FP (6 of 15)"* ]]
+	umpire fire --unit RHA --target "1/45e" --distance 10 --dice 3
+	[[ "$output" == *"now tired"* ]]
+	[ "$(fp 1/45e)" = "9 tired" ]
+}
+
+@test "a tired firer is -1 (not if stubborn); rifles at skirmishers" {
+	game
+	"$U" adjust "2/45e" --fp +8 --reason setup >/dev/null
+	umpire --json fire --unit "2/45e" --target RHA --distance 5 --dice 4
+	[ "$(json .result.fatigue_points)" = 3 ]
+	umpire --json fire --unit 95th --target "1/45e" --distance 5 --dice 4
+	[ "$(json .result.fatigue_points)" = 2 ]
+}
+
+@test "a higher formation breaks at its percentage of its units' break points" {
+	game
+	"$U" adjust "1/45e" --fp +10 --reason setup >/dev/null
+	umpire --json fatigue --unit "1st"
+	[ "$(json .result.break_point)" = 15 ]
+	[ "$(json .result.fatigue_points)" = 10 ]
+	[ "$(json .result.state)" = tired ]
+	umpire fire --unit RHA --target "2/45e" --distance 5 --dice 6
+	[[ "$output" == *"1st Brigade is broken (16 FP of 15)"* ]]
+	umpire --json sheet
+	[ "$(json '.standing.formations[0].state')" = broken ]
+}
+
+@test "save yourselves counts as broken for the formation" {
+	game
+	umpire --json fatigue --unit "1/45e" --mod save-yourselves
+	[ "$(json .result.fatigue_points)" = 2 ]
+	umpire --json fatigue --unit "1st"
+	[ "$(json .result.fatigue_points)" = 15 ]
+	[ "$(json .result.state)" = broken ]
+}
+
+@test "pyrrhic units are destroyed at 24 and take no more part" {
+	game
+	"$U" adjust "Old Guard" --fp +22 --reason setup >/dev/null
+	[ "$(fp 'Old Guard')" = "22 exhausted" ]
+	umpire fire --unit RHA --target "Old Guard" --distance 5 --dice 3
+	[[ "$output" == *"now destroyed"* ]]
+	umpire fire --unit RHA --target "Old Guard" --distance 5 --dice 3
+	expect_error 65 "'Old Guard' is destroyed"
+}
+
+@test "melee in a game: heavy cavalry from ratings, the defender's FP" {
+	game
+	"$U" adjust "1/45e" --fp +14 --reason setup >/dev/null
+	umpire --json melee --attacker "Scots Greys" --defender "1/45e" --defender-type square --dice 1,1,4
+	[ "$(json .result.outcome)" = defender_broken ]
+	[ "$(fp 1/45e)" = "18 broken" ]
+}
+
+@test "the sheet shows FP, break points and states; undo" {
+	game
+	"$U" fire --unit RHA --target "1/45e" --distance 10 --dice 6 >/dev/null
+	umpire --json sheet
+	[ "$(json '.units[0].fatigue_points')" = 6 ]
+	[ "$(json '.units[0].break_point')" = 15 ]
+	"$U" undo >/dev/null
+	[ "$(fp 1/45e)" = "0 fresh" ]
+}

@@ -1,0 +1,90 @@
+/* Unit tests of the fury rules: fatigue, BEL, freshness, fire, melee. */
+#include "unit.h"
+#include "fury.h"
+
+static void
+fatigue_rounding(void **state)
+{
+	(void)state;
+	assert_int_equal(fury_fatigue_level(10, 50), 5);
+	assert_int_equal(fury_fatigue_level(33, 60), 20);	/* 19.8 */
+	assert_int_equal(fury_fatigue_level(5, 50), 2);		/* 2.5 down */
+	assert_int_equal(fury_fatigue_level(11, 60), 7);	/* 6.6 up */
+	assert_int_equal(fury_fatigue_level(21, 50), 10);	/* 10.5 down */
+	assert_int_equal(fury_fatigue_level(3, 40), 1);		/* 1.2 down */
+	assert_int_equal(fury_fatigue_level(0, 60), 0);
+}
+
+static void
+mixed_bel(void **state)
+{
+	struct tableset ts = table_stock_set();
+	struct result r;
+
+	(void)state;
+	result_init(&r);
+	assert_string_equal(fury_mixed_bel(&ts, "regular,regular,regular,veteran", &r), "regular");
+	assert_string_equal(fury_mixed_bel(&ts, "regular,veteran,veteran,veteran,regular", &r), "veteran");
+	assert_string_equal(fury_mixed_bel(&ts, "militia,conscript", &r), "militia");
+	assert_null(fury_mixed_bel(&ts, "regular,hussar", &r));
+}
+
+static void
+freshness_chart(void **state)
+{
+	struct tableset ts = table_stock_set();
+	struct result r;
+
+	(void)state;
+	result_init(&r);
+	assert_string_equal(fury_freshness(&ts, "regular", 6, 6, &r), "fresh");
+	assert_string_equal(fury_freshness(&ts, "regular", 6, 5, &r), "worn");
+	assert_string_equal(fury_freshness(&ts, "regular", 6, 3, &r), "spent");
+	assert_string_equal(fury_freshness(&ts, "militia", 5, 4, &r), "spent");
+	assert_string_equal(fury_freshness(&ts, "guard", 4, 3, &r), "fresh");
+	assert_null(fury_freshness(&ts, "regular", 8, 8, &r));
+	assert_string_equal(fury_class("regular", "elite"), "veteran");
+	assert_string_equal(fury_class("regular", "poor"), "militia");
+}
+
+static void
+fire_cells_and_cap(void **state)
+{
+	struct call *c = call_rule("fury", "fire", "--fire-points 13", "1,1");
+
+	(void)state;
+	assert_field(c, "cell", "\"D\"");
+	c = call_rule("fury", "fire", "--fire-points 1 --mod target-column,enfilade,grand-battery", "6,6");
+	assert_field(c, "score", "15");
+	assert_field(c, "cell", "\"1\"");
+	c = call_rule("fury", "fire", "--firer-type infantry --stands 4 --distance 4", "3,3");
+	assert_int_equal(c->rc, 0);
+	assert_field(c, "cell", "null");
+	assert_true(c->dice.ended_early);
+}
+
+static void
+melee_bands(void **state)
+{
+	struct call *c = call_rule("fury", "melee", "", "4,4,4,4");
+
+	(void)state;
+	assert_field(c, "difference", "0");
+	c = call_rule("fury", "melee", "--attacker-type cavalry", "6,6,1,2");
+	assert_non_null(strstr(c->r.json, "\"routs\":true"));
+	assert_non_null(strstr(c->r.json, "\"breakthrough\":\"required\""));
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(fatigue_rounding),
+		cmocka_unit_test(mixed_bel),
+		cmocka_unit_test(freshness_chart),
+		cmocka_unit_test(fire_cells_and_cap),
+		cmocka_unit_test(melee_bands),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
