@@ -270,20 +270,7 @@ fill_number(struct inputs *in, const char *name, long v)
 	inputs_fill(in, name, buf);
 }
 
-static void
-fill_text(struct inputs *in, const char *name, const char *v)
-{
-	if (!in_given(in, name) && v != NULL)
-		inputs_fill(in, name, v);
-}
 
-/* Adds an implied modifier unless it is already named (at most once). */
-static void
-fill_mod(struct inputs *in, const char *opt, const char *mod)
-{
-	if (in_mod(in, opt, mod) == NULL)
-		inputs_fill(in, opt, mod);
-}
 
 static int
 fill_firer(const struct tableset *ts, const struct unit *u, struct inputs *in,
@@ -298,12 +285,12 @@ fill_firer(const struct tableset *ts, const struct unit *u, struct inputs *in,
 		return rc;
 	brigade_spread(&bu, u->losses);
 	if (strcmp(u->type, "cavalry") == 0)
-		fill_mod(in, "mod", "cavalry");
+		inputs_add_mod(in, "mod", "cavalry");
 	if (unit_flag(u, "disordered"))
-		fill_mod(in, "mod", "disordered");
+		inputs_add_mod(in, "mod", "disordered");
 	if (!is_artillery(u->type)) {
 		fill_number(in, "firers", front_ranks(&bu));
-		fill_text(in, "weapon", in_text(&u->ratings, "weapon"));
+		inputs_default(in, "weapon", in_text(&u->ratings, "weapon"));
 		return RULE_OK;
 	}
 	for (int i = 0; i < bu.n && i < INPUT_ITEMS; i++) {
@@ -313,9 +300,9 @@ fill_firer(const struct tableset *ts, const struct unit *u, struct inputs *in,
 	}
 	if (!in_given(in, "guns") && !in_given(in, "firers")) {
 		fill_number(in, "guns", guns);
-		fill_text(in, "crew", crews);
+		inputs_default(in, "crew", crews);
 	}
-	fill_text(in, "gun", in_text(&u->ratings, "gun"));
+	inputs_default(in, "gun", in_text(&u->ratings, "gun"));
 	if (in_flag(&u->ratings, "heavy") && !in_given(in, "heavy"))
 		inputs_fill(in, "heavy", "");
 	return RULE_OK;
@@ -354,11 +341,11 @@ fill_fire(const struct tableset *ts, const struct ruling_units *ru,
 	if (firer != NULL && (rc = fill_firer(ts, firer, in, r)) != RULE_OK)
 		return rc;
 	if (target != NULL && is_artillery(target->type)) {
-		fill_text(in, "target-type", "battery");
+		inputs_default(in, "target-type", "battery");
 		if (in_given(in, "guns"))
 			fill_number(in, "defence", battery_defence(ts, target));
 	} else if (target != NULL && strcmp(target->type, "cavalry") == 0) {
-		fill_text(in, "target-type", "cavalry");
+		inputs_default(in, "target-type", "cavalry");
 	}
 	return RULE_OK;
 }
@@ -407,9 +394,9 @@ fill_weights(const struct unit *a, const struct unit *d, struct inputs *in)
 		return;
 	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
 		if (strcmp(wa, pairs[i].mine) == 0 && strcmp(wd, pairs[i].theirs) == 0)
-			fill_mod(in, "attacker-mod", pairs[i].mod);
+			inputs_add_mod(in, "attacker-mod", pairs[i].mod);
 		if (strcmp(wd, pairs[i].mine) == 0 && strcmp(wa, pairs[i].theirs) == 0)
-			fill_mod(in, "defender-mod", pairs[i].mod);
+			inputs_add_mod(in, "defender-mod", pairs[i].mod);
 	}
 }
 
@@ -430,11 +417,11 @@ fill_side(const struct tableset *ts, const struct unit *u,
 	fill_number(in, figures, melee_figures(ts, u, bu.total - u->losses));
 	fill_number(in, pushbacks, run_so_far(u, enemy, ru));
 	if (in_flag(&u->ratings, "elite"))
-		fill_mod(in, mods, "elite");
+		inputs_add_mod(in, mods, "elite");
 	if (in_flag(&u->ratings, "lancers"))
-		fill_mod(in, mods, "lancers");
+		inputs_add_mod(in, mods, "lancers");
 	if (unit_flag(u, "disordered"))
-		fill_mod(in, mods, "disordered");
+		inputs_add_mod(in, mods, "disordered");
 	return RULE_OK;
 }
 
@@ -481,7 +468,7 @@ fill_morale(const struct tableset *ts, const struct unit *u,
 	if (bu.n == 0 || strcmp(bu.b[pick].cls, "battery") == 0)
 		return result_fail(r, RULE_DATA,
 		    "'%s' is artillery: its crews have no morale bands", u->name);
-	fill_text(in, "class", bu.b[pick].cls);
+	inputs_default(in, "class", bu.b[pick].cls);
 	fill_number(in, "figures", bu.b[pick].left);
 	return RULE_OK;
 }
@@ -501,9 +488,9 @@ brigade_fill(const struct tableset *ts, const char *command,
 	if (strcmp(command, "morale") == 0)
 		return fill_morale(ts, u, in, r);
 	if (strcmp(command, "rally") == 0)
-		fill_text(in, "type", strcmp(u->type, "cavalry") == 0 ? "cavalry" : "infantry");
+		inputs_default(in, "type", strcmp(u->type, "cavalry") == 0 ? "cavalry" : "infantry");
 	if (strcmp(command, "move") == 0)
-		fill_text(in, "type", u->type);
+		inputs_default(in, "type", u->type);
 	return RULE_OK;
 }
 

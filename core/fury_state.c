@@ -108,19 +108,7 @@ freshness(const struct tableset *ts, const struct unit *u)
 	    u->start_strength, u->start_strength - u->losses, &scratch);
 }
 
-static void
-fill_text(struct inputs *in, const char *name, const char *v)
-{
-	if (!in_given(in, name) && v != NULL)
-		inputs_fill(in, name, v);
-}
 
-static void
-fill_mod(struct inputs *in, const char *opt, const char *mod)
-{
-	if (in_mod(in, opt, mod) == NULL)
-		inputs_fill(in, opt, mod);
-}
 
 static const char *
 arm(const struct unit *u)
@@ -147,23 +135,23 @@ fill_fire(const struct tableset *ts, const struct ruling_units *ru,
 	if (f != NULL && !in_given(in, "fire-points")) {
 		const char *fresh = freshness(ts, f);
 
-		fill_text(in, "firer-type", is_battery(f->type) ? f->type :
+		inputs_default(in, "firer-type", is_battery(f->type) ? f->type :
 		    is_cavalry(f->type) ? "dismounted-cavalry" : f->type);
 		snprintf(n, sizeof n, "%ld", f->start_strength - f->losses);
-		fill_text(in, "stands", n);
+		inputs_default(in, "stands", n);
 		if (unit_flag(f, "disordered"))
-			fill_mod(in, "mod", "firer-disordered");
+			inputs_add_mod(in, "mod", "firer-disordered");
 		if (strcmp(f->state, "damaged") == 0)
-			fill_mod(in, "mod", "battery-damaged");
+			inputs_add_mod(in, "mod", "battery-damaged");
 		if (strcmp(f->state, "suppressed") == 0)
-			fill_mod(in, "mod", "battery-suppressed");
+			inputs_add_mod(in, "mod", "battery-suppressed");
 		if (fresh != NULL && strcmp(fresh, "fresh") == 0)
-			fill_mod(in, "mod", "firer-fresh");
+			inputs_add_mod(in, "mod", "firer-fresh");
 		if (fresh != NULL && strcmp(fresh, "spent") == 0)
-			fill_mod(in, "mod", "firer-spent");
+			inputs_add_mod(in, "mod", "firer-spent");
 	}
 	if (t != NULL)
-		fill_text(in, "target-type", arm(t));
+		inputs_default(in, "target-type", arm(t));
 }
 
 static void
@@ -174,22 +162,22 @@ fill_side(const struct tableset *ts, const struct unit *u,
 	char opt[40];
 
 	snprintf(opt, sizeof opt, "%s-type", side);
-	fill_text(in, opt, arm(u));
+	inputs_default(in, opt, arm(u));
 	snprintf(opt, sizeof opt, "%s-mod", side);
 	if (melee_stands(u) >= 2 * melee_stands(enemy) && melee_stands(enemy) > 0)
-		fill_mod(in, opt, "twice-stands");
+		inputs_add_mod(in, opt, "twice-stands");
 	else if (melee_stands(u) > melee_stands(enemy))
-		fill_mod(in, opt, "more-stands");
+		inputs_add_mod(in, opt, "more-stands");
 	if (fresh != NULL && strcmp(fresh, "worn") != 0)
-		fill_mod(in, opt, fresh);
+		inputs_add_mod(in, opt, fresh);
 	if (fresh != NULL && strcmp(fresh, "worn") == 0)
-		fill_mod(in, opt, "worn");
+		inputs_add_mod(in, opt, "worn");
 	if (bel != NULL && strcmp(bel, "guard") == 0)
-		fill_mod(in, opt, "guard");
+		inputs_add_mod(in, opt, "guard");
 	if (bel != NULL && strcmp(bel, "militia") == 0)
-		fill_mod(in, opt, "militia");
+		inputs_add_mod(in, opt, "militia");
 	if (unit_flag(u, "disordered"))
-		fill_mod(in, opt, "disordered");
+		inputs_add_mod(in, opt, "disordered");
 }
 
 static void
@@ -198,7 +186,7 @@ fill_move(const struct tableset *ts, const struct unit *u, const char *command,
 {
 	const char *fresh = freshness(ts, u);
 
-	fill_text(in, "type", strcmp(u->type, "infantry") == 0 &&
+	inputs_default(in, "type", strcmp(u->type, "infantry") == 0 &&
 	    in_is(&u->ratings, "nation", "france") ? "french-infantry" :
 	    is_battery(u->type) ? (strcmp(u->type, "horse-battery") == 0 ?
 	    "horse-artillery" : "foot-artillery") : u->type);
@@ -206,11 +194,11 @@ fill_move(const struct tableset *ts, const struct unit *u, const char *command,
 	    !in_given(in, "disordered"))
 		inputs_fill(in, "disordered", "");
 	if (fresh != NULL && strcmp(fresh, "worn") != 0)
-		fill_mod(in, "mod", fresh);
+		inputs_add_mod(in, "mod", fresh);
 	if (strcmp(u->type, "light-infantry") == 0)
-		fill_mod(in, "mod", "light-infantry");
+		inputs_add_mod(in, "mod", "light-infantry");
 	if (is_cavalry(u->type))
-		fill_mod(in, "mod", "cavalry");
+		inputs_add_mod(in, "mod", "cavalry");
 }
 
 static int
@@ -247,11 +235,11 @@ fury_fill(const struct tableset *ts, const char *command,
 		fill_move(ts, u, command, in);
 	} else if (u != NULL && strcmp(command, "morale") == 0) {
 		snprintf(n, sizeof n, "%ld", u->start_strength);
-		fill_text(in, "stands-start", n);
+		inputs_default(in, "stands-start", n);
 		snprintf(n, sizeof n, "%ld", u->start_strength - u->losses);
-		fill_text(in, "stands", n);
-		fill_text(in, "bel", unit_bel(ts, u));
-		fill_text(in, "cavalry", in_text(&u->ratings, "cavalry"));
+		inputs_default(in, "stands", n);
+		inputs_default(in, "bel", unit_bel(ts, u));
+		inputs_default(in, "cavalry", in_text(&u->ratings, "cavalry"));
 	}
 	return RULE_OK;
 }
@@ -263,25 +251,6 @@ struct tally {
 	long army_stands, army_losses;	/* the army's (guard double, no irregulars) */
 };
 
-static int
-under(struct unit *const *all, int n, const struct unit *u, long long formation)
-{
-	for (long long p = u->parent; p != 0;) {
-		int found = 0;
-
-		if (p == formation)
-			return 1;
-		for (int i = 0; i < n; i++)
-			if (all[i]->id == p) {
-				p = all[i]->parent;
-				found = 1;
-				break;
-			}
-		if (!found)
-			return 0;
-	}
-	return 0;
-}
 
 /* "Do not count artillery batteries"; "all guard and grenadier (except
  * British) infantry stands when lost count as double when figured against
@@ -298,7 +267,7 @@ tally(const struct tableset *ts, struct unit *const *all, int n,
 		int weight;
 
 		if (u->formation || is_battery(u->type) || strcmp(u->type, "leader") == 0 ||
-		    !under(all, n, u, f->id))
+		    !ruling_under(all, n, u, f->id))
 			continue;
 		bel = unit_bel(ts, u);
 		weight = bel != NULL && strcmp(bel, "guard") == 0 && !is_cavalry(u->type) &&
@@ -340,7 +309,7 @@ fatigued_from_above(const struct tableset *ts, struct unit *const *all, int n,
 	for (int i = 0; i < n; i++) {
 		struct fatigue ft;
 
-		if (!all[i]->formation || all[i]->id == f->id || !under(all, n, f, all[i]->id))
+		if (!all[i]->formation || all[i]->id == f->id || !ruling_under(all, n, f, all[i]->id))
 			continue;
 		formation_fatigue(ts, all, n, all[i], &ft);
 		if (ft.fatigued)

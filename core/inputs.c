@@ -437,6 +437,20 @@ inputs_fill(struct inputs *in, const char *name, const char *value)
 }
 
 void
+inputs_default(struct inputs *in, const char *name, const char *v)
+{
+	if (!in_given(in, name) && v != NULL)
+		inputs_fill(in, name, v);
+}
+
+void
+inputs_add_mod(struct inputs *in, const char *opt, const char *mod)
+{
+	if (in_mod(in, opt, mod) == NULL)
+		inputs_fill(in, opt, mod);
+}
+
+void
 inputs_clear(struct inputs *in, const char *name)
 {
 	struct input_value *v = find(in, name, strlen(name));

@@ -129,6 +129,14 @@ const struct input_item *in_mod(const struct inputs *in, const char *opt,
  */
 int inputs_fill(struct inputs *in, const char *name, const char *value);
 
+/* Fills option NAME with V unless it was typed (or V is NULL): a stored
+ * value a typed option overrides. */
+void inputs_default(struct inputs *in, const char *name, const char *v);
+
+/* Adds modifier MOD to option OPT unless it is already named (a modifier
+ * is applied at most once, whether named or implied by a rating). */
+void inputs_add_mod(struct inputs *in, const char *opt, const char *mod);
+
 /* Forgets what option NAME was given (to fill it anew). */
 void inputs_clear(struct inputs *in, const char *name);
 

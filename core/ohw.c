@@ -609,19 +609,7 @@ ohw_rate(const struct tableset *ts, const char *type, const struct inputs *rt,
 	return RULE_OK;
 }
 
-static void
-fill_text(struct inputs *in, const char *name, const char *v)
-{
-	if (!in_given(in, name) && v != NULL)
-		inputs_fill(in, name, v);
-}
 
-static void
-fill_mod(struct inputs *in, const char *opt, const char *mod)
-{
-	if (in_mod(in, opt, mod) == NULL)
-		inputs_fill(in, opt, mod);
-}
 
 /* tired, exhausted and the special rules that temper them. */
 static void
@@ -631,9 +619,9 @@ fill_condition(const struct tableset *ts, const struct unit *u, struct inputs *i
 	const char *s = unit_state(ts, u);
 
 	if (strcmp(s, "tired") == 0 || strcmp(s, "exhausted") == 0)
-		fill_mod(in, opt, s);
+		inputs_add_mod(in, opt, s);
 	if (in_flag(&u->ratings, "stubborn"))
-		fill_mod(in, opt, "stubborn");
+		inputs_add_mod(in, opt, "stubborn");
 }
 
 static const char *
@@ -657,63 +645,44 @@ ohw_fill(const struct tableset *ts, const char *command,
 			return result_fail(r, RULE_DATA, "'%s' is destroyed", ru->unit[i]->name);
 	if (strcmp(command, "fire") == 0) {
 		if (u != NULL) {
-			fill_text(in, "firer", strstr(u->type, "artillery") != NULL ||
+			inputs_default(in, "firer", strstr(u->type, "artillery") != NULL ||
 			    strcmp(u->type, "skirmishers") == 0 ? u->type : "line");
 			fill_condition(ts, u, in, "mod");
 			if (in_flag(&u->ratings, "rifles"))
-				fill_mod(in, "mod", "rifles");
+				inputs_add_mod(in, "mod", "rifles");
 		}
 		if (t != NULL && strcmp(t->type, "skirmishers") == 0)
-			fill_mod(in, "mod", "target-skirmishers");
+			inputs_add_mod(in, "mod", "target-skirmishers");
 	} else if (strcmp(command, "melee") == 0) {
 		if (a == NULL || d == NULL)
 			return result_fail(r, RULE_USAGE,
 			    "a melee in the game names both --attacker and --defender");
-		fill_text(in, "attacker-type", melee_type(a));
-		fill_text(in, "defender-type", melee_type(d));
+		inputs_default(in, "attacker-type", melee_type(a));
+		inputs_default(in, "defender-type", melee_type(d));
 		fill_condition(ts, a, in, "attacker-mod");
 		fill_condition(ts, d, in, "defender-mod");
 		snprintf(n, sizeof n, "%ld", d->losses);
-		fill_text(in, "defender-fp", n);
+		inputs_default(in, "defender-fp", n);
 		snprintf(n, sizeof n, "%ld", break_point(ts, d));
-		fill_text(in, "defender-break-point", n);
+		inputs_default(in, "defender-break-point", n);
 	} else if (u != NULL && !u->formation && strcmp(command, "fatigue") == 0) {
 		snprintf(n, sizeof n, "%ld", u->losses);
-		fill_text(in, "fp", n);
+		inputs_default(in, "fp", n);
 		snprintf(n, sizeof n, "%ld", break_point(ts, u));
-		fill_text(in, "break-point", n);
+		inputs_default(in, "break-point", n);
 		if (in_flag(&u->ratings, "pyrrhic"))
-			fill_mod(in, "mod", "pyrrhic");
+			inputs_add_mod(in, "mod", "pyrrhic");
 	} else if (u != NULL && strcmp(command, "move") == 0) {
 		if (strcmp(u->type, "skirmishers") == 0) {
-			fill_text(in, "type", "infantry");
-			fill_text(in, "formation", "skirmishers");
+			inputs_default(in, "type", "infantry");
+			inputs_default(in, "formation", "skirmishers");
 		} else {
-			fill_text(in, "type", u->type);
+			inputs_default(in, "type", u->type);
 		}
 	}
 	return RULE_OK;
 }
 
-/* Whether UNIT sits somewhere under FORMATION. */
-static int
-under(struct unit *const *all, int n, const struct unit *u, long long formation)
-{
-	for (long long p = u->parent; p != 0;) {
-		int found = 0;
-
-		if (p == formation)
-			return 1;
-		for (int i = 0; i < n && !found; i++)
-			if (all[i]->id == p) {
-				p = all[i]->parent;
-				found = 1;
-			}
-		if (!found)
-			return 0;
-	}
-	return 0;
-}
 
 /* "Higher Formation Morale is a predetermined percentage of the Break
  * Points of all the elements"; a unit saving itself "counts as broken for
@@ -729,7 +698,7 @@ formation_fp(const struct tableset *ts, struct unit *const *all, int n,
 		const struct unit *u = all[i];
 		long ubp;
 
-		if (u->formation || strcmp(u->type, "general") == 0 || !under(all, n, u, f->id))
+		if (u->formation || strcmp(u->type, "general") == 0 || !ruling_under(all, n, u, f->id))
 			continue;
 		ubp = break_point(ts, u);
 		sum_bp += ubp;

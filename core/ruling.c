@@ -28,6 +28,26 @@ ruling_index(const struct ruling_units *ru, const char *role)
 	return -1;
 }
 
+int
+ruling_under(struct unit *const *all, int n, const struct unit *u,
+    long long formation)
+{
+	for (long long p = u->parent; p != 0;) {
+		int found = 0;
+
+		if (p == formation)
+			return 1;
+		for (int i = 0; i < n && !found; i++)
+			if (all[i]->id == p) {
+				p = all[i]->parent;
+				found = 1;
+			}
+		if (!found)
+			return 0;
+	}
+	return 0;
+}
+
 struct unit *
 ruling_unit(const struct ruling_units *ru, const char *role)
 {

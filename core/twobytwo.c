@@ -705,19 +705,7 @@ twobytwo_rate(const struct tableset *ts, const char *type,
 	return RULE_OK;
 }
 
-static void
-fill_text(struct inputs *in, const char *name, const char *v)
-{
-	if (!in_given(in, name) && v != NULL)
-		inputs_fill(in, name, v);
-}
 
-static void
-fill_mod(struct inputs *in, const char *opt, const char *mod)
-{
-	if (in_mod(in, opt, mod) == NULL)
-		inputs_fill(in, opt, mod);
-}
 
 /* A unit that is destroyed takes no part in rulings. */
 static int
@@ -734,20 +722,20 @@ fill_fire(const struct ruling_units *ru, struct inputs *in)
 	const struct unit *f = ruling_unit(ru, "unit"), *t = ruling_unit(ru, "target");
 
 	if (f != NULL) {
-		fill_text(in, "firer", canon(f->type));
-		fill_text(in, "firer-size", unit_size(f));
+		inputs_default(in, "firer", canon(f->type));
+		inputs_default(in, "firer-size", unit_size(f));
 		if (strcmp(f->state, "pinned") == 0 && !in_given(in, "firer-pinned"))
 			inputs_fill(in, "firer-pinned", "");
 		if (severity(f->state) >= severity("disrupted"))
-			fill_mod(in, "mod", "firer-disrupted");
+			inputs_add_mod(in, "mod", "firer-disrupted");
 	}
 	if (t != NULL) {
 		if (is_cavalry(t->type))
-			fill_mod(in, "mod", "target-cavalry");
+			inputs_add_mod(in, "mod", "target-cavalry");
 		if (strcmp(t->type, "light-infantry") == 0)
-			fill_mod(in, "mod", "target-light-infantry");
+			inputs_add_mod(in, "mod", "target-light-infantry");
 		if (strcmp(t->state, "disrupted") == 0)
-			fill_mod(in, "mod", "target-disrupted");
+			inputs_add_mod(in, "mod", "target-disrupted");
 	}
 }
 
@@ -758,17 +746,17 @@ fill_side(const struct unit *u, const struct unit *enemy, const char *side,
 	char opt[40];
 
 	snprintf(opt, sizeof opt, "%s-type", side);
-	fill_text(in, opt, canon(u->type));
+	inputs_default(in, opt, canon(u->type));
 	snprintf(opt, sizeof opt, "%s-size", side);
-	fill_text(in, opt, unit_size(u));
+	inputs_default(in, opt, unit_size(u));
 	snprintf(opt, sizeof opt, "%s-mod", side);
 	if (strcmp(enemy->state, "disrupted") == 0)
-		fill_mod(in, opt, "enemy-disrupted");
+		inputs_add_mod(in, opt, "enemy-disrupted");
 	/* "Subsequent melee: if the attacker 'followed up' and contacted
 	 * another unit, a -1 would apply." */
 	if (strcmp(side, "attacker") == 0 && u->melee_open == 2 &&
 	    u->melee_turn == ru->turn && u->melee_ref != enemy->id)
-		fill_mod(in, opt, "subsequent");
+		inputs_add_mod(in, opt, "subsequent");
 }
 
 static int
@@ -794,17 +782,17 @@ twobytwo_fill(const struct tableset *ts, const char *command,
 		fill_side(a, d, "attacker", ru, in);
 		fill_side(d, a, "defender", ru, in);
 	} else if (u != NULL) {
-		fill_text(in, "type", canon(u->type));
+		inputs_default(in, "type", canon(u->type));
 		if (strcmp(command, "rally") == 0) {
-			fill_text(in, "size", unit_size(u));
+			inputs_default(in, "size", unit_size(u));
 			if (strcmp(u->state, "disrupted") == 0)
-				fill_mod(in, "mod", "disrupted");
+				inputs_add_mod(in, "mod", "disrupted");
 			if (severity(u->state) == 0 || severity(u->state) > severity("disrupted"))
-				fill_mod(in, "mod", "in-good-order");
+				inputs_add_mod(in, "mod", "in-good-order");
 		}
 		if (strcmp(command, "move") == 0 &&
 		    (strcmp(u->state, "pinned") == 0 || strcmp(u->state, "disrupted") == 0))
-			fill_mod(in, "mod", u->state);
+			inputs_add_mod(in, "mod", u->state);
 	}
 	if (strcmp(command, "morale") == 0 && inputs_get(in, "passed")->given) {
 		inputs_clear(in, "passed");

@@ -90,6 +90,10 @@ struct ruling_effects {
  * "attacker:2" the third; -1 when there is none. */
 int ruling_index(const struct ruling_units *ru, const char *role);
 
+/* True when unit u sits somewhere under FORMATION in the tree of ALL. */
+int ruling_under(struct unit *const *all, int n, const struct unit *u,
+    long long formation);
+
 /* The unit in ROLE, or NULL. */
 struct unit *ruling_unit(const struct ruling_units *ru, const char *role);
 

@@ -23,8 +23,8 @@ const char *const db_sql[STMT_COUNT] = {
 	[STMT_UNIT_GET] = "SELECT " UNIT_COLUMNS "WHERE u.id = ?1",
 	[STMT_UNIT_ALL] = "SELECT " UNIT_COLUMNS "ORDER BY u.id",
 	[STMT_UNIT_UPDATE] =
-	    "UPDATE unit SET name = ?2, side = ?3, type = ?4, parent = ?5, "
-	    "ratings = ?6, start_strength = ?7 WHERE id = ?1",
+	    "UPDATE unit SET name = ?1, side = ?2, type = ?3, formation = ?4, "
+	    "parent = ?5, ratings = ?6, start_strength = ?7 WHERE id = ?8",
 	[STMT_UNIT_IN_USE] =
 	    "SELECT (SELECT count(*) FROM event_unit WHERE unit = ?1) + "
 	    "(SELECT count(*) FROM effect WHERE unit = ?1 OR ref = ?1), "

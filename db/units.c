@@ -13,14 +13,13 @@ copy_text(char *dst, size_t n, sqlite3_stmt *st, int col)
 	snprintf(dst, n, "%s", s != NULL ? (const char *)s : "");
 }
 
-int
-db_unit_add(struct db *db, const struct db_unit *u, long long *id)
+/* Binds a unit's columns ?1..?7 and runs the statement. */
+static int
+write_unit(struct db *db, sqlite3_stmt *st, const struct db_unit *u,
+    const char *what)
 {
-	sqlite3_stmt *st = db_stmt(db, STMT_UNIT_INSERT);
 	int rc;
 
-	if (st == NULL)
-		return DB_BUG;
 	db_bind_text(st, 1, u->name);
 	db_bind_text(st, 2, u->side);
 	db_bind_text(st, 3, u->type);
@@ -31,11 +30,22 @@ db_unit_add(struct db *db, const struct db_unit *u, long long *id)
 	sqlite3_bind_int64(st, 7, u->start_strength);
 	rc = sqlite3_step(st);
 	sqlite3_reset(st);
-	if (rc == SQLITE_CONSTRAINT || (rc & 0xff) == SQLITE_CONSTRAINT)
+	if ((rc & 0xff) == SQLITE_CONSTRAINT)
 		return db_set_error(DB_CONFLICT, "a unit named '%s' is already in the game",
 		    u->name);
-	if (rc != SQLITE_DONE)
-		return db_fail(db, rc, "adding a unit");
+	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, what);
+}
+
+int
+db_unit_add(struct db *db, const struct db_unit *u, long long *id)
+{
+	sqlite3_stmt *st = db_stmt(db, STMT_UNIT_INSERT);
+	int rc;
+
+	if (st == NULL)
+		return DB_BUG;
+	if ((rc = write_unit(db, st, u, "adding a unit")) != DB_OK)
+		return rc;
 	*id = sqlite3_last_insert_rowid(db->h);
 	return DB_OK;
 }
@@ -115,24 +125,11 @@ int
 db_unit_update(struct db *db, const struct db_unit *u)
 {
 	sqlite3_stmt *st = db_stmt(db, STMT_UNIT_UPDATE);
-	int rc;
 
 	if (st == NULL)
 		return DB_BUG;
-	sqlite3_bind_int64(st, 1, u->id);
-	db_bind_text(st, 2, u->name);
-	db_bind_text(st, 3, u->side);
-	db_bind_text(st, 4, u->type);
-	if (u->parent_id > 0)
-		sqlite3_bind_int64(st, 5, u->parent_id);
-	db_bind_text(st, 6, u->ratings);
-	sqlite3_bind_int64(st, 7, u->start_strength);
-	rc = sqlite3_step(st);
-	sqlite3_reset(st);
-	if ((rc & 0xff) == SQLITE_CONSTRAINT)
-		return db_set_error(DB_CONFLICT, "a unit named '%s' is already in the game",
-		    u->name);
-	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "changing a unit");
+	sqlite3_bind_int64(st, 8, u->id);
+	return write_unit(db, st, u, "changing a unit");
 }
 
 int
