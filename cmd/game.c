@@ -93,6 +93,19 @@ options_json(const struct inputs *in,
 	return w.overflow ? -1 : 0;
 }
 
+void
+print_json_pair(const char *key, const char *value)
+{
+	char buf[4096];
+	struct jsonw w;
+
+	jsonw_init(&w, buf, sizeof buf);
+	jsonw_object(&w, NULL);
+	jsonw_string(&w, key, value);
+	jsonw_object_end(&w);
+	puts(buf);
+}
+
 int
 game_options(const struct global *g, struct game *gm, struct inputs *opts)
 {
@@ -208,7 +221,7 @@ game_ratings(const struct global *g, struct game *gm, const struct db_unit *row,
 	if ((st = db_rating_args(gm->db, row->ratings, &ra)) != DB_OK)
 		return game_fail(g, st);
 	rc = inputs_parse(&u->ratings, gm->rs->name, "unit", row->formation ?
-	    gm->rs->roster->formation_inputs : gm->rs->roster->inputs, NULL,
+	    roster_formation_inputs(gm->rs->roster) : gm->rs->roster->inputs, NULL,
 	    ra.argc, ra.argv, NULL);
 	if (rc != 0)
 		return cmd_error(g, EXIT_IO, "unit '%s': its stored ratings do not parse: %s",

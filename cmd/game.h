@@ -47,6 +47,9 @@ int options_json(const struct inputs *in,
     int (*keep)(const struct input_decl *d, void *ctx), void *ctx, char *buf,
     size_t n);
 
+/* Prints {"KEY":"VALUE"} (JSON-escaped) on stdout. */
+void print_json_pair(const char *key, const char *value);
+
 /* Parses the game's stored rule-set options (2x2 --victory ...). */
 int game_options(const struct global *g, struct game *gm, struct inputs *opts);
 

@@ -294,8 +294,10 @@ import_table(const struct global *g, struct source *src, const char *name,
 	csv_rows_free(&c);
 	if (st != DB_OK)
 		return game_fail(g, st);
-	printf(g->json ? "{\"imported\":\"%s\",\"rows\":%d}\n" :
-	    "the game's %s now has %d rows from the file\n", name, t.nrows);
+	if (g->json)
+		print_json_pair("imported", name);
+	else
+		printf("the game's %s now has %d rows from the file\n", name, t.nrows);
 	return 0;
 }
 
@@ -398,8 +400,11 @@ tables(struct global *g, int argc, char **argv)
 		rc = list_tables(g, &src);
 	else if (strcmp(sub, "show") == 0)
 		rc = show_table(g, &src, argv[1]);
-	else if (strcmp(sub, "export") == 0)
-		rc = export_table(g, &src, argv[1], argc == 3 ? argv[2] : NULL);
+	else if (strcmp(sub, "export") == 0 && g->json && argc == 2)
+		rc = show_table(g, &src, argv[1]);	/* one JSON object, not CSV */
+	else if (strcmp(sub, "export") == 0 &&
+	    (rc = export_table(g, &src, argv[1], argc == 3 ? argv[2] : NULL)) == 0 && g->json)
+		print_json_pair("exported", argv[1]);
 	else if (write)
 		rc = import_table(g, &src, argv[1], argv[2]);
 	else

@@ -38,7 +38,8 @@ is_common(const struct input_decl *d)
 static const struct input_decl *
 rating_decls(const struct game *gm, int formation)
 {
-	return formation ? gm->rs->roster->formation_inputs : gm->rs->roster->inputs;
+	return formation ? roster_formation_inputs(gm->rs->roster) :
+	    gm->rs->roster->inputs;
 }
 
 /* Which given options are ratings: all but the common ones. */
@@ -465,7 +466,7 @@ cmd_rm(const struct global *g, struct game *gm, int argc, char **argv)
 		return cmd_error(g, db_exit_status(st), "unit '%s': %s", u.name,
 		    db_last_error());
 	if (g->json)
-		printf("{\"removed\":\"%s\"}\n", u.name);
+		print_json_pair("removed", u.name);
 	else
 		printf("removed '%s'\n", u.name);
 	return 0;
@@ -483,8 +484,8 @@ unit_decl(const struct game *gm, const char *name)
 	for (const struct input_decl *d = gm->rs->roster->inputs; d->name; d++)
 		if (strcmp(d->name, name) == 0)
 			return d;
-	for (const struct input_decl *d = gm->rs->roster->formation_inputs;
-	    d != NULL && d->name; d++)
+	for (const struct input_decl *d = roster_formation_inputs(gm->rs->roster);
+	    d->name; d++)
 		if (strcmp(d->name, name) == 0)
 			return d;
 	return NULL;
@@ -677,8 +678,10 @@ cmd_export(const struct global *g, struct game *gm, int argc, char **argv)
 
 	if (argc > 1)
 		return cmd_error(g, EXIT_USAGE, "unit export takes at most one FILE.csv");
-	for (const struct input_decl *d = gm->rs->roster->formation_inputs;
-	    d != NULL && d->name; d++)
+	if (g->json && argc == 0)
+		return cmd_list(g, gm);	/* one JSON object, not CSV */
+	for (const struct input_decl *d = roster_formation_inputs(gm->rs->roster);
+	    d->name; d++)
 		x.cols[x.ncols++] = d->name;
 	for (const struct input_decl *d = gm->rs->roster->inputs; d->name && x.ncols < 64; d++)
 		if (unit_decl(gm, d->name) == d)
@@ -694,7 +697,11 @@ cmd_export(const struct global *g, struct game *gm, int argc, char **argv)
 		x.rc = cmd_error(g, EXIT_IO, "cannot write '%s'", argv[0]);
 	if (x.rc != 0)
 		return x.rc;
-	return st == DB_OK ? 0 : game_fail(g, st);
+	if (st != DB_OK)
+		return game_fail(g, st);
+	if (g->json)
+		print_json_pair("exported", argv[0]);
+	return 0;
 }
 
 static void

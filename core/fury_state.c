@@ -427,6 +427,12 @@ fury_apply(const struct tableset *ts, const char *command,
 
 		jsonw_string(&r->fields, "order", unit_flag(u, "disordered") ?
 		    "disordered" : "good_order");
+		/* "...and its division/corps/army fatigue" */
+		jsonw_array(&r->fields, "formations");
+		for (int i = 0; i < ru->nall; i++)
+			if (ru->all[i]->formation && ruling_under(ru->all, ru->nall, u, ru->all[i]->id))
+				fatigue_json(ts, ru->all, ru->nall, ru->all[i], &r->fields);
+		jsonw_array_end(&r->fields);
 	}
 	for (int i = 0; i < r->neffects; i++) {
 		int ui = ruling_index(ru, r->effects[i].role);
@@ -522,7 +528,7 @@ fury_standing(const struct tableset *ts, const struct inputs *options,
 }
 
 const struct roster fury_roster = {
-	TYPES, "division|corps|wing|army", rating_inputs,
+	TYPES, "brigade|division|corps|wing|army|command", rating_inputs,
 	fury_rate, fury_fill, fury_apply, fury_view, NULL, fury_standing,
 	formation_inputs,
 };

@@ -825,7 +825,7 @@ ohw_standing(const struct tableset *ts, const struct inputs *options,
 }
 
 static const struct roster ohw_roster = {
-	TYPES, "brigade|division|corps|army", rating_inputs,
+	TYPES, "brigade|division|corps|army|command", rating_inputs,
 	ohw_rate, ohw_fill, ohw_apply, ohw_view, NULL, ohw_standing, formation_inputs,
 };
 

@@ -13,6 +13,21 @@ static const struct ruleset *const all[] = {
 	&ruleset_ohw, NULL
 };
 
+static const struct input_decl default_formation_inputs[] = {
+	{ "quality", IN_CHOICE, "good|average|poor", 0, 0, "good|average|poor",
+	  NULL, NULL, "the formation's quality", 0 },
+	{ "break-percent", IN_COUNT, "P", 1, 100, NULL, NULL, NULL,
+	  "its break point as a percentage of its units'", 0 },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+const struct input_decl *
+roster_formation_inputs(const struct roster *ro)
+{
+	return ro->formation_inputs != NULL ? ro->formation_inputs :
+	    default_formation_inputs;
+}
+
 const struct ruleset *const *
 ruleset_all(void)
 {

@@ -90,6 +90,10 @@ struct ruleset {
 	const struct roster *roster;	/* NULL: no game keeping yet */
 };
 
+/* A formation's rating options: the rule set's own, else quality and
+ * break-percent (CLI.md lists them for every rule set; kept, unused). */
+const struct input_decl *roster_formation_inputs(const struct roster *ro);
+
 /* The five adjudication commands, in the order of CLI.md, NULL-ended. */
 extern const char *const ruleset_commands[];
 

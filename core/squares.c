@@ -1268,7 +1268,7 @@ squares_view(const struct tableset *ts, const struct unit *u,
 }
 
 static const struct roster squares_roster = {
-	TYPES, "command|army", rating_inputs,
+	TYPES, "brigade|division|corps|army|command", rating_inputs,
 	squares_rate, squares_fill, squares_apply, squares_view, NULL, NULL, NULL,
 };
 

@@ -933,7 +933,7 @@ twobytwo_standing(const struct tableset *ts, const struct inputs *options,
 }
 
 static const struct roster twobytwo_roster = {
-	TYPES, "command|army", rating_inputs,
+	TYPES, "brigade|division|corps|army|command", rating_inputs,
 	twobytwo_rate, twobytwo_fill, twobytwo_apply, twobytwo_view,
 	game_inputs, twobytwo_standing, NULL,
 };
