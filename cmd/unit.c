@@ -236,6 +236,11 @@ add_unit(struct game *gm, int argc, char **argv, struct db_unit *u, char *err,
 		snprintf(err, n, "a unit's name and side cannot be empty");
 		return EXIT_DATA;
 	}
+	if (strlen(in.pos[0]) >= sizeof u->name || strlen(side) >= sizeof u->side) {
+		snprintf(err, n, "a unit's name is at most %zu bytes and its side %zu",
+		    sizeof u->name - 1, sizeof u->side - 1);
+		return EXIT_DATA;
+	}
 	snprintf(u->name, sizeof u->name, "%s", in.pos[0]);
 	snprintf(u->side, sizeof u->side, "%s", side);
 	if ((rc = check_parent(gm, in_text(&in, "parent"), u, err, n)) != 0 ||
@@ -434,6 +439,11 @@ cmd_set(const struct global *g, struct game *gm, int argc, char **argv)
 	}
 	if ((rc = parse_unit(gm, "unit set", &merged, n, args, u.formation, err, sizeof err)) != 0)
 		return cmd_error(g, rc, "%s", err);
+	if ((in_given(&now, "name") && (strlen(in_text(&now, "name")) >= sizeof u.name ||
+	    *in_text(&now, "name") == '\0')) ||
+	    (in_given(&now, "side") && strlen(in_text(&now, "side")) >= sizeof u.side))
+		return cmd_error(g, EXIT_DATA, "a unit's name (1 to %zu bytes) or side is too long",
+		    sizeof u.name - 1);
 	if (in_given(&now, "name"))
 		snprintf(u.name, sizeof u.name, "%s", in_text(&now, "name"));
 	if (in_given(&now, "side"))

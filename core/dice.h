@@ -21,7 +21,7 @@ enum die_kind {
 	DIE_D12
 };
 
-#define DICE_MAX 64
+#define DICE_MAX 256
 #define DICE_LABEL 72
 #define DICE_ERR 240
 

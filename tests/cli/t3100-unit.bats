@@ -190,3 +190,10 @@ load helper
 	"$U" --db two.db unit import oob.csv >/dev/null
 	diff <("$U" sheet --json | jq -S .units) <("$U" --db two.db sheet --json | jq -S .units)
 }
+
+@test "a name too long to keep is refused, not cut" {
+	new_game
+	umpire unit add "$(printf 'x%.0s' $(seq 200))" --side A --type infantry --class british
+	expect_error 65 "a unit's name is at most 127 bytes"
+	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM unit')" = 0 ]
+}
