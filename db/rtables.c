@@ -11,7 +11,7 @@
 struct loaded {
 	struct table t;
 	char **cells;		/* ncols + nrows * ncols strings */
-	char *strings[3];	/* name, title, provenance, note copies */
+	char *strings[3];	/* title, provenance and note copies */
 	struct loaded *next;
 };
 
