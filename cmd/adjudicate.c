@@ -409,7 +409,9 @@ run(const struct global *g, const struct ruleset *rs,
 	 * ones here, the game's own in the stateful form. */
 	rc = inputs_parse(&in, rs->name, c->name, c->inputs, dice_inputs,
 	    argc, argv, NULL);
-	if (rc == 0 && !names_units(&in))
+	/* Without a game the stock tables judge the modifiers: a bad one (65)
+	 * is reported before the missing game (66). */
+	if (rc == 0 && (!names_units(&in) || !db_file_exists(g->db_path)))
 		rc = inputs_parse(&in, rs->name, c->name, c->inputs, dice_inputs,
 		    argc, argv, &ts);
 	if (rc != 0)
