@@ -44,9 +44,18 @@ struct cmd_entry {
 	int (*exec)(struct global *g, int argc, char **argv);
 };
 
+struct jsonw;
+
 /* Prints "umpire: COMMAND: message" on stderr; returns code. */
 int cmd_error(const struct global *g, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/*
+ * Prints the finished JSON document w on stdout and returns 0; when it
+ * outgrew its buffer, prints nothing and reports too_large (exit 70).
+ */
+int cmd_print_json(const struct global *g, const struct jsonw *w,
+    const char *too_large);
 
 /* The adjudication commands (cmd/adjudicate.c). */
 extern const struct cmd_entry cmd_fire_entry, cmd_melee_entry,

@@ -106,11 +106,8 @@ list(const struct global *g, struct game *gm, const struct inputs *in)
 		return game_fail(g, st);
 	jsonw_array_end(&l.w);
 	jsonw_object_end(&l.w);
-	if (g->json) {
-		if (l.w.overflow)
-			return cmd_error(g, EXIT_BUG, "the journal is too long for one JSON object");
-		puts(buf);
-	}
+	if (g->json)
+		return cmd_print_json(g, &l.w, "the journal is too long for one JSON object");
 	return 0;
 }
 

@@ -37,6 +37,16 @@ cmd_error(const struct global *g, int code, const char *fmt, ...)
 	return code;
 }
 
+int
+cmd_print_json(const struct global *g, const struct jsonw *w,
+    const char *too_large)
+{
+	if (w->overflow)
+		return cmd_error(g, EXIT_BUG, "%s", too_large);
+	puts(w->buf);
+	return 0;
+}
+
 static void
 usage(FILE *f)
 {

@@ -180,10 +180,7 @@ json(const struct global *g, const struct sheet *s, struct game *gm)
 	if ((rc = game_standing(g, gm, &w, sentence, sizeof sentence)) != 0)
 		return rc;
 	jsonw_object_end(&w);
-	if (w.overflow)
-		return cmd_error(g, EXIT_BUG, "the sheet is too large");
-	puts(buf);
-	return 0;
+	return cmd_print_json(g, &w, "the sheet is too large");
 }
 
 static void

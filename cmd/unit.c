@@ -350,11 +350,8 @@ cmd_list(const struct global *g, struct game *gm)
 		return game_fail(g, st);
 	jsonw_array_end(&l.w);
 	jsonw_object_end(&l.w);
-	if (g->json) {
-		if (l.w.overflow)
-			return cmd_error(g, EXIT_BUG, "too many units to list");
-		puts(buf);
-	}
+	if (g->json)
+		return cmd_print_json(g, &l.w, "too many units to list");
 	return 0;
 }
 
