@@ -47,9 +47,9 @@ build/flags.san: FORCE
 	@echo '$(CC) $(STD) $(SAN) $(WARN) $(CPPFLAGS) $(LIBS)' | cmp -s - $@ || \
 	    echo '$(CC) $(STD) $(SAN) $(WARN) $(CPPFLAGS) $(LIBS)' > $@
 
-build/embed: schema/embed.c
+build/embed: schema/embed.c core/kind.c core/kind.h
 	@mkdir -p build
-	$(CC) $(STD) -O2 $(WARN) -o $@ $< -lcsv
+	$(CC) $(STD) -O2 $(WARN) -Icore -o $@ schema/embed.c core/kind.c -lcsv -lm
 
 build/gen/stock_tables.c: build/embed $(TABLES)
 	@mkdir -p build/gen

@@ -1,8 +1,10 @@
 /*
  * adjudicate: the one driver of fire, melee, morale, rally, fatigue and
  * move for every rule set.  It picks the rule set, finds the command,
- * parses the inputs by the command's declaration, takes the dice (--dice,
- * --roll, or none), calls the rule function and renders the one result.
+ * parses the inputs once by the command's declaration, takes the dice
+ * (--dice, --roll, or none), calls the rule function and renders the one
+ * result; in a game it fills the inputs from the units named, applies and
+ * records the result in one transaction, and prints only once it is kept.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +21,9 @@
 #include "num.h"
 #include "render.h"
 #include "ruleset.h"
+
+/* Seeds are kept below 2^53 so that every JSON reader holds them exactly. */
+#define SEED_MAX ((1ULL << 53) - 1)
 
 static const struct input_decl dice_inputs[] = {
 	{ "dice", IN_TEXT, "LIST", 0, 0, NULL, NULL, NULL,
@@ -45,9 +50,10 @@ resolve_rules(const struct global *g, const struct ruleset **rs)
 	rc = db_peek_rules(g->db_path, name, sizeof name);
 	if (rc == DB_NOFILE)
 		return cmd_error(g, EXIT_USAGE,
-		    "no rule set: give --rules NAME (brigade, squares, fury, 2x2, ohw) or start a game with 'umpire new --rules NAME'");
+		    "no rule set: give --rules NAME (%s) or start a game with 'umpire new --rules NAME'",
+		    ruleset_names());
 	if (rc != DB_OK)
-		return cmd_error(g, db_exit_status(rc), "%s", db_last_error());
+		return cmd_error(g, exit_of_db(rc), "%s", db_last_error());
 	*rs = ruleset_find(name);
 	if (*rs == NULL)
 		return cmd_error(g, EXIT_DATA, "the game's rule set '%s' is unknown",
@@ -65,7 +71,7 @@ fresh_seed(void)
 		seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
 	if (f != NULL)
 		fclose(f);
-	return seed;
+	return seed & SEED_MAX;
 }
 
 /* Sets up the dice from --dice, --roll and --seed (probing when none). */
@@ -90,10 +96,10 @@ setup_dice(const struct global *g, const struct inputs *in, struct dice *d,
 	}
 	if (seed == NULL)
 		s = fresh_seed();
-	else if (num_parse_u64(seed, &s) != NUM_OK)
+	else if (num_parse_u64(seed, &s) != NUM_OK || s > SEED_MAX)
 		return cmd_error(g, EXIT_DATA,
-		    "--seed: '%s' is not a whole number from 0 to 18446744073709551615",
-		    seed);
+		    "--seed: '%s' is not a whole number from 0 to %llu", seed,
+		    (unsigned long long)SEED_MAX);
 	dice_set_roll(d, (uint64_t)s);
 	*rolled = 1;
 	return 0;
@@ -140,71 +146,51 @@ names_units(const struct inputs *in)
 	return 0;
 }
 
-/* Every unit of the game, for rule sets whose rulings need the whole
- * order of battle (a standing: victory, fatigue). */
+/* One unit named in ROLE: checks it may take that role. */
 static int
-load_all(const struct global *g, struct game *gm, struct ruling_units *ru)
+take_role(const struct global *g, struct ruling_units *ru, struct unit *u,
+    const struct input_decl *d)
 {
-	static struct unit *units;
-	static struct unit **ptrs;
-	int n, rc;
-
-	ru->all = NULL;
-	ru->nall = 0;
-	if (gm->rs->roster->standing == NULL)
-		return 0;
-	free(units);
-	free(ptrs);
-	units = NULL;
-	ptrs = NULL;
-	if ((rc = game_all_units(g, gm, &units, &n)) != 0)
-		return rc;
-	if ((ptrs = malloc(((size_t)n + 1) * sizeof *ptrs)) == NULL)
-		return cmd_error(g, EXIT_BUG, "out of memory");
-	for (int i = 0; i < n; i++)
-		ptrs[i] = &units[i];
-	ru->all = ptrs;
-	ru->nall = n;
+	if (ru->n == RULING_UNITS)
+		return cmd_error(g, EXIT_USAGE, "too many units in one ruling (at most %d)",
+		    RULING_UNITS);
+	if (u->formation && !(d->flags & IN_FORMATION))
+		return cmd_error(g, EXIT_DATA,
+		    "'%s' is a formation; name one of its units", u->name);
+	if (!u->formation && (d->flags & IN_FORMATION) && !(d->flags & IN_EITHER))
+		return cmd_error(g, EXIT_DATA, "'%s' is a unit; name a formation",
+		    u->name);
+	for (int j = 0; j < ru->n; j++)
+		if (ru->unit[j] == u)
+			return cmd_error(g, EXIT_DATA,
+			    "'%s' is named twice in one ruling", u->name);
+	ru->unit[ru->n] = u;
+	ru->role[ru->n++] = d->name;
 	return 0;
 }
 
-/* The units named, in their roles, loaded from the game. */
+/* The units named, in their roles, from the game's army. */
 static int
 load_units(const struct global *g, struct game *gm, const struct inputs *in,
     struct ruling_units *ru)
 {
-	static struct unit units[RULING_UNITS];
-	struct db_unit row;
 	int rc;
 
-	ru->n = 0;
+	memset(ru, 0, sizeof *ru);
+	ru->army = &gm->army;
 	ru->turn = gm->turn;
 	ru->new_melee = in_flag(in, "new");
 	for (int i = 0; i < in->n; i++) {
 		const struct input_value *v = &in->v[i];
+		struct in_item it;
 
 		if (v->decl->kind != IN_UNIT || !v->given)
 			continue;
-		for (int k = 0; k < v->nitems; k++) {
-			if (ru->n == RULING_UNITS)
-				return cmd_error(g, EXIT_USAGE, "too many units in one ruling");
-			memset(&units[ru->n], 0, sizeof units[ru->n]);
-			if ((rc = game_unit(g, gm, v->items[k].name, &row,
-			    &units[ru->n])) != 0)
-				return rc;
-			if (row.formation && !(v->decl->flags & IN_FORMATION))
-				return cmd_error(g, EXIT_DATA,
-				    "'%s' is a formation; name one of its units", row.name);
-			if (!row.formation && (v->decl->flags & IN_FORMATION) &&
-			    !(v->decl->flags & IN_EITHER))
-				return cmd_error(g, EXIT_DATA,
-				    "'%s' is a unit; name a formation", row.name);
-			for (int j = 0; j < ru->n; j++)
-				if (ru->unit[j]->id == units[ru->n].id)
-					return cmd_error(g, EXIT_DATA,
-					    "'%s' is named twice in one ruling", row.name);
-			ru->unit[ru->n] = &units[ru->n];
-			ru->role[ru->n++] = v->decl->name;
+		for (int k = 0; in_item(in, v->decl->name, k, &it); k++) {
+			struct unit *u = game_unit(g, gm, it.name, &rc);
+
+			if (u == NULL || (rc = take_role(g, ru, u, v->decl)) != 0)
+				return rc != 0 ? rc : EXIT_BUG;
 		}
 	}
 	return 0;
@@ -218,7 +204,7 @@ static const char *const ledger_kinds[] = {
 };
 
 /* The JSON array of the command line, for the journal. */
-static void
+static int
 args_json(const char *command, int argc, char **argv, char *buf, size_t n)
 {
 	struct jsonw w;
@@ -229,9 +215,10 @@ args_json(const char *command, int argc, char **argv, char *buf, size_t n)
 	for (int i = 0; i < argc; i++)
 		jsonw_string(&w, NULL, argv[i]);
 	jsonw_array_end(&w);
+	return w.overflow ? -1 : 0;
 }
 
-static void
+static int
 dice_json(const struct dice *d, char *buf, size_t n)
 {
 	struct jsonw w;
@@ -241,6 +228,7 @@ dice_json(const struct dice *d, char *buf, size_t n)
 	for (int i = 0; i < d->nused; i++)
 		jsonw_int(&w, NULL, d->used[i].face);
 	jsonw_array_end(&w);
+	return w.overflow ? -1 : 0;
 }
 
 /* The effects as the output lists them. */
@@ -264,73 +252,88 @@ describe_effects(const struct ruleset *rs, const struct ruling_units *ru,
 	}
 }
 
-/* The standing before this ruling, kept to see whether it changed. */
-static char standing_before[256];
-
-/* Sets out->standing when the ruling changed who has lost. */
+/* Sets out->standing when the ruling changes who has lost: the effects are
+ * applied to the army as the journal will read them back. */
 static int
-standing_change(const struct global *g, struct game *gm, struct ruling *out)
+standing_change(const struct global *g, struct game *gm,
+    const struct ruling_units *ru, const struct ruling_effects *fx,
+    struct ruling *out)
 {
-	int rc = game_standing(g, gm, NULL, out->standing, sizeof out->standing);
+	char before[256];
+	int rc;
 
-	if (rc == 0 && strcmp(out->standing, standing_before) == 0)
+	if ((rc = game_standing(g, gm, NULL, before, sizeof before)) != 0)
+		return rc;
+	for (int i = 0; i < fx->n; i++)
+		unit_apply_effect(ru->unit[fx->e[i].unit], &fx->e[i], gm->turn);
+	if ((rc = game_standing(g, gm, NULL, out->standing, sizeof out->standing)) != 0)
+		return rc;
+	if (strcmp(out->standing, before) == 0)
 		out->standing[0] = '\0';
-	return rc;
+	return 0;
 }
 
-/* Writes the event, its units and its effects; sets ru_out->event. */
+/* Writes the event whole, its units and its effects. */
 static int
 record(const struct global *g, struct game *gm, const struct ruling_units *ru,
-    const struct ruling_effects *fx, int argc, char **argv, struct ruling *out)
+    const struct ruling_effects *fx, int argc, char **argv, struct ruling *out,
+    char *json, size_t jn)
 {
-	static char args[16384], dice[2048], json[RESULT_JSON + 65536];
-	long long id;
-	int st, rc;
+	static char args[16384], dice[2048];
+	struct db_record rec;
+	int st;
 
-	args_json(g->command, argc, argv, args, sizeof args);
-	if ((st = db_event_add(gm->db, gm->turn, g->command, args,
-	    out->result->summary, &id)) != DB_OK)
+	if ((st = db_event_next_id(gm->db, &out->event)) != DB_OK)
+		return game_fail(g, st);
+	if (args_json(g->command, argc, argv, args, sizeof args) != 0 ||
+	    dice_json(out->dice, dice, sizeof dice) != 0 ||
+	    render_json(out, json, jn) != 0)
+		return cmd_error(g, EXIT_BUG, "the ruling is too large to record");
+	memset(&rec, 0, sizeof rec);
+	rec.id = out->event;
+	rec.turn = gm->turn;
+	rec.command = g->command;
+	rec.args = args;
+	rec.dice = dice;
+	rec.output = json;
+	rec.summary = out->result->summary;
+	rec.changes = fx->n > 0;
+	if ((st = db_event_record(gm->db, &rec)) != DB_OK)
 		return game_fail(g, st);
 	for (int i = 0; i < ru->n; i++)
-		if ((st = db_event_unit(gm->db, id, ru->unit[i]->id, ru->role[i])) != DB_OK)
+		if ((st = db_event_unit(gm->db, out->event, ru->unit[i]->id,
+		    ru->role[i])) != DB_OK)
 			return game_fail(g, st);
 	for (int i = 0; i < fx->n; i++) {
 		const struct unit_effect *e = &fx->e[i];
 
-		if ((st = db_effect_add(gm->db, id, ru->unit[e->unit]->id,
+		if ((st = db_effect_add(gm->db, out->event, ru->unit[e->unit]->id,
 		    ledger_kinds[e->ledger], e->name, e->amount, e->total, e->ref,
 		    e->note)) != DB_OK)
 			return game_fail(g, st);
 	}
-	out->event = id;
-	if ((rc = standing_change(g, gm, out)) != 0)
-		return rc;
-	dice_json(out->dice, dice, sizeof dice);
-	if (render_json(out, json, sizeof json) != 0)
-		return cmd_error(g, EXIT_BUG, "the ruling is too large to record");
-	if ((st = db_event_finish(gm->db, id, dice, json)) != DB_OK)
-		return game_fail(g, st);
 	return 0;
 }
 
+/* Prints a ruling (text, or its JSON already made into json). */
 static int
-print_ruling(const struct global *g, const struct ruling *ru)
+print_ruling(const struct global *g, const struct ruling *ru, char *json,
+    size_t jn)
 {
-	static char json[RESULT_JSON + 65536];
-
 	if (!g->json) {
 		render_text(stdout, ru);
 		return EXIT_DONE;
 	}
-	if (render_json(ru, json, sizeof json) != 0)
+	if (json[0] == '\0' && render_json(ru, json, jn) != 0)
 		return cmd_error(g, EXIT_BUG, "the output is too large to write");
 	puts(json);
 	return EXIT_DONE;
 }
 
 /*
- * Runs the rule function with the dice and checks what it left: missing
- * dice (a probe that asked for some), unused dice, an oversized result.
+ * Runs the rule function with the dice and checks what it left: a failure
+ * (even one a rule recovered from: a rule value missing), missing dice (a
+ * probe that asked for some), unused dice.
  */
 static int
 rule(const struct global *g, const struct rule_cmd *c, const struct tableset *ts,
@@ -338,8 +341,11 @@ rule(const struct global *g, const struct rule_cmd *c, const struct tableset *ts
 {
 	int rc = c->adjudicate(ts, in, d, r);
 
+	if (rc == RULE_OK && r->failed)
+		rc = r->failed;
 	if (rc != RULE_OK)
-		return cmd_error(g, rc, "%s", r->error[0] ? r->error : d->error);
+		return cmd_error(g, exit_of_rule(rc), "%s",
+		    r->error[0] ? r->error : d->error);
 	if (d->mode == DICE_PROBE && d->nused > 0)
 		return missing_dice(g, d);
 	if (dice_unused(d) > 0 && !d->ended_early)
@@ -349,89 +355,111 @@ rule(const struct global *g, const struct rule_cmd *c, const struct tableset *ts
 	return 0;
 }
 
-/* The stateful form: units from the game, the result applied and recorded
- * in one transaction. */
+/* The rule set's hook said no, or a value it filled was refused. */
 static int
-run_in_game(const struct global *g, const struct ruleset *rs,
-    const struct rule_cmd *c, int argc, char **argv, struct inputs *in,
-    struct dice *d, struct result *r, struct ruling *out)
+hook_failed(const struct global *g, int rc, const struct result *r,
+    const struct inputs *in)
+{
+	if (rc == RULE_OK && r->failed)
+		rc = r->failed;
+	if (rc != RULE_OK)
+		return cmd_error(g, exit_of_rule(rc), "%s", r->error);
+	if (in->failed)
+		return cmd_error(g, EXIT_DATA, "a unit's stored values do not fit this ruling: %s",
+		    in->error);
+	return 0;
+}
+
+/* The rule set's work in a game: fill, adjudicate, apply. */
+static int
+adjudicate_in_game(const struct global *g, struct game *gm,
+    const struct rule_cmd *c, struct inputs *in, struct dice *d,
+    struct result *r, struct ruling_units *ru, struct ruling_effects *fx)
+{
+	const struct roster *ro = gm->rs->roster;
+	int rc;
+
+	if ((rc = inputs_check_mods(in, &gm->ts)) != 0)
+		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
+	if ((rc = game_army(g, gm)) != 0 || (rc = load_units(g, gm, in, ru)) != 0)
+		return rc;
+	result_init(r);
+	if ((rc = hook_failed(g, ro->fill(&gm->ts, c->name, ru, in, r), r, in)) != 0 ||
+	    (rc = rule(g, c, &gm->ts, in, d, r)) != 0 ||
+	    (rc = hook_failed(g, ro->apply(&gm->ts, c->name, ru, in, r, fx), r,
+	    in)) != 0)
+		return rc;
+	if (fx->overflow || result_finish(r) != 0)
+		return cmd_error(g, EXIT_BUG, "the result is too large to write");
+	return 0;
+}
+
+/* The stateful form: units from the game, the result applied and recorded
+ * in one transaction, printed once it is kept. */
+static int
+run_in_game(struct global *g, const struct rule_cmd *c, int argc, char **argv,
+    struct inputs *in, struct dice *d, struct result *r, struct ruling *out)
 {
 	static struct ruling_units ru;
 	static struct ruling_effects fx;
+	static char json[RESULT_JSON + 65536];
 	struct game gm;
 	int rc;
 
 	if ((rc = game_open(g, 1, &gm)) != 0)
 		return rc;
-	if (rs->roster == NULL)
-		return game_close(g, &gm, cmd_error(g, EXIT_USAGE,
-		    "not implemented yet in a game for %s", rs->name));
-	/* Modifier names are checked against the game's own tables. */
-	rc = inputs_parse(in, rs->name, c->name, c->inputs, dice_inputs, argc,
-	    argv, &gm.ts);
-	if (rc != 0)
-		return game_close(g, &gm, cmd_error(g, rc, "%s", in->error));
 	memset(&fx, 0, sizeof fx);
-	result_init(r);
-	if ((rc = game_standing(g, &gm, NULL, standing_before,
-	    sizeof standing_before)) != 0)
+	json[0] = '\0';
+	if ((rc = adjudicate_in_game(g, &gm, c, in, d, r, &ru, &fx)) != 0)
 		return game_close(g, &gm, rc);
-	if ((rc = load_units(g, &gm, in, &ru)) != 0 ||
-	    (rc = load_all(g, &gm, &ru)) != 0 ||
-	    (rs->roster->fill(&gm.ts, c->name, &ru, in, r) != RULE_OK &&
-	    (rc = cmd_error(g, RULE_DATA, "%s", r->error)) != 0) ||
-	    (rc = rule(g, c, &gm.ts, in, d, r)) != 0)
-		return game_close(g, &gm, rc);
-	if (rs->roster->apply(&gm.ts, c->name, &ru, in, r, &fx) != RULE_OK)
-		return game_close(g, &gm, cmd_error(g, EXIT_DATA, "%s", r->error));
-	if (result_finish(r) != 0)
-		return game_close(g, &gm, cmd_error(g, EXIT_BUG, "the result is too large to write"));
-	describe_effects(rs, &ru, &fx, out);
-	if ((rc = record(g, &gm, &ru, &fx, argc, argv, out)) != 0)
+	describe_effects(gm.rs, &ru, &fx, out);
+	if ((rc = standing_change(g, &gm, &ru, &fx, out)) != 0 ||
+	    (rc = record(g, &gm, &ru, &fx, argc, argv, out, json, sizeof json)) != 0)
 		return game_close(g, &gm, rc);
 	if ((rc = game_close(g, &gm, 0)) != 0)
 		return rc;
-	return print_ruling(g, out);
+	g->recorded = out->event;
+	return print_ruling(g, out, json, sizeof json);
 }
 
 static int
-run(const struct global *g, const struct ruleset *rs,
-    const struct rule_cmd *c, int argc, char **argv)
+run(struct global *g, const struct ruleset *rs, const struct rule_cmd *c,
+    int argc, char **argv)
 {
 	struct tableset ts = table_stock_set();
 	static struct inputs in;
 	static struct result r;
-	static struct ruling ru;
+	static struct ruling out;
 	static struct dice d;
-	int rc, rolled;
+	static char json[RESULT_JSON + 65536];
+	int rc, rolled, stateful;
 
-	/* Modifier names are checked once the tables are known: the stock
-	 * ones here, the game's own in the stateful form. */
-	rc = inputs_parse(&in, rs->name, c->name, c->inputs, dice_inputs,
-	    argc, argv, NULL);
+	inputs_init(&in, rs->name, c->name, c->inputs, dice_inputs);
+	if ((rc = inputs_parse_argv(&in, argc, argv)) != 0)
+		return cmd_error(g, exit_of_rule(rc), "%s", in.error);
+	stateful = names_units(&in) || bare_over_formations(g, &in, argc);
 	/* Without a game the stock tables judge the modifiers: a bad one (65)
 	 * is reported before the missing game (66). */
-	if (rc == 0 && (!names_units(&in) || !db_file_exists(g->db_path)))
-		rc = inputs_parse(&in, rs->name, c->name, c->inputs, dice_inputs,
-		    argc, argv, &ts);
-	if (rc != 0)
-		return cmd_error(g, rc, "%s", in.error);
+	if ((!stateful || !db_file_exists(g->db_path)) &&
+	    (rc = inputs_check_mods(&in, &ts)) != 0)
+		return cmd_error(g, exit_of_rule(rc), "%s", in.error);
 	if ((rc = setup_dice(g, &in, &d, &rolled)) != 0)
 		return rc;
-	memset(&ru, 0, sizeof ru);
-	ru.rules = rs->name;
-	ru.command = c->name;
-	ru.dice = &d;
-	ru.rolled = rolled;
-	ru.result = &r;
-	if (names_units(&in) || bare_over_formations(g, &in, argc))
-		return run_in_game(g, rs, c, argc, argv, &in, &d, &r, &ru);
+	memset(&out, 0, sizeof out);
+	out.rules = rs->name;
+	out.command = c->name;
+	out.dice = &d;
+	out.rolled = rolled;
+	out.result = &r;
+	if (stateful)
+		return run_in_game(g, c, argc, argv, &in, &d, &r, &out);
 	result_init(&r);
 	if ((rc = rule(g, c, &ts, &in, &d, &r)) != 0)
 		return rc;
 	if (result_finish(&r) != 0)
 		return cmd_error(g, EXIT_BUG, "the result is too large to write");
-	return print_ruling(g, &ru);
+	json[0] = '\0';
+	return print_ruling(g, &out, json, sizeof json);
 }
 
 int

@@ -19,27 +19,90 @@ static const struct input_decl adjust_inputs[] = {
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
-/* The option of each measure; strength measures count down. */
-static const struct {
-	const char *measure, *option;
-	int strength;
-} measures[] = {
-	{ "figures", "figures", 1 }, { "stands", "stands", 1 },
-	{ "hits", "hits", 0 }, { "fatigue points", "fp", 0 },
-};
+/* The measure option typed: the game's, or a usage error. */
+static int
+measure_option(const struct global *g, const struct game *gm,
+    const struct inputs *in, const char **opt)
+{
+	const char *mine = gm->rs->roster->measure_option;
+
+	*opt = NULL;
+	for (int i = 0; i < in->n; i++) {
+		const char *name = in->v[i].decl->name;
+
+		if (!in->v[i].given || strcmp(name, "reason") == 0)
+			continue;
+		if (mine == NULL || strcmp(name, mine) != 0)
+			return cmd_error(g, EXIT_USAGE, "the %s rules count %s, not %s",
+			    gm->rs->name, gm->rs->measure, name);
+		*opt = name;
+	}
+	if (*opt == NULL)
+		return cmd_error(g, EXIT_USAGE, mine != NULL ?
+		    "adjust needs the %s rules' measure: --%s ±N" :
+		    "the %s rules count %s: adjust takes no number", gm->rs->name,
+		    mine != NULL ? mine : gm->rs->measure);
+	return 0;
+}
+
+/* Writes the correction: one event, its unit, one loss effect. */
+static int
+record(const struct global *g, struct game *gm, const struct unit *u,
+    int argc, char **argv, long loss, long total, const char *summary,
+    long long *id)
+{
+	char args[4096], note[256], out[1024];
+	struct db_record rec;
+	struct jsonw w;
+	int st;
+
+	snprintf(note, sizeof note, "%s: %s, now %ld lost", u->name, summary, total);
+	jsonw_init(&w, args, sizeof args);
+	jsonw_array(&w, NULL);
+	jsonw_string(&w, NULL, "adjust");
+	for (int i = 0; i < argc; i++)
+		jsonw_string(&w, NULL, argv[i]);
+	jsonw_array_end(&w);
+	if (w.overflow)
+		return cmd_error(g, EXIT_DATA, "the command line is too long to record");
+	if ((st = db_event_next_id(gm->db, id)) != DB_OK)
+		return game_fail(g, st);
+	jsonw_init(&w, out, sizeof out);
+	jsonw_object(&w, NULL);
+	jsonw_string(&w, "unit", u->name);
+	jsonw_string(&w, "what", gm->rs->measure);
+	jsonw_int(&w, "losses", total);
+	jsonw_string(&w, "summary", summary);
+	jsonw_int(&w, "event", (long)*id);
+	jsonw_object_end(&w);
+	memset(&rec, 0, sizeof rec);
+	rec.id = *id;
+	rec.turn = gm->turn;
+	rec.command = "adjust";
+	rec.args = args;
+	rec.dice = "[]";
+	rec.output = out;
+	rec.summary = summary;
+	rec.changes = 1;
+	if ((st = db_event_record(gm->db, &rec)) != DB_OK ||
+	    (st = db_event_unit(gm->db, *id, u->id, "unit")) != DB_OK ||
+	    (st = db_effect_add(gm->db, *id, u->id, "loss", gm->rs->measure, loss,
+	    total, 0, note)) != DB_OK)
+		return game_fail(g, st);
+	return 0;
+}
 
 static int
 adjust(struct global *g, int argc, char **argv)
 {
 	static struct inputs in;
-	struct db_unit row;
-	struct unit u;
 	struct game gm;
-	char summary[512], note[256], args[4096];
-	const char *opt = NULL;
+	struct unit *u;
+	char summary[512], name[UNIT_NAME];
+	const char *opt;
 	long n, loss, total;
 	long long id;
-	int strength = 0, rc, st;
+	int rc;
 
 	if (g->help) {
 		puts("usage: umpire adjust NAME (--figures|--stands|--hits|--fp) ±N --reason TEXT\n"
@@ -47,74 +110,52 @@ adjust(struct global *g, int argc, char **argv)
 		return EXIT_DONE;
 	}
 	if ((rc = inputs_parse_command(&in, "adjust", adjust_inputs, NULL, argc, argv)) != 0)
-		return cmd_error(g, rc, "%s", in.error);
+		return cmd_error(g, exit_of_rule(rc), "%s", in.error);
 	if (in.npos != 1 || !in_given(&in, "reason"))
 		return cmd_error(g, EXIT_USAGE,
 		    "adjust needs a unit NAME, one of --figures/--stands/--hits/--fp ±N, and --reason TEXT");
 	if ((rc = game_open(g, 1, &gm)) != 0)
 		return rc;
-	for (size_t i = 0; i < sizeof measures / sizeof measures[0]; i++) {
-		if (!in_given(&in, measures[i].option))
-			continue;
-		if (strcmp(measures[i].measure, gm.rs->measure) != 0)
-			return game_close(g, &gm, cmd_error(g, EXIT_USAGE,
-			    "the %s rules count %s, not %s", gm.rs->name,
-			    gm.rs->measure, measures[i].measure));
-		opt = measures[i].option;
-		strength = measures[i].strength;
-	}
-	if (opt == NULL)
-		return game_close(g, &gm, cmd_error(g, EXIT_USAGE,
-		    "adjust needs the %s rules' measure: --%s ±N", gm.rs->name,
-		    strcmp(gm.rs->measure, "fatigue points") == 0 ? "fp" : gm.rs->measure));
+	if ((rc = measure_option(g, &gm, &in, &opt)) != 0)
+		return game_close(g, &gm, rc);
 	if (num_parse_long(in_text(&in, opt), -NUM_COUNT_MAX, NUM_COUNT_MAX, &n) != NUM_OK || n == 0)
 		return game_close(g, &gm, cmd_error(g, EXIT_DATA,
 		    "--%s: '%s' is not a signed whole number such as -2 or +1", opt,
 		    in_text(&in, opt)));
-	if ((rc = game_unit(g, &gm, in.pos[0], &row, &u)) != 0)
+	if ((u = game_unit(g, &gm, in.pos[0], &rc)) == NULL)
 		return game_close(g, &gm, rc);
-	loss = strength ? -n : n;
-	total = u.losses + loss;
-	if (total < 0 || (strength && total > u.start_strength))
+	loss = gm.rs->roster->counts_down ? -n : n;
+	total = u->losses + loss;
+	if (total < 0 || (gm.rs->roster->counts_down && total > u->start_strength))
 		return game_close(g, &gm, cmd_error(g, EXIT_DATA,
-		    "%s has %ld of %ld %s left; %+ld is not possible", u.name,
-		    u.start_strength - u.losses, u.start_strength, gm.rs->measure, n));
-	snprintf(summary, sizeof summary, "%s: %+ld %s (%s)", u.name, n,
+		    "%s has %ld of %ld %s left; %+ld is not possible", u->name,
+		    u->start_strength - u->losses, u->start_strength, gm.rs->measure, n));
+	snprintf(summary, sizeof summary, "%s: %+ld %s (%s)", u->name, n,
 	    gm.rs->measure, in_text(&in, "reason"));
-	snprintf(note, sizeof note, "%s: %+ld %s, now %ld lost", u.name, n,
-	    gm.rs->measure, total);
-	{
-		struct jsonw w;
-
-		jsonw_init(&w, args, sizeof args);
-		jsonw_array(&w, NULL);
-		jsonw_string(&w, NULL, "adjust");
-		for (int i = 0; i < argc; i++)
-			jsonw_string(&w, NULL, argv[i]);
-		jsonw_array_end(&w);
-	}
-	if ((st = db_event_add(gm.db, gm.turn, "adjust", args, summary, &id)) != DB_OK ||
-	    (st = db_event_unit(gm.db, id, u.id, "unit")) != DB_OK ||
-	    (st = db_effect_add(gm.db, id, u.id, "loss", gm.rs->measure, loss,
-	    total, 0, note)) != DB_OK ||
-	    (st = db_event_finish(gm.db, id, "[]", "{}")) != DB_OK)
-		return game_close(g, &gm, game_fail(g, st));
+	if ((rc = record(g, &gm, u, argc, argv, loss, total, summary, &id)) != 0)
+		return game_close(g, &gm, rc);
+	snprintf(name, sizeof name, "%s", u->name);
+	if ((rc = game_close(g, &gm, 0)) != 0)
+		return rc;
+	g->recorded = id;
 	if (g->json) {
+		char buf[1024];
 		struct jsonw w;
 
-		jsonw_init(&w, args, sizeof args);
+		jsonw_init(&w, buf, sizeof buf);
 		jsonw_object(&w, NULL);
-		jsonw_string(&w, "unit", u.name);
+		jsonw_string(&w, "unit", name);
 		jsonw_string(&w, "what", gm.rs->measure);
 		jsonw_int(&w, "amount", n);
 		jsonw_int(&w, "losses", total);
 		jsonw_string(&w, "summary", summary);
 		jsonw_int(&w, "event", (long)id);
 		jsonw_object_end(&w);
-		puts(args);
-	} else
+		puts(buf);
+	} else {
 		printf("%s\n  recorded as event %lld\n", summary, id);
-	return game_close(g, &gm, 0);
+	}
+	return 0;
 }
 
 const struct cmd_entry cmd_adjust_entry = {

@@ -30,6 +30,8 @@ struct global {
 	int json;		/* --json */
 	int help;		/* --help or -h */
 	const char *command;	/* the command's full name, for messages */
+	long long recorded;	/* the journal event a command saved, once
+				 * committed (said when its output fails) */
 };
 
 /* The command does not match by prefix (it destroys or rewrites). */
@@ -45,6 +47,11 @@ struct cmd_entry {
 };
 
 struct jsonw;
+
+/* The exit status of a core status (RULE_*, INPUTS_*): usage 64, data 65. */
+int exit_of_rule(int status);
+/* The exit status of a db status (db/db.h). */
+int exit_of_db(int status);
 
 /* Prints "umpire: COMMAND: message" on stderr; returns code. */
 int cmd_error(const struct global *g, int code, const char *fmt, ...)

@@ -1,7 +1,8 @@
 /*
  * game: the plumbing every command that uses the game file shares:
- * opening it (read, or write in one BEGIN IMMEDIATE transaction), checking
- * its rule set, loading units, and committing or rolling back at the end.
+ * opening it (read, or write in one BEGIN IMMEDIATE transaction) with its
+ * rule tables, checking its rule set, its order of battle (the army, read
+ * once), and committing or rolling back at the end.
  */
 #ifndef UMPIRE_GAME_H
 #define UMPIRE_GAME_H
@@ -18,12 +19,15 @@ struct game {
 	const struct ruleset *rs;
 	struct tableset ts;	/* the game's own rule tables */
 	long turn;
+	struct army army;	/* every unit, once game_army has read them */
+	int army_loaded;
+	struct inputs options;	/* the rule set's options of `new` */
 };
 
 /*
- * Opens the game at g->db_path, for writing (one transaction) when write.
- * A --rules other than the game's is a usage error.  Prints the error and
- * returns its exit status, or 0.
+ * Opens the game at g->db_path, for writing (one transaction) when write,
+ * and reads its rule tables.  A --rules other than the game's is a usage
+ * error.  Prints the error and returns its exit status, or 0.
  */
 int game_open(const struct global *g, int write, struct game *gm);
 
@@ -33,40 +37,31 @@ int game_close(const struct global *g, struct game *gm, int rc);
 /* Prints the db layer's last error; returns the exit status for st. */
 int game_fail(const struct global *g, int st);
 
-/* Loads unit NAME (exact, else a unique prefix) with its state from the
- * journal and its ratings parsed.  Prints the error. */
-int game_unit(const struct global *g, struct game *gm, const char *name,
-    struct db_unit *row, struct unit *u);
+/* Reads the army (every unit and formation with its state and typed
+ * ratings) once.  Prints the error. */
+int game_army(const struct global *g, struct game *gm);
 
 /*
- * Writes the options given in `in` whose declaration `keep` accepts as a
- * JSON object (flags true, repeated options arrays, others their text).
- * Returns 0, or -1 when buf is too small.
+ * The unit of the army named NAME (exact, else a unique prefix); NULL
+ * with the error printed and *rc set.
  */
-int options_json(const struct inputs *in,
-    int (*keep)(const struct input_decl *d, void *ctx), void *ctx, char *buf,
-    size_t n);
-
-/* Prints {"KEY":"VALUE"} (JSON-escaped) on stdout. */
-void print_json_pair(const char *key, const char *value);
-
-/* Parses the game's stored rule-set options (2x2 --victory ...). */
-int game_options(const struct global *g, struct game *gm, struct inputs *opts);
-
-/*
- * Loads every unit and formation of the game with its state.
- * *units is malloc'd (the caller frees).  Prints the error.
- */
-int game_all_units(const struct global *g, struct game *gm,
-    struct unit **units, int *n);
+struct unit *game_unit(const struct global *g, struct game *gm,
+    const char *name, int *rc);
 
 /* The game's standing sentence ("French lose: ...") into buf, "" when
- * nobody has lost or the rules have none; JSON members into w when w. */
+ * nobody has lost or the rules have none; JSON members into w when w.
+ * Reads the army.  Prints the error. */
 int game_standing(const struct global *g, struct game *gm, struct jsonw *w,
     char *buf, size_t n);
 
-/* Parses a unit's stored ratings into u->ratings.  Prints the error. */
-int game_ratings(const struct global *g, struct game *gm,
-    const struct db_unit *row, struct unit *u);
+/* The rating options of a formation or of a unit of the game's rules. */
+const struct input_decl *game_rating_decls(const struct game *gm,
+    int formation);
+
+/* The name of u's formation, or "". */
+const char *game_parent_name(const struct game *gm, const struct unit *u);
+
+/* Prints {"KEY":"VALUE"} (JSON-escaped) on stdout. */
+void print_json_pair(const char *key, const char *value);
 
 #endif

@@ -36,7 +36,7 @@ options_of_table(const struct rule_cmd *c, const char *name, char *buf,
 {
 	buf[0] = '\0';
 	for (const struct input_decl *d = c->inputs; d->name != NULL; d++) {
-		if (d->kind != IN_MODS || strcmp(d->table, name) != 0)
+		if (d->kind != IN_MODS || strcmp(d->detail, name) != 0)
 			continue;
 		snprintf(buf + strlen(buf), n - strlen(buf), "%s--%s",
 		    buf[0] ? ", " : "", d->name);
@@ -49,7 +49,7 @@ listed_before(const struct rule_cmd *c, const struct input_decl *upto,
     const char *name)
 {
 	for (const struct input_decl *d = c->inputs; d != upto; d++)
-		if (d->kind == IN_MODS && strcmp(d->table, name) == 0)
+		if (d->kind == IN_MODS && strcmp(d->detail, name) == 0)
 			return 1;
 	return 0;
 }
@@ -91,9 +91,9 @@ help_rule_command(FILE *out, const struct ruleset *rs,
 	for (const struct input_decl *d = c->inputs; d->name != NULL; d++) {
 		const struct table *t;
 
-		if (d->kind != IN_MODS || listed_before(c, d, d->table))
+		if (d->kind != IN_MODS || listed_before(c, d, d->detail))
 			continue;
-		t = ts->find(ts->ctx, rs->name, d->table);
+		t = ts->find(ts->ctx, rs->name, d->detail);
 		if (t != NULL)
 			modifier_lines(out, c, t);
 	}

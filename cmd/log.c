@@ -125,7 +125,7 @@ log_cmd(struct global *g, int argc, char **argv)
 		return EXIT_DONE;
 	}
 	if ((rc = inputs_parse_command(&in, "log", log_inputs, NULL, argc, argv)) != 0)
-		return cmd_error(g, rc, "%s", in.error);
+		return cmd_error(g, exit_of_rule(rc), "%s", in.error);
 	if (in.npos > 0 && (strcmp(in.pos[0], "show") != 0 || in.npos != 2))
 		return cmd_error(g, EXIT_USAGE, "log takes --unit, --turn, or 'show ID'");
 	if ((rc = game_open(g, 0, &gm)) != 0)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "db.h"
 #include "ruleset.h"
 
 const struct cmd_entry *const cmd_table[] = {
@@ -19,6 +20,42 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_undo_entry, &cmd_redo_entry, &cmd_adjust_entry, &cmd_turn_entry,
 	&cmd_tables_entry, &cmd_check_entry, NULL
 };
+
+int
+exit_of_rule(int status)
+{
+	switch (status) {
+	case RULE_OK:
+		return EXIT_DONE;
+	case RULE_USAGE:
+		return EXIT_USAGE;
+	case RULE_DATA:
+		return EXIT_DATA;
+	default:
+		return EXIT_BUG;
+	}
+}
+
+int
+exit_of_db(int status)
+{
+	switch (status) {
+	case DB_OK:
+		return EXIT_DONE;
+	case DB_NOFILE:
+		return EXIT_NOGAME;
+	case DB_NOTGAME: case DB_NEWER: case DB_NOTFOUND: case DB_CONFLICT:
+		return EXIT_DATA;
+	case DB_EXISTS: case DB_CANTCREATE:
+		return EXIT_CANTCREATE;
+	case DB_READONLY: case DB_IO:
+		return EXIT_IO;
+	case DB_LOCKED:
+		return EXIT_LOCKED;
+	default:
+		return EXIT_BUG;
+	}
+}
 
 int
 cmd_error(const struct global *g, int code, const char *fmt, ...)
@@ -60,8 +97,8 @@ usage(FILE *f)
 			fputs("\nGame keeping:\n", f);
 		fprintf(f, "  %-9s %s\n", cmd_table[i]->name, cmd_table[i]->summary);
 	}
-	fputs("\nRule sets: brigade, squares, fury, 2x2, ohw.\n"
-	    "Global options:\n"
+	fprintf(f, "\nRule sets: %s.\n", ruleset_names());
+	fputs("Global options:\n"
 	    "  --db PATH      the game database (default $UMPIRE_DB, else ./umpire.db)\n"
 	    "  --rules NAME   the rule set (default: the game's)\n"
 	    "  --json         one JSON object on stdout\n"
@@ -162,7 +199,7 @@ find_command(const struct global *g, const char *name, int *rc)
 int
 main(int argc, char **argv)
 {
-	struct global g = { NULL, NULL, 0, 0, NULL };
+	struct global g = { NULL, NULL, 0, 0, NULL, 0 };
 	const struct cmd_entry *c;
 	int version = 0, rc = 0;
 
@@ -189,19 +226,20 @@ main(int argc, char **argv)
 		return rc;
 	g.command = c->name;
 	if (g.rules != NULL && ruleset_find(g.rules) == NULL)
-		return cmd_error(&g, EXIT_DATA,
-		    "unknown rule set '%s' (brigade, squares, fury, 2x2, ohw)",
-		    g.rules);
+		return cmd_error(&g, EXIT_DATA, "unknown rule set '%s' (%s)",
+		    g.rules, ruleset_names());
 	if (g.db_path == NULL)
 		g.db_path = getenv("UMPIRE_DB");
 	if (g.db_path == NULL || *g.db_path == '\0')
 		g.db_path = "umpire.db";
 	rc = c->exec(&g, argc - 1, argv + 1);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		if (errno != EPIPE)
+	if ((fflush(stdout) != 0 || ferror(stdout)) && errno != EPIPE) {
+		if (g.recorded > 0)
 			return cmd_error(&g, EXIT_IO,
-			    "write failure on standard output: %s",
-			    strerror(errno));
+			    "write failure on standard output: %s; event %lld was recorded (do not apply it again)",
+			    strerror(errno), g.recorded);
+		return cmd_error(&g, EXIT_IO, "write failure on standard output: %s",
+		    strerror(errno));
 	}
 	return rc;
 }

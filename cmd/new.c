@@ -49,6 +49,7 @@ new_game(struct global *g, int argc, char **argv)
 	static struct inputs in;
 	struct db *db;
 	char options[1024];
+	struct jsonw w;
 	int rc, st;
 
 	if (g->help) {
@@ -56,13 +57,13 @@ new_game(struct global *g, int argc, char **argv)
 		return EXIT_DONE;
 	}
 	if (g->rules == NULL)
-		return cmd_error(g, EXIT_USAGE,
-		    "new needs --rules NAME (brigade, squares, fury, 2x2, ohw)");
+		return cmd_error(g, EXIT_USAGE, "new needs --rules NAME (%s)",
+		    ruleset_names());
 	rs = ruleset_find(g->rules);
-	game_inputs = rs->roster != NULL ? rs->roster->game_inputs : NULL;
+	game_inputs = rs->roster->game_inputs;
 	if ((rc = inputs_parse_command(&in, "new", new_inputs, game_inputs,
 	    argc, argv)) != 0)
-		return cmd_error(g, rc, "%s", in.error);
+		return cmd_error(g, exit_of_rule(rc), "%s", in.error);
 	if (in.npos > 0)
 		return cmd_error(g, EXIT_USAGE, "unexpected argument '%s' (see 'umpire new --help')",
 		    in.pos[0]);
@@ -70,23 +71,26 @@ new_game(struct global *g, int argc, char **argv)
 	for (int i = 0; i < in.n; i++)
 		if (!in.v[i].given && in.v[i].set && is_game_option(in.v[i].decl, NULL))
 			in.v[i].given = 1;
-	if (options_json(&in, is_game_option, NULL, options, sizeof options) != 0)
+	jsonw_init(&w, options, sizeof options);
+	jsonw_object(&w, NULL);
+	inputs_json(&in, is_game_option, NULL, &w);
+	jsonw_object_end(&w);
+	if (w.overflow)
 		return cmd_error(g, EXIT_DATA, "the options are too long");
 	if ((st = db_create(g->db_path, in_flag(&in, "force"), &db)) != DB_OK)
-		return cmd_error(g, db_exit_status(st), "%s", db_last_error());
+		return cmd_error(g, exit_of_db(st), "%s", db_last_error());
 	if ((st = db_begin(db)) != DB_OK ||
 	    (st = db_game_insert(db, g->rules, in_text(&in, "title"), options)) != DB_OK ||
 	    (st = db_tables_copy(db, g->rules)) != DB_OK ||
 	    (st = db_commit(db)) != DB_OK) {
 		rc = cmd_error(g, st == DB_CANTCREATE ? EXIT_CANTCREATE :
-		    db_exit_status(st), "%s", db_last_error());
+		    exit_of_db(st), "%s", db_last_error());
 		db_close(db);
 		return rc;
 	}
 	db_close(db);
 	if (g->json) {
 		char buf[1024];
-		struct jsonw w;
 
 		jsonw_init(&w, buf, sizeof buf);
 		jsonw_object(&w, NULL);

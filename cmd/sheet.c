@@ -1,10 +1,8 @@
 /*
- * sheet: the casualty sheet.  Every unit by side and formation: its
- * starting and current strength, losses, state, push backs (the run and
- * the game's count) and flags; as text, --json or --csv.
+ * sheet: the casualty sheet.  Every unit by side and formation, with the
+ * rule set's own columns (strength, hits, fatigue points, push backs...),
+ * state and flags; as text, --json or --csv.
  */
-#include <csv.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "csvfile.h"
@@ -17,61 +15,29 @@ static const struct input_decl sheet_inputs[] = {
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
+/* What the sheet shows: the army, perhaps one side of it. */
 struct sheet {
-	struct unit_sheet *u;
-	int n, cap;
 	const struct global *g;
 	struct game *gm;
+	const struct army *a;
 	const char *side;
-	int rc;
 };
 
 static int
-collect(void *ctx, const struct db_unit *row)
+shown(const struct sheet *s, int i)
 {
-	struct sheet *s = ctx;
-
-	if (s->side != NULL && strcmp(row->side, s->side) != 0)
-		return 0;
-	if (s->n == s->cap) {
-		int cap = s->cap ? s->cap * 2 : 32;
-		struct unit_sheet *p = realloc(s->u, (size_t)cap * sizeof *p);
-
-		if (p == NULL) {
-			s->rc = cmd_error(s->g, EXIT_BUG, "out of memory");
-			return 1;
-		}
-		s->u = p;
-		s->cap = cap;
-	}
-	if ((s->rc = view_load(s->g, s->gm, row, &s->u[s->n])) != 0)
-		return 1;
-	s->n++;
-	return 0;
+	return s->side == NULL || strcmp(s->a->u[i].side, s->side) == 0;
 }
 
 /* "Corps > Division": the chain of formations above a unit. */
 static void
-formation_path(const struct sheet *s, const struct unit_sheet *u, char *buf,
-    size_t n)
+formation_path(const struct army *a, const struct unit *u, char *buf, size_t n)
 {
 	const char *chain[16];
 	int depth = 0;
-	long long parent = u->row.parent_id;
 
-	while (parent != 0 && depth < 16) {
-		int found = 0;
-
-		for (int i = 0; i < s->n; i++)
-			if (s->u[i].row.id == parent) {
-				chain[depth++] = s->u[i].row.name;
-				parent = s->u[i].row.parent_id;
-				found = 1;
-				break;
-			}
-		if (!found)
-			break;
-	}
+	for (int up = u->up; up >= 0 && depth < 16; up = a->u[up].up)
+		chain[depth++] = a->u[up].name;
 	buf[0] = '\0';
 	while (depth-- > 0)
 		snprintf(buf + strlen(buf), n - strlen(buf), "%s%s", chain[depth],
@@ -79,79 +45,129 @@ formation_path(const struct sheet *s, const struct unit_sheet *u, char *buf,
 }
 
 static int
-side_seen(const struct sheet *s, int upto, const char *side)
+side_seen(const struct army *a, int upto, const char *side)
 {
 	for (int i = 0; i < upto; i++)
-		if (strcmp(s->u[i].row.side, side) == 0)
+		if (strcmp(a->u[i].side, side) == 0)
 			return 1;
 	return 0;
 }
 
 /* A side's army-list points. */
-static double
-side_points(const struct sheet *s, const char *side)
+static int
+side_points(const struct sheet *s, const char *side, double *sum)
 {
-	double sum = 0;
+	static struct unit_sheet us;
+	int rc;
 
-	for (int i = 0; i < s->n; i++)
-		if (strcmp(s->u[i].row.side, side) == 0)
-			sum += s->u[i].cost;
-	return sum;
+	*sum = 0;
+	for (int i = 0; i < s->a->n; i++) {
+		if (s->a->u[i].formation || strcmp(s->a->u[i].side, side) != 0)
+			continue;
+		if ((rc = view_load(s->g, s->gm, &s->a->u[i], &us)) != 0)
+			return rc;
+		*sum += us.cost;
+	}
+	return 0;
 }
 
-static void
-text(const struct sheet *s, const struct game *gm, const char *standing)
+/* Prints one unit's lines. */
+static int
+text_unit(const struct sheet *s, const struct unit *u)
 {
-	char path[512], last[512];
+	static struct unit_sheet us;
+	int rc;
 
-	printf("%s%s%s rules, turn %ld\n", gm->info.title, gm->info.title[0] ?
-	    ": " : "", gm->rs->name, gm->turn);
-	if (standing != NULL && standing[0])
-		printf("%s\n", standing);
-	for (int i = 0; i < s->n; i++) {
-		const char *side = s->u[i].row.side;
+	if ((rc = view_load(s->g, s->gm, u, &us)) != 0)
+		return rc;
+	view_text(stdout, s->gm, &us);
+	return 0;
+}
 
-		if (side_seen(s, i, side))
+/* The units of one side, each formation's together (units with the same
+ * formation have the same path), formations in the order their first
+ * unit was added. */
+static int
+text_side(const struct sheet *s, int first, const char *side)
+{
+	const struct army *a = s->a;
+	char path[512];
+	int rc;
+
+	for (int j = first; j < a->n; j++) {
+		int seen = 0;
+
+		if (strcmp(a->u[j].side, side) != 0 || a->u[j].formation)
 			continue;
-		if (side_points(s, side) > 0)
-			printf("\n== %s (%g AP)\n", side, side_points(s, side));
-		else
-			printf("\n== %s\n", side);
-		view_heads(stdout, gm);
-		/* Each formation's units together, formations in the order
-		 * their first unit was added. */
-		for (int j = i; j < s->n; j++) {
-			int seen = 0;
-
-			if (strcmp(s->u[j].row.side, side) != 0 || s->u[j].row.formation)
-				continue;
-			formation_path(s, &s->u[j], path, sizeof path);
-			for (int k = i; k < j && !seen; k++) {
-				if (strcmp(s->u[k].row.side, side) != 0 || s->u[k].row.formation)
-					continue;
-				formation_path(s, &s->u[k], last, sizeof last);
-				seen = strcmp(last, path) == 0;
-			}
-			if (seen)
-				continue;
-			printf(" %s\n", path[0] ? path : "(no formation)");
-			for (int k = j; k < s->n; k++) {
-				if (strcmp(s->u[k].row.side, side) != 0 || s->u[k].row.formation)
-					continue;
-				formation_path(s, &s->u[k], last, sizeof last);
-				if (strcmp(last, path) == 0)
-					view_text(stdout, gm, &s->u[k]);
-			}
-		}
+		for (int k = first; k < j && !seen; k++)
+			seen = !a->u[k].formation && a->u[k].up == a->u[j].up &&
+			    strcmp(a->u[k].side, side) == 0;
+		if (seen)
+			continue;
+		formation_path(a, &a->u[j], path, sizeof path);
+		printf(" %s\n", path[0] ? path : "(no formation)");
+		for (int k = j; k < a->n; k++)
+			if (strcmp(a->u[k].side, side) == 0 && !a->u[k].formation &&
+			    a->u[k].up == a->u[j].up && (rc = text_unit(s, &a->u[k])) != 0)
+				return rc;
 	}
+	return 0;
 }
 
 static int
-json(const struct global *g, const struct sheet *s, struct game *gm)
+text(const struct sheet *s, const char *standing)
+{
+	const struct game *gm = s->gm;
+	double points;
+	int rc;
+
+	printf("%s%s%s rules, turn %ld\n", gm->info.title, gm->info.title[0] ?
+	    ": " : "", gm->rs->name, gm->turn);
+	if (standing[0])
+		printf("%s\n", standing);
+	for (int i = 0; i < s->a->n; i++) {
+		const char *side = s->a->u[i].side;
+
+		if (!shown(s, i) || side_seen(s->a, i, side))
+			continue;
+		if ((rc = side_points(s, side, &points)) != 0)
+			return rc;
+		if (points > 0)
+			printf("\n== %s (%g AP)\n", side, points);
+		else
+			printf("\n== %s\n", side);
+		view_heads(stdout, gm);
+		if ((rc = text_side(s, i, side)) != 0)
+			return rc;
+	}
+	return 0;
+}
+
+/* The units, or the formations, as JSON objects. */
+static int
+json_units(const struct sheet *s, struct jsonw *w, int formations)
+{
+	static struct unit_sheet us;
+	int rc;
+
+	for (int i = 0; i < s->a->n; i++) {
+		if (!shown(s, i) || s->a->u[i].formation != formations)
+			continue;
+		if ((rc = view_load(s->g, s->gm, &s->a->u[i], &us)) != 0)
+			return rc;
+		view_json(w, s->gm, &us);
+	}
+	return 0;
+}
+
+static int
+json(const struct sheet *s)
 {
 	static char buf[1 << 24];
+	struct game *gm = s->gm;
 	char sentence[256];
 	struct jsonw w;
+	double points;
 	int rc;
 
 	jsonw_init(&w, buf, sizeof buf);
@@ -160,84 +176,94 @@ json(const struct global *g, const struct sheet *s, struct game *gm)
 	jsonw_string(&w, "title", gm->info.title);
 	jsonw_int(&w, "turn", gm->turn);
 	jsonw_array(&w, "units");
-	for (int i = 0; i < s->n; i++)
-		if (!s->u[i].row.formation)
-			view_json(&w, gm, &s->u[i]);
+	if ((rc = json_units(s, &w, 0)) != 0)
+		return rc;
 	jsonw_array_end(&w);
 	jsonw_array(&w, "formations");
-	for (int i = 0; i < s->n; i++)
-		if (s->u[i].row.formation)
-			view_json(&w, gm, &s->u[i]);
+	if ((rc = json_units(s, &w, 1)) != 0)
+		return rc;
 	jsonw_array_end(&w);
 	if (gm->rs->roster->game_inputs != NULL) {
 		jsonw_object(&w, "points");
-		for (int i = 0; i < s->n; i++)
-			if (!side_seen(s, i, s->u[i].row.side))
-				jsonw_number(&w, s->u[i].row.side,
-				    side_points(s, s->u[i].row.side));
+		for (int i = 0; i < s->a->n; i++) {
+			if (!shown(s, i) || side_seen(s->a, i, s->a->u[i].side))
+				continue;
+			if ((rc = side_points(s, s->a->u[i].side, &points)) != 0)
+				return rc;
+			jsonw_number(&w, s->a->u[i].side, points);
+		}
 		jsonw_object_end(&w);
 	}
-	if ((rc = game_standing(g, gm, &w, sentence, sizeof sentence)) != 0)
+	if ((rc = game_standing(s->g, gm, &w, sentence, sizeof sentence)) != 0)
 		return rc;
 	jsonw_object_end(&w);
-	return cmd_print_json(g, &w, "the sheet is too large");
+	return cmd_print_json(s->g, &w, "the sheet is too large");
 }
 
-static void
-cell(const char *v, int first)
-{
-	if (!first)
-		putchar(',');
-	csv_put(stdout, v);
-}
-
-static void
+static int
 csv(const struct sheet *s)
 {
-	static const char *const head[] = {
-		"side", "formation", "name", "type", "start_strength", "strength",
-		"losses", "state", "pushback_run", "pushback_total", "flags", NULL
-	};
+	static struct unit_sheet us;
+	char path[512];
+	int rc;
 
-	for (int i = 0; head[i] != NULL; i++)
-		cell(head[i], i == 0);
-	putchar('\n');
-	for (int i = 0; i < s->n; i++) {
-		const struct unit_sheet *u = &s->u[i];
-		char path[512], num[5][32], flags[256] = "";
+	fputs("side,formation,name,type", stdout);
+	view_csv_heads(stdout, s->gm);
+	for (int i = 0; i < s->a->n; i++) {
+		const struct unit *u = &s->a->u[i];
 
-		if (u->row.formation)
+		if (!shown(s, i) || u->formation)
 			continue;
-		formation_path(s, u, path, sizeof path);
-		snprintf(num[0], 32, "%ld", u->row.start_strength);
-		snprintf(num[1], 32, "%ld", u->v.strength);
-		snprintf(num[2], 32, "%ld", u->u.losses);
-		snprintf(num[3], 32, "%ld", u->pb_run);
-		snprintf(num[4], 32, "%ld", u->u.pb_total);
-		for (int f = 0; f < u->u.nflags; f++)
-			snprintf(flags + strlen(flags), sizeof flags - strlen(flags),
-			    "%s%s", f ? ";" : "", u->u.flags[f]);
-		cell(u->row.side, 1);
-		cell(path, 0);
-		cell(u->row.name, 0);
-		cell(u->row.type, 0);
-		for (int k = 0; k < 3; k++)
-			cell(num[k], 0);
-		cell(u->v.state, 0);
-		cell(num[3], 0);
-		cell(num[4], 0);
-		cell(flags, 0);
-		putchar('\n');
+		if ((rc = view_load(s->g, s->gm, u, &us)) != 0)
+			return rc;
+		formation_path(s->a, u, path, sizeof path);
+		csv_put(stdout, u->side);
+		putchar(',');
+		csv_put(stdout, path);
+		putchar(',');
+		csv_put(stdout, u->name);
+		putchar(',');
+		csv_put(stdout, u->type);
+		view_csv(stdout, s->gm, &us);
 	}
+	return 0;
+}
+
+static int
+has_side(const struct army *a, const char *side)
+{
+	for (int i = 0; i < a->n; i++)
+		if (strcmp(a->u[i].side, side) == 0)
+			return 1;
+	return 0;
+}
+
+static int
+show_sheet(const struct global *g, struct game *gm, const struct inputs *in)
+{
+	struct sheet s = { g, gm, &gm->army, in_text(in, "side") };
+	char standing[256];
+	int rc;
+
+	if ((rc = game_army(g, gm)) != 0)
+		return rc;
+	if (s.side != NULL && !has_side(s.a, s.side))
+		return cmd_error(g, EXIT_DATA, "no unit fights for side '%s'", s.side);
+	if (g->json)
+		return json(&s);
+	if (in_flag(in, "csv"))
+		return csv(&s);
+	if ((rc = game_standing(g, gm, NULL, standing, sizeof standing)) != 0)
+		return rc;
+	return text(&s, standing);
 }
 
 static int
 sheet(struct global *g, int argc, char **argv)
 {
 	static struct inputs in;
-	struct sheet s = { NULL, 0, 0, g, NULL, NULL, 0 };
 	struct game gm;
-	int rc, st;
+	int rc;
 
 	if (g->help) {
 		puts("usage: umpire sheet [--side SIDE] [--json | --csv]\n"
@@ -245,32 +271,14 @@ sheet(struct global *g, int argc, char **argv)
 		return EXIT_DONE;
 	}
 	if ((rc = inputs_parse_command(&in, "sheet", sheet_inputs, NULL, argc, argv)) != 0)
-		return cmd_error(g, rc, "%s", in.error);
+		return cmd_error(g, exit_of_rule(rc), "%s", in.error);
 	if (in.npos > 0)
 		return cmd_error(g, EXIT_USAGE, "unexpected argument '%s'", in.pos[0]);
 	if (g->json && in_flag(&in, "csv"))
 		return cmd_error(g, EXIT_USAGE, "--json and --csv do not go together");
 	if ((rc = game_open(g, 0, &gm)) != 0)
 		return rc;
-	s.gm = &gm;
-	s.side = in_text(&in, "side");
-	st = db_unit_each(gm.db, collect, &s);
-	rc = s.rc;
-	if (rc == 0 && st != DB_OK)
-		rc = game_fail(g, st);
-	if (rc == 0 && s.side != NULL && s.n == 0)
-		rc = cmd_error(g, EXIT_DATA, "no unit fights for side '%s'", s.side);
-	if (rc == 0) {
-		char standing[256];
-
-		if (g->json)
-			rc = json(g, &s, &gm);
-		else if (in_flag(&in, "csv"))
-			csv(&s);
-		else if ((rc = game_standing(g, &gm, NULL, standing, sizeof standing)) == 0)
-			text(&s, &gm, gm.rs->roster->standing != NULL ? standing : NULL);
-	}
-	free(s.u);
+	rc = show_sheet(g, &gm, &in);
 	return game_close(g, &gm, rc);
 }
 

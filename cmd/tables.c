@@ -38,7 +38,7 @@ open_source(const struct global *g, int write, struct source *src)
 	}
 	if (g->rules == NULL)
 		return cmd_error(g, EXIT_USAGE,
-		    "no rule set: give --rules NAME (brigade, squares, fury, 2x2, ohw) or run in a game");
+		    "no rule set: give --rules NAME (%s) or run in a game", ruleset_names());
 	src->rules = g->rules;
 	src->ts = table_stock_set();
 	return 0;
@@ -184,35 +184,11 @@ export_table(const struct global *g, struct source *src, const char *name,
 	return 0;
 }
 
-/* A column of the stock table that holds numbers only (or "forbid"). */
+/* A keyed-in file as a table of the stock one's name, checked against it:
+ * its columns, the kinds of its cells, the rows of its key column. */
 static int
-numeric_column(const struct table *t, int col, int *forbid_ok)
-{
-	int numbers = 0;
-
-	*forbid_ok = 0;
-	for (int r = 0; r < t->nrows; r++) {
-		const char *s = table_cell(t, r, col);
-		char *end;
-
-		if (*s == '\0')
-			continue;
-		if (strcmp(s, "forbid") == 0) {
-			*forbid_ok = 1;
-			continue;
-		}
-		strtod(s, &end);
-		if (*end != '\0')
-			return 0;
-		numbers++;
-	}
-	return numbers > 0;
-}
-
-/* Checks a keyed-in table against the stock one's shape. */
-static int
-check_import(const struct table *stock, const struct csv_rows *c, char *err,
-    size_t n)
+file_table(const struct table *stock, const struct csv_rows *c,
+    const char **cells, struct table *t, char *err, size_t n)
 {
 	if (c->nrows < 2) {
 		snprintf(err, n, "the file needs a header line and at least one row");
@@ -223,47 +199,32 @@ check_import(const struct table *stock, const struct csv_rows *c, char *err,
 		    c->row_len[0], stock->ncols);
 		return EXIT_DATA;
 	}
-	for (int col = 0; col < stock->ncols; col++)
-		if (strcmp(csv_cell_at(c, 0, (size_t)col), table_colname(stock, col)) != 0) {
-			snprintf(err, n, "line 1: column %d is '%s', the table's is '%s'",
-			    col + 1, csv_cell_at(c, 0, (size_t)col), table_colname(stock, col));
-			return EXIT_DATA;
-		}
-	for (size_t r = 1; r < c->nrows; r++) {
+	for (size_t r = 0; r < c->nrows; r++) {
 		if ((int)c->row_len[r] != stock->ncols) {
 			snprintf(err, n, "line %zu: %zu cells, the table has %d columns",
 			    r + 1, c->row_len[r], stock->ncols);
 			return EXIT_DATA;
 		}
-		for (int col = 0; col < stock->ncols; col++) {
-			const char *s = csv_cell_at(c, r, (size_t)col);
-			int forbid_ok;
-			char *end;
-
-			if (!numeric_column(stock, col, &forbid_ok) || *s == '\0' ||
-			    (forbid_ok && strcmp(s, "forbid") == 0))
-				continue;
-			strtod(s, &end);
-			if (*end != '\0' || end == s) {
-				snprintf(err, n, "line %zu: '%s' under '%s' is not a number",
-				    r + 1, s, table_colname(stock, col));
-				return EXIT_DATA;
-			}
-		}
+		for (int col = 0; col < stock->ncols; col++)
+			cells[r * (size_t)stock->ncols + (size_t)col] =
+			    csv_cell_at(c, r, (size_t)col);
 	}
-	return 0;
+	*t = *stock;
+	t->nrows = (int)c->nrows - 1;
+	t->cells = cells;
+	return table_check(stock, t, err, n) == 0 ? 0 : EXIT_DATA;
 }
 
 static int
 import_table(const struct global *g, struct source *src, const char *name,
-    const char *path)
+    const char *path, int *rows)
 {
 	static struct csv_rows c;
 	const struct table *stock = table_stock_find(src->rules, name);
 	const char **cells;
 	char err[512], provenance[600];
 	struct table t;
-	int rc, st;
+	int rc = 0, st;
 
 	if (stock == NULL)
 		return cmd_error(g, EXIT_DATA,
@@ -271,34 +232,23 @@ import_table(const struct global *g, struct source *src, const char *name,
 		    src->rules, name);
 	if ((rc = csv_rows_read(path, &c, err, sizeof err)) != 0)
 		return cmd_error(g, rc, "%s", err);
-	if ((rc = check_import(stock, &c, err, sizeof err)) != 0) {
-		csv_rows_free(&c);
-		return cmd_error(g, rc, "%s: %s; the game's table is unchanged", path, err);
-	}
-	cells = malloc(c.nrows * (size_t)stock->ncols * sizeof *cells);
+	cells = malloc((c.nrows + 1) * (size_t)stock->ncols * sizeof *cells);
 	if (cells == NULL) {
 		csv_rows_free(&c);
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	}
-	for (size_t r = 0; r < c.nrows; r++)
-		for (int col = 0; col < stock->ncols; col++)
-			cells[r * (size_t)stock->ncols + (size_t)col] =
-			    csv_cell_at(&c, r, (size_t)col);
-	snprintf(provenance, sizeof provenance, "house (imported from %s)", path);
-	t = *stock;
-	t.provenance = provenance;
-	t.nrows = (int)c.nrows - 1;
-	t.cells = cells;
-	st = db_table_replace(src->gm.db, &t);
+	if ((rc = file_table(stock, &c, cells, &t, err, sizeof err)) != 0) {
+		rc = cmd_error(g, rc, "%s: %s; the game's table is unchanged", path, err);
+	} else {
+		snprintf(provenance, sizeof provenance, "house (imported from %s)", path);
+		t.provenance = provenance;
+		if ((st = db_table_replace(src->gm.db, &t)) != DB_OK)
+			rc = game_fail(g, st);
+	}
+	*rows = t.nrows;
 	free(cells);
 	csv_rows_free(&c);
-	if (st != DB_OK)
-		return game_fail(g, st);
-	if (g->json)
-		print_json_pair("imported", name);
-	else
-		printf("the game's %s now has %d rows from the file\n", name, t.nrows);
-	return 0;
+	return rc;
 }
 
 /* Lists every cell where the game's tables depart from the stock ones. */
@@ -402,12 +352,21 @@ tables(struct global *g, int argc, char **argv)
 		rc = show_table(g, &src, argv[1]);
 	else if (strcmp(sub, "export") == 0 && g->json && argc == 2)
 		rc = show_table(g, &src, argv[1]);	/* one JSON object, not CSV */
-	else if (strcmp(sub, "export") == 0 &&
-	    (rc = export_table(g, &src, argv[1], argc == 3 ? argv[2] : NULL)) == 0 && g->json)
-		print_json_pair("exported", argv[1]);
-	else if (write)
-		rc = import_table(g, &src, argv[1], argv[2]);
-	else
+	else if (strcmp(sub, "export") == 0) {
+		rc = export_table(g, &src, argv[1], argc == 3 ? argv[2] : NULL);
+		if (rc == 0 && g->json)
+			print_json_pair("exported", argv[1]);
+	} else if (write) {
+		int rows = 0;
+
+		/* Printed only once the game's new table is kept. */
+		rc = close_source(g, &src, import_table(g, &src, argv[1], argv[2], &rows));
+		if (rc == 0 && g->json)
+			print_json_pair("imported", argv[1]);
+		else if (rc == 0)
+			printf("the game's %s now has %d rows from the file\n", argv[1], rows);
+		return rc;
+	} else
 		rc = diff_tables(g, &src);
 	return close_source(g, &src, rc);
 }

@@ -4,13 +4,38 @@
 #include "game.h"
 #include "journal.h"
 
+/* Records the start of the next turn; 0 or a status. */
+static int
+next_turn(const struct global *g, struct game *gm, long long *id)
+{
+	struct db_record rec;
+	char summary[64];
+	int st;
+
+	snprintf(summary, sizeof summary, "turn %ld begins", gm->turn + 1);
+	if ((st = db_event_next_id(gm->db, id)) != DB_OK)
+		return game_fail(g, st);
+	memset(&rec, 0, sizeof rec);
+	rec.id = *id;
+	rec.turn = gm->turn;
+	rec.command = "turn";
+	rec.args = "[\"turn\",\"next\"]";
+	rec.dice = "[]";
+	rec.output = "{}";
+	rec.summary = summary;
+	rec.changes = 1;
+	if ((st = db_event_record(gm->db, &rec)) != DB_OK)
+		return game_fail(g, st);
+	gm->turn++;
+	return 0;
+}
+
 static int
 turn(struct global *g, int argc, char **argv)
 {
 	struct game gm;
-	char summary[64], args[64];
-	long long id;
-	int next = argc == 1 && strcmp(argv[0], "next") == 0, rc, st;
+	long long id = 0;
+	int next = argc == 1 && strcmp(argv[0], "next") == 0, rc;
 
 	if (g->help) {
 		puts("usage: umpire turn [next]\n"
@@ -27,19 +52,16 @@ turn(struct global *g, int argc, char **argv)
 		return cmd_error(g, EXIT_USAGE, "turn takes nothing, or 'next'");
 	if ((rc = game_open(g, next, &gm)) != 0)
 		return rc;
-	if (next) {
-		snprintf(summary, sizeof summary, "turn %ld begins", gm.turn + 1);
-		snprintf(args, sizeof args, "[\"turn\",\"next\"]");
-		if ((st = db_event_add(gm.db, gm.turn, "turn", args, summary, &id)) != DB_OK ||
-		    (st = db_event_finish(gm.db, id, "[]", "{}")) != DB_OK)
-			return game_close(g, &gm, game_fail(g, st));
-		gm.turn++;
-	}
+	if (next && (rc = next_turn(g, &gm, &id)) != 0)
+		return game_close(g, &gm, rc);
+	if ((rc = game_close(g, &gm, 0)) != 0)
+		return rc;
+	g->recorded = id;
 	if (g->json)
 		printf("{\"turn\":%ld}\n", gm.turn);
 	else
 		printf("turn %ld\n", gm.turn);
-	return game_close(g, &gm, 0);
+	return 0;
 }
 
 const struct cmd_entry cmd_turn_entry = {

@@ -15,10 +15,12 @@ static const struct input_decl undo_inputs[] = {
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
+/* What undo or redo takes: kept until the commit, then printed. */
 struct shown {
 	struct jsonw w;
 	int json, count;
 	const char *verb;
+	char text[16384];
 };
 
 static int
@@ -27,17 +29,16 @@ show(void *ctx, const struct db_event *e)
 	struct shown *s = ctx;
 
 	s->count++;
-	if (s->json) {
-		jsonw_object(&s->w, NULL);
-		jsonw_int(&s->w, "id", (long)e->id);
-		jsonw_int(&s->w, "turn", e->turn);
-		jsonw_string(&s->w, "command", e->command);
-		jsonw_string(&s->w, "summary", e->summary);
-		jsonw_object_end(&s->w);
-	} else {
-		printf("%s #%lld turn %ld %s: %s\n", s->verb, e->id, e->turn,
-		    e->command, e->summary);
-	}
+	jsonw_object(&s->w, NULL);
+	jsonw_int(&s->w, "id", (long)e->id);
+	jsonw_int(&s->w, "turn", e->turn);
+	jsonw_string(&s->w, "command", e->command);
+	jsonw_string(&s->w, "units", e->units);
+	jsonw_string(&s->w, "summary", e->summary);
+	jsonw_object_end(&s->w);
+	snprintf(s->text + strlen(s->text), sizeof s->text - strlen(s->text),
+	    "%s #%lld turn %ld %s%s%s: %s\n", s->verb, e->id, e->turn, e->command,
+	    e->units[0] ? " of " : "", e->units, e->summary);
 	return 0;
 }
 
@@ -46,7 +47,7 @@ undo_redo(struct global *g, int argc, char **argv, int redo)
 {
 	static struct inputs in;
 	static char buf[1 << 20];
-	struct shown s = { { 0 }, g->json, 0, NULL };
+	static struct shown s;
 	struct game gm;
 	long n = 1;
 	int rc, st, done;
@@ -60,7 +61,7 @@ undo_redo(struct global *g, int argc, char **argv, int redo)
 	}
 	if ((rc = inputs_parse_command(&in, g->command, redo ? NULL : undo_inputs,
 	    NULL, argc, argv)) != 0)
-		return cmd_error(g, rc, "%s", in.error);
+		return cmd_error(g, exit_of_rule(rc), "%s", in.error);
 	if (in.npos > 1)
 		return cmd_error(g, EXIT_USAGE, "%s takes at most one number N", g->command);
 	if (in.npos == 1 && num_parse_long(in.pos[0], 1, 1000, &n) != NUM_OK)
@@ -68,6 +69,8 @@ undo_redo(struct global *g, int argc, char **argv, int redo)
 		    in.pos[0]);
 	if ((rc = game_open(g, !in_flag(&in, "dry-run"), &gm)) != 0)
 		return rc;
+	memset(&s, 0, sizeof s);
+	s.json = g->json;
 	s.verb = in_flag(&in, "dry-run") ? "would undo" : redo ? "redid" : "undid";
 	jsonw_init(&s.w, buf, sizeof buf);
 	jsonw_object(&s.w, NULL);
@@ -80,11 +83,17 @@ undo_redo(struct global *g, int argc, char **argv, int redo)
 		return game_close(g, &gm, game_fail(g, st));
 	jsonw_array_end(&s.w);
 	jsonw_object_end(&s.w);
+	if (s.w.overflow)
+		return game_close(g, &gm, cmd_error(g, EXIT_BUG, "too many events to list"));
+	if ((rc = game_close(g, &gm, 0)) != 0)
+		return rc;
 	if (g->json)
 		puts(buf);
 	else if (s.count == 0)
 		printf("nothing to %s\n", redo ? "redo" : "undo");
-	return game_close(g, &gm, 0);
+	else
+		fputs(s.text, stdout);
+	return 0;
 }
 
 static int

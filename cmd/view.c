@@ -1,160 +1,199 @@
-/* view: units as the sheet and `unit show` print them. */
+/* view: units as the sheet and `unit show` print them, columns from the
+ * rule set's roster. */
 #include <string.h>
 
+#include "csvfile.h"
 #include "view.h"
 
 int
-view_load(const struct global *g, struct game *gm, const struct db_unit *row,
+view_load(const struct global *g, struct game *gm, const struct unit *u,
     struct unit_sheet *s)
 {
-	int st, rc;
+	const struct roster *ro = gm->rs->roster;
+	static struct result r;
+	long start;
 
 	memset(s, 0, sizeof *s);
-	s->row = *row;
-	if ((st = db_unit_state(gm->db, row, &s->u)) != DB_OK)
-		return game_fail(g, st);
-	if ((rc = game_ratings(g, gm, row, &s->u)) != 0)
-		return rc;
+	s->u = u;
 	jsonw_init(&s->v.w, s->v.json, sizeof s->v.json);
 	jsonw_object(&s->v.w, NULL);
-	s->v.strength = row->start_strength - s->u.losses;
-	if (!row->formation && gm->rs->roster != NULL) {
-		static struct result scratch;
-		long start;
-
-		gm->rs->roster->view(&gm->ts, &s->u, &s->v);
-		result_init(&scratch);
-		if (gm->rs->roster->rate(&gm->ts, row->type, &s->u.ratings, &start,
-		    &s->cost, &scratch) != RULE_OK)
-			s->cost = 0;
-	}
+	result_init(&r);
+	ro->view(&gm->ts, &gm->army, u, &s->v, &r);
+	if (!u->formation &&
+	    ro->rate(&gm->ts, u->type, &u->ratings, &start, &s->cost, &r) != RULE_OK)
+		s->cost = 0;
 	jsonw_object_end(&s->v.w);
+	if (r.failed)
+		return cmd_error(g, exit_of_rule(r.failed), "unit '%s': %s", u->name,
+		    r.error);
+	if (s->v.w.overflow)
+		return cmd_error(g, EXIT_BUG, "unit '%s' is too large to show", u->name);
 	if (s->v.state[0] == '\0')
 		snprintf(s->v.state, sizeof s->v.state, "%s",
-		    s->u.state[0] ? s->u.state : "ok");
-	/* "A run continues while the same melee is pushed back in
-	 * consecutive turns": a turn without a push back ends it. */
-	s->pb_run = gm->turn - s->u.pb_turn <= 1 ? s->u.pb_run : 0;
+		    u->state[0] ? u->state : "ok");
 	return 0;
+}
+
+static int
+is_rating(const struct input_decl *d, void *ctx)
+{
+	(void)d;
+	(void)ctx;
+	return 1;
 }
 
 void
 view_json(struct jsonw *w, const struct game *gm, const struct unit_sheet *s)
 {
-	const struct db_unit *r = &s->row;
+	const struct unit *u = s->u;
+	const char *parent = game_parent_name(gm, u);
 
 	jsonw_object(w, NULL);
-	jsonw_string(w, "name", r->name);
-	jsonw_string(w, "side", r->side);
-	jsonw_string(w, "type", r->type);
-	jsonw_bool(w, "formation", r->formation);
-	jsonw_string(w, "parent", r->parent[0] ? r->parent : NULL);
+	jsonw_string(w, "name", u->name);
+	jsonw_string(w, "side", u->side);
+	jsonw_string(w, "type", u->type);
+	jsonw_bool(w, "formation", u->formation);
+	jsonw_string(w, "parent", parent[0] ? parent : NULL);
 	jsonw_string(w, "state", s->v.state);
-	if (!r->formation) {
-		jsonw_int(w, "start_strength", r->start_strength);
-		jsonw_int(w, "strength", s->v.strength);
-		jsonw_int(w, "losses", s->u.losses);
+	if (!u->formation) {
 		jsonw_string(w, "measure", gm->rs->measure);
-		jsonw_object(w, "pushbacks");
-		jsonw_int(w, "run", s->pb_run);
-		jsonw_int(w, "total", s->u.pb_total);
-		jsonw_object_end(w);
 		jsonw_array(w, "flags");
-		for (int i = 0; i < s->u.nflags; i++)
-			jsonw_string(w, NULL, s->u.flags[i]);
+		for (int i = 0; i < u->nflags; i++)
+			jsonw_string(w, NULL, u->flags[i]);
 		jsonw_array_end(w);
 	}
-	jsonw_raw(w, "ratings", r->ratings);
+	jsonw_object(w, "ratings");
+	inputs_json(&u->ratings, is_rating, NULL, w);
+	jsonw_object_end(w);
 	jsonw_members(w, s->v.json);
 	jsonw_object_end(w);
 }
 
-/* Prints s left-aligned in width columns, counting UTF-8 characters. */
+/* Prints s in width columns (> 0 right-aligned, < 0 left, 0 as is),
+ * counting UTF-8 characters. */
 static void
 pad(FILE *out, const char *s, int width)
 {
-	int chars = 0;
+	int chars = 0, w = width < 0 ? -width : width;
 
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
 		chars += (*p & 0xc0) != 0x80;
+	if (width > 0)
+		for (int i = chars; i < w; i++)
+			fputc(' ', out);
 	fputs(s, out);
-	for (; chars < width; chars++)
+	if (width < 0)
+		for (int i = chars; i < w; i++)
+			fputc(' ', out);
+}
+
+static void
+spaces(FILE *out, int n)
+{
+	for (int i = 0; i < n; i++)
 		fputc(' ', out);
 }
 
-/* Rule sets with push-back runs (brigade). */
+/* True when column i is the text sheet's last. */
 static int
-counts_pushbacks(const struct game *gm)
+last_text(const struct sheet_column *c, int i)
 {
-	return strcmp(gm->rs->measure, "figures") == 0;
-}
-
-/* Rule sets that count hit markers, which go up. */
-static int
-counts_hits(const struct game *gm)
-{
-	return strcmp(gm->rs->measure, "hits") == 0;
-}
-
-/* Rule sets that count states, not a strength. */
-static int
-counts_states(const struct game *gm)
-{
-	return strcmp(gm->rs->measure, "states") == 0;
+	for (int k = i + 1; c[k].key != NULL; k++)
+		if (c[k].where != SHEET_CSV)
+			return 0;
+	return 1;
 }
 
 void
 view_heads(FILE *out, const struct game *gm)
 {
-	if (counts_states(gm))
-		fprintf(out, "  %-28s %-15s %-8s %-10s %s\n", "unit", "type", "size",
-		    "state", "AP");
-	else if (counts_hits(gm))
-		fprintf(out, "  %-28s %-15s %4s  %s\n", "unit", "type", "hits", "state");
-	else if (!counts_pushbacks(gm))
-		fprintf(out, "  %-28s %-15s %5s %5s %6s  %s\n", "unit", "type",
-		    "start", "now", "lost", "state, flags");
-	else
-		fprintf(out, "  %-28s %-15s %5s %5s %6s  %-9s %s\n", "unit", "type",
-		    "start", "now", "lost", "state", "push backs run/all, flags");
+	const struct sheet_column *c = gm->rs->roster->columns;
+
+	fputs("  ", out);
+	pad(out, "unit", -28);
+	fputc(' ', out);
+	pad(out, "type", -15);
+	for (int i = 0; c[i].key != NULL; i++) {
+		if (c[i].where == SHEET_CSV)
+			continue;
+		spaces(out, c[i].gap);
+		pad(out, c[i].head, last_text(c, i) ? 0 : c[i].width);
+	}
+	fputc('\n', out);
+}
+
+/* The cell of column i: the roster's, or the unit's state. */
+static const char *
+cell_of(const struct sheet_column *c, int i, const struct unit_sheet *s)
+{
+	return strcmp(c[i].key, "state") == 0 ? s->v.state : s->v.cells[i];
+}
+
+/* The flags joined by SEP; those the state word already says left out
+ * unless all. */
+static void
+flag_list(const struct unit_sheet *s, char *buf, size_t n, const char *sep,
+    int all)
+{
+	buf[0] = '\0';
+	for (int i = 0; i < s->u->nflags; i++)
+		if (all || strcmp(s->u->flags[i], s->v.state) != 0)
+			snprintf(buf + strlen(buf), n - strlen(buf), "%s%s",
+			    buf[0] ? sep : "", s->u->flags[i]);
 }
 
 void
 view_text(FILE *out, const struct game *gm, const struct unit_sheet *s)
 {
-	const struct db_unit *r = &s->row;
-	char flags[128] = "";
+	const struct sheet_column *c = gm->rs->roster->columns;
+	char flags[256];
 
-	for (int i = 0; i < s->u.nflags; i++)
-		if (strcmp(s->u.flags[i], s->v.state) != 0)
-			snprintf(flags + strlen(flags), sizeof flags - strlen(flags),
-			    "%s%s", flags[0] ? "," : " ", s->u.flags[i]);
-	if (r->formation) {
-		fprintf(out, "%s (%s)\n", r->name, r->type);
+	if (s->u->formation) {
+		fprintf(out, "%s (%s)\n", s->u->name, s->u->type);
 		return;
 	}
+	flag_list(s, flags, sizeof flags, ",", 0);
 	fputs("  ", out);
-	pad(out, r->name, 28);
-	if (counts_states(gm)) {
-		const char *size = in_text(&s->u.ratings, "size");
-
-		fprintf(out, " %-15s %-8s %-10s %g%s\n", r->type,
-		    size != NULL ? size : "common", s->v.state, s->cost, flags);
-		return;
+	pad(out, s->u->name, -28);
+	fputc(' ', out);
+	pad(out, s->u->type, -15);
+	for (int i = 0; c[i].key != NULL; i++) {
+		if (c[i].where == SHEET_CSV)
+			continue;
+		spaces(out, c[i].gap);
+		pad(out, cell_of(c, i, s), last_text(c, i) ? 0 : c[i].width);
 	}
-	if (counts_hits(gm)) {
-		fprintf(out, " %-15s %4ld  %s%s\n", r->type, s->u.losses, s->v.state, flags);
-		for (int i = 1; i < s->v.nlines; i++)
-			fprintf(out, "      %s\n", s->v.lines[i]);
-		return;
-	}
-	if (!counts_pushbacks(gm))
-		fprintf(out, " %-15s %5ld %5ld %6ld  %s%s\n", r->type,
-		    r->start_strength, s->v.strength, s->u.losses, s->v.state, flags);
-	else
-		fprintf(out, " %-15s %5ld %5ld %6ld  %-9s %ld/%ld%s\n", r->type,
-		    r->start_strength, s->v.strength, s->u.losses, s->v.state,
-		    s->pb_run, s->u.pb_total, flags);
+	fprintf(out, "%s%s\n", flags[0] ? " " : "", flags);
 	for (int i = 0; i < s->v.nlines; i++)
 		fprintf(out, "      %s\n", s->v.lines[i]);
+}
+
+void
+view_csv_heads(FILE *out, const struct game *gm)
+{
+	for (const struct sheet_column *c = gm->rs->roster->columns; c->key; c++) {
+		if (c->where == SHEET_TEXT)
+			continue;
+		fputc(',', out);
+		csv_put(out, c->key);
+	}
+	fputs(",flags\n", out);
+}
+
+void
+view_csv(FILE *out, const struct game *gm, const struct unit_sheet *s)
+{
+	const struct sheet_column *c = gm->rs->roster->columns;
+	char flags[256];
+
+	for (int i = 0; c[i].key != NULL; i++) {
+		if (c[i].where == SHEET_TEXT)
+			continue;
+		fputc(',', out);
+		csv_put(out, cell_of(c, i, s));
+	}
+	fputc(',', out);
+	flag_list(s, flags, sizeof flags, ";", 1);
+	csv_put(out, flags);
+	fputc('\n', out);
 }

@@ -7,28 +7,32 @@
 #include "game.h"
 #include "jsonw.h"
 
-/* A unit with everything the sheet shows, derived from the journal. */
+/* A unit with everything the sheet shows, derived by its rule set. */
 struct unit_sheet {
-	struct db_unit row;
-	struct unit u;
+	const struct unit *u;
 	struct unit_view v;
-	long pb_run;		/* the continuous run now (0 once broken off) */
 	double cost;		/* army-list points (0 where the rules have none) */
 };
 
-/* Loads row's state and view.  Prints the error; returns 0 or a status. */
-int view_load(const struct global *g, struct game *gm, const struct db_unit *row,
+/* Fills s for unit u of the game's army.  Prints the error; returns 0 or a
+ * status. */
+int view_load(const struct global *g, struct game *gm, const struct unit *u,
     struct unit_sheet *s);
 
-/* Writes the unit as a JSON object (CLI.md: name, side, type, state and the
- * rule set's measure). */
+/* Writes the unit as a JSON object: name, side, type, formation, parent,
+ * state, flags, ratings, and the rule set's own fields (CLI.md). */
 void view_json(struct jsonw *w, const struct game *gm,
     const struct unit_sheet *s);
 
-/* Prints the column heads of the sheet for the rule set's measure. */
+/* Prints the column heads of the sheet. */
 void view_heads(FILE *out, const struct game *gm);
 
 /* Prints the unit's sheet line(s) as text. */
 void view_text(FILE *out, const struct game *gm, const struct unit_sheet *s);
+
+/* The rule set's sheet columns (after side, formation, name, type) as CSV
+ * heads, and the unit's cells. */
+void view_csv_heads(FILE *out, const struct game *gm);
+void view_csv(FILE *out, const struct game *gm, const struct unit_sheet *s);
 
 #endif

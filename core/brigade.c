@@ -157,9 +157,9 @@ brigade_morale(const struct tableset *ts, const struct inputs *in,
 		return result_fail(r, RULE_DATA,
 		    "--class: '%s' is not a class of the morale-bands table (guards, british, french, prussian, cavalry, divcav)",
 		    cls);
-	table_number(t, row, "full", &full);
-	table_number(t, row, "ok_min", &ok);
-	table_number(t, row, "halt_min", &halt);
+	full = rule_cell(t, row, "full", r);
+	ok = rule_cell(t, row, "ok_min", r);
+	halt = rule_cell(t, row, "halt_min", r);
 	if (figures > (long)full)
 		return result_fail(r, RULE_DATA,
 		    "--figures: %ld is more than a full %s unit (%ld figures)",

@@ -27,24 +27,6 @@ int brigade_direct(const struct tableset *ts, long row, int die,
 int brigade_carry_back(const struct tableset *ts, long figures, int die,
     struct result *r, long *carried, long *casualties);
 
-/*
- * Applies the modifiers named in option OPT from table T (rows that apply
- * to APPLIES), each multiplied by PER (1, or the pieces firing), adding to
- * *total and recording them in r.  When a named row forbids the action,
- * returns its help text as the reason in *forbid; else *forbid is NULL.
- */
-void brigade_named_mods(const struct inputs *in, const char *opt,
-    const struct table *t, const char *applies, long per, long *total,
-    struct result *r, const char **forbid);
-
-/* The help text of the first modifier named in OPT that forbids the
- * action (rows applying to APPLIES), or NULL. */
-const char *brigade_forbids(const struct inputs *in, const char *opt,
-    const struct table *t, const char *applies);
-
-/* The help text of modifier NAME in T (for reasons). */
-const char *brigade_mod_help(const struct table *t, const char *name);
-
 int brigade_fire(const struct tableset *ts, const struct inputs *in,
     struct dice *d, struct result *r);
 int brigade_melee(const struct tableset *ts, const struct inputs *in,
@@ -76,7 +58,7 @@ int brigade_units_of(const struct tableset *ts, const char *type,
 void brigade_spread(struct brigade_units *bu, long losses);
 /* Sets each unit's morale state; returns the worst. */
 const char *brigade_morale_states(const struct tableset *ts,
-    struct brigade_units *bu);
+    struct brigade_units *bu, struct result *r);
 
 extern const struct roster brigade_roster;
 

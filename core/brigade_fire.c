@@ -161,12 +161,12 @@ infantry_range(const struct tableset *ts, const char *weapon, double dist,
 static void
 gunner_losses(const struct tableset *ts, long casualties, struct result *r)
 {
-	const struct table *b = ts->find(ts->ctx, BRIGADE, "battery");
-	double per = b != NULL ? rule_constant(b, "gunner-defence", 4) : 4;
+	long per = rule_count(ts, BRIGADE, "battery", "gunner-defence", r);
 
-	jsonw_int(&r->fields, "defence_lost", casualties * (long)per);
-	result_work(r, "%ld gunner%s lost: -%ld from the guns' defence value (%g per gunner)",
-	    casualties, casualties == 1 ? "" : "s", casualties * (long)per, per);
+	jsonw_int(&r->fields, "defence_lost", casualties * per);
+	result_effect(r, "target", EFFECT_LOSS, casualties * per, "defence");
+	result_work(r, "%ld gunner%s lost: -%ld from the guns' defence value (%ld per gunner)",
+	    casualties, casualties == 1 ? "" : "s", casualties * per, per);
 }
 
 static int
@@ -200,7 +200,7 @@ fire_infantry(const struct tableset *ts, const struct inputs *in,
 	if (strcmp(range, "close") == 0)
 		rule_auto_mod(mods, "close", "infantry", 1, NULL, &total, r);
 	/* A modifier is applied at most once: named hard cover is implied. */
-	if (battery && in_mod(in, "mod", "hard-cover") == NULL)
+	if (battery && !in_mod(in, "mod", "hard-cover"))
 		rule_auto_mod(mods, "gunners", "infantry", 1, NULL, &total, r);
 	result_work(r, "%ld figures firing, %ld after modifiers", firers, total);
 	if ((die = dice_take(d, DIE_AVG, "firers' average die")) < 0)
@@ -209,8 +209,7 @@ fire_infantry(const struct tableset *ts, const struct inputs *in,
 	    &casualties)) != RULE_OK)
 		return rc;
 	fire_fields(r, casualties, range, total, carried, -1, -1);
-	result_effect(r, "target", EFFECT_LOSS, casualties,
-	    battery ? "gunners" : "figures");
+	result_effect(r, "target", EFFECT_LOSS, casualties, "figures");
 	if (in_flag(in, "moving"))
 		jsonw_number(&r->fields, "moved_inches", moved);
 	if (battery)
@@ -239,27 +238,25 @@ static int
 read_crews(const struct tableset *ts, const struct inputs *in,
     struct battery_fire *b, struct result *r)
 {
-	const struct table *t = ts->find(ts->ctx, BRIGADE, "battery");
-	const struct input_value *v = inputs_get(in, "crew");
-	long full = t != NULL ? (long)rule_constant(t, "crew", 3) : 3;
+	long full = rule_count(ts, BRIGADE, "battery", "crew", r);
+	int n = in_nitems(in, "crew");
+	struct in_item it;
 
 	for (int i = 0; i <= INPUT_ITEMS; i++)
 		b->crew[i] = full;
-	if (v == NULL || !v->given)
+	if (n == 0)
 		return RULE_OK;
-	if (v->nitems > 1 && v->nitems != b->guns)
+	if (n > 1 && n != b->guns)
 		return result_fail(r, RULE_DATA,
 		    "--crew: %d numbers for %ld guns; give one number, or one per gun",
-		    v->nitems, b->guns);
-	for (int i = 0; i < v->nitems; i++) {
-		if (v->items[i].n > full)
+		    n, b->guns);
+	for (int i = 0; in_item(in, "crew", i, &it); i++)
+		if (it.n > full)
 			return result_fail(r, RULE_DATA,
-			    "--crew: %ld is more than a gun's crew of %ld",
-			    v->items[i].n, full);
-	}
+			    "--crew: %ld is more than a gun's crew of %ld", it.n, full);
 	for (int i = 0; i <= INPUT_ITEMS; i++)
-		b->crew[i] = v->nitems == 1 ? v->items[0].n :
-		    i < v->nitems ? v->items[i].n : full;
+		if (in_item(in, "crew", n == 1 ? 0 : i, &it))
+			b->crew[i] = it.n;
 	return RULE_OK;
 }
 
@@ -316,8 +313,8 @@ artillery_range(const struct tableset *ts, const char *gun, const char *ammo,
 		return result_fail(r, RULE_DATA,
 		    "--ammo: a %s gun does not fire %s (the artillery-ranges table)",
 		    gun, ammo);
-	table_number(t, row, "min", min);
-	table_number(t, row, "max", max);
+	*min = rule_cell(t, row, "min", r);
+	*max = rule_cell(t, row, "max", r);
 	if (table_number(t, row, "close", &close) != 0)
 		close = -1;
 	*range = dist < *min || dist > *max ? "out" :
@@ -335,11 +332,10 @@ counter_battery(const struct tableset *ts, const struct inputs *in,
     long casualties, struct result *r)
 {
 	const struct table *t = rule_table(ts, BRIGADE, "counter-battery", r);
-	const struct table *b = ts->find(ts->ctx, BRIGADE, "battery");
-	double start = b != NULL ? rule_constant(b, "defence", 20) : 20;
-	double per = b != NULL ? rule_constant(b, "artillery-defence", 1) : 1;
-	long before = in_given(in, "defence") ? in_count(in, "defence") : (long)start;
-	long after = before - casualties * (long)per;
+	long start = rule_count(ts, BRIGADE, "battery", "defence", r);
+	long per = rule_count(ts, BRIGADE, "battery", "artillery-defence", r);
+	long before = in_given(in, "defence") ? in_count(in, "defence") : start;
+	long after = before - casualties * per;
 	int row;
 
 	if (t == NULL)
@@ -353,7 +349,7 @@ counter_battery(const struct tableset *ts, const struct inputs *in,
 	jsonw_int(&r->fields, "defence", after);
 	jsonw_string(&r->fields, "fire_rate", table_text(t, row, "rate"));
 	result_work(r, "%s [%s]: defence %ld - %ld = %ld: %s", t->title,
-	    t->provenance, before, casualties * (long)per, after,
+	    t->provenance, before, casualties * per, after,
 	    table_text(t, row, "help"));
 	return RULE_OK;
 }
@@ -383,7 +379,7 @@ fire_artillery(const struct tableset *ts, const struct inputs *in,
 	const char *range = "out", *forbid;
 	struct battery_fire b;
 	long points, casualties;
-	double min, max;
+	double min = 0, max = 0;
 	int rc, die;
 
 	if (mods == NULL)
@@ -463,8 +459,10 @@ rocket_flight(const struct tableset *ts, double dist, struct dice *d,
 
 	if (t == NULL || k == NULL)
 		return RULE_DATA;
-	section = rule_constant(k, "section", 6);
-	limit = (long)rule_constant(k, "sections", 4);
+	section = rule_value(ts, BRIGADE, "rocket", "section", r);
+	limit = rule_count(ts, BRIGADE, "rocket", "sections", r);
+	if (section <= 0)
+		return result_fail(r, RULE_DATA, "the rocket table's section must be above 0");
 	sections = dist <= 0 ? 1 : (long)ceil(dist / section);
 	if (sections > limit)
 		sections = limit;
@@ -515,9 +513,9 @@ fire_rocket(const struct tableset *ts, const struct inputs *in,
 		return RULE_DATA;
 	if (!in_given(in, "distance"))
 		return result_fail(r, RULE_USAGE, "fire --rocket needs --distance D (inches)");
-	max = rule_constant(k, "max-range", 24);
+	max = rule_value(ts, BRIGADE, "rocket", "max-range", r);
 	points = in_given(in, "points") ? in_count(in, "points") :
-	    (long)rule_constant(k, "points", 3);
+	    rule_count(ts, BRIGADE, "rocket", "points", r);
 	forbid = rule_named_mods(in, "mod", mods, "rocket", 1, NULL, &points, r);
 	if (forbid != NULL)
 		return forbidden(r, d, forbid);
@@ -539,7 +537,7 @@ fire_rocket(const struct tableset *ts, const struct inputs *in,
 		result_effect(r, "target", EFFECT_LOSS, casualties, "figures");
 		result_summary(r, "the rocket %s after %ld\": %ld casualt%s",
 		    strcmp(outcome, "lands") == 0 ? "lands" : "explodes",
-		    flown * (long)rule_constant(k, "section", 6), casualties,
+		    flown * rule_count(ts, BRIGADE, "rocket", "section", r), casualties,
 		    casualties == 1 ? "y" : "ies");
 	} else {
 		fire_fields(r, 0, "long", -1, -1, -1, -1);
@@ -549,7 +547,7 @@ fire_rocket(const struct tableset *ts, const struct inputs *in,
 	}
 	jsonw_string(&r->fields, "outcome", outcome);
 	jsonw_number(&r->fields, "lands_at",
-	    (double)flown * rule_constant(k, "section", 6));
+	    (double)flown * rule_value(ts, BRIGADE, "rocket", "section", r));
 	return RULE_OK;
 }
 

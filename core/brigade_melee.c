@@ -48,23 +48,27 @@ static int
 impetus_denied(const struct inputs *in, const char *mod, const char *enemy_opt)
 {
 	return strcmp(mod, "column-charge") == 0 &&
-	    (in_mod(in, enemy_opt, "defences") != NULL ||
-	    in_mod(in, enemy_opt, "buildings") != NULL);
+	    (in_mod(in, enemy_opt, "defences") || in_mod(in, enemy_opt, "buildings"));
 }
 
 static void
 side_total(const struct inputs *in, const struct table *t, struct side *s,
     const char *enemy_opt, struct result *r)
 {
-	const struct input_value *v = inputs_get(in, s->opt);
 	char name[RESULT_NAME];
+	struct in_item it;
 
 	s->total = s->figures;
-	for (int i = 0; v != NULL && i < v->nitems; i++) {
-		const char *mod = v->items[i].name;
+	for (int i = 0; in_item(in, s->opt, i, &it); i++) {
+		const char *mod = it.name;
 		double value = 0;
 
-		rule_modifier(t, mod, NULL, &value);
+		if (rule_modifier(t, mod, NULL, &value) != MOD_NUMBER ||
+		    value != (double)(long)value) {
+			result_fail(r, RULE_DATA, "the %s table's '%s' is not a whole number of figures",
+			    t->name, mod);
+			return;
+		}
 		snprintf(name, sizeof name, "%s:%s", s->role, mod);
 		if (impetus_denied(in, mod, enemy_opt)) {
 			result_work(r, "%s column charge: no impetus against defences or buildings", s->role);
@@ -94,7 +98,6 @@ defenders_fire(const struct tableset *ts, const struct inputs *in,
 	const struct table *mods = rule_table(ts, BRIGADE, "fire-modifiers", r);
 	long firers = in_count(in, "defender-firers"), carried, score;
 	const char *range;
-	double close = 0;
 	int face, row, die, rc;
 
 	*casualties = 0;
@@ -103,9 +106,11 @@ defenders_fire(const struct tableset *ts, const struct inputs *in,
 	if ((face = dice_take(d, DIE_D6, "defenders' firing d6")) < 0)
 		return RULE_DATA;
 	score = face;
-	if (in_mod(in, "defender-mod", "elite") != NULL) {
-		score += (long)rule_constant(k, "defenders-fire-elite", 1);
-		result_mod(r, "defenders-fire:elite", rule_constant(k, "defenders-fire-elite", 1));
+	if (in_mod(in, "defender-mod", "elite")) {
+		long elite = rule_count(ts, BRIGADE, "melee", "defenders-fire-elite", r);
+
+		score += elite;
+		result_mod(r, "defenders-fire:elite", (double)elite);
 	}
 	row = table_band(band, "min", "max", (double)score);
 	range = row < 0 ? "none" : table_text(band, row, "range");
@@ -118,11 +123,8 @@ defenders_fire(const struct tableset *ts, const struct inputs *in,
 		jsonw_int(&r->fields, "fire_casualties", 0);
 		return RULE_OK;
 	}
-	if (strcmp(range, "close") == 0 &&
-	    rule_modifier(mods, "close", "infantry", &close) == MOD_NUMBER) {
-		result_mod(r, "defenders-fire:close", close);
-		firers += (long)close;
-	}
+	if (strcmp(range, "close") == 0)
+		rule_auto_mod(mods, "close", "infantry", 1, "defenders-fire", &firers, r);
 	if ((die = dice_take(d, DIE_AVG, "defenders' firing average die")) < 0)
 		return RULE_DATA;
 	if ((rc = brigade_carry_back(ts, firers, die, r, &carried,
@@ -145,10 +147,10 @@ decide(long att_cas, long def_cas, long margin)
 }
 
 static void
-report(const struct inputs *in, const struct table *k, struct result *r,
+report(const struct tableset *ts, const struct inputs *in, struct result *r,
     const char *outcome, long att_cas, long def_cas)
 {
-	long limit = (long)rule_constant(k, "continuous-pushbacks", 3);
+	long limit = rule_count(ts, BRIGADE, "melee", "continuous-pushbacks", r);
 	int attacker_lost = strcmp(outcome, "defender_wins") == 0;
 	long pushback;
 
@@ -196,8 +198,8 @@ brigade_melee(const struct tableset *ts, const struct inputs *in,
 	side_total(in, mods, &a, "defender-mod", r);
 	side_total(in, mods, &def, "attacker-mod", r);
 	/* "+6 attacking the rear (defenders cannot fire or fight)", flank alike. */
-	no_reply = in_mod(in, "attacker-mod", "rear") != NULL ||
-	    in_mod(in, "attacker-mod", "flank") != NULL;
+	no_reply = in_mod(in, "attacker-mod", "rear") ||
+	    in_mod(in, "attacker-mod", "flank");
 	if ((a.die = dice_take(d, DIE_AVG, "attacker's average die")) < 0)
 		return RULE_DATA;
 	if (no_reply) {
@@ -221,7 +223,7 @@ brigade_melee(const struct tableset *ts, const struct inputs *in,
 	jsonw_int(&r->fields, "defender_casualties", def_cas);
 	jsonw_int(&r->fields, "attacker_total", a.total);
 	jsonw_int(&r->fields, "defender_total", def.total);
-	report(in, k, r, decide(att_cas, def_cas,
-	    (long)rule_constant(k, "decision-margin", 2)), att_cas, def_cas);
+	report(ts, in, r, decide(att_cas, def_cas,
+	    rule_count(ts, BRIGADE, "melee", "decision-margin", r)), att_cas, def_cas);
 	return RULE_OK;
 }

@@ -140,16 +140,13 @@ movement_row(const struct tableset *ts, const char *type, const char *formation,
 	return RULE_OK;
 }
 
+/* A factor of the movement factors table; a missing one fails r. */
 static double
-factor(const struct tableset *ts, const char *name, double def)
+factor(const struct tableset *ts, const char *name, struct result *r)
 {
-	const struct table *t = ts->find(ts->ctx, BRIGADE, "move-factors");
-	int row = t != NULL ? table_row(t, "name", name) : -1;
-	double v;
+	const struct table *t = rule_table(ts, BRIGADE, "move-factors", r);
 
-	if (row < 0 || table_number(t, row, "factor", &v) != 0)
-		return def;
-	return v;
+	return t != NULL ? rule_cell(t, table_row(t, "name", name), "factor", r) : 0;
 }
 
 static int
@@ -196,9 +193,9 @@ charge_move(const struct tableset *ts, const struct inputs *in,
 		result_forbid(r, "the rules give %s no charge move", m->type);
 		return RULE_OK;
 	}
-	table_number(t, row, "dice", &dice);
-	table_number(t, row, "plus", &plus);
-	table_number(t, row, "factor", &f);
+	dice = rule_cell(t, row, "dice", r);
+	plus = rule_cell(t, row, "plus", r);
+	f = rule_cell(t, row, "factor", r);
 	if ((rc = dice_speed(ts, d, r, dice, 0, &m->inches)) != RULE_OK)
 		return rc;
 	m->inches = (m->inches + plus) * f;
@@ -259,7 +256,7 @@ follow_up_and_fire(const struct tableset *ts, long n, struct dice *d,
 		    table_number(t, row, "max", &max) != 0 ||
 		    face < min || face > max)
 			continue;
-		table_number(t, row, "inches", &m->inches);
+		m->inches = rule_cell(t, row, "inches", r);
 		result_work(r, "%s [%s]: follow up %ld, d6 %d -> %g\" and fire",
 		    t->title, t->provenance, n, face, m->inches);
 		return RULE_OK;
@@ -281,7 +278,7 @@ manhandle(const struct inputs *in, const struct tableset *ts,
 	/* Horse artillery pieces are field guns: 1" a turn. */
 	if (heavy && strcmp(m->type, "horse-artillery") == 0)
 		heavy = 0;
-	m->inches = factor(ts, heavy ? "manhandle-heavy" : "manhandle", heavy ? 0.5 : 1);
+	m->inches = factor(ts, heavy ? "manhandle-heavy" : "manhandle", r);
 	result_work(r, "manhandled %s: %g\" a turn, and may not fire", heavy ?
 	    "12pdr or heavier" : "gun", m->inches);
 	return RULE_OK;
@@ -294,7 +291,7 @@ retire(const struct tableset *ts, const struct inputs *in, struct dice *d,
     struct result *r, struct move *m)
 {
 	int cavalry = strcmp(m->type, "cavalry") == 0;
-	double f = cavalry ? 1 - factor(ts, "turn-90", 0.25) : factor(ts, "retire", 0.5);
+	double f = cavalry ? 1 - factor(ts, "turn-90", r) : factor(ts, "retire", r);
 	int rc;
 
 	if ((rc = normal_move(ts, in, d, r, m, 0)) != RULE_OK)
@@ -321,7 +318,7 @@ apply_factors(const struct tableset *ts, const struct inputs *in,
 	if (turn % 90 != 0)
 		return result_fail(r, RULE_DATA, "--turn: %ld is not a multiple of 90 degrees", turn);
 	if (in_flag(in, "road") && march) {
-		f = factor(ts, "road", 1.5);
+		f = factor(ts, "road", r);
 		m->inches *= f;
 		result_factor(r, "road", f);
 	} else if (in_flag(in, "road")) {
@@ -332,7 +329,7 @@ apply_factors(const struct tableset *ts, const struct inputs *in,
 			result_forbid(r, "marching columns cannot move through difficult terrain and must halt at it");
 			return RULE_OK;
 		}
-		f = factor(ts, in_text(in, "terrain"), 0.5);
+		f = factor(ts, in_text(in, "terrain"), r);
 		m->inches *= f;
 		result_factor(r, in_text(in, "terrain"), f);
 	}
@@ -341,13 +338,13 @@ apply_factors(const struct tableset *ts, const struct inputs *in,
 			result_forbid(r, "artillery cannot cross linear obstacles");
 			return RULE_OK;
 		}
-		f = factor(ts, "obstacle", 0.5);
+		f = factor(ts, "obstacle", r);
 		m->inches *= f;
 		m->disordered = 1;
 		result_factor(r, "obstacle", f);
 	}
 	if (turn > 0) {
-		f = 1 - factor(ts, "turn-90", 0.25) * (double)(turn / 90);
+		f = 1 - factor(ts, "turn-90", r) * (double)(turn / 90);
 		if (f < 0)
 			f = 0;
 		m->inches *= f;

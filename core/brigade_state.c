@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "brigade.h"
-#include "num.h"
 
 #define TYPES "infantry|cavalry|foot-artillery|horse-artillery|skirmishers"
 
@@ -20,8 +19,8 @@ static const struct input_decl rating_inputs[] = {
 	  "units in the brigade (default 4 infantry, 3 cavalry, 1 skirmishers)", 0 },
 	{ "figures", IN_COUNT, "N", 1, 100000, NULL, NULL, NULL,
 	  "figures per unit (default the class's full strength)", 0 },
-	{ "battalion", IN_TEXT, "NAME:CLASS[:FIGURES]", 0, 0, NULL, NULL, NULL,
-	  "one unit of a mixed brigade (repeat)", IN_REPEAT },
+	{ "battalion", IN_SPEC, "NAME:CLASS[:FIGURES]", 0, 0, "*:W|*:W:N", NULL,
+	  "NAME:CLASS[:FIGURES]", "one unit of a mixed brigade (repeat)", IN_REPEAT },
 	{ "guns", IN_COUNT, "N", 1, 100, NULL, NULL, NULL,
 	  "artillery: model guns in the brigade (default 2)", 0 },
 	{ "gun", IN_CHOICE, "field|howitzer", 0, 0, "field|howitzer", NULL, NULL,
@@ -43,17 +42,15 @@ is_artillery(const char *type)
 	return strstr(type, "artillery") != NULL;
 }
 
-/* The full strength of CLASS from the morale bands, or -1. */
+/* The full strength of CLASS from the morale bands, or -1 when the table
+ * has no such class. */
 static long
-class_full(const struct tableset *ts, const char *cls)
+class_full(const struct tableset *ts, const char *cls, struct result *r)
 {
-	const struct table *t = ts->find(ts->ctx, BRIGADE, "morale-bands");
+	const struct table *t = rule_table(ts, BRIGADE, "morale-bands", r);
 	int row = t != NULL ? table_row(t, "class", cls) : -1;
-	double full;
 
-	if (row < 0 || table_number(t, row, "full", &full) != 0)
-		return -1;
-	return (long)full;
+	return row < 0 ? -1 : (long)rule_cell(t, row, "full", r);
 }
 
 static const char *
@@ -63,49 +60,61 @@ ordinal(int n)
 	    n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
 }
 
-/* Reads one "NAME:CLASS[:FIGURES]". */
+/* One "NAME:CLASS[:FIGURES]", its parts read by the spec parser. */
 static int
-parse_battalion(const struct tableset *ts, const char *spec,
-    struct battalion *b, struct result *r)
+read_battalion(const struct tableset *ts, const struct inputs *rt,
+    const struct in_item *it, struct battalion *b, struct result *r)
 {
-	const char *c1 = strchr(spec, ':'), *c2;
 	long full;
 
-	if (c1 == NULL || c1 == spec)
-		return result_fail(r, RULE_DATA,
-		    "--battalion: '%s' is not NAME:CLASS[:FIGURES]", spec);
-	c2 = strchr(c1 + 1, ':');
-	snprintf(b->name, sizeof b->name, "%.*s", (int)(c1 - spec), spec);
-	snprintf(b->cls, sizeof b->cls, "%.*s",
-	    (int)(c2 != NULL ? c2 - c1 - 1 : (long)strlen(c1 + 1)), c1 + 1);
-	if ((full = class_full(ts, b->cls)) < 0)
+	snprintf(b->name, sizeof b->name, "%s", in_part_word(rt, &it->part[0]));
+	snprintf(b->cls, sizeof b->cls, "%s", in_part_word(rt, &it->part[1]));
+	if ((full = class_full(ts, b->cls, r)) < 0)
 		return result_fail(r, RULE_DATA,
 		    "--battalion: '%s' is not a class of the morale-bands table", b->cls);
-	b->figures = full;
-	if (c2 != NULL && num_parse_long(c2 + 1, 1, full, &b->figures) != NUM_OK)
+	b->figures = it->nparts > 2 ? it->part[2].n : full;
+	if (b->figures < 1 || b->figures > full)
 		return result_fail(r, RULE_DATA,
-		    "--battalion: '%s' is not a figure count from 1 to %ld (a full %s unit)",
-		    c2 + 1, full, b->cls);
+		    "--battalion: '%ld' is not a figure count from 1 to %ld (a full %s unit)",
+		    b->figures, full, b->cls);
 	return RULE_OK;
+}
+
+/* The row of the order-of-battle table for TYPE. */
+static int
+oob_row(const struct tableset *ts, const char *type, struct result *r,
+    const struct table **t)
+{
+	int row;
+
+	if ((*t = rule_table(ts, BRIGADE, "order-of-battle", r)) == NULL)
+		return -1;
+	if ((row = table_row(*t, "type", type)) < 0)
+		result_fail(r, RULE_DATA, "the %s has no row for %s", (*t)->title, type);
+	return row;
 }
 
 static int
 identical_units(const struct tableset *ts, const char *type,
     const struct inputs *rt, struct brigade_units *bu, struct result *r)
 {
+	const struct table *t;
+	int row = oob_row(ts, type, r, &t);
 	const char *cls = in_text(rt, "class");
 	long full, n, figures;
 
-	if (cls == NULL && strcmp(type, "cavalry") == 0)
-		cls = "cavalry";
+	if (row < 0)
+		return RULE_DATA;
+	if (cls == NULL && *table_text(t, row, "class") != '\0')
+		cls = table_text(t, row, "class");
 	if (cls == NULL)
 		return result_fail(r, RULE_DATA,
 		    "give --class CLASS (with --units N and --figures N) or --battalion NAME:CLASS:FIGURES");
-	if ((full = class_full(ts, cls)) < 0)
+	if ((full = class_full(ts, cls, r)) < 0)
 		return result_fail(r, RULE_DATA,
 		    "--class: '%s' is not a class of the morale-bands table", cls);
 	n = in_given(rt, "units") ? in_count(rt, "units") :
-	    strcmp(type, "cavalry") == 0 ? 3 : strcmp(type, "skirmishers") == 0 ? 1 : 4;
+	    (long)rule_cell(t, row, "units", r);
 	figures = in_given(rt, "figures") ? in_count(rt, "figures") : full;
 	if (figures > full)
 		return result_fail(r, RULE_DATA,
@@ -116,10 +125,39 @@ identical_units(const struct tableset *ts, const char *type,
 		struct battalion *b = &bu->b[bu->n++];
 
 		snprintf(b->name, sizeof b->name, "%ld%s %s", i + 1,
-		    ordinal((int)(i + 1)), strcmp(type, "cavalry") == 0 ? "regiment" :
-		    strcmp(type, "skirmishers") == 0 ? "company" : "battalion");
+		    ordinal((int)(i + 1)), table_text(t, row, "part"));
 		snprintf(b->cls, sizeof b->cls, "%s", cls);
 		b->figures = figures;
+	}
+	return RULE_OK;
+}
+
+/* A battery's guns, each a unit with its crew. */
+static int
+battery_units(const struct tableset *ts, const char *type,
+    const struct inputs *rt, struct brigade_units *bu, struct result *r)
+{
+	const struct table *t;
+	int row = oob_row(ts, type, r, &t);
+	long crew = rule_count(ts, BRIGADE, "battery", "crew", r), guns;
+
+	if (row < 0)
+		return RULE_DATA;
+	guns = in_given(rt, "guns") ? in_count(rt, "guns") :
+	    (long)rule_cell(t, row, "units", r);
+	if (in_nitems(rt, "battalion") > 0 || in_given(rt, "class"))
+		return result_fail(r, RULE_DATA,
+		    "an artillery brigade is rated by --guns N, not by class");
+	if (guns > BRIGADE_UNITS)
+		return result_fail(r, RULE_DATA, "--guns: at most %d in a brigade",
+		    BRIGADE_UNITS);
+	for (long i = 0; i < guns; i++) {
+		struct battalion *b = &bu->b[bu->n++];
+
+		snprintf(b->name, sizeof b->name, "%s %ld", table_text(t, row, "part"),
+		    i + 1);
+		snprintf(b->cls, sizeof b->cls, "battery");
+		b->figures = crew;
 	}
 	return RULE_OK;
 }
@@ -128,33 +166,24 @@ int
 brigade_units_of(const struct tableset *ts, const char *type,
     const struct inputs *rt, struct brigade_units *bu, struct result *r)
 {
-	const struct input_value *bat = inputs_get(rt, "battalion");
-	const struct table *bt = ts->find(ts->ctx, BRIGADE, "battery");
-	long crew = bt != NULL ? (long)rule_constant(bt, "crew", 3) : 3;
-	int rc;
+	int battalions = in_nitems(rt, "battalion"), rc;
+	struct in_item it;
 
 	memset(bu, 0, sizeof *bu);
 	if (is_artillery(type)) {
-		long guns = in_given(rt, "guns") ? in_count(rt, "guns") : 2;
-
-		if (bat->given || in_given(rt, "class"))
-			return result_fail(r, RULE_DATA,
-			    "an artillery brigade is rated by --guns N, not by class");
-		for (long i = 0; i < guns && bu->n < BRIGADE_UNITS; i++) {
-			struct battalion *b = &bu->b[bu->n++];
-
-			snprintf(b->name, sizeof b->name, "gun %ld", i + 1);
-			snprintf(b->cls, sizeof b->cls, "battery");
-			b->figures = crew;
-		}
-	} else if (bat->given) {
+		if ((rc = battery_units(ts, type, rt, bu, r)) != RULE_OK)
+			return rc;
+	} else if (battalions > 0) {
 		if (in_given(rt, "class") || in_given(rt, "units") ||
 		    in_given(rt, "figures"))
 			return result_fail(r, RULE_DATA,
 			    "give either --battalion (repeated) or --class with --units and --figures");
-		for (int i = 0; i < bat->nitems && bu->n < BRIGADE_UNITS; i++)
-			if ((rc = parse_battalion(ts, bat->items[i].name,
-			    &bu->b[bu->n++], r)) != RULE_OK)
+		if (battalions > BRIGADE_UNITS)
+			return result_fail(r, RULE_DATA, "--battalion: at most %d in a brigade",
+			    BRIGADE_UNITS);
+		for (int i = 0; in_item(rt, "battalion", i, &it); i++)
+			if ((rc = read_battalion(ts, rt, &it, &bu->b[bu->n++],
+			    r)) != RULE_OK)
 				return rc;
 	} else if ((rc = identical_units(ts, type, rt, bu, r)) != RULE_OK) {
 		return rc;
@@ -163,7 +192,7 @@ brigade_units_of(const struct tableset *ts, const char *type,
 		bu->total += bu->b[i].figures;
 		bu->b[i].left = bu->b[i].figures;
 	}
-	return RULE_OK;
+	return r->failed ? r->failed : RULE_OK;
 }
 
 /*
@@ -206,9 +235,10 @@ brigade_spread(struct brigade_units *bu, long losses)
 
 /* Each unit's morale state from its figures left; the brigade's worst. */
 const char *
-brigade_morale_states(const struct tableset *ts, struct brigade_units *bu)
+brigade_morale_states(const struct tableset *ts, struct brigade_units *bu,
+    struct result *r)
 {
-	const struct table *t = ts->find(ts->ctx, BRIGADE, "morale-bands");
+	const struct table *t = rule_table(ts, BRIGADE, "morale-bands", r);
 	static const char *const order[] = { "ok", "halt", "fall_back" };
 	int worst = 0;
 
@@ -217,10 +247,12 @@ brigade_morale_states(const struct tableset *ts, struct brigade_units *bu)
 		int row = t != NULL ? table_row(t, "class", b->cls) : -1;
 		double ok, halt;
 
+		/* Batteries have no morale bands. */
 		b->state = "ok";
-		if (row < 0 || table_number(t, row, "ok_min", &ok) != 0 ||
-		    table_number(t, row, "halt_min", &halt) != 0)
+		if (row < 0)
 			continue;
+		ok = rule_cell(t, row, "ok_min", r);
+		halt = rule_cell(t, row, "halt_min", r);
 		b->state = b->left >= ok ? "ok" : b->left >= halt ? "halt" : "fall_back";
 		for (int s = 0; s < 3; s++)
 			if (strcmp(b->state, order[s]) == 0 && s > worst)
@@ -259,26 +291,11 @@ front_ranks(const struct brigade_units *bu)
 	return n;
 }
 
-static void
-fill_number(struct inputs *in, const char *name, long v)
-{
-	char buf[32];
-
-	if (in_given(in, name))
-		return;
-	snprintf(buf, sizeof buf, "%ld", v);
-	inputs_fill(in, name, buf);
-}
-
-
-
 static int
 fill_firer(const struct tableset *ts, const struct unit *u, struct inputs *in,
     struct result *r)
 {
 	struct brigade_units bu;
-	char crews[INPUT_ITEMS * 8] = "";
-	long guns = 0;
 	int rc;
 
 	if ((rc = brigade_units_of(ts, u->type, &u->ratings, &bu, r)) != RULE_OK)
@@ -289,36 +306,31 @@ fill_firer(const struct tableset *ts, const struct unit *u, struct inputs *in,
 	if (unit_flag(u, "disordered"))
 		inputs_add_mod(in, "mod", "disordered");
 	if (!is_artillery(u->type)) {
-		fill_number(in, "firers", front_ranks(&bu));
-		inputs_default(in, "weapon", in_text(&u->ratings, "weapon"));
+		inputs_default_count(in, "firers", front_ranks(&bu));
+		inputs_default_word(in, "weapon", in_text(&u->ratings, "weapon"));
 		return RULE_OK;
 	}
-	for (int i = 0; i < bu.n && i < INPUT_ITEMS; i++) {
-		snprintf(crews + strlen(crews), sizeof crews - strlen(crews),
-		    "%s%ld", i ? "," : "", bu.b[i].left);
-		guns++;
-	}
 	if (!in_given(in, "guns") && !in_given(in, "firers")) {
-		fill_number(in, "guns", guns);
-		inputs_default(in, "crew", crews);
+		inputs_default_count(in, "guns", bu.n);
+		if (!in_given(in, "crew"))
+			for (int i = 0; i < bu.n && i < INPUT_ITEMS / 2; i++)
+				inputs_add_count(in, "crew", bu.b[i].left);
 	}
-	inputs_default(in, "gun", in_text(&u->ratings, "gun"));
-	if (in_flag(&u->ratings, "heavy") && !in_given(in, "heavy"))
-		inputs_fill(in, "heavy", "");
+	inputs_default_word(in, "gun", in_text(&u->ratings, "gun"));
+	if (in_flag(&u->ratings, "heavy"))
+		inputs_default_flag(in, "heavy");
 	return RULE_OK;
 }
 
 /* The current defence value of the first gun of a battery still in action. */
 static long
-battery_defence(const struct tableset *ts, const struct unit *u)
+battery_defence(const struct tableset *ts, const struct unit *u,
+    struct result *r)
 {
-	const struct table *bt = ts->find(ts->ctx, BRIGADE, "battery");
-	long start = bt != NULL ? (long)rule_constant(bt, "defence", 20) : 20;
+	long start = rule_count(ts, BRIGADE, "battery", "defence", r);
 	struct brigade_units bu;
-	struct result scratch;
 
-	result_init(&scratch);
-	if (brigade_units_of(ts, u->type, &u->ratings, &bu, &scratch) != RULE_OK ||
+	if (brigade_units_of(ts, u->type, &u->ratings, &bu, r) != RULE_OK ||
 	    bu.n == 0)
 		return start;
 	for (int i = 0; i < bu.n; i++)
@@ -341,11 +353,11 @@ fill_fire(const struct tableset *ts, const struct ruling_units *ru,
 	if (firer != NULL && (rc = fill_firer(ts, firer, in, r)) != RULE_OK)
 		return rc;
 	if (target != NULL && is_artillery(target->type)) {
-		inputs_default(in, "target-type", "battery");
+		inputs_default_word(in, "target-type", "battery");
 		if (in_given(in, "guns"))
-			fill_number(in, "defence", battery_defence(ts, target));
+			inputs_default_count(in, "defence", battery_defence(ts, target, r));
 	} else if (target != NULL && strcmp(target->type, "cavalry") == 0) {
-		inputs_default(in, "target-type", "cavalry");
+		inputs_default_word(in, "target-type", "cavalry");
 	}
 	return RULE_OK;
 }
@@ -365,14 +377,13 @@ run_so_far(const struct unit *u, const struct unit *enemy,
 }
 
 static long
-melee_figures(const struct tableset *ts, const struct unit *u, long strength)
+melee_figures(const struct tableset *ts, const struct unit *u, long strength,
+    struct result *r)
 {
-	const struct table *k = ts->find(ts->ctx, BRIGADE, "melee");
-
 	/* "All purely cavalry brigades count as 36 figures ... less any
 	 * casualties, in a melee." */
-	if (strcmp(u->type, "cavalry") == 0 && k != NULL)
-		return (long)rule_constant(k, "cavalry-brigade", 36) - u->losses;
+	if (strcmp(u->type, "cavalry") == 0)
+		return rule_count(ts, BRIGADE, "melee", "cavalry-brigade", r) - u->losses;
 	return strength;
 }
 
@@ -414,8 +425,8 @@ fill_side(const struct tableset *ts, const struct unit *u,
 	snprintf(figures, sizeof figures, "%s-figures", side);
 	snprintf(mods, sizeof mods, "%s-mod", side);
 	snprintf(pushbacks, sizeof pushbacks, "%s-pushbacks", side);
-	fill_number(in, figures, melee_figures(ts, u, bu.total - u->losses));
-	fill_number(in, pushbacks, run_so_far(u, enemy, ru));
+	inputs_default_count(in, figures, melee_figures(ts, u, bu.total - u->losses, r));
+	inputs_default_count(in, pushbacks, run_so_far(u, enemy, ru));
 	if (in_flag(&u->ratings, "elite"))
 		inputs_add_mod(in, mods, "elite");
 	if (in_flag(&u->ratings, "lancers"))
@@ -444,7 +455,7 @@ fill_melee(const struct tableset *ts, const struct ruling_units *ru,
 	/* "Melees that end in a draw stay open and the next round is the same
 	 * melee." */
 	if (!ru->new_melee && a->melee_open == 1 && a->melee_ref == d->id)
-		fill_number(in, "round", a->melee_round + 1);
+		inputs_default_count(in, "round", a->melee_round + 1);
 	return RULE_OK;
 }
 
@@ -459,7 +470,7 @@ fill_morale(const struct tableset *ts, const struct unit *u,
 	if ((rc = brigade_units_of(ts, u->type, &u->ratings, &bu, r)) != RULE_OK)
 		return rc;
 	brigade_spread(&bu, u->losses);
-	worst = brigade_morale_states(ts, &bu);
+	worst = brigade_morale_states(ts, &bu, r);
 	for (int i = 0; i < bu.n; i++)
 		if (strcmp(bu.b[i].state, worst) == 0) {
 			pick = i;
@@ -468,8 +479,8 @@ fill_morale(const struct tableset *ts, const struct unit *u,
 	if (bu.n == 0 || strcmp(bu.b[pick].cls, "battery") == 0)
 		return result_fail(r, RULE_DATA,
 		    "'%s' is artillery: its crews have no morale bands", u->name);
-	inputs_default(in, "class", bu.b[pick].cls);
-	fill_number(in, "figures", bu.b[pick].left);
+	inputs_default_word(in, "class", bu.b[pick].cls);
+	inputs_default_count(in, "figures", bu.b[pick].left);
 	return RULE_OK;
 }
 
@@ -488,22 +499,14 @@ brigade_fill(const struct tableset *ts, const char *command,
 	if (strcmp(command, "morale") == 0)
 		return fill_morale(ts, u, in, r);
 	if (strcmp(command, "rally") == 0)
-		inputs_default(in, "type", strcmp(u->type, "cavalry") == 0 ? "cavalry" : "infantry");
+		inputs_default_word(in, "type", strcmp(u->type, "cavalry") == 0 ?
+		    "cavalry" : "infantry");
 	if (strcmp(command, "move") == 0)
-		inputs_default(in, "type", u->type);
+		inputs_default_word(in, "type", u->type);
 	return RULE_OK;
 }
 
 /* ---- effects -------------------------------------------------------- */
-
-static int
-unit_index(const struct ruling_units *ru, const char *role)
-{
-	for (int i = 0; i < ru->n; i++)
-		if (strcmp(ru->role[i], role) == 0)
-			return i;
-	return -1;
-}
 
 /* Records a loss and reports every unit whose morale state changed. */
 static int
@@ -520,13 +523,12 @@ apply_loss(const struct tableset *ts, const struct ruling_units *ru, int ui,
 		return rc;
 	after = before;
 	brigade_spread(&before, u->losses);
-	brigade_morale_states(ts, &before);
+	brigade_morale_states(ts, &before, r);
 	if (amount > before.total - u->losses)
 		amount = before.total - u->losses;
 	brigade_spread(&after, u->losses + amount);
-	worst = brigade_morale_states(ts, &after);
-	e = effect_add(fx, ui, LEDGER_LOSS, "figures", amount);
-	if (e == NULL)
+	worst = brigade_morale_states(ts, &after, r);
+	if ((e = effect_add(fx, ui, LEDGER_LOSS, "figures", amount)) == NULL)
 		return RULE_OK;
 	e->total = u->losses + amount;
 	snprintf(e->state, sizeof e->state, "%s", worst);
@@ -537,8 +539,7 @@ apply_loss(const struct tableset *ts, const struct ruling_units *ru, int ui,
 
 		if (strcmp(before.b[i].state, after.b[i].state) == 0)
 			continue;
-		m = effect_add(fx, ui, LEDGER_MORALE, after.b[i].name, 0);
-		if (m == NULL)
+		if ((m = effect_add(fx, ui, LEDGER_MORALE, after.b[i].name, 0)) == NULL)
 			break;
 		snprintf(m->state, sizeof m->state, "%s", after.b[i].state);
 		snprintf(m->note, sizeof m->note, "%s, %s now %s", u->name,
@@ -566,27 +567,25 @@ apply_defence(const struct ruling_units *ru, int ui, long amount,
  * continuous or six cumulative break the brigade. */
 static void
 apply_pushback(const struct tableset *ts, const struct ruling_units *ru,
-    int ui, long number, struct ruling_effects *fx)
+    int ui, long number, struct ruling_effects *fx, struct result *r)
 {
-	const struct table *k = ts->find(ts->ctx, BRIGADE, "melee");
-	long run_limit = k != NULL ? (long)rule_constant(k, "continuous-pushbacks", 3) : 3;
-	long total_limit = k != NULL ? (long)rule_constant(k, "cumulative-pushbacks", 6) : 6;
+	long run_limit = rule_count(ts, BRIGADE, "melee", "continuous-pushbacks", r);
+	long total_limit = rule_count(ts, BRIGADE, "melee", "cumulative-pushbacks", r);
 	const struct unit *u = ru->unit[ui];
-	const struct unit *enemy = ru->unit[ui == unit_index(ru, "attacker") ?
-	    unit_index(ru, "defender") : unit_index(ru, "attacker")];
+	int enemy = ruling_index(ru, ui == ruling_index(ru, "attacker") ?
+	    "defender" : "attacker");
 	struct unit_effect *e = effect_add(fx, ui, LEDGER_PUSHBACK, "", number);
 
 	if (e == NULL)
 		return;
 	e->total = u->pb_total + 1;
-	e->ref = enemy->id;
+	e->ref = enemy >= 0 ? ru->unit[enemy]->id : 0;
 	snprintf(e->note, sizeof e->note,
 	    "%s is pushed back: push back %ld of this run, %ld in the game",
 	    u->name, number, e->total);
 	if (number < run_limit && e->total < total_limit)
 		return;
-	e = effect_add(fx, ui, LEDGER_FLAG, "broken", 1);
-	if (e == NULL)
+	if ((e = effect_add(fx, ui, LEDGER_FLAG, "broken", 1)) == NULL)
 		return;
 	snprintf(e->state, sizeof e->state, "broken");
 	snprintf(e->note, sizeof e->note, "%s breaks and flees the field (%s)",
@@ -598,8 +597,10 @@ static void
 apply_melee_round(const struct ruling_units *ru, const struct inputs *in,
     int open, struct ruling_effects *fx)
 {
-	int a = unit_index(ru, "attacker"), d = unit_index(ru, "defender");
+	int a = ruling_index(ru, "attacker"), d = ruling_index(ru, "defender");
 
+	if (a < 0 || d < 0)
+		return;
 	for (int side = 0; side < 2; side++) {
 		int ui = side == 0 ? a : d;
 		struct unit_effect *e = effect_add(fx, ui, LEDGER_MELEE, "", open);
@@ -615,18 +616,24 @@ apply_melee_round(const struct ruling_units *ru, const struct inputs *in,
 	}
 }
 
+static const char *
+state_word(const char *state)
+{
+	return strcmp(state, "ok") == 0 ? "OK" : strcmp(state, "halt") == 0 ?
+	    "HALT" : "FALL BACK";
+}
+
 /* morale --unit: every unit of the brigade with its state. */
 static void
 morale_units(const struct tableset *ts, const struct unit *u, struct result *r)
 {
 	struct brigade_units bu;
-	struct result scratch;
+	const char *worst;
 
-	result_init(&scratch);
-	if (brigade_units_of(ts, u->type, &u->ratings, &bu, &scratch) != RULE_OK)
+	if (brigade_units_of(ts, u->type, &u->ratings, &bu, r) != RULE_OK)
 		return;
 	brigade_spread(&bu, u->losses);
-	brigade_morale_states(ts, &bu);
+	worst = brigade_morale_states(ts, &bu, r);
 	jsonw_array(&r->fields, "units");
 	for (int i = 0; i < bu.n; i++) {
 		jsonw_object(&r->fields, NULL);
@@ -638,9 +645,21 @@ morale_units(const struct tableset *ts, const struct unit *u, struct result *r)
 		    bu.b[i].cls, bu.b[i].left, bu.b[i].state);
 	}
 	jsonw_array_end(&r->fields);
-	result_summary(r, "%s: %s (its worst unit)", u->name,
-	    strcmp(brigade_morale_states(ts, &bu), "ok") == 0 ? "OK" :
-	    strcmp(brigade_morale_states(ts, &bu), "halt") == 0 ? "HALT" : "FALL BACK");
+	result_summary(r, "%s: %s (its worst unit)", u->name, state_word(worst));
+}
+
+static int
+apply_flag(const struct ruling_units *ru, int ui, const struct effect *re,
+    struct ruling_effects *fx)
+{
+	struct unit_effect *e;
+
+	if (unit_flag(ru->unit[ui], re->state) == (re->amount != 0))
+		return RULE_OK;
+	if ((e = effect_add(fx, ui, LEDGER_FLAG, re->state, re->amount)) != NULL)
+		snprintf(e->note, sizeof e->note, "%s %s %s", ru->unit[ui]->name,
+		    re->amount ? "is now" : "is no longer", re->state);
+	return RULE_OK;
 }
 
 static int
@@ -654,41 +673,28 @@ brigade_apply(const struct tableset *ts, const char *command,
 		morale_units(ts, ruling_unit(ru, "unit"), r);
 	for (int i = 0; i < r->neffects; i++) {
 		const struct effect *re = &r->effects[i];
-		int ui = unit_index(ru, re->role);
+		int ui = ruling_index(ru, re->role);
 
 		if (ui < 0)
 			continue;
 		switch (re->kind) {
 		case EFFECT_LOSS:
-			if (strcmp(re->state, "defence") == 0) {
+			if (strcmp(re->state, "defence") == 0)
 				apply_defence(ru, ui, re->amount, fx);
-				break;
-			}
-			if (re->amount > 0 &&
+			else if (re->amount > 0 &&
 			    (rc = apply_loss(ts, ru, ui, re->amount, fx, r)) != RULE_OK)
 				return rc;
-			if (strcmp(re->state, "gunners") == 0)
-				apply_defence(ru, ui, re->amount * 4, fx);
 			break;
 		case EFFECT_PUSHBACK:
-			apply_pushback(ts, ru, ui, re->amount, fx);
+			apply_pushback(ts, ru, ui, re->amount, fx, r);
 			break;
 		case EFFECT_MELEE:
-			if (ui == unit_index(ru, "attacker"))
+			if (ui == ruling_index(ru, "attacker"))
 				apply_melee_round(ru, in, (int)re->amount, fx);
 			break;
-		case EFFECT_FLAG: {
-			struct unit_effect *e;
-
-			if (unit_flag(ru->unit[ui], re->state) == (re->amount != 0))
-				break;
-			e = effect_add(fx, ui, LEDGER_FLAG, re->state, re->amount);
-			if (e != NULL)
-				snprintf(e->note, sizeof e->note, "%s %s %s",
-				    ru->unit[ui]->name, re->amount ? "is now" : "is no longer",
-				    re->state);
+		case EFFECT_FLAG:
+			apply_flag(ru, ui, re, fx);
 			break;
-		}
 		case EFFECT_STATE:
 			break;
 		}
@@ -696,20 +702,42 @@ brigade_apply(const struct tableset *ts, const char *command,
 	return RULE_OK;
 }
 
-static void
-brigade_view(const struct tableset *ts, const struct unit *u,
-    struct unit_view *v)
+/* "A run continues while the same melee is pushed back in consecutive
+ * turns": a turn without a push back ends it. */
+static long
+run_now(const struct unit *u, long turn)
 {
+	return turn - u->pb_turn <= 1 ? u->pb_run : 0;
+}
+
+static void
+brigade_view(const struct tableset *ts, const struct army *a,
+    const struct unit *u, struct unit_view *v, struct result *r)
+{
+	long turn = a->turn;
 	struct brigade_units bu;
-	struct result scratch;
 	const char *worst;
 
-	result_init(&scratch);
+	if (u->formation)
+		return;
 	v->strength = u->start_strength - u->losses;
-	if (brigade_units_of(ts, u->type, &u->ratings, &bu, &scratch) != RULE_OK)
+	snprintf(v->cells[0], VIEW_CELL, "%ld", u->start_strength);
+	snprintf(v->cells[1], VIEW_CELL, "%ld", v->strength);
+	snprintf(v->cells[2], VIEW_CELL, "%ld", u->losses);
+	snprintf(v->cells[4], VIEW_CELL, "%ld/%ld", run_now(u, turn), u->pb_total);
+	snprintf(v->cells[5], VIEW_CELL, "%ld", run_now(u, turn));
+	snprintf(v->cells[6], VIEW_CELL, "%ld", u->pb_total);
+	jsonw_int(&v->w, "start_strength", u->start_strength);
+	jsonw_int(&v->w, "strength", v->strength);
+	jsonw_int(&v->w, "losses", u->losses);
+	jsonw_object(&v->w, "pushbacks");
+	jsonw_int(&v->w, "run", run_now(u, turn));
+	jsonw_int(&v->w, "total", u->pb_total);
+	jsonw_object_end(&v->w);
+	if (brigade_units_of(ts, u->type, &u->ratings, &bu, r) != RULE_OK)
 		return;
 	brigade_spread(&bu, u->losses);
-	worst = brigade_morale_states(ts, &bu);
+	worst = brigade_morale_states(ts, &bu, r);
 	snprintf(v->state, sizeof v->state, "%s", unit_flag(u, "broken") ?
 	    "broken" : worst);
 	jsonw_array(&v->w, "units");
@@ -731,7 +759,28 @@ brigade_view(const struct tableset *ts, const struct unit *u,
 		jsonw_int(&v->w, "defence_lost", u->defence_lost);
 }
 
+static const struct sheet_column brigade_columns[] = {
+	{ "start", "start_strength", 5, 1, SHEET_BOTH },
+	{ "now", "strength", 5, 1, SHEET_BOTH },
+	{ "lost", "losses", 6, 1, SHEET_BOTH },
+	{ "state", "state", -9, 2, SHEET_BOTH },
+	{ "push backs run/all, flags", "pushbacks", 0, 1, SHEET_TEXT },
+	{ NULL, "pushback_run", 0, 0, SHEET_CSV },
+	{ NULL, "pushback_total", 0, 0, SHEET_CSV },
+	{ NULL, NULL, 0, 0, 0 },
+};
+
 const struct roster brigade_roster = {
-	TYPES, "division|corps|army|command", rating_inputs,
-	brigade_rate, brigade_fill, brigade_apply, brigade_view, NULL, NULL, NULL,
+	.unit_types = TYPES,
+	.formation_types = "division|corps|army|command",
+	.inputs = rating_inputs,
+	.rate = brigade_rate,
+	.fill = brigade_fill,
+	.apply = brigade_apply,
+	.view = brigade_view,
+	.columns = brigade_columns,
+	.measure_option = "figures",
+	.counts_down = 1,
+	.not_a_type = "brigade",
+	.not_a_type_message = "under the brigade rules the brigade is the unit: give its arm",
 };

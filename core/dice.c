@@ -48,6 +48,18 @@ die_parse(const char *s, enum die_kind *k)
 	return -1;
 }
 
+int
+die_with_faces(long faces, enum die_kind *k)
+{
+	for (size_t i = DIE_D3; i < sizeof die_kinds / sizeof die_kinds[0]; i++) {
+		if (die_kinds[i].min == 1 && die_kinds[i].max == faces) {
+			*k = (enum die_kind)i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
 static uint64_t
 splitmix64(uint64_t *x)
 {

@@ -61,6 +61,8 @@ int die_max(enum die_kind k);
 const char *die_name(enum die_kind k);
 /* Parses "d6", "d8", ... into *k; returns 0, or -1 if not a die type. */
 int die_parse(const char *s, enum die_kind *k);
+/* The dN with N faces (3, 6, 8, 10, 12) into *k; returns 0, or -1. */
+int die_with_faces(long faces, enum die_kind *k);
 
 /* Seeds the generator with splitmix64 from seed. */
 void rng_seed(struct rng *r, uint64_t seed);

@@ -13,19 +13,18 @@
 #include "fury.h"
 #include "num.h"
 
+/* A number of the rules table; a missing one fails r. */
 static long
-number(const struct tableset *ts, const char *name, long def)
+number(const struct tableset *ts, const char *name, struct result *r)
 {
-	const struct table *t = ts->find(ts->ctx, FURY, "rules");
-
-	return t != NULL ? (long)rule_constant(t, name, (double)def) : def;
+	return rule_count(ts, FURY, "rules", name, r);
 }
 
 /* Caps the sum of modifiers at +/- the rules' cap, saying so. */
 static long
 cap(const struct tableset *ts, long sum, const char *what, struct result *r)
 {
-	long c = number(ts, "modifier-cap", 3), capped = sum > c ? c : sum < -c ? -c : sum;
+	long c = number(ts, "modifier-cap", r), capped = sum > c ? c : sum < -c ? -c : sum;
 
 	if (capped != sum)
 		result_work(r, "%s modifiers %+ld, capped at %+ld", what, sum, capped);
@@ -82,7 +81,7 @@ static const struct input_decl fire_inputs[] = {
 /* Fire points per stand (or battery) of FIRER at DIST; 0 when out. */
 static int
 chart_points(const struct table *t, const char *firer, double dist,
-    long *points, double *reach)
+    long *points, double *reach, struct result *r)
 {
 	*points = 0;
 	*reach = 0;
@@ -93,7 +92,7 @@ chart_points(const struct table *t, const char *firer, double dist,
 			continue;
 		table_number(t, row, "over", &over);
 		table_number(t, row, "upto", &upto);
-		table_number(t, row, "points", &p);
+		p = rule_cell(t, row, "points", r);
 		if (upto > *reach)
 			*reach = upto;
 		if (dist > over && dist <= upto && *points == 0)
@@ -136,7 +135,7 @@ fire_points(const struct tableset *ts, const struct inputs *in,
 	if (firer == NULL || !in_given(in, "stands") || !in_given(in, "distance"))
 		return result_fail(r, RULE_USAGE,
 		    "fire needs --fire-points P, or --firer-type T --stands N --distance D");
-	if (chart_points(t, firer, in_number(in, "distance"), &per, &reach) != 0)
+	if (chart_points(t, firer, in_number(in, "distance"), &per, &reach, r) != 0)
 		return result_fail(r, RULE_DATA, "the %s has no row for %s", t->title, firer);
 	if (per == 0) {
 		*range = "out";
@@ -160,22 +159,27 @@ static long
 fire_mods(const struct table *t, const struct inputs *in, const char *kind,
     long value, struct result *r)
 {
-	const struct input_value *v = inputs_get(in, "mod");
+	struct in_item it;
 
-	for (int i = 0; v != NULL && i < v->nitems; i++) {
-		int row = table_row(t, "name", v->items[i].name);
+	for (int i = 0; in_item(in, "mod", i, &it); i++) {
+		int row = table_row(t, "name", it.name);
 		double x;
 
-		if (row < 0 || strcmp(table_text(t, row, "kind"), kind) != 0 ||
-		    table_number(t, row, "value", &x) != 0)
+		if (row < 0 || strcmp(table_text(t, row, "kind"), kind) != 0)
 			continue;
+		x = rule_cell(t, row, "value", r);
 		if (strcmp(kind, "die") == 0) {
+			if (x != (double)(long)x) {
+				result_fail(r, RULE_DATA, "the %s table's '%s' is not a whole number",
+				    t->name, it.name);
+				return value;
+			}
 			value += (long)x;
 			if (x != 0)
-				result_mod(r, v->items[i].name, x);
+				result_mod(r, it.name, x);
 		} else {
 			value = (long)floor((double)value * x);
-			result_factor(r, v->items[i].name, x);
+			result_factor(r, it.name, x);
 		}
 	}
 	return value;
@@ -189,7 +193,7 @@ leader_check(const struct tableset *ts, const struct inputs *in, int natural,
 {
 	int roll;
 
-	if (in_mod(in, "mod", "leader-attached") == NULL) {
+	if (!in_mod(in, "mod", "leader-attached")) {
 		jsonw_null(&r->fields, "leader_hit");
 		return RULE_OK;
 	}
@@ -199,10 +203,10 @@ leader_check(const struct tableset *ts, const struct inputs *in, int natural,
 	}
 	if ((roll = two_d6(d, "leader check", NULL)) < 0)
 		return RULE_DATA;
-	jsonw_bool(&r->fields, "leader_hit", roll <= number(ts, "leader-hit-max", 9));
+	jsonw_bool(&r->fields, "leader_hit", roll <= number(ts, "leader-hit-max", r));
 	result_work(r, "a natural 12: the attached leader is hit on 2-%ld, rolled %d",
-	    number(ts, "leader-hit-max", 9), roll);
-	if (roll <= number(ts, "leader-hit-max", 9))
+	    number(ts, "leader-hit-max", r), roll);
+	if (roll <= number(ts, "leader-hit-max", r))
 		result_effect(r, "target", EFFECT_FLAG, 1, "leader-hit");
 	return RULE_OK;
 }
@@ -230,10 +234,10 @@ fire_outcome(const struct table *res, const char *code, const struct inputs *in,
 	int retreat = strcmp(table_text(res, row, "retreat"), "yes") == 0;
 	double stands = 0;
 
-	table_number(res, row, "stands", &stands);
+	stands = rule_cell(res, row, "stands", r);
 	/* "Should a unit not be able to retreat, the unit stays in place and
 	 * losses an additional stand." */
-	if (retreat && !artillery && in_mod(in, "mod", "cannot-retreat") != NULL) {
+	if (retreat && !artillery && in_mod(in, "mod", "cannot-retreat")) {
 		stands += 1;
 		retreat = 0;
 		result_work(r, "it cannot retreat: it loses another stand instead");
@@ -342,18 +346,18 @@ outcome(struct result *r, const struct inputs *in, const struct side *s,
 	 * than 1 stand." */
 	if (strcmp(s->arm, "cavalry") == 0 && stands > 1 &&
 	    in_mod(in, strcmp(enemy->name, "attacker") == 0 ? "attacker-mod" :
-	    "defender-mod", "square-vs-cavalry") != NULL) {
+	    "defender-mod", "square-vs-cavalry")) {
 		stands = 1;
 		result_work(r, "%s cavalry against a square loses at most 1 stand", s->name);
 	}
-	if (retreat && in_mod(in, opt, "cannot-retreat") != NULL) {
+	if (retreat && in_mod(in, opt, "cannot-retreat")) {
 		stands++;
 		retreat = 0;
 		result_work(r, "the %s cannot retreat: it loses a further stand", s->name);
 	}
 	/* "Line infantry or cavalry that melee into a town or woods are
 	 * disordered at the conclusion of the melee." */
-	if (in_mod(in, opt, "in-town-or-woods") != NULL)
+	if (in_mod(in, opt, "in-town-or-woods"))
 		disordered = 1;
 	jsonw_object(&r->fields, s->name);
 	jsonw_int(&r->fields, "stands_lost", stands);
@@ -420,7 +424,7 @@ fury_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	}
 	win = a.score > def.score ? &a : &def;
 	lose = win == &a ? &def : &a;
-	table_number(t, row, "loser_stands", &stands);
+	stands = rule_cell(t, row, "loser_stands", r);
 	breakthrough = table_text(t, row, strcmp(win->arm, "cavalry") == 0 ?
 	    "breakthrough_cavalry" : "breakthrough_infantry");
 	if (strcmp(win->arm, "artillery") == 0)
@@ -428,7 +432,7 @@ fury_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	/* "Reacting cavalry that get a 4+ result in melee may not
 	 * breakthrough." */
 	if (strcmp(breakthrough, "none") != 0 &&
-	    in_mod(in, win == &a ? "attacker-mod" : "defender-mod", "reacting") != NULL) {
+	    in_mod(in, win == &a ? "attacker-mod" : "defender-mod", "reacting")) {
 		breakthrough = "none";
 		result_work(r, "reacting cavalry: no breakthrough; stay with a free facing change or withdraw 6\"");
 	}
@@ -490,14 +494,11 @@ static const struct input_decl move_inputs[] = {
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
+/* A factor of the movement factors table; a missing one fails r. */
 static double
-factor(const struct tableset *ts, const char *name, double def)
+factor(const struct tableset *ts, const char *name, struct result *r)
 {
-	const struct table *t = ts->find(ts->ctx, FURY, "move-factors");
-	int row = t != NULL ? table_row(t, "name", name) : -1;
-	double v;
-
-	return row >= 0 && table_number(t, row, "value", &v) == 0 ? v : def;
+	return rule_value(ts, FURY, "move-factors", name, r);
 }
 
 /* The brigade's allowance in its formation (square 1/2 of line; march
@@ -519,7 +520,7 @@ allowance(const struct tableset *ts, const struct inputs *in, const char *form,
 		return result_fail(r, RULE_DATA, "the %s gives %s no %s allowance",
 		    t->title, type, col);
 	if (strcmp(form, "square") == 0)
-		*inches *= factor(ts, "square", 0.5);
+		*inches *= factor(ts, "square", r);
 	result_work(r, "%s [%s]: %s in %s%s: %g\"", t->title, t->provenance, type,
 	    form, strcmp(col, "road") == 0 ? " on a road" : "", *inches);
 	return RULE_OK;
@@ -535,13 +536,13 @@ inches_allowed(const struct tableset *ts, const struct inputs *in,
 	double frac = 0, line = 0, full;
 	int rc;
 
-	table_number(moves, mrow, "fraction", &frac);
+	frac = rule_cell(moves, mrow, "fraction", r);
 	/* "Full move retreats are the column movement allowance." */
 	if ((rc = allowance(ts, in, strcmp(result, "broken") == 0 ? "column" :
 	    in_text(in, "formation"), &full, r)) != RULE_OK)
 		return rc;
 	if (strcmp(result, "wavering") == 0) {
-		*out = factor(ts, "wavering", 3);
+		*out = factor(ts, "wavering", r);
 		return RULE_OK;
 	}
 	*out = full * frac;
@@ -556,7 +557,7 @@ inches_allowed(const struct tableset *ts, const struct inputs *in,
 		 * (unless it's the only option ... or the unit only has 1/2
 		 * movement allowance, in which case it would cost the unit all
 		 * of its movement)." */
-		*out = frac < 1 ? 0 : *out - line * factor(ts, "formation-change", 0.5);
+		*out = frac < 1 ? 0 : *out - line * factor(ts, "formation-change", r);
 		result_work(r, "a formation change costs %s", frac < 1 ? "the whole move" :
 		    "half the line allowance");
 	}
@@ -565,27 +566,27 @@ inches_allowed(const struct tableset *ts, const struct inputs *in,
 			result_forbid(r, "a reaction needs at least a 1/2-move result");
 			return RULE_OK;
 		}
-		*out = full * factor(ts, "reacting", 0.5);
-		result_factor(r, "reacting", factor(ts, "reacting", 0.5));
+		*out = full * factor(ts, "reacting", r);
+		result_factor(r, "reacting", factor(ts, "reacting", r));
 	}
 	if (in_flag(in, "about-face")) {
-		*out -= full * factor(ts, "about-face", 0.5);
+		*out -= full * factor(ts, "about-face", r);
 		result_work(r, "an about face costs half the allowance");
 	}
 	if (in_flag(in, "rough")) {
 		const char *kind = strstr(type, "cavalry") ? "rough-cavalry" :
 		    strstr(type, "artillery") ? "rough-artillery" : "rough-infantry";
 
-		*out *= factor(ts, kind, 0.5);
-		result_factor(r, "rough", factor(ts, kind, 0.5));
+		*out *= factor(ts, kind, r);
+		result_factor(r, "rough", factor(ts, kind, r));
 	}
 	if (in_flag(in, "ford")) {
-		*out += factor(ts, "ford", -3);
-		result_mod(r, "ford", factor(ts, "ford", -3));
+		*out += factor(ts, "ford", r);
+		result_mod(r, "ford", factor(ts, "ford", r));
 	}
 	if (in_flag(in, "pass-through") && strcmp(type, "light-infantry") != 0) {
-		*out += factor(ts, "pass-through", -3);
-		result_mod(r, "pass-through", factor(ts, "pass-through", -3));
+		*out += factor(ts, "pass-through", r);
+		result_mod(r, "pass-through", factor(ts, "pass-through", r));
 	}
 	if (*out < 0)
 		*out = 0;
@@ -610,17 +611,17 @@ static long
 maneuver_mods(const struct tableset *ts, const struct inputs *in,
     struct result *r)
 {
-	const struct table *t = ts->find(ts->ctx, FURY, "maneuver-modifiers");
-	const struct table *army = ts->find(ts->ctx, FURY, "army-commanders");
-	const struct input_item *ac = in_mod(in, "mod", "army-commander");
+	const struct table *t = rule_table(ts, FURY, "maneuver-modifiers", r);
+	const struct table *army = rule_table(ts, FURY, "army-commanders", r);
+	const char *ac = in_mod_value(in, "mod", "army-commander");
 	long sum = 0;
 
-	if (t != NULL)
-		rule_named_mods(in, "mod", t, NULL, 1, NULL, &sum, r);
-	if (ac != NULL && army != NULL) {
-		double v = 0;
+	if (t == NULL || army == NULL)
+		return 0;
+	rule_named_mods(in, "mod", t, NULL, 1, NULL, &sum, r);
+	if (ac != NULL) {
+		double v = rule_cell(army, table_row(army, "rating", ac), "modifier", r);
 
-		table_number(army, table_row(army, "rating", ac->value), "modifier", &v);
 		sum += (long)v;
 		result_mod(r, "army-commander", v);
 	}
@@ -759,7 +760,7 @@ fury_move(const struct tableset *ts, const struct inputs *in, struct dice *d,
 {
 	if (in_given(in, "prolong")) {
 		double v = factor(ts, in_is(in, "prolong", "horse") ? "prolong-horse" :
-		    "prolong-heavy", in_is(in, "prolong", "horse") ? 2 : 1);
+		    "prolong-heavy", r);
 
 		jsonw_string(&r->fields, "result", "prolong");
 		jsonw_number(&r->fields, "inches", v);
@@ -790,7 +791,7 @@ static const struct input_decl morale_inputs[] = {
 	  "stands the brigade started with (the chart covers 3 to 7)", 0 },
 	{ "stands", IN_COUNT, "N", 0, 100, NULL, NULL, NULL, "stands it has now", 0 },
 	{ "bel", IN_CHOICE, BELS, 0, 0, BELS, NULL, NULL, "brigade effectiveness level", 0 },
-	{ "battalions", IN_TEXT, "LIST", 0, 0, NULL, NULL, NULL,
+	{ "battalions", IN_SPEC, "LIST", 0, 0, BELS, NULL, "one of militia, conscript, regular, veteran, guard",
 	  "a mixed brigade: its battalions' classes (e.g. regular,regular,veteran,guard)", 0 },
 	{ "cavalry", IN_CHOICE, "elite|good|line|poor", 0, 0, "elite|good|line|poor",
 	  NULL, NULL, "a cavalry brigade's rating", 0 },
@@ -799,38 +800,40 @@ static const struct input_decl morale_inputs[] = {
 };
 
 const char *
-fury_mixed_bel(const struct tableset *ts, const char *list, struct result *r)
+fury_mixed_bel(const struct tableset *ts, const struct inputs *in,
+    const char *opt, struct result *r)
 {
-	static const char *const words[] = { "militia", "conscript", "regular", "veteran", "guard" };
 	const struct table *t = rule_table(ts, FURY, "bel", r);
-	char buf[256];
-	double sum = 0, v, mean;
-	long n = 0, level;
+	long sum = 0, n = 0, level;
+	struct in_item it;
+	char key[16];
+	int row;
 
 	if (t == NULL)
 		return NULL;
-	snprintf(buf, sizeof buf, "%s", list);
-	for (char *save = NULL, *w = strtok_r(buf, ",", &save); w != NULL;
-	    w = strtok_r(NULL, ",", &save), n++) {
-		if (table_number(t, table_row(t, "bel", w), "points", &v) != 0) {
-			result_fail(r, RULE_DATA, "--battalions: '%s' is not one of %s", w,
-			    "militia, conscript, regular, veteran, guard");
+	for (; in_item(in, opt, (int)n, &it); n++) {
+		if ((row = table_row(t, "bel", it.name)) < 0) {
+			result_fail(r, RULE_DATA, "--%s: '%s' is not a BEL of the %s",
+			    opt, it.name, t->title);
 			return NULL;
 		}
-		sum += v;
+		sum += (long)rule_cell(t, row, "points", r);
 	}
 	if (n == 0) {
-		result_fail(r, RULE_DATA, "--battalions: no battalions");
+		result_fail(r, RULE_DATA, "--%s: no battalions", opt);
 		return NULL;
 	}
-	mean = sum / (double)n;
-	/* "(round .6 or better up.)" */
-	level = (long)floor(mean) + (mean - floor(mean) >= 0.6 - 1e-9 ? 1 : 0);
-	if (level > 4)
-		level = 4;
-	result_work(r, "%s [%s]: %ld battalions, %g points, mean %.2f -> %s", t->title,
-	    t->provenance, n, sum, mean, words[level]);
-	return words[level];
+	/* The mean, "(round .6 or better up.)": in tenths, exactly. */
+	level = sum / n + ((sum % n) * 10 >= 6 * n ? 1 : 0);
+	snprintf(key, sizeof key, "%ld", level);
+	if ((row = table_row(t, "points", key)) < 0) {
+		result_fail(r, RULE_DATA, "the %s has no BEL worth %ld points", t->title,
+		    level);
+		return NULL;
+	}
+	result_work(r, "%s [%s]: %ld battalions, %ld points, mean %.2f -> %s", t->title,
+	    t->provenance, n, sum, (double)sum / (double)n, table_text(t, row, "bel"));
+	return table_text(t, row, "bel");
 }
 
 const char *
@@ -850,6 +853,8 @@ fury_freshness(const struct tableset *ts, const char *cls, long start,
 	char key[16];
 	double worn = -1, spent = -1;
 	int row;
+
+	/* An empty worn or spent cell: "-", never. */
 
 	if (t == NULL)
 		return NULL;
@@ -880,8 +885,8 @@ fury_morale(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	long start = in_count(in, "stands-start"), stands = in_count(in, "stands");
 
 	(void)d;
-	if (in_given(in, "battalions") && (bel = fury_mixed_bel(ts,
-	    in_text(in, "battalions"), r)) == NULL)
+	if (in_given(in, "battalions") && (bel = fury_mixed_bel(ts, in,
+	    "battalions", r)) == NULL)
 		return RULE_DATA;
 	if (bel == NULL || !in_given(in, "stands-start") || !in_given(in, "stands"))
 		return result_fail(r, RULE_USAGE,
@@ -924,14 +929,13 @@ fury_fatigue_level(long stands, long percent)
 }
 
 long
-fury_quality_percent(const struct tableset *ts, const char *quality)
+fury_quality_percent(const struct tableset *ts, const char *quality,
+    struct result *r)
 {
-	const struct table *t = ts->find(ts->ctx, FURY, "fatigue");
-	double v;
+	const struct table *t = rule_table(ts, FURY, "fatigue", r);
+	int row = t != NULL ? table_row(t, "quality", quality) : -1;
 
-	if (t == NULL || table_number(t, table_row(t, "quality", quality), "percent", &v) != 0)
-		return -1;
-	return (long)v;
+	return row < 0 ? -1 : (long)rule_cell(t, row, "percent", r);
 }
 
 static int
@@ -944,7 +948,7 @@ fury_fatigue(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	if (!in_given(in, "stands") || !in_given(in, "quality"))
 		return in_given(in, "unit") || in_flag(in, "every") ? RULE_OK : result_fail(r, RULE_USAGE,
 		    "fatigue needs --stands N and --quality good|average|poor (or, in a game, --unit FORMATION)");
-	if ((pct = fury_quality_percent(ts, in_text(in, "quality"))) < 0)
+	if ((pct = fury_quality_percent(ts, in_text(in, "quality"), r)) < 0)
 		return result_fail(r, RULE_DATA, "the fatigue table has no %s", in_text(in, "quality"));
 	level = fury_fatigue_level(in_count(in, "stands"), pct);
 	jsonw_int(&r->fields, "level", level);

@@ -8,12 +8,14 @@
 
 /* A fatigue level: stands x percent, .1-.5 down, .6+ up. */
 long fury_fatigue_level(long stands, long percent);
-/* The percent of a quality (good 60, average 50, poor 40), or -1. */
-long fury_quality_percent(const struct tableset *ts, const char *quality);
-/* A mixed brigade's BEL word from its battalions' classes (comma list);
- * NULL with r->error set when one is not a class. */
-const char *fury_mixed_bel(const struct tableset *ts, const char *list,
+/* The percent of a quality (good 60, average 50, poor 40), or -1 when
+ * the fatigue table has no such quality. */
+long fury_quality_percent(const struct tableset *ts, const char *quality,
     struct result *r);
+/* A mixed brigade's BEL word from its battalions' classes (the items of
+ * option OPT); NULL with r failed when one is not a class. */
+const char *fury_mixed_bel(const struct tableset *ts, const struct inputs *in,
+    const char *opt, struct result *r);
 /* fresh, worn or spent for a brigade of CLASS that started with START
  * stands and has STANDS; NULL with r->error set when the chart has no row. */
 const char *fury_freshness(const struct tableset *ts, const char *cls,

@@ -11,13 +11,14 @@
 
 #define TYPES "infantry|light-infantry|heavy-cavalry|light-cavalry|horse-battery|heavy-battery|russian-heavy-battery|leader"
 #define NATIONS "france|britain|austria|russia|prussia|other"
+#define BELS "militia|conscript|regular|veteran|guard"
 
 static const struct input_decl rating_inputs[] = {
 	{ "stands", IN_COUNT, "N", 1, 100, NULL, NULL, NULL, "a brigade's stands", 0 },
-	{ "bel", IN_CHOICE, "militia|conscript|regular|veteran|guard", 0, 0,
-	  "militia|conscript|regular|veteran|guard", NULL, NULL,
+	{ "bel", IN_CHOICE, BELS, 0, 0, BELS, NULL, NULL,
 	  "brigade effectiveness level", 0 },
-	{ "battalions", IN_TEXT, "LIST", 0, 0, NULL, NULL, NULL,
+	{ "battalions", IN_SPEC, "LIST", 0, 0, BELS, NULL,
+	  "one of militia, conscript, regular, veteran, guard",
 	  "a mixed brigade's battalion classes (its BEL is their mean)", 0 },
 	{ "cavalry", IN_CHOICE, "elite|good|line|poor", 0, 0, "elite|good|line|poor",
 	  NULL, NULL, "a cavalry brigade's rating", 0 },
@@ -53,15 +54,18 @@ is_cavalry(const char *type)
 	return strstr(type, "cavalry") != NULL;
 }
 
-static const char *
-unit_bel(const struct tableset *ts, const struct unit *u)
+static int
+is_leader(const struct unit *u)
 {
-	struct result scratch;
-	const char *list = in_text(&u->ratings, "battalions");
+	return strcmp(u->type, "leader") == 0;
+}
 
-	result_init(&scratch);
-	if (list != NULL)
-		return fury_mixed_bel(ts, list, &scratch);
+/* The brigade's BEL: its own, or its battalions' mean. */
+static const char *
+unit_bel(const struct tableset *ts, const struct unit *u, struct result *r)
+{
+	if (in_nitems(&u->ratings, "battalions") > 0)
+		return fury_mixed_bel(ts, &u->ratings, "battalions", r);
 	return in_text(&u->ratings, "bel");
 }
 
@@ -86,7 +90,8 @@ fury_rate(const struct tableset *ts, const char *type, const struct inputs *rt,
 		return result_fail(r, RULE_DATA, "a brigade needs --stands N");
 	if (!in_given(rt, "bel") && !in_given(rt, "battalions"))
 		return result_fail(r, RULE_DATA, "a brigade needs --bel B or --battalions LIST");
-	if (in_given(rt, "battalions") && fury_mixed_bel(ts, in_text(rt, "battalions"), r) == NULL)
+	if (in_given(rt, "battalions") &&
+	    fury_mixed_bel(ts, rt, "battalions", r) == NULL)
 		return RULE_DATA;
 	if (in_given(rt, "cavalry") && !is_cavalry(type))
 		return result_fail(r, RULE_DATA, "--cavalry is for cavalry brigades");
@@ -94,21 +99,24 @@ fury_rate(const struct tableset *ts, const char *type, const struct inputs *rt,
 	return RULE_OK;
 }
 
-/* The brigade's freshness now, or NULL (batteries, leaders, off the chart). */
+/*
+ * The brigade's freshness now, or NULL (batteries, leaders, a brigade off
+ * the chart: the chart covers 3 to 7 stands).  The working goes to a
+ * scratch result: a sheet or a fill does not print it.
+ */
 static const char *
 freshness(const struct tableset *ts, const struct unit *u)
 {
 	struct result scratch;
-	const char *bel = unit_bel(ts, u);
+	const char *bel;
 
 	result_init(&scratch);
-	if (bel == NULL || is_battery(u->type) || strcmp(u->type, "leader") == 0)
+	bel = unit_bel(ts, u, &scratch);
+	if (bel == NULL || is_battery(u->type) || is_leader(u))
 		return NULL;
 	return fury_freshness(ts, fury_class(bel, in_text(&u->ratings, "cavalry")),
 	    u->start_strength, u->start_strength - u->losses, &scratch);
 }
-
-
 
 static const char *
 arm(const struct unit *u)
@@ -130,15 +138,13 @@ fill_fire(const struct tableset *ts, const struct ruling_units *ru,
     struct inputs *in)
 {
 	const struct unit *f = ruling_unit(ru, "unit"), *t = ruling_unit(ru, "target");
-	char n[16];
 
 	if (f != NULL && !in_given(in, "fire-points")) {
 		const char *fresh = freshness(ts, f);
 
-		inputs_default(in, "firer-type", is_battery(f->type) ? f->type :
+		inputs_default_word(in, "firer-type", is_battery(f->type) ? f->type :
 		    is_cavalry(f->type) ? "dismounted-cavalry" : f->type);
-		snprintf(n, sizeof n, "%ld", f->start_strength - f->losses);
-		inputs_default(in, "stands", n);
+		inputs_default_count(in, "stands", f->start_strength - f->losses);
 		if (unit_flag(f, "disordered"))
 			inputs_add_mod(in, "mod", "firer-disordered");
 		if (strcmp(f->state, "damaged") == 0)
@@ -151,27 +157,28 @@ fill_fire(const struct tableset *ts, const struct ruling_units *ru,
 			inputs_add_mod(in, "mod", "firer-spent");
 	}
 	if (t != NULL)
-		inputs_default(in, "target-type", arm(t));
+		inputs_default_word(in, "target-type", arm(t));
 }
 
 static void
 fill_side(const struct tableset *ts, const struct unit *u,
     const struct unit *enemy, const char *side, struct inputs *in)
 {
-	const char *fresh = freshness(ts, u), *bel = unit_bel(ts, u);
+	const char *fresh = freshness(ts, u), *bel;
+	struct result scratch;
 	char opt[40];
 
+	result_init(&scratch);
+	bel = unit_bel(ts, u, &scratch);
 	snprintf(opt, sizeof opt, "%s-type", side);
-	inputs_default(in, opt, arm(u));
+	inputs_default_word(in, opt, arm(u));
 	snprintf(opt, sizeof opt, "%s-mod", side);
 	if (melee_stands(u) >= 2 * melee_stands(enemy) && melee_stands(enemy) > 0)
 		inputs_add_mod(in, opt, "twice-stands");
 	else if (melee_stands(u) > melee_stands(enemy))
 		inputs_add_mod(in, opt, "more-stands");
-	if (fresh != NULL && strcmp(fresh, "worn") != 0)
+	if (fresh != NULL)
 		inputs_add_mod(in, opt, fresh);
-	if (fresh != NULL && strcmp(fresh, "worn") == 0)
-		inputs_add_mod(in, opt, "worn");
 	if (bel != NULL && strcmp(bel, "guard") == 0)
 		inputs_add_mod(in, opt, "guard");
 	if (bel != NULL && strcmp(bel, "militia") == 0)
@@ -186,13 +193,12 @@ fill_move(const struct tableset *ts, const struct unit *u, const char *command,
 {
 	const char *fresh = freshness(ts, u);
 
-	inputs_default(in, "type", strcmp(u->type, "infantry") == 0 &&
+	inputs_default_word(in, "type", strcmp(u->type, "infantry") == 0 &&
 	    in_is(&u->ratings, "nation", "france") ? "french-infantry" :
 	    is_battery(u->type) ? (strcmp(u->type, "horse-battery") == 0 ?
 	    "horse-artillery" : "foot-artillery") : u->type);
-	if (strcmp(command, "move") == 0 && unit_flag(u, "disordered") &&
-	    !in_given(in, "disordered"))
-		inputs_fill(in, "disordered", "");
+	if (strcmp(command, "move") == 0 && unit_flag(u, "disordered"))
+		inputs_default_flag(in, "disordered");
 	if (fresh != NULL && strcmp(fresh, "worn") != 0)
 		inputs_add_mod(in, "mod", fresh);
 	if (strcmp(u->type, "light-infantry") == 0)
@@ -201,21 +207,32 @@ fill_move(const struct tableset *ts, const struct unit *u, const char *command,
 		inputs_add_mod(in, "mod", "cavalry");
 }
 
+static void
+fill_morale(const struct tableset *ts, const struct unit *u, struct inputs *in)
+{
+	struct result scratch;
+
+	result_init(&scratch);
+	inputs_default_count(in, "stands-start", u->start_strength);
+	inputs_default_count(in, "stands", u->start_strength - u->losses);
+	inputs_default_word(in, "bel", unit_bel(ts, u, &scratch));
+	inputs_default_word(in, "cavalry", in_text(&u->ratings, "cavalry"));
+}
+
 static int
 fury_fill(const struct tableset *ts, const char *command,
     const struct ruling_units *ru, struct inputs *in, struct result *r)
 {
 	const struct unit *u = ruling_unit(ru, "unit");
 	const struct unit *a = ruling_unit(ru, "attacker"), *d = ruling_unit(ru, "defender");
-	char n[16];
 
 	if (strcmp(command, "fatigue") == 0) {
-		if (u == NULL && !in_flag(in, "every"))
-			inputs_fill(in, "every", "");
+		if (u == NULL)
+			inputs_default_flag(in, "every");
 		return RULE_OK;
 	}
 	for (int i = 0; i < ru->n; i++) {
-		if (strcmp(ru->unit[i]->type, "leader") == 0)
+		if (is_leader(ru->unit[i]))
 			return result_fail(r, RULE_DATA, "'%s' is a leader, not a brigade",
 			    ru->unit[i]->name);
 		if (strcmp(ru->unit[i]->state, "routed") == 0 ||
@@ -234,12 +251,7 @@ fury_fill(const struct tableset *ts, const char *command,
 	} else if (u != NULL && (strcmp(command, "move") == 0 || strcmp(command, "rally") == 0)) {
 		fill_move(ts, u, command, in);
 	} else if (u != NULL && strcmp(command, "morale") == 0) {
-		snprintf(n, sizeof n, "%ld", u->start_strength);
-		inputs_default(in, "stands-start", n);
-		snprintf(n, sizeof n, "%ld", u->start_strength - u->losses);
-		inputs_default(in, "stands", n);
-		inputs_default(in, "bel", unit_bel(ts, u));
-		inputs_default(in, "cavalry", in_text(&u->ratings, "cavalry"));
+		fill_morale(ts, u, in);
 	}
 	return RULE_OK;
 }
@@ -251,25 +263,26 @@ struct tally {
 	long army_stands, army_losses;	/* the army's (guard double, no irregulars) */
 };
 
-
 /* "Do not count artillery batteries"; "all guard and grenadier (except
  * British) infantry stands when lost count as double when figured against
  * army fatigue"; "Cossacks, Guerilla's, and Militia cavalry do not count
  * against army fatigue." */
 static void
-tally(const struct tableset *ts, struct unit *const *all, int n,
-    const struct unit *f, struct tally *t)
+tally(const struct tableset *ts, const struct army *a, const struct unit *f,
+    struct tally *t)
 {
 	memset(t, 0, sizeof *t);
-	for (int i = 0; i < n; i++) {
-		const struct unit *u = all[i];
+	for (int i = 0; i < a->n; i++) {
+		const struct unit *u = &a->u[i];
+		struct result scratch;
 		const char *bel;
 		int weight;
 
-		if (u->formation || is_battery(u->type) || strcmp(u->type, "leader") == 0 ||
-		    !ruling_under(all, n, u, f->id))
+		if (u->formation || is_battery(u->type) || is_leader(u) ||
+		    !army_under(a, u, f->id))
 			continue;
-		bel = unit_bel(ts, u);
+		result_init(&scratch);
+		bel = unit_bel(ts, u, &scratch);
 		weight = bel != NULL && strcmp(bel, "guard") == 0 && !is_cavalry(u->type) &&
 		    !in_is(&u->ratings, "nation", "britain") ? 2 : 1;
 		t->stands += u->start_strength;
@@ -283,54 +296,53 @@ tally(const struct tableset *ts, struct unit *const *all, int n,
 
 struct fatigue {
 	long level, losses;
-	int fatigued;
+	int fatigued;		/* by its own losses */
+	int from_above;		/* with a fatigued corps or army above it */
 };
 
 static void
-formation_fatigue(const struct tableset *ts, struct unit *const *all, int n,
-    const struct unit *f, struct fatigue *out)
+own_fatigue(const struct tableset *ts, const struct army *a,
+    const struct unit *f, struct fatigue *out, struct result *r)
 {
 	const char *q = in_text(&f->ratings, "quality");
-	long pct = fury_quality_percent(ts, q != NULL ? q : "average");
+	long pct = fury_quality_percent(ts, q != NULL ? q : "average", r);
 	int army = strcmp(f->type, "army") == 0;
 	struct tally t;
 
-	tally(ts, all, n, f, &t);
-	out->level = fury_fatigue_level(army ? t.army_stands : t.stands, pct < 0 ? 50 : pct);
+	if (pct < 0)
+		result_fail(r, RULE_DATA, "the fatigue table has no quality '%s'", q);
+	tally(ts, a, f, &t);
+	out->level = fury_fatigue_level(army ? t.army_stands : t.stands, pct);
 	out->losses = army ? t.army_losses : t.losses;
 	out->fatigued = out->level > 0 && out->losses >= out->level;
+	out->from_above = 0;
 }
 
-/* "When a Corp suffers fatigue, all of its divisions suffer fatigue." */
-static int
-fatigued_from_above(const struct tableset *ts, struct unit *const *all, int n,
-    const struct unit *f)
+/* A formation's fatigue; "when a Corp suffers fatigue, all of its
+ * divisions suffer fatigue" (and a fatigued army is broken). */
+static void
+formation_fatigue(const struct tableset *ts, const struct army *a,
+    const struct unit *f, struct fatigue *out, struct result *r)
 {
-	for (int i = 0; i < n; i++) {
-		struct fatigue ft;
+	own_fatigue(ts, a, f, out, r);
+	for (int up = f->up, steps = 0; up >= 0 && steps < a->n && !out->from_above;
+	    up = a->u[up].up, steps++) {
+		struct fatigue above;
 
-		if (!all[i]->formation || all[i]->id == f->id || !ruling_under(all, n, f, all[i]->id))
-			continue;
-		formation_fatigue(ts, all, n, all[i], &ft);
-		if (ft.fatigued)
-			return 1;
+		own_fatigue(ts, a, &a->u[up], &above, r);
+		out->from_above = above.fatigued;
 	}
-	return 0;
 }
 
 static void
-fatigue_json(const struct tableset *ts, struct unit *const *all, int n,
-    const struct unit *f, struct jsonw *w)
+fatigue_json(const struct unit *f, const struct fatigue *ft, struct jsonw *w)
 {
-	struct fatigue ft;
-
-	formation_fatigue(ts, all, n, f, &ft);
 	jsonw_object(w, NULL);
 	jsonw_string(w, "name", f->name);
 	jsonw_string(w, "type", f->type);
-	jsonw_int(w, "level", ft.level);
-	jsonw_int(w, "losses", ft.losses);
-	jsonw_bool(w, "fatigued", ft.fatigued || fatigued_from_above(ts, all, n, f));
+	jsonw_int(w, "level", ft->level);
+	jsonw_int(w, "losses", ft->losses);
+	jsonw_bool(w, "fatigued", ft->fatigued || ft->from_above);
 	jsonw_object_end(w);
 }
 
@@ -340,34 +352,32 @@ apply_fatigue(const struct tableset *ts, const struct ruling_units *ru,
     struct result *r)
 {
 	const struct unit *named = ruling_unit(ru, "unit");
+	const struct army *a = ru->army;
+	struct fatigue ft;
 
 	jsonw_array(&r->fields, "formations");
-	for (int i = 0; i < ru->nall; i++) {
-		const struct unit *f = ru->all[i];
-		struct fatigue ft;
+	for (int i = 0; i < a->n; i++) {
+		const struct unit *f = &a->u[i];
 
 		if (!f->formation || (named != NULL && f->id != named->id))
 			continue;
-		fatigue_json(ts, ru->all, ru->nall, f, &r->fields);
-		formation_fatigue(ts, ru->all, ru->nall, f, &ft);
+		formation_fatigue(ts, a, f, &ft, r);
+		fatigue_json(f, &ft, &r->fields);
 		result_work(r, "%s (%s): level %ld, %ld lost%s", f->name, f->type, ft.level,
 		    ft.losses, ft.fatigued ? ": FATIGUED" :
-		    fatigued_from_above(ts, ru->all, ru->nall, f) ? ": fatigued with its corps" : "");
+		    ft.from_above ? ": fatigued with its corps" : "");
 	}
 	jsonw_array_end(&r->fields);
-	if (named != NULL) {
-		struct fatigue ft;
-
-		formation_fatigue(ts, ru->all, ru->nall, named, &ft);
-		jsonw_int(&r->fields, "level", ft.level);
-		jsonw_int(&r->fields, "losses", ft.losses);
-		jsonw_bool(&r->fields, "fatigued", ft.fatigued ||
-		    fatigued_from_above(ts, ru->all, ru->nall, named));
-		result_summary(r, "%s: %s (%ld of %ld)", named->name, ft.fatigued ?
-		    "fatigued" : "not fatigued", ft.losses, ft.level);
-	} else {
+	if (named == NULL) {
 		result_summary(r, "the fatigue of every formation");
+		return;
 	}
+	formation_fatigue(ts, a, named, &ft, r);
+	jsonw_int(&r->fields, "level", ft.level);
+	jsonw_int(&r->fields, "losses", ft.losses);
+	jsonw_bool(&r->fields, "fatigued", ft.fatigued || ft.from_above);
+	result_summary(r, "%s: %s (%ld of %ld)", named->name, ft.fatigued ?
+	    "fatigued" : "not fatigued", ft.losses, ft.level);
 }
 
 static void
@@ -412,6 +422,27 @@ apply_effect(const struct ruling_units *ru, const struct effect *re, int ui,
 	}
 }
 
+/* morale in a game: the brigade's order "and its division/corps/army
+ * fatigue". */
+static void
+morale_standing(const struct tableset *ts, const struct ruling_units *ru,
+    const struct unit *u, struct result *r)
+{
+	const struct army *a = ru->army;
+
+	jsonw_string(&r->fields, "order", unit_flag(u, "disordered") ?
+	    "disordered" : "good_order");
+	jsonw_array(&r->fields, "formations");
+	for (int up = u->up, steps = 0; up >= 0 && steps < a->n;
+	    up = a->u[up].up, steps++) {
+		struct fatigue ft;
+
+		formation_fatigue(ts, a, &a->u[up], &ft, r);
+		fatigue_json(&a->u[up], &ft, &r->fields);
+	}
+	jsonw_array_end(&r->fields);
+}
+
 static int
 fury_apply(const struct tableset *ts, const char *command,
     const struct ruling_units *ru, const struct inputs *in, struct result *r,
@@ -422,18 +453,8 @@ fury_apply(const struct tableset *ts, const char *command,
 		apply_fatigue(ts, ru, r);
 		return RULE_OK;
 	}
-	if (strcmp(command, "morale") == 0 && ruling_unit(ru, "unit") != NULL) {
-		const struct unit *u = ruling_unit(ru, "unit");
-
-		jsonw_string(&r->fields, "order", unit_flag(u, "disordered") ?
-		    "disordered" : "good_order");
-		/* "...and its division/corps/army fatigue" */
-		jsonw_array(&r->fields, "formations");
-		for (int i = 0; i < ru->nall; i++)
-			if (ru->all[i]->formation && ruling_under(ru->all, ru->nall, u, ru->all[i]->id))
-				fatigue_json(ts, ru->all, ru->nall, ru->all[i], &r->fields);
-		jsonw_array_end(&r->fields);
-	}
+	if (strcmp(command, "morale") == 0 && ruling_unit(ru, "unit") != NULL)
+		morale_standing(ts, ru, ruling_unit(ru, "unit"), r);
 	for (int i = 0; i < r->neffects; i++) {
 		int ui = ruling_index(ru, r->effects[i].role);
 
@@ -445,81 +466,103 @@ fury_apply(const struct tableset *ts, const char *command,
 
 /* A leader's command range from the published chart. */
 static void
-leader_view(const struct tableset *ts, const struct unit *u, struct unit_view *v)
+leader_view(const struct tableset *ts, const struct unit *u, struct unit_view *v,
+    struct result *r)
 {
-	const struct table *t = ts->find(ts->ctx, FURY, "command-ranges");
-	const struct table *a = ts->find(ts->ctx, FURY, "army-commanders");
+	const struct table *t = rule_table(ts, FURY, "command-ranges", r);
+	const struct table *a = rule_table(ts, FURY, "army-commanders", r);
 	const char *nation = in_text(&u->ratings, "nation"), *rank = in_text(&u->ratings, "rank");
 	const char *rating = in_text(&u->ratings, "rating");
-	double range = 0, ar = 0, am = 0;
+	double range;
 	int row;
 
-	if (strcmp(nation, "prussia") == 0)
-		nation = "other";
-	row = t != NULL ? table_row(t, "nation", nation) : -1;
-	if (row < 0 || rank == NULL || table_number(t, row, rank, &range) != 0)
+	if (t == NULL || a == NULL || rank == NULL)
 		return;
+	if ((row = table_row(t, "nation", nation)) < 0)
+		row = table_row(t, "nation", "other");
+	range = rule_cell(t, row, rank, r);
 	if (in_flag(&u->ratings, "exceptional") && strcmp(rank, "division") != 0)
-		range += 2;
+		range += rule_value(ts, FURY, "rules", "exceptional-range", r);
 	if (in_flag(&u->ratings, "replacement"))
-		range -= 1;
+		range += rule_value(ts, FURY, "rules", "replacement-range", r);
 	jsonw_number(&v->w, "command_range", range);
 	snprintf(v->lines[v->nlines++], VIEW_LINE, "%s %s: command range %g\"", nation,
 	    rank, range);
-	if (strcmp(rank, "army") == 0 && rating != NULL && a != NULL &&
-	    table_number(a, table_row(a, "rating", rating), "range", &ar) == 0 &&
-	    table_number(a, table_row(a, "rating", rating), "modifier", &am) == 0) {
-		jsonw_number(&v->w, "maneuver_range", ar);
-		jsonw_number(&v->w, "maneuver_modifier", am);
+	if (strcmp(rank, "army") == 0 && rating != NULL) {
+		int ar = table_row(a, "rating", rating);
+		double reach = rule_cell(a, ar, "range", r);
+		double mod = rule_cell(a, ar, "modifier", r);
+
+		jsonw_number(&v->w, "maneuver_range", reach);
+		jsonw_number(&v->w, "maneuver_modifier", mod);
 		snprintf(v->lines[v->nlines++], VIEW_LINE,
-		    "army commander (%s): maneuver effects %g\", %+g", rating, ar, am);
+		    "army commander (%s): maneuver effects %g\", %+g", rating, reach, mod);
 	}
 }
 
 static void
-fury_view(const struct tableset *ts, const struct unit *u, struct unit_view *v)
+fury_view(const struct tableset *ts, const struct army *a, const struct unit *u,
+    struct unit_view *v, struct result *r)
 {
-	const char *fresh = freshness(ts, u), *bel = unit_bel(ts, u);
+	const char *fresh = freshness(ts, u), *bel;
+	struct result scratch;
 
+	(void)a;
+	if (u->formation)
+		return;
+	result_init(&scratch);
+	bel = unit_bel(ts, u, &scratch);
 	v->strength = u->start_strength - u->losses;
+	snprintf(v->cells[0], VIEW_CELL, "%ld", u->start_strength);
+	snprintf(v->cells[1], VIEW_CELL, "%ld", v->strength);
+	snprintf(v->cells[2], VIEW_CELL, "%ld", u->losses);
+	jsonw_int(&v->w, "start_strength", u->start_strength);
+	jsonw_int(&v->w, "strength", v->strength);
+	jsonw_int(&v->w, "losses", u->losses);
 	snprintf(v->state, sizeof v->state, "%s", u->state[0] ? u->state :
 	    unit_flag(u, "disordered") ? "disordered" : "good_order");
-	if (strcmp(u->type, "leader") == 0) {
-		leader_view(ts, u, v);
+	if (is_leader(u)) {
+		leader_view(ts, u, v, r);
 		return;
 	}
 	jsonw_string(&v->w, "freshness", fresh);
 	jsonw_string(&v->w, "bel", bel);
 	if (v->nlines < VIEW_LINES && bel != NULL)
-		snprintf(v->lines[v->nlines++], VIEW_LINE, "%s%s%s", bel != NULL ? bel : "",
+		snprintf(v->lines[v->nlines++], VIEW_LINE, "%s%s%s", bel,
 		    fresh != NULL ? ", " : "", fresh != NULL ? fresh : "");
+}
+
+static const char *
+fatigue_effect(const struct unit *f)
+{
+	return strcmp(f->type, "army") == 0 ? ": broken, all its brigades disordered" :
+	    strcmp(f->type, "division") == 0 ?
+	    ": its brigades may not move within 3\" of the enemy" :
+	    ": all its divisions are fatigued";
 }
 
 /* Every formation's fatigue; the sentence names the fatigued ones. */
 static void
 fury_standing(const struct tableset *ts, const struct inputs *options,
-    struct unit *const *units, int n, struct jsonw *w, char *sentence,
-    size_t len)
+    const struct army *a, struct jsonw *w, char *sentence, size_t len,
+    struct result *r)
 {
 	(void)options;
 	sentence[0] = '\0';
 	jsonw_object(w, "standing");
 	jsonw_array(w, "fatigue");
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < a->n; i++) {
+		const struct unit *f = &a->u[i];
 		struct fatigue ft;
 
-		if (!units[i]->formation)
+		if (!f->formation)
 			continue;
-		fatigue_json(ts, units, n, units[i], w);
-		formation_fatigue(ts, units, n, units[i], &ft);
-		if (!ft.fatigued)
-			continue;
-		snprintf(sentence + strlen(sentence), len - strlen(sentence), "%s%s is fatigued%s",
-		    sentence[0] ? "; " : "", units[i]->name,
-		    strcmp(units[i]->type, "army") == 0 ? ": broken, all its brigades disordered" :
-		    strcmp(units[i]->type, "division") == 0 ?
-		    ": its brigades may not move within 3\" of the enemy" :
-		    ": all its divisions are fatigued");
+		formation_fatigue(ts, a, f, &ft, r);
+		fatigue_json(f, &ft, w);
+		if (ft.fatigued)
+			snprintf(sentence + strlen(sentence), len - strlen(sentence),
+			    "%s%s is fatigued%s", sentence[0] ? "; " : "", f->name,
+			    fatigue_effect(f));
 	}
 	jsonw_array_end(w);
 	jsonw_object_end(w);
@@ -527,8 +570,25 @@ fury_standing(const struct tableset *ts, const struct inputs *options,
 		snprintf(sentence, len, "no formation is fatigued");
 }
 
+static const struct sheet_column fury_columns[] = {
+	{ "start", "start_strength", 5, 1, SHEET_BOTH },
+	{ "now", "strength", 5, 1, SHEET_BOTH },
+	{ "lost", "losses", 6, 1, SHEET_BOTH },
+	{ "state, flags", "state", 0, 2, SHEET_BOTH },
+	{ NULL, NULL, 0, 0, SHEET_BOTH },
+};
+
 const struct roster fury_roster = {
-	TYPES, "brigade|division|corps|wing|army|command", rating_inputs,
-	fury_rate, fury_fill, fury_apply, fury_view, NULL, fury_standing,
-	formation_inputs,
+	.unit_types = TYPES,
+	.formation_types = "brigade|division|corps|wing|army|command",
+	.inputs = rating_inputs,
+	.rate = fury_rate,
+	.fill = fury_fill,
+	.apply = fury_apply,
+	.view = fury_view,
+	.standing = fury_standing,
+	.formation_inputs = formation_inputs,
+	.columns = fury_columns,
+	.measure_option = "stands",
+	.counts_down = 1,
 };

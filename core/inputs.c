@@ -1,8 +1,10 @@
-/* inputs: the generic parser of declared rule inputs. */
+/* inputs: the generic parser and typed setters of declared rule inputs. */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "dice.h"
 #include "inputs.h"
 #include "num.h"
 
@@ -51,20 +53,32 @@ choices_list(const char *choices, char *buf, size_t n)
 	buf[j] = '\0';
 }
 
-/* Copies len bytes of s into the inputs' own store; NULL if full. */
-static const char *
+/* ---- the store: strings kept as offsets ------------------------------ */
+
+/* Copies len bytes of s into the store; returns its offset, 0 when full
+ * (offset 0 is the empty string every inputs holds). */
+static unsigned short
 keep(struct inputs *in, const char *s, size_t len)
 {
-	char *p;
+	size_t at = in->used;
 
-	if (in->used + len + 1 > sizeof in->store)
-		return NULL;
-	p = in->store + in->used;
-	memcpy(p, s, len);
-	p[len] = '\0';
-	in->used += len + 1;
-	return p;
+	if (at == 0)
+		at = 1;		/* store[0] stays "" */
+	if (at + len + 1 > sizeof in->store)
+		return 0;
+	memcpy(in->store + at, s, len);
+	in->store[at + len] = '\0';
+	in->used = (unsigned short)(at + len + 1);
+	return (unsigned short)at;
 }
+
+static const char *
+text_at(const struct inputs *in, unsigned short off)
+{
+	return in->store + off;
+}
+
+/* ---- declarations ---------------------------------------------------- */
 
 static struct input_value *
 find(struct inputs *in, const char *name, size_t len)
@@ -92,30 +106,118 @@ add_decls(struct inputs *in, const struct input_decl *decls)
 		in->v[in->n++].decl = decls;
 }
 
+void
+inputs_init(struct inputs *in, const char *ruleset, const char *command,
+    const struct input_decl *decls, const struct input_decl *extra)
+{
+	memset(in, 0, sizeof *in);
+	in->ruleset = ruleset;
+	in->command = command;
+	add_decls(in, decls);
+	add_decls(in, extra);
+}
+
+static int
+value_index(const struct inputs *in, const struct input_value *v)
+{
+	return (int)(v - in->v);
+}
+
+/* A new item of v; NULL (with in->error) when the inputs are full. */
+static struct input_item *
+new_item(struct inputs *in, struct input_value *v, const char *text,
+    size_t len)
+{
+	struct input_item *it;
+
+	if (in->nitems == INPUT_ITEMS) {
+		fail(in, INPUTS_DATA, "--%s: too many values in one command",
+		    v->decl->name);
+		return NULL;
+	}
+	it = &in->items[in->nitems];
+	memset(it, 0, sizeof *it);
+	it->owner = (unsigned char)value_index(in, v);
+	if (len > 0 && (it->name = keep(in, text, len)) == 0) {
+		fail(in, INPUTS_DATA, "--%s: too much text in one command",
+		    v->decl->name);
+		return NULL;
+	}
+	in->nitems++;
+	v->nitems++;
+	return it;
+}
+
+/* Drops every item of v (the items of other options move down). */
+static void
+drop_items(struct inputs *in, struct input_value *v)
+{
+	int owner = value_index(in, v), j = 0;
+
+	for (int i = 0; i < in->nitems; i++)
+		if (in->items[i].owner != owner)
+			in->items[j++] = in->items[i];
+	in->nitems = j;
+	v->nitems = 0;
+}
+
+/* ---- values by kind -------------------------------------------------- */
+
 static int
 count_error(struct inputs *in, const char *opt, const char *s,
     enum num_status st, long min, long max)
 {
 	switch (st) {
 	case NUM_NEGATIVE:
-		return fail(in, 65, "--%s: %s is negative; expected a whole number from %ld to %ld",
+		return fail(in, INPUTS_DATA, "--%s: %s is negative; expected a whole number from %ld to %ld",
 		    opt, s, min, max);
 	case NUM_RANGE:
-		return fail(in, 65, "--%s: %s is out of range; expected a whole number from %ld to %ld",
+		return fail(in, INPUTS_DATA, "--%s: %s is out of range; expected a whole number from %ld to %ld",
 		    opt, s, min, max);
 	default:
-		return fail(in, 65, "--%s: '%s' is not a whole number; expected %ld to %ld",
+		return fail(in, INPUTS_DATA, "--%s: '%s' is not a whole number; expected %ld to %ld",
 		    opt, s, min, max);
 	}
 }
 
+/* Marks v as having a value; typed when the umpire gave it. */
+static void
+mark(struct input_value *v, int typed)
+{
+	v->given = v->set = 1;
+	v->typed |= (unsigned char)typed;
+}
+
 static int
-parse_count(struct inputs *in, struct input_value *v, const char *s)
+put_count(struct inputs *in, struct input_value *v, long n)
 {
 	const struct input_decl *d = v->decl;
-	enum num_status st = num_parse_long(s, d->min, d->max, &v->n);
+	char s[32];
 
-	return st == NUM_OK ? 0 : count_error(in, d->name, s, st, d->min, d->max);
+	if (n < d->min || n > d->max) {
+		snprintf(s, sizeof s, "%ld", n);
+		return count_error(in, d->name, s, n < 0 && d->min >= 0 ?
+		    NUM_NEGATIVE : NUM_RANGE, d->min, d->max);
+	}
+	v->n = n;
+	v->d = (double)n;
+	return INPUTS_OK;
+}
+
+static int
+add_count_item(struct inputs *in, struct input_value *v, long n)
+{
+	char s[32];
+	int len = snprintf(s, sizeof s, "%ld", n);
+	struct input_item *it;
+	int rc;
+
+	if ((rc = put_count(in, v, n)) != INPUTS_OK)
+		return rc;
+	if ((it = new_item(in, v, s, (size_t)len)) == NULL)
+		return INPUTS_DATA;
+	it->n = n;
+	return INPUTS_OK;
 }
 
 static int
@@ -123,26 +225,33 @@ parse_counts(struct inputs *in, struct input_value *v, const char *s)
 {
 	const struct input_decl *d = v->decl;
 
-	v->nitems = 0;
+	drop_items(in, v);
 	for (const char *p = s;;) {
 		size_t len = strcspn(p, ",");
-		const char *item = keep(in, p, len);
+		char item[32];
 		enum num_status st;
 		long n;
+		int rc;
 
-		if (item == NULL || v->nitems == INPUT_ITEMS)
-			return fail(in, 65, "--%s: too many values", d->name);
+		if (len >= sizeof item)
+			return count_error(in, d->name, p, NUM_SYNTAX, d->min, d->max);
+		snprintf(item, sizeof item, "%.*s", (int)len, p);
 		st = num_parse_long(item, d->min, d->max, &n);
 		if (st != NUM_OK)
 			return count_error(in, d->name, item, st, d->min, d->max);
-		v->items[v->nitems].name = item;
-		v->items[v->nitems++].n = n;
+		if ((rc = add_count_item(in, v, n)) != INPUTS_OK)
+			return rc;
 		if (p[len] == '\0')
 			break;
 		p += len + 1;
 	}
-	v->n = v->items[0].n;
-	return 0;
+	{
+		struct in_item first;
+
+		in_item(in, d->name, 0, &first);
+		v->n = first.n;
+	}
+	return INPUTS_OK;
 }
 
 static int
@@ -150,17 +259,32 @@ parse_distance(struct inputs *in, struct input_value *v, const char *s)
 {
 	switch (num_parse_distance(s, &v->d)) {
 	case NUM_OK:
-		return 0;
+		return INPUTS_OK;
 	case NUM_NEGATIVE:
-		return fail(in, 65, "--%s: %s is negative; a distance is 0 to 1000 inches",
+		return fail(in, INPUTS_DATA, "--%s: %s is negative; a distance is 0 to 1000 inches",
 		    v->decl->name, s);
 	case NUM_RANGE:
-		return fail(in, 65, "--%s: %s is too far; a distance is 0 to 1000 inches",
+		return fail(in, INPUTS_DATA, "--%s: %s is too far; a distance is 0 to 1000 inches",
 		    v->decl->name, s);
 	default:
-		return fail(in, 65, "--%s: '%s' is not a distance; expected inches such as 4.5, 4in or 11.5cm",
+		return fail(in, INPUTS_DATA, "--%s: '%s' is not a distance; expected inches such as 4.5, 4in or 11.5cm",
 		    v->decl->name, s);
 	}
+}
+
+static int
+put_number(struct inputs *in, struct input_value *v, double d)
+{
+	const struct input_decl *dc = v->decl;
+	double lo = dc->kind == IN_DISTANCE ? 0 : (double)dc->min;
+	double hi = dc->kind == IN_DISTANCE ? NUM_DISTANCE_MAX : (double)dc->max;
+
+	if (!isfinite(d) || d < lo || d > hi)
+		return fail(in, INPUTS_DATA, "--%s: %g is not a number from %g to %g",
+		    dc->name, d, lo, hi);
+	v->d = d;
+	v->n = (long)d;
+	return INPUTS_OK;
 }
 
 static int
@@ -169,149 +293,561 @@ parse_number(struct inputs *in, struct input_value *v, const char *s)
 	const struct input_decl *d = v->decl;
 
 	if (num_parse_decimal(s, (double)d->min, (double)d->max, &v->d) != NUM_OK)
-		return fail(in, 65, "--%s: '%s' is not a number from %ld to %ld",
+		return fail(in, INPUTS_DATA, "--%s: '%s' is not a number from %ld to %ld",
 		    d->name, s, d->min, d->max);
 	v->n = (long)v->d;
-	return 0;
+	return INPUTS_OK;
 }
 
 static int
-parse_choice(struct inputs *in, struct input_value *v, const char *s)
+check_choice(struct inputs *in, const struct input_value *v, const char *s)
 {
-	char list[200];
+	char list[240];
 
 	if (choice_has(v->decl->choices, s))
-		return 0;
+		return INPUTS_OK;
 	choices_list(v->decl->choices, list, sizeof list);
-	return fail(in, 65, "--%s: '%s' is not one of %s", v->decl->name, s,
+	return fail(in, INPUTS_DATA, "--%s: '%s' is not one of %s", v->decl->name, s,
 	    list);
 }
 
-/* Checks one modifier NAME[=V] against its table's row. */
+/* Adds one modifier NAME[=V] as an item (validated against its table by
+ * inputs_check_mods). */
 static int
-check_mod(struct inputs *in, const struct input_decl *d,
-    const struct table *t, struct input_item *item)
+add_mod_item(struct inputs *in, struct input_value *v, const char *s,
+    size_t len)
 {
-	int row = table_row(t, "name", item->name);
-	const char *arg;
-	char list[200];
-	long n;
+	const char *eq = memchr(s, '=', len);
+	struct input_item *it;
 
-	if (row < 0 || strcmp(table_text(t, row, "source"), "auto") == 0)
-		return fail(in, 65, "--%s: '%s' is not a %s %s modifier (see 'umpire %s --rules %s --help')",
-		    d->name, item->name, in->ruleset, in->command, in->command,
-		    in->ruleset);
-	arg = table_text(t, row, "arg");
-	if (*arg == '\0' && item->value != NULL)
-		return fail(in, 65, "--%s: modifier '%s' takes no value",
-		    d->name, item->name);
-	if (*arg == '\0')
-		return 0;
-	if (item->value == NULL)
-		return fail(in, 65, "--%s: modifier '%s' needs a value: %s=%s",
-		    d->name, item->name, item->name, arg);
-	if (strcmp(arg, "N") == 0) {
-		if (num_parse_long(item->value, 0, NUM_COUNT_MAX, &n) != NUM_OK)
-			return fail(in, 65, "--%s: %s=%s is not a whole number",
-			    d->name, item->name, item->value);
-		item->n = n;
-		return 0;
-	}
-	if (!choice_has(arg, item->value)) {
-		choices_list(arg, list, sizeof list);
-		return fail(in, 65, "--%s: %s=%s is not one of %s", d->name,
-		    item->name, item->value, list);
-	}
-	return 0;
+	if (len == 0)
+		return fail(in, INPUTS_DATA, "--%s: an empty modifier name",
+		    v->decl->name);
+	if ((it = new_item(in, v, s, eq != NULL ? (size_t)(eq - s) : len)) == NULL)
+		return INPUTS_DATA;
+	if (eq != NULL && (it->value = keep(in, eq + 1,
+	    len - (size_t)(eq - s) - 1)) == 0 && eq + 1 < s + len)
+		return fail(in, INPUTS_DATA, "--%s: too much text", v->decl->name);
+	if (eq != NULL && it->value == 0)
+		it->value = keep(in, "", 0);
+	return INPUTS_OK;
 }
 
-/* Splits a comma list of modifiers into items; validated later. */
 static int
 add_mods(struct inputs *in, struct input_value *v, const char *s)
 {
 	for (const char *p = s;;) {
 		size_t len = strcspn(p, ",");
-		const char *item = keep(in, p, len);
-		char *eq;
+		int rc = add_mod_item(in, v, p, len);
 
-		if (item == NULL || v->nitems == INPUT_ITEMS)
-			return fail(in, 65, "--%s: too many modifiers",
-			    v->decl->name);
-		if (len == 0)
-			return fail(in, 65, "--%s: an empty modifier name",
-			    v->decl->name);
-		eq = strchr(item, '=');
-		v->items[v->nitems].value = NULL;
-		if (eq != NULL) {
-			*eq = '\0';
-			v->items[v->nitems].value = eq + 1;
-		}
-		v->items[v->nitems++].name = item;
+		if (rc != INPUTS_OK)
+			return rc;
 		if (p[len] == '\0')
-			return 0;
+			return INPUTS_OK;
 		p += len + 1;
 	}
 }
 
+/* ---- spec items ------------------------------------------------------ */
+
+/* Matches one token of a shape (literal, D, N, W, *) against text. */
 static int
-check_mods(struct inputs *in, struct input_value *v,
-    const struct tableset *ts)
+match_token(struct inputs *in, const char *tok, size_t tlen,
+    const char *text, size_t len, struct spec_part *part)
 {
-	const struct table *t = ts->find(ts->ctx, in->ruleset, v->decl->table);
+	char buf[64];
 
-	if (t == NULL)
-		return fail(in, 65, "the %s rules have no table '%s'",
-		    in->ruleset, v->decl->table);
-	for (int i = 0; i < v->nitems; i++) {
-		int rc = check_mod(in, v->decl, t, &v->items[i]);
+	memset(part, 0, sizeof *part);
+	if (len == 0 || len >= sizeof buf)
+		return 0;
+	snprintf(buf, sizeof buf, "%.*s", (int)len, text);
+	if (tlen == 1 && *tok == 'D') {
+		enum die_kind k;
 
-		if (rc != 0)
-			return rc;
-		for (int j = 0; j < i; j++)
-			if (strcmp(v->items[j].name, v->items[i].name) == 0)
-				return fail(in, 65, "--%s: modifier '%s' is named twice",
-				    v->decl->name, v->items[i].name);
+		if (die_parse(buf, &k) != 0 || k == DIE_D3)
+			return 0;
+		part->kind = PART_DIE;
+		part->die = (unsigned char)k;
+		return 1;
 	}
-	return 0;
+	if (tlen == 1 && *tok == 'N') {
+		part->kind = PART_COUNT;
+		return num_parse_long(buf, 0, NUM_COUNT_MAX, &part->n) == NUM_OK;
+	}
+	if (!(tlen == 1 && (*tok == 'W' || *tok == '*')) &&
+	    (tlen != len || strncmp(tok, text, len) != 0))
+		return 0;
+	part->kind = PART_WORD;
+	part->word = keep(in, text, len);
+	return part->word != 0;
 }
 
-/* Validates and stores one value of v. */
+/*
+ * Matches an item against one shape; fills parts.  The first token of a
+ * '*' shape takes the text up to the first ':' (names may hold '/').
+ */
 static int
-set_value(struct inputs *in, struct input_value *v, const char *typed)
+match_shape(struct inputs *in, const char *shape, size_t slen,
+    const char *item, size_t len, struct spec_part *parts, int *nparts)
 {
-	/* Values are copied: the inputs outlive the strings they came from. */
-	const char *s = keep(in, typed, strlen(typed));
+	const char *s = shape, *p = item, *send = shape + slen, *pend = item + len;
 
-	if (s == NULL)
-		return fail(in, 65, "--%s: too much text in the options", v->decl->name);
-	v->text = s;
-	v->set = 1;
+	*nparts = 0;
+	while (s < send) {
+		size_t tlen = strcspn(s, ":/|");
+		const char *stop_set = tlen == 1 && *s == '*' ? ":" : ":/";
+		size_t plen = 0;
+
+		if (tlen > (size_t)(send - s))
+			tlen = (size_t)(send - s);
+		while (p + plen < pend && strchr(stop_set, p[plen]) == NULL)
+			plen++;
+		if (*nparts == SPEC_PARTS ||
+		    !match_token(in, s, tlen, p, plen, &parts[*nparts]))
+			return 0;
+		(*nparts)++;
+		s += tlen;
+		p += plen;
+		if (s == send)
+			return p == pend;
+		if (p == pend || *p != *s)
+			return 0;
+		s++;
+		p++;
+	}
+	return p == pend;
+}
+
+static int
+add_spec_item(struct inputs *in, struct input_value *v, const char *s,
+    size_t len)
+{
+	const char *shapes = v->decl->choices;
+	unsigned short mark_used = in->used;
+	struct spec_part parts[SPEC_PARTS];
+	struct input_item *it;
+	int nparts;
+
+	for (const char *p = shapes; *p != '\0';) {
+		size_t slen = strcspn(p, "|");
+
+		if (match_shape(in, p, slen, s, len, parts, &nparts)) {
+			if ((it = new_item(in, v, s, len)) == NULL)
+				return INPUTS_DATA;
+			memcpy(it->part, parts, sizeof parts);
+			it->nparts = (unsigned char)nparts;
+			return INPUTS_OK;
+		}
+		in->used = mark_used;	/* forget the words of a failed match */
+		p += slen;
+		if (*p == '|')
+			p++;
+	}
+	return fail(in, INPUTS_DATA, "--%s: '%.*s' is not %s", v->decl->name,
+	    (int)len, s, v->decl->detail != NULL ? v->decl->detail : v->decl->arg);
+}
+
+static int
+add_specs(struct inputs *in, struct input_value *v, const char *s)
+{
+	for (const char *p = s;;) {
+		size_t len = strcspn(p, ",");
+		int rc = add_spec_item(in, v, p, len);
+
+		if (rc != INPUTS_OK)
+			return rc;
+		if (p[len] == '\0')
+			return INPUTS_OK;
+		p += len + 1;
+	}
+}
+
+/* ---- setting values -------------------------------------------------- */
+
+/* Replaces v's text; lists and repeated options keep their items. */
+static int
+put_text(struct inputs *in, struct input_value *v, const char *s)
+{
+	size_t len = strlen(s);
+
+	if (len == 0) {
+		v->text = keep(in, "", 0);
+		return INPUTS_OK;
+	}
+	if ((v->text = keep(in, s, len)) == 0)
+		return fail(in, INPUTS_DATA, "--%s: too much text in the options",
+		    v->decl->name);
+	return INPUTS_OK;
+}
+
+/* Whether a new value replaces what v holds (single values) or adds to
+ * it (repeated options and lists). */
+static int
+adds(const struct input_value *v)
+{
+	return (v->decl->flags & IN_REPEAT) || v->decl->kind == IN_MODS;
+}
+
+/* The one text parser: stores s as v's value by its kind. */
+static int
+set_text(struct inputs *in, struct input_value *v, const char *s, int typed)
+{
+	int rc;
+
+	if (!adds(v) && v->decl->kind != IN_FLAG)
+		drop_items(in, v);
+	if ((rc = put_text(in, v, s)) != INPUTS_OK)
+		return rc;
 	switch (v->decl->kind) {
 	case IN_FLAG:
 		v->n = 1;
-		return 0;
-	case IN_COUNT:
-		return parse_count(in, v, s);
-	case IN_COUNTS:
-		return parse_counts(in, v, s);
-	case IN_DISTANCE:
-		return parse_distance(in, v, s);
-	case IN_NUMBER:
-		return parse_number(in, v, s);
-	case IN_CHOICE:
-		return parse_choice(in, v, s);
-	case IN_MODS:
-		return add_mods(in, v, s);
-	case IN_UNIT:
-	case IN_TEXT:
-		if (v->nitems == INPUT_ITEMS)
-			return fail(in, 65, "--%s: given too many times",
-			    v->decl->name);
-		v->items[v->nitems++].name = s;
-		return 0;
+		break;
+	case IN_COUNT: {
+		enum num_status st = num_parse_long(s, v->decl->min, v->decl->max, &v->n);
+
+		if (st != NUM_OK)
+			return count_error(in, v->decl->name, s, st, v->decl->min,
+			    v->decl->max);
+		v->d = (double)v->n;
+		break;
 	}
-	return 0;
+	case IN_COUNTS:
+		rc = parse_counts(in, v, s);
+		break;
+	case IN_DISTANCE:
+		rc = parse_distance(in, v, s);
+		break;
+	case IN_NUMBER:
+		rc = parse_number(in, v, s);
+		break;
+	case IN_CHOICE:
+		rc = check_choice(in, v, s);
+		break;
+	case IN_MODS:
+		rc = add_mods(in, v, s);
+		break;
+	case IN_SPEC:
+		rc = add_specs(in, v, s);
+		break;
+	case IN_UNIT:
+		if (v->decl->choices != NULL && strchr(s, ':') != NULL)
+			rc = add_spec_item(in, v, s, strlen(s));
+		else
+			rc = new_item(in, v, s, strlen(s)) != NULL ? INPUTS_OK :
+			    INPUTS_DATA;
+		break;
+	case IN_TEXT:
+		if (adds(v))
+			rc = new_item(in, v, s, strlen(s)) != NULL ? INPUTS_OK :
+			    INPUTS_DATA;
+		break;
+	}
+	if (rc == INPUTS_OK)
+		mark(v, typed);
+	return rc;
 }
+
+static struct input_value *
+lookup(struct inputs *in, const char *name)
+{
+	struct input_value *v = find(in, name, strlen(name));
+
+	if (v == NULL)
+		fail(in, INPUTS_USAGE, "no option '--%s' for %s", name,
+		    in->command != NULL ? in->command : "this command");
+	return v;
+}
+
+int
+inputs_set_text(struct inputs *in, const char *name, const char *text)
+{
+	struct input_value *v = lookup(in, name);
+
+	return v == NULL ? INPUTS_USAGE : set_text(in, v, text, 1);
+}
+
+int
+inputs_set_count(struct inputs *in, const char *name, long n)
+{
+	struct input_value *v = lookup(in, name);
+	char s[32];
+	int rc;
+
+	if (v == NULL)
+		return INPUTS_USAGE;
+	if (v->decl->kind == IN_COUNTS)
+		drop_items(in, v);
+	if (v->decl->kind == IN_COUNTS)
+		return inputs_add_count(in, name, n);
+	if (v->decl->kind == IN_DISTANCE || v->decl->kind == IN_NUMBER)
+		return inputs_set_number(in, name, (double)n);
+	if (v->decl->kind != IN_COUNT)
+		return fail(in, INPUTS_DATA, "--%s does not take a number", name);
+	snprintf(s, sizeof s, "%ld", n);
+	if ((rc = put_count(in, v, n)) != INPUTS_OK ||
+	    (rc = put_text(in, v, s)) != INPUTS_OK)
+		return rc;
+	mark(v, 0);
+	return INPUTS_OK;
+}
+
+int
+inputs_add_count(struct inputs *in, const char *name, long n)
+{
+	struct input_value *v = lookup(in, name);
+	char s[32];
+	int rc;
+
+	if (v == NULL)
+		return INPUTS_USAGE;
+	if (v->decl->kind != IN_COUNTS)
+		return inputs_set_count(in, name, n);
+	if ((rc = add_count_item(in, v, n)) != INPUTS_OK)
+		return rc;
+	if (v->nitems == 1) {
+		snprintf(s, sizeof s, "%ld", n);
+		if ((rc = put_text(in, v, s)) != INPUTS_OK)
+			return rc;
+	} else {
+		char buf[INPUT_STORE / 4];
+		struct in_item it;
+		size_t used = 0;
+
+		for (int i = 0; in_item(in, name, i, &it) && used + 24 < sizeof buf; i++)
+			used += (size_t)snprintf(buf + used, sizeof buf - used,
+			    "%s%ld", i ? "," : "", it.n);
+		if ((rc = put_text(in, v, buf)) != INPUTS_OK)
+			return rc;
+	}
+	{
+		struct in_item first;
+
+		in_item(in, name, 0, &first);
+		v->n = first.n;
+	}
+	mark(v, 0);
+	return INPUTS_OK;
+}
+
+int
+inputs_set_number(struct inputs *in, const char *name, double d)
+{
+	struct input_value *v = lookup(in, name);
+	char s[48];
+	int rc;
+
+	if (v == NULL)
+		return INPUTS_USAGE;
+	if (v->decl->kind == IN_COUNT) {
+		if (d != floor(d))
+			return fail(in, INPUTS_DATA, "--%s: %g is not a whole number", name, d);
+		return inputs_set_count(in, name, (long)d);
+	}
+	if (v->decl->kind != IN_DISTANCE && v->decl->kind != IN_NUMBER)
+		return fail(in, INPUTS_DATA, "--%s does not take a number", name);
+	if ((rc = put_number(in, v, d)) != INPUTS_OK)
+		return rc;
+	num_format(d, s, sizeof s);
+	if ((rc = put_text(in, v, s)) != INPUTS_OK)
+		return rc;
+	mark(v, 0);
+	return INPUTS_OK;
+}
+
+int
+inputs_set_word(struct inputs *in, const char *name, const char *word)
+{
+	struct input_value *v = lookup(in, name);
+	int rc;
+
+	if (v == NULL)
+		return INPUTS_USAGE;
+	switch (v->decl->kind) {
+	case IN_CHOICE:
+		if ((rc = check_choice(in, v, word)) != INPUTS_OK)
+			return rc;
+		break;
+	case IN_TEXT:
+	case IN_UNIT:
+		break;
+	default:
+		return set_text(in, v, word, 0);
+	}
+	if (adds(v) || v->decl->kind == IN_UNIT) {
+		if (new_item(in, v, word, strlen(word)) == NULL)
+			return INPUTS_DATA;
+	}
+	if ((rc = put_text(in, v, word)) != INPUTS_OK)
+		return rc;
+	mark(v, 0);
+	return INPUTS_OK;
+}
+
+int
+inputs_set_flag(struct inputs *in, const char *name)
+{
+	struct input_value *v = lookup(in, name);
+
+	if (v == NULL)
+		return INPUTS_USAGE;
+	if (v->decl->kind != IN_FLAG)
+		return fail(in, INPUTS_DATA, "--%s is not a flag", name);
+	v->n = 1;
+	v->text = 0;
+	mark(v, 0);
+	return INPUTS_OK;
+}
+
+int
+inputs_add_mod(struct inputs *in, const char *opt, const char *mod)
+{
+	struct input_value *v = lookup(in, opt);
+	int rc;
+
+	if (v == NULL)
+		return INPUTS_USAGE;
+	if (in_mod(in, opt, mod))
+		return INPUTS_OK;
+	if ((rc = add_mod_item(in, v, mod, strlen(mod))) != INPUTS_OK)
+		return rc;
+	mark(v, 0);
+	return INPUTS_OK;
+}
+
+int
+inputs_add_spec(struct inputs *in, const char *opt,
+    const struct spec_part *parts, const char *const *words, int nparts)
+{
+	struct input_value *v = lookup(in, opt);
+	char text[160] = "";
+	struct input_item *it;
+	size_t used = 0;
+
+	if (v == NULL)
+		return INPUTS_USAGE;
+	if (nparts < 1 || nparts > SPEC_PARTS)
+		return fail(in, INPUTS_DATA, "--%s: a spec has 1 to %d parts", opt,
+		    SPEC_PARTS);
+	/* The item's text, for the journal and messages: parts joined. */
+	for (int i = 0; i < nparts && used + 40 < sizeof text; i++) {
+		const char *sep = i == 0 ? "" : i == 2 && parts[1].kind == PART_DIE &&
+		    parts[2].kind == PART_DIE ? "/" : ":";
+
+		if (parts[i].kind == PART_DIE)
+			used += (size_t)snprintf(text + used, sizeof text - used, "%s%s",
+			    sep, die_name((enum die_kind)parts[i].die));
+		else if (parts[i].kind == PART_COUNT)
+			used += (size_t)snprintf(text + used, sizeof text - used, "%s%ld",
+			    sep, parts[i].n);
+		else
+			used += (size_t)snprintf(text + used, sizeof text - used, "%s%s",
+			    sep, words[i] != NULL ? words[i] : "");
+	}
+	if ((it = new_item(in, v, text, used)) == NULL)
+		return INPUTS_DATA;
+	for (int i = 0; i < nparts; i++) {
+		it->part[i] = parts[i];
+		if (parts[i].kind == PART_WORD &&
+		    (it->part[i].word = keep(in, words[i], strlen(words[i]))) == 0)
+			return fail(in, INPUTS_DATA, "--%s: too much text", opt);
+	}
+	it->nparts = (unsigned char)nparts;
+	mark(v, 0);
+	return INPUTS_OK;
+}
+
+void
+inputs_clear(struct inputs *in, const char *name)
+{
+	struct input_value *v = find(in, name, strlen(name));
+
+	if (v != NULL) {
+		drop_items(in, v);
+		v->given = v->set = v->typed = 0;
+		v->text = 0;
+		v->n = 0;
+		v->d = 0;
+	}
+}
+
+int
+inputs_copy(struct inputs *in, const struct inputs *src, const char *name)
+{
+	const struct input_value *sv = inputs_get(src, name);
+	struct input_value *v = lookup(in, name);
+	struct in_item it;
+
+	if (v == NULL)
+		return INPUTS_USAGE;
+	inputs_clear(in, name);
+	if (sv == NULL)
+		return INPUTS_OK;
+	if (!sv->given)
+		return INPUTS_OK;
+	if (sv->decl->kind == IN_FLAG)
+		return inputs_set_flag(in, name);
+	if (sv->nitems == 0 || sv->decl->kind == IN_COUNTS)
+		return set_text(in, v, text_at(src, sv->text), sv->typed);
+	for (int i = 0; in_item(src, name, i, &it); i++) {
+		char buf[INPUT_STORE / 4];
+		int rc;
+
+		if (it.value != NULL)
+			snprintf(buf, sizeof buf, "%s=%s", it.name, it.value);
+		else
+			snprintf(buf, sizeof buf, "%s", it.name);
+		if ((rc = set_text(in, v, buf, sv->typed)) != INPUTS_OK)
+			return rc;
+	}
+	return INPUTS_OK;
+}
+
+/* ---- stateful fills --------------------------------------------------- */
+
+static int
+may_fill(struct inputs *in, const char *name)
+{
+	const struct input_value *v = inputs_get(in, name);
+
+	return v != NULL && !v->given;
+}
+
+static void
+keep_failure(struct inputs *in, int rc)
+{
+	if (rc != INPUTS_OK && in->failed == 0)
+		in->failed = rc;
+}
+
+void
+inputs_default_count(struct inputs *in, const char *name, long n)
+{
+	if (may_fill(in, name) && in->failed == 0)
+		keep_failure(in, inputs_set_count(in, name, n));
+}
+
+void
+inputs_default_number(struct inputs *in, const char *name, double d)
+{
+	if (may_fill(in, name) && in->failed == 0)
+		keep_failure(in, inputs_set_number(in, name, d));
+}
+
+void
+inputs_default_word(struct inputs *in, const char *name, const char *word)
+{
+	if (word != NULL && may_fill(in, name) && in->failed == 0)
+		keep_failure(in, inputs_set_word(in, name, word));
+}
+
+void
+inputs_default_flag(struct inputs *in, const char *name)
+{
+	if (may_fill(in, name) && in->failed == 0)
+		keep_failure(in, inputs_set_flag(in, name));
+}
+
+/* ---- argv -------------------------------------------------------------- */
 
 /* Pass one: option names and arguments; records where each value is. */
 static int
@@ -330,72 +866,141 @@ scan(struct inputs *in, int argc, char **argv, const char **values,
 			continue;
 		}
 		if (strncmp(a, "--", 2) != 0 || a[2] == '\0')
-			return fail(in, 64, "unexpected argument '%s' (see 'umpire %s --help')",
+			return fail(in, INPUTS_USAGE, "unexpected argument '%s' (see 'umpire %s --help')",
 			    a, in->command);
 		eq = strchr(a + 2, '=');
 		len = eq != NULL ? (size_t)(eq - a - 2) : strlen(a + 2);
 		v = find(in, a + 2, len);
 		if (v == NULL && in->ruleset == NULL)
-			return fail(in, 64, "unknown option '%.*s' (see 'umpire %s --help')",
+			return fail(in, INPUTS_USAGE, "unknown option '%.*s' (see 'umpire %s --help')",
 			    (int)len + 2, a, in->command);
 		if (v == NULL)
-			return fail(in, 64, "unknown option '%.*s' for %s %s (see 'umpire %s --rules %s --help')",
+			return fail(in, INPUTS_USAGE, "unknown option '%.*s' for %s %s (see 'umpire %s --rules %s --help')",
 			    (int)len + 2, a, in->ruleset, in->command,
 			    in->command, in->ruleset);
 		if (v->decl->kind == IN_FLAG) {
 			if (eq != NULL)
-				return fail(in, 64, "option '--%s' takes no value",
+				return fail(in, INPUTS_USAGE, "option '--%s' takes no value",
 				    v->decl->name);
 		} else if (eq != NULL) {
 			val = eq + 1;
 		} else if (i + 1 < argc) {
 			val = argv[++i];
 		} else {
-			return fail(in, 64, "option '--%s' needs a value (%s)",
+			return fail(in, INPUTS_USAGE, "option '--%s' needs a value (%s)",
 			    v->decl->name, v->decl->arg);
 		}
-		if (v->given && !(v->decl->flags & IN_REPEAT) &&
-		    v->decl->kind != IN_MODS)
-			return fail(in, 64, "option '--%s' is given twice",
+		if (v->typed && !adds(v))
+			return fail(in, INPUTS_USAGE, "option '--%s' is given twice",
 			    v->decl->name);
-		v->given = 1;
+		v->typed = 1;
 		values[*nvalues] = val != NULL ? val : "";
 		targets[(*nvalues)++] = v;
 	}
-	return 0;
+	return INPUTS_OK;
 }
 
-/* Parses argv into in, already cleared and named. */
-static int
-parse(struct inputs *in, const struct input_decl *decls,
-    const struct input_decl *extra, int argc, char **argv,
-    const struct tableset *ts)
+int
+inputs_parse_argv(struct inputs *in, int argc, char **argv)
 {
 	const char *values[256];
 	struct input_value *targets[256];
 	int nvalues, rc;
 
-	add_decls(in, decls);
-	add_decls(in, extra);
 	if (argc > 256)
-		return fail(in, 64, "too many arguments");
-	rc = scan(in, argc, argv, values, targets, &nvalues);
-	if (rc != 0)
+		return fail(in, INPUTS_USAGE, "too many arguments");
+	if ((rc = scan(in, argc, argv, values, targets, &nvalues)) != INPUTS_OK)
 		return rc;
 	for (int i = 0; i < nvalues; i++)
-		if ((rc = set_value(in, targets[i], values[i])) != 0)
+		if ((rc = set_text(in, targets[i], values[i], 1)) != INPUTS_OK)
 			return rc;
+	return inputs_defaults(in);
+}
+
+int
+inputs_defaults(struct inputs *in)
+{
 	for (int i = 0; i < in->n; i++) {
 		struct input_value *v = &in->v[i];
+		int rc;
 
-		if (v->decl->kind == IN_MODS && v->given && ts != NULL &&
-		    (rc = check_mods(in, v, ts)) != 0)
+		if (v->set || v->decl->def == NULL)
+			continue;
+		if ((rc = set_text(in, v, v->decl->def, 0)) != INPUTS_OK)
 			return rc;
-		if (!v->set && v->decl->def != NULL &&
-		    (rc = set_value(in, v, v->decl->def)) != 0)
-			return rc;
+		v->given = 0;	/* a default is set, not given */
 	}
-	return 0;
+	return INPUTS_OK;
+}
+
+/* Checks one modifier NAME[=V] against its table's row. */
+static int
+check_mod(struct inputs *in, const struct input_decl *d,
+    const struct table *t, struct input_item *item)
+{
+	const char *name = text_at(in, item->name);
+	const char *val = item->value ? text_at(in, item->value) : NULL;
+	int row = table_row(t, "name", name);
+	const char *arg;
+	char list[200];
+	long n;
+
+	if (row < 0 || strcmp(table_text(t, row, "source"), "auto") == 0)
+		return fail(in, INPUTS_DATA, "--%s: '%s' is not a %s %s modifier (see 'umpire %s --rules %s --help')",
+		    d->name, name, in->ruleset, in->command, in->command,
+		    in->ruleset);
+	arg = table_text(t, row, "arg");
+	if (*arg == '\0' && val != NULL)
+		return fail(in, INPUTS_DATA, "--%s: modifier '%s' takes no value",
+		    d->name, name);
+	if (*arg == '\0')
+		return INPUTS_OK;
+	if (val == NULL)
+		return fail(in, INPUTS_DATA, "--%s: modifier '%s' needs a value: %s=%s",
+		    d->name, name, name, arg);
+	if (strcmp(arg, "N") == 0) {
+		if (num_parse_long(val, 0, NUM_COUNT_MAX, &n) != NUM_OK)
+			return fail(in, INPUTS_DATA, "--%s: %s=%s is not a whole number",
+			    d->name, name, val);
+		item->n = n;
+		return INPUTS_OK;
+	}
+	if (!choice_has(arg, val)) {
+		choices_list(arg, list, sizeof list);
+		return fail(in, INPUTS_DATA, "--%s: %s=%s is not one of %s", d->name,
+		    name, val, list);
+	}
+	return INPUTS_OK;
+}
+
+int
+inputs_check_mods(struct inputs *in, const struct tableset *ts)
+{
+	for (int i = 0; i < in->n; i++) {
+		struct input_value *v = &in->v[i];
+		const struct table *t;
+
+		if (v->decl->kind != IN_MODS || v->nitems == 0)
+			continue;
+		if ((t = ts->find(ts->ctx, in->ruleset, v->decl->detail)) == NULL)
+			return fail(in, INPUTS_DATA, "the %s rules have no table '%s'",
+			    in->ruleset, v->decl->detail);
+		for (int k = 0; k < in->nitems; k++) {
+			struct input_item *it = &in->items[k];
+			int rc;
+
+			if (it->owner != i)
+				continue;
+			if ((rc = check_mod(in, v->decl, t, it)) != INPUTS_OK)
+				return rc;
+			for (int j = 0; j < k; j++)
+				if (in->items[j].owner == i && strcmp(text_at(in,
+				    in->items[j].name), text_at(in, it->name)) == 0)
+					return fail(in, INPUTS_DATA, "--%s: modifier '%s' is named twice",
+					    v->decl->name, text_at(in, it->name));
+		}
+	}
+	return INPUTS_OK;
 }
 
 int
@@ -403,10 +1008,12 @@ inputs_parse(struct inputs *in, const char *ruleset, const char *command,
     const struct input_decl *decls, const struct input_decl *extra,
     int argc, char **argv, const struct tableset *ts)
 {
-	memset(in, 0, sizeof *in);
-	in->ruleset = ruleset;
-	in->command = command;
-	return parse(in, decls, extra, argc, argv, ts);
+	int rc;
+
+	inputs_init(in, ruleset, command, decls, extra);
+	if ((rc = inputs_parse_argv(in, argc, argv)) != INPUTS_OK)
+		return rc;
+	return ts != NULL ? inputs_check_mods(in, ts) : INPUTS_OK;
 }
 
 int
@@ -414,52 +1021,109 @@ inputs_parse_command(struct inputs *in, const char *command,
     const struct input_decl *decls, const struct input_decl *extra,
     int argc, char **argv)
 {
-	memset(in, 0, sizeof *in);
-	in->command = command;
+	inputs_init(in, NULL, command, decls, extra);
 	in->allow_positional = 1;
-	return parse(in, decls, extra, argc, argv, NULL);
+	return inputs_parse_argv(in, argc, argv);
 }
+
+/* ---- JSON ---------------------------------------------------------------- */
 
 int
-inputs_fill(struct inputs *in, const char *name, const char *value)
+inputs_set_json(struct inputs *in, const char *key, enum json_leaf type,
+    const char *text, long long i, double d)
 {
-	struct input_value *v = find(in, name, strlen(name));
+	struct input_value *v = lookup(in, key);
 
 	if (v == NULL)
-		return -1;
-	if (v->decl->kind == IN_MODS || v->decl->kind == IN_TEXT ||
-	    v->decl->kind == IN_UNIT) {
-		if (!v->given)
-			v->nitems = 0;
+		return INPUTS_DATA;
+	switch (type) {
+	case JSON_LEAF_FALSE:
+	case JSON_LEAF_NULL:
+		return INPUTS_OK;
+	case JSON_LEAF_TRUE:
+		return inputs_set_flag(in, key);
+	case JSON_LEAF_INTEGER:
+		if (v->decl->kind == IN_COUNTS)
+			return inputs_add_count(in, key, (long)i);
+		if (v->decl->kind == IN_COUNT || v->decl->kind == IN_DISTANCE ||
+		    v->decl->kind == IN_NUMBER)
+			return inputs_set_count(in, key, (long)i);
+		break;
+	case JSON_LEAF_REAL:
+		return inputs_set_number(in, key, d);
+	case JSON_LEAF_TEXT:
+		break;
 	}
-	v->given = 1;
-	return set_value(in, v, value) == 0 ? 0 : -1;
+	/* Words, specs and modifiers are text; so were every value of a game
+	 * stored by umpire 0.1. */
+	return set_text(in, v, text != NULL ? text : "", 0);
 }
 
-void
-inputs_default(struct inputs *in, const char *name, const char *v)
+static void
+json_item(const struct inputs *in, const struct input_value *v,
+    const struct in_item *it, struct jsonw *w)
 {
-	if (!in_given(in, name) && v != NULL)
-		inputs_fill(in, name, v);
-}
+	char buf[INPUT_STORE / 4];
 
-void
-inputs_add_mod(struct inputs *in, const char *opt, const char *mod)
-{
-	if (in_mod(in, opt, mod) == NULL)
-		inputs_fill(in, opt, mod);
-}
-
-void
-inputs_clear(struct inputs *in, const char *name)
-{
-	struct input_value *v = find(in, name, strlen(name));
-
-	if (v != NULL) {
-		v->given = v->set = 0;
-		v->nitems = 0;
-		v->text = NULL;
+	if (v->decl->kind == IN_COUNTS) {
+		jsonw_int(w, NULL, it->n);
+		return;
 	}
+	(void)in;
+	if (it->value != NULL) {
+		snprintf(buf, sizeof buf, "%s=%s", it->name, it->value);
+		jsonw_string(w, NULL, buf);
+	} else {
+		jsonw_string(w, NULL, it->name);
+	}
+}
+
+void
+inputs_json(const struct inputs *in,
+    int (*keep_it)(const struct input_decl *d, void *ctx), void *ctx,
+    struct jsonw *w)
+{
+	for (int i = 0; i < in->n; i++) {
+		const struct input_value *v = &in->v[i];
+		const char *name = v->decl->name;
+		struct in_item it;
+
+		if (!v->given || (keep_it != NULL && !keep_it(v->decl, ctx)))
+			continue;
+		switch (v->decl->kind) {
+		case IN_FLAG:
+			jsonw_bool(w, name, 1);
+			break;
+		case IN_COUNT:
+			jsonw_int(w, name, v->n);
+			break;
+		case IN_DISTANCE:
+		case IN_NUMBER:
+			jsonw_number(w, name, v->d);
+			break;
+		case IN_CHOICE:
+			jsonw_string(w, name, text_at(in, v->text));
+			break;
+		default:
+			if (!adds(v) && v->decl->kind != IN_COUNTS &&
+			    v->decl->kind != IN_SPEC) {
+				jsonw_string(w, name, text_at(in, v->text));
+				break;
+			}
+			jsonw_array(w, name);
+			for (int k = 0; in_item(in, name, k, &it); k++)
+				json_item(in, v, &it, w);
+			jsonw_array_end(w);
+		}
+	}
+}
+
+/* ---- reading ------------------------------------------------------------- */
+
+const char *
+inputs_text(const struct inputs *in, const struct input_value *v)
+{
+	return v != NULL && v->set ? text_at(in, v->text) : NULL;
 }
 
 int
@@ -471,9 +1135,19 @@ in_given(const struct inputs *in, const char *name)
 }
 
 int
+in_typed(const struct inputs *in, const char *name)
+{
+	const struct input_value *v = inputs_get(in, name);
+
+	return v != NULL && v->typed;
+}
+
+int
 in_flag(const struct inputs *in, const char *name)
 {
-	return in_given(in, name);
+	const struct input_value *v = inputs_get(in, name);
+
+	return v != NULL && v->given && v->decl->kind == IN_FLAG;
 }
 
 long
@@ -495,9 +1169,7 @@ in_number(const struct inputs *in, const char *name)
 const char *
 in_text(const struct inputs *in, const char *name)
 {
-	const struct input_value *v = inputs_get(in, name);
-
-	return v != NULL && v->set ? v->text : NULL;
+	return inputs_text(in, inputs_get(in, name));
 }
 
 int
@@ -508,15 +1180,62 @@ in_is(const struct inputs *in, const char *name, const char *word)
 	return s != NULL && strcmp(s, word) == 0;
 }
 
-const struct input_item *
-in_mod(const struct inputs *in, const char *opt, const char *mod)
+int
+in_nitems(const struct inputs *in, const char *opt)
 {
 	const struct input_value *v = inputs_get(in, opt);
 
-	if (v == NULL)
-		return NULL;
-	for (int i = 0; i < v->nitems; i++)
-		if (strcmp(v->items[i].name, mod) == 0)
-			return &v->items[i];
+	return v != NULL ? v->nitems : 0;
+}
+
+int
+in_item(const struct inputs *in, const char *opt, int i, struct in_item *out)
+{
+	const struct input_value *v = inputs_get(in, opt);
+	int owner, seen = 0;
+
+	if (v == NULL || i < 0 || i >= v->nitems)
+		return 0;
+	owner = value_index(in, v);
+	for (int k = 0; k < in->nitems; k++) {
+		const struct input_item *it = &in->items[k];
+
+		if (it->owner != owner || seen++ != i)
+			continue;
+		out->name = text_at(in, it->name);
+		out->value = it->value ? text_at(in, it->value) : NULL;
+		out->n = it->n;
+		out->nparts = it->nparts;
+		out->part = it->part;
+		return 1;
+	}
+	return 0;
+}
+
+int
+in_mod(const struct inputs *in, const char *opt, const char *mod)
+{
+	struct in_item it;
+
+	for (int i = 0; in_item(in, opt, i, &it); i++)
+		if (strcmp(it.name, mod) == 0)
+			return 1;
+	return 0;
+}
+
+const char *
+in_mod_value(const struct inputs *in, const char *opt, const char *mod)
+{
+	struct in_item it;
+
+	for (int i = 0; in_item(in, opt, i, &it); i++)
+		if (strcmp(it.name, mod) == 0)
+			return it.value;
 	return NULL;
+}
+
+const char *
+in_part_word(const struct inputs *in, const struct spec_part *p)
+{
+	return p->kind == PART_WORD ? text_at(in, p->word) : "";
 }

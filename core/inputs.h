@@ -1,14 +1,22 @@
 /*
  * inputs: each command of each rule set declares its inputs in a table;
- * one generic parser turns "--name value" pairs into filled values and
- * rejects what the declaration does not allow, with the sentence and exit
- * status of CLI.md.  --help is generated from the same declarations.
+ * one generic parser turns "--name value" pairs into typed values and
+ * rejects what the declaration does not allow, with the sentence and status
+ * of CLI.md.  --help is generated from the same declarations.
+ *
+ * A filled `struct inputs` owns every string it holds (offsets into its own
+ * store, never pointers), so it may be copied or moved freely.  Values come
+ * in through typed setters: from argv and CSV cells as text (the one text
+ * parser), from a unit's stored JSON as the JSON types, from the rule sets'
+ * stateful hooks as numbers and words.  Nothing is printed back into text
+ * to be parsed again.
  */
 #ifndef UMPIRE_INPUTS_H
 #define UMPIRE_INPUTS_H
 
 #include <stddef.h>
 
+#include "jsonw.h"
 #include "table.h"
 
 enum input_kind {
@@ -18,15 +26,25 @@ enum input_kind {
 	IN_DISTANCE,		/* inches, decimals or a unit suffix */
 	IN_NUMBER,		/* a plain decimal in [min, max] */
 	IN_CHOICE,		/* one word of `choices` */
-	IN_MODS,		/* modifier names from the table `table` */
+	IN_MODS,		/* modifier names from the table `detail` */
 	IN_UNIT,		/* a unit of the game: the stateful form */
-	IN_TEXT			/* free text */
+	IN_TEXT,		/* free text */
+	IN_SPEC			/* a comma list of items in the shapes of
+				 * `choices` (see below) */
 };
+
+/*
+ * IN_SPEC shapes: alternatives separated by '|'; each is tokens separated
+ * by ':' or '/'.  A token is a literal word, or D (a die: d6, d8, d10,
+ * d12), N (a whole number 0..100000), W (a word) or * (any text, first
+ * token only).  "inf:D/D|cav:D|foot-art" reads "inf:d8/d6" as the parts
+ * inf, d8, d6.  `detail` says what an item is, for messages.
+ */
 
 /* May be given more than once (units, lists of names). */
 #define IN_REPEAT 0x1
 /* A unit option that does not by itself make a ruling stateful (units
- * passed, square mates): stateless, it is text the rule set reads. */
+ * passed, square mates): stateless, it is a spec the rule set reads. */
 #define IN_SECONDARY 0x2
 /* A unit option that names a formation (fury fatigue). */
 #define IN_FORMATION 0x4
@@ -40,32 +58,52 @@ struct input_decl {
 	enum input_kind kind;
 	const char *arg;	/* what the help shows after the name */
 	long min, max;		/* IN_COUNT, IN_COUNTS, IN_NUMBER */
-	const char *choices;	/* IN_CHOICE: "musket|rifle" */
+	const char *choices;	/* IN_CHOICE: "musket|rifle"; IN_SPEC: shapes */
 	const char *def;	/* default, as typed; NULL for none */
-	const char *table;	/* IN_MODS: the modifier table's name */
+	const char *detail;	/* IN_MODS: the modifier table's name;
+				 * IN_SPEC: what an item is, for messages */
 	const char *help;
 	int flags;
 };
 
 #define INPUTS_MAX 48
-#define INPUT_ITEMS 32
-#define INPUT_STORE 8192
+#define INPUT_ITEMS 96
+#define INPUT_STORE 4096
+#define SPEC_PARTS 4
 
+enum part_kind {
+	PART_WORD,		/* a literal or W or *: the text */
+	PART_DIE,		/* D: a die kind (enum die_kind) */
+	PART_COUNT		/* N: a whole number */
+};
+
+/* One token of a spec item, typed. */
+struct spec_part {
+	unsigned char kind;	/* enum part_kind */
+	unsigned char die;	/* PART_DIE: enum die_kind */
+	unsigned short word;	/* PART_WORD: offset of its text */
+	long n;			/* PART_COUNT */
+};
+
+/* One element of a list or repeated option (kept inside struct inputs). */
 struct input_item {
-	const char *name;	/* a modifier name, unit name, list element */
-	const char *value;	/* a modifier's "=V", or NULL */
-	long n;			/* IN_COUNTS: the number */
+	unsigned short name;	/* offset of its text */
+	unsigned short value;	/* offset of a modifier's "=V" text; 0: none */
+	unsigned char owner;	/* the index of its option in v[] */
+	unsigned char nparts;	/* IN_SPEC (and specs of IN_UNIT) */
+	long n;			/* IN_COUNTS, a modifier's =N */
+	struct spec_part part[SPEC_PARTS];
 };
 
 struct input_value {
 	const struct input_decl *decl;
-	int given;		/* typed on the command line */
-	int set;		/* given, or filled from the default */
-	const char *text;	/* as typed (or the default) */
+	unsigned char given;	/* has a value: typed, or filled from a unit */
+	unsigned char typed;	/* typed by the umpire (argv, CSV) */
+	unsigned char set;	/* given, or its default */
+	unsigned short text;	/* offset of the value's text */
+	int nitems;
 	long n;
 	double d;
-	struct input_item items[INPUT_ITEMS];
-	int nitems;
 };
 
 #define INPUT_POSITIONALS 8
@@ -74,71 +112,156 @@ struct inputs {
 	const char *ruleset;
 	const char *command;
 	int allow_positional;	/* game keeping: NAME, N ... */
-	const char *pos[INPUT_POSITIONALS];
+	const char *pos[INPUT_POSITIONALS];	/* into argv */
 	int npos;
 	int n;
 	struct input_value v[INPUTS_MAX];
+	int nitems;
+	struct input_item items[INPUT_ITEMS];
+	unsigned short used;
 	char store[INPUT_STORE];
-	size_t used;
+	int failed;		/* a default fill failed: the status */
 	char error[240];
 };
 
+/* One item of an option, as read: pointers into the inputs, valid while
+ * the inputs are neither changed nor moved. */
+struct in_item {
+	const char *name;	/* the item's text */
+	const char *value;	/* a modifier's "=V" text, or NULL */
+	long n;
+	int nparts;
+	const struct spec_part *part;
+};
+
+/* Status codes of the parser and setters (the rule sets' RULE_ codes). */
+enum {
+	INPUTS_OK = 0,
+	INPUTS_USAGE = 1,	/* an unknown or incomplete option */
+	INPUTS_DATA = 2		/* a value the declaration does not allow */
+};
+
+/* Clears in and declares its options (decls and extra, either NULL; each
+ * array ends with a zero entry). */
+void inputs_init(struct inputs *in, const char *ruleset, const char *command,
+    const struct input_decl *decls, const struct input_decl *extra);
+
 /*
- * Parses argv against decls (and the extra declarations, which may be
- * NULL; each array ends with a zero entry).  Option names are checked first
- * (64 for an unknown or incomplete option), then values (65 for a value the
- * declaration does not allow; modifier names are checked against their
- * tables in ts).  Returns 0, 64 or 65 with in->error set to one sentence.
+ * Parses argv into in: option names first (INPUTS_USAGE for an unknown or
+ * incomplete option), then values (INPUTS_DATA for a value the declaration
+ * does not allow), then the defaults of what was not given.  Modifier names
+ * are checked separately, against the tables that will judge them
+ * (inputs_check_mods).  Returns a status with in->error set.
  */
+int inputs_parse_argv(struct inputs *in, int argc, char **argv);
+
+/* Sets the default of every option that has none yet (parse_argv does it;
+ * inputs filled from stored JSON call it when the leaves are in). */
+int inputs_defaults(struct inputs *in);
+
+/* Checks the modifier names given against their tables in ts. */
+int inputs_check_mods(struct inputs *in, const struct tableset *ts);
+
+/* inputs_init, inputs_parse_argv and (when ts) inputs_check_mods. */
 int inputs_parse(struct inputs *in, const char *ruleset, const char *command,
     const struct input_decl *decls, const struct input_decl *extra,
     int argc, char **argv, const struct tableset *ts);
 
-/*
- * Parses the options of a game-keeping command: like inputs_parse, but
- * arguments that are not options are kept in in->pos (at most
- * INPUT_POSITIONALS) and no modifier table is consulted.
- */
+/* Like inputs_parse for a game-keeping command: arguments that are not
+ * options are kept in in->pos. */
 int inputs_parse_command(struct inputs *in, const char *command,
     const struct input_decl *decls, const struct input_decl *extra,
     int argc, char **argv);
 
+/* ---- typed setters: each returns a status with in->error set ------- */
+
+/* The one text parser: a value as typed (argv, CSV), by its kind. */
+int inputs_set_text(struct inputs *in, const char *name, const char *text);
+int inputs_set_count(struct inputs *in, const char *name, long n);
+/* Adds one number to an IN_COUNTS option. */
+int inputs_add_count(struct inputs *in, const char *name, long n);
+int inputs_set_number(struct inputs *in, const char *name, double d);
+/* IN_CHOICE (checked against its choices), IN_TEXT; IN_UNIT adds a name. */
+int inputs_set_word(struct inputs *in, const char *name, const char *word);
+int inputs_set_flag(struct inputs *in, const char *name);
+/* Adds modifier MOD to option OPT unless it is named already (a modifier
+ * is applied at most once, whether named or implied by a rating). */
+int inputs_add_mod(struct inputs *in, const char *opt, const char *mod);
+/* Adds a spec item with its parts (the first part its head word). */
+int inputs_add_spec(struct inputs *in, const char *opt,
+    const struct spec_part *parts, const char *const *words, int nparts);
+/* Forgets what option NAME was given (to fill it anew). */
+void inputs_clear(struct inputs *in, const char *name);
+/* Copies option NAME from src over in's (unit set). */
+int inputs_copy(struct inputs *in, const struct inputs *src, const char *name);
+
+/*
+ * The stateful fills: set NAME from a unit unless the umpire typed it.  A
+ * value the declaration refuses is a stored value gone bad: the first such
+ * failure is kept in in->failed and in->error for the caller to report.
+ */
+void inputs_default_count(struct inputs *in, const char *name, long n);
+void inputs_default_number(struct inputs *in, const char *name, double d);
+void inputs_default_word(struct inputs *in, const char *name,
+    const char *word);
+void inputs_default_flag(struct inputs *in, const char *name);
+
+/* ---- JSON: a unit's ratings and a game's options as stored --------- */
+
+/* JSON types of a stored leaf value. */
+enum json_leaf {
+	JSON_LEAF_TEXT,
+	JSON_LEAF_INTEGER,
+	JSON_LEAF_REAL,
+	JSON_LEAF_TRUE,
+	JSON_LEAF_FALSE,
+	JSON_LEAF_NULL
+};
+
+/* Sets option KEY from one stored JSON leaf (an array's elements come one
+ * by one under the same key). */
+int inputs_set_json(struct inputs *in, const char *key, enum json_leaf type,
+    const char *text, long long i, double d);
+
+/* Writes the options given (those keep accepts; keep may be NULL) as
+ * members of the open JSON object w, each in its JSON type. */
+void inputs_json(const struct inputs *in,
+    int (*keep)(const struct input_decl *d, void *ctx), void *ctx,
+    struct jsonw *w);
+
+/* ---- reading --------------------------------------------------------- */
+
 /* The value of option NAME, or NULL if it is not declared. */
 const struct input_value *inputs_get(const struct inputs *in,
     const char *name);
-/* True when NAME was typed. */
+/* The text of a value (typed, filled or default), NULL if unset. */
+const char *inputs_text(const struct inputs *in, const struct input_value *v);
+/* True when NAME has a value (typed or filled). */
 int in_given(const struct inputs *in, const char *name);
-/* True when the flag NAME was typed. */
+/* True when the umpire typed NAME. */
+int in_typed(const struct inputs *in, const char *name);
+/* True when the flag NAME is set. */
 int in_flag(const struct inputs *in, const char *name);
-/* The whole number of NAME (typed or default), 0 if unset. */
+/* The whole number of NAME (given or default), 0 if unset. */
 long in_count(const struct inputs *in, const char *name);
-/* The distance or decimal of NAME (typed or default), 0 if unset. */
+/* The distance or decimal of NAME (given or default), 0 if unset. */
 double in_number(const struct inputs *in, const char *name);
-/* The text of NAME (typed or default), NULL if unset. */
+/* The text of NAME (given or default), NULL if unset. */
 const char *in_text(const struct inputs *in, const char *name);
 /* True when the choice NAME is set to WORD. */
 int in_is(const struct inputs *in, const char *name, const char *word);
-/* The modifier MOD named in option OPT, or NULL. */
-const struct input_item *in_mod(const struct inputs *in, const char *opt,
+/* True when modifier MOD is named in option OPT. */
+int in_mod(const struct inputs *in, const char *opt, const char *mod);
+/* The "=V" text of modifier MOD named in OPT, or NULL. */
+const char *in_mod_value(const struct inputs *in, const char *opt,
     const char *mod);
-
-/*
- * Adds a value to option NAME as if it had been typed (the stateful form
- * fills inputs from a unit).  Returns 0, or -1 if NAME is not declared or
- * the value is not valid (in->error set).
- */
-int inputs_fill(struct inputs *in, const char *name, const char *value);
-
-/* Fills option NAME with V unless it was typed (or V is NULL): a stored
- * value a typed option overrides. */
-void inputs_default(struct inputs *in, const char *name, const char *v);
-
-/* Adds modifier MOD to option OPT unless it is already named (a modifier
- * is applied at most once, whether named or implied by a rating). */
-void inputs_add_mod(struct inputs *in, const char *opt, const char *mod);
-
-/* Forgets what option NAME was given (to fill it anew). */
-void inputs_clear(struct inputs *in, const char *name);
+/* Items of option OPT. */
+int in_nitems(const struct inputs *in, const char *opt);
+/* Item I of option OPT into *out; 0 when there is none. */
+int in_item(const struct inputs *in, const char *opt, int i,
+    struct in_item *out);
+/* The text of a PART_WORD part. */
+const char *in_part_word(const struct inputs *in, const struct spec_part *p);
 
 /* True when `word` is one of the '|'-separated `choices`. */
 int choice_has(const char *choices, const char *word);

@@ -15,26 +15,26 @@
 #define FIRERS "line|column|square|skirmishers|foot-artillery|horse-artillery"
 #define MELEE_TYPES "cavalry|heavy-cavalry|infantry|skirmishers|square"
 
+/* A number of the rules table; a missing one fails r. */
 static double
-number(const struct tableset *ts, const char *name, double def)
+number(const struct tableset *ts, const char *name, struct result *r)
 {
-	const struct table *t = ts->find(ts->ctx, OHW, "rules");
-
-	return t != NULL ? rule_constant(t, name, def) : def;
+	return rule_value(ts, OHW, "rules", name, r);
 }
 
 /* "At about 50% of Break Point the unit becomes Tired ... at about 75% it
  * becomes Exhausted"; broken at the break point (compared exactly). */
 static const char *
-fp_state(const struct tableset *ts, long fp, long bp, int pyrrhic)
+fp_state(const struct tableset *ts, long fp, long bp, int pyrrhic,
+    struct result *r)
 {
-	if (pyrrhic && fp >= (long)number(ts, "pyrrhic", 24))
+	if (pyrrhic && fp >= (long)number(ts, "pyrrhic", r))
 		return "destroyed";
 	if (!pyrrhic && fp >= bp)
 		return "broken";
-	if ((double)fp >= (double)bp * number(ts, "exhausted", 0.75))
+	if ((double)fp >= (double)bp * number(ts, "exhausted", r))
 		return "exhausted";
-	if ((double)fp >= (double)bp * number(ts, "tired", 0.5))
+	if ((double)fp >= (double)bp * number(ts, "tired", r))
 		return "tired";
 	return "fresh";
 }
@@ -70,7 +70,8 @@ static const struct input_decl fire_inputs[] = {
 
 /* The range band of an artillery firer, with its modifier. */
 static const char *
-gun_band(const struct table *t, const char *gun, double dist, long *mod, double *reach)
+gun_band(const struct table *t, const char *gun, double dist, long *mod, double *reach,
+    struct result *r)
 {
 	const char *band = "out";
 
@@ -82,7 +83,7 @@ gun_band(const struct table *t, const char *gun, double dist, long *mod, double 
 			continue;
 		table_number(t, row, "over", &over);
 		table_number(t, row, "upto", &upto);
-		table_number(t, row, "modifier", &m);
+		m = rule_cell(t, row, "modifier", r);
 		if (upto > *reach)
 			*reach = upto;
 		if (dist > over && dist <= upto && strcmp(band, "out") == 0) {
@@ -107,7 +108,7 @@ fire_range(const struct tableset *ts, const char *firer, double dist,
 		return RULE_DATA;
 	if (guns) {
 		*range = gun_band(t, strcmp(firer, "foot-artillery") == 0 ? "foot" : "horse",
-		    dist, &mod, &reach);
+		    dist, &mod, &reach, r);
 		if (strcmp(*range, "out") != 0) {
 			char name[32];
 
@@ -116,7 +117,7 @@ fire_range(const struct tableset *ts, const char *firer, double dist,
 			result_mod(r, name, (double)mod);
 		}
 	} else {
-		table_number(t, table_row(t, "formation", firer), "range", &reach);
+		reach = rule_cell(t, table_row(t, "formation", firer), "range", r);
 		*range = dist <= reach ? "in" : "out";
 	}
 	result_work(r, "%s [%s]: %s reaches %g\": %g\" is %s", t->title, t->provenance,
@@ -131,22 +132,22 @@ static void
 fire_mods(const struct table *t, const struct inputs *in, const char *firer,
     long *total, struct result *r)
 {
-	const struct input_value *v = inputs_get(in, "mod");
 	int guns = strstr(firer, "artillery") != NULL;
+	struct in_item it;
 
 	if (!guns && strcmp(firer, "skirmishers") == 0)
 		rule_auto_mod(t, "skirmishers-firing", NULL, 1, NULL, total, r);
 	if (!guns && (strcmp(firer, "column") == 0 || strcmp(firer, "square") == 0))
 		rule_auto_mod(t, "column-or-square", NULL, 1, NULL, total, r);
-	for (int i = 0; v != NULL && i < v->nitems; i++) {
-		const char *m = v->items[i].name;
+	for (int i = 0; in_item(in, "mod", i, &it); i++) {
+		const char *m = it.name;
 
 		/* "Rifles: these troops only take a -1 when shooting at
 		 * dispersed targets." "Stubborn ... do not suffer the -1 for
 		 * being tired." */
-		if (strcmp(m, "rifles") == 0 && in_mod(in, "mod", "target-skirmishers") == NULL)
+		if (strcmp(m, "rifles") == 0 && !in_mod(in, "mod", "target-skirmishers"))
 			continue;
-		if (strcmp(m, "tired") == 0 && in_mod(in, "mod", "stubborn") != NULL) {
+		if (strcmp(m, "tired") == 0 && in_mod(in, "mod", "stubborn")) {
 			result_work(r, "stubborn troops ignore being tired");
 			continue;
 		}
@@ -187,7 +188,7 @@ ohw_fire(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	result_work(r, "d6 %d %+ld = %ld fatigue point%s%s", die, total, fp, fp == 1 ? "" : "s",
 	    die + total < 0 ? " (never below 0)" : "");
 	/* "Targets in woods or towns suffer half casualties (round up)." */
-	if (in_mod(in, "mod", "target-in-cover") != NULL) {
+	if (in_mod(in, "mod", "target-in-cover")) {
 		fp = half_up(fp);
 		result_factor(r, "target-in-cover", 0.5);
 		result_work(r, "the target in woods or a town takes half, rounded up: %ld", fp);
@@ -227,7 +228,7 @@ is_cav(const char *t)
 
 /* The base of a side's roll against the other. */
 static long
-base(const struct table *t, const char *me, const char *enemy)
+base(const struct table *t, const char *me, const char *enemy, struct result *r)
 {
 	const char *m = is_cav(me) ? "cavalry" : me, *e = is_cav(enemy) ? "cavalry" : enemy;
 	double v = 0;
@@ -235,7 +236,7 @@ base(const struct table *t, const char *me, const char *enemy)
 
 	if (row < 0)
 		row = table_row2(t, "attacker", m, "defender", "any");
-	table_number(t, row, "base", &v);
+	v = rule_cell(t, row, "base", r);
 	return (long)v;
 }
 
@@ -250,13 +251,13 @@ static long
 side_mods(const struct table *t, const struct inputs *in, const struct melee_side *s,
     struct result *r)
 {
-	const struct input_value *v = inputs_get(in, s->opt);
+	struct in_item it;
 	long total = 0;
 
-	for (int i = 0; v != NULL && i < v->nitems; i++) {
-		const char *m = v->items[i].name;
+	for (int i = 0; in_item(in, s->opt, i, &it); i++) {
+		const char *m = it.name;
 
-		if (strcmp(m, "tired") == 0 && in_mod(in, s->opt, "stubborn") != NULL)
+		if (strcmp(m, "tired") == 0 && in_mod(in, s->opt, "stubborn"))
 			continue;
 		if (is_condition(t, m))
 			continue;
@@ -272,12 +273,12 @@ taken(const struct inputs *in, const struct melee_side *s, long fp, struct resul
 {
 	if (fp < 0)
 		fp = 0;
-	if (is_cav(s->type) || in_mod(in, s->opt, "in-cover") != NULL) {
+	if (is_cav(s->type) || in_mod(in, s->opt, "in-cover")) {
 		fp = half_up(fp);
 		result_work(r, "the %s takes half, rounded up (%s)", s->name,
 		    is_cav(s->type) ? "cavalry always" : "holding terrain");
 	}
-	if (in_mod(in, s->opt, "flank-or-rear") != NULL) {
+	if (in_mod(in, s->opt, "flank-or-rear")) {
 		fp *= 2;
 		result_work(r, "the %s, engaged in flank or rear, takes double", s->name);
 	}
@@ -297,21 +298,21 @@ melee_outcome(const struct tableset *ts, const struct inputs *in,
 	if (is_cav(a->type) && strcmp(def->type, "infantry") == 0) {
 		if (att_fp > def_fp) {
 			result_work(r, "the infantry stood and inflicted more than it took: the cavalry retire %g\"",
-			    number(ts, "retire-cavalry", 12));
+			    number(ts, "retire-cavalry", r));
 			return "cavalry_retires";
 		}
 		result_work(r, "the infantry stood and did not inflict more: destroyed; the cavalry may break through %g\"",
-		    number(ts, "breakthrough", 6));
+		    number(ts, "breakthrough", r));
 		return "infantry_destroyed";
 	}
 	if (before + def_fp >= bp)
 		return "defender_broken";
 	/* "If the Attacker has succeeded in generating three or more Fatigue
 	 * Points they will have gained a lodgement." */
-	if (in_mod(in, "defender-mod", "bua") != NULL)
-		return def_fp >= (long)number(ts, "lodgement", 3) ? "lodgement" : "attacker_retires";
+	if (in_mod(in, "defender-mod", "bua"))
+		return def_fp >= (long)number(ts, "lodgement", r) ? "lodgement" : "attacker_retires";
 	result_work(r, "the defender is not broken: the attacker retires %g\"%s",
-	    number(ts, is_cav(a->type) ? "retire-cavalry" : "retire-infantry", 6),
+	    number(ts, is_cav(a->type) ? "retire-cavalry" : "retire-infantry", r),
 	    is_cav(a->type) ? " facing the enemy" : "");
 	return "attacker_retires";
 }
@@ -355,7 +356,7 @@ ohw_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	if (a.type == NULL || def.type == NULL)
 		return result_fail(r, RULE_USAGE, "melee needs --attacker-type and --defender-type");
 	/* "Only Infantry can attack a Built Up Area." */
-	if (in_mod(in, "defender-mod", "bua") != NULL && is_cav(a.type)) {
+	if (in_mod(in, "defender-mod", "bua") && is_cav(a.type)) {
 		jsonw_int(&r->fields, "attacker_fp", 0);
 		jsonw_int(&r->fields, "defender_fp", 0);
 		jsonw_string(&r->fields, "outcome", "attacker_retires");
@@ -364,10 +365,10 @@ ohw_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
 		dice_end_early(d);
 		return RULE_OK;
 	}
-	am = base(b, a.type, def.type) + side_mods(m, in, &a, r);
-	dm = base(b, def.type, a.type) + side_mods(m, in, &def, r);
-	result_mod(r, "attacker:base", (double)base(b, a.type, def.type));
-	result_mod(r, "defender:base", (double)base(b, def.type, a.type));
+	am = base(b, a.type, def.type, r) + side_mods(m, in, &a, r);
+	dm = base(b, def.type, a.type, r) + side_mods(m, in, &def, r);
+	result_mod(r, "attacker:base", (double)base(b, a.type, def.type, r));
+	result_mod(r, "defender:base", (double)base(b, def.type, a.type, r));
 	if ((rc = roll_side(in, &a, d)) != RULE_OK || (rc = roll_side(in, &def, d)) != RULE_OK ||
 	    (rc = reroll(&a, d)) != RULE_OK || (rc = reroll(&def, d)) != RULE_OK)
 		return rc;
@@ -405,7 +406,7 @@ ohw_fatigue(const struct tableset *ts, const struct inputs *in, struct dice *d,
     struct result *r)
 {
 	long fp = in_count(in, "fp"), bp = in_count(in, "break-point");
-	int pyrrhic = in_mod(in, "mod", "pyrrhic") != NULL;
+	int pyrrhic = in_mod(in, "mod", "pyrrhic");
 	const char *state;
 
 	(void)d;
@@ -414,8 +415,8 @@ ohw_fatigue(const struct tableset *ts, const struct inputs *in, struct dice *d,
 		    result_fail(r, RULE_USAGE, "fatigue needs --fp N (and --break-point B)");
 	/* "A unit in dire straits may declare 'Save Yourselves'. It suffers 2
 	 * Fatigue Points. It then makes a double move away from the enemy." */
-	if (in_mod(in, "mod", "save-yourselves") != NULL) {
-		long extra = (long)number(ts, "save-yourselves", 2);
+	if (in_mod(in, "mod", "save-yourselves")) {
+		long extra = (long)number(ts, "save-yourselves", r);
 
 		fp += extra;
 		result_mod(r, "save-yourselves", (double)extra);
@@ -424,11 +425,16 @@ ohw_fatigue(const struct tableset *ts, const struct inputs *in, struct dice *d,
 		result_work(r, "Save Yourselves: +%ld FP and a double move away; it must stand a full turn to reorganise and is destroyed if contacted before then",
 		    extra);
 	}
-	state = fp_state(ts, fp, bp, pyrrhic);
-	result_work(r, "break point %ld: tired from %g, exhausted from %g, %s", bp,
-	    ceil((double)bp * number(ts, "tired", 0.5)),
-	    ceil((double)bp * number(ts, "exhausted", 0.75)),
-	    pyrrhic ? "pyrrhic: destroyed at 24" : "broken at the break point");
+	state = fp_state(ts, fp, bp, pyrrhic, r);
+	if (pyrrhic)
+		result_work(r, "break point %ld: tired from %g, exhausted from %g, pyrrhic: destroyed at %g",
+		    bp, ceil((double)bp * number(ts, "tired", r)),
+		    ceil((double)bp * number(ts, "exhausted", r)),
+		    number(ts, "pyrrhic", r));
+	else
+		result_work(r, "break point %ld: tired from %g, exhausted from %g, broken at the break point",
+		    bp, ceil((double)bp * number(ts, "tired", r)),
+		    ceil((double)bp * number(ts, "exhausted", r)));
 	jsonw_int(&r->fields, "fatigue_points", fp);
 	jsonw_int(&r->fields, "break_point", bp);
 	jsonw_string(&r->fields, "state", state);
@@ -473,7 +479,7 @@ radius_check(const struct tableset *ts, const struct inputs *in, struct result *
 		return RULE_DATA;
 	if (!in_given(in, "distance"))
 		return result_fail(r, RULE_USAGE, "--radius needs --distance D");
-	table_number(t, table_row(t, "rank", in_text(in, "radius")), "radius", &radius);
+	radius = rule_cell(t, table_row(t, "rank", in_text(in, "radius")), "radius", r);
 	jsonw_bool(&r->fields, "in_command", in_number(in, "distance") <= radius);
 	jsonw_number(&r->fields, "radius", radius);
 	result_summary(r, in_number(in, "distance") <= radius ? "in command (%g\" of %g\")" :
@@ -490,7 +496,7 @@ static int
 evade(const struct tableset *ts, const struct inputs *in, double inches,
     struct result *r)
 {
-	long fp = (long)number(ts, "evade", 1);
+	long fp = (long)number(ts, "evade", r);
 
 	if (in_flag(in, "caught") && in_is(in, "type", "horse-artillery")) {
 		jsonw_number(&r->fields, "inches", 0);
@@ -537,18 +543,18 @@ ohw_move(const struct tableset *ts, const struct inputs *in, struct dice *d,
 		return evade(ts, in, inches, r);
 	if (in_given(in, "formation-change")) {
 		f = number(ts, in_is(in, "formation-change", "french") ? "french-drill" :
-		    "older-drill", 0.25);
+		    "older-drill", r);
 		inches *= 1 - f;
 		result_factor(r, "formation-change", 1 - f);
 	}
 	/* "Roads: add 3" to movement if entire move on road, bonus does not
 	 * apply to charging." */
 	if (in_flag(in, "road") && !in_flag(in, "charging")) {
-		inches += number(ts, "road", 3);
-		result_mod(r, "road", number(ts, "road", 3));
+		inches += number(ts, "road", r);
+		result_mod(r, "road", number(ts, "road", r));
 	}
 	if (in_flag(in, "out-of-command")) {
-		f = number(ts, "out-of-command", 0.5);
+		f = number(ts, "out-of-command", r);
 		inches *= f;
 		result_factor(r, "out-of-command", f);
 	}
@@ -574,25 +580,27 @@ static const struct input_decl rating_inputs[] = {
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
+
 static const struct input_decl formation_inputs[] = {
-	{ "break-percent", IN_COUNT, "P", 1, 100, NULL, "50", NULL,
-	  "its break point as a percentage of its units' break points", 0 },
+	{ "break-percent", IN_COUNT, "P", 1, 100, NULL, NULL, NULL,
+	  "its break point as a percentage of its units' break points (the rules table's break-percent when not given)", 0 },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
 static long
-break_point(const struct tableset *ts, const struct unit *u)
+break_point(const struct tableset *ts, const struct unit *u, struct result *r)
 {
 	return in_given(&u->ratings, "break-point") ? in_count(&u->ratings, "break-point") :
-	    (long)number(ts, "break-point", 15);
+	    (long)number(ts, "break-point", r);
 }
 
 static const char *
-unit_state(const struct tableset *ts, const struct unit *u)
+unit_state(const struct tableset *ts, const struct unit *u, struct result *r)
 {
 	if (strcmp(u->state, "destroyed") == 0)
 		return "destroyed";
-	return fp_state(ts, u->losses, break_point(ts, u), in_flag(&u->ratings, "pyrrhic"));
+	return fp_state(ts, u->losses, break_point(ts, u, r),
+	    in_flag(&u->ratings, "pyrrhic"), r);
 }
 
 static int
@@ -601,7 +609,7 @@ ohw_rate(const struct tableset *ts, const char *type, const struct inputs *rt,
 {
 	*cost = 0;
 	*start = in_given(rt, "break-point") ? in_count(rt, "break-point") :
-	    (long)number(ts, "break-point", 15);
+	    (long)number(ts, "break-point", r);
 	if (in_flag(rt, "heavy-cavalry") && strcmp(type, "cavalry") != 0)
 		return result_fail(r, RULE_DATA, "--heavy-cavalry is for cavalry");
 	if (in_flag(rt, "rifles") && strstr(type, "artillery") != NULL)
@@ -609,14 +617,12 @@ ohw_rate(const struct tableset *ts, const char *type, const struct inputs *rt,
 	return RULE_OK;
 }
 
-
-
 /* tired, exhausted and the special rules that temper them. */
 static void
 fill_condition(const struct tableset *ts, const struct unit *u, struct inputs *in,
-    const char *opt)
+    const char *opt, struct result *r)
 {
-	const char *s = unit_state(ts, u);
+	const char *s = unit_state(ts, u, r);
 
 	if (strcmp(s, "tired") == 0 || strcmp(s, "exhausted") == 0)
 		inputs_add_mod(in, opt, s);
@@ -632,118 +638,155 @@ melee_type(const struct unit *u)
 	return strcmp(u->type, "skirmishers") == 0 ? "skirmishers" : "infantry";
 }
 
+static void
+fill_fire(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	const struct unit *u = ruling_unit(ru, "unit"), *t = ruling_unit(ru, "target");
+
+	if (u != NULL) {
+		inputs_default_word(in, "firer", strstr(u->type, "artillery") != NULL ||
+		    strcmp(u->type, "skirmishers") == 0 ? u->type : "line");
+		fill_condition(ts, u, in, "mod", r);
+		if (in_flag(&u->ratings, "rifles"))
+			inputs_add_mod(in, "mod", "rifles");
+	}
+	if (t != NULL && strcmp(t->type, "skirmishers") == 0)
+		inputs_add_mod(in, "mod", "target-skirmishers");
+}
+
+static void
+fill_move(const struct unit *u, struct inputs *in)
+{
+	if (strcmp(u->type, "skirmishers") == 0) {
+		inputs_default_word(in, "type", "infantry");
+		inputs_default_word(in, "formation", "skirmishers");
+	} else {
+		inputs_default_word(in, "type", u->type);
+	}
+}
+
 static int
 ohw_fill(const struct tableset *ts, const char *command,
     const struct ruling_units *ru, struct inputs *in, struct result *r)
 {
-	const struct unit *u = ruling_unit(ru, "unit"), *t = ruling_unit(ru, "target");
+	const struct unit *u = ruling_unit(ru, "unit");
 	const struct unit *a = ruling_unit(ru, "attacker"), *d = ruling_unit(ru, "defender");
-	char n[16];
 
 	for (int i = 0; i < ru->n; i++)
-		if (!ru->unit[i]->formation && (strcmp(unit_state(ts, ru->unit[i]), "destroyed") == 0))
+		if (!ru->unit[i]->formation &&
+		    strcmp(unit_state(ts, ru->unit[i], r), "destroyed") == 0)
 			return result_fail(r, RULE_DATA, "'%s' is destroyed", ru->unit[i]->name);
 	if (strcmp(command, "fire") == 0) {
-		if (u != NULL) {
-			inputs_default(in, "firer", strstr(u->type, "artillery") != NULL ||
-			    strcmp(u->type, "skirmishers") == 0 ? u->type : "line");
-			fill_condition(ts, u, in, "mod");
-			if (in_flag(&u->ratings, "rifles"))
-				inputs_add_mod(in, "mod", "rifles");
-		}
-		if (t != NULL && strcmp(t->type, "skirmishers") == 0)
-			inputs_add_mod(in, "mod", "target-skirmishers");
+		fill_fire(ts, ru, in, r);
 	} else if (strcmp(command, "melee") == 0) {
 		if (a == NULL || d == NULL)
 			return result_fail(r, RULE_USAGE,
 			    "a melee in the game names both --attacker and --defender");
-		inputs_default(in, "attacker-type", melee_type(a));
-		inputs_default(in, "defender-type", melee_type(d));
-		fill_condition(ts, a, in, "attacker-mod");
-		fill_condition(ts, d, in, "defender-mod");
-		snprintf(n, sizeof n, "%ld", d->losses);
-		inputs_default(in, "defender-fp", n);
-		snprintf(n, sizeof n, "%ld", break_point(ts, d));
-		inputs_default(in, "defender-break-point", n);
+		inputs_default_word(in, "attacker-type", melee_type(a));
+		inputs_default_word(in, "defender-type", melee_type(d));
+		fill_condition(ts, a, in, "attacker-mod", r);
+		fill_condition(ts, d, in, "defender-mod", r);
+		inputs_default_count(in, "defender-fp", d->losses);
+		inputs_default_count(in, "defender-break-point", break_point(ts, d, r));
 	} else if (u != NULL && !u->formation && strcmp(command, "fatigue") == 0) {
-		snprintf(n, sizeof n, "%ld", u->losses);
-		inputs_default(in, "fp", n);
-		snprintf(n, sizeof n, "%ld", break_point(ts, u));
-		inputs_default(in, "break-point", n);
+		inputs_default_count(in, "fp", u->losses);
+		inputs_default_count(in, "break-point", break_point(ts, u, r));
 		if (in_flag(&u->ratings, "pyrrhic"))
 			inputs_add_mod(in, "mod", "pyrrhic");
 	} else if (u != NULL && strcmp(command, "move") == 0) {
-		if (strcmp(u->type, "skirmishers") == 0) {
-			inputs_default(in, "type", "infantry");
-			inputs_default(in, "formation", "skirmishers");
-		} else {
-			inputs_default(in, "type", u->type);
-		}
+		fill_move(u, in);
 	}
 	return RULE_OK;
 }
-
 
 /* "Higher Formation Morale is a predetermined percentage of the Break
  * Points of all the elements"; a unit saving itself "counts as broken for
  * higher formation morale purposes". */
 static void
-formation_fp(const struct tableset *ts, struct unit *const *all, int n,
-    const struct unit *f, long *fp, long *bp)
+formation_fp(const struct tableset *ts, const struct army *a,
+    const struct unit *f, long *fp, long *bp, struct result *r)
 {
 	long sum_bp = 0, sum_fp = 0, pct = in_given(&f->ratings, "break-percent") ?
-	    in_count(&f->ratings, "break-percent") : 50;
+	    in_count(&f->ratings, "break-percent") : (long)number(ts, "break-percent", r);
 
-	for (int i = 0; i < n; i++) {
-		const struct unit *u = all[i];
+	for (int i = 0; i < a->n; i++) {
+		const struct unit *u = &a->u[i];
+		const char *state;
 		long ubp;
 
-		if (u->formation || strcmp(u->type, "general") == 0 || !ruling_under(all, n, u, f->id))
+		if (u->formation || strcmp(u->type, "general") == 0 ||
+		    !army_under(a, u, f->id))
 			continue;
-		ubp = break_point(ts, u);
+		ubp = break_point(ts, u, r);
+		state = unit_state(ts, u, r);
 		sum_bp += ubp;
 		sum_fp += unit_flag(u, "saving-themselves") ||
-		    strcmp(unit_state(ts, u), "broken") == 0 ||
-		    strcmp(unit_state(ts, u), "destroyed") == 0 || u->losses > ubp ? ubp : u->losses;
+		    strcmp(state, "broken") == 0 || strcmp(state, "destroyed") == 0 ||
+		    u->losses > ubp ? ubp : u->losses;
 	}
 	*bp = (sum_bp * pct + 99) / 100;
 	*fp = sum_fp;
 }
 
+static const char *
+formation_state(const struct tableset *ts, long fp, long bp, struct result *r)
+{
+	return fp_state(ts, fp, bp > 0 ? bp : 1, 0, r);
+}
+
 static void
-formation_json(const struct tableset *ts, struct unit *const *all, int n,
-    const struct unit *f, struct jsonw *w)
+formation_json(const struct tableset *ts, const struct army *a,
+    const struct unit *f, struct jsonw *w, struct result *r)
 {
 	long fp, bp;
 
-	formation_fp(ts, all, n, f, &fp, &bp);
+	formation_fp(ts, a, f, &fp, &bp, r);
 	jsonw_object(w, NULL);
 	jsonw_string(w, "name", f->name);
 	jsonw_int(w, "fatigue_points", fp);
 	jsonw_int(w, "break_point", bp);
-	jsonw_string(w, "state", fp_state(ts, fp, bp > 0 ? bp : 1, 0));
+	jsonw_string(w, "state", formation_state(ts, fp, bp, r));
 	jsonw_object_end(w);
 }
 
 static void
 apply_loss(const struct tableset *ts, const struct ruling_units *ru, int ui,
-    long fp, struct ruling_effects *fx)
+    long fp, struct ruling_effects *fx, struct result *r)
 {
 	const struct unit *u = ru->unit[ui];
-	const char *before = unit_state(ts, u), *after;
+	const char *before = unit_state(ts, u, r), *after;
+	long bp = break_point(ts, u, r);
 	struct unit_effect *e;
 
 	if (fp <= 0 || (e = effect_add(fx, ui, LEDGER_LOSS, "fp", fp)) == NULL)
 		return;
 	e->total = u->losses + fp;
-	after = fp_state(ts, e->total, break_point(ts, u), in_flag(&u->ratings, "pyrrhic"));
+	after = fp_state(ts, e->total, bp, in_flag(&u->ratings, "pyrrhic"), r);
 	snprintf(e->state, sizeof e->state, "%s", after);
 	snprintf(e->note, sizeof e->note, "%s takes %ld FP (%ld of %ld)%s%s", u->name, fp,
-	    e->total, break_point(ts, u), strcmp(before, after) != 0 ? ": now " : "",
+	    e->total, bp, strcmp(before, after) != 0 ? ": now " : "",
 	    strcmp(before, after) != 0 ? after : "");
 	if (strcmp(after, "destroyed") == 0 &&
 	    (e = effect_add(fx, ui, LEDGER_STATE, "destroyed", 0)) != NULL)
 		snprintf(e->state, sizeof e->state, "destroyed");
+}
+
+/* fatigue of a higher formation in a game. */
+static void
+formation_fatigue(const struct tableset *ts, const struct ruling_units *ru,
+    const struct unit *f, struct result *r)
+{
+	long fp, bp;
+	const char *state;
+
+	formation_fp(ts, ru->army, f, &fp, &bp, r);
+	state = formation_state(ts, fp, bp, r);
+	jsonw_int(&r->fields, "fatigue_points", fp);
+	jsonw_int(&r->fields, "break_point", bp);
+	jsonw_string(&r->fields, "state", state);
+	result_summary(r, "%s: %s (%ld FP of %ld)", f->name, state, fp, bp);
+	result_work(r, "a higher formation: its break point is its percentage of its units' break points; a unit broken or saving itself counts its whole break point");
 }
 
 static int
@@ -754,17 +797,8 @@ ohw_apply(const struct tableset *ts, const char *command,
 	const struct unit *u = ruling_unit(ru, "unit");
 
 	(void)in;
-	if (strcmp(command, "fatigue") == 0 && u != NULL && u->formation) {
-		long fp, bp;
-
-		formation_fp(ts, ru->all, ru->nall, u, &fp, &bp);
-		jsonw_int(&r->fields, "fatigue_points", fp);
-		jsonw_int(&r->fields, "break_point", bp);
-		jsonw_string(&r->fields, "state", fp_state(ts, fp, bp > 0 ? bp : 1, 0));
-		result_summary(r, "%s: %s (%ld FP of %ld)", u->name,
-		    fp_state(ts, fp, bp > 0 ? bp : 1, 0), fp, bp);
-		result_work(r, "a higher formation: its break point is its percentage of its units' break points; a unit broken or saving itself counts its whole break point");
-	}
+	if (strcmp(command, "fatigue") == 0 && u != NULL && u->formation)
+		formation_fatigue(ts, ru, u, r);
 	for (int i = 0; i < r->neffects; i++) {
 		const struct effect *re = &r->effects[i];
 		int ui = ruling_index(ru, re->role);
@@ -773,7 +807,7 @@ ohw_apply(const struct tableset *ts, const char *command,
 		if (ui < 0)
 			continue;
 		if (re->kind == EFFECT_LOSS)
-			apply_loss(ts, ru, ui, re->amount, fx);
+			apply_loss(ts, ru, ui, re->amount, fx, r);
 		else if (re->kind == EFFECT_STATE &&
 		    (e = effect_add(fx, ui, LEDGER_STATE, re->state, 0)) != NULL) {
 			snprintf(e->state, sizeof e->state, "%s", re->state);
@@ -789,34 +823,51 @@ ohw_apply(const struct tableset *ts, const char *command,
 }
 
 static void
-ohw_view(const struct tableset *ts, const struct unit *u, struct unit_view *v)
+ohw_view(const struct tableset *ts, const struct army *a, const struct unit *u,
+    struct unit_view *v, struct result *r)
 {
-	snprintf(v->state, sizeof v->state, "%s", unit_state(ts, u));
+	long fp, bp;
+
+	if (u->formation) {
+		formation_fp(ts, a, u, &fp, &bp, r);
+		jsonw_int(&v->w, "fatigue_points", fp);
+		jsonw_int(&v->w, "break_point", bp);
+		snprintf(v->state, sizeof v->state, "%s", formation_state(ts, fp, bp, r));
+		return;
+	}
+	bp = break_point(ts, u, r);
+	snprintf(v->state, sizeof v->state, "%s", unit_state(ts, u, r));
 	v->strength = u->losses;
+	snprintf(v->cells[0], VIEW_CELL, "%ld", bp);
+	snprintf(v->cells[1], VIEW_CELL, "%ld", bp - u->losses > 0 ? bp - u->losses : 0);
+	snprintf(v->cells[2], VIEW_CELL, "%ld", u->losses);
 	jsonw_int(&v->w, "fatigue_points", u->losses);
-	jsonw_int(&v->w, "break_point", break_point(ts, u));
+	jsonw_int(&v->w, "break_point", bp);
 }
 
 static void
 ohw_standing(const struct tableset *ts, const struct inputs *options,
-    struct unit *const *units, int n, struct jsonw *w, char *sentence, size_t len)
+    const struct army *a, struct jsonw *w, char *sentence, size_t len,
+    struct result *r)
 {
 	(void)options;
 	sentence[0] = '\0';
 	jsonw_object(w, "standing");
 	jsonw_array(w, "formations");
-	for (int i = 0; i < n; i++) {
-		long fp, bp;
+	for (int i = 0; i < a->n; i++) {
+		const struct unit *f = &a->u[i];
 		const char *state;
+		long fp, bp;
 
-		if (!units[i]->formation)
+		if (!f->formation)
 			continue;
-		formation_json(ts, units, n, units[i], w);
-		formation_fp(ts, units, n, units[i], &fp, &bp);
-		state = fp_state(ts, fp, bp > 0 ? bp : 1, 0);
+		formation_json(ts, a, f, w, r);
+		formation_fp(ts, a, f, &fp, &bp, r);
+		state = formation_state(ts, fp, bp, r);
 		if (bp > 0 && (strcmp(state, "broken") == 0 || strcmp(state, "exhausted") == 0))
-			snprintf(sentence + strlen(sentence), len - strlen(sentence), "%s%s is %s (%ld FP of %ld)",
-			    sentence[0] ? "; " : "", units[i]->name, state, fp, bp);
+			snprintf(sentence + strlen(sentence), len - strlen(sentence),
+			    "%s%s is %s (%ld FP of %ld)", sentence[0] ? "; " : "", f->name,
+			    state, fp, bp);
 	}
 	jsonw_array_end(w);
 	jsonw_object_end(w);
@@ -824,9 +875,27 @@ ohw_standing(const struct tableset *ts, const struct inputs *options,
 		snprintf(sentence, len, "no formation is exhausted or broken");
 }
 
+static const struct sheet_column ohw_columns[] = {
+	{ "BP", "break_point", 5, 1, SHEET_BOTH },
+	{ "left", "fp_left", 5, 1, SHEET_BOTH },
+	{ "FP", "fatigue_points", 6, 1, SHEET_BOTH },
+	{ "state, flags", "state", 0, 2, SHEET_BOTH },
+	{ NULL, NULL, 0, 0, SHEET_BOTH },
+};
+
 static const struct roster ohw_roster = {
-	TYPES, "brigade|division|corps|army|command", rating_inputs,
-	ohw_rate, ohw_fill, ohw_apply, ohw_view, NULL, ohw_standing, formation_inputs,
+	.unit_types = TYPES,
+	.formation_types = "brigade|division|corps|army|command",
+	.inputs = rating_inputs,
+	.rate = ohw_rate,
+	.fill = ohw_fill,
+	.apply = ohw_apply,
+	.view = ohw_view,
+	.standing = ohw_standing,
+	.formation_inputs = formation_inputs,
+	.columns = ohw_columns,
+	.measure_option = "fp",
+	.counts_down = 0,
 };
 
 static const struct rule_cmd ohw_cmds[] = {

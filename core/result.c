@@ -18,7 +18,7 @@ int
 result_finish(struct result *r)
 {
 	jsonw_object_end(&r->fields);
-	return r->fields.overflow ? -1 : 0;
+	return r->fields.overflow || r->overflow ? -1 : 0;
 }
 
 static struct modifier *
@@ -26,8 +26,10 @@ new_mod(struct result *r, const char *name)
 {
 	struct modifier *m;
 
-	if (r->nmods == RESULT_MODS)
+	if (r->nmods == RESULT_MODS) {
+		r->overflow = 1;
 		return NULL;
+	}
 	m = &r->mods[r->nmods++];
 	memset(m, 0, sizeof *m);
 	snprintf(m->name, sizeof m->name, "%s", name);
@@ -61,8 +63,10 @@ result_work(struct result *r, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (r->nwork == RESULT_WORK)
+	if (r->nwork == RESULT_WORK) {
+		r->overflow = 1;
 		return;
+	}
 	va_start(ap, fmt);
 	vsnprintf(r->work[r->nwork++], RESULT_LINE, fmt, ap);
 	va_end(ap);
@@ -104,6 +108,9 @@ result_fail(struct result *r, int code, const char *fmt, ...)
 {
 	va_list ap;
 
+	if (r->failed != 0)
+		return code;
+	r->failed = code;
 	va_start(ap, fmt);
 	vsnprintf(r->error, sizeof r->error, fmt, ap);
 	va_end(ap);
@@ -116,8 +123,10 @@ result_effect(struct result *r, const char *role, enum effect_kind kind,
 {
 	struct effect *e;
 
-	if (r->neffects == RESULT_EFFECTS)
+	if (r->neffects == RESULT_EFFECTS) {
+		r->overflow = 1;
 		return;
+	}
 	e = &r->effects[r->neffects++];
 	memset(e, 0, sizeof *e);
 	snprintf(e->role, sizeof e->role, "%s", role);

@@ -40,11 +40,13 @@ struct effect {
 	char state[32];
 };
 
-/* Return codes of the rule functions. */
+/* Return codes of the rule functions (the command layer maps them to
+ * exit statuses, once). */
 enum rule_status {
 	RULE_OK = 0,
-	RULE_USAGE = 64,	/* a missing or conflicting option */
-	RULE_DATA = 65		/* a value the rules cannot take, bad dice */
+	RULE_USAGE = 1,		/* a missing or conflicting option */
+	RULE_DATA = 2		/* a value the rules cannot take, bad dice, a
+				 * rule table without the value asked for */
 };
 
 struct result {
@@ -60,11 +62,15 @@ struct result {
 	struct effect effects[RESULT_EFFECTS];
 	int neffects;
 	char error[RESULT_LINE];	/* the sentence when a rule fails */
+	int failed;		/* the first failure's status: once set, the
+				 * ruling fails whatever its function returns */
+	int overflow;		/* a list outgrew its room: the ruling fails */
 };
 
 /* Clears r and opens its `result` object. */
 void result_init(struct result *r);
-/* Closes the `result` object; returns 0, or -1 if a buffer overflowed. */
+/* Closes the `result` object; returns 0, or -1 if a buffer or list
+ * overflowed. */
 int result_finish(struct result *r);
 
 /* Records a modifier that added value. */
@@ -83,7 +89,8 @@ void result_reason(struct result *r, const char *fmt, ...)
 /* Marks the action forbidden by the rules, with the reason. */
 void result_forbid(struct result *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-/* Sets the error sentence and returns code, for `return result_fail(...)`. */
+/* Sets the error sentence and returns code, for `return result_fail(...)`;
+ * the first failure is kept (r->failed). */
 int result_fail(struct result *r, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Adds an effect on the unit in role. */

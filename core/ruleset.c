@@ -28,6 +28,18 @@ roster_formation_inputs(const struct roster *ro)
 	    default_formation_inputs;
 }
 
+const char *
+ruleset_names(void)
+{
+	static char names[128];
+
+	if (names[0] == '\0')
+		for (int i = 0; all[i] != NULL; i++)
+			snprintf(names + strlen(names), sizeof names - strlen(names),
+			    "%s%s", i ? ", " : "", all[i]->name);
+	return names;
+}
+
 const struct ruleset *const *
 ruleset_all(void)
 {
@@ -62,6 +74,55 @@ rule_table(const struct tableset *ts, const char *ruleset, const char *name,
 		result_fail(r, RULE_DATA, "the %s rules have no table '%s'",
 		    ruleset, name);
 	return t;
+}
+
+double
+rule_cell(const struct table *t, int row, const char *col, struct result *r)
+{
+	double v;
+
+	if (t == NULL)
+		return 0;
+	if (row < 0 || table_number(t, row, col, &v) != 0) {
+		result_fail(r, RULE_DATA, "the %s table ('%s') has no number %s%s%s under '%s'",
+		    t->title, t->name, row >= 0 ? "in row " : "",
+		    row >= 0 ? table_cell(t, row, 0) : "where it is needed",
+		    "", col);
+		return 0;
+	}
+	return v;
+}
+
+double
+rule_value(const struct tableset *ts, const char *ruleset, const char *table,
+    const char *name, struct result *r)
+{
+	const struct table *t = rule_table(ts, ruleset, table, r);
+	int row = t != NULL ? table_row(t, "name", name) : -1;
+	double v;
+
+	if (t == NULL)
+		return 0;
+	if (row < 0 || table_number(t, row, "value", &v) != 0) {
+		result_fail(r, RULE_DATA, "the %s table ('%s') has no number for '%s'",
+		    t->title, t->name, name);
+		return 0;
+	}
+	return v;
+}
+
+long
+rule_count(const struct tableset *ts, const char *ruleset, const char *table,
+    const char *name, struct result *r)
+{
+	double v = rule_value(ts, ruleset, table, name, r);
+
+	if (v != (double)(long)v) {
+		result_fail(r, RULE_DATA, "the %s rules' '%s' in table '%s' is %g, not a whole number",
+		    ruleset, name, table, v);
+		return 0;
+	}
+	return (long)v;
 }
 
 enum mod_kind
@@ -100,12 +161,12 @@ const char *
 rule_forbids(const struct inputs *in, const char *opt, const struct table *t,
     const char *applies)
 {
-	const struct input_value *v = inputs_get(in, opt);
+	struct in_item it;
 	double value;
 
-	for (int i = 0; v != NULL && i < v->nitems; i++)
-		if (rule_modifier(t, v->items[i].name, applies, &value) == MOD_FORBID)
-			return rule_mod_help(t, v->items[i].name);
+	for (int i = 0; in_item(in, opt, i, &it); i++)
+		if (rule_modifier(t, it.name, applies, &value) == MOD_FORBID)
+			return rule_mod_help(t, it.name);
 	return NULL;
 }
 
@@ -126,25 +187,29 @@ rule_named_mods(const struct inputs *in, const char *opt,
     const struct table *t, const char *applies, long per, const char *prefix,
     long *total, struct result *r)
 {
-	const struct input_value *v = inputs_get(in, opt);
 	const char *forbid = NULL;
+	struct in_item it;
 
-	for (int i = 0; v != NULL && i < v->nitems; i++) {
-		const struct input_item *it = &v->items[i];
-		long times = it->value != NULL ? it->n : 1;
+	for (int i = 0; in_item(in, opt, i, &it); i++) {
+		long times = it.value != NULL ? it.n : 1;
 		double value;
 
-		switch (rule_modifier(t, it->name, applies, &value)) {
+		switch (rule_modifier(t, it.name, applies, &value)) {
 		case MOD_FORBID:
 			if (forbid == NULL)
-				forbid = rule_mod_help(t, it->name);
+				forbid = rule_mod_help(t, it.name);
 			break;
 		case MOD_NUMBER:
+			if (value != (double)(long)value) {
+				result_fail(r, RULE_DATA, "modifier '%s' of the %s table is %g, not a whole number",
+				    it.name, t->name, value);
+				break;
+			}
 			*total += (long)value * per * times;
-			record_mod(r, prefix, it->name, value * (double)(per * times));
+			record_mod(r, prefix, it.name, value * (double)(per * times));
 			break;
 		case MOD_MISSING:
-			result_work(r, "%s does not apply to %s: ignored", it->name,
+			result_work(r, "%s does not apply to %s: ignored", it.name,
 			    applies != NULL ? applies : "this ruling");
 			break;
 		}
@@ -158,19 +223,22 @@ rule_auto_mod(const struct table *t, const char *name, const char *applies,
 {
 	double v;
 
-	if (rule_modifier(t, name, applies, &v) == MOD_NUMBER) {
+	switch (rule_modifier(t, name, applies, &v)) {
+	case MOD_NUMBER:
+		if (v != (double)(long)v) {
+			result_fail(r, RULE_DATA, "modifier '%s' of the %s table is %g, not a whole number",
+			    name, t->name, v);
+			return;
+		}
 		*total += (long)v * per;
 		record_mod(r, prefix, name, v * (double)per);
+		return;
+	case MOD_MISSING:
+		if (table_row(t, "name", name) < 0)
+			result_fail(r, RULE_DATA, "the %s table has no modifier '%s'",
+			    t->name, name);
+		return;
+	case MOD_FORBID:
+		return;
 	}
-}
-
-double
-rule_constant(const struct table *t, const char *name, double def)
-{
-	int row = table_row(t, "name", name);
-	double v;
-
-	if (row < 0 || table_number(t, row, "value", &v) != 0)
-		return def;
-	return v;
 }

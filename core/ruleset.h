@@ -34,14 +34,34 @@ struct rule_cmd {
 #define VIEW_LINES 40
 #define VIEW_LINE 160
 #define VIEW_JSON 8192
+#define VIEW_CELLS 8
+#define VIEW_CELL 48
 
 struct unit_view {
 	char state[UNIT_WORD];	/* its state word: ok, halt, broken, ... */
 	long strength;		/* what is left of the measure */
+	char cells[VIEW_CELLS][VIEW_CELL];	/* the roster's sheet columns */
 	char lines[VIEW_LINES][VIEW_LINE];	/* text lines under the unit */
 	int nlines;
-	char json[VIEW_JSON];	/* extra fields of its sheet object */
+	char json[VIEW_JSON];	/* the rule set's own fields of its sheet
+				 * object (members of an open object) */
 	struct jsonw w;
+};
+
+/* Where a sheet column shows. */
+enum {
+	SHEET_BOTH,
+	SHEET_TEXT,		/* the text sheet only */
+	SHEET_CSV		/* the CSV sheet only */
+};
+
+/* A column of the casualty sheet after the unit's name and type. */
+struct sheet_column {
+	const char *head;	/* the text sheet's heading */
+	const char *key;	/* the CSV column */
+	int width;		/* text width: > 0 right-aligned, < 0 left, 0 as is */
+	int gap;		/* spaces before it */
+	int where;		/* SHEET_BOTH, SHEET_TEXT or SHEET_CSV */
 };
 
 /*
@@ -66,20 +86,30 @@ struct roster {
 	int (*apply)(const struct tableset *ts, const char *command,
 	    const struct ruling_units *ru, const struct inputs *in,
 	    struct result *r, struct ruling_effects *fx);
-	/* How unit u looks on the sheet. */
-	void (*view)(const struct tableset *ts, const struct unit *u,
-	    struct unit_view *v);
+	/* How unit u of army a looks on the sheet. */
+	void (*view)(const struct tableset *ts, const struct army *a,
+	    const struct unit *u, struct unit_view *v, struct result *r);
 	/* The options of `new` for this rule set (stored with the game). */
 	const struct input_decl *game_inputs;
 	/* The game's standing (who has lost) from every unit: JSON members
 	 * into w, and a sentence when a side has lost (else ""). NULL when
 	 * the rules have no such state. */
 	void (*standing)(const struct tableset *ts, const struct inputs *options,
-	    struct unit *const *units, int n, struct jsonw *w, char *sentence,
-	    size_t len);
+	    const struct army *a, struct jsonw *w, char *sentence, size_t len,
+	    struct result *r);
 	/* The rating options of a formation (fury --quality, ohw
 	 * --break-percent); NULL when formations have none. */
 	const struct input_decl *formation_inputs;
+	/* The sheet's columns after name and type, ending with a NULL head. */
+	const struct sheet_column *columns;
+	/* adjust: the option naming the measure (figures, stands, hits, fp)
+	 * and whether the measure counts down (a strength) or up (damage). */
+	const char *measure_option;
+	int counts_down;
+	/* A word the rules never use for a unit type: the message when it is
+	 * given (brigade: "the brigade is the unit"), or NULL. */
+	const char *not_a_type;
+	const char *not_a_type_message;
 };
 
 struct ruleset {
@@ -97,6 +127,9 @@ const struct input_decl *roster_formation_inputs(const struct roster *ro);
 /* The five adjudication commands, in the order of CLI.md, NULL-ended. */
 extern const char *const ruleset_commands[];
 
+/* "brigade, squares, fury, 2x2, ohw": the rule sets' names, for messages. */
+const char *ruleset_names(void);
+
 /* The rule set NAME, or NULL. */
 const struct ruleset *ruleset_find(const char *name);
 /* All rule sets, NULL-ended. */
@@ -106,11 +139,25 @@ const struct rule_cmd *ruleset_cmd(const struct ruleset *rs,
     const char *name);
 
 /*
- * Looks up table NAME of RULESET in ts; when it is missing, sets r->error
- * and returns NULL.
+ * Looks up table NAME of RULESET in ts; when it is missing, fails r (the
+ * failure sticks: the ruling fails) and returns NULL.
  */
 const struct table *rule_table(const struct tableset *ts,
     const char *ruleset, const char *name, struct result *r);
+
+/*
+ * The one way to read a rule value: the number in row NAME of a
+ * name,value table.  A missing table, row or number fails r loudly (the
+ * stock table is the only default) and gives 0.
+ */
+double rule_value(const struct tableset *ts, const char *ruleset,
+    const char *table, const char *name, struct result *r);
+/* rule_value as a whole number. */
+long rule_count(const struct tableset *ts, const char *ruleset,
+    const char *table, const char *name, struct result *r);
+/* The number in ROW under COL of T, failing r loudly when it is not one. */
+double rule_cell(const struct table *t, int row, const char *col,
+    struct result *r);
 
 /* What a modifier row says. */
 enum mod_kind {
@@ -139,20 +186,19 @@ const char *rule_forbids(const struct inputs *in, const char *opt,
  * Adds the modifiers named in OPT from table T (rows that apply to
  * APPLIES), each value times PER (and times N for a NAME=N modifier), to
  * *total, recording each in r as PREFIX:NAME (or NAME when PREFIX is
- * NULL).  Returns the help text of a named modifier that forbids the
- * action, or NULL.
+ * NULL).  Modifier values are whole numbers (the tables declare them so).
+ * Returns the help text of a named modifier that forbids the action, or
+ * NULL.
  */
 const char *rule_named_mods(const struct inputs *in, const char *opt,
     const struct table *t, const char *applies, long per, const char *prefix,
     long *total, struct result *r);
 
-/* Adds the modifier NAME of T (one umpire applies itself), times PER. */
+/* Adds the modifier NAME of T (one umpire applies itself), times PER;
+ * a missing row fails r. */
 void rule_auto_mod(const struct table *t, const char *name,
     const char *applies, long per, const char *prefix, long *total,
     struct result *r);
-
-/* A number from a name,value table ("constants"); def when missing. */
-double rule_constant(const struct table *t, const char *name, double def);
 
 extern const struct ruleset ruleset_brigade;
 extern const struct ruleset ruleset_squares;

@@ -1,4 +1,4 @@
-/* ruling: the units of a stateful ruling and the effects on them. */
+/* ruling: the army, the units of a stateful ruling and the effects on them. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +11,39 @@ unit_flag(const struct unit *u, const char *name)
 	for (int i = 0; i < u->nflags; i++)
 		if (strcmp(u->flags[i], name) == 0)
 			return 1;
+	return 0;
+}
+
+const struct unit *
+army_find(const struct army *a, long long id)
+{
+	for (int i = 0; i < a->n; i++)
+		if (a->u[i].id == id)
+			return &a->u[i];
+	return NULL;
+}
+
+void
+army_link(struct army *a)
+{
+	for (int i = 0; i < a->n; i++) {
+		const struct unit *p = a->u[i].parent != 0 ?
+		    army_find(a, a->u[i].parent) : NULL;
+
+		a->u[i].up = p != NULL ? (int)(p - a->u) : -1;
+	}
+}
+
+int
+army_under(const struct army *a, const struct unit *u, long long id)
+{
+	/* The tree is acyclic (db refuses a formation inside itself); the
+	 * bound guards a damaged file all the same. */
+	for (int up = u->up, steps = 0; up >= 0 && steps < a->n; steps++) {
+		if (a->u[up].id == id)
+			return 1;
+		up = a->u[up].up;
+	}
 	return 0;
 }
 
@@ -28,26 +61,6 @@ ruling_index(const struct ruling_units *ru, const char *role)
 	return -1;
 }
 
-int
-ruling_under(struct unit *const *all, int n, const struct unit *u,
-    long long formation)
-{
-	for (long long p = u->parent; p != 0;) {
-		int found = 0;
-
-		if (p == formation)
-			return 1;
-		for (int i = 0; i < n && !found; i++)
-			if (all[i]->id == p) {
-				p = all[i]->parent;
-				found = 1;
-			}
-		if (!found)
-			return 0;
-	}
-	return 0;
-}
-
 struct unit *
 ruling_unit(const struct ruling_units *ru, const char *role)
 {
@@ -63,8 +76,10 @@ effect_add(struct ruling_effects *fx, int unit, enum ledger ledger,
 {
 	struct unit_effect *e;
 
-	if (fx->n == RULING_EFFECTS)
+	if (fx->n == RULING_EFFECTS) {
+		fx->overflow = 1;
 		return NULL;
+	}
 	e = &fx->e[fx->n++];
 	memset(e, 0, sizeof *e);
 	e->unit = unit;
@@ -72,4 +87,55 @@ effect_add(struct ruling_effects *fx, int unit, enum ledger ledger,
 	snprintf(e->name, sizeof e->name, "%s", name != NULL ? name : "");
 	e->amount = amount;
 	return e;
+}
+
+/* Sets or clears flag NAME on u. */
+static void
+set_flag(struct unit *u, const char *name, int on)
+{
+	int at = -1;
+
+	for (int i = 0; i < u->nflags; i++)
+		if (strcmp(u->flags[i], name) == 0)
+			at = i;
+	if (on && at < 0 && u->nflags < UNIT_FLAGS)
+		snprintf(u->flags[u->nflags++], UNIT_WORD, "%s", name);
+	if (!on && at >= 0) {
+		memmove(u->flags[at], u->flags[at + 1],
+		    (size_t)(u->nflags - at - 1) * UNIT_WORD);
+		u->nflags--;
+	}
+}
+
+void
+unit_apply_effect(struct unit *u, const struct unit_effect *e, long turn)
+{
+	switch (e->ledger) {
+	case LEDGER_LOSS:
+		u->losses = e->total;
+		break;
+	case LEDGER_DEFENCE:
+		u->defence_lost = e->total;
+		break;
+	case LEDGER_STATE:
+		snprintf(u->state, sizeof u->state, "%s", e->name);
+		break;
+	case LEDGER_FLAG:
+		set_flag(u, e->name, e->amount != 0);
+		break;
+	case LEDGER_PUSHBACK:
+		u->pb_run = e->amount;
+		u->pb_total = e->total;
+		u->pb_turn = turn;
+		u->pb_ref = e->ref;
+		break;
+	case LEDGER_MELEE:
+		u->melee_open = (int)e->amount;
+		u->melee_round = e->total;
+		u->melee_ref = e->ref;
+		u->melee_turn = turn;
+		break;
+	case LEDGER_MORALE:
+		break;
+	}
 }

@@ -14,17 +14,18 @@
 #define SQ "squares"
 #define DIE_TYPES "d6|d8|d10|d12"
 #define SIDE_UNITS 8
+/* The assault's unit specs, for the spec parser. */
+#define UNIT_SHAPES "inf:D/D|mixed:D/D|cav:D|heavy-cav:D|light-cav:D|foot-art|horse-art"
+#define UNIT_SPEC "a unit spec (inf:dS/dQ, mixed:dS/dQ, cav:dQ, heavy-cav:dQ, light-cav:dQ, foot-art, horse-art)"
+#define TEST_SHAPES "brigade:D:N|horse-artillery:D:N|foot-artillery:D:N"
 
+/* A threshold of the thresholds table; a missing one fails r. */
 static long
-threshold(const struct tableset *ts, const char *name, long def)
+threshold(const struct tableset *ts, const char *name, struct result *r)
 {
-	const struct table *t = ts->find(ts->ctx, SQ, "thresholds");
-	int row = t != NULL ? table_row(t, "name", name) : -1;
-	double v;
+	const struct table *t = rule_table(ts, SQ, "thresholds", r);
 
-	if (row < 0 || table_number(t, row, "min", &v) != 0)
-		return def;
-	return (long)v;
+	return t != NULL ? (long)rule_cell(t, table_row(t, "name", name), "min", r) : 0;
 }
 
 static enum die_kind
@@ -58,12 +59,15 @@ static const struct input_decl fire_inputs[] = {
 /* "Target infantry occupying a town ... roll one d8 per hit and ignore
  * one hit for every roll of 5+." */
 static int
-town_saves(const struct tableset *ts, long hits, struct dice *d, long *saved)
+town_saves(const struct tableset *ts, long hits, struct dice *d, long *saved,
+    struct result *r)
 {
-	long need = threshold(ts, "save", 5);
-	enum die_kind k = threshold(ts, "town-save-die", 8) == 10 ? DIE_D10 :
-	    threshold(ts, "town-save-die", 8) == 6 ? DIE_D6 : DIE_D8;
+	long need = threshold(ts, "save", r), faces = threshold(ts, "town-save-die", r);
+	enum die_kind k;
 
+	if (die_with_faces(faces, &k) != 0)
+		return result_fail(r, RULE_DATA, "the thresholds table's town-save-die is %ld: no die has %ld faces",
+		    faces, faces);
 	*saved = 0;
 	for (long h = 1; h <= hits; h++) {
 		int f = dice_take(d, k, "town save %s for hit %ld", die_name(k), h);
@@ -83,8 +87,8 @@ squares_fire(const struct tableset *ts, const struct inputs *in,
 	const struct table *t = rule_table(ts, SQ, "bombardment", r);
 	const char *art = in_text(in, "artillery"), *range = in_text(in, "range");
 	long bases = in_count(in, "bases"), ap = in_count(in, "ap"), hits = 0, saved = 0;
-	int woods = in_mod(in, "mod", "woods") != NULL, row, rc;
-	long need = threshold(ts, woods ? "hit-woods" : "hit", woods ? 6 : 5);
+	int woods = in_mod(in, "mod", "woods"), row, rc;
+	long need = threshold(ts, woods ? "hit-woods" : "hit", r);
 	enum die_kind k;
 
 	if (t == NULL)
@@ -109,8 +113,8 @@ squares_fire(const struct tableset *ts, const struct inputs *in,
 			hits += f >= need;
 			dice_note(d, dice_last(d), f >= need ? "hit" : "miss");
 		}
-	if (in_mod(in, "mod", "town") != NULL &&
-	    (rc = town_saves(ts, hits, d, &saved)) != RULE_OK)
+	if (in_mod(in, "mod", "town") &&
+	    (rc = town_saves(ts, hits, d, &saved, r)) != RULE_OK)
 		return rc;
 	jsonw_int(&r->fields, "hits", hits);
 	jsonw_int(&r->fields, "saved", saved);
@@ -163,70 +167,34 @@ has_type(const struct sq_side *s, int (*pred)(const char *))
 	return 0;
 }
 
-/* One unit of a spec: inf:dS/dQ, mixed:dS/dQ, cav:dQ, heavy-cav:dQ,
- * light-cav:dQ, foot-art, horse-art. */
-static int
-parse_unit(const char *opt, const char *item, struct sq_unit *u,
-    struct result *r)
+/* One unit of a spec, read by the spec parser: inf:dS/dQ, mixed:dS/dQ,
+ * cav:dQ, heavy-cav:dQ, light-cav:dQ, foot-art, horse-art. */
+static void
+read_unit(const struct inputs *in, const struct in_item *it, struct sq_unit *u)
 {
-	char buf[64], *dice;
-	const char *slash;
-
 	memset(u, 0, sizeof *u);
-	snprintf(buf, sizeof buf, "%s", item);
-	dice = strchr(buf, ':');
-	if (dice != NULL)
-		*dice++ = '\0';
-	snprintf(u->type, sizeof u->type, "%s", buf);
-	if (strcmp(buf, "foot-art") == 0 || strcmp(buf, "horse-art") == 0)
-		return dice == NULL ? RULE_OK : result_fail(r, RULE_DATA,
-		    "--%s: '%s': artillery takes no dice in its spec", opt, item);
-	if (dice == NULL || (!infantry_like(buf) && !cavalry_like(buf)))
-		return result_fail(r, RULE_DATA,
-		    "--%s: '%s' is not a unit spec (inf:dS/dQ, mixed:dS/dQ, cav:dQ, heavy-cav:dQ, light-cav:dQ, foot-art, horse-art)",
-		    opt, item);
-	slash = strchr(dice, '/');
-	if (infantry_like(buf)) {
-		char s[8];
-
-		if (slash == NULL || slash - dice >= (long)sizeof s)
-			return result_fail(r, RULE_DATA,
-			    "--%s: '%s' needs skirmish/quality dice, e.g. %s:d8/d8", opt,
-			    item, buf);
-		snprintf(s, sizeof s, "%.*s", (int)(slash - dice), dice);
-		if (die_parse(s, &u->skirmish) != 0 || die_parse(slash + 1, &u->quality) != 0 ||
-		    u->skirmish == DIE_D3 || u->quality == DIE_D3)
-			return result_fail(r, RULE_DATA,
-			    "--%s: '%s': dice are d6, d8, d10 or d12", opt, item);
-		return RULE_OK;
+	snprintf(u->type, sizeof u->type, "%s", in_part_word(in, &it->part[0]));
+	if (it->nparts == 3) {
+		u->skirmish = (enum die_kind)it->part[1].die;
+		u->quality = (enum die_kind)it->part[2].die;
+	} else if (it->nparts == 2) {
+		u->quality = (enum die_kind)it->part[1].die;
 	}
-	if (slash != NULL || die_parse(dice, &u->quality) != 0 || u->quality == DIE_D3)
-		return result_fail(r, RULE_DATA,
-		    "--%s: '%s' needs a quality die, e.g. %s:d10", opt, item, buf);
-	return RULE_OK;
 }
 
 static int
 parse_side(const struct inputs *in, const char *opt, struct sq_side *s,
     struct result *r)
 {
-	const char *spec = in_text(in, opt);
-	char buf[512];
-	int rc;
+	struct in_item it;
 
-	if (spec == NULL)
+	if (in_nitems(in, opt) == 0)
 		return result_fail(r, RULE_USAGE,
 		    "melee needs --attacker-spec SPEC and --defender-spec SPEC (e.g. inf:d8/d8,heavy-cav:d10)");
-	snprintf(buf, sizeof buf, "%s", spec);
-	for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok != NULL;
-	    tok = strtok_r(NULL, ",", &save)) {
-		if (s->n == SIDE_UNITS)
-			return result_fail(r, RULE_DATA, "--%s: at most %d units", opt, SIDE_UNITS);
-		if ((rc = parse_unit(opt, tok, &s->u[s->n++], r)) != RULE_OK)
-			return rc;
-	}
-	if (s->n == 0)
-		return result_fail(r, RULE_DATA, "--%s: no units", opt);
+	if (in_nitems(in, opt) > SIDE_UNITS)
+		return result_fail(r, RULE_DATA, "--%s: at most %d units", opt, SIDE_UNITS);
+	for (int i = 0; in_item(in, opt, i, &it); i++)
+		read_unit(in, &it, &s->u[s->n++]);
 	return RULE_OK;
 }
 
@@ -281,8 +249,8 @@ pool(const struct table *t, struct sq_side *s, int round, struct result *r)
 		const char *die = table_text(t, row, s->woods ? "woods_die" : "die");
 		double n = 0, r2 = 1;
 
-		table_number(t, row, s->woods ? "woods_dice" : "dice", &n);
-		table_number(t, row, "round2_dice", &r2);
+		n = rule_cell(t, row, s->woods ? "woods_dice" : "dice", r);
+		r2 = rule_cell(t, row, "round2_dice", r);
 		u->dice = (int)n;
 		if (round > 1 && u->dice > (int)r2)
 			u->dice = (int)r2;
@@ -396,7 +364,7 @@ static int
 saves(const struct table *t, const struct tableset *ts, struct sq_side *s,
     struct conditions *c, struct dice *d, struct result *r)
 {
-	long need = threshold(ts, "save", 5);
+	long need = threshold(ts, "save", r);
 
 	for (int i = 0; i < s->n; i++) {
 		struct sq_unit *u = &s->u[i];
@@ -449,9 +417,9 @@ side_json(struct result *r, const char *key, const struct sq_side *s)
 }
 
 static const struct input_decl melee_inputs[] = {
-	{ "attacker-spec", IN_TEXT, "SPEC", 0, 0, NULL, NULL, NULL,
+	{ "attacker-spec", IN_SPEC, "SPEC", 0, 0, UNIT_SHAPES, NULL, UNIT_SPEC,
 	  "the attacking units, comma-separated: inf:dS/dQ, mixed:dS/dQ, cav:dQ, heavy-cav:dQ, light-cav:dQ, foot-art, horse-art", 0 },
-	{ "defender-spec", IN_TEXT, "SPEC", 0, 0, NULL, NULL, NULL,
+	{ "defender-spec", IN_SPEC, "SPEC", 0, 0, UNIT_SHAPES, NULL, UNIT_SPEC,
 	  "the defending units, the same way", 0 },
 	{ "round", IN_COUNT, "1|2", 1, 2, NULL, "1", NULL,
 	  "2: the counterattack/breakthrough round (one die a brigade)", 0 },
@@ -485,10 +453,10 @@ squares_melee(const struct tableset *ts, const struct inputs *in,
 	if ((rc = parse_side(in, "attacker-spec", &a, r)) != RULE_OK ||
 	    (rc = parse_side(in, "defender-spec", &def, r)) != RULE_OK)
 		return rc;
-	a.woods = in_mod(in, "mod", "attacker-woods") != NULL;
-	def.woods = in_mod(in, "mod", "defender-woods") != NULL;
-	cd.uphill = in_mod(in, "mod", "defender-uphill") != NULL;
-	cd.town = in_mod(in, "mod", "defender-town") != NULL;
+	a.woods = in_mod(in, "mod", "attacker-woods");
+	def.woods = in_mod(in, "mod", "defender-woods");
+	cd.uphill = in_mod(in, "mod", "defender-uphill");
+	cd.town = in_mod(in, "mod", "defender-town");
 	/* "This save cannot be made if the attackers include any infantry but
 	 * is not blocked by artillery." */
 	cd.only_cavalry = has_type(&a, cavalry_like) && !has_type(&a, infantry_like);
@@ -496,8 +464,8 @@ squares_melee(const struct tableset *ts, const struct inputs *in,
 		return rc;
 	pool(ad, &a, round, r);
 	pool(ad, &def, round, r);
-	need_a = threshold(ts, strcmp(adv, "defender") == 0 ? "hit-skirmished" : "hit", 5);
-	need_d = threshold(ts, strcmp(adv, "attacker") == 0 ? "hit-skirmished" : "hit", 5);
+	need_a = threshold(ts, strcmp(adv, "defender") == 0 ? "hit-skirmished" : "hit", r);
+	need_d = threshold(ts, strcmp(adv, "attacker") == 0 ? "hit-skirmished" : "hit", r);
 	result_work(r, "%s [%s]: attackers hit on %ld+, defenders on %ld+%s", ad->title,
 	    ad->provenance, need_a, need_d, round > 1 ? "; a subsequent round: one die a brigade" : "");
 	if ((rc = roll_hits(&a, need_a, d)) != RULE_OK ||
@@ -538,7 +506,7 @@ static const struct input_decl morale_inputs[] = {
 	  "hill, town: one die fewer; cannot-retreat", IN_REPEAT },
 	{ "square-units", IN_COUNT, "N", 0, 6, NULL, NULL, NULL,
 	  "units in the tester's open square (more than half retreating forces the rest)", 0 },
-	{ "test", IN_TEXT, "TYPE:dN:HITS", 0, 0, NULL, NULL, NULL,
+	{ "test", IN_SPEC, "TYPE:dN:HITS", 0, 0, TEST_SHAPES, NULL, "TYPE:dN:HITS",
 	  "several units testing in turn (brigade:d8:2 ...), instead of --morale/--hits", IN_REPEAT },
 	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
 	  "a testing unit of the game (repeat for several)", IN_REPEAT },
@@ -550,9 +518,9 @@ static const struct input_decl morale_inputs[] = {
 /* Rolls one morale die per hit (one fewer on a hill or in a town). */
 static int
 morale_dice(const struct tableset *ts, const struct inputs *in, int unit,
-    enum die_kind k, long hits, struct dice *d, long *fails)
+    enum die_kind k, long hits, struct dice *d, long *fails, struct result *r)
 {
-	long need = threshold(ts, "morale", 5);
+	long need = threshold(ts, "morale", r);
 	long dice = hits - ((in_mod(in, "mod", "hill") || in_mod(in, "mod", "town")) ? 1 : 0);
 
 	*fails = 0;
@@ -589,15 +557,15 @@ test_unit(const struct tableset *ts, const struct inputs *in, int unit,
 	int rc;
 
 	*extra = 0;
-	if ((rc = morale_dice(ts, in, unit, k, hits, d, fails)) != RULE_OK)
+	if ((rc = morale_dice(ts, in, unit, k, hits, d, fails, r)) != RULE_OK)
 		return rc;
 	*outcome = morale_outcome(*fails, type);
 	result_work(r, "unit %d (%s, %s, %ld hit%s): %ld fail%s: %s", unit, type,
 	    die_name(k), hits, hits == 1 ? "" : "s", *fails, *fails == 1 ? "" : "s", *outcome);
-	if (strcmp(*outcome, "retreats") != 0 || in_mod(in, "mod", "cannot-retreat") == NULL)
+	if (strcmp(*outcome, "retreats") != 0 || !in_mod(in, "mod", "cannot-retreat"))
 		return RULE_OK;
 	*extra = 1;
-	if ((rc = morale_dice(ts, in, unit, k, hits + 1, d, fails)) != RULE_OK)
+	if ((rc = morale_dice(ts, in, unit, k, hits + 1, d, fails, r)) != RULE_OK)
 		return rc;
 	*outcome = *fails >= 2 ? "destroyed" : "holds";
 	result_work(r, "unit %d cannot retreat: one more hit, tests again with %ld: %ld fail%s: %s",
@@ -605,39 +573,37 @@ test_unit(const struct tableset *ts, const struct inputs *in, int unit,
 	return RULE_OK;
 }
 
+/* One unit testing: its type, morale die and hit markers. */
+struct tester {
+	char type[32];
+	enum die_kind die;
+	long hits;
+};
+
 /* The units testing: --test specs, or one from --morale/--hits/--type. */
 static int
-testers(const struct inputs *in, char specs[][48], int *n, struct result *r)
+testers(const struct inputs *in, struct tester *t, int *n, struct result *r)
 {
-	const struct input_value *v = inputs_get(in, "test");
+	struct in_item it;
 
 	*n = 0;
-	for (int i = 0; v != NULL && i < v->nitems && *n < SIDE_UNITS; i++)
-		snprintf(specs[(*n)++], 48, "%s", v->items[i].name);
+	if (in_nitems(in, "test") > SIDE_UNITS)
+		return result_fail(r, RULE_DATA, "--test: at most %d units", SIDE_UNITS);
+	for (int i = 0; in_item(in, "test", i, &it); i++, (*n)++) {
+		snprintf(t[*n].type, sizeof t[*n].type, "%s", in_part_word(in, &it.part[0]));
+		t[*n].die = (enum die_kind)it.part[1].die;
+		t[*n].hits = it.part[2].n;
+		if (t[*n].hits > 100)
+			return result_fail(r, RULE_DATA, "--test: '%s' has more than 100 hits", it.name);
+	}
 	if (*n > 0)
 		return RULE_OK;
 	if (!in_given(in, "morale") || !in_given(in, "hits"))
 		return result_fail(r, RULE_USAGE, "morale needs --morale dN and --hits N");
-	snprintf(specs[(*n)++], 48, "%s:%s:%ld", in_text(in, "type"),
-	    in_text(in, "morale"), in_count(in, "hits"));
-	return RULE_OK;
-}
-
-static int
-parse_test(const char *spec, char *type, size_t tn, enum die_kind *k, long *hits,
-    struct result *r)
-{
-	char die[8];
-	const char *c1 = strchr(spec, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
-
-	if (c1 == NULL || c2 == NULL || c2 - c1 - 1 >= (long)sizeof die)
-		return result_fail(r, RULE_DATA, "--test: '%s' is not TYPE:dN:HITS", spec);
-	snprintf(type, tn, "%.*s", (int)(c1 - spec), spec);
-	snprintf(die, sizeof die, "%.*s", (int)(c2 - c1 - 1), c1 + 1);
-	if (!choice_has("brigade|horse-artillery|foot-artillery", type) ||
-	    die_parse(die, k) != 0 || *k == DIE_D3 ||
-	    num_parse_long(c2 + 1, 0, 100, hits) != NUM_OK)
-		return result_fail(r, RULE_DATA, "--test: '%s' is not TYPE:dN:HITS", spec);
+	snprintf(t[0].type, sizeof t[0].type, "%s", in_text(in, "type"));
+	die_parse(in_text(in, "morale"), &t[0].die);
+	t[0].hits = in_count(in, "hits");
+	*n = 1;
 	return RULE_OK;
 }
 
@@ -645,21 +611,19 @@ static int
 squares_morale(const struct tableset *ts, const struct inputs *in,
     struct dice *d, struct result *r)
 {
-	char specs[SIDE_UNITS][48], type[32];
-	long fails = 0, gone = 0, hits;
+	struct tester t[SIDE_UNITS];
+	long fails = 0, gone = 0;
 	const char *outcome = "holds";
-	enum die_kind k;
 	int n, rc, extra;
 
-	if ((rc = testers(in, specs, &n, r)) != RULE_OK)
+	if ((rc = testers(in, t, &n, r)) != RULE_OK)
 		return rc;
 	jsonw_array(&r->fields, "units");
 	for (int i = 0; i < n; i++) {
 		char role[24];
 
-		if ((rc = parse_test(specs[i], type, sizeof type, &k, &hits, r)) != RULE_OK ||
-		    (rc = test_unit(ts, in, i + 1, type, k, hits, d, r, &fails,
-		    &outcome, &extra)) != RULE_OK)
+		if ((rc = test_unit(ts, in, i + 1, t[i].type, t[i].die, t[i].hits, d,
+		    r, &fails, &outcome, &extra)) != RULE_OK)
 			return rc;
 		gone += strcmp(outcome, "holds") != 0;
 		jsonw_object(&r->fields, NULL);
@@ -730,7 +694,7 @@ battlefield_rally(const struct tableset *ts, const struct inputs *in,
     long hits, struct dice *d, struct result *r)
 {
 	const struct table *t = rule_table(ts, SQ, "morale-modifiers", r);
-	long need = threshold(ts, "rally", 5);
+	long need = threshold(ts, "rally", r);
 	const char *why;
 	enum die_kind k;
 	int f;
@@ -771,7 +735,7 @@ squares_rally(const struct tableset *ts, const struct inputs *in,
 		return battlefield_rally(ts, in, hits, d, r);
 	/* "Surrounded troops may attempt to rally using the battlefield
 	 * rallying method." */
-	if (in_mod(in, "mod", "surrounded") != NULL) {
+	if (in_mod(in, "mod", "surrounded")) {
 		result_work(r, "surrounded: rallies as on the battlefield");
 		return battlefield_rally(ts, in, hits, d, r);
 	}
@@ -808,12 +772,9 @@ static const struct input_decl move_inputs[] = {
 };
 
 static long
-ap_of(const struct table *t, const char *name, long def)
+ap_of(const struct table *t, const char *name, struct result *r)
 {
-	int row = table_row(t, "name", name);
-	double v;
-
-	return row >= 0 && table_number(t, row, "ap", &v) == 0 ? (long)v : def;
+	return (long)rule_cell(t, table_row(t, "name", name), "ap", r);
 }
 
 /* The terrain of step i ("-" when the list is short). */
@@ -873,13 +834,13 @@ step_cost(const struct table *t, const char *dir, const char *terrain,
 		return result_fail(r, RULE_DATA, "--path: '%s' is not n, ne, e, se, s, sw, w or nw", dir);
 	if ((rc = check_terrain(terrain, r)) != RULE_OK)
 		return rc;
-	*cost = diagonal && (*diagonals)++ > 0 ? ap_of(t, "diagonal-again", 2) : ap_of(t, "step", 1);
+	*cost = diagonal && (*diagonals)++ > 0 ? ap_of(t, "diagonal-again", r) : ap_of(t, "step", r);
 	if (has_word(terrain, "woods") || has_word(terrain, "hill"))
-		*cost += ap_of(t, has_word(terrain, "woods") ? "woods" : "hill", 1);
+		*cost += ap_of(t, has_word(terrain, "woods") ? "woods" : "hill", r);
 	if (has_word(terrain, "town"))
-		*cost += ap_of(t, "town", 1);
+		*cost += ap_of(t, "town", r);
 	if (has_word(terrain, "river"))
-		*cost += ap_of(t, "river", 1);
+		*cost += ap_of(t, "river", r);
 	return RULE_OK;
 }
 
@@ -899,19 +860,17 @@ path_forbidden(const char *type, const char *terrain, int last)
 /* "A square can be occupied by a maximum of four brigades and two
  * artillery ... the total units in a square may not exceed 6." */
 static const char *
-stacking(const struct tableset *ts, const struct inputs *in)
+stacking(const struct tableset *ts, const struct inputs *in, struct result *r)
 {
-	const struct table *t = ts->find(ts->ctx, SQ, "stacking");
+	const struct table *t = rule_table(ts, SQ, "stacking", r);
 	long b = in_count(in, "brigades"), a = in_count(in, "artillery");
-	double mb = 4, ma = 2, mu = 6;
+	double mb, ma, mu;
 
-	if (!in_given(in, "brigades") && !in_given(in, "artillery"))
+	if (t == NULL || (!in_given(in, "brigades") && !in_given(in, "artillery")))
 		return NULL;
-	if (t != NULL) {
-		table_number(t, table_row(t, "name", "brigades"), "limit", &mb);
-		table_number(t, table_row(t, "name", "artillery"), "limit", &ma);
-		table_number(t, table_row(t, "name", "units"), "limit", &mu);
-	}
+	mb = rule_cell(t, table_row(t, "name", "brigades"), "limit", r);
+	ma = rule_cell(t, table_row(t, "name", "artillery"), "limit", r);
+	mu = rule_cell(t, table_row(t, "name", "units"), "limit", r);
 	if (b + a > (long)mu)
 		return "a square holds at most 6 units";
 	if (b > (long)mb)
@@ -948,17 +907,17 @@ squares_move(const struct tableset *ts, const struct inputs *in,
 		cost += step;
 	}
 	if (in_flag(in, "assault")) {
-		cost += ap_of(t, "assault", 2);
-		result_work(r, "launching an assault: %ld AP", ap_of(t, "assault", 2));
+		cost += ap_of(t, "assault", r);
+		result_work(r, "launching an assault: %ld AP", ap_of(t, "assault", r));
 	}
 	if (why == NULL)
-		why = stacking(ts, in);
+		why = stacking(ts, in, r);
 	ap = in_count(in, "ap");
 	/* "Light cavalry who move but do not launch an assault may take one
 	 * action more." */
 	if (in_given(in, "ap") && strcmp(type, "light-cavalry") == 0 && !in_flag(in, "assault")) {
-		ap += ap_of(t, "light-cavalry", 1);
-		result_mod(r, "light-cavalry", (double)ap_of(t, "light-cavalry", 1));
+		ap += ap_of(t, "light-cavalry", r);
+		result_mod(r, "light-cavalry", (double)ap_of(t, "light-cavalry", r));
 	}
 	if (why == NULL && in_given(in, "ap") && cost > ap)
 		why = "not enough action points for the path";
@@ -983,7 +942,8 @@ static const struct input_decl turn_inputs[] = {
 	  "roll the turn's action dice: one d3 per command", 0 },
 	{ "commands", IN_COUNT, "N", 1, 50, NULL, NULL, NULL,
 	  "commands on both sides (generals, not the commanders-in-chief)", 0 },
-	{ "dice-off", IN_TEXT, "dA,dB", 0, 0, NULL, NULL, NULL,
+	{ "dice-off", IN_SPEC, "dA,dB", 0, 0, "D", NULL,
+	  "dA,dB: each general's die, d6, d8, d10 or d12",
 	  "two generals' die types competing for the next action die", 0 },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
@@ -997,18 +957,17 @@ compare_desc(const void *a, const void *b)
 static int
 dice_off(const struct inputs *in, struct dice *d, struct result *r)
 {
-	const char *spec = in_text(in, "dice-off"), *comma = strchr(spec, ',');
+	struct in_item ia, ib;
 	enum die_kind ka, kb;
-	char a[8];
 	int fa, fb;
 	const char *winner;
 
-	if (comma == NULL || comma - spec >= (long)sizeof a)
-		return result_fail(r, RULE_DATA, "--dice-off: '%s' is not dA,dB (e.g. d8,d10)", spec);
-	snprintf(a, sizeof a, "%.*s", (int)(comma - spec), spec);
-	if (die_parse(a, &ka) != 0 || die_parse(comma + 1, &kb) != 0 ||
-	    ka == DIE_D3 || kb == DIE_D3)
-		return result_fail(r, RULE_DATA, "--dice-off: generals roll d6, d8, d10 or d12");
+	if (in_nitems(in, "dice-off") != 2 || !in_item(in, "dice-off", 0, &ia) ||
+	    !in_item(in, "dice-off", 1, &ib))
+		return result_fail(r, RULE_DATA, "--dice-off: '%s' is not dA,dB (e.g. d8,d10)",
+		    in_text(in, "dice-off"));
+	ka = (enum die_kind)ia.part[0].die;
+	kb = (enum die_kind)ib.part[0].die;
 	if ((fa = dice_take(d, ka, "general A's %s", die_name(ka))) < 0 ||
 	    (fb = dice_take(d, kb, "general B's %s", die_name(kb))) < 0)
 		return RULE_DATA;
@@ -1092,19 +1051,50 @@ squares_rate(const struct tableset *ts, const char *type,
 	return RULE_OK;
 }
 
-/* The assault spec of a unit: inf:dS/dQ, heavy-cav:dQ, foot-art... */
+/* The assault spec of a unit as typed parts: inf:dS/dQ, heavy-cav:dQ,
+ * foot-art...; returns the number of parts. */
+static int
+unit_parts(const struct unit *u, struct spec_part *p, const char **words)
+{
+	enum die_kind s = DIE_D6, q = DIE_D6;
+
+	memset(p, 0, SPEC_PARTS * sizeof *p);
+	p[0].kind = PART_WORD;
+	die_parse(in_text(&u->ratings, "skirmish") ? in_text(&u->ratings, "skirmish") : "", &s);
+	die_parse(in_text(&u->ratings, "quality") ? in_text(&u->ratings, "quality") : "", &q);
+	if (strstr(u->type, "artillery") != NULL) {
+		words[0] = strcmp(u->type, "foot-artillery") == 0 ? "foot-art" : "horse-art";
+		return 1;
+	}
+	p[1].kind = PART_DIE;
+	if (strcmp(u->type, "cavalry") == 0) {
+		words[0] = in_flag(&u->ratings, "heavy") ? "heavy-cav" :
+		    in_flag(&u->ratings, "light") ? "light-cav" : "cav";
+		p[1].die = (unsigned char)q;
+		return 2;
+	}
+	words[0] = strcmp(u->type, "mixed") == 0 ? "mixed" : "inf";
+	p[1].die = (unsigned char)s;
+	p[2].kind = PART_DIE;
+	p[2].die = (unsigned char)q;
+	return 3;
+}
+
+/* The spec as text, for the sheet. */
 static void
 unit_spec(const struct unit *u, char *buf, size_t n)
 {
-	const char *s = in_text(&u->ratings, "skirmish"), *q = in_text(&u->ratings, "quality");
+	struct spec_part p[SPEC_PARTS];
+	const char *words[SPEC_PARTS] = { NULL };
+	int np = unit_parts(u, p, words);
 
-	if (strcmp(u->type, "foot-artillery") == 0 || strcmp(u->type, "horse-artillery") == 0)
-		snprintf(buf, n, "%s", strcmp(u->type, "foot-artillery") == 0 ? "foot-art" : "horse-art");
-	else if (strcmp(u->type, "cavalry") == 0)
-		snprintf(buf, n, "%s:%s", in_flag(&u->ratings, "heavy") ? "heavy-cav" :
-		    in_flag(&u->ratings, "light") ? "light-cav" : "cav", q);
+	if (np == 1)
+		snprintf(buf, n, "%s", words[0]);
+	else if (np == 2)
+		snprintf(buf, n, "%s:%s", words[0], die_name((enum die_kind)p[1].die));
 	else
-		snprintf(buf, n, "%s:%s/%s", strcmp(u->type, "mixed") == 0 ? "mixed" : "inf", s, q);
+		snprintf(buf, n, "%s:%s/%s", words[0], die_name((enum die_kind)p[1].die),
+		    die_name((enum die_kind)p[2].die));
 }
 
 static const char *
@@ -1113,50 +1103,56 @@ test_type(const struct unit *u)
 	return strstr(u->type, "artillery") != NULL ? u->type : "brigade";
 }
 
-/* Builds a comma list of the specs of every unit in ROLE into OPT. */
+/* The specs of every unit in ROLE into OPT, unless the umpire typed it. */
 static void
 fill_specs(const struct ruling_units *ru, const char *role, struct inputs *in,
     const char *opt)
 {
-	char list[512] = "", spec[64];
-
 	if (in_given(in, opt))
 		return;
 	for (int i = 0; i < ru->n; i++) {
+		struct spec_part p[SPEC_PARTS];
+		const char *words[SPEC_PARTS] = { NULL };
+		int np;
+
 		if (strcmp(ru->role[i], role) != 0)
 			continue;
-		unit_spec(ru->unit[i], spec, sizeof spec);
-		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
-		    list[0] ? "," : "", spec);
+		np = unit_parts(ru->unit[i], p, words);
+		if (in->failed == 0 && inputs_add_spec(in, opt, p, words, np) != 0)
+			in->failed = RULE_DATA;
 	}
-	if (list[0])
-		inputs_fill(in, opt, list);
 }
 
 static void
 fill_morale(const struct ruling_units *ru, struct inputs *in)
 {
 	int tested = 0, mates = 0;
-	char spec[64], n[16];
 
 	if (in_given(in, "test"))
 		return;
 	for (int i = 0; i < ru->n; i++) {
 		const struct unit *u = ru->unit[i];
+		struct spec_part p[3];
+		const char *words[3] = { test_type(u), NULL, NULL };
+		enum die_kind k = DIE_D6;
 
 		if (strcmp(ru->role[i], "square-mates") == 0) {
 			mates++;
 			continue;
 		}
-		snprintf(spec, sizeof spec, "%s:%s:%ld", test_type(u),
-		    in_text(&u->ratings, "morale"), u->losses);
-		inputs_fill(in, "test", spec);
+		memset(p, 0, sizeof p);
+		die_parse(in_text(&u->ratings, "morale"), &k);
+		p[0].kind = PART_WORD;
+		p[1].kind = PART_DIE;
+		p[1].die = (unsigned char)k;
+		p[2].kind = PART_COUNT;
+		p[2].n = u->losses;
+		if (in->failed == 0 && inputs_add_spec(in, "test", p, words, 3) != 0)
+			in->failed = RULE_DATA;
 		tested++;
 	}
-	if (mates > 0 && !in_given(in, "square-units")) {
-		snprintf(n, sizeof n, "%d", tested + mates);
-		inputs_fill(in, "square-units", n);
-	}
+	if (mates > 0)
+		inputs_default_count(in, "square-units", tested + mates);
 }
 
 static int
@@ -1164,7 +1160,6 @@ squares_fill(const struct tableset *ts, const char *command,
     const struct ruling_units *ru, struct inputs *in, struct result *r)
 {
 	const struct unit *u = ruling_unit(ru, "unit");
-	char hits[16];
 
 	(void)ts;
 	for (int i = 0; i < ru->n; i++)
@@ -1178,16 +1173,13 @@ squares_fill(const struct tableset *ts, const char *command,
 	} else if (u != NULL && strcmp(command, "fire") == 0) {
 		if (strstr(u->type, "artillery") == NULL)
 			return result_fail(r, RULE_DATA, "'%s' is not artillery: only artillery bombards", u->name);
-		if (!in_given(in, "artillery"))
-			inputs_fill(in, "artillery", strcmp(u->type, "foot-artillery") == 0 ? "foot" : "horse");
+		inputs_default_word(in, "artillery", strcmp(u->type, "foot-artillery") == 0 ?
+		    "foot" : "horse");
 	} else if (u != NULL && strcmp(command, "rally") == 0) {
-		snprintf(hits, sizeof hits, "%ld", u->losses);
-		if (!in_given(in, "hits"))
-			inputs_fill(in, "hits", hits);
-		if (!in_given(in, "morale"))
-			inputs_fill(in, "morale", in_text(&u->ratings, "morale"));
-	} else if (u != NULL && strcmp(command, "move") == 0 && !in_given(in, "type")) {
-		inputs_fill(in, "type", strcmp(u->type, "cavalry") == 0 &&
+		inputs_default_count(in, "hits", u->losses);
+		inputs_default_word(in, "morale", in_text(&u->ratings, "morale"));
+	} else if (u != NULL && strcmp(command, "move") == 0) {
+		inputs_default_word(in, "type", strcmp(u->type, "cavalry") == 0 &&
 		    in_flag(&u->ratings, "light") ? "light-cavalry" : u->type);
 	}
 	return RULE_OK;
@@ -1211,6 +1203,20 @@ add_hits(const struct ruling_units *ru, int ui, long hits, struct ruling_effects
 	    hits == 1 || hits == -1 ? "" : "s", e->total);
 }
 
+/* The square's other units must retreat. */
+static void
+square_mates_retreat(const struct ruling_units *ru, struct ruling_effects *fx)
+{
+	struct unit_effect *e;
+
+	for (int k = 0; k < ru->n; k++)
+		if (strcmp(ru->role[k], "square-mates") == 0 &&
+		    (e = effect_add(fx, k, LEDGER_MORALE, "must-retreat", 0)) != NULL)
+			snprintf(e->note, sizeof e->note,
+			    "%s must retreat: more than half of its square has gone",
+			    ru->unit[k]->name);
+}
+
 static int
 squares_apply(const struct tableset *ts, const char *command,
     const struct ruling_units *ru, const struct inputs *in, struct result *r,
@@ -1225,12 +1231,7 @@ squares_apply(const struct tableset *ts, const char *command,
 		struct unit_effect *e;
 
 		if (strcmp(re->role, "square-mates") == 0) {
-			for (int k = 0; k < ru->n; k++)
-				if (strcmp(ru->role[k], "square-mates") == 0 &&
-				    (e = effect_add(fx, k, LEDGER_MORALE, "must-retreat", 0)) != NULL)
-					snprintf(e->note, sizeof e->note,
-					    "%s must retreat: more than half of its square has gone",
-					    ru->unit[k]->name);
+			square_mates_retreat(ru, fx);
 			continue;
 		}
 		if (ui < 0)
@@ -1251,25 +1252,44 @@ squares_apply(const struct tableset *ts, const char *command,
 }
 
 static void
-squares_view(const struct tableset *ts, const struct unit *u,
-    struct unit_view *v)
+squares_view(const struct tableset *ts, const struct army *a,
+    const struct unit *u, struct unit_view *v, struct result *r)
 {
 	char spec[64];
 
 	(void)ts;
+	(void)a;
+	(void)r;
+	if (u->formation)
+		return;
 	snprintf(v->state, sizeof v->state, "%s", u->state[0] ? u->state : "ok");
 	v->strength = u->losses;
+	snprintf(v->cells[0], VIEW_CELL, "%ld", u->losses);
 	jsonw_int(&v->w, "hits", u->losses);
 	unit_spec(u, spec, sizeof spec);
 	jsonw_string(&v->w, "spec", spec);
 	if (v->nlines < VIEW_LINES)
-		snprintf(v->lines[v->nlines++], VIEW_LINE, "%ld hit marker%s; %s, morale %s",
-		    u->losses, u->losses == 1 ? "" : "s", spec, in_text(&u->ratings, "morale"));
+		snprintf(v->lines[v->nlines++], VIEW_LINE, "%s, morale %s", spec,
+		    in_text(&u->ratings, "morale"));
 }
 
+static const struct sheet_column squares_columns[] = {
+	{ "hits", "hits", 4, 1, SHEET_BOTH },
+	{ "state", "state", 0, 2, SHEET_BOTH },
+	{ NULL, NULL, 0, 0, SHEET_BOTH },
+};
+
 static const struct roster squares_roster = {
-	TYPES, "brigade|division|corps|army|command", rating_inputs,
-	squares_rate, squares_fill, squares_apply, squares_view, NULL, NULL, NULL,
+	.unit_types = TYPES,
+	.formation_types = "brigade|division|corps|army|command",
+	.inputs = rating_inputs,
+	.rate = squares_rate,
+	.fill = squares_fill,
+	.apply = squares_apply,
+	.view = squares_view,
+	.columns = squares_columns,
+	.measure_option = "hits",
+	.counts_down = 0,
 };
 
 static const struct rule_cmd squares_cmds[] = {

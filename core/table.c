@@ -1,7 +1,9 @@
 /* table: look-ups in the rule tables. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "kind.h"
 #include "table.h"
 
 const struct table *
@@ -81,20 +83,12 @@ table_row2(const struct table *t, const char *col1, const char *key1,
 	return -1;
 }
 
-/* Parses a cell; an empty cell is "no number". */
+/* Parses a cell (a fraction such as 1/3 is exact); an empty cell is "no
+ * number". */
 static int
 cell_number(const char *s, double *out)
 {
-	char *end;
-	double v;
-
-	if (*s == '\0')
-		return -1;
-	v = strtod(s, &end);
-	if (*end != '\0')
-		return -1;
-	*out = v;
-	return 0;
+	return kind_number(s, out);
 }
 
 int
@@ -135,4 +129,55 @@ table_text(const struct table *t, int row, const char *col)
 	if (c < 0 || row < 0 || row >= t->nrows)
 		return "";
 	return table_cell(t, row, c);
+}
+
+int
+table_check(const struct table *stock, const struct table *t, char *err,
+    size_t n)
+{
+	char why[200];
+
+	if (t->ncols != stock->ncols) {
+		snprintf(err, n, "line 1: the header has %d columns, the table %d",
+		    t->ncols, stock->ncols);
+		return -1;
+	}
+	for (int c = 0; c < stock->ncols; c++)
+		if (strcmp(table_colname(t, c), table_colname(stock, c)) != 0) {
+			snprintf(err, n, "line 1: column %d is '%s', the table's is '%s'",
+			    c + 1, table_colname(t, c), table_colname(stock, c));
+			return -1;
+		}
+	if (t->nrows == 0) {
+		snprintf(err, n, "the table has no rows");
+		return -1;
+	}
+	for (int r = 0; r < t->nrows; r++)
+		for (int c = 0; c < t->ncols; c++)
+			if (kind_check(stock->kinds[c], table_cell(t, r, c), why,
+			    sizeof why) != 0) {
+				snprintf(err, n, "line %d, column '%s': %s", r + 2,
+				    table_colname(t, c), why);
+				return -1;
+			}
+	for (int c = 0; c < stock->ncols; c++) {
+		if (!kind_is_key(stock->kinds[c]))
+			continue;
+		for (int r = 0; r < stock->nrows; r++) {
+			const char *key = table_cell(stock, r, c);
+
+			if (table_row(t, table_colname(t, c), key) < 0) {
+				snprintf(err, n, "the row '%s' of the stock table is missing (a house rule changes a row's values; it keeps the row)",
+				    key);
+				return -1;
+			}
+		}
+		for (int r = 0; r < t->nrows; r++)
+			if (table_row(t, table_colname(t, c), table_cell(t, r, c)) != r) {
+				snprintf(err, n, "line %d: the row '%s' is given twice", r + 2,
+				    table_cell(t, r, c));
+				return -1;
+			}
+	}
+	return 0;
 }

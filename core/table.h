@@ -7,6 +7,8 @@
 #ifndef UMPIRE_TABLE_H
 #define UMPIRE_TABLE_H
 
+#include <stddef.h>
+
 struct table {
 	const char *ruleset;	/* "brigade" */
 	const char *name;	/* "melee-firing" */
@@ -16,6 +18,8 @@ struct table {
 	int ncols;
 	int nrows;
 	const char *const *cells;	/* ncols column names, then the rows */
+	const char *const *kinds;	/* what each column holds (core/kind.h) */
+	unsigned long long hash;	/* the cells' fingerprint (kind_cells_hash) */
 };
 
 struct tableset {
@@ -64,5 +68,13 @@ int table_number(const struct table *t, int row, const char *col, double *out);
 
 /* The text of ROW under column COL, or "" when the column is missing. */
 const char *table_text(const struct table *t, int row, const char *col);
+
+/*
+ * Checks a group's own table T against the stock table's columns, the
+ * kinds of its cells and the rows of its key column.  Returns 0, or -1
+ * with err naming the line and the cell.
+ */
+int table_check(const struct table *stock, const struct table *t, char *err,
+    size_t n);
 
 #endif

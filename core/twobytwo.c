@@ -63,12 +63,11 @@ outcome_state(const char *outcome)
 	return strcmp(outcome, "routs") == 0 ? "routed" : outcome;
 }
 
+/* A number of the rules table; a missing one fails r. */
 static long
-rule_number(const struct tableset *ts, const char *name, long def)
+rule_number(const struct tableset *ts, const char *name, struct result *r)
 {
-	const struct table *t = ts->find(ts->ctx, R2, "rules");
-
-	return t != NULL ? (long)rule_constant(t, name, (double)def) : def;
+	return rule_count(ts, R2, "rules", name, r);
 }
 
 /* Size modifiers "apply to infantry for firing and melee and cavalry for
@@ -220,7 +219,7 @@ twobytwo_fire(const struct tableset *ts, const struct inputs *in,
 		return result_fail(r, RULE_DATA, "the %s has no band for %ld", res->title, score);
 	/* "Light Infantry treats any result due to shooting as a PINNED
 	 * result": a modified 5 or more is pinned. */
-	if (in_mod(in, "mod", "target-light-infantry") != NULL &&
+	if (in_mod(in, "mod", "target-light-infantry") &&
 	    strcmp(outcome, "no_effect") != 0 && strcmp(outcome, "pinned") != 0) {
 		result_work(r, "light infantry take any effect as pinned");
 		outcome = "pinned";
@@ -345,7 +344,7 @@ static const struct input_decl morale_inputs[] = {
 	  "the rout roll of a unit that routs", 0 },
 	{ "type", IN_CHOICE, "TYPE", 0, 0, TYPES, "line", NULL,
 	  "the routing unit's type (guards take others with them)", 0 },
-	{ "passed", IN_UNIT, "NAME[:TYPE]", 0, 0, NULL, NULL, NULL,
+	{ "passed", IN_UNIT, "NAME[:TYPE]", 0, 0, "*:W", NULL, "NAME:TYPE",
 	  "a unit the router passed (or routed) within 1\" (repeat); in a game its name, else NAME:TYPE",
 	  IN_REPEAT | IN_SECONDARY },
 	{ "mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "rout-modifiers",
@@ -361,22 +360,18 @@ static const struct input_decl morale_inputs[] = {
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
-/* The type of a passed unit "NAME:TYPE" (line when not given). */
+/* A passed unit's name and type: "NAME:TYPE" read by the spec parser, or
+ * a name alone (a line unit). */
 static const char *
-passed_type(const char *spec, char *buf, size_t n)
+passed_type(const struct inputs *in, const struct in_item *it)
 {
-	const char *colon = strrchr(spec, ':');
-
-	snprintf(buf, n, "%s", colon != NULL ? colon + 1 : "line");
-	return canon(buf);
+	return it->nparts == 2 ? canon(in_part_word(in, &it->part[1])) : "line";
 }
 
-static void
-passed_name(const char *spec, char *buf, size_t n)
+static const char *
+passed_name(const struct inputs *in, const struct in_item *it)
 {
-	const char *colon = strrchr(spec, ':');
-
-	snprintf(buf, n, "%.*s", colon != NULL ? (int)(colon - spec) : (int)strlen(spec), spec);
+	return it->nparts == 2 ? in_part_word(in, &it->part[0]) : it->name;
 }
 
 /* "If a Guards unit routs then ANY unit it passes within 1" of during its
@@ -386,14 +381,13 @@ static void
 also_rout(const struct inputs *in, const char *router, int moved,
     struct result *r)
 {
-	const struct input_value *v = inputs_get(in, "passed");
+	struct in_item it;
 
 	jsonw_array(&r->fields, "also_rout");
-	for (int i = 0; v != NULL && i < v->nitems; i++) {
-		char type[64], name[UNIT_NAME], role[24];
-		const char *t = passed_type(v->items[i].name, type, sizeof type);
+	for (int i = 0; in_item(in, "passed", i, &it); i++) {
+		const char *t = passed_type(in, &it), *name = passed_name(in, &it);
+		char role[24];
 
-		passed_name(v->items[i].name, name, sizeof name);
 		if (!(strcmp(t, "militia") == 0 || (moved && strcmp(router, "guards") == 0)))
 			continue;
 		jsonw_string(&r->fields, NULL, name);
@@ -411,7 +405,7 @@ rout(const struct tableset *ts, const struct inputs *in, struct dice *d,
 {
 	const struct table *mv = rule_table(ts, R2, "movement", r);
 	const char *type = canon(in_text(in, "type"));
-	long limit = rule_number(ts, "rout-destroyed", 2);
+	long limit = rule_number(ts, "rout-destroyed", r);
 	int face, destroyed, row;
 	double inches = 0;
 
@@ -422,7 +416,7 @@ rout(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	destroyed = face <= limit;
 	result_work(r, "rout d6 %d: %s", face, destroyed ? "1-2: destroyed" :
 	    "3-6: a full move away, then disrupted");
-	if (!destroyed && in_mod(in, "mod", "touched-enemy") != NULL) {
+	if (!destroyed && in_mod(in, "mod", "touched-enemy")) {
 		destroyed = 1;
 		result_work(r, "it touched an enemy unit during the rout: destroyed");
 	}
@@ -447,18 +441,17 @@ static int
 has_lost(const struct tableset *ts, const char *game, long mine, long theirs,
     struct result *r)
 {
-	const struct table *t = ts->find(ts->ctx, R2, "victory");
+	const struct table *t = rule_table(ts, R2, "victory", r);
 	int row = t != NULL ? table_row(t, "game", game) : -1;
-	double at = 5, margin = 0;
+	long at = (long)rule_cell(t, row, "destroyed", r);
+	long margin = (long)rule_cell(t, row, "margin", r);
 
-	if (row >= 0) {
-		table_number(t, row, "destroyed", &at);
-		table_number(t, row, "margin", &margin);
-	}
-	if (r != NULL)
-		result_work(r, "%s game: lost at %g destroyed%s", game, at,
-		    margin > 0 ? " and that many more than the opponent" : "");
-	return mine >= (long)at && mine - theirs >= (long)margin;
+	if (margin > 0)
+		result_work(r, "%s game: lost at %ld destroyed and %ld more than the opponent",
+		    game, at, margin);
+	else
+		result_work(r, "%s game: lost at %ld destroyed", game, at);
+	return mine >= at && mine - theirs >= margin;
 }
 
 static int
@@ -506,15 +499,15 @@ rally_not_possible(const struct table *t, const struct inputs *in,
 	const char *why = rule_forbids(in, "mod", t, NULL);
 
 	/* "A HQ may always attempt to rally itself." */
-	if (why != NULL && self && in_mod(in, "mod", "enemy-contact") == NULL)
+	if (why != NULL && self && !in_mod(in, "mod", "enemy-contact"))
 		why = NULL;
 	if (why != NULL)
 		return why;
 	/* "...impossible for a unit to rally if an enemy is within 2" of it.
 	 * Exceptions being Guards units and units whom the HQ is in base to
 	 * base contact." */
-	if (in_mod(in, "mod", "enemy-within-2") != NULL && !self &&
-	    strcmp(type, "guards") != 0 && in_mod(in, "mod", "hq-contact") == NULL)
+	if (in_mod(in, "mod", "enemy-within-2") && !self &&
+	    strcmp(type, "guards") != 0 && !in_mod(in, "mod", "hq-contact"))
 		return "not with an enemy within 2 inches, unless guards or with the HQ in contact";
 	return NULL;
 }
@@ -525,7 +518,7 @@ twobytwo_rally(const struct tableset *ts, const struct inputs *in,
 {
 	const struct table *t = rule_table(ts, R2, "rally-modifiers", r);
 	const char *type = canon(in_text(in, "type")), *why;
-	long total = 0, need = rule_number(ts, "rally", 5), score;
+	long total = 0, need = rule_number(ts, "rally", r), score;
 	int die;
 
 	if (t == NULL)
@@ -582,8 +575,7 @@ reinforcement(const struct tableset *ts, const struct inputs *in,
     struct dice *d, struct result *r)
 {
 	int rear = in_is(in, "reinforcement", "rear"), face;
-	long need = rule_number(ts, rear ? "reinforce-rear" : "reinforce-flank",
-	    rear ? 3 : 4);
+	long need = rule_number(ts, rear ? "reinforce-rear" : "reinforce-flank", r);
 
 	if ((face = dice_take(d, DIE_D6, "reinforcement d6")) < 0)
 		return RULE_DATA;
@@ -687,7 +679,6 @@ twobytwo_rate(const struct tableset *ts, const char *type,
 {
 	const struct table *t = rule_table(ts, R2, "points", r);
 	const char *size = in_text(rt, "size");
-	double add = 0;
 	int row;
 
 	if (t == NULL)
@@ -698,9 +689,8 @@ twobytwo_rate(const struct tableset *ts, const char *type,
 	row = table_row(t, "type", type);
 	if (row < 0 || table_number(t, row, "points", cost) != 0)
 		return result_fail(r, RULE_DATA, "the %s has no cost for %s", t->title, type);
-	if (size != NULL && strcmp(size, "common") != 0 &&
-	    table_number(t, table_row(t, "type", size), "points", &add) == 0)
-		*cost += add;
+	if (size != NULL && strcmp(size, "common") != 0)
+		*cost += rule_cell(t, table_row(t, "type", size), "points", r);
 	*start = 0;
 	return RULE_OK;
 }
@@ -722,10 +712,10 @@ fill_fire(const struct ruling_units *ru, struct inputs *in)
 	const struct unit *f = ruling_unit(ru, "unit"), *t = ruling_unit(ru, "target");
 
 	if (f != NULL) {
-		inputs_default(in, "firer", canon(f->type));
-		inputs_default(in, "firer-size", unit_size(f));
-		if (strcmp(f->state, "pinned") == 0 && !in_given(in, "firer-pinned"))
-			inputs_fill(in, "firer-pinned", "");
+		inputs_default_word(in, "firer", canon(f->type));
+		inputs_default_word(in, "firer-size", unit_size(f));
+		if (strcmp(f->state, "pinned") == 0)
+			inputs_default_flag(in, "firer-pinned");
 		if (severity(f->state) >= severity("disrupted"))
 			inputs_add_mod(in, "mod", "firer-disrupted");
 	}
@@ -746,9 +736,9 @@ fill_side(const struct unit *u, const struct unit *enemy, const char *side,
 	char opt[40];
 
 	snprintf(opt, sizeof opt, "%s-type", side);
-	inputs_default(in, opt, canon(u->type));
+	inputs_default_word(in, opt, canon(u->type));
 	snprintf(opt, sizeof opt, "%s-size", side);
-	inputs_default(in, opt, unit_size(u));
+	inputs_default_word(in, opt, unit_size(u));
 	snprintf(opt, sizeof opt, "%s-mod", side);
 	if (strcmp(enemy->state, "disrupted") == 0)
 		inputs_add_mod(in, opt, "enemy-disrupted");
@@ -757,6 +747,40 @@ fill_side(const struct unit *u, const struct unit *enemy, const char *side,
 	if (strcmp(side, "attacker") == 0 && u->melee_open == 2 &&
 	    u->melee_turn == ru->turn && u->melee_ref != enemy->id)
 		inputs_add_mod(in, opt, "subsequent");
+}
+
+/* The units passed, named in the game: their names and types. */
+static void
+fill_passed(const struct ruling_units *ru, struct inputs *in)
+{
+	inputs_clear(in, "passed");
+	for (int i = 0; i < ru->n; i++) {
+		struct spec_part p[2];
+		const char *words[2] = { ru->unit[i]->name, canon(ru->unit[i]->type) };
+
+		if (strcmp(ru->role[i], "passed") != 0)
+			continue;
+		memset(p, 0, sizeof p);
+		p[0].kind = p[1].kind = PART_WORD;
+		if (in->failed == 0 && inputs_add_spec(in, "passed", p, words, 2) != 0)
+			in->failed = RULE_DATA;
+	}
+}
+
+static void
+fill_unit(const struct unit *u, const char *command, struct inputs *in)
+{
+	inputs_default_word(in, "type", canon(u->type));
+	if (strcmp(command, "rally") == 0) {
+		inputs_default_word(in, "size", unit_size(u));
+		if (strcmp(u->state, "disrupted") == 0)
+			inputs_add_mod(in, "mod", "disrupted");
+		if (severity(u->state) == 0 || severity(u->state) > severity("disrupted"))
+			inputs_add_mod(in, "mod", "in-good-order");
+	}
+	if (strcmp(command, "move") == 0 &&
+	    (strcmp(u->state, "pinned") == 0 || strcmp(u->state, "disrupted") == 0))
+		inputs_add_mod(in, "mod", u->state);
 }
 
 static int
@@ -782,30 +806,10 @@ twobytwo_fill(const struct tableset *ts, const char *command,
 		fill_side(a, d, "attacker", ru, in);
 		fill_side(d, a, "defender", ru, in);
 	} else if (u != NULL) {
-		inputs_default(in, "type", canon(u->type));
-		if (strcmp(command, "rally") == 0) {
-			inputs_default(in, "size", unit_size(u));
-			if (strcmp(u->state, "disrupted") == 0)
-				inputs_add_mod(in, "mod", "disrupted");
-			if (severity(u->state) == 0 || severity(u->state) > severity("disrupted"))
-				inputs_add_mod(in, "mod", "in-good-order");
-		}
-		if (strcmp(command, "move") == 0 &&
-		    (strcmp(u->state, "pinned") == 0 || strcmp(u->state, "disrupted") == 0))
-			inputs_add_mod(in, "mod", u->state);
+		fill_unit(u, command, in);
 	}
-	if (strcmp(command, "morale") == 0 && inputs_get(in, "passed")->given) {
-		inputs_clear(in, "passed");
-		for (int i = 0; i < ru->n; i++) {
-			char spec[UNIT_NAME + 40];
-
-			if (strcmp(ru->role[i], "passed") != 0)
-				continue;
-			snprintf(spec, sizeof spec, "%s:%s", ru->unit[i]->name,
-			    canon(ru->unit[i]->type));
-			inputs_fill(in, "passed", spec);
-		}
-	}
+	if (strcmp(command, "morale") == 0 && in_given(in, "passed"))
+		fill_passed(ru, in);
 	return RULE_OK;
 }
 
@@ -838,7 +842,6 @@ twobytwo_apply(const struct tableset *ts, const char *command,
 	const struct unit *u = ruling_unit(ru, "unit");
 
 	(void)ts;
-	(void)in;
 	if (strcmp(command, "morale") == 0 && u != NULL && !in_flag(in, "rout")) {
 		jsonw_string(&r->fields, "state", u->state[0] ? u->state : "ok");
 		result_summary(r, "%s: %s", u->name, u->state[0] ? u->state : "in good order");
@@ -865,44 +868,51 @@ twobytwo_apply(const struct tableset *ts, const char *command,
 }
 
 static void
-twobytwo_view(const struct tableset *ts, const struct unit *u,
-    struct unit_view *v)
+twobytwo_view(const struct tableset *ts, const struct army *a,
+    const struct unit *u, struct unit_view *v, struct result *r)
 {
 	double cost = 0;
 	long start;
-	struct result scratch;
 
-	result_init(&scratch);
+	(void)a;
 	snprintf(v->state, sizeof v->state, "%s", u->state[0] ? u->state : "ok");
 	v->strength = strcmp(u->state, "destroyed") == 0 ? 0 : 1;
+	if (u->formation)
+		return;
+	snprintf(v->cells[0], VIEW_CELL, "%s", unit_size(u));
 	jsonw_string(&v->w, "size", unit_size(u));
-	if (twobytwo_rate(ts, u->type, &u->ratings, &start, &cost, &scratch) == RULE_OK)
+	if (twobytwo_rate(ts, u->type, &u->ratings, &start, &cost, r) == RULE_OK) {
 		jsonw_number(&v->w, "points", cost);
+		snprintf(v->cells[2], VIEW_CELL, "%g", cost);
+	}
 }
 
 /* Destroyed units per side, and who has lost under the game's victory. */
 static void
 twobytwo_standing(const struct tableset *ts, const struct inputs *options,
-    struct unit *const *units, int n, struct jsonw *w, char *sentence,
-    size_t len)
+    const struct army *a, struct jsonw *w, char *sentence, size_t len,
+    struct result *r)
 {
 	const char *game = in_text(options, "victory");
 	const char *sides[16];
 	long destroyed[16] = { 0 };
 	int nsides = 0;
+	struct result scratch;
 
+	result_init(&scratch);
 	if (game == NULL)
 		game = "fast";
-	for (int i = 0; i < n; i++) {
+	for (int i = 0; i < a->n; i++) {
+		const struct unit *u = &a->u[i];
 		int s = 0;
 
-		if (units[i]->formation)
+		if (u->formation)
 			continue;
-		while (s < nsides && strcmp(sides[s], units[i]->side) != 0)
+		while (s < nsides && strcmp(sides[s], u->side) != 0)
 			s++;
 		if (s == nsides && nsides < 16)
-			sides[nsides++] = units[i]->side;
-		if (s < nsides && strcmp(units[i]->state, "destroyed") == 0)
+			sides[nsides++] = u->side;
+		if (s < nsides && strcmp(u->state, "destroyed") == 0)
 			destroyed[s]++;
 	}
 	sentence[0] = '\0';
@@ -919,7 +929,7 @@ twobytwo_standing(const struct tableset *ts, const struct inputs *options,
 		for (int o = 0; o < nsides; o++)
 			if (o != s && destroyed[o] > most_other)
 				most_other = destroyed[o];
-		if (!has_lost(ts, game, destroyed[s], most_other, NULL))
+		if (!has_lost(ts, game, destroyed[s], most_other, &scratch))
 			continue;
 		jsonw_string(w, NULL, sides[s]);
 		snprintf(sentence + strlen(sentence), len - strlen(sentence),
@@ -928,14 +938,31 @@ twobytwo_standing(const struct tableset *ts, const struct inputs *options,
 	}
 	jsonw_array_end(w);
 	jsonw_object_end(w);
+	if (scratch.failed)
+		result_fail(r, scratch.failed, "%s", scratch.error);
 	if (sentence[0] == '\0')
 		snprintf(sentence, len, "nobody has lost yet");
 }
 
+static const struct sheet_column twobytwo_columns[] = {
+	{ "size", "size", -8, 1, SHEET_BOTH },
+	{ "state", "state", -10, 1, SHEET_BOTH },
+	{ "AP", "points", 0, 1, SHEET_BOTH },
+	{ NULL, NULL, 0, 0, SHEET_BOTH },
+};
+
 static const struct roster twobytwo_roster = {
-	TYPES, "brigade|division|corps|army|command", rating_inputs,
-	twobytwo_rate, twobytwo_fill, twobytwo_apply, twobytwo_view,
-	game_inputs, twobytwo_standing, NULL,
+	.unit_types = TYPES,
+	.formation_types = "brigade|division|corps|army|command",
+	.inputs = rating_inputs,
+	.rate = twobytwo_rate,
+	.fill = twobytwo_fill,
+	.apply = twobytwo_apply,
+	.view = twobytwo_view,
+	.game_inputs = game_inputs,
+	.standing = twobytwo_standing,
+	.columns = twobytwo_columns,
+	.counts_down = 0,
 };
 
 static const struct rule_cmd twobytwo_cmds[] = {

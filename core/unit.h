@@ -1,8 +1,8 @@
 /*
  * unit: a unit of the game as the rules see it, with its state derived
- * from the journal, and the effects a ruling has on units.  Filled by the
- * caller (from the database); read and produced by the rule sets' pure
- * stateful hooks.
+ * from the journal, the army that holds every unit of a game, and the
+ * effects a ruling has on units.  Filled by the caller (from the database);
+ * read and produced by the rule sets' pure stateful hooks.
  */
 #ifndef UMPIRE_UNIT_H
 #define UMPIRE_UNIT_H
@@ -10,17 +10,22 @@
 #include "inputs.h"
 
 #define UNIT_NAME 128
+#define UNIT_SIDE 64
 #define UNIT_WORD 32
 #define UNIT_FLAGS 8
 
+/* A unit or formation.  It owns all its data (its ratings keep their
+ * strings inside), so the army may hold it by value. */
 struct unit {
 	long long id;
 	char name[UNIT_NAME];
-	char side[64];
+	char side[UNIT_SIDE];
 	char type[UNIT_WORD];
 	int formation;		/* a division, corps... rather than a unit */
 	long long parent;	/* its formation's id, or 0 */
+	int up;			/* its formation's index in the army, or -1 */
 	long start_strength;
+	/* The state: the latest word of each ledger of the journal. */
 	long losses;		/* the measure lost: the loss ledger's total */
 	long defence_lost;	/* brigade batteries: the defence ledger's total */
 	char state[UNIT_WORD];	/* the last state recorded, "" for none */
@@ -35,11 +40,28 @@ struct unit {
 	long melee_round;	/* that melee's round */
 	long long melee_ref;	/* against whom */
 	long melee_turn;	/* in which turn */
-	struct inputs ratings;	/* the rating options, parsed */
+	struct inputs ratings;	/* the rating options */
+};
+
+/* Every unit and formation of a game, in the order they were added: one
+ * allocation, made once per command and never reallocated. */
+struct army {
+	struct unit *u;
+	int n;
+	long turn;		/* the game's current turn */
 };
 
 /* True when the flag NAME is set on u. */
 int unit_flag(const struct unit *u, const char *name);
+
+/* The unit with id, or NULL. */
+const struct unit *army_find(const struct army *a, long long id);
+
+/* True when u sits somewhere under the formation with id in the tree. */
+int army_under(const struct army *a, const struct unit *u, long long id);
+
+/* Sets every unit's `up` from its parent id; call once after loading. */
+void army_link(struct army *a);
 
 /* The ledgers and records an effect writes into the journal. */
 enum ledger {
@@ -71,33 +93,32 @@ struct unit_effect {
 
 /* The units of one stateful ruling, each in its role. */
 struct ruling_units {
-	struct unit *unit[RULING_UNITS];
+	const struct army *army;	/* the game's units and formations */
+	struct unit *unit[RULING_UNITS];	/* into army->u */
 	const char *role[RULING_UNITS];	/* "target", "unit", "attacker", ... */
 	int n;
 	long turn;		/* the game's current turn */
 	int new_melee;		/* melee --new: a new run of push backs */
-	struct unit *const *all;	/* every unit and formation of the game,
-					 * for rule sets with a standing */
-	int nall;
 };
 
 struct ruling_effects {
 	struct unit_effect e[RULING_EFFECTS];
 	int n;
+	int overflow;		/* an effect did not fit: the ruling fails */
 };
 
 /* The index of the unit in ROLE: "attacker" the first attacker,
  * "attacker:2" the third; -1 when there is none. */
 int ruling_index(const struct ruling_units *ru, const char *role);
 
-/* True when unit u sits somewhere under FORMATION in the tree of ALL. */
-int ruling_under(struct unit *const *all, int n, const struct unit *u,
-    long long formation);
-
 /* The unit in ROLE, or NULL. */
 struct unit *ruling_unit(const struct ruling_units *ru, const char *role);
 
-/* Adds an effect; returns it (NULL when full). */
+/* Applies effect e (made in TURN) to u's state as the journal will read
+ * it back: a loss's new total, a state, a flag set or cleared... */
+void unit_apply_effect(struct unit *u, const struct unit_effect *e, long turn);
+
+/* Adds an effect; returns it, or NULL when full (fx->overflow set). */
 struct unit_effect *effect_add(struct ruling_effects *fx, int unit,
     enum ledger ledger, const char *name, long amount);
 

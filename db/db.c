@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "inputs.h"
 #include "internal.h"
 #include "migrate.h"
 #include "num.h"
@@ -36,21 +37,6 @@ db_set_error(int status, const char *fmt, ...)
 	return status;
 }
 
-int
-db_exit_status(int status)
-{
-	switch (status) {
-	case DB_OK: return 0;
-	case DB_NOFILE: return 66;
-	case DB_NOTGAME: case DB_NEWER: case DB_NOTFOUND: case DB_CONFLICT:
-		return 65;
-	case DB_EXISTS: case DB_CANTCREATE: return 73;
-	case DB_READONLY: case DB_IO: return 74;
-	case DB_LOCKED: return 75;
-	default: return 70;
-	}
-}
-
 /* Maps an SQLite result code to a db status. */
 static int
 status_of(int rc)
@@ -61,6 +47,7 @@ status_of(int rc)
 		return (rc & 0xff) == SQLITE_CANTOPEN ? DB_IO : DB_READONLY;
 	case SQLITE_NOTADB: return DB_NOTGAME;
 	case SQLITE_CONSTRAINT: return DB_CONFLICT;
+	case SQLITE_NOMEM: return DB_NOMEM;
 	case SQLITE_IOERR: case SQLITE_FULL: case SQLITE_CORRUPT:
 	case SQLITE_PROTOCOL:
 		return DB_IO;
@@ -85,6 +72,8 @@ db_fail(struct db *db, int rc, const char *what)
 		return db_set_error(st, "'%s' is not an umpire game", path);
 	case DB_IO:
 		return db_set_error(st, "%s failed on the game '%s': %s", what, path, msg);
+	case DB_NOMEM:
+		return db_set_error(st, "%s: out of memory", what);
 	default:
 		return db_set_error(st, "%s: %s", what, msg);
 	}
@@ -98,45 +87,77 @@ db_file_exists(const char *path)
 	return stat(path, &sb) == 0;
 }
 
-sqlite3_stmt *
-db_stmt(struct db *db, enum stmt id)
+int
+db_prepare(struct db *db, enum stmt id, sqlite3_stmt **out)
 {
 	sqlite3_stmt *st = db->stmt[id];
+	int rc;
 
+	*out = NULL;
+	/* A failed statement may have made SQLite roll the transaction back
+	 * on its own: nothing runs after that as if it were still open. */
+	if (db->in_tx && sqlite3_get_autocommit(db->h))
+		return db_set_error(DB_IO,
+		    "the game's transaction was ended by an earlier failure; nothing was saved");
 	if (st == NULL) {
-		if (sqlite3_prepare_v3(db->h, db_sql[id], -1,
-		    SQLITE_PREPARE_PERSISTENT, &db->stmt[id], NULL) != SQLITE_OK) {
-			db_fail(db, sqlite3_errcode(db->h), "preparing a statement");
-			return NULL;
-		}
-		return db->stmt[id];
+		rc = sqlite3_prepare_v3(db->h, db_sql[id], -1,
+		    SQLITE_PREPARE_PERSISTENT, &db->stmt[id], NULL);
+		if (rc != SQLITE_OK)
+			return db_fail(db, rc, "preparing a statement");
+		*out = db->stmt[id];
+		return DB_OK;
 	}
 	sqlite3_reset(st);
 	sqlite3_clear_bindings(st);
-	return st;
+	*out = st;
+	return DB_OK;
 }
 
 int
 db_step_done(struct db *db, sqlite3_stmt *st, const char *what)
 {
-	int rc;
+	int rc = sqlite3_step(st);
 
-	if (st == NULL)
-		return DB_BUG;
-	rc = sqlite3_step(st);
 	sqlite3_reset(st);
-	if (rc == SQLITE_DONE || rc == SQLITE_ROW)
+	if (rc == SQLITE_DONE)
 		return DB_OK;
-	return db_fail(db, rc, what);
+	return db_fail(db, rc == SQLITE_ROW ? SQLITE_MISUSE : rc, what);
 }
 
 void
-db_bind_text(sqlite3_stmt *st, int i, const char *s)
+db_bind_text(sqlite3_stmt *st, int i, const char *s, int *rc)
 {
-	if (s == NULL)
-		sqlite3_bind_null(st, i);
-	else
-		sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
+	if (*rc != SQLITE_OK)
+		return;
+	*rc = s == NULL ? sqlite3_bind_null(st, i) :
+	    sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
+}
+
+void
+db_bind_int(sqlite3_stmt *st, int i, long long v, int *rc)
+{
+	if (*rc == SQLITE_OK)
+		*rc = sqlite3_bind_int64(st, i, v);
+}
+
+const char *
+db_column_text(sqlite3_stmt *st, int col, int *rc)
+{
+	const char *s = (const char *)sqlite3_column_text(st, col);
+
+	if (s == NULL && sqlite3_column_type(st, col) != SQLITE_NULL && *rc == SQLITE_OK)
+		*rc = SQLITE_NOMEM;
+	return s;
+}
+
+int
+db_column_copy(sqlite3_stmt *st, int col, char *dst, size_t n)
+{
+	int rc = SQLITE_OK;
+	const char *s = db_column_text(st, col, &rc);
+
+	snprintf(dst, n, "%s", s != NULL ? s : "");
+	return rc;
 }
 
 /* Runs SQL without results. */
@@ -163,8 +184,8 @@ pragma_int(struct db *db, const char *pragma, long *out)
 	rc = sqlite3_step(st);
 	*out = rc == SQLITE_ROW ? (long)sqlite3_column_int64(st, 0) : 0;
 	sqlite3_finalize(st);
-	return rc == SQLITE_ROW || rc == SQLITE_DONE ? DB_OK :
-	    db_fail(db, rc, "reading the game");
+	return rc == SQLITE_ROW ? DB_OK : db_fail(db, rc == SQLITE_DONE ?
+	    SQLITE_CORRUPT : rc, "reading the game");
 }
 
 static int
@@ -215,13 +236,15 @@ busy_timeout(void)
 static int
 configure(struct db *db)
 {
-	int on = 1, off = 0;
+	int rc;
 
-	sqlite3_extended_result_codes(db->h, 1);
-	sqlite3_busy_timeout(db->h, busy_timeout());
-	sqlite3_db_config(db->h, SQLITE_DBCONFIG_DEFENSIVE, on, NULL);
-	sqlite3_db_config(db->h, SQLITE_DBCONFIG_TRUSTED_SCHEMA, off, NULL);
-	sqlite3_db_config(db->h, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, off, NULL);
+	if ((rc = sqlite3_extended_result_codes(db->h, 1)) != SQLITE_OK ||
+	    (rc = sqlite3_busy_timeout(db->h, busy_timeout())) != SQLITE_OK ||
+	    (rc = sqlite3_db_config(db->h, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL)) != SQLITE_OK ||
+	    (rc = sqlite3_db_config(db->h, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL)) != SQLITE_OK ||
+	    (rc = sqlite3_db_config(db->h, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0,
+	    NULL)) != SQLITE_OK)
+		return db_fail(db, rc, "configuring the game");
 	return exec(db, "PRAGMA foreign_keys = ON; PRAGMA trusted_schema = OFF",
 	    "configuring the game");
 }
@@ -323,14 +346,17 @@ db_peek_rules(const char *path, char *name, size_t n)
 		return db_set_error(DB_NOFILE, "there is no game at '%s'", path);
 	if ((rc = open_checked(path, SQLITE_OPEN_READONLY, &db)) != DB_OK)
 		return rc;
-	st = db_stmt(db, STMT_GAME_RULES);
-	rc = st != NULL ? sqlite3_step(st) : SQLITE_ERROR;
-	if (rc == SQLITE_ROW) {
-		snprintf(name, n, "%s", (const char *)sqlite3_column_text(st, 0));
-		rc = DB_OK;
-	} else {
-		rc = db_set_error(DB_NOTGAME, "'%s' is not an umpire game (it has no game row)",
-		    path);
+	if ((rc = db_prepare(db, STMT_GAME_RULES, &st)) == DB_OK) {
+		int step = sqlite3_step(st);
+
+		if (step == SQLITE_ROW)
+			rc = db_column_copy(st, 0, name, n) == SQLITE_OK ? DB_OK :
+			    db_fail(db, SQLITE_NOMEM, "reading the game");
+		else if (step == SQLITE_DONE)
+			rc = db_set_error(DB_NOTGAME, "'%s' is not an umpire game (it has no game row)",
+			    path);
+		else
+			rc = db_fail(db, step, "reading the game");
 	}
 	db_close(db);
 	return rc;
@@ -433,36 +459,86 @@ int
 db_game_insert(struct db *db, const char *rules, const char *title,
     const char *options)
 {
-	sqlite3_stmt *st = db_stmt(db, STMT_GAME_INSERT);
+	sqlite3_stmt *st;
+	int rc = SQLITE_OK, status;
 
-	if (st == NULL)
-		return DB_BUG;
-	db_bind_text(st, 1, rules);
-	db_bind_text(st, 2, title);
-	db_bind_text(st, 3, options);
+	if ((status = db_prepare(db, STMT_GAME_INSERT, &st)) != DB_OK)
+		return status;
+	db_bind_text(st, 1, rules, &rc);
+	db_bind_text(st, 2, title, &rc);
+	db_bind_text(st, 3, options, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "creating the game");
 	return db_step_done(db, st, "creating the game");
 }
 
 int
 db_game_get(struct db *db, struct db_game *g)
 {
-	sqlite3_stmt *st = db_stmt(db, STMT_GAME_GET);
-	int rc;
+	sqlite3_stmt *st;
+	int rc, status, copy = SQLITE_OK;
 
-	if (st == NULL)
-		return DB_BUG;
 	memset(g, 0, sizeof *g);
+	if ((status = db_prepare(db, STMT_GAME_GET, &st)) != DB_OK)
+		return status;
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
-		snprintf(g->rules, sizeof g->rules, "%s", sqlite3_column_text(st, 0));
-		snprintf(g->title, sizeof g->title, "%s", sqlite3_column_text(st, 1));
-		snprintf(g->options, sizeof g->options, "%s", sqlite3_column_text(st, 2));
+		copy = db_column_copy(st, 0, g->rules, sizeof g->rules);
+		if (copy == SQLITE_OK)
+			copy = db_column_copy(st, 1, g->title, sizeof g->title);
+		if (copy == SQLITE_OK)
+			copy = db_column_copy(st, 2, g->options, sizeof g->options);
 	}
 	sqlite3_reset(st);
 	if (rc == SQLITE_DONE)
 		return db_set_error(DB_NOTGAME, "'%s' is not an umpire game (it has no game row)",
 		    db->path);
-	return rc == SQLITE_ROW ? DB_OK : db_fail(db, rc, "reading the game");
+	if (rc != SQLITE_ROW)
+		return db_fail(db, rc, "reading the game");
+	return copy == SQLITE_OK ? DB_OK : db_fail(db, copy, "reading the game");
+}
+
+int
+db_json_type(const char *type)
+{
+	return strcmp(type, "integer") == 0 ? JSON_LEAF_INTEGER :
+	    strcmp(type, "real") == 0 ? JSON_LEAF_REAL :
+	    strcmp(type, "true") == 0 ? JSON_LEAF_TRUE :
+	    strcmp(type, "false") == 0 ? JSON_LEAF_FALSE :
+	    strcmp(type, "null") == 0 ? JSON_LEAF_NULL : JSON_LEAF_TEXT;
+}
+
+int
+db_json_leaves(struct db *db, const char *json,
+    int (*fn)(void *ctx, const char *key, int type, const char *text,
+    long long i, double d), void *ctx)
+{
+	sqlite3_stmt *st;
+	int rc, status, stop = 0;
+
+	if ((status = db_prepare(db, STMT_JSON_LEAVES, &st)) != DB_OK)
+		return status;
+	rc = SQLITE_OK;
+	db_bind_text(st, 1, json, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "reading stored options");
+	while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int col = SQLITE_OK;
+		const char *key = db_column_text(st, 0, &col);
+		const char *type = db_column_text(st, 1, &col);
+		const char *text = db_column_text(st, 2, &col);
+
+		if (col != SQLITE_OK || key == NULL || type == NULL) {
+			rc = col != SQLITE_OK ? col : SQLITE_CORRUPT;
+			break;
+		}
+		stop = fn(ctx, key, db_json_type(type), text,
+		    sqlite3_column_int64(st, 2), sqlite3_column_double(st, 2));
+	}
+	sqlite3_reset(st);
+	if (stop)
+		return DB_IO;
+	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading stored options");
 }
 
 int
@@ -519,6 +595,11 @@ db_commit(struct db *db)
 
 	if (!db->in_tx)
 		return DB_OK;
+	if (sqlite3_get_autocommit(db->h)) {
+		db->in_tx = 0;
+		return db_set_error(DB_IO,
+		    "the game's transaction was ended by an earlier failure; nothing was saved");
+	}
 	rc = exec(db, "COMMIT", "saving the game");
 
 	if (rc != DB_OK)

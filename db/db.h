@@ -25,13 +25,11 @@ enum db_status {
 	DB_LOCKED,		/* busy past the timeout (75) */
 	DB_NOTFOUND,		/* a named row is not there (65) */
 	DB_CONFLICT,		/* a row breaks a rule: duplicate name... (65) */
+	DB_NOMEM,		/* out of memory (70) */
 	DB_BUG			/* misuse of SQLite: a bug (70) */
 };
 
 struct db;
-
-/* The exit status of CLI.md for a db status. */
-int db_exit_status(int status);
 
 /* The sentence describing the last failure (static storage). */
 const char *db_last_error(void);
@@ -73,6 +71,14 @@ struct db_game {
 	char title[256];
 	char options[1024];	/* JSON object of rule-set options */
 };
+
+/* Calls fn with each stored leaf of a JSON object of options (a game's or
+ * a unit's): its key and its value in its JSON type (an array's elements
+ * one by one under its key).  Stops at fn's first non-zero return, which
+ * makes the result DB_IO with the last error set by fn's caller. */
+int db_json_leaves(struct db *db, const char *json,
+    int (*fn)(void *ctx, const char *key, int type, const char *text,
+    long long i, double d), void *ctx);
 
 /* Writes the game row of a new game. */
 int db_game_insert(struct db *db, const char *rules, const char *title,

@@ -7,6 +7,8 @@
 #include "db.h"
 #include "sql.h"
 
+struct loaded;
+
 struct db {
 	sqlite3 *h;
 	char *path;		/* where the game lives */
@@ -14,13 +16,19 @@ struct db {
 	int in_tx;
 	sqlite3_stmt *stmt[STMT_COUNT];
 	struct loaded *tables;	/* rule tables read from the game */
+	char ruleset[32];	/* the rule set whose tables are loaded */
+	int tables_loaded;
 };
 
 /* Frees the cache of rule tables read from the game. */
 void db_tables_free(struct db *db);
 
-/* The prepared statement id, reset and with its bindings cleared. */
-sqlite3_stmt *db_stmt(struct db *db, enum stmt id);
+/*
+ * The prepared statement id, reset and with its bindings cleared, in *st.
+ * Refuses to run inside a transaction SQLite has already ended.  Returns a
+ * status (the last error set).
+ */
+int db_prepare(struct db *db, enum stmt id, sqlite3_stmt **st);
 
 /* Records SQLite's error as the last error and returns the status. */
 int db_fail(struct db *db, int rc, const char *what);
@@ -32,7 +40,25 @@ int db_set_error(int status, const char *fmt, ...)
 /* Steps a statement that returns no row; DB_OK or a status. */
 int db_step_done(struct db *db, sqlite3_stmt *st, const char *what);
 
-/* Binds text, or NULL when s is NULL. */
-void db_bind_text(sqlite3_stmt *st, int i, const char *s);
+/*
+ * Binding: each does nothing once *rc holds an error, else records the
+ * bind's result there, so one check after the binds sees every failure.
+ */
+void db_bind_text(sqlite3_stmt *st, int i, const char *s, int *rc);
+void db_bind_int(sqlite3_stmt *st, int i, long long v, int *rc);
+
+/*
+ * Copies a text column into dst; a NULL where the schema holds text is
+ * SQLite out of memory.  Returns SQLITE_OK or SQLITE_NOMEM.
+ */
+int db_column_copy(sqlite3_stmt *st, int col, char *dst, size_t n);
+
+/* The text of a column, or NULL when SQLite could not make it (out of
+ * memory) though the column is not NULL; *rc records the failure. */
+const char *db_column_text(sqlite3_stmt *st, int col, int *rc);
+
+/* SQLite's JSON type names ("integer", "true"...) as the leaves of
+ * core/inputs.h. */
+int db_json_type(const char *type);
 
 #endif

@@ -6,67 +6,76 @@
 #include "internal.h"
 #include "journal.h"
 
+/* Runs a statement that answers one integer. */
+static int
+one_int(struct db *db, enum stmt id, long long *out, const char *what)
+{
+	sqlite3_stmt *st;
+	int rc, status;
+
+	if ((status = db_prepare(db, id, &st)) != DB_OK)
+		return status;
+	rc = sqlite3_step(st);
+	*out = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	sqlite3_reset(st);
+	return rc == SQLITE_ROW ? DB_OK : db_fail(db, rc, what);
+}
+
 int
 db_turn(struct db *db, long *turn)
 {
-	sqlite3_stmt *st = db_stmt(db, STMT_TURN);
-	int rc;
+	long long t = 1;
+	int rc = one_int(db, STMT_TURN, &t, "reading the turn");
 
-	if (st == NULL)
-		return DB_BUG;
-	rc = sqlite3_step(st);
-	*turn = rc == SQLITE_ROW ? (long)sqlite3_column_int64(st, 0) : 1;
-	sqlite3_reset(st);
-	return rc == SQLITE_ROW ? DB_OK : db_fail(db, rc, "reading the turn");
+	*turn = (long)t;
+	return rc;
 }
 
 int
-db_event_add(struct db *db, long turn, const char *command, const char *args,
-    const char *summary, long long *id)
+db_event_next_id(struct db *db, long long *id)
+{
+	return one_int(db, STMT_EVENT_NEXT_ID, id, "recording the ruling");
+}
+
+int
+db_event_record(struct db *db, const struct db_record *rec)
 {
 	sqlite3_stmt *st;
-	int rc;
+	int rc = SQLITE_OK, status;
 
-	/* "Anything new on the undo stack clears what could be redone." */
-	if ((rc = db_step_done(db, db_stmt(db, STMT_EVENT_CLEAR_REDO),
-	    "recording the ruling")) != DB_OK)
-		return rc;
-	if ((st = db_stmt(db, STMT_EVENT_INSERT)) == NULL)
-		return DB_BUG;
-	sqlite3_bind_int64(st, 1, turn);
-	db_bind_text(st, 2, command);
-	db_bind_text(st, 3, args);
-	db_bind_text(st, 4, summary);
-	if ((rc = db_step_done(db, st, "recording the ruling")) != DB_OK)
-		return rc;
-	*id = sqlite3_last_insert_rowid(db->h);
-	return DB_OK;
-}
-
-int
-db_event_finish(struct db *db, long long id, const char *dice,
-    const char *output)
-{
-	sqlite3_stmt *st = db_stmt(db, STMT_EVENT_FINISH);
-
-	if (st == NULL)
-		return DB_BUG;
-	sqlite3_bind_int64(st, 1, id);
-	db_bind_text(st, 2, dice);
-	db_bind_text(st, 3, output);
+	if (rec->changes) {
+		if ((status = db_prepare(db, STMT_EVENT_CLEAR_REDO, &st)) != DB_OK ||
+		    (status = db_step_done(db, st, "recording the ruling")) != DB_OK)
+			return status;
+	}
+	if ((status = db_prepare(db, STMT_EVENT_INSERT, &st)) != DB_OK)
+		return status;
+	db_bind_int(st, 1, rec->id, &rc);
+	db_bind_int(st, 2, rec->turn, &rc);
+	db_bind_text(st, 3, rec->command, &rc);
+	db_bind_text(st, 4, rec->args, &rc);
+	db_bind_text(st, 5, rec->dice, &rc);
+	db_bind_text(st, 6, rec->output, &rc);
+	db_bind_text(st, 7, rec->summary, &rc);
+	db_bind_int(st, 8, rec->changes != 0, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "recording the ruling");
 	return db_step_done(db, st, "recording the ruling");
 }
 
 int
 db_event_unit(struct db *db, long long event, long long unit, const char *role)
 {
-	sqlite3_stmt *st = db_stmt(db, STMT_EVENT_UNIT_INSERT);
+	sqlite3_stmt *st;
+	int rc = SQLITE_OK, status;
 
-	if (st == NULL)
-		return DB_BUG;
-	sqlite3_bind_int64(st, 1, event);
-	sqlite3_bind_int64(st, 2, unit);
-	db_bind_text(st, 3, role);
+	if ((status = db_prepare(db, STMT_EVENT_UNIT_INSERT, &st)) != DB_OK)
+		return status;
+	db_bind_int(st, 1, event, &rc);
+	db_bind_int(st, 2, unit, &rc);
+	db_bind_text(st, 3, role, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "recording the ruling");
 	return db_step_done(db, st, "recording the ruling");
 }
 
@@ -75,37 +84,44 @@ db_effect_add(struct db *db, long long event, long long unit, const char *kind,
     const char *name, long amount, long total, long long ref,
     const char *detail)
 {
-	sqlite3_stmt *st = db_stmt(db, STMT_EFFECT_INSERT);
+	sqlite3_stmt *st;
+	int rc = SQLITE_OK, status;
 
-	if (st == NULL)
-		return DB_BUG;
-	sqlite3_bind_int64(st, 1, event);
-	sqlite3_bind_int64(st, 2, unit);
-	db_bind_text(st, 3, kind);
-	db_bind_text(st, 4, name != NULL ? name : "");
-	sqlite3_bind_int64(st, 5, amount);
-	sqlite3_bind_int64(st, 6, total);
-	sqlite3_bind_int64(st, 7, ref);
-	db_bind_text(st, 8, detail != NULL ? detail : "");
+	if ((status = db_prepare(db, STMT_EFFECT_INSERT, &st)) != DB_OK)
+		return status;
+	db_bind_int(st, 1, event, &rc);
+	db_bind_int(st, 2, unit, &rc);
+	db_bind_text(st, 3, kind, &rc);
+	db_bind_text(st, 4, name != NULL ? name : "", &rc);
+	db_bind_int(st, 5, amount, &rc);
+	db_bind_int(st, 6, total, &rc);
+	db_bind_int(st, 7, ref, &rc);
+	db_bind_text(st, 8, detail != NULL ? detail : "", &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "recording an effect");
 	return db_step_done(db, st, "recording an effect");
 }
 
-static void
+static int
 read_event(sqlite3_stmt *st, struct db_event *e)
 {
-	const unsigned char *s;
+	int rc;
 
 	memset(e, 0, sizeof *e);
 	e->id = sqlite3_column_int64(st, 0);
 	e->turn = (long)sqlite3_column_int64(st, 1);
-	s = sqlite3_column_text(st, 2);
-	snprintf(e->command, sizeof e->command, "%s", s ? (const char *)s : "");
-	s = sqlite3_column_text(st, 3);
-	snprintf(e->summary, sizeof e->summary, "%s", s ? (const char *)s : "");
+	rc = db_column_copy(st, 2, e->command, sizeof e->command);
+	if (rc == SQLITE_OK)
+		rc = db_column_copy(st, 3, e->summary, sizeof e->summary);
 	e->undone = sqlite3_column_int(st, 4);
+	if (rc == SQLITE_OK)
+		rc = db_column_copy(st, 5, e->units, sizeof e->units);
+	e->changes = sqlite3_column_int(st, 6);
+	return rc;
 }
 
-/* Runs a listing statement with fn per event (fresh: fn may query). */
+/* Runs a listing statement with fn per event (a fresh statement: fn may
+ * query). */
 static int
 each_event(struct db *db, enum stmt id, long long a, long long b,
     int nbind, int (*fn)(void *ctx, const struct db_event *e), void *ctx)
@@ -114,14 +130,23 @@ each_event(struct db *db, enum stmt id, long long a, long long b,
 	struct db_event e;
 	int rc, stop = 0;
 
+	if (db->in_tx && sqlite3_get_autocommit(db->h))
+		return db_set_error(DB_IO,
+		    "the game's transaction was ended by an earlier failure; nothing was saved");
 	rc = sqlite3_prepare_v2(db->h, db_sql[id], -1, &st, NULL);
 	if (rc != SQLITE_OK)
 		return db_fail(db, rc, "reading the journal");
-	sqlite3_bind_int64(st, 1, a);
+	rc = SQLITE_OK;
+	db_bind_int(st, 1, a, &rc);
 	if (nbind > 1)
-		sqlite3_bind_int64(st, 2, b);
+		db_bind_int(st, 2, b, &rc);
+	if (rc != SQLITE_OK) {
+		sqlite3_finalize(st);
+		return db_fail(db, rc, "reading the journal");
+	}
 	while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		read_event(st, &e);
+		if ((rc = read_event(st, &e)) != SQLITE_OK)
+			break;
 		stop = fn(ctx, &e);
 	}
 	sqlite3_finalize(st);
@@ -156,19 +181,23 @@ collect(void *ctx, const struct db_event *e)
 int
 db_undo_mark(struct db *db, int n, int redo, int *done)
 {
-	struct marks m = { { 0 }, 0 };
+	static struct marks m;
 	int rc;
 
 	*done = 0;
+	m.n = 0;
 	if ((rc = db_undo_candidates(db, n, redo, collect, &m)) != DB_OK)
 		return rc;
 	for (int i = 0; i < m.n; i++) {
-		sqlite3_stmt *st = db_stmt(db, STMT_EVENT_SET_UNDONE);
+		sqlite3_stmt *st;
+		int b = SQLITE_OK;
 
-		if (st == NULL)
-			return DB_BUG;
-		sqlite3_bind_int64(st, 1, m.ids[i]);
-		sqlite3_bind_int(st, 2, redo ? 0 : 1);
+		if ((rc = db_prepare(db, STMT_EVENT_SET_UNDONE, &st)) != DB_OK)
+			return rc;
+		db_bind_int(st, 1, m.ids[i], &b);
+		db_bind_int(st, 2, redo ? 0 : 1, &b);
+		if (b != SQLITE_OK)
+			return db_fail(db, b, redo ? "redoing" : "undoing");
 		if ((rc = db_step_done(db, st, redo ? "redoing" : "undoing")) != DB_OK)
 			return rc;
 	}
@@ -186,24 +215,34 @@ db_log(struct db *db, long long unit, long turn,
 int
 db_event_output(struct db *db, long long id, struct db_event *e, char **output)
 {
-	sqlite3_stmt *st = db_stmt(db, STMT_EVENT_OUTPUT);
-	int rc;
+	sqlite3_stmt *st;
+	int rc = SQLITE_OK, status;
 
 	*output = NULL;
-	if (st == NULL)
-		return DB_BUG;
-	sqlite3_bind_int64(st, 1, id);
+	if ((status = db_prepare(db, STMT_EVENT_OUTPUT, &st)) != DB_OK)
+		return status;
+	db_bind_int(st, 1, id, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "reading the journal");
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
-		read_event(st, e);
-		*output = strdup((const char *)sqlite3_column_text(st, 5));
+		int col = read_event(st, e);
+		const char *out = db_column_text(st, 7, &col);
+
+		if (col != SQLITE_OK)
+			rc = col;
+		else if ((*output = strdup(out != NULL ? out : "{}")) == NULL)
+			rc = SQLITE_NOMEM;
 	}
 	sqlite3_reset(st);
 	if (rc == SQLITE_DONE)
 		return db_set_error(DB_NOTFOUND, "there is no event %lld in the journal", id);
-	if (rc != SQLITE_ROW)
+	if (rc != SQLITE_ROW) {
+		free(*output);
+		*output = NULL;
 		return db_fail(db, rc, "reading the journal");
-	return *output != NULL ? DB_OK : db_set_error(DB_BUG, "out of memory");
+	}
+	return DB_OK;
 }
 
 int
@@ -213,15 +252,22 @@ db_event_lines(struct db *db, long long id, int with_working,
 	enum stmt ids[2] = { STMT_EVENT_WORKING, STMT_EVENT_EFFECTS };
 
 	for (int k = with_working ? 0 : 1; k < 2; k++) {
-		sqlite3_stmt *st = db_stmt(db, ids[k]);
-		int rc;
+		sqlite3_stmt *st;
+		int rc = SQLITE_OK, status;
 
-		if (st == NULL)
-			return DB_BUG;
-		sqlite3_bind_int64(st, 1, id);
+		if ((status = db_prepare(db, ids[k], &st)) != DB_OK)
+			return status;
+		db_bind_int(st, 1, id, &rc);
+		if (rc != SQLITE_OK)
+			return db_fail(db, rc, "reading the journal");
 		while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-			const char *s = (const char *)sqlite3_column_text(st, 0);
+			int col = SQLITE_OK;
+			const char *s = db_column_text(st, 0, &col);
 
+			if (col != SQLITE_OK) {
+				rc = col;
+				break;
+			}
 			if (s != NULL)
 				fn(ctx, s);
 		}
@@ -232,23 +278,33 @@ db_event_lines(struct db *db, long long id, int with_working,
 	return DB_OK;
 }
 
-/* Runs a PRAGMA check that answers "ok" or one row per problem. */
+/* Runs a check that answers "ok", nothing, or one row per problem; the
+ * row's first column says what. */
 static int
-pragma_check(struct db *db, enum stmt id, const char *what,
+rows_check(struct db *db, enum stmt id, const char *what,
     void (*report)(void *ctx, const char *problem), void *ctx, int *problems)
 {
-	sqlite3_stmt *st = db_stmt(db, id);
+	sqlite3_stmt *st;
 	char line[512];
-	int rc;
+	int rc, status;
 
-	if (st == NULL)
-		return DB_BUG;
+	if ((status = db_prepare(db, id, &st)) != DB_OK)
+		return status;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		const char *s = (const char *)sqlite3_column_text(st, 0);
+		int col = SQLITE_OK;
+		const char *s = db_column_text(st, 0, &col);
+		const char *t = sqlite3_column_count(st) > 1 ?
+		    db_column_text(st, 1, &col) : NULL;
 
+		if (col != SQLITE_OK) {
+			rc = col;
+			break;
+		}
 		if (s != NULL && strcmp(s, "ok") == 0)
 			continue;
-		snprintf(line, sizeof line, "%s: %s", what, s != NULL ? s : "a row breaks a foreign key");
+		snprintf(line, sizeof line, "%s: %s%s%s", what,
+		    s != NULL ? s : "a row breaks a foreign key", t != NULL ? " " : "",
+		    t != NULL ? t : "");
 		report(ctx, line);
 		(*problems)++;
 	}
@@ -264,20 +320,26 @@ static int
 check_ledgers(struct db *db, void (*report)(void *ctx, const char *problem),
     void *ctx, int *problems)
 {
-	sqlite3_stmt *st = db_stmt(db, STMT_CHECK_LEDGERS);
+	sqlite3_stmt *st;
 	long long unit = -1;
 	char kind[32] = "", line[512];
 	long sum = 0;
-	int rc;
+	int rc, status;
 
-	if (st == NULL)
-		return DB_BUG;
+	if ((status = db_prepare(db, STMT_CHECK_LEDGERS, &st)) != DB_OK)
+		return status;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		long long u = sqlite3_column_int64(st, 0);
-		const char *k = (const char *)sqlite3_column_text(st, 1);
+		int col = SQLITE_OK;
+		const char *k = db_column_text(st, 1, &col);
+		const char *name = db_column_text(st, 5, &col);
 		long amount = (long)sqlite3_column_int64(st, 2);
 		long total = (long)sqlite3_column_int64(st, 3);
 
+		if (col != SQLITE_OK || k == NULL) {
+			rc = col != SQLITE_OK ? col : SQLITE_CORRUPT;
+			break;
+		}
 		if (u != unit || strcmp(k, kind) != 0) {
 			unit = u;
 			snprintf(kind, sizeof kind, "%s", k);
@@ -288,7 +350,7 @@ check_ledgers(struct db *db, void (*report)(void *ctx, const char *problem),
 			continue;
 		snprintf(line, sizeof line,
 		    "unit '%s': the %s ledger says %ld at event %lld, its effects add up to %ld",
-		    sqlite3_column_text(st, 5), k, total,
+		    name != NULL ? name : "?", k, total,
 		    (long long)sqlite3_column_int64(st, 4), sum);
 		report(ctx, line);
 		(*problems)++;
@@ -305,12 +367,18 @@ db_check(struct db *db, void (*report)(void *ctx, const char *problem),
 	int rc;
 
 	*problems = 0;
-	if ((rc = pragma_check(db, STMT_CHECK_INTEGRITY, "integrity", report,
+	if ((rc = rows_check(db, STMT_CHECK_INTEGRITY, "integrity", report,
 	    ctx, problems)) != DB_OK ||
-	    (rc = pragma_check(db, STMT_CHECK_FOREIGN_KEYS, "foreign keys",
+	    (rc = rows_check(db, STMT_CHECK_FOREIGN_KEYS, "foreign keys",
 	    report, ctx, problems)) != DB_OK ||
-	    (rc = pragma_check(db, STMT_CHECK_JSON, "JSON not valid in",
-	    report, ctx, problems)) != DB_OK)
+	    (rc = rows_check(db, STMT_CHECK_JSON, "JSON not valid in",
+	    report, ctx, problems)) != DB_OK ||
+	    (rc = rows_check(db, STMT_CHECK_STATE,
+	    "the kept state differs from the journal for unit", report, ctx,
+	    problems)) != DB_OK ||
+	    (rc = rows_check(db, STMT_CHECK_LINKS,
+	    "an effect not linked to its event's units: event", report, ctx,
+	    problems)) != DB_OK)
 		return rc;
 	return check_ledgers(db, report, ctx, problems);
 }

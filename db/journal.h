@@ -1,6 +1,6 @@
 /*
  * journal: the events of a game (adjudications, corrections, turns), the
- * units they named, their effects, undo and redo.
+ * units they named, their effects, undo and redo, the log and the check.
  */
 #ifndef UMPIRE_DB_JOURNAL_H
 #define UMPIRE_DB_JOURNAL_H
@@ -12,20 +12,32 @@ struct db_event {
 	long turn;
 	char command[32];
 	char summary[256];
+	char units[512];	/* the units it named, "A, B" */
 	int undone;		/* 0 in force, 1 may be redone, 2 cleared */
+	int changes;		/* 1 when it changed the game (undo takes it) */
 };
 
 /* The current turn: 1 + the turns advanced and not undone. */
 int db_turn(struct db *db, long *turn);
 
-/*
- * Opens a new event (clearing what could be redone).  The output is set
- * by db_event_finish once the event id is known.
- */
-int db_event_add(struct db *db, long turn, const char *command,
-    const char *args, const char *summary, long long *id);
-int db_event_finish(struct db *db, long long id, const char *dice,
-    const char *output);
+/* The id the next event will have (inside the write transaction). */
+int db_event_next_id(struct db *db, long long *id);
+
+/* One event, written whole. */
+struct db_record {
+	long long id;		/* from db_event_next_id */
+	long turn;
+	const char *command;
+	const char *args;	/* the command line, a JSON array */
+	const char *dice;	/* the faces used, a JSON array */
+	const char *output;	/* the ruling, a JSON object */
+	const char *summary;
+	int changes;		/* it changed the game: undo takes it back */
+};
+
+/* Writes an event (clearing what could be redone when it changes the
+ * game: "anything new on the undo stack clears what could be redone"). */
+int db_event_record(struct db *db, const struct db_record *rec);
 /* Records that the event named unit in role. */
 int db_event_unit(struct db *db, long long event, long long unit,
     const char *role);
@@ -34,8 +46,9 @@ int db_effect_add(struct db *db, long long event, long long unit,
     const char *kind, const char *name, long amount, long total,
     long long ref, const char *detail);
 
-/* Calls fn for the last n events in force (newest first) or the first n
- * undone ones (oldest first); `mark` then undoes or redoes them. */
+/* Calls fn for the last n events in force that changed the game (newest
+ * first) or the first n undone ones (oldest first); `mark` then undoes or
+ * redoes them. */
 int db_undo_candidates(struct db *db, int n, int redo,
     int (*fn)(void *ctx, const struct db_event *e), void *ctx);
 int db_undo_mark(struct db *db, int n, int redo, int *done);
@@ -53,8 +66,10 @@ int db_event_output(struct db *db, long long id, struct db_event *e,
 int db_event_lines(struct db *db, long long id, int with_working,
     void (*fn)(void *ctx, const char *line), void *ctx);
 
-/* Checks the game: SQLite's integrity and foreign keys, and every ledger
- * against the sum of its effects.  Calls report per problem. */
+/* Checks the game: SQLite's integrity and foreign keys, its JSON, every
+ * ledger against the sum of its effects, every unit's kept state against
+ * the journal, every effect linked to its event's units.  Calls report
+ * per problem. */
 int db_check(struct db *db, void (*report)(void *ctx, const char *problem),
     void *ctx, int *problems);
 

@@ -1,19 +1,31 @@
 /* rtables: the game's copy of the rule tables: copy, load, replace. */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
 #include "jsonw.h"
+#include "kind.h"
 #include "rtables.h"
 
-/* A table loaded from the game, owned by the game's cache. */
+/* A table of the game.  A stock copy points at the stock table; another
+ * owns its strings. */
 struct loaded {
 	struct table t;
-	char **cells;		/* ncols + nrows * ncols strings */
-	char *strings[3];	/* title, provenance and note copies */
+	const struct table *stock;	/* the stock table of the same name */
+	int own;			/* read from the rows: the strings below */
+	char **cells;			/* ncols + nrows * ncols strings */
+	char *strings[3];		/* title, provenance and note */
+	char hash[20];			/* the kept fingerprint, "" unknown */
 	struct loaded *next;
 };
+
+static void
+hash_text(unsigned long long h, char *buf, size_t n)
+{
+	snprintf(buf, n, "%016llx", h);
+}
 
 /* The cells of row (-1: the column names) as a JSON array of strings. */
 static int
@@ -31,37 +43,54 @@ cells_json(const struct table *t, int row, char *buf, size_t n)
 }
 
 static int
-insert_table(struct db *db, const struct table *t)
+insert_rows(struct db *db, const struct table *t)
 {
-	sqlite3_stmt *st = db_stmt(db, STMT_TABLE_INSERT);
 	char json[8192];
-	int rc;
 
-	if (st == NULL)
-		return DB_BUG;
-	if (cells_json(t, -1, json, sizeof json) != 0)
-		return db_set_error(DB_CONFLICT, "table '%s' has too many columns", t->name);
-	db_bind_text(st, 1, t->ruleset);
-	db_bind_text(st, 2, t->name);
-	db_bind_text(st, 3, t->title);
-	db_bind_text(st, 4, t->provenance);
-	db_bind_text(st, 5, t->note);
-	db_bind_text(st, 6, json);
-	if ((rc = db_step_done(db, st, "copying the rule tables")) != DB_OK)
-		return rc;
 	for (int r = 0; r < t->nrows; r++) {
-		if ((st = db_stmt(db, STMT_ROW_INSERT)) == NULL)
-			return DB_BUG;
+		sqlite3_stmt *st;
+		int rc = SQLITE_OK, status;
+
+		if ((status = db_prepare(db, STMT_ROW_INSERT, &st)) != DB_OK)
+			return status;
 		if (cells_json(t, r, json, sizeof json) != 0)
 			return db_set_error(DB_CONFLICT, "a row of '%s' is too long", t->name);
-		db_bind_text(st, 1, t->ruleset);
-		db_bind_text(st, 2, t->name);
-		sqlite3_bind_int(st, 3, r);
-		db_bind_text(st, 4, json);
-		if ((rc = db_step_done(db, st, "copying the rule tables")) != DB_OK)
-			return rc;
+		db_bind_text(st, 1, t->ruleset, &rc);
+		db_bind_text(st, 2, t->name, &rc);
+		db_bind_int(st, 3, r, &rc);
+		db_bind_text(st, 4, json, &rc);
+		if (rc != SQLITE_OK)
+			return db_fail(db, rc, "copying the rule tables");
+		if ((status = db_step_done(db, st, "copying the rule tables")) != DB_OK)
+			return status;
 	}
 	return DB_OK;
+}
+
+static int
+insert_table(struct db *db, const struct table *t)
+{
+	sqlite3_stmt *st;
+	char json[8192], hash[20];
+	int rc = SQLITE_OK, status;
+
+	if ((status = db_prepare(db, STMT_TABLE_INSERT, &st)) != DB_OK)
+		return status;
+	if (cells_json(t, -1, json, sizeof json) != 0)
+		return db_set_error(DB_CONFLICT, "table '%s' has too many columns", t->name);
+	hash_text(t->hash, hash, sizeof hash);
+	db_bind_text(st, 1, t->ruleset, &rc);
+	db_bind_text(st, 2, t->name, &rc);
+	db_bind_text(st, 3, t->title, &rc);
+	db_bind_text(st, 4, t->provenance, &rc);
+	db_bind_text(st, 5, t->note, &rc);
+	db_bind_text(st, 6, json, &rc);
+	db_bind_text(st, 7, hash, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "copying the rule tables");
+	if ((status = db_step_done(db, st, "copying the rule tables")) != DB_OK)
+		return status;
+	return insert_rows(db, t);
 }
 
 int
@@ -81,17 +110,22 @@ db_tables_copy(struct db *db, const char *ruleset)
 int
 db_table_replace(struct db *db, const struct table *t)
 {
-	sqlite3_stmt *st = db_stmt(db, STMT_TABLE_DELETE);
-	int rc;
+	sqlite3_stmt *st;
+	struct table copy = *t;
+	int rc = SQLITE_OK, status;
 
-	if (st == NULL)
-		return DB_BUG;
-	db_bind_text(st, 1, t->ruleset);
-	db_bind_text(st, 2, t->name);
-	if ((rc = db_step_done(db, st, "replacing a rule table")) != DB_OK)
-		return rc;
+	if ((status = db_prepare(db, STMT_TABLE_DELETE, &st)) != DB_OK)
+		return status;
+	db_bind_text(st, 1, t->ruleset, &rc);
+	db_bind_text(st, 2, t->name, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "replacing a rule table");
+	if ((status = db_step_done(db, st, "replacing a rule table")) != DB_OK)
+		return status;
+	copy.hash = kind_cells_hash(t->cells,
+	    (size_t)(t->nrows + 1) * (size_t)t->ncols);
 	db_tables_free(db);
-	return insert_table(db, t);
+	return insert_table(db, &copy);
 }
 
 void
@@ -107,19 +141,10 @@ db_tables_free(struct db *db)
 		free(l->cells);
 		for (int i = 0; i < 3; i++)
 			free(l->strings[i]);
-		free((char *)l->t.ruleset);
-		free((char *)l->t.name);
 		free(l);
 	}
 	db->tables = NULL;
-}
-
-static char *
-column_dup(sqlite3_stmt *st, int col)
-{
-	const unsigned char *s = sqlite3_column_text(st, col);
-
-	return strdup(s != NULL ? (const char *)s : "");
+	db->tables_loaded = 0;
 }
 
 /* Reads every cell (column names first) of a table into l->cells. */
@@ -129,22 +154,37 @@ load_cells(struct db *db, struct loaded *l)
 	size_t n = (size_t)(l->t.nrows + 1) * (size_t)l->t.ncols, i = 0;
 	enum stmt ids[2] = { STMT_TABLE_COLUMNS, STMT_TABLE_CELLS };
 
-	l->cells = calloc(n > 0 ? n : 1, sizeof *l->cells);
-	if (l->cells == NULL)
-		return DB_BUG;
+	if ((l->cells = calloc(n > 0 ? n : 1, sizeof *l->cells)) == NULL)
+		return db_set_error(DB_NOMEM, "reading a rule table: out of memory");
 	for (int k = 0; k < 2; k++) {
-		sqlite3_stmt *st = db_stmt(db, ids[k]);
-		int rc;
+		sqlite3_stmt *st;
+		int rc = SQLITE_OK, status;
 
-		if (st == NULL)
-			return DB_BUG;
-		db_bind_text(st, 1, l->t.ruleset);
-		db_bind_text(st, 2, l->t.name);
-		while ((rc = sqlite3_step(st)) == SQLITE_ROW && i < n)
-			if ((l->cells[i++] = column_dup(st, 0)) == NULL)
+		if ((status = db_prepare(db, ids[k], &st)) != DB_OK)
+			return status;
+		db_bind_text(st, 1, l->t.ruleset, &rc);
+		db_bind_text(st, 2, l->t.name, &rc);
+		if (rc != SQLITE_OK)
+			return db_fail(db, rc, "reading a rule table");
+		while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+			int col = SQLITE_OK;
+			const char *s = db_column_text(st, 0, &col);
+
+			if (col != SQLITE_OK) {
+				rc = col;
+				break;
+			}
+			if (i == n) {
+				rc = SQLITE_CORRUPT;
+				break;
+			}
+			if ((l->cells[i++] = strdup(s != NULL ? s : "")) == NULL) {
 				rc = SQLITE_NOMEM;
+				break;
+			}
+		}
 		sqlite3_reset(st);
-		if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+		if (rc != SQLITE_DONE)
 			return db_fail(db, rc, "reading a rule table");
 	}
 	if (i != n)
@@ -153,50 +193,98 @@ load_cells(struct db *db, struct loaded *l)
 	return DB_OK;
 }
 
-static struct loaded *
-load(struct db *db, const char *ruleset, const char *name)
+/* The text columns of a STMT_TABLE_LIST row into l. */
+static int
+read_listing(sqlite3_stmt *st, struct loaded *l)
 {
-	sqlite3_stmt *st = db_stmt(db, STMT_TABLE_GET);
-	struct loaded *l;
-	int rc;
+	int rc = SQLITE_OK;
 
-	if (st == NULL || (l = calloc(1, sizeof *l)) == NULL)
-		return NULL;
-	db_bind_text(st, 1, ruleset);
-	db_bind_text(st, 2, name);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
-		l->strings[0] = column_dup(st, 0);
-		l->strings[1] = column_dup(st, 1);
-		l->strings[2] = column_dup(st, 2);
-		l->t.ncols = sqlite3_column_int(st, 3);
-		l->t.nrows = sqlite3_column_int(st, 4);
+	for (int k = 0; k < 3 && rc == SQLITE_OK; k++) {
+		const char *s = db_column_text(st, 2 + k, &rc);
+
+		if (rc == SQLITE_OK && (l->strings[k] = strdup(s != NULL ? s : "")) == NULL)
+			rc = SQLITE_NOMEM;
 	}
-	sqlite3_reset(st);
-	l->t.ruleset = strdup(ruleset);
-	l->t.name = strdup(name);
+	if (rc == SQLITE_OK)
+		rc = db_column_copy(st, 1, l->hash, sizeof l->hash);
 	l->t.title = l->strings[0];
 	l->t.provenance = l->strings[1];
 	l->t.note = l->strings[2];
+	l->t.ncols = sqlite3_column_int(st, 5);
+	l->t.nrows = sqlite3_column_int(st, 6);
+	return rc;
+}
+
+/* One row of the game's table list: a stock copy, or a table to read. */
+static int
+list_one(struct db *db, sqlite3_stmt *st, const char *ruleset)
+{
+	struct loaded *l;
+	int col = SQLITE_OK;
+	const char *name = db_column_text(st, 0, &col);
+	char stock_hash[20];
+
+	if (col != SQLITE_OK || name == NULL)
+		return db_fail(db, col != SQLITE_OK ? col : SQLITE_CORRUPT,
+		    "reading the rule tables");
+	if ((l = calloc(1, sizeof *l)) == NULL)
+		return db_set_error(DB_NOMEM, "reading the rule tables: out of memory");
 	l->next = db->tables;
 	db->tables = l;
-	if (rc != SQLITE_ROW || l->t.title == NULL || l->t.ruleset == NULL ||
-	    l->t.name == NULL || load_cells(db, l) != DB_OK)
-		return NULL;
-	return l;
+	if ((l->stock = table_stock_find(ruleset, name)) == NULL)
+		return db_set_error(DB_IO, "the game holds a table '%s' the %s rules do not have",
+		    name, ruleset);
+	l->t = *l->stock;
+	if ((col = read_listing(st, l)) != SQLITE_OK)
+		return db_fail(db, col, "reading the rule tables");
+	hash_text(l->stock->hash, stock_hash, sizeof stock_hash);
+	if (strcmp(l->hash, stock_hash) == 0 && l->t.ncols == l->stock->ncols &&
+	    l->t.nrows == l->stock->nrows) {
+		l->t.cells = l->stock->cells;
+		return DB_OK;
+	}
+	l->own = 1;
+	l->t.cells = NULL;
+	return DB_OK;
+}
+
+int
+db_tables_load(struct db *db, const char *ruleset)
+{
+	sqlite3_stmt *st;
+	int rc = SQLITE_OK, status;
+
+	db_tables_free(db);
+	snprintf(db->ruleset, sizeof db->ruleset, "%s", ruleset);
+	if ((status = db_prepare(db, STMT_TABLE_LIST, &st)) != DB_OK)
+		return status;
+	db_bind_text(st, 1, ruleset, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "reading the rule tables");
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		if ((status = list_one(db, st, ruleset)) != DB_OK) {
+			sqlite3_reset(st);
+			return status;
+		}
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE)
+		return db_fail(db, rc, "reading the rule tables");
+	for (struct loaded *l = db->tables; l != NULL; l = l->next)
+		if (l->own && (status = load_cells(db, l)) != DB_OK)
+			return status;
+	db->tables_loaded = 1;
+	return DB_OK;
 }
 
 static const struct table *
 find(void *ctx, const char *ruleset, const char *name)
 {
 	struct db *db = ctx;
-	struct loaded *l;
 
-	for (l = db->tables; l != NULL; l = l->next)
+	for (struct loaded *l = db->tables; l != NULL; l = l->next)
 		if (strcmp(l->t.ruleset, ruleset) == 0 && strcmp(l->t.name, name) == 0)
 			return l->t.cells != NULL ? &l->t : NULL;
-	l = load(db, ruleset, name);
-	return l != NULL ? &l->t : NULL;
+	return NULL;
 }
 
 struct tableset
@@ -205,4 +293,40 @@ db_tableset(struct db *db)
 	struct tableset ts = { find, db };
 
 	return ts;
+}
+
+int
+db_tables_check(struct db *db, const char *ruleset,
+    void (*report)(void *ctx, const char *problem), void *ctx, int *problems)
+{
+	char line[600], err[400], hash[20];
+	int rc;
+
+	/* Read every table from its rows, whatever its fingerprint says. */
+	if ((rc = db_tables_load(db, ruleset)) != DB_OK)
+		return rc;
+	for (struct loaded *l = db->tables; l != NULL; l = l->next) {
+		if (!l->own) {
+			l->own = 1;
+			l->t.cells = NULL;
+			if ((rc = load_cells(db, l)) != DB_OK)
+				return rc;
+		}
+		hash_text(kind_cells_hash(l->t.cells, (size_t)(l->t.nrows + 1) *
+		    (size_t)l->t.ncols), hash, sizeof hash);
+		if (l->hash[0] != '\0' && strcmp(hash, l->hash) != 0) {
+			snprintf(line, sizeof line,
+			    "table '%s': its rows do not match the fingerprint kept with it",
+			    l->t.name);
+			report(ctx, line);
+			(*problems)++;
+		}
+		if (table_check(l->stock, &l->t, err, sizeof err) != 0) {
+			snprintf(line, sizeof line, "table '%s': %s", l->t.name, err);
+			report(ctx, line);
+			(*problems)++;
+		}
+	}
+	db_tables_free(db);
+	return DB_OK;
 }

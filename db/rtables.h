@@ -8,11 +8,26 @@
 /* Copies every stock table of the rule set into the game. */
 int db_tables_copy(struct db *db, const char *ruleset);
 
-/* A tableset reading the game's tables (loaded on first use, cached until
- * the game is closed). */
+/*
+ * Reads the game's tables of RULESET: a copy whose fingerprint is its
+ * stock table's is the stock table (read from the binary); any other is
+ * read from its rows.  Every failure is reported here, so the tableset
+ * that follows only answers what the game holds.
+ */
+int db_tables_load(struct db *db, const char *ruleset);
+
+/* A tableset over the tables db_tables_load read. */
 struct tableset db_tableset(struct db *db);
 
 /* Replaces the game's table t->name of t->ruleset with t. */
 int db_table_replace(struct db *db, const struct table *t);
+
+/*
+ * Checks every game table against its rows: the cells' fingerprint must
+ * be the one kept, and every cell what its column's kind allows.  Calls
+ * report per problem.
+ */
+int db_tables_check(struct db *db, const char *ruleset,
+    void (*report)(void *ctx, const char *problem), void *ctx, int *problems);
 
 #endif

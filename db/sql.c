@@ -6,6 +6,17 @@
 	"u.id, u.name, u.side, u.type, u.formation, coalesce(u.parent, 0), " \
 	"coalesce(p.name, ''), u.start_strength, u.ratings " \
 	"FROM unit u LEFT JOIN unit p ON p.id = u.parent "
+/* The leaves of a JSON object of options: key, JSON type, value; an
+ * array's elements under its key. */
+#define LEAVES(from, json) \
+	"t.key, coalesce(a.type, t.type), coalesce(a.atom, t.atom) " \
+	"FROM " from "json_each(" json ") t LEFT JOIN json_each(CASE WHEN t.type = 'array' " \
+	"THEN t.value END) a WHERE coalesce(a.type, t.type) NOT IN ('object', 'array') "
+#define EVENT_COLUMNS \
+	"e.id, e.turn, e.command, e.summary, e.undone, " \
+	"coalesce((SELECT group_concat(u.name, ', ') FROM event_unit eu " \
+	"JOIN unit u ON u.id = eu.unit WHERE eu.event = e.id), ''), e.changes " \
+	"FROM event e "
 
 const char *const db_sql[STMT_COUNT] = {
 	[STMT_GAME_RULES] = "SELECT rules FROM game WHERE id = 1",
@@ -13,76 +24,60 @@ const char *const db_sql[STMT_COUNT] = {
 	    "INSERT INTO game (id, rules, title, options, created) "
 	    "VALUES (1, ?1, ?2, ?3, " NOW ")",
 	[STMT_GAME_GET] = "SELECT rules, title, options FROM game WHERE id = 1",
+	[STMT_JSON_LEAVES] = "SELECT " LEAVES("", "?1") "ORDER BY t.id, a.id",
 	[STMT_UNIT_INSERT] =
 	    "INSERT INTO unit (name, side, type, formation, parent, ratings, "
-	    "start_strength) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+	    "start_strength) VALUES (?1, ?2, ?3, ?4, nullif(?5, 0), ?6, ?7)",
 	[STMT_UNIT_BY_NAME] = "SELECT id FROM unit WHERE name = ?1",
 	[STMT_UNIT_BY_PREFIX] =
 	    "SELECT id, name FROM unit WHERE substr(name, 1, length(?1)) = ?1 "
 	    "ORDER BY id LIMIT 6",
 	[STMT_UNIT_GET] = "SELECT " UNIT_COLUMNS "WHERE u.id = ?1",
-	[STMT_UNIT_ALL] = "SELECT " UNIT_COLUMNS "ORDER BY u.id",
 	[STMT_UNIT_UPDATE] =
 	    "UPDATE unit SET name = ?1, side = ?2, type = ?3, formation = ?4, "
-	    "parent = ?5, ratings = ?6, start_strength = ?7 WHERE id = ?8",
+	    "parent = nullif(?5, 0), ratings = ?6, start_strength = ?7 WHERE id = ?8",
 	[STMT_UNIT_IN_USE] =
 	    "SELECT (SELECT count(*) FROM event_unit WHERE unit = ?1) + "
 	    "(SELECT count(*) FROM effect WHERE unit = ?1 OR ref = ?1), "
 	    "(SELECT count(*) FROM unit WHERE parent = ?1)",
 	[STMT_UNIT_DELETE] = "DELETE FROM unit WHERE id = ?1",
-	[STMT_RATING_ARGS] =
-	    "SELECT CASE WHEN path = '$' THEN key ELSE substr(path, 3) END, "
-	    "type, atom FROM json_tree(?1) "
-	    "WHERE type NOT IN ('object', 'array') ORDER BY id",
-	[STMT_LEDGER_LATEST] =
-	    "SELECT e.name, e.amount, e.total, coalesce(e.ref, 0), v.turn "
-	    "FROM effect e JOIN event v ON v.id = e.event "
-	    "WHERE e.unit = ?1 AND e.kind = ?2 AND v.undone = 0 "
-	    "ORDER BY e.id DESC LIMIT 1",
-	[STMT_FLAGS] =
-	    "SELECT e.name, e.amount FROM effect e JOIN event v ON v.id = e.event "
-	    "WHERE e.unit = ?1 AND e.kind = 'flag' AND v.undone = 0 ORDER BY e.id",
+	[STMT_UNIT_COUNT] = "SELECT count(*) FROM unit",
+	[STMT_ARMY_UNITS] =
+	    "SELECT u.id, u.name, u.side, u.type, u.formation, coalesce(u.parent, 0), "
+	    "u.start_strength, coalesce(s.losses, 0), coalesce(s.defence_lost, 0), "
+	    "coalesce(s.state, ''), coalesce(s.flags, ''), coalesce(s.pb_run, 0), "
+	    "coalesce(s.pb_total, 0), coalesce(s.pb_turn, 0), coalesce(s.pb_ref, 0), "
+	    "coalesce(s.melee_open, 0), coalesce(s.melee_round, 0), "
+	    "coalesce(s.melee_ref, 0), coalesce(s.melee_turn, 0) "
+	    "FROM unit u LEFT JOIN unit_state s ON s.unit = u.id ORDER BY u.id",
+	[STMT_ARMY_RATINGS] =
+	    "SELECT u.id, " LEAVES("unit u, ", "u.ratings") "ORDER BY u.id, t.id, a.id",
 	[STMT_TURN] =
 	    "SELECT 1 + count(*) FROM event WHERE command = 'turn' AND undone = 0",
+	[STMT_EVENT_NEXT_ID] = "SELECT coalesce(max(id), 0) + 1 FROM event",
 	[STMT_EVENT_CLEAR_REDO] = "UPDATE event SET undone = 2 WHERE undone = 1",
 	[STMT_EVENT_INSERT] =
-	    "INSERT INTO event (turn, command, args, summary, created) "
-	    "VALUES (?1, ?2, ?3, ?4, " NOW ")",
-	[STMT_EVENT_FINISH] = "UPDATE event SET dice = ?2, output = ?3 WHERE id = ?1",
+	    "INSERT INTO event (id, turn, command, args, dice, output, summary, "
+	    "changes, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, " NOW ")",
 	[STMT_EVENT_UNIT_INSERT] =
 	    "INSERT OR IGNORE INTO event_unit (event, unit, role) VALUES (?1, ?2, ?3)",
 	[STMT_EFFECT_INSERT] =
 	    "INSERT INTO effect (event, unit, kind, name, amount, total, ref, detail) "
 	    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, nullif(?7, 0), ?8)",
 	[STMT_UNDO_CANDIDATES] =
-	    "SELECT id, turn, command, summary, undone FROM event "
-	    "WHERE undone = 0 ORDER BY id DESC LIMIT ?1",
+	    "SELECT " EVENT_COLUMNS "WHERE e.undone = 0 AND e.changes = 1 "
+	    "ORDER BY e.id DESC LIMIT ?1",
 	[STMT_REDO_CANDIDATES] =
-	    "SELECT id, turn, command, summary, undone FROM event "
-	    "WHERE undone = 1 ORDER BY id ASC LIMIT ?1",
+	    "SELECT " EVENT_COLUMNS "WHERE e.undone = 1 AND e.changes = 1 "
+	    "ORDER BY e.id ASC LIMIT ?1",
 	[STMT_EVENT_SET_UNDONE] = "UPDATE event SET undone = ?2 WHERE id = ?1",
 	[STMT_LOG] =
-	    "SELECT id, turn, command, summary, undone FROM event "
-	    "WHERE (?1 = 0 OR id IN (SELECT event FROM event_unit WHERE unit = ?1)) "
-	    "AND (?2 = 0 OR turn = ?2) ORDER BY id",
+	    "SELECT " EVENT_COLUMNS
+	    "WHERE (?1 = 0 OR e.id IN (SELECT event FROM event_unit WHERE unit = ?1)) "
+	    "AND (?2 = 0 OR e.turn = ?2) ORDER BY e.id",
 	[STMT_EVENT_OUTPUT] =
-	    "SELECT id, turn, command, summary, undone, output FROM event WHERE id = ?1",
-	[STMT_TABLE_INSERT] =
-	    "INSERT INTO rule_table (ruleset, name, title, provenance, note, columns) "
-	    "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-	[STMT_ROW_INSERT] =
-	    "INSERT INTO rule_row (ruleset, name, ord, cells) VALUES (?1, ?2, ?3, ?4)",
-	[STMT_TABLE_DELETE] = "DELETE FROM rule_table WHERE ruleset = ?1 AND name = ?2",
-	[STMT_TABLE_GET] =
-	    "SELECT title, provenance, note, json_array_length(columns), "
-	    "(SELECT count(*) FROM rule_row r WHERE r.ruleset = ?1 AND r.name = ?2) "
-	    "FROM rule_table WHERE ruleset = ?1 AND name = ?2",
-	[STMT_TABLE_COLUMNS] =
-	    "SELECT j.value FROM rule_table t, json_each(t.columns) j "
-	    "WHERE t.ruleset = ?1 AND t.name = ?2 ORDER BY j.key",
-	[STMT_TABLE_CELLS] =
-	    "SELECT j.value FROM rule_row r, json_each(r.cells) j "
-	    "WHERE r.ruleset = ?1 AND r.name = ?2 ORDER BY r.ord, j.key",
+	    "SELECT e.id, e.turn, e.command, e.summary, e.undone, '', e.changes, "
+	    "e.output FROM event e WHERE e.id = ?1",
 	[STMT_EVENT_EFFECTS] =
 	    "SELECT e.detail FROM effect e WHERE e.event = ?1 AND e.detail <> '' "
 	    "ORDER BY e.id",
@@ -93,6 +88,23 @@ const char *const db_sql[STMT_COUNT] = {
 	    "UNION ALL SELECT '  dice: ' || group_concat(j.value, ', ') "
 	    "FROM event, json_each(event.output, '$.dice') j WHERE event.id = ?1 "
 	    "HAVING count(*) > 0",
+	[STMT_TABLE_INSERT] =
+	    "INSERT INTO rule_table (ruleset, name, title, provenance, note, columns, hash) "
+	    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+	[STMT_ROW_INSERT] =
+	    "INSERT INTO rule_row (ruleset, name, ord, cells) VALUES (?1, ?2, ?3, ?4)",
+	[STMT_TABLE_DELETE] = "DELETE FROM rule_table WHERE ruleset = ?1 AND name = ?2",
+	[STMT_TABLE_LIST] =
+	    "SELECT t.name, coalesce(t.hash, ''), t.title, t.provenance, t.note, "
+	    "json_array_length(t.columns), "
+	    "(SELECT count(*) FROM rule_row r WHERE r.ruleset = t.ruleset AND r.name = t.name) "
+	    "FROM rule_table t WHERE t.ruleset = ?1 ORDER BY t.name",
+	[STMT_TABLE_COLUMNS] =
+	    "SELECT j.value FROM rule_table t, json_each(t.columns) j "
+	    "WHERE t.ruleset = ?1 AND t.name = ?2 ORDER BY j.key",
+	[STMT_TABLE_CELLS] =
+	    "SELECT j.value FROM rule_row r, json_each(r.cells) j "
+	    "WHERE r.ruleset = ?1 AND r.name = ?2 ORDER BY r.ord, j.key",
 	[STMT_CHECK_LEDGERS] =
 	    "SELECT e.unit, e.kind, e.amount, e.total, e.event, u.name "
 	    "FROM effect e JOIN event v ON v.id = e.event JOIN unit u ON u.id = e.unit "
@@ -107,4 +119,18 @@ const char *const db_sql[STMT_COUNT] = {
 	    "WHERE NOT (json_valid(args) AND json_valid(dice) AND json_valid(output)) "
 	    "UNION ALL SELECT 'table ' || name FROM rule_table WHERE NOT json_valid(columns) "
 	    "UNION ALL SELECT 'a row of table ' || name FROM rule_row WHERE NOT json_valid(cells)",
+	[STMT_CHECK_STATE] =
+	    "SELECT u.name FROM unit u JOIN unit_state_derived d ON d.unit = u.id "
+	    "LEFT JOIN unit_state s ON s.unit = u.id "
+	    "WHERE s.unit IS NULL OR s.losses IS NOT d.losses "
+	    "OR s.defence_lost IS NOT d.defence_lost OR s.state IS NOT d.state "
+	    "OR s.flags IS NOT d.flags OR s.pb_run IS NOT d.pb_run "
+	    "OR s.pb_total IS NOT d.pb_total OR s.pb_turn IS NOT d.pb_turn "
+	    "OR s.pb_ref IS NOT d.pb_ref OR s.melee_open IS NOT d.melee_open "
+	    "OR s.melee_round IS NOT d.melee_round OR s.melee_ref IS NOT d.melee_ref "
+	    "OR s.melee_turn IS NOT d.melee_turn ORDER BY u.id",
+	[STMT_CHECK_LINKS] =
+	    "SELECT e.event, u.name FROM effect e JOIN unit u ON u.id = e.unit "
+	    "WHERE NOT EXISTS (SELECT 1 FROM event_unit eu "
+	    "WHERE eu.event = e.event AND eu.unit = e.unit) ORDER BY e.id",
 };

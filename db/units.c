@@ -1,36 +1,31 @@
-/* units: the order of battle, name look-up, and each unit's ledgers. */
+/* units: the order of battle, name look-up, and the army with its state. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "inputs.h"
 #include "internal.h"
 #include "units.h"
-
-static void
-copy_text(char *dst, size_t n, sqlite3_stmt *st, int col)
-{
-	const unsigned char *s = sqlite3_column_text(st, col);
-
-	snprintf(dst, n, "%s", s != NULL ? (const char *)s : "");
-}
 
 /* Binds a unit's columns ?1..?7 and runs the statement. */
 static int
 write_unit(struct db *db, sqlite3_stmt *st, const struct db_unit *u,
     const char *what)
 {
-	int rc;
+	int rc = SQLITE_OK;
 
-	db_bind_text(st, 1, u->name);
-	db_bind_text(st, 2, u->side);
-	db_bind_text(st, 3, u->type);
-	sqlite3_bind_int(st, 4, u->formation);
-	if (u->parent_id > 0)
-		sqlite3_bind_int64(st, 5, u->parent_id);
-	db_bind_text(st, 6, u->ratings);
-	sqlite3_bind_int64(st, 7, u->start_strength);
+	db_bind_text(st, 1, u->name, &rc);
+	db_bind_text(st, 2, u->side, &rc);
+	db_bind_text(st, 3, u->type, &rc);
+	db_bind_int(st, 4, u->formation, &rc);
+	db_bind_int(st, 5, u->parent_id, &rc);
+	db_bind_text(st, 6, u->ratings, &rc);
+	db_bind_int(st, 7, u->start_strength, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, what);
 	rc = sqlite3_step(st);
 	sqlite3_reset(st);
-	if ((rc & 0xff) == SQLITE_CONSTRAINT)
+	if (rc == SQLITE_CONSTRAINT_UNIQUE)
 		return db_set_error(DB_CONFLICT, "a unit named '%s' is already in the game",
 		    u->name);
 	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, what);
@@ -39,43 +34,62 @@ write_unit(struct db *db, sqlite3_stmt *st, const struct db_unit *u,
 int
 db_unit_add(struct db *db, const struct db_unit *u, long long *id)
 {
-	sqlite3_stmt *st = db_stmt(db, STMT_UNIT_INSERT);
+	sqlite3_stmt *st;
 	int rc;
 
-	if (st == NULL)
-		return DB_BUG;
-	if ((rc = write_unit(db, st, u, "adding a unit")) != DB_OK)
+	if ((rc = db_prepare(db, STMT_UNIT_INSERT, &st)) != DB_OK ||
+	    (rc = write_unit(db, st, u, "adding a unit")) != DB_OK)
 		return rc;
 	*id = sqlite3_last_insert_rowid(db->h);
 	return DB_OK;
 }
 
+/* The unit whose name is exactly NAME: DB_OK with *id, or DB_NOTFOUND. */
+static int
+exact_name(struct db *db, const char *name, long long *id)
+{
+	sqlite3_stmt *st;
+	int rc = SQLITE_OK, status;
+
+	if ((status = db_prepare(db, STMT_UNIT_BY_NAME, &st)) != DB_OK)
+		return status;
+	db_bind_text(st, 1, name, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "finding a unit");
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*id = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	if (rc == SQLITE_ROW)
+		return DB_OK;
+	return rc == SQLITE_DONE ? DB_NOTFOUND : db_fail(db, rc, "finding a unit");
+}
+
 int
 db_unit_find(struct db *db, const char *name, long long *id)
 {
-	sqlite3_stmt *st = db_stmt(db, STMT_UNIT_BY_NAME);
+	sqlite3_stmt *st;
 	char names[512] = "";
-	int rc, n = 0;
+	int rc = SQLITE_OK, n = 0, status;
 
-	if (st == NULL)
-		return DB_BUG;
-	db_bind_text(st, 1, name);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
-		*id = sqlite3_column_int64(st, 0);
-		sqlite3_reset(st);
-		return DB_OK;
-	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_DONE)
+	if ((status = exact_name(db, name, id)) != DB_NOTFOUND)
+		return status;
+	if ((status = db_prepare(db, STMT_UNIT_BY_PREFIX, &st)) != DB_OK)
+		return status;
+	db_bind_text(st, 1, name, &rc);
+	if (rc != SQLITE_OK)
 		return db_fail(db, rc, "finding a unit");
-	if ((st = db_stmt(db, STMT_UNIT_BY_PREFIX)) == NULL)
-		return DB_BUG;
-	db_bind_text(st, 1, name);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int col = SQLITE_OK;
+		const char *s = db_column_text(st, 1, &col);
+
+		if (col != SQLITE_OK) {
+			rc = col;
+			break;
+		}
 		*id = sqlite3_column_int64(st, 0);
 		snprintf(names + strlen(names), sizeof names - strlen(names),
-		    "%s'%s'", n++ ? ", " : "", sqlite3_column_text(st, 1));
+		    "%s'%s'", n++ ? ", " : "", s != NULL ? s : "");
 	}
 	sqlite3_reset(st);
 	if (rc != SQLITE_DONE)
@@ -88,33 +102,42 @@ db_unit_find(struct db *db, const char *name, long long *id)
 	    names, n > 5 ? ", ..." : "");
 }
 
-static void
+static int
 read_unit(sqlite3_stmt *st, struct db_unit *u)
 {
+	int rc = SQLITE_OK;
+
 	memset(u, 0, sizeof *u);
 	u->id = sqlite3_column_int64(st, 0);
-	copy_text(u->name, sizeof u->name, st, 1);
-	copy_text(u->side, sizeof u->side, st, 2);
-	copy_text(u->type, sizeof u->type, st, 3);
+	rc = db_column_copy(st, 1, u->name, sizeof u->name);
+	if (rc == SQLITE_OK)
+		rc = db_column_copy(st, 2, u->side, sizeof u->side);
+	if (rc == SQLITE_OK)
+		rc = db_column_copy(st, 3, u->type, sizeof u->type);
 	u->formation = sqlite3_column_int(st, 4);
 	u->parent_id = sqlite3_column_int64(st, 5);
-	copy_text(u->parent, sizeof u->parent, st, 6);
+	if (rc == SQLITE_OK)
+		rc = db_column_copy(st, 6, u->parent, sizeof u->parent);
 	u->start_strength = (long)sqlite3_column_int64(st, 7);
-	copy_text(u->ratings, sizeof u->ratings, st, 8);
+	if (rc == SQLITE_OK)
+		rc = db_column_copy(st, 8, u->ratings, sizeof u->ratings);
+	return rc;
 }
 
 int
 db_unit_get(struct db *db, long long id, struct db_unit *u)
 {
-	sqlite3_stmt *st = db_stmt(db, STMT_UNIT_GET);
-	int rc;
+	sqlite3_stmt *st;
+	int rc = SQLITE_OK, status;
 
-	if (st == NULL)
-		return DB_BUG;
-	sqlite3_bind_int64(st, 1, id);
+	if ((status = db_prepare(db, STMT_UNIT_GET, &st)) != DB_OK)
+		return status;
+	db_bind_int(st, 1, id, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "reading a unit");
 	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		read_unit(st, u);
+	if (rc == SQLITE_ROW && (status = read_unit(st, u)) != SQLITE_OK)
+		rc = status;
 	sqlite3_reset(st);
 	if (rc == SQLITE_DONE)
 		return db_set_error(DB_NOTFOUND, "unit %lld not found", id);
@@ -124,24 +147,29 @@ db_unit_get(struct db *db, long long id, struct db_unit *u)
 int
 db_unit_update(struct db *db, const struct db_unit *u)
 {
-	sqlite3_stmt *st = db_stmt(db, STMT_UNIT_UPDATE);
+	sqlite3_stmt *st;
+	int rc = SQLITE_OK, status;
 
-	if (st == NULL)
-		return DB_BUG;
-	sqlite3_bind_int64(st, 8, u->id);
+	if ((status = db_prepare(db, STMT_UNIT_UPDATE, &st)) != DB_OK)
+		return status;
+	db_bind_int(st, 8, u->id, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "changing a unit");
 	return write_unit(db, st, u, "changing a unit");
 }
 
 int
 db_unit_remove(struct db *db, long long id)
 {
-	sqlite3_stmt *st = db_stmt(db, STMT_UNIT_IN_USE);
+	sqlite3_stmt *st;
 	long long events = 0, children = 0;
-	int rc;
+	int rc = SQLITE_OK, status;
 
-	if (st == NULL)
-		return DB_BUG;
-	sqlite3_bind_int64(st, 1, id);
+	if ((status = db_prepare(db, STMT_UNIT_IN_USE, &st)) != DB_OK)
+		return status;
+	db_bind_int(st, 1, id, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "removing a unit");
 	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		events = sqlite3_column_int64(st, 0);
 		children = sqlite3_column_int64(st, 1);
@@ -151,170 +179,180 @@ db_unit_remove(struct db *db, long long id)
 		return db_fail(db, rc, "removing a unit");
 	if (events > 0)
 		return db_set_error(DB_CONFLICT,
-		    "the journal names this unit; it stays (set it aside with 'unit set')");
+		    "the journal names this unit; it stays (change it with 'unit set')");
 	if (children > 0)
 		return db_set_error(DB_CONFLICT,
 		    "%lld unit%s belong to this formation; remove or move them first",
 		    children, children == 1 ? "" : "s");
-	if ((st = db_stmt(db, STMT_UNIT_DELETE)) == NULL)
-		return DB_BUG;
-	sqlite3_bind_int64(st, 1, id);
+	if ((status = db_prepare(db, STMT_UNIT_DELETE, &st)) != DB_OK)
+		return status;
+	rc = SQLITE_OK;
+	db_bind_int(st, 1, id, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "removing a unit");
 	return db_step_done(db, st, "removing a unit");
 }
 
-int
-db_unit_each(struct db *db, int (*fn)(void *ctx, const struct db_unit *u),
-    void *ctx)
+/* ---- the army ----------------------------------------------------------- */
+
+void
+db_army_free(struct army *a)
+{
+	free(a->u);
+	a->u = NULL;
+	a->n = 0;
+}
+
+static int
+count_units(struct db *db, int *n)
 {
 	sqlite3_stmt *st;
-	struct db_unit u;
-	int rc, stop = 0;
+	int rc, status;
 
-	/* A fresh statement: fn may use the cached ones. */
-	rc = sqlite3_prepare_v2(db->h, db_sql[STMT_UNIT_ALL], -1, &st, NULL);
-	if (rc != SQLITE_OK)
-		return db_fail(db, rc, "listing units");
-	while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		read_unit(st, &u);
-		stop = fn(ctx, &u);
-	}
-	sqlite3_finalize(st);
-	if (stop)
-		return stop;
-	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "listing units");
+	if ((status = db_prepare(db, STMT_UNIT_COUNT, &st)) != DB_OK)
+		return status;
+	rc = sqlite3_step(st);
+	*n = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
+	sqlite3_reset(st);
+	return rc == SQLITE_ROW ? DB_OK : db_fail(db, rc, "reading the order of battle");
 }
 
-/* The latest effect of KIND in force for unit id; 0 when there is none. */
-static int
-ledger(struct db *db, long long id, const char *kind, char *name, size_t n,
-    long *amount, long *total, long long *ref, long *turn)
+/* "disordered,broken" into the unit's flags. */
+static void
+read_flags(struct unit *u, const char *list)
 {
-	sqlite3_stmt *st = db_stmt(db, STMT_LEDGER_LATEST);
-	int rc;
+	u->nflags = 0;
+	for (const char *p = list; *p != '\0' && u->nflags < UNIT_FLAGS;) {
+		size_t len = strcspn(p, ",");
 
-	*amount = *total = 0;
-	*ref = 0;
-	*turn = 0;
-	if (name != NULL)
-		name[0] = '\0';
-	if (st == NULL)
-		return DB_BUG;
-	sqlite3_bind_int64(st, 1, id);
-	db_bind_text(st, 2, kind);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW) {
-		if (name != NULL)
-			copy_text(name, n, st, 0);
-		*amount = (long)sqlite3_column_int64(st, 1);
-		*total = (long)sqlite3_column_int64(st, 2);
-		*ref = sqlite3_column_int64(st, 3);
-		*turn = (long)sqlite3_column_int64(st, 4);
+		snprintf(u->flags[u->nflags++], UNIT_WORD, "%.*s", (int)len, p);
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+}
+
+/* One row of STMT_ARMY_UNITS into u. */
+static int
+read_army_unit(sqlite3_stmt *st, struct unit *u)
+{
+	int rc = SQLITE_OK;
+	const char *flags;
+
+	u->id = sqlite3_column_int64(st, 0);
+	rc = db_column_copy(st, 1, u->name, sizeof u->name);
+	if (rc == SQLITE_OK)
+		rc = db_column_copy(st, 2, u->side, sizeof u->side);
+	if (rc == SQLITE_OK)
+		rc = db_column_copy(st, 3, u->type, sizeof u->type);
+	u->formation = sqlite3_column_int(st, 4);
+	u->parent = sqlite3_column_int64(st, 5);
+	u->start_strength = (long)sqlite3_column_int64(st, 6);
+	u->losses = (long)sqlite3_column_int64(st, 7);
+	u->defence_lost = (long)sqlite3_column_int64(st, 8);
+	if (rc == SQLITE_OK)
+		rc = db_column_copy(st, 9, u->state, sizeof u->state);
+	flags = db_column_text(st, 10, &rc);
+	read_flags(u, flags != NULL ? flags : "");
+	u->pb_run = (long)sqlite3_column_int64(st, 11);
+	u->pb_total = (long)sqlite3_column_int64(st, 12);
+	u->pb_turn = (long)sqlite3_column_int64(st, 13);
+	u->pb_ref = sqlite3_column_int64(st, 14);
+	u->melee_open = sqlite3_column_int(st, 15);
+	u->melee_round = (long)sqlite3_column_int64(st, 16);
+	u->melee_ref = sqlite3_column_int64(st, 17);
+	u->melee_turn = (long)sqlite3_column_int64(st, 18);
+	return rc;
+}
+
+static int
+load_units(struct db *db, struct army *a, int cap,
+    void (*init)(void *ctx, struct unit *u), void *ctx)
+{
+	sqlite3_stmt *st;
+	int rc, status;
+
+	if ((status = db_prepare(db, STMT_ARMY_UNITS, &st)) != DB_OK)
+		return status;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct unit *u = &a->u[a->n];
+
+		if (a->n == cap) {
+			rc = SQLITE_CORRUPT;	/* more rows than count(*) said */
+			break;
+		}
+		if ((rc = read_army_unit(st, u)) != SQLITE_OK)
+			break;
+		init(ctx, u);
+		a->n++;
 	}
 	sqlite3_reset(st);
-	return rc == SQLITE_ROW || rc == SQLITE_DONE ? DB_OK :
-	    db_fail(db, rc, "reading a unit's state");
+	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading the order of battle");
 }
 
-/* The flags set on a unit: the last word on each flag wins. */
+/* The stored ratings of every unit, as typed leaves into its inputs. */
 static int
-flags(struct db *db, struct unit *u)
+load_ratings(struct db *db, struct army *a)
 {
-	sqlite3_stmt *st = db_stmt(db, STMT_FLAGS);
-	int rc;
+	sqlite3_stmt *st;
+	int rc, status, at = 0;
 
-	if (st == NULL)
-		return DB_BUG;
-	sqlite3_bind_int64(st, 1, u->id);
+	if ((status = db_prepare(db, STMT_ARMY_RATINGS, &st)) != DB_OK)
+		return status;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		const char *name = (const char *)sqlite3_column_text(st, 0);
-		int on = sqlite3_column_int(st, 1) != 0, at = -1;
+		long long id = sqlite3_column_int64(st, 0);
+		int col = SQLITE_OK;
+		const char *key = db_column_text(st, 1, &col);
+		const char *type = db_column_text(st, 2, &col);
+		const char *text = db_column_text(st, 3, &col);
+		struct unit *u;
 
-		for (int i = 0; i < u->nflags; i++)
-			if (strcmp(u->flags[i], name) == 0)
-				at = i;
-		if (on && at < 0 && u->nflags < UNIT_FLAGS)
-			snprintf(u->flags[u->nflags++], UNIT_WORD, "%s", name);
-		if (!on && at >= 0) {
-			memmove(u->flags[at], u->flags[at + 1],
-			    (size_t)(u->nflags - at - 1) * UNIT_WORD);
-			u->nflags--;
+		if (col != SQLITE_OK || key == NULL || type == NULL) {
+			rc = col != SQLITE_OK ? col : SQLITE_CORRUPT;
+			break;
+		}
+		while (at < a->n && a->u[at].id != id)
+			at++;
+		if (at == a->n) {
+			rc = SQLITE_CORRUPT;
+			break;
+		}
+		u = &a->u[at];
+		if (inputs_set_json(&u->ratings, key, db_json_type(type), text,
+		    sqlite3_column_int64(st, 3), sqlite3_column_double(st, 3)) != 0) {
+			sqlite3_reset(st);
+			return db_set_error(DB_IO, "unit '%s': its stored rating '%s' is not valid: %s",
+			    u->name, key, u->ratings.error);
 		}
 	}
 	sqlite3_reset(st);
-	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading a unit's flags");
+	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading the units' ratings");
 }
 
 int
-db_unit_state(struct db *db, const struct db_unit *row, struct unit *u)
+db_army_load(struct db *db, struct army *a,
+    void (*init)(void *ctx, struct unit *u), void *ctx)
 {
-	long amount, total, turn;
-	long long ref;
-	int rc;
+	int n, rc;
 
-	u->id = row->id;
-	u->formation = row->formation;
-	u->parent = row->parent_id;
-	snprintf(u->name, sizeof u->name, "%s", row->name);
-	snprintf(u->side, sizeof u->side, "%s", row->side);
-	snprintf(u->type, sizeof u->type, "%s", row->type);
-	u->start_strength = row->start_strength;
-	u->nflags = 0;
-	if ((rc = ledger(db, u->id, "loss", NULL, 0, &amount, &u->losses, &ref,
-	    &turn)) != DB_OK ||
-	    (rc = ledger(db, u->id, "defence", NULL, 0, &amount,
-	    &u->defence_lost, &ref, &turn)) != DB_OK ||
-	    (rc = ledger(db, u->id, "state", u->state, sizeof u->state, &amount,
-	    &total, &ref, &turn)) != DB_OK ||
-	    (rc = ledger(db, u->id, "pushback", NULL, 0, &u->pb_run,
-	    &u->pb_total, &u->pb_ref, &u->pb_turn)) != DB_OK ||
-	    (rc = ledger(db, u->id, "melee", NULL, 0, &amount, &u->melee_round,
-	    &u->melee_ref, &u->melee_turn)) != DB_OK)
+	a->u = NULL;
+	a->n = 0;
+	if ((rc = count_units(db, &n)) != DB_OK)
 		return rc;
-	u->melee_open = (int)amount;
-	return flags(db, u);
-}
-
-/* Appends s to the buffer and the vector; -1 when full. */
-static int
-push_arg(struct rating_args *ra, size_t *used, const char *s)
-{
-	size_t len = strlen(s) + 1;
-
-	if (*used + len > sizeof ra->buf ||
-	    ra->argc == (int)(sizeof ra->argv / sizeof ra->argv[0]))
-		return -1;
-	memcpy(ra->buf + *used, s, len);
-	ra->argv[ra->argc++] = ra->buf + *used;
-	*used += len;
-	return 0;
-}
-
-int
-db_rating_args(struct db *db, const char *ratings, struct rating_args *ra)
-{
-	sqlite3_stmt *st = db_stmt(db, STMT_RATING_ARGS);
-	size_t used = 0;
-	int rc, full = 0;
-
-	ra->argc = 0;
-	if (st == NULL)
-		return DB_BUG;
-	db_bind_text(st, 1, ratings);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		const char *key = (const char *)sqlite3_column_text(st, 0);
-		const char *type = (const char *)sqlite3_column_text(st, 1);
-		const char *atom = (const char *)sqlite3_column_text(st, 2);
-		char opt[128];
-
-		if (strcmp(type, "false") == 0 || key == NULL)
-			continue;
-		snprintf(opt, sizeof opt, "--%s", key);
-		full |= push_arg(ra, &used, opt);
-		if (strcmp(type, "true") != 0)
-			full |= push_arg(ra, &used, atom != NULL ? atom : "");
+	if ((a->u = calloc(n > 0 ? (size_t)n : 1, sizeof *a->u)) == NULL)
+		return db_set_error(DB_NOMEM, "reading the order of battle: out of memory");
+	if ((rc = load_units(db, a, n, init, ctx)) != DB_OK ||
+	    (rc = load_ratings(db, a)) != DB_OK) {
+		db_army_free(a);
+		return rc;
 	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_DONE)
-		return db_fail(db, rc, "reading a unit's ratings");
-	return full ? db_set_error(DB_BUG, "a unit's ratings are too long") : DB_OK;
+	for (int i = 0; i < a->n; i++)
+		if (inputs_defaults(&a->u[i].ratings) != 0) {
+			rc = db_set_error(DB_IO, "unit '%s': its ratings' defaults are not valid: %s",
+			    a->u[i].name, a->u[i].ratings.error);
+			db_army_free(a);
+			return rc;
+		}
+	army_link(a);
+	return DB_OK;
 }

@@ -1,4 +1,4 @@
-/* units: the order of battle in the game file, and each unit's ledgers. */
+/* units: the order of battle in the game file, and each unit's state. */
 #ifndef UMPIRE_DB_UNITS_H
 #define UMPIRE_DB_UNITS_H
 
@@ -11,21 +11,13 @@
 struct db_unit {
 	long long id;
 	char name[UNIT_NAME];
-	char side[64];
+	char side[UNIT_SIDE];
 	char type[UNIT_WORD];
 	int formation;		/* a brigade, division, corps, army or command */
 	long long parent_id;	/* 0 for none */
 	char parent[UNIT_NAME];
 	long start_strength;
 	char ratings[DB_RATINGS];	/* JSON object of the rating options */
-	double cost;		/* army-list points, computed (not stored) */
-};
-
-/* Rating options turned back into an argument vector. */
-struct rating_args {
-	char buf[DB_RATINGS * 2];
-	char *argv[128];
-	int argc;
 };
 
 /* Adds a unit; DB_CONFLICT when the name is taken. */
@@ -46,15 +38,17 @@ int db_unit_update(struct db *db, const struct db_unit *u);
 /* Removes a unit that no event names and no unit has as parent. */
 int db_unit_remove(struct db *db, long long id);
 
-/* Calls fn for every unit and formation in the order they were added;
- * stops early when fn returns non-zero, and returns that. */
-int db_unit_each(struct db *db, int (*fn)(void *ctx, const struct db_unit *u),
-    void *ctx);
+/*
+ * Loads every unit and formation of the game with its state into one
+ * allocation (a->u, freed by db_army_free).  init is called for each
+ * unit once its record is read, to declare its ratings (inputs_init);
+ * the stored ratings then come in as typed JSON leaves.  A rating the
+ * declarations refuse is DB_IO naming the unit.
+ */
+int db_army_load(struct db *db, struct army *a,
+    void (*init)(void *ctx, struct unit *u), void *ctx);
 
-/* Fills u's record and its state from the ledgers of events in force. */
-int db_unit_state(struct db *db, const struct db_unit *row, struct unit *u);
-
-/* The rating options of a unit as an argument vector. */
-int db_rating_args(struct db *db, const char *ratings, struct rating_args *ra);
+/* Frees the army's units; accepts an empty army. */
+void db_army_free(struct army *a);
 
 #endif

@@ -4,15 +4,20 @@
  *   embed tables OUT.c RULESET/NAME.csv...   stock rule tables (core)
  *   embed sql OUT.c NNN-name.sql...          migrations (db)
  *
- * A table file starts with "# title: ...", "# provenance: ..." and
- * optional "# note: ..." lines, then an RFC 4180 header and rows.  Every
- * row must have as many cells as the header.  Nothing reads these files
- * at run time.
+ * A table file starts with "# title: ...", "# provenance: ...", optional
+ * "# note: ..." lines and "# kinds: COLUMN=KIND, ..." (core/kind.h), then an
+ * RFC 4180 header and rows.  Every row must have as many cells as the
+ * header, every column a kind, every cell what its kind allows: a table
+ * that breaks its own declaration does not build.  Nothing reads these
+ * files at run time.
  */
 #include <csv.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "kind.h"
 
 struct grid {
 	char **cells;
@@ -120,9 +125,9 @@ slurp(const char *path, size_t *len)
 /* Reads "# key: value" lines; returns where the CSV body starts. */
 static char *
 read_meta(char *text, const char **title, const char **prov,
-    const char **note)
+    const char **note, const char **kinds)
 {
-	*title = *prov = *note = "";
+	*title = *prov = *note = *kinds = "";
 	while (*text == '#') {
 		char *eol = strchr(text, '\n'), *val;
 
@@ -138,6 +143,8 @@ read_meta(char *text, const char **title, const char **prov,
 			*prov = val;
 		else if (strncmp(text, "# note:", 7) == 0)
 			*note = val;
+		else if (strncmp(text, "# kinds:", 8) == 0)
+			*kinds = val;
 		if (eol == NULL)
 			return text + strlen(text);
 		text = eol + 1;
@@ -166,18 +173,87 @@ table_names(const char *path, char *ruleset, char *name, size_t n)
 	snprintf(ruleset, n, "%.*s", (int)(base - 1 - dir), dir);
 }
 
+/*
+ * Splits "col=kind, col=kind" into one kind per column of the header;
+ * every column declared, in order.  Returns 0, or 1 after saying why.
+ */
+static int
+read_kinds(const char *path, const char *spec, const struct grid *g,
+    char **kinds)
+{
+	const char *p = spec;
+
+	for (size_t c = 0; c < g->ncols; c++) {
+		const char *head = g->cells[c];
+		size_t len = strcspn(p, ","), hl = strlen(head);
+		const char *q = p;
+
+		while (*q == ' ')
+			q++;
+		if (*q == '*')
+			q++;
+		if (strncmp(q, head, hl) != 0 || q[hl] != '=') {
+			fprintf(stderr, "%s: '# kinds:' does not declare column '%s' in its place\n",
+			    path, head);
+			return 1;
+		}
+		{
+			/* "*name=kind" keeps its key mark: "*kind". */
+			const char *eq = q + hl + 1, *end = p + len;
+			int key = q > p && q[-1] == '*';
+
+			kinds[c] = xrealloc(NULL, (size_t)(end - eq) + 2);
+			snprintf(kinds[c], (size_t)(end - eq) + 2, "%s%.*s", key ? "*" : "",
+			    (int)(end - eq), eq);
+		}
+		if (!kind_valid(kinds[c])) {
+			fprintf(stderr, "%s: column '%s': kind '%s' is not readable\n", path,
+			    head, kinds[c]);
+			return 1;
+		}
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	while (*p == ' ')
+		p++;
+	if (*p != '\0') {
+		fprintf(stderr, "%s: '# kinds:' declares more columns than the header has\n",
+		    path);
+		return 1;
+	}
+	return 0;
+}
+
+/* Checks every stock cell against its column's kind. */
+static int
+check_cells(const char *path, const struct grid *g, char *const *kinds)
+{
+	char why[256];
+
+	for (size_t r = 1; r <= g->nrows; r++)
+		for (size_t c = 0; c < g->ncols; c++)
+			if (kind_check(kinds[c], g->cells[r * g->ncols + c], why,
+			    sizeof why) != 0) {
+				fprintf(stderr, "%s: row %zu, column '%s': %s\n", path, r,
+				    g->cells[c], why);
+				return 1;
+			}
+	return 0;
+}
+
 static int
 emit_table(FILE *out, const char *path, int index)
 {
 	struct csv_parser p;
 	struct grid g = { 0 };
-	const char *title, *prov, *note;
-	char *body, *text;
+	const char *title, *prov, *note, *kspec;
+	char *body, *text, **kinds;
 	size_t len;
 
 	g.path = path;
 	text = slurp(path, &len);
-	body = read_meta(text, &title, &prov, &note);
+	body = read_meta(text, &title, &prov, &note, &kspec);
 	if (*title == '\0' || *prov == '\0') {
 		fprintf(stderr, "%s: needs '# title:' and '# provenance:'\n", path);
 		return 1;
@@ -191,14 +267,30 @@ emit_table(FILE *out, const char *path, int index)
 	csv_free(&p);
 	if (g.bad)
 		return 1;
+	kinds = xrealloc(NULL, (g.ncols + 1) * sizeof *kinds);
+	if (read_kinds(path, kspec, &g, kinds) != 0 ||
+	    check_cells(path, &g, kinds) != 0)
+		return 1;
+	fprintf(out, "static const char *const kinds%d[] = {\n", index);
+	for (size_t c = 0; c < g.ncols; c++) {
+		fputc('\t', out);
+		put_literal(out, kinds[c]);
+		fputs(",\n", out);
+		free(kinds[c]);
+	}
+	fputs("};\n", out);
+	free(kinds);
 	fprintf(out, "static const char *const table%d[] = {\n", index);
 	for (size_t i = 0; i < g.n; i++) {
 		fputc('\t', out);
 		put_literal(out, g.cells[i]);
 		fputs(",\n", out);
-		free(g.cells[i]);
 	}
 	fputs("};\n", out);
+	fprintf(out, "#define TABLE%d_HASH UINT64_C(0x%016" PRIx64 ")\n", index,
+	    kind_cells_hash((const char *const *)g.cells, g.n));
+	for (size_t i = 0; i < g.n; i++)
+		free(g.cells[i]);
 	free(g.cells);
 	fprintf(out, "#define TABLE%d_META ", index);
 	put_literal(out, title);
@@ -206,7 +298,8 @@ emit_table(FILE *out, const char *path, int index)
 	put_literal(out, prov);
 	fputs(", ", out);
 	put_literal(out, note);
-	fprintf(out, ", %zu, %zu, table%d\n", g.ncols, g.nrows, index);
+	fprintf(out, ", %zu, %zu, table%d, kinds%d, TABLE%d_HASH\n", g.ncols,
+	    g.nrows, index, index, index);
 	free(text);
 	return 0;
 }
@@ -217,7 +310,7 @@ embed_tables(FILE *out, int n, char **paths)
 	char ruleset[64], name[64];
 
 	fputs("/* Generated by schema/embed from schema/tables: do not edit. */\n"
-	    "#include \"table.h\"\n\n", out);
+	    "#include <stdint.h>\n\n#include \"table.h\"\n\n", out);
 	for (int i = 0; i < n; i++)
 		if (emit_table(out, paths[i], i) != 0)
 			return 1;

@@ -8,7 +8,7 @@ load helper
 	[ "$status" -eq 0 ]
 	[ "$output" = "new brigade game 'Quatre Bras' at umpire.db" ]
 	[ "$(sqlite3 umpire.db 'PRAGMA application_id')" = 1431130185 ]
-	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 1 ]
+	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 2 ]
 	[ "$(sqlite3 umpire.db "SELECT count(*) FROM rule_row WHERE name = 'melee-firing'")" = 150 ]
 }
 
@@ -143,5 +143,7 @@ load helper
 	umpire check
 	[ "$status" -eq 74 ]
 	[[ "$output" == *"unit 'Kempt': the loss ledger says 9 at event 1, its effects add up to 2"* ]]
-	[[ "$stderr" == *"1 problem found"* ]]
+	# The state kept for the unit (2 lost) is no longer the journal's (9).
+	[[ "$output" == *"the kept state differs from the journal for unit: Kempt"* ]]
+	[[ "$stderr" == *"2 problems found"* ]]
 }

@@ -206,7 +206,7 @@ load helper
 @test "a melee in the game names both sides" {
 	small_oob
 	umpire melee --attacker Bachelu --dice 4,4
-	expect_error 65 "a melee in the game names both --attacker and --defender"
+	expect_error 64 "a melee in the game names both --attacker and --defender"
 }
 
 @test "a unit named twice in one ruling is refused" {

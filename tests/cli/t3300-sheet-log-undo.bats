@@ -12,6 +12,29 @@ battle() {
 	diff -u "$BATS_TEST_DIRNAME/golden/battle.sheet" sheet.out
 }
 
+# The battle worked by hand from the Melee/Firing Table (floor(row x die / 12)):
+#  1. RHA, 2 guns, misfires 3,4 both fire: 6 crew, long range, die 5 -> 2 (Bachelu 2)
+#  2. Kempt 58 rifles at 2": 61, carry back 25, die 4 -> 8 (Bachelu 10)
+#  3. Bachelu 62 left, French front ranks 10+10+10+10 = 40, +3 = 43, carry back
+#     17, die 3 -> 4 (Kempt 4)
+#  4. melee, turn 2: Bachelu 62 + 20 column = 82 -> 34, die 4 -> 11 (Kempt 15);
+#     Kempt 54 -> 22, die 3 -> 5 (Bachelu 15); Kempt pushed back (1 of 1)
+#  5. Piré 36 + 1 lancers = 37 -> 15, die 3 -> 3 (Pack 3); Pack 64 + 3 elite =
+#     67 -> 27, die 3 -> 6 (Piré 6); Piré pushed back
+#  6. melee, turn 3: Bachelu 57 -> 23, die 5 -> 9 (Kempt 24); Kempt 43 -> 17,
+#     die 2 -> 2 (Bachelu 17); Kempt pushed back, 2 of its run
+#  7. Piré 30 + 1 = 31 -> 12, die 5 -> 5 (Pack 8); Pack 61 + 3 = 64 -> 26,
+#     die 2 -> 4 (Piré 10); a margin of 1: a draw
+#  8. adjust: RHA 1.
+@test "the battle's totals are the ones worked by hand" {
+	battle
+	umpire --json sheet
+	[ "$(json '[.units[]|"\(.name)=\(.losses)"]|join(" ")')" = "Kempt=24 Pack=8 Royal Horse Artillery=1 Bachelu=17 Piré=10" ]
+	[ "$(json '.units[]|select(.name=="Kempt")|.pushbacks.total')" = 2 ]
+	[ "$(json '.units[]|select(.name=="Piré")|.pushbacks.total')" = 1 ]
+	[ "$(json '.units[]|select(.name=="Pack")|.flags|join(",")')" = disordered ]
+}
+
 @test "the sheet as JSON matches the golden file" {
 	battle
 	"$U" sheet --json | jq -S . > sheet.json
@@ -103,7 +126,7 @@ battle() {
 	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
 	before=$(md5sum umpire.db)
 	umpire undo --dry-run
-	[ "$output" = "would undo #1 turn 1 fire: 2 casualties" ]
+	[ "$output" = "would undo #1 turn 1 fire of Kempt: 2 casualties" ]
 	[ "$(md5sum umpire.db)" = "$before" ]
 	umpire --json undo --dry-run
 	[ "$(json .dry_run)" = true ]

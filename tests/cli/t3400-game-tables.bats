@@ -50,7 +50,7 @@ load helper
 	small_oob
 	printf 'row,d2,d3,d4,d5\n1,0,x,0,0\n' > bad.csv
 	umpire tables import melee-firing bad.csv
-	expect_error 65 "bad.csv: line 2: 'x' under 'd3' is not a number; the game's table is unchanged"
+	expect_error 65 "bad.csv: line 2, column 'd3': 'x' is not a whole number from 0 to 100000; the game's table is unchanged"
 	printf 'row,d2,d3\n1,0,0\n' > short.csv
 	umpire tables import melee-firing short.csv
 	expect_error 65 "line 1: the header has 3 columns, the table 5"

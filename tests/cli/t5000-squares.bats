@@ -142,9 +142,9 @@ sq() { umpire --json --rules squares "$@"; }
 	umpire --rules squares melee --attacker-spec dragoons:d8 --defender-spec inf:d6/d8 --dice 1
 	expect_error 65 "--attacker-spec: 'dragoons:d8' is not a unit spec"
 	umpire --rules squares melee --attacker-spec inf:d8 --defender-spec inf:d6/d8 --dice 1
-	expect_error 65 "needs skirmish/quality dice"
+	expect_error 65 "--attacker-spec: 'inf:d8' is not a unit spec (inf:dS/dQ"
 	umpire --rules squares melee --attacker-spec cav:d7 --defender-spec inf:d6/d8 --dice 1
-	expect_error 65 "needs a quality die"
+	expect_error 65 "--attacker-spec: 'cav:d7' is not a unit spec"
 }
 
 @test "morale with 0, 1, 2 and 3 fails" {

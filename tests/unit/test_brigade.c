@@ -127,7 +127,7 @@ morale_bands(void **state)
 		assert_int_equal(c->rc, 0);
 		assert_field(c, "state", cases[i].state);
 	}
-	assert_int_equal(call_rule("brigade", "morale", "--class british --figures 17", NULL)->rc, 65);
+	assert_int_equal(call_rule("brigade", "morale", "--class british --figures 17", NULL)->rc, RULE_DATA);
 }
 
 static void
@@ -180,11 +180,11 @@ inputs_reject(void **state)
 	struct call *c = call_rule("brigade", "fire", "--firers 16 --bogus", "4");
 
 	(void)state;
-	assert_int_equal(c->rc, 64);
+	assert_int_equal(c->rc, RULE_USAGE);
 	c = call_rule("brigade", "fire", "--firers x --distance 2", "4");
-	assert_int_equal(c->rc, 65);
+	assert_int_equal(c->rc, RULE_DATA);
 	c = call_rule("brigade", "fire", "--firers 16 --distance 2 --mod nope", "4");
-	assert_int_equal(c->rc, 65);
+	assert_int_equal(c->rc, RULE_DATA);
 }
 
 int

@@ -1,5 +1,6 @@
-/* Unit tests of db/: a game in a temporary file, units, the journal's
- * ledgers, undo and redo, the game's tables, and the refusals. */
+/* Unit tests of db/: a game in a temporary file, units and the army, the
+ * journal's ledgers and the state kept with them, undo and redo, the
+ * game's tables, check, and the refusals. */
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -65,10 +66,56 @@ add_unit(struct db *db, const char *name)
 	snprintf(u.name, sizeof u.name, "%s", name);
 	snprintf(u.side, sizeof u.side, "British");
 	snprintf(u.type, sizeof u.type, "infantry");
-	snprintf(u.ratings, sizeof u.ratings, "{\"class\":\"british\",\"elite\":true}");
+	snprintf(u.ratings, sizeof u.ratings,
+	    "{\"class\":\"british\",\"units\":4,\"elite\":true}");
 	u.start_strength = 64;
 	assert_int_equal(db_unit_add(db, &u, &id), DB_OK);
 	return id;
+}
+
+static const struct input_decl ratings[] = {
+	{ "class", IN_TEXT, "C", 0, 0, NULL, NULL, NULL, "", 0 },
+	{ "units", IN_COUNT, "N", 1, 100, NULL, NULL, NULL, "", 0 },
+	{ "elite", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "", 0 },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+static void
+init(void *ctx, struct unit *u)
+{
+	(void)ctx;
+	inputs_init(&u->ratings, "brigade", "unit", ratings, NULL);
+}
+
+/* Writes an event of one effect on unit id. */
+static long long
+event(struct db *db, const char *command, long long unit, const char *kind,
+    const char *name, long amount, long total)
+{
+	struct db_record rec = { 0, 1, command, "[]", "[]", "{}", command, 1 };
+
+	assert_int_equal(db_event_next_id(db, &rec.id), DB_OK);
+	rec.changes = unit != 0;
+	assert_int_equal(db_event_record(db, &rec), DB_OK);
+	if (unit != 0) {
+		assert_int_equal(db_event_unit(db, rec.id, unit, "unit"), DB_OK);
+		assert_int_equal(db_effect_add(db, rec.id, unit, kind, name, amount,
+		    total, 0, ""), DB_OK);
+	}
+	return rec.id;
+}
+
+/* The state of unit id as the army reads it. */
+static void
+state_of(struct db *db, long long id, struct unit *out)
+{
+	struct army a;
+
+	assert_int_equal(db_army_load(db, &a, init, NULL), DB_OK);
+	for (int i = 0; i < a.n; i++)
+		if (a.u[i].id == id)
+			*out = a.u[i];
+	db_army_free(&a);
 }
 
 static void
@@ -86,21 +133,24 @@ game_row_and_tables(void **state)
 	assert_int_equal(db_open(path, DB_OPEN_READ, &db), DB_OK);
 	assert_int_equal(db_game_get(db, &g), DB_OK);
 	assert_string_equal(g.title, "test");
+	assert_int_equal(db_tables_load(db, "brigade"), DB_OK);
 	ts = db_tableset(db);
 	t = ts.find(ts.ctx, "brigade", "melee-firing");
 	assert_non_null(t);
 	assert_int_equal(t->nrows, 150);
+	/* An unchanged copy is the stock table itself. */
+	assert_ptr_equal(t->cells, table_stock_find("brigade", "melee-firing")->cells);
 	assert_string_equal(table_cell(t, 18, 4), "7");
 	assert_null(ts.find(ts.ctx, "brigade", "nonsense"));
 	db_close(db);
 }
 
 static void
-units_and_prefixes(void **state)
+units_prefixes_and_the_army(void **state)
 {
 	struct db *db = open_write();
 	struct db_unit row;
-	struct rating_args ra;
+	struct army a;
 	long long id, found;
 
 	(void)state;
@@ -111,12 +161,15 @@ units_and_prefixes(void **state)
 	assert_int_equal(db_unit_find(db, "P", &found), DB_CONFLICT);
 	assert_int_equal(db_unit_find(db, "Wellington", &found), DB_NOTFOUND);
 	assert_int_equal(db_unit_get(db, id, &row), DB_OK);
-	assert_int_equal(db_rating_args(db, row.ratings, &ra), DB_OK);
-	assert_int_equal(ra.argc, 3);
-	assert_string_equal(ra.argv[0], "--class");
-	assert_string_equal(ra.argv[1], "british");
-	assert_string_equal(ra.argv[2], "--elite");
 	assert_int_equal(db_unit_add(db, &row, &found), DB_CONFLICT);
+	/* The ratings come back typed: a count is a number, a flag a flag. */
+	assert_int_equal(db_army_load(db, &a, init, NULL), DB_OK);
+	assert_int_equal(a.n, 2);
+	assert_string_equal(a.u[0].name, "Pack's Brigade");
+	assert_int_equal(in_count(&a.u[0].ratings, "units"), 4);
+	assert_true(in_flag(&a.u[0].ratings, "elite"));
+	assert_string_equal(in_text(&a.u[0].ratings, "class"), "british");
+	db_army_free(&a);
 	db_rollback(db);
 	db_close(db);
 }
@@ -130,45 +183,62 @@ report_nothing(void *ctx, const char *problem)
 	(*seen)++;
 }
 
-/* Loss effects carry running totals; the state is the latest in force. */
+/* Loss effects carry running totals; the state is the latest in force,
+ * kept by the game's triggers through undo and redo. */
 static void
 ledgers_undo_redo(void **state)
 {
 	struct db *db = open_write();
-	struct db_unit row;
 	struct unit u;
-	long long id, e1, e2, e3;
+	long long id;
 	int done, problems;
 
 	(void)state;
 	id = add_unit(db, "Kempt");
-	assert_int_equal(db_event_add(db, 1, "fire", "[]", "one", &e1), DB_OK);
-	assert_int_equal(db_effect_add(db, e1, id, "loss", "figures", 2, 2, 0, ""), DB_OK);
-	assert_int_equal(db_event_add(db, 1, "fire", "[]", "two", &e2), DB_OK);
-	assert_int_equal(db_effect_add(db, e2, id, "loss", "figures", 3, 5, 0, ""), DB_OK);
-	assert_int_equal(db_effect_add(db, e2, id, "flag", "disordered", 1, 0, 0, ""), DB_OK);
-	assert_int_equal(db_unit_get(db, id, &row), DB_OK);
-	assert_int_equal(db_unit_state(db, &row, &u), DB_OK);
+	event(db, "fire", id, "loss", "figures", 2, 2);
+	event(db, "fire", id, "loss", "figures", 3, 5);
+	event(db, "move", id, "flag", "disordered", 1, 0);
+	state_of(db, id, &u);
 	assert_int_equal(u.losses, 5);
 	assert_true(unit_flag(&u, "disordered"));
-	assert_int_equal(db_undo_mark(db, 1, 0, &done), DB_OK);
-	assert_int_equal(done, 1);
-	assert_int_equal(db_unit_state(db, &row, &u), DB_OK);
+	assert_int_equal(db_undo_mark(db, 2, 0, &done), DB_OK);
+	assert_int_equal(done, 2);
+	state_of(db, id, &u);
 	assert_int_equal(u.losses, 2);
 	assert_false(unit_flag(&u, "disordered"));
 	assert_int_equal(db_undo_mark(db, 1, 1, &done), DB_OK);
-	assert_int_equal(db_unit_state(db, &row, &u), DB_OK);
+	state_of(db, id, &u);
 	assert_int_equal(u.losses, 5);
 	/* A new event after an undo clears what could be redone. */
 	assert_int_equal(db_undo_mark(db, 1, 0, &done), DB_OK);
-	assert_int_equal(db_event_add(db, 1, "fire", "[]", "three", &e3), DB_OK);
-	assert_int_equal(db_effect_add(db, e3, id, "loss", "figures", 1, 3, 0, ""), DB_OK);
+	event(db, "fire", id, "loss", "figures", 1, 3);
 	assert_int_equal(db_undo_mark(db, 5, 1, &done), DB_OK);
 	assert_int_equal(done, 0);
-	assert_int_equal(db_unit_state(db, &row, &u), DB_OK);
+	state_of(db, id, &u);
 	assert_int_equal(u.losses, 3);
 	assert_int_equal(db_check(db, report_nothing, &done, &problems), DB_OK);
 	assert_int_equal(problems, 0);
+	db_rollback(db);
+	db_close(db);
+}
+
+/* A ruling that changed nothing is logged, and undo passes over it. */
+static void
+undo_passes_over_lookups(void **state)
+{
+	struct db *db = open_write();
+	struct unit u;
+	long long id;
+	int done;
+
+	(void)state;
+	id = add_unit(db, "Kempt");
+	event(db, "fire", id, "loss", "figures", 2, 2);
+	event(db, "morale", 0, NULL, NULL, 0, 0);
+	assert_int_equal(db_undo_mark(db, 1, 0, &done), DB_OK);
+	assert_int_equal(done, 1);
+	state_of(db, id, &u);
+	assert_int_equal(u.losses, 0);
 	db_rollback(db);
 	db_close(db);
 }
@@ -177,13 +247,12 @@ static void
 check_finds_a_bad_ledger(void **state)
 {
 	struct db *db = open_write();
-	long long id, e1;
+	long long id;
 	int problems, seen = 0;
 
 	(void)state;
 	id = add_unit(db, "Kempt");
-	assert_int_equal(db_event_add(db, 1, "fire", "[]", "one", &e1), DB_OK);
-	assert_int_equal(db_effect_add(db, e1, id, "loss", "figures", 2, 9, 0, ""), DB_OK);
+	event(db, "fire", id, "loss", "figures", 2, 9);
 	assert_int_equal(db_check(db, report_nothing, &seen, &problems), DB_OK);
 	assert_int_equal(problems, 1);
 	assert_int_equal(seen, 1);
@@ -195,19 +264,47 @@ static void
 turns_count_turn_events(void **state)
 {
 	struct db *db = open_write();
-	long long e;
+	struct db_record rec = { 0, 1, "turn", "[]", "[]", "{}", "turn 2", 1 };
 	long turn;
 	int done;
 
 	(void)state;
 	assert_int_equal(db_turn(db, &turn), DB_OK);
 	assert_int_equal(turn, 1);
-	assert_int_equal(db_event_add(db, 1, "turn", "[]", "turn 2", &e), DB_OK);
+	assert_int_equal(db_event_next_id(db, &rec.id), DB_OK);
+	assert_int_equal(db_event_record(db, &rec), DB_OK);
 	assert_int_equal(db_turn(db, &turn), DB_OK);
 	assert_int_equal(turn, 2);
 	assert_int_equal(db_undo_mark(db, 1, 0, &done), DB_OK);
 	assert_int_equal(db_turn(db, &turn), DB_OK);
 	assert_int_equal(turn, 1);
+	db_rollback(db);
+	db_close(db);
+}
+
+/* A house table replaces the stock copy; its fingerprint follows it. */
+static void
+house_table(void **state)
+{
+	struct db *db = open_write();
+	const struct table *stock = table_stock_find("brigade", "melee");
+	const char *cells[64];
+	struct table t = *stock;
+	struct tableset ts;
+	int problems = 0, seen = 0;
+
+	(void)state;
+	for (int i = 0; i < (stock->nrows + 1) * stock->ncols; i++)
+		cells[i] = stock->cells[i];
+	cells[stock->ncols + 1] = "3";	/* decision-margin 2 -> 3 */
+	t.cells = cells;
+	assert_int_equal(db_table_replace(db, &t), DB_OK);
+	assert_int_equal(db_tables_load(db, "brigade"), DB_OK);
+	ts = db_tableset(db);
+	assert_string_equal(table_cell(ts.find(ts.ctx, "brigade", "melee"), 0, 1), "3");
+	assert_int_equal(db_tables_check(db, "brigade", report_nothing, &seen,
+	    &problems), DB_OK);
+	assert_int_equal(problems, 0);
 	db_rollback(db);
 	db_close(db);
 }
@@ -228,9 +325,6 @@ refusals(void **state)
 	assert_int_equal(db_open("/tmp/umpire-not-a-game.db", DB_OPEN_WRITE, &db), DB_NOTGAME);
 	assert_int_equal(db_create("/tmp/umpire-not-a-game.db", 1, &db), DB_NOTGAME);
 	unlink("/tmp/umpire-not-a-game.db");
-	assert_int_equal(db_exit_status(DB_LOCKED), 75);
-	assert_int_equal(db_exit_status(DB_READONLY), 74);
-	assert_int_equal(db_exit_status(DB_NOFILE), 66);
 }
 
 int
@@ -238,10 +332,12 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(game_row_and_tables, setup, teardown),
-		cmocka_unit_test_setup_teardown(units_and_prefixes, setup, teardown),
+		cmocka_unit_test_setup_teardown(units_prefixes_and_the_army, setup, teardown),
 		cmocka_unit_test_setup_teardown(ledgers_undo_redo, setup, teardown),
+		cmocka_unit_test_setup_teardown(undo_passes_over_lookups, setup, teardown),
 		cmocka_unit_test_setup_teardown(check_finds_a_bad_ledger, setup, teardown),
 		cmocka_unit_test_setup_teardown(turns_count_turn_events, setup, teardown),
+		cmocka_unit_test_setup_teardown(house_table, setup, teardown),
 		cmocka_unit_test_setup_teardown(refusals, setup, teardown),
 	};
 

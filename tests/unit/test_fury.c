@@ -15,18 +15,34 @@ fatigue_rounding(void **state)
 	assert_int_equal(fury_fatigue_level(0, 60), 0);
 }
 
-static void
-mixed_bel(void **state)
+/* The BEL of battalions typed as one --battalions list. */
+static const char *
+bel_of(const char *list)
 {
+	static const struct input_decl decls[] = {
+		{ "battalions", IN_SPEC, "LIST", 0, 0, "W", NULL, "a class", "", 0 },
+		{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+	};
+	static struct inputs in;
 	struct tableset ts = table_stock_set();
 	struct result r;
 
-	(void)state;
 	result_init(&r);
-	assert_string_equal(fury_mixed_bel(&ts, "regular,regular,regular,veteran", &r), "regular");
-	assert_string_equal(fury_mixed_bel(&ts, "regular,veteran,veteran,veteran,regular", &r), "veteran");
-	assert_string_equal(fury_mixed_bel(&ts, "militia,conscript", &r), "militia");
-	assert_null(fury_mixed_bel(&ts, "regular,hussar", &r));
+	inputs_init(&in, "fury", "morale", decls, NULL);
+	assert_int_equal(inputs_set_text(&in, "battalions", list), 0);
+	return fury_mixed_bel(&ts, &in, "battalions", &r);
+}
+
+static void
+mixed_bel(void **state)
+{
+	(void)state;
+	/* 2,2,2,3: mean 2.25 -> regular; 2,3,3,3,2: 2.6 -> veteran ("round .6
+	 * or better up"); 0,1: 0.5 -> militia. */
+	assert_string_equal(bel_of("regular,regular,regular,veteran"), "regular");
+	assert_string_equal(bel_of("regular,veteran,veteran,veteran,regular"), "veteran");
+	assert_string_equal(bel_of("militia,conscript"), "militia");
+	assert_null(bel_of("regular,hussar"));
 }
 
 static void

@@ -20,7 +20,7 @@ bombardment_dice_types(void **state)
 		assert_int_equal(c->rc, 0);
 		assert_field(c, "hits", "1");
 	}
-	assert_int_equal(call_rule("squares", "fire", "--artillery horse --range long", "7")->rc, 65);
+	assert_int_equal(call_rule("squares", "fire", "--artillery horse --range long", "7")->rc, RULE_DATA);
 }
 
 static void
@@ -65,7 +65,7 @@ action_points(void **state)
 	(void)state;
 	assert_field(call_rule("squares", "move", "--path ne,ne,ne", NULL), "ap_cost", "5");
 	assert_field(call_rule("squares", "move", "--path n,n --terrain woods,river", NULL), "ap_cost", "4");
-	assert_int_equal(call_rule("squares", "move", "--path up", NULL)->rc, 65);
+	assert_int_equal(call_rule("squares", "move", "--path up", NULL)->rc, RULE_DATA);
 }
 
 static void

@@ -59,14 +59,21 @@ call_rule(const char *rules, const char *command, const char *args,
 	return &c;
 }
 
-/* True when the result JSON holds the text "KEY":VALUE. */
+/* True when the result JSON holds "KEY":VALUE as a whole value: the text
+ * is followed by the end of the member (',', '}' or ']'), so "casualties":2
+ * does not match "casualties":25. */
 static inline int
 has_field(const struct call *c, const char *key, const char *value)
 {
 	char want[128];
+	size_t len;
 
-	snprintf(want, sizeof want, "\"%s\":%s", key, value);
-	return strstr(c->r.json, want) != NULL;
+	len = (size_t)snprintf(want, sizeof want, "\"%s\":%s", key, value);
+	for (const char *p = strstr(c->r.json, want); p != NULL;
+	    p = strstr(p + 1, want))
+		if (p[len] == ',' || p[len] == '}' || p[len] == ']')
+			return 1;
+	return 0;
 }
 
 #define assert_field(c, key, value) do { \
