@@ -33,32 +33,40 @@ static const struct input_decl dice_inputs[] = {
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
+/* The game, when the rule set had to be learnt from it: connected once,
+ * started if the ruling names its units. */
+static struct game peeked;
+
 /*
- * The rule set: --rules, else the game's (the game file is read only to
- * learn it).  Returns 0 or an exit status after printing the error.
+ * The rule set: --rules, else the game's (connecting to the game, for
+ * writing when its file may be written).  Returns 0 or an exit status after
+ * printing the error.
  */
 static int
 resolve_rules(const struct global *g, const struct ruleset **rs)
 {
-	char name[32];
 	int rc;
 
 	if (g->rules != NULL) {
 		*rs = ruleset_find(g->rules);
 		return 0;
 	}
-	rc = db_peek_rules(g->db_path, name, sizeof name);
-	if (rc == DB_NOFILE)
+	if (!db_file_exists(g->db_path))
 		return cmd_error(g, EXIT_USAGE,
 		    "no rule set: give --rules NAME (%s) or start a game with 'umpire new --rules NAME'",
 		    ruleset_names());
-	if (rc != DB_OK)
-		return cmd_error(g, exit_of_db(rc), "%s", db_last_error());
-	*rs = ruleset_find(name);
-	if (*rs == NULL)
-		return cmd_error(g, EXIT_DATA, "the game's rule set '%s' is unknown",
-		    name);
+	if ((rc = game_connect(g, access(g->db_path, W_OK) == 0, &peeked)) != 0)
+		return rc;
+	*rs = peeked.rs;
 	return 0;
+}
+
+/* Closes a game connected only to learn its rule set. */
+static void
+forget_peeked(const struct global *g)
+{
+	if (peeked.db != NULL)
+		game_close(g, &peeked, EXIT_DONE);
 }
 
 static uint64_t
@@ -273,7 +281,17 @@ standing_change(const struct global *g, struct game *gm,
 	return 0;
 }
 
-/* Writes the event whole, its units and its effects. */
+/* True when an effect falls on unit i of the ruling. */
+static int
+touched(const struct ruling_effects *fx, int i)
+{
+	for (int k = 0; k < fx->n; k++)
+		if (fx->e[k].unit == i)
+			return 1;
+	return 0;
+}
+
+/* Writes the event whole, its units, its effects and their state. */
 static int
 record(const struct global *g, struct game *gm, const struct ruling_units *ru,
     const struct ruling_effects *fx, int argc, char **argv, struct ruling *out,
@@ -312,6 +330,11 @@ record(const struct global *g, struct game *gm, const struct ruling_units *ru,
 		    e->note)) != DB_OK)
 			return game_fail(g, st);
 	}
+	/* The units' state, as the effects (applied in standing_change)
+	 * left it. */
+	for (int i = 0; i < ru->n; i++)
+		if (touched(fx, i) && (st = db_state_put(gm->db, ru->unit[i])) != DB_OK)
+			return game_fail(g, st);
 	return 0;
 }
 
@@ -403,11 +426,19 @@ run_in_game(struct global *g, const struct rule_cmd *c, int argc, char **argv,
 	static struct ruling_units ru;
 	static struct ruling_effects fx;
 	static char json[RESULT_JSON + 65536];
-	struct game gm;
+	static struct game gm;
 	int rc;
 
-	if ((rc = game_open(g, 1, &gm)) != 0)
-		return rc;
+	if (peeked.db != NULL && peeked.writable) {
+		gm = peeked;
+		memset(&peeked, 0, sizeof peeked);
+		if ((rc = game_start(g, &gm)) != 0)
+			return rc;
+	} else {
+		forget_peeked(g);
+		if ((rc = game_open(g, 1, &gm)) != 0)
+			return rc;
+	}
 	memset(&fx, 0, sizeof fx);
 	json[0] = '\0';
 	if ((rc = adjudicate_in_game(g, &gm, c, in, d, r, &ru, &fx)) != 0)
@@ -453,6 +484,7 @@ run(struct global *g, const struct ruleset *rs, const struct rule_cmd *c,
 	out.result = &r;
 	if (stateful)
 		return run_in_game(g, c, argc, argv, &in, &d, &r, &out);
+	forget_peeked(g);
 	result_init(&r);
 	if ((rc = rule(g, c, &ts, &in, &d, &r)) != 0)
 		return rc;
@@ -472,8 +504,11 @@ adjudicate_named(struct global *g, const char *name, int argc, char **argv)
 	if ((rc = resolve_rules(g, &rs)) != 0)
 		return rc;
 	if ((c = ruleset_cmd(rs, name)) == NULL || c->adjudicate == NULL)
-		return cmd_error(g, EXIT_USAGE, "the %s rules have no %s dice", rs->name, name);
-	return run(g, rs, c, argc, argv);
+		rc = cmd_error(g, EXIT_USAGE, "the %s rules have no %s dice", rs->name, name);
+	else
+		rc = run(g, rs, c, argc, argv);
+	forget_peeked(g);
+	return rc;
 }
 
 static int
@@ -492,15 +527,15 @@ adjudicate(struct global *g, int argc, char **argv)
 		return rc;
 	c = ruleset_cmd(rs, g->command);
 	if (c->undefined != NULL)
-		return cmd_error(g, EXIT_USAGE, "%s", c->undefined);
-	if (c->adjudicate == NULL)
-		return cmd_error(g, EXIT_USAGE, "not implemented yet for %s",
-		    rs->name);
-	if (g->help) {
+		rc = cmd_error(g, EXIT_USAGE, "%s", c->undefined);
+	else if (c->adjudicate == NULL)
+		rc = cmd_error(g, EXIT_USAGE, "not implemented yet for %s", rs->name);
+	else if (g->help)
 		help_rule_command(stdout, rs, c, &ts);
-		return EXIT_DONE;
-	}
-	return run(g, rs, c, argc, argv);
+	else
+		rc = run(g, rs, c, argc, argv);
+	forget_peeked(g);
+	return rc;
 }
 
 const struct cmd_entry cmd_fire_entry = {
@@ -520,7 +555,7 @@ const struct cmd_entry cmd_rally_entry = {
 };
 const struct cmd_entry cmd_fatigue_entry = {
 	"fatigue", "fatigue --rules R [OPTIONS]",
-	"fatigue of formations (fury), fatigue points (ohw)", 0, adjudicate,
+	"fatigue: of formations, or a unit's fatigue points", 0, adjudicate,
 };
 const struct cmd_entry cmd_move_entry = {
 	"move", "move --rules R [OPTIONS]",

@@ -10,14 +10,38 @@
 #include "jsonw.h"
 #include "num.h"
 
-static const struct input_decl adjust_inputs[] = {
-	{ "figures", IN_TEXT, "±N", 0, 0, NULL, NULL, NULL, "figures (brigade)", 0 },
-	{ "stands", IN_TEXT, "±N", 0, 0, NULL, NULL, NULL, "stands (fury)", 0 },
-	{ "hits", IN_TEXT, "±N", 0, 0, NULL, NULL, NULL, "hit markers (squares)", 0 },
-	{ "fp", IN_TEXT, "±N", 0, 0, NULL, NULL, NULL, "fatigue points (ohw)", 0 },
-	{ "reason", IN_TEXT, "TEXT", 0, 0, NULL, NULL, NULL, "why (journalled)", 0 },
-	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
-};
+#define MEASURES 16
+
+/* The options of adjust: each rule set's measure (--figures, --hits...),
+ * from the registry, and --reason. */
+static const struct input_decl *
+adjust_inputs(void)
+{
+	static struct input_decl decls[MEASURES + 2];
+	static char help[MEASURES][96];
+	const struct ruleset *const *all = ruleset_all();
+	int n = 0;
+
+	if (decls[0].name != NULL)
+		return decls;
+	for (int i = 0; all[i] != NULL && n < MEASURES; i++) {
+		const char *opt = all[i]->roster->measure_option;
+		int seen = 0;
+
+		for (int k = 0; k < n; k++)
+			seen |= opt != NULL && strcmp(decls[k].name, opt) == 0;
+		if (opt == NULL || seen)
+			continue;
+		snprintf(help[n], sizeof help[n], "%s (%s)", all[i]->measure,
+		    all[i]->name);
+		decls[n] = (struct input_decl){ opt, IN_TEXT, "±N", 0, 0, NULL, NULL,
+		    NULL, help[n], 0 };
+		n++;
+	}
+	decls[n] = (struct input_decl){ "reason", IN_TEXT, "TEXT", 0, 0, NULL, NULL,
+	    NULL, "why (journalled)", 0 };
+	return decls;
+}
 
 /* The measure option typed: the game's, or a usage error. */
 static int
@@ -47,7 +71,7 @@ measure_option(const struct global *g, const struct game *gm,
 
 /* Writes the correction: one event, its unit, one loss effect. */
 static int
-record(const struct global *g, struct game *gm, const struct unit *u,
+record(const struct global *g, struct game *gm, struct unit *u,
     int argc, char **argv, long loss, long total, const char *summary,
     long long *id)
 {
@@ -89,7 +113,8 @@ record(const struct global *g, struct game *gm, const struct unit *u,
 	    (st = db_effect_add(gm->db, *id, u->id, "loss", gm->rs->measure, loss,
 	    total, 0, note)) != DB_OK)
 		return game_fail(g, st);
-	return 0;
+	u->losses = total;
+	return (st = db_state_put(gm->db, u)) != DB_OK ? game_fail(g, st) : 0;
 }
 
 static int
@@ -105,15 +130,18 @@ adjust(struct global *g, int argc, char **argv)
 	int rc;
 
 	if (g->help) {
-		puts("usage: umpire adjust NAME (--figures|--stands|--hits|--fp) ±N --reason TEXT\n"
+		puts("usage: umpire adjust NAME --MEASURE ±N --reason TEXT\n"
 		    "A correction of a unit's measure, recorded in the journal (undo takes it back).");
+		for (const struct input_decl *d = adjust_inputs(); d->name != NULL; d++)
+			printf("  --%-10s %s\n", d->name, d->help);
 		return EXIT_DONE;
 	}
-	if ((rc = inputs_parse_command(&in, "adjust", adjust_inputs, NULL, argc, argv)) != 0)
+	if ((rc = inputs_parse_command(&in, "adjust", adjust_inputs(), NULL, argc,
+	    argv)) != 0)
 		return cmd_error(g, exit_of_rule(rc), "%s", in.error);
 	if (in.npos != 1 || !in_given(&in, "reason"))
 		return cmd_error(g, EXIT_USAGE,
-		    "adjust needs a unit NAME, one of --figures/--stands/--hits/--fp ±N, and --reason TEXT");
+		    "adjust needs a unit NAME, the rule set's measure (--figures, --hits...) ±N, and --reason TEXT");
 	if ((rc = game_open(g, 1, &gm)) != 0)
 		return rc;
 	if ((rc = measure_option(g, &gm, &in, &opt)) != 0)

@@ -48,9 +48,9 @@ read_options(const struct global *g, struct game *gm)
 	return 0;
 }
 
-/* Opens the file and reads what every command needs; 0 or a status. */
+/* Opens the file and reads its game row; 0 or a status. */
 static int
-open_parts(const struct global *g, int write, struct game *gm)
+connect_parts(const struct global *g, int write, struct game *gm)
 {
 	int st;
 
@@ -67,7 +67,18 @@ open_parts(const struct global *g, int write, struct game *gm)
 		return cmd_error(g, EXIT_USAGE,
 		    "the game '%s' is played under the %s rules, not %s", g->db_path,
 		    gm->info.rules, g->rules);
-	if (write && (st = db_begin(gm->db)) != DB_OK)
+	gm->writable = write;
+	return 0;
+}
+
+/* Begins (writing: the transaction) and reads what every command needs. */
+static int
+start_parts(const struct global *g, struct game *gm)
+{
+	int st;
+
+	if (gm->writable && ((st = db_migrate(gm->db)) != DB_OK ||
+	    (st = db_begin(gm->db)) != DB_OK))
 		return game_fail(g, st);
 	if ((st = db_turn(gm->db, &gm->turn)) != DB_OK ||
 	    (st = db_tables_load(gm->db, gm->rs->name)) != DB_OK)
@@ -76,17 +87,40 @@ open_parts(const struct global *g, int write, struct game *gm)
 	return read_options(g, gm);
 }
 
+/* Closes what a failed connect or start left open. */
+static int
+give_up(struct game *gm, int rc)
+{
+	db_close(gm->db);
+	gm->db = NULL;
+	return rc;
+}
+
+int
+game_connect(const struct global *g, int write, struct game *gm)
+{
+	int rc;
+
+	memset(gm, 0, sizeof *gm);
+	return (rc = connect_parts(g, write, gm)) != 0 ? give_up(gm, rc) : 0;
+}
+
+int
+game_start(const struct global *g, struct game *gm)
+{
+	int rc;
+
+	return (rc = start_parts(g, gm)) != 0 ? give_up(gm, rc) : 0;
+}
+
 int
 game_open(const struct global *g, int write, struct game *gm)
 {
 	int rc;
 
-	memset(gm, 0, sizeof *gm);
-	if ((rc = open_parts(g, write, gm)) != 0) {
-		db_close(gm->db);
-		gm->db = NULL;
-	}
-	return rc;
+	if ((rc = game_connect(g, write, gm)) != 0)
+		return rc;
+	return game_start(g, gm);
 }
 
 int

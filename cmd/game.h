@@ -19,6 +19,7 @@ struct game {
 	const struct ruleset *rs;
 	struct tableset ts;	/* the game's own rule tables */
 	long turn;
+	int writable;		/* connected for writing */
 	struct army army;	/* every unit, once game_army has read them */
 	int army_loaded;
 	struct inputs options;	/* the rule set's options of `new` */
@@ -30,6 +31,15 @@ struct game {
  * error.  Prints the error and returns its exit status, or 0.
  */
 int game_open(const struct global *g, int write, struct game *gm);
+
+/*
+ * game_open in two steps: connect (open the file, read its game row and
+ * check the rule set) and start (begin the write transaction when
+ * connected for writing; read the turn, the tables and the options).  A
+ * command that must learn the rule set first connects, then starts.
+ */
+int game_connect(const struct global *g, int write, struct game *gm);
+int game_start(const struct global *g, struct game *gm);
 
 /* Commits when rc is 0, else rolls back; closes.  Returns the final status. */
 int game_close(const struct global *g, struct game *gm, int rc);

@@ -23,11 +23,20 @@ static const struct input_decl new_inputs[] = {
 static void
 help(void)
 {
+	const struct ruleset *const *all = ruleset_all();
+
 	puts("usage: umpire new --rules NAME [--title TEXT] [--force] [--db PATH]\n"
-	    "       [2x2: --victory fast|decisive --points AP]\n"
+	    "       [the rule set's game options]\n"
 	    "Starts a game: an SQLite file (default ./umpire.db, or $UMPIRE_DB)\n"
 	    "holding the order of battle, the journal and the game's own copy of\n"
 	    "the rule tables.  --force replaces an umpire game already there.");
+	for (int i = 0; all[i] != NULL; i++) {
+		const struct input_decl *d = all[i]->roster->game_inputs;
+
+		for (; d != NULL && d->name != NULL; d++)
+			printf("  %s: --%s %-16s %s\n", all[i]->name, d->name, d->arg,
+			    d->help);
+	}
 }
 
 /* The options of `new` that are the rule set's (stored with the game). */

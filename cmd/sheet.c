@@ -53,20 +53,28 @@ side_seen(const struct army *a, int upto, const char *side)
 	return 0;
 }
 
-/* A side's army-list points. */
+/* A side's army-list points (rule sets whose games take a points limit). */
 static int
 side_points(const struct sheet *s, const char *side, double *sum)
 {
-	static struct unit_sheet us;
-	int rc;
+	const struct roster *ro = s->gm->rs->roster;
+	static struct result r;
+	double cost;
+	long start;
 
 	*sum = 0;
+	if (ro->game_inputs == NULL)
+		return 0;
 	for (int i = 0; i < s->a->n; i++) {
-		if (s->a->u[i].formation || strcmp(s->a->u[i].side, side) != 0)
+		const struct unit *u = &s->a->u[i];
+
+		if (u->formation || strcmp(u->side, side) != 0)
 			continue;
-		if ((rc = view_load(s->g, s->gm, &s->a->u[i], &us)) != 0)
-			return rc;
-		*sum += us.cost;
+		result_init(&r);
+		if (ro->rate(&s->gm->ts, u->type, &u->ratings, &start, &cost, &r) != RULE_OK)
+			return cmd_error(s->g, exit_of_rule(RULE_DATA), "unit '%s': %s",
+			    u->name, r.error);
+		*sum += cost;
 	}
 	return 0;
 }
@@ -78,7 +86,7 @@ text_unit(const struct sheet *s, const struct unit *u)
 	static struct unit_sheet us;
 	int rc;
 
-	if ((rc = view_load(s->g, s->gm, u, &us)) != 0)
+	if ((rc = view_load(s->g, s->gm, u, &us, 0)) != 0)
 		return rc;
 	view_text(stdout, s->gm, &us);
 	return 0;
@@ -153,7 +161,7 @@ json_units(const struct sheet *s, struct jsonw *w, int formations)
 	for (int i = 0; i < s->a->n; i++) {
 		if (!shown(s, i) || s->a->u[i].formation != formations)
 			continue;
-		if ((rc = view_load(s->g, s->gm, &s->a->u[i], &us)) != 0)
+		if ((rc = view_load(s->g, s->gm, &s->a->u[i], &us, 1)) != 0)
 			return rc;
 		view_json(w, s->gm, &us);
 	}
@@ -214,7 +222,7 @@ csv(const struct sheet *s)
 
 		if (!shown(s, i) || u->formation)
 			continue;
-		if ((rc = view_load(s->g, s->gm, u, &us)) != 0)
+		if ((rc = view_load(s->g, s->gm, u, &us, 0)) != 0)
 			return rc;
 		formation_path(s->a, u, path, sizeof path);
 		csv_put(stdout, u->side);

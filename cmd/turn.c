@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "help.h"
 #include "journal.h"
 
 /* Records the start of the next turn; 0 or a status. */
@@ -30,6 +31,24 @@ next_turn(const struct global *g, struct game *gm, long long *id)
 	return 0;
 }
 
+/* The usage, with the turn dice of the rule sets that roll them. */
+static void
+help(void)
+{
+	const struct ruleset *const *all = ruleset_all();
+
+	puts("usage: umpire turn [next]\n"
+	    "Shows the turn, or advances it (undo takes it back).");
+	for (int i = 0; all[i] != NULL; i++) {
+		const struct rule_cmd *c = ruleset_cmd(all[i], "turn");
+
+		if (c != NULL)
+			printf("       umpire --rules %s turn [OPTIONS] --dice ...   %s\n"
+			    "           (see 'umpire turn --rules %s --help')\n",
+			    all[i]->name, c->summary, all[i]->name);
+	}
+}
+
 static int
 turn(struct global *g, int argc, char **argv)
 {
@@ -38,11 +57,14 @@ turn(struct global *g, int argc, char **argv)
 	int next = argc == 1 && strcmp(argv[0], "next") == 0, rc;
 
 	if (g->help) {
-		puts("usage: umpire turn [next]\n"
-		    "       umpire --rules squares turn --action-dice --commands N --dice ...\n"
-		    "       umpire --rules squares turn --dice-off dA,dB --dice X,Y\n"
-		    "Shows the turn, or advances it (undo takes it back); squares: the\n"
-		    "turn's action dice and the generals' dice-off.");
+		const struct ruleset *rs = g->rules != NULL ? ruleset_find(g->rules) : NULL;
+		const struct rule_cmd *c = rs != NULL ? ruleset_cmd(rs, "turn") : NULL;
+		struct tableset ts = table_stock_set();
+
+		if (c != NULL)
+			help_rule_command(stdout, rs, c, &ts);
+		else
+			help();
 		return EXIT_DONE;
 	}
 	for (int i = 0; i < argc; i++)

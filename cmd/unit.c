@@ -17,7 +17,7 @@
 static const struct input_decl common_inputs[] = {
 	{ "side", IN_TEXT, "SIDE", 0, 0, NULL, NULL, NULL, "the side it fights for", 0 },
 	{ "type", IN_TEXT, "TYPE", 0, 0, NULL, NULL, NULL,
-	  "the unit's type, or a formation: brigade, division, corps, army, command", 0 },
+	  "the unit's type, or a formation's (division, corps, army...)", 0 },
 	{ "parent", IN_TEXT, "FORMATION", 0, 0, NULL, NULL, NULL,
 	  "the formation it belongs to", 0 },
 	{ "name", IN_TEXT, "NAME", 0, 0, NULL, NULL, NULL, "unit set: a new name", 0 },
@@ -301,7 +301,7 @@ print_unit(const struct global *g, struct game *gm, const char *name)
 
 	if ((u = game_unit(g, gm, name, &rc)) == NULL)
 		return rc;
-	if ((rc = view_load(g, gm, u, &s)) != 0)
+	if ((rc = view_load(g, gm, u, &s, g->json)) != 0)
 		return rc;
 	if (g->json) {
 		jsonw_init(&w, buf, sizeof buf);
@@ -340,7 +340,7 @@ cmd_list(const struct global *g, struct game *gm)
 	for (int i = 0; i < gm->army.n; i++) {
 		const struct unit *u = &gm->army.u[i];
 
-		if ((rc = view_load(g, gm, u, &s)) != 0)
+		if ((rc = view_load(g, gm, u, &s, g->json)) != 0)
 			return rc;
 		if (g->json)
 			view_json(&w, gm, &s);
@@ -715,8 +715,8 @@ help(void)
 	    "       umpire unit list | show NAME | set NAME OPTION... | rm NAME\n"
 	    "       umpire unit import FILE.csv | export [FILE.csv]\n\n"
 	    "Ratings are the rule set's options (see 'umpire unit --rules NAME --help').\n"
-	    "Formations: --type division|corps|army|command (and brigade where units are\n"
-	    "smaller than brigades) with --parent.  Names are free text; a unique prefix\n"
+	    "Formations: --type division, corps, army... (see the rule set's list)\n"
+	    "with --parent.  Names are free text; a unique prefix\n"
 	    "finds a unit (not for rm).  import takes a CSV with a header of option\n"
 	    "names (name,side,type,parent,...); repeated options separated by ';'.");
 }
@@ -757,7 +757,7 @@ write_sub(const struct global *g, struct game *gm, const char *sub, int argc,
 		struct jsonw w;
 		struct unit *found = game_unit(g, gm, u.name, &rc);
 
-		if (found == NULL || (rc = view_load(g, gm, found, &s)) != 0)
+		if (found == NULL || (rc = view_load(g, gm, found, &s, 1)) != 0)
 			return game_close(g, gm, rc);
 		jsonw_init(&w, buf, sizeof buf);
 		view_json(&w, gm, &s);

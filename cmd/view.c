@@ -7,21 +7,24 @@
 
 int
 view_load(const struct global *g, struct game *gm, const struct unit *u,
-    struct unit_sheet *s)
+    struct unit_sheet *s, int json)
 {
 	const struct roster *ro = gm->rs->roster;
 	static struct result r;
-	long start;
 
-	memset(s, 0, sizeof *s);
 	s->u = u;
-	jsonw_init(&s->v.w, s->v.json, sizeof s->v.json);
+	s->v.state[0] = '\0';
+	s->v.strength = 0;
+	s->v.nlines = 0;
+	for (int i = 0; i < VIEW_CELLS; i++)
+		s->v.cells[i][0] = '\0';
+	if (json)
+		jsonw_init(&s->v.w, s->v.json, sizeof s->v.json);
+	else
+		jsonw_init(&s->v.w, NULL, 0);
 	jsonw_object(&s->v.w, NULL);
 	result_init(&r);
 	ro->view(&gm->ts, &gm->army, u, &s->v, &r);
-	if (!u->formation &&
-	    ro->rate(&gm->ts, u->type, &u->ratings, &start, &s->cost, &r) != RULE_OK)
-		s->cost = 0;
 	jsonw_object_end(&s->v.w);
 	if (r.failed)
 		return cmd_error(g, exit_of_rule(r.failed), "unit '%s': %s", u->name,

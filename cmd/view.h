@@ -11,13 +11,12 @@
 struct unit_sheet {
 	const struct unit *u;
 	struct unit_view v;
-	double cost;		/* army-list points (0 where the rules have none) */
 };
 
-/* Fills s for unit u of the game's army.  Prints the error; returns 0 or a
- * status. */
+/* Fills s for unit u of the game's army, with the rule set's JSON fields
+ * when json.  Prints the error; returns 0 or a status. */
 int view_load(const struct global *g, struct game *gm, const struct unit *u,
-    struct unit_sheet *s);
+    struct unit_sheet *s, int json);
 
 /* Writes the unit as a JSON object: name, side, type, formation, parent,
  * state, flags, ratings, and the rule set's own fields (CLI.md). */

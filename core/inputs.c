@@ -1,6 +1,7 @@
 /* inputs: the generic parser and typed setters of declared rule inputs. */
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -110,7 +111,15 @@ void
 inputs_init(struct inputs *in, const char *ruleset, const char *command,
     const struct input_decl *decls, const struct input_decl *extra)
 {
-	memset(in, 0, sizeof *in);
+	/* The header and the values only: the items and the store are
+	 * written before they are read (and units hold hundreds of these). */
+	memset(in, 0, offsetof(struct inputs, v));
+	memset(in->v, 0, sizeof in->v);
+	in->nitems = 0;
+	in->used = 1;
+	in->store[0] = '\0';
+	in->failed = 0;
+	in->error[0] = '\0';
 	in->ruleset = ruleset;
 	in->command = command;
 	add_decls(in, decls);

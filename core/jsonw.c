@@ -9,9 +9,12 @@
 void
 jsonw_init(struct jsonw *w, char *buf, size_t cap)
 {
-	memset(w, 0, sizeof *w);
 	w->buf = buf;
 	w->cap = cap;
+	w->len = 0;
+	w->overflow = 0;
+	w->depth = 0;
+	w->count[0] = 0;
 	if (cap > 0)
 		buf[0] = '\0';
 }
@@ -19,7 +22,7 @@ jsonw_init(struct jsonw *w, char *buf, size_t cap)
 static void
 put(struct jsonw *w, const char *s, size_t n)
 {
-	if (w->overflow)
+	if (w->overflow || w->buf == NULL)
 		return;
 	if (w->len + n + 1 > w->cap) {
 		w->overflow = 1;
@@ -39,10 +42,20 @@ puts_(struct jsonw *w, const char *s)
 static void
 put_escaped(struct jsonw *w, const char *s)
 {
+	if (w->buf == NULL)
+		return;
 	put(w, "\"", 1);
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		size_t plain = strcspn((const char *)p,
+		    "\"\\\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f"
+		    "\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f");
 		char esc[8];
 
+		if (plain > 0) {
+			put(w, (const char *)p, plain);
+			p += plain - 1;
+			continue;
+		}
 		switch (*p) {
 		case '"':
 			puts_(w, "\\\"");
@@ -132,11 +145,16 @@ jsonw_array_end(struct jsonw *w)
 void
 jsonw_int(struct jsonw *w, const char *key, long v)
 {
-	char buf[32];
+	char buf[32], *p = buf + sizeof buf;
+	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
 
 	begin_value(w, key);
-	snprintf(buf, sizeof buf, "%ld", v);
-	puts_(w, buf);
+	do
+		*--p = (char)('0' + u % 10);
+	while ((u /= 10) > 0);
+	if (v < 0)
+		*--p = '-';
+	put(w, p, (size_t)(buf + sizeof buf - p));
 }
 
 void

@@ -19,7 +19,8 @@ struct jsonw {
 	int count[JSONW_DEPTH];	/* values written at each depth */
 };
 
-/* Starts writing into buf of cap bytes (always NUL-terminated). */
+/* Starts writing into buf of cap bytes (always NUL-terminated); a NULL buf
+ * writes nothing (a caller that does not want the JSON). */
 void jsonw_init(struct jsonw *w, char *buf, size_t cap);
 void jsonw_object(struct jsonw *w, const char *key);
 void jsonw_object_end(struct jsonw *w);

@@ -241,17 +241,25 @@ kind_check(const char *kind, const char *cell, char *why, size_t n)
 	return why_not(why, n, cell, &b);
 }
 
+static uint64_t
+fnv(uint64_t h, const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s;; p++) {
+		h ^= *p;
+		h *= 0x100000001b3ULL;
+		if (*p == '\0')
+			return h;
+	}
+}
+
 uint64_t
-kind_cells_hash(const char *const *cells, size_t n)
+kind_table_hash(const char *title, const char *provenance, const char *note,
+    const char *const *cells, size_t n)
 {
 	uint64_t h = 0xcbf29ce484222325ULL;
 
+	h = fnv(fnv(fnv(h, title), provenance), note);
 	for (size_t i = 0; i < n; i++)
-		for (const unsigned char *p = (const unsigned char *)cells[i];; p++) {
-			h ^= *p;
-			h *= 0x100000001b3ULL;
-			if (*p == '\0')
-				break;
-		}
+		h = fnv(h, cells[i]);
 	return h;
 }

@@ -35,8 +35,10 @@ int kind_valid(const char *kind);
  */
 int kind_number(const char *cell, double *out);
 
-/* FNV-1a over n cells (each with its terminating NUL): the fingerprint of
- * a table's content, to know a game's copy is the stock one. */
-uint64_t kind_cells_hash(const char *const *cells, size_t n);
+/* FNV-1a over a table's title, provenance, note and n cells (each with its
+ * terminating NUL): the fingerprint that tells a game's copy of a table is
+ * the stock one. */
+uint64_t kind_table_hash(const char *title, const char *provenance,
+    const char *note, const char *const *cells, size_t n);
 
 #endif

@@ -8,8 +8,12 @@
 void
 result_init(struct result *r)
 {
-	memset(r, 0, sizeof *r);
+	/* Only what a ruling reads back is cleared: a result is large, and
+	 * views and fills make scratch ones by the hundred. */
 	r->legal = 1;
+	r->reason[0] = r->summary[0] = r->error[0] = '\0';
+	r->nmods = r->nwork = r->neffects = 0;
+	r->failed = r->overflow = 0;
 	jsonw_init(&r->fields, r->json, sizeof r->json);
 	jsonw_object(&r->fields, NULL);
 }

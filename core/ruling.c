@@ -89,22 +89,20 @@ effect_add(struct ruling_effects *fx, int unit, enum ledger ledger,
 	return e;
 }
 
-/* Sets or clears flag NAME on u. */
+/* Sets or clears flag NAME on u.  The flags stay in the order they were
+ * last set, as the journal gives them back. */
 static void
 set_flag(struct unit *u, const char *name, int on)
 {
-	int at = -1;
-
 	for (int i = 0; i < u->nflags; i++)
-		if (strcmp(u->flags[i], name) == 0)
-			at = i;
-	if (on && at < 0 && u->nflags < UNIT_FLAGS)
+		if (strcmp(u->flags[i], name) == 0) {
+			memmove(u->flags[i], u->flags[i + 1],
+			    (size_t)(u->nflags - i - 1) * UNIT_WORD);
+			u->nflags--;
+			break;
+		}
+	if (on && u->nflags < UNIT_FLAGS)
 		snprintf(u->flags[u->nflags++], UNIT_WORD, "%s", name);
-	if (!on && at >= 0) {
-		memmove(u->flags[at], u->flags[at + 1],
-		    (size_t)(u->nflags - at - 1) * UNIT_WORD);
-		u->nflags--;
-	}
 }
 
 void

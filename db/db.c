@@ -13,10 +13,14 @@
 
 #include "inputs.h"
 #include "internal.h"
+#include "journal.h"
 #include "migrate.h"
 #include "num.h"
 
 #define BUSY_TIMEOUT_MS 5000
+/* The schema version that brought unit_state: its rows are made from the
+ * journal when a game reaches it. */
+#define STATE_VERSION 2
 
 static char last_error[512];
 
@@ -267,12 +271,16 @@ migrate(struct db *db)
 		snprintf(set, sizeof set, "PRAGMA user_version = %d", m->version);
 		if ((rc = exec(db, "BEGIN IMMEDIATE", "migrating the game")) != DB_OK)
 			return rc;
+		db->in_tx = 1;
 		if ((rc = exec(db, m->sql, "migrating the game")) != DB_OK ||
+		    (m->version == STATE_VERSION && (rc = db_state_refresh_all(db)) != DB_OK) ||
 		    (rc = exec(db, set, "migrating the game")) != DB_OK ||
 		    (rc = exec(db, "COMMIT", "migrating the game")) != DB_OK) {
+			db->in_tx = 0;
 			exec(db, "ROLLBACK", "migrating the game");
 			return rc;
 		}
+		db->in_tx = 0;
 	}
 	return DB_OK;
 }
@@ -362,10 +370,23 @@ db_peek_rules(const char *path, char *name, size_t n)
 	return rc;
 }
 
+/* True when the game's schema is older than this umpire's. */
+static int
+is_older(struct db *db, int *older)
+{
+	long version;
+	int rc;
+
+	if ((rc = pragma_int(db, "user_version", &version)) != DB_OK)
+		return rc;
+	*older = version < latest_version();
+	return DB_OK;
+}
+
 int
 db_open(const char *path, int mode, struct db **out)
 {
-	int rc;
+	int rc, older = 0;
 
 	*out = NULL;
 	if (!db_file_exists(path))
@@ -374,6 +395,24 @@ db_open(const char *path, int mode, struct db **out)
 		    path);
 	rc = open_checked(path, mode == DB_OPEN_WRITE ? SQLITE_OPEN_READWRITE :
 	    SQLITE_OPEN_READONLY, out);
+	if (rc == DB_OK && mode != DB_OPEN_WRITE && (rc = is_older(*out, &older)) == DB_OK &&
+	    older) {
+		/* A game from an older umpire is brought up to date by the first
+		 * command that may write it. */
+		db_close(*out);
+		*out = NULL;
+		if (access(path, W_OK) != 0)
+			return db_set_error(DB_READONLY,
+			    "the game '%s' was made by an older umpire and this one cannot upgrade it: it is read-only",
+			    path);
+		if ((rc = db_open(path, DB_OPEN_WRITE, out)) != DB_OK)
+			return rc;
+		if ((rc = db_migrate(*out)) != DB_OK) {
+			db_close(*out);
+			*out = NULL;
+		}
+		return rc;
+	}
 	if (rc != DB_OK || mode != DB_OPEN_WRITE)
 		return rc;
 	if (sqlite3_db_readonly((*out)->h, "main") == 1 ||
@@ -383,12 +422,17 @@ db_open(const char *path, int mode, struct db **out)
 		return db_set_error(DB_READONLY,
 		    "cannot write the game '%s': it is read-only", path);
 	}
-	if ((rc = exec(*out, "PRAGMA journal_mode = WAL", "opening the game")) != DB_OK ||
-	    (rc = migrate(*out)) != DB_OK) {
+	if ((rc = exec(*out, "PRAGMA journal_mode = WAL", "opening the game")) != DB_OK) {
 		db_close(*out);
 		*out = NULL;
 	}
 	return rc;
+}
+
+int
+db_migrate(struct db *db)
+{
+	return migrate(db);
 }
 
 /* Refuses to replace anything but an umpire game, and a game unless force. */

@@ -51,10 +51,16 @@ enum {
 
 /*
  * Opens the existing game at path: checks it is an umpire game no newer
- * than this umpire, migrates it when writing.  Returns a status and sets
- * *out (NULL on failure).
+ * than this umpire.  Writing, the caller migrates (db_migrate) before its
+ * transaction; reading a game from an older umpire upgrades it first when
+ * the file may be written.  Returns a status and sets *out (NULL on
+ * failure).
  */
 int db_open(const char *path, int mode, struct db **out);
+
+/* Applies the schema steps past the game's user_version, one transaction
+ * each (outside the caller's). */
+int db_migrate(struct db *db);
 
 /*
  * Creates a new game file at path for rule set `rules` (replacing a game

@@ -5,6 +5,7 @@
 
 #include "internal.h"
 #include "journal.h"
+#include "unit.h"
 
 /* Runs a statement that answers one integer. */
 static int
@@ -63,6 +64,33 @@ db_event_record(struct db *db, const struct db_record *rec)
 	return db_step_done(db, st, "recording the ruling");
 }
 
+/* Rewrites the kept state of the unit (or the units of the event) id
+ * from the journal. */
+static int
+refresh(struct db *db, enum stmt which, long long id)
+{
+	sqlite3_stmt *st;
+	int rc = SQLITE_OK, status;
+
+	if ((status = db_prepare(db, which, &st)) != DB_OK)
+		return status;
+	db_bind_int(st, 1, id, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "keeping the units' state");
+	return db_step_done(db, st, "keeping the units' state");
+}
+
+int
+db_state_refresh_all(struct db *db)
+{
+	sqlite3_stmt *st;
+	int status;
+
+	if ((status = db_prepare(db, STMT_STATE_REFRESH_ALL, &st)) != DB_OK)
+		return status;
+	return db_step_done(db, st, "keeping the units' state");
+}
+
 int
 db_event_unit(struct db *db, long long event, long long unit, const char *role)
 {
@@ -100,6 +128,39 @@ db_effect_add(struct db *db, long long event, long long unit, const char *kind,
 	if (rc != SQLITE_OK)
 		return db_fail(db, rc, "recording an effect");
 	return db_step_done(db, st, "recording an effect");
+}
+
+int
+db_state_put(struct db *db, const struct unit *u)
+{
+	char flags[UNIT_FLAGS * UNIT_WORD] = "";
+	sqlite3_stmt *st;
+	int rc = SQLITE_OK, status;
+
+	for (int i = 0; i < u->nflags; i++)
+		snprintf(flags + strlen(flags), sizeof flags - strlen(flags), "%s%s",
+		    i ? "," : "", u->flags[i]);
+	if ((status = db_prepare(db, STMT_STATE_PUT, &st)) != DB_OK)
+		return status;
+	db_bind_int(st, 1, u->id, &rc);
+	db_bind_int(st, 2, u->losses, &rc);
+	db_bind_int(st, 3, u->defence_lost, &rc);
+	db_bind_text(st, 4, u->state, &rc);
+	db_bind_text(st, 5, flags, &rc);
+	db_bind_int(st, 6, u->pb_run, &rc);
+	db_bind_int(st, 7, u->pb_total, &rc);
+	db_bind_int(st, 8, u->pb_turn, &rc);
+	db_bind_int(st, 9, u->pb_ref, &rc);
+	db_bind_int(st, 10, u->melee_open, &rc);
+	db_bind_int(st, 11, u->melee_round, &rc);
+	db_bind_int(st, 12, u->melee_ref, &rc);
+	db_bind_int(st, 13, u->melee_turn, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "keeping the units' state");
+	if ((status = db_step_done(db, st, "keeping the units' state")) != DB_OK)
+		return status;
+	return sqlite3_changes(db->h) == 1 ? DB_OK :
+	    db_set_error(DB_IO, "unit '%s' has no kept state in the game", u->name);
 }
 
 static int
@@ -198,7 +259,8 @@ db_undo_mark(struct db *db, int n, int redo, int *done)
 		db_bind_int(st, 2, redo ? 0 : 1, &b);
 		if (b != SQLITE_OK)
 			return db_fail(db, b, redo ? "redoing" : "undoing");
-		if ((rc = db_step_done(db, st, redo ? "redoing" : "undoing")) != DB_OK)
+		if ((rc = db_step_done(db, st, redo ? "redoing" : "undoing")) != DB_OK ||
+		    (rc = refresh(db, STMT_STATE_REFRESH_EVENT, m.ids[i])) != DB_OK)
 			return rc;
 	}
 	*done = m.n;

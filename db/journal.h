@@ -46,6 +46,15 @@ int db_effect_add(struct db *db, long long event, long long unit,
     const char *kind, const char *name, long amount, long total,
     long long ref, const char *detail);
 
+struct unit;
+
+/* Keeps u's state as its ruling left it (the effects applied with
+ * unit_apply_effect); `umpire check` compares it with the journal. */
+int db_state_put(struct db *db, const struct unit *u);
+
+/* Rewrites every unit's kept state from the journal. */
+int db_state_refresh_all(struct db *db);
+
 /* Calls fn for the last n events in force that changed the game (newest
  * first) or the first n undone ones (oldest first); `mark` then undoes or
  * redoes them. */

@@ -122,7 +122,7 @@ db_table_replace(struct db *db, const struct table *t)
 		return db_fail(db, rc, "replacing a rule table");
 	if ((status = db_step_done(db, st, "replacing a rule table")) != DB_OK)
 		return status;
-	copy.hash = kind_cells_hash(t->cells,
+	copy.hash = kind_table_hash(t->title, t->provenance, t->note, t->cells,
 	    (size_t)(t->nrows + 1) * (size_t)t->ncols);
 	db_tables_free(db);
 	return insert_table(db, &copy);
@@ -193,26 +193,42 @@ load_cells(struct db *db, struct loaded *l)
 	return DB_OK;
 }
 
-/* The text columns of a STMT_TABLE_LIST row into l. */
+/* A table that is not its stock copy: its title, provenance, note and
+ * size from the game. */
 static int
-read_listing(sqlite3_stmt *st, struct loaded *l)
+load_meta(struct db *db, struct loaded *l)
 {
-	int rc = SQLITE_OK;
+	sqlite3_stmt *st;
+	int rc = SQLITE_OK, status;
 
-	for (int k = 0; k < 3 && rc == SQLITE_OK; k++) {
-		const char *s = db_column_text(st, 2 + k, &rc);
+	if ((status = db_prepare(db, STMT_TABLE_META, &st)) != DB_OK)
+		return status;
+	db_bind_text(st, 1, l->t.ruleset, &rc);
+	db_bind_text(st, 2, l->t.name, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "reading a rule table");
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int col = SQLITE_OK;
 
-		if (rc == SQLITE_OK && (l->strings[k] = strdup(s != NULL ? s : "")) == NULL)
-			rc = SQLITE_NOMEM;
+		for (int k = 0; k < 3 && col == SQLITE_OK; k++) {
+			const char *s = db_column_text(st, k, &col);
+
+			if (col == SQLITE_OK &&
+			    (l->strings[k] = strdup(s != NULL ? s : "")) == NULL)
+				col = SQLITE_NOMEM;
+		}
+		l->t.title = l->strings[0];
+		l->t.provenance = l->strings[1];
+		l->t.note = l->strings[2];
+		l->t.ncols = sqlite3_column_int(st, 3);
+		l->t.nrows = sqlite3_column_int(st, 4);
+		rc = col == SQLITE_OK ? SQLITE_DONE : col;
 	}
-	if (rc == SQLITE_OK)
-		rc = db_column_copy(st, 1, l->hash, sizeof l->hash);
-	l->t.title = l->strings[0];
-	l->t.provenance = l->strings[1];
-	l->t.note = l->strings[2];
-	l->t.ncols = sqlite3_column_int(st, 5);
-	l->t.nrows = sqlite3_column_int(st, 6);
-	return rc;
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE)
+		return db_fail(db, rc, "reading a rule table");
+	return l->t.title != NULL ? load_cells(db, l) :
+	    db_set_error(DB_IO, "the game's table '%s' is damaged", l->t.name);
 }
 
 /* One row of the game's table list: a stock copy, or a table to read. */
@@ -235,14 +251,11 @@ list_one(struct db *db, sqlite3_stmt *st, const char *ruleset)
 		return db_set_error(DB_IO, "the game holds a table '%s' the %s rules do not have",
 		    name, ruleset);
 	l->t = *l->stock;
-	if ((col = read_listing(st, l)) != SQLITE_OK)
+	if ((col = db_column_copy(st, 1, l->hash, sizeof l->hash)) != SQLITE_OK)
 		return db_fail(db, col, "reading the rule tables");
 	hash_text(l->stock->hash, stock_hash, sizeof stock_hash);
-	if (strcmp(l->hash, stock_hash) == 0 && l->t.ncols == l->stock->ncols &&
-	    l->t.nrows == l->stock->nrows) {
-		l->t.cells = l->stock->cells;
+	if (strcmp(l->hash, stock_hash) == 0)
 		return DB_OK;
-	}
 	l->own = 1;
 	l->t.cells = NULL;
 	return DB_OK;
@@ -270,7 +283,7 @@ db_tables_load(struct db *db, const char *ruleset)
 	if (rc != SQLITE_DONE)
 		return db_fail(db, rc, "reading the rule tables");
 	for (struct loaded *l = db->tables; l != NULL; l = l->next)
-		if (l->own && (status = load_cells(db, l)) != DB_OK)
+		if (l->own && (status = load_meta(db, l)) != DB_OK)
 			return status;
 	db->tables_loaded = 1;
 	return DB_OK;
@@ -309,11 +322,12 @@ db_tables_check(struct db *db, const char *ruleset,
 		if (!l->own) {
 			l->own = 1;
 			l->t.cells = NULL;
-			if ((rc = load_cells(db, l)) != DB_OK)
+			if ((rc = load_meta(db, l)) != DB_OK)
 				return rc;
 		}
-		hash_text(kind_cells_hash(l->t.cells, (size_t)(l->t.nrows + 1) *
-		    (size_t)l->t.ncols), hash, sizeof hash);
+		hash_text(kind_table_hash(l->t.title, l->t.provenance, l->t.note,
+		    l->t.cells, (size_t)(l->t.nrows + 1) * (size_t)l->t.ncols), hash,
+		    sizeof hash);
 		if (l->hash[0] != '\0' && strcmp(hash, l->hash) != 0) {
 			snprintf(line, sizeof line,
 			    "table '%s': its rows do not match the fingerprint kept with it",

@@ -18,6 +18,36 @@
 	"JOIN unit u ON u.id = eu.unit WHERE eu.event = e.id), ''), e.changes " \
 	"FROM event e "
 
+/* The latest effect in force of a unit's ledger KIND: its column COL. */
+#define LATEST(col, kind, none) \
+	"coalesce((SELECT " col " FROM effect e JOIN event v ON v.id = e.event " \
+	"WHERE e.unit = u.id AND e.kind = '" kind "' AND v.undone = 0 " \
+	"ORDER BY e.id DESC LIMIT 1), " none ")"
+/*
+ * Each unit's state as the journal gives it: the latest effect in force of
+ * each ledger, and the flags whose latest word is "set" (in the order they
+ * were last set).  The journal is the truth; unit_state keeps this answer.
+ */
+#define STATE_DERIVED \
+	"SELECT u.id AS unit, " \
+	LATEST("e.total", "loss", "0") " AS losses, " \
+	LATEST("e.total", "defence", "0") " AS defence_lost, " \
+	LATEST("e.name", "state", "''") " AS state, " \
+	"coalesce((SELECT group_concat(f.name, ',') FROM (" \
+	"SELECT e.name, e.amount, max(e.id) AS last FROM effect e " \
+	"JOIN event v ON v.id = e.event " \
+	"WHERE e.unit = u.id AND e.kind = 'flag' AND v.undone = 0 " \
+	"GROUP BY e.name ORDER BY max(e.id)) f WHERE f.amount <> 0), '') AS flags, " \
+	LATEST("e.amount", "pushback", "0") " AS pb_run, " \
+	LATEST("e.total", "pushback", "0") " AS pb_total, " \
+	LATEST("v.turn", "pushback", "0") " AS pb_turn, " \
+	LATEST("coalesce(e.ref, 0)", "pushback", "0") " AS pb_ref, " \
+	LATEST("e.amount", "melee", "0") " AS melee_open, " \
+	LATEST("e.total", "melee", "0") " AS melee_round, " \
+	LATEST("coalesce(e.ref, 0)", "melee", "0") " AS melee_ref, " \
+	LATEST("v.turn", "melee", "0") " AS melee_turn " \
+	"FROM unit u "
+
 const char *const db_sql[STMT_COUNT] = {
 	[STMT_GAME_RULES] = "SELECT rules FROM game WHERE id = 1",
 	[STMT_GAME_INSERT] =
@@ -95,10 +125,12 @@ const char *const db_sql[STMT_COUNT] = {
 	    "INSERT INTO rule_row (ruleset, name, ord, cells) VALUES (?1, ?2, ?3, ?4)",
 	[STMT_TABLE_DELETE] = "DELETE FROM rule_table WHERE ruleset = ?1 AND name = ?2",
 	[STMT_TABLE_LIST] =
-	    "SELECT t.name, coalesce(t.hash, ''), t.title, t.provenance, t.note, "
-	    "json_array_length(t.columns), "
+	    "SELECT name, coalesce(hash, '') FROM rule_table WHERE ruleset = ?1 "
+	    "ORDER BY name",
+	[STMT_TABLE_META] =
+	    "SELECT t.title, t.provenance, t.note, json_array_length(t.columns), "
 	    "(SELECT count(*) FROM rule_row r WHERE r.ruleset = t.ruleset AND r.name = t.name) "
-	    "FROM rule_table t WHERE t.ruleset = ?1 ORDER BY t.name",
+	    "FROM rule_table t WHERE t.ruleset = ?1 AND t.name = ?2",
 	[STMT_TABLE_COLUMNS] =
 	    "SELECT j.value FROM rule_table t, json_each(t.columns) j "
 	    "WHERE t.ruleset = ?1 AND t.name = ?2 ORDER BY j.key",
@@ -119,8 +151,18 @@ const char *const db_sql[STMT_COUNT] = {
 	    "WHERE NOT (json_valid(args) AND json_valid(dice) AND json_valid(output)) "
 	    "UNION ALL SELECT 'table ' || name FROM rule_table WHERE NOT json_valid(columns) "
 	    "UNION ALL SELECT 'a row of table ' || name FROM rule_row WHERE NOT json_valid(cells)",
+	[STMT_STATE_NEW] = "INSERT INTO unit_state (unit) VALUES (?1)",
+	[STMT_STATE_PUT] =
+	    "UPDATE unit_state SET losses = ?2, defence_lost = ?3, state = ?4, "
+	    "flags = ?5, pb_run = ?6, pb_total = ?7, pb_turn = ?8, pb_ref = ?9, "
+	    "melee_open = ?10, melee_round = ?11, melee_ref = ?12, melee_turn = ?13 "
+	    "WHERE unit = ?1",
+	[STMT_STATE_REFRESH_EVENT] =
+	    "INSERT OR REPLACE INTO unit_state " STATE_DERIVED
+	    "WHERE u.id IN (SELECT unit FROM effect WHERE event = ?1)",
+	[STMT_STATE_REFRESH_ALL] = "INSERT OR REPLACE INTO unit_state " STATE_DERIVED,
 	[STMT_CHECK_STATE] =
-	    "SELECT u.name FROM unit u JOIN unit_state_derived d ON d.unit = u.id "
+	    "SELECT u.name FROM unit u JOIN (" STATE_DERIVED ") d ON d.unit = u.id "
 	    "LEFT JOIN unit_state s ON s.unit = u.id "
 	    "WHERE s.unit IS NULL OR s.losses IS NOT d.losses "
 	    "OR s.defence_lost IS NOT d.defence_lost OR s.state IS NOT d.state "

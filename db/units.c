@@ -37,11 +37,19 @@ db_unit_add(struct db *db, const struct db_unit *u, long long *id)
 	sqlite3_stmt *st;
 	int rc;
 
+	int b = SQLITE_OK;
+
 	if ((rc = db_prepare(db, STMT_UNIT_INSERT, &st)) != DB_OK ||
 	    (rc = write_unit(db, st, u, "adding a unit")) != DB_OK)
 		return rc;
 	*id = sqlite3_last_insert_rowid(db->h);
-	return DB_OK;
+	/* Its state: nothing lost, no state word, no flags. */
+	if ((rc = db_prepare(db, STMT_STATE_NEW, &st)) != DB_OK)
+		return rc;
+	db_bind_int(st, 1, *id, &b);
+	if (b != SQLITE_OK)
+		return db_fail(db, b, "adding a unit");
+	return db_step_done(db, st, "adding a unit");
 }
 
 /* The unit whose name is exactly NAME: DB_OK with *id, or DB_NOTFOUND. */

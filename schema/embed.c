@@ -288,7 +288,7 @@ emit_table(FILE *out, const char *path, int index)
 	}
 	fputs("};\n", out);
 	fprintf(out, "#define TABLE%d_HASH UINT64_C(0x%016" PRIx64 ")\n", index,
-	    kind_cells_hash((const char *const *)g.cells, g.n));
+	    kind_table_hash(title, prov, note, (const char *const *)g.cells, g.n));
 	for (size_t i = 0; i < g.n; i++)
 		free(g.cells[i]);
 	free(g.cells);

@@ -58,7 +58,7 @@ fire() { umpire --json --rules brigade fire "$@"; }
 	for d in nan NaN inf -inf infinity; do
 		fire --firers 16 --distance "$d" --dice 4
 		[ "$status" -eq 65 ] || { echo "$d: $status"; return 1; }
-		[ -z "$output" ]
+		[ -z "$output" ] || { echo "$d: stdout $output"; return 1; }
 	done
 }
 

@@ -74,3 +74,73 @@ load helper
 	[ "$(json '.rows[0]|join(",")')" = "musket,3,6" ]
 	[ "$(json .provenance)" = text ]
 }
+
+# house TABLE SED: the game's TABLE edited by the sed expression SED.
+house() {
+	"$U" tables export "$1" t.csv
+	sed -i "$2" t.csv
+	umpire tables import "$1" t.csv
+}
+
+@test "tables export gives only the CSV, and it imports again unchanged" {
+	small_oob
+	umpire tables export fire-modifiers
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "name,applies,value,source,arg,help" ]
+	[ "${#lines[@]}" -eq "$(( $(sqlite3 umpire.db "SELECT count(*) FROM rule_row WHERE name = 'fire-modifiers'") + 1 ))" ]
+	printf '%s\n' "$output" > fm.csv
+	umpire tables import fire-modifiers fm.csv
+	[ "$status" -eq 0 ]
+	umpire tables diff
+	[ "$output" = "the game's tables are the stock tables" ]
+}
+
+@test "a house rule's number is the one every ruling applies: gunner-defence 10" {
+	small_oob
+	"$U" unit add Battery --side French --type foot-artillery --guns 2 >/dev/null
+	house battery 's/^gunner-defence,4,/gunner-defence,10,/'
+	[ "$status" -eq 0 ]
+	umpire --json fire --unit Kempt --target Battery --distance 2 --dice 5
+	[ "$(json .result.casualties)" -gt 0 ]
+	c=$(json .result.casualties)
+	[ "$(json .result.defence_lost)" = $((c * 10)) ]
+	[ "$(sqlite3 umpire.db "SELECT total FROM effect WHERE kind = 'defence'")" = $((c * 10)) ]
+	umpire --json unit show Battery
+	[ "$(json .defence_lost)" = $((c * 10)) ]
+}
+
+@test "a house rule's cavalry brigade strength counts in melee" {
+	small_oob
+	house melee 's/^cavalry-brigade,36,/cavalry-brigade,30,/'
+	umpire --json melee --attacker Piré --defender Pack --dice 3,3
+	# 30 figures, +1 lancers in the first round.
+	[ "$(json .result.attacker_total)" = 31 ]
+}
+
+@test "tables import checks every cell against its column's kind, naming it" {
+	small_oob
+	house fire-modifiers 's/^hard-cover,artillery,-2,/hard-cover,artillery,-2.5,/'
+	expect_error 65 "t.csv: line 13, column 'value': '-2.5' is not a whole number from -100 to 100 or forbid; the game's table is unchanged"
+	house melee-firing 's/^19,3,4,6,7$/19,3,4,6,nan/'
+	expect_error 65 "column 'd5': 'nan' is not a whole number"
+	house melee-firing 's/^19,3,4,6,7$/19,3,4,6,inf/'
+	expect_error 65 "column 'd5': 'inf' is not a whole number"
+	house misfire 's/^1,no$/1,maybe/'
+	expect_error 65 "column 'fires': 'maybe' is not one of no, yes"
+	house melee '/^decision-margin,/d'
+	expect_error 65 "the row 'decision-margin' of the stock table is missing"
+	umpire tables diff
+	[ "$output" = "the game's tables are the stock tables" ]
+}
+
+@test "a fury BEL of -3 is refused: BELs are 0 to 4" {
+	"$U" new --rules fury >/dev/null
+	house bel 's/^regular,2$/regular,-3/'
+	expect_error 65 "column 'points': '-3' is not a whole number from 0 to 4"
+}
+
+@test "rough terrain at a third is exact: 12 inches of cavalry is 4" {
+	umpire --json --rules fury move --quality good --type light-cavalry --formation line --rough --dice 6,6
+	[ "$status" -eq 0 ] || { echo "$stderr"; return 1; }
+	[ "$(json .result.inches)" = 4 ]
+}
