@@ -160,6 +160,7 @@ game_army(const struct global *g, struct game *gm)
 	if ((st = db_army_load(gm->db, &gm->army, init_ratings, gm)) != DB_OK)
 		return game_fail(g, st);
 	gm->army.turn = gm->turn;
+	army_expire_flags(&gm->army);
 	gm->army_loaded = 1;
 	return 0;
 }

@@ -62,7 +62,8 @@ view_json(struct jsonw *w, const struct game *gm, const struct unit_sheet *s)
 		jsonw_string(w, "measure", gm->rs->measure);
 		jsonw_array(w, "flags");
 		for (int i = 0; i < u->nflags; i++)
-			jsonw_string(w, NULL, u->flags[i]);
+			if (unit_flag_in_force(u, i))
+				jsonw_string(w, NULL, u->flags[i]);
 		jsonw_array_end(w);
 	}
 	jsonw_object(w, "ratings");
@@ -140,7 +141,8 @@ flag_list(const struct unit_sheet *s, char *buf, size_t n, const char *sep,
 {
 	buf[0] = '\0';
 	for (int i = 0; i < s->u->nflags; i++)
-		if (all || strcmp(s->u->flags[i], s->v.state) != 0)
+		if (unit_flag_in_force(s->u, i) &&
+		    (all || strcmp(s->u->flags[i], s->v.state) != 0))
 			snprintf(buf + strlen(buf), n - strlen(buf), "%s%s",
 			    buf[0] ? sep : "", s->u->flags[i]);
 }

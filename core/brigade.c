@@ -187,7 +187,7 @@ static const struct input_decl rally_inputs[] = {
 	  "what the brigade is rallying after", 0 },
 	{ "attempt", IN_COUNT, "1|2|3", 1, 3, NULL, NULL, NULL,
 	  "after following up: which attempt (the third is automatic)", 0 },
-	{ "pushbacks", IN_COUNT, "1|2", 1, 3, NULL, NULL, NULL,
+	{ "pushbacks", IN_COUNT, "1|2", 0, 3, NULL, NULL, NULL,
 	  "after being pushed back: how many continuous push backs", 0 },
 	{ "moves", IN_COUNT, "1|2|3", 1, 3, NULL, NULL, NULL,
 	  "halting a pursuit: moves of pursuit made", 0 },
@@ -198,11 +198,17 @@ static const struct input_decl rally_inputs[] = {
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
+/* "Note that units rallying are disordered, cannot fire and are -6 in
+ * melee": in a game the brigade is rallying for its moves of rallying,
+ * and in order after them. */
 static void
 rally_fields(struct result *r, int rallied, long moves, long half)
 {
-	if (rallied)
+	if (rallied) {
 		result_effect(r, "unit", EFFECT_FLAG, 0, "disordered");
+		if (moves > 0)
+			result_flag_for(r, "unit", "rallying", moves);
+	}
 	jsonw_bool(&r->fields, "rallied", rallied);
 	jsonw_int(&r->fields, "moves_rallying", moves);
 	jsonw_int(&r->fields, "moves_half_speed", half);
@@ -263,6 +269,12 @@ rally_push_back(const struct inputs *in, struct result *r)
 	if (!in_given(in, "pushbacks"))
 		return result_fail(r, RULE_USAGE,
 		    "rally --after push-back needs --pushbacks 1|2");
+	if (n == 0) {
+		rally_fields(r, 0, 0, 0);
+		result_forbid(r, "the brigade has not been pushed back: there is nothing to rally from");
+		result_summary(r, "cannot rally after a push back: not pushed back");
+		return RULE_OK;
+	}
 	if (n >= 3) {
 		rally_fields(r, 0, 0, 0);
 		result_forbid(r, "after three continuous push backs the brigade breaks and flees the field; it cannot rally");

@@ -37,8 +37,10 @@ const struct input_decl brigade_fire_inputs[] = {
 	{ "target-type", IN_CHOICE, "infantry|cavalry|battery", 0, 0,
 	  "infantry|cavalry|battery", "infantry", NULL,
 	  "the target: small arms at a battery hit its gunners; artillery at a battery is counter-battery fire", 0 },
-	{ "defence", IN_COUNT, "V", 0, 100000, NULL, NULL, NULL,
-	  "counter-battery: the target gun's defence value before this fire", 0 },
+	{ "defence", IN_COUNTS, "V[,V...]", 0, 100000, NULL, NULL, NULL,
+	  "counter-battery: the target gun's defence value before this fire (one per gun of a battery)", 0 },
+	{ "target-crew", IN_COUNT, "N", 0, 100000, NULL, NULL, NULL,
+	  "small arms at a battery: the crew left at its guns (at most so many gunners fall)", 0 },
 	{ "mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "fire-modifiers",
 	  "situational modifiers (repeat, or a comma list)", IN_REPEAT },
 	{ "target", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
@@ -159,14 +161,22 @@ infantry_range(const struct tableset *ts, const char *weapon, double dist,
  * gunner lost represents a deduction of four points in the gun's defence
  * value". */
 static void
-gunner_losses(const struct tableset *ts, long casualties, struct result *r)
+gunner_losses(const struct tableset *ts, const struct inputs *in,
+    long casualties, struct result *r)
 {
 	long per = rule_count(ts, BRIGADE, "battery", "gunner-defence", r);
+	long gunners = casualties;
 
-	jsonw_int(&r->fields, "defence_lost", casualties * per);
-	result_effect(r, "target", EFFECT_LOSS, casualties * per, "defence");
+	/* Only the gunners who are there can fall. */
+	if (in_given(in, "target-crew") && gunners > in_count(in, "target-crew")) {
+		gunners = in_count(in, "target-crew");
+		result_work(r, "only %ld gunner%s left at the guns", gunners,
+		    gunners == 1 ? "" : "s");
+	}
+	jsonw_int(&r->fields, "defence_lost", gunners * per);
+	result_effect(r, "target", EFFECT_LOSS, gunners * per, "defence");
 	result_work(r, "%ld gunner%s lost: -%ld from the guns' defence value (%ld per gunner)",
-	    casualties, casualties == 1 ? "" : "s", casualties * per, per);
+	    gunners, gunners == 1 ? "" : "s", gunners * per, per);
 }
 
 static int
@@ -213,7 +223,7 @@ fire_infantry(const struct tableset *ts, const struct inputs *in,
 	if (in_flag(in, "moving"))
 		jsonw_number(&r->fields, "moved_inches", moved);
 	if (battery)
-		gunner_losses(ts, casualties, r);
+		gunner_losses(ts, in, casualties, r);
 	result_summary(r, "%ld casualt%s%s", casualties,
 	    casualties == 1 ? "y" : "ies", battery ? " (gunners)" : "");
 	return RULE_OK;
@@ -325,32 +335,76 @@ artillery_range(const struct tableset *ts, const char *gun, const char *ammo,
 	return RULE_OK;
 }
 
-/* "Each piece is given a defence value of 20 points that is reduced by
- * the effect of artillery fire", read against the sliding scale. */
+/* The fire rate of a defence value on the sliding scale. */
+static const char *
+fire_rate(const struct table *t, long defence, struct result *r, int *row)
+{
+	*row = table_band(t, "min", "max", (double)defence);
+	if (*row < 0) {
+		result_fail(r, RULE_DATA, "the %s has no band for %ld", t->title, defence);
+		return "";
+	}
+	return table_text(t, *row, "rate");
+}
+
+/*
+ * "Each piece is given a defence value of 20 points that is reduced by
+ * the effect of artillery fire", read against the sliding scale.  A
+ * battery's guns (one --defence value each) share the points as the game
+ * spreads losses: each point to the gun with the most defence left, the
+ * first on a tie; a knocked-out gun takes no more.  The gun hit first is
+ * the one reported.
+ */
 static int
 counter_battery(const struct tableset *ts, const struct inputs *in,
     long casualties, struct result *r)
 {
 	const struct table *t = rule_table(ts, BRIGADE, "counter-battery", r);
-	long start = rule_count(ts, BRIGADE, "battery", "defence", r);
 	long per = rule_count(ts, BRIGADE, "battery", "artillery-defence", r);
-	long before = in_given(in, "defence") ? in_count(in, "defence") : start;
-	long after = before - casualties * per;
-	int row;
+	long d[INPUT_ITEMS], before[INPUT_ITEMS], points = casualties * per;
+	int n = in_nitems(in, "defence"), first = -1, row;
+	struct in_item it;
 
 	if (t == NULL)
 		return RULE_DATA;
-	if (after < 0)
-		after = 0;
-	row = table_band(t, "min", "max", (double)after);
-	if (row < 0)
-		return result_fail(r, RULE_DATA, "the %s has no band for %ld",
-		    t->title, after);
-	jsonw_int(&r->fields, "defence", after);
-	jsonw_string(&r->fields, "fire_rate", table_text(t, row, "rate"));
-	result_work(r, "%s [%s]: defence %ld - %ld = %ld: %s", t->title,
-	    t->provenance, before, casualties * per, after,
-	    table_text(t, row, "help"));
+	if (n == 0) {
+		n = 1;
+		d[0] = rule_count(ts, BRIGADE, "battery", "defence", r);
+	}
+	for (int i = 0; in_item(in, "defence", i, &it) && i < INPUT_ITEMS; i++)
+		d[i] = it.n;
+	memcpy(before, d, sizeof d);
+	for (long p = 0; p < points; p++) {
+		int most = 0;
+
+		for (int i = 1; i < n; i++)
+			if (d[i] > d[most])
+				most = i;
+		if (d[most] == 0)
+			break;
+		d[most]--;
+		if (first < 0)
+			first = most;
+	}
+	if (first < 0)
+		first = 0;
+	jsonw_int(&r->fields, "defence", d[first]);
+	jsonw_string(&r->fields, "fire_rate", fire_rate(t, d[first], r, &row));
+	result_work(r, "%s [%s]: %sdefence %ld - %ld = %ld: %s", t->title,
+	    t->provenance, n > 1 ? "the gun hit first: " : "", before[first],
+	    before[first] - d[first], d[first], row >= 0 ? table_text(t, row, "help") : "");
+	if (n == 1)
+		return RULE_OK;
+	jsonw_array(&r->fields, "guns");
+	for (int i = 0; i < n; i++) {
+		jsonw_object(&r->fields, NULL);
+		jsonw_int(&r->fields, "defence", d[i]);
+		jsonw_string(&r->fields, "fire_rate", fire_rate(t, d[i], r, &row));
+		jsonw_object_end(&r->fields);
+		result_work(r, "gun %d: defence %ld: %s", i + 1, d[i],
+		    row >= 0 ? table_text(t, row, "help") : "");
+	}
+	jsonw_array_end(&r->fields);
 	return RULE_OK;
 }
 
@@ -422,8 +476,11 @@ fire_artillery(const struct tableset *ts, const struct inputs *in,
 	if ((rc = brigade_direct(ts, points, die, r, &casualties)) != RULE_OK)
 		return rc;
 	fire_fields(r, casualties, range, points, -1, b.fired, b.misfires);
-	result_effect(r, "target", EFFECT_LOSS, casualties,
-	    in_is(in, "target-type", "battery") ? "defence" : "figures");
+	if (in_is(in, "target-type", "battery"))
+		result_effect(r, "target", EFFECT_LOSS, casualties *
+		    rule_count(ts, BRIGADE, "battery", "artillery-defence", r), "defence");
+	else
+		result_effect(r, "target", EFFECT_LOSS, casualties, "figures");
 	if (in_is(in, "target-type", "battery") &&
 	    (rc = counter_battery(ts, in, casualties, r)) != RULE_OK)
 		return rc;

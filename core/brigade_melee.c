@@ -8,6 +8,8 @@
 
 #include "brigade.h"
 
+#define ARMS "infantry|cavalry|artillery|skirmishers"
+
 const struct input_decl brigade_melee_inputs[] = {
 	{ "attacker-figures", IN_COUNT, "N", 0, 100000, NULL, NULL, NULL,
 	  "attacker's figures in contact (a purely cavalry brigade: 36 less casualties)", 0 },
@@ -25,6 +27,14 @@ const struct input_decl brigade_melee_inputs[] = {
 	  "continuous push backs the attacker has already taken in this melee", 0 },
 	{ "defender-pushbacks", IN_COUNT, "N", 0, 2, NULL, "0", NULL,
 	  "continuous push backs the defender has already taken in this melee", 0 },
+	{ "attacker-pushbacks-game", IN_COUNT, "N", 0, 100000, NULL, "0", NULL,
+	  "push backs the attacker has taken over the game (six break a brigade)", 0 },
+	{ "defender-pushbacks-game", IN_COUNT, "N", 0, 100000, NULL, "0", NULL,
+	  "push backs the defender has taken over the game (six break a brigade)", 0 },
+	{ "attacker-type", IN_CHOICE, ARMS, 0, 0, ARMS, "infantry", NULL,
+	  "the attacking brigade's arm (mounted troops cannot attack walls or defence works)", 0 },
+	{ "defender-type", IN_CHOICE, ARMS, 0, 0, ARMS, "infantry", NULL,
+	  "the defending brigade's arm (contacted skirmishers lose casualties without reply)", 0 },
 	{ "attacker", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
 	  "the attacking unit of the game", 0 },
 	{ "defender", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
@@ -51,7 +61,10 @@ impetus_denied(const struct inputs *in, const char *mod, const char *enemy_opt)
 	    (in_mod(in, enemy_opt, "defences") || in_mod(in, enemy_opt, "buildings"));
 }
 
-static void
+/* Adds a side's modifiers to its figures; returns the help text of a
+ * modifier that forbids the melee (marching columns, a broken brigade),
+ * or NULL. */
+static const char *
 side_total(const struct inputs *in, const struct table *t, struct side *s,
     const char *enemy_opt, struct result *r)
 {
@@ -63,11 +76,19 @@ side_total(const struct inputs *in, const struct table *t, struct side *s,
 		const char *mod = it.name;
 		double value = 0;
 
-		if (rule_modifier(t, mod, NULL, &value) != MOD_NUMBER ||
-		    value != (double)(long)value) {
+		switch (rule_modifier(t, mod, NULL, &value)) {
+		case MOD_FORBID:
+			return rule_mod_help(t, mod);
+		case MOD_MISSING:
+			result_fail(r, RULE_DATA, "the %s table has no '%s'", t->name, mod);
+			return NULL;
+		case MOD_NUMBER:
+			break;
+		}
+		if (value != (double)(long)value) {
 			result_fail(r, RULE_DATA, "the %s table's '%s' is not a whole number of figures",
 			    t->name, mod);
-			return;
+			return NULL;
 		}
 		snprintf(name, sizeof name, "%s:%s", s->role, mod);
 		if (impetus_denied(in, mod, enemy_opt)) {
@@ -83,6 +104,7 @@ side_total(const struct inputs *in, const struct table *t, struct side *s,
 	}
 	result_work(r, "%s: %ld figures, %ld after modifiers", s->role,
 	    s->figures, s->total);
+	return NULL;
 }
 
 /* "Provided that their attackers start from over 3" away, regular, formed,
@@ -151,8 +173,9 @@ report(const struct tableset *ts, const struct inputs *in, struct result *r,
     const char *outcome, long att_cas, long def_cas)
 {
 	long limit = rule_count(ts, BRIGADE, "melee", "continuous-pushbacks", r);
+	long cumulative = rule_count(ts, BRIGADE, "melee", "cumulative-pushbacks", r);
 	int attacker_lost = strcmp(outcome, "defender_wins") == 0;
-	long pushback;
+	long pushback, game;
 
 	jsonw_string(&r->fields, "outcome", outcome);
 	result_effect(r, "attacker", EFFECT_LOSS, att_cas, "figures");
@@ -160,6 +183,7 @@ report(const struct tableset *ts, const struct inputs *in, struct result *r,
 	result_effect(r, "attacker", EFFECT_MELEE, strcmp(outcome, "draw") == 0, NULL);
 	if (strcmp(outcome, "draw") == 0) {
 		jsonw_null(&r->fields, "pushback");
+		jsonw_null(&r->fields, "pushbacks_in_game");
 		jsonw_bool(&r->fields, "breaks", 0);
 		result_summary(r, "draw (attacker loses %ld, defender %ld): the melee goes on next turn",
 		    att_cas, def_cas);
@@ -167,14 +191,53 @@ report(const struct tableset *ts, const struct inputs *in, struct result *r,
 	}
 	pushback = in_count(in, attacker_lost ? "attacker-pushbacks" :
 	    "defender-pushbacks") + 1;
+	game = in_count(in, attacker_lost ? "attacker-pushbacks-game" :
+	    "defender-pushbacks-game") + 1;
 	jsonw_int(&r->fields, "pushback", pushback);
+	jsonw_int(&r->fields, "pushbacks_in_game", game);
 	result_effect(r, attacker_lost ? "attacker" : "defender", EFFECT_PUSHBACK,
 	    pushback, NULL);
-	jsonw_bool(&r->fields, "breaks", pushback >= limit);
-	result_summary(r, "%s wins (attacker loses %ld, defender %ld): the %s is pushed back (push back %ld)%s",
+	/* "Only three continuous push backs are allowed, as after this the
+	 * brigade being pushed back will then break and flee the field. The
+	 * winner must rally"; six in broken sequences break it too. */
+	jsonw_bool(&r->fields, "breaks", pushback >= limit || game >= cumulative);
+	result_summary(r, "%s wins (attacker loses %ld, defender %ld): the %s is pushed back (push back %ld)%s%s",
 	    attacker_lost ? "defender" : "attacker", att_cas, def_cas,
 	    attacker_lost ? "attacker" : "defender", pushback,
-	    pushback >= limit ? "; it breaks and flees the field" : "");
+	    pushback >= limit ? "; it breaks and flees the field; the winner must rally" :
+	    game >= cumulative ? "; its sixth push back of the game: it breaks and flees the field" : "",
+	    "");
+	if (pushback >= limit)
+		result_work(r, "after three continuous push backs the winner must rally for as many moves, and as many again at half speed (rally --after continuous-pushbacks)");
+}
+
+/* "Mounted troops cannot attack or leap over walls" (courtyards and
+ * buildings) "or defence works." */
+static const char *
+mounted_v_walls(const struct inputs *in)
+{
+	if (!in_is(in, "attacker-type", "cavalry"))
+		return NULL;
+	if (in_mod(in, "defender-mod", "buildings"))
+		return "mounted troops cannot attack or leap over walls";
+	if (in_mod(in, "defender-mod", "defences"))
+		return "mounted troops cannot attack or leap over defence works";
+	return NULL;
+}
+
+/* A melee the rules forbid: no dice, nothing happens. */
+static int
+refused(struct result *r, struct dice *d, const char *why)
+{
+	jsonw_null(&r->fields, "attacker_casualties");
+	jsonw_null(&r->fields, "defender_casualties");
+	jsonw_null(&r->fields, "outcome");
+	jsonw_null(&r->fields, "pushback");
+	jsonw_bool(&r->fields, "breaks", 0);
+	result_forbid(r, "%s", why);
+	result_summary(r, "no melee: %s", why);
+	dice_end_early(d);
+	return RULE_OK;
 }
 
 int
@@ -186,6 +249,7 @@ brigade_melee(const struct tableset *ts, const struct inputs *in,
 	struct side a = { "attacker", "attacker-mod", 0, 0, 0, 0, 0 };
 	struct side def = { "defender", "defender-mod", 0, 0, 0, 0, 0 };
 	long fire_cas = 0, att_cas, def_cas;
+	const char *forbid;
 	int no_reply, rc;
 
 	if (mods == NULL || k == NULL)
@@ -195,11 +259,18 @@ brigade_melee(const struct tableset *ts, const struct inputs *in,
 		    "melee needs --attacker-figures N and --defender-figures N");
 	a.figures = in_count(in, "attacker-figures");
 	def.figures = in_count(in, "defender-figures");
-	side_total(in, mods, &a, "defender-mod", r);
-	side_total(in, mods, &def, "attacker-mod", r);
-	/* "+6 attacking the rear (defenders cannot fire or fight)", flank alike. */
+	if ((forbid = side_total(in, mods, &a, "defender-mod", r)) != NULL ||
+	    (forbid = side_total(in, mods, &def, "attacker-mod", r)) != NULL ||
+	    (forbid = mounted_v_walls(in)) != NULL)
+		return refused(r, d, forbid);
+	/* "+6 attacking the rear (defenders cannot fire or fight)", flank alike;
+	 * "if contacted, skirmisher formations lose casualties without
+	 * reply". */
 	no_reply = in_mod(in, "attacker-mod", "rear") ||
-	    in_mod(in, "attacker-mod", "flank");
+	    in_mod(in, "attacker-mod", "flank") ||
+	    in_is(in, "defender-type", "skirmishers");
+	if (in_is(in, "defender-type", "skirmishers"))
+		result_work(r, "contacted skirmishers lose casualties without reply");
 	if ((a.die = dice_take(d, DIE_AVG, "attacker's average die")) < 0)
 		return RULE_DATA;
 	if (no_reply) {

@@ -429,8 +429,14 @@ brigade_move(const struct tableset *ts, const struct inputs *in,
 		    "infantry|cavalry|foot-artillery|horse-artillery|skirmishers");
 	if (in_flag(in, "and-fire") && !in_given(in, "follow-up"))
 		return result_fail(r, RULE_USAGE, "--and-fire goes with --follow-up N");
-	if ((rc = move_distance(ts, in, d, r, &m)) != RULE_OK)
+	/* "Infantry in square who win a melee cannot follow up as per normal
+	 * 'winning brigade' rules, but may hold their position." */
+	if (in_given(in, "follow-up") && in_is(in, "formation", "square")) {
+		result_forbid(r, "infantry in square who win a melee cannot follow up; they may hold their position");
+		dice_end_early(d);
+	} else if ((rc = move_distance(ts, in, d, r, &m)) != RULE_OK) {
 		return rc;
+	}
 	if (r->legal && !in_flag(in, "manhandle") &&
 	    (rc = apply_factors(ts, in, r, &m)) != RULE_OK)
 		return rc;
@@ -443,8 +449,10 @@ brigade_move(const struct tableset *ts, const struct inputs *in,
 	}
 	jsonw_number(&r->fields, "inches", m.inches);
 	jsonw_bool(&r->fields, "disordered", m.disordered);
-	if (m.disordered)
-		result_effect(r, "unit", EFFECT_FLAG, 1, "disordered");
+	/* "Infantry crossing the walls are disordered whilst any part of their
+	 * brigade/unit is in contact with that obstacle": a move that does not
+	 * disorder it again leaves the brigade in order. */
+	result_effect(r, "unit", EFFECT_FLAG, m.disordered, "disordered");
 	result_summary(r, "moves %s\"%s", num_format(m.inches, inches, sizeof inches),
 	    m.disordered ? ", disordered" : "");
 	return RULE_OK;

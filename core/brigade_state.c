@@ -291,6 +291,26 @@ front_ranks(const struct brigade_units *bu)
 	return n;
 }
 
+/* "A run continues while the same melee is pushed back in consecutive
+ * turns": a turn without a push back ends it. */
+static long
+run_now(const struct unit *u, long turn)
+{
+	return turn - u->pb_turn <= 1 ? u->pb_run : 0;
+}
+
+/* The modifiers of the states the game keeps: disordered, rallying ("units
+ * rallying are disordered, cannot fire and are -6 in melee"), broken. */
+static void
+add_state_mods(const struct unit *u, struct inputs *in, const char *opt)
+{
+	static const char *const states[] = { "disordered", "rallying", "broken", NULL };
+
+	for (int i = 0; states[i] != NULL; i++)
+		if (unit_flag(u, states[i]))
+			inputs_add_mod(in, opt, states[i]);
+}
+
 static int
 fill_firer(const struct tableset *ts, const struct unit *u, struct inputs *in,
     struct result *r)
@@ -303,8 +323,7 @@ fill_firer(const struct tableset *ts, const struct unit *u, struct inputs *in,
 	brigade_spread(&bu, u->losses);
 	if (strcmp(u->type, "cavalry") == 0)
 		inputs_add_mod(in, "mod", "cavalry");
-	if (unit_flag(u, "disordered"))
-		inputs_add_mod(in, "mod", "disordered");
+	add_state_mods(u, in, "mod");
 	if (!is_artillery(u->type)) {
 		inputs_default_count(in, "firers", front_ranks(&bu));
 		inputs_default_word(in, "weapon", in_text(&u->ratings, "weapon"));
@@ -322,24 +341,44 @@ fill_firer(const struct tableset *ts, const struct unit *u, struct inputs *in,
 	return RULE_OK;
 }
 
-/* The current defence value of the first gun of a battery still in action. */
-static long
-battery_defence(const struct tableset *ts, const struct unit *u,
-    struct result *r)
+/* The defence value of each gun of a battery, its losses spread as the
+ * game spreads them.  Returns the number of guns; *left the guns still in
+ * action, *crew the gunners still at them. */
+static int
+gun_defences(const struct tableset *ts, const struct unit *u,
+    struct brigade_units *guns, struct result *r)
 {
 	long start = rule_count(ts, BRIGADE, "battery", "defence", r);
-	struct brigade_units bu;
 
-	if (brigade_units_of(ts, u->type, &u->ratings, &bu, r) != RULE_OK ||
-	    bu.n == 0)
-		return start;
-	for (int i = 0; i < bu.n; i++)
-		bu.b[i].figures = start;
-	brigade_spread(&bu, u->defence_lost);
-	for (int i = 0; i < bu.n; i++)
-		if (bu.b[i].left > 0)
-			return bu.b[i].left;
-	return 0;
+	if (brigade_units_of(ts, u->type, &u->ratings, guns, r) != RULE_OK)
+		return 0;
+	for (int i = 0; i < guns->n; i++)
+		guns->b[i].figures = start;
+	brigade_spread(guns, u->defence_lost);
+	return guns->n;
+}
+
+/* A target battery: its crew left for small arms, each gun's defence for
+ * counter-battery fire; every gun knocked out, it is not a target. */
+static void
+fill_battery_target(const struct tableset *ts, const struct unit *target,
+    struct inputs *in, struct result *r)
+{
+	struct brigade_units guns, crews;
+	int n = gun_defences(ts, target, &guns, r), standing = 0;
+
+	inputs_default_word(in, "target-type", "battery");
+	if (brigade_units_of(ts, target->type, &target->ratings, &crews, r) == RULE_OK) {
+		brigade_spread(&crews, target->losses);
+		inputs_default_count(in, "target-crew", crews.total - target->losses);
+	}
+	for (int i = 0; i < n; i++)
+		standing += guns.b[i].left > 0;
+	if (n > 0 && standing == 0)
+		inputs_add_mod(in, "mod", "target-knocked-out");
+	if (in_given(in, "guns") && !in_given(in, "defence"))
+		for (int i = 0; i < n && i < INPUT_ITEMS / 2; i++)
+			inputs_add_count(in, "defence", guns.b[i].left);
 }
 
 static int
@@ -352,13 +391,10 @@ fill_fire(const struct tableset *ts, const struct ruling_units *ru,
 
 	if (firer != NULL && (rc = fill_firer(ts, firer, in, r)) != RULE_OK)
 		return rc;
-	if (target != NULL && is_artillery(target->type)) {
-		inputs_default_word(in, "target-type", "battery");
-		if (in_given(in, "guns"))
-			inputs_default_count(in, "defence", battery_defence(ts, target, r));
-	} else if (target != NULL && strcmp(target->type, "cavalry") == 0) {
+	if (target != NULL && is_artillery(target->type))
+		fill_battery_target(ts, target, in, r);
+	else if (target != NULL && strcmp(target->type, "cavalry") == 0)
 		inputs_default_word(in, "target-type", "cavalry");
-	}
 	return RULE_OK;
 }
 
@@ -411,6 +447,13 @@ fill_weights(const struct unit *a, const struct unit *d, struct inputs *in)
 	}
 }
 
+/* The arm of a brigade as melee knows it. */
+static const char *
+arm(const struct unit *u)
+{
+	return is_artillery(u->type) ? "artillery" : u->type;
+}
+
 static int
 fill_side(const struct tableset *ts, const struct unit *u,
     const struct unit *enemy, const char *side, const struct ruling_units *ru,
@@ -427,12 +470,15 @@ fill_side(const struct tableset *ts, const struct unit *u,
 	snprintf(pushbacks, sizeof pushbacks, "%s-pushbacks", side);
 	inputs_default_count(in, figures, melee_figures(ts, u, bu.total - u->losses, r));
 	inputs_default_count(in, pushbacks, run_so_far(u, enemy, ru));
+	snprintf(pushbacks, sizeof pushbacks, "%s-pushbacks-game", side);
+	inputs_default_count(in, pushbacks, u->pb_total);
+	snprintf(figures, sizeof figures, "%s-type", side);
+	inputs_default_word(in, figures, arm(u));
 	if (in_flag(&u->ratings, "elite"))
 		inputs_add_mod(in, mods, "elite");
 	if (in_flag(&u->ratings, "lancers"))
 		inputs_add_mod(in, mods, "lancers");
-	if (unit_flag(u, "disordered"))
-		inputs_add_mod(in, mods, "disordered");
+	add_state_mods(u, in, mods);
 	return RULE_OK;
 }
 
@@ -498,9 +544,12 @@ brigade_fill(const struct tableset *ts, const char *command,
 		return RULE_OK;
 	if (strcmp(command, "morale") == 0)
 		return fill_morale(ts, u, in, r);
-	if (strcmp(command, "rally") == 0)
+	if (strcmp(command, "rally") == 0) {
 		inputs_default_word(in, "type", strcmp(u->type, "cavalry") == 0 ?
 		    "cavalry" : "infantry");
+		/* A rally after being pushed back: the push backs of its run. */
+		inputs_default_count(in, "pushbacks", run_now(u, ru->turn));
+	}
 	if (strcmp(command, "move") == 0)
 		inputs_default_word(in, "type", u->type);
 	return RULE_OK;
@@ -549,18 +598,39 @@ apply_loss(const struct tableset *ts, const struct ruling_units *ru, int ui,
 	return RULE_OK;
 }
 
+/* Defence points off a battery's guns, spread as its losses are; a gun at 0
+ * is knocked out. */
 static void
-apply_defence(const struct ruling_units *ru, int ui, long amount,
-    struct ruling_effects *fx)
+apply_defence(const struct tableset *ts, const struct ruling_units *ru, int ui,
+    long amount, struct ruling_effects *fx, struct result *r)
 {
 	const struct unit *u = ru->unit[ui];
-	struct unit_effect *e = effect_add(fx, ui, LEDGER_DEFENCE, "defence", amount);
+	struct brigade_units before, after;
+	long left = 0;
+	int n = gun_defences(ts, u, &before, r);
+	struct unit_effect *e;
 
-	if (e == NULL)
+	for (int i = 0; i < n; i++)
+		left += before.b[i].left;
+	if (amount > left)
+		amount = left;
+	if (amount <= 0 || (e = effect_add(fx, ui, LEDGER_DEFENCE, "defence", amount)) == NULL)
 		return;
 	e->total = u->defence_lost + amount;
 	snprintf(e->note, sizeof e->note, "%s's guns lose %ld defence point%s",
 	    u->name, amount, amount == 1 ? "" : "s");
+	after = before;
+	brigade_spread(&after, e->total);
+	for (int i = 0; i < n; i++) {
+		struct unit_effect *k;
+
+		if (before.b[i].left == 0 || after.b[i].left > 0 ||
+		    (k = effect_add(fx, ui, LEDGER_MORALE, after.b[i].name, 0)) == NULL)
+			continue;
+		snprintf(k->state, sizeof k->state, "knocked_out");
+		snprintf(k->note, sizeof k->note, "%s, %s is knocked out for the rest of the game",
+		    u->name, after.b[i].name);
+	}
 }
 
 /* A push back, its number in the run and the game's count; three
@@ -654,11 +724,18 @@ apply_flag(const struct ruling_units *ru, int ui, const struct effect *re,
 {
 	struct unit_effect *e;
 
-	if (unit_flag(ru->unit[ui], re->state) == (re->amount != 0))
+	if (re->moves == 0 && unit_flag(ru->unit[ui], re->state) == (re->amount != 0))
 		return RULE_OK;
-	if ((e = effect_add(fx, ui, LEDGER_FLAG, re->state, re->amount)) != NULL)
+	if ((e = effect_add(fx, ui, LEDGER_FLAG, re->state, re->amount)) == NULL)
+		return RULE_OK;
+	if (re->moves > 0) {
+		e->total = ru->turn + re->moves - 1;
+		snprintf(e->note, sizeof e->note, "%s is %s until the end of turn %ld",
+		    ru->unit[ui]->name, re->state, e->total);
+	} else {
 		snprintf(e->note, sizeof e->note, "%s %s %s", ru->unit[ui]->name,
 		    re->amount ? "is now" : "is no longer", re->state);
+	}
 	return RULE_OK;
 }
 
@@ -680,7 +757,7 @@ brigade_apply(const struct tableset *ts, const char *command,
 		switch (re->kind) {
 		case EFFECT_LOSS:
 			if (strcmp(re->state, "defence") == 0)
-				apply_defence(ru, ui, re->amount, fx);
+				apply_defence(ts, ru, ui, re->amount, fx, r);
 			else if (re->amount > 0 &&
 			    (rc = apply_loss(ts, ru, ui, re->amount, fx, r)) != RULE_OK)
 				return rc;
@@ -702,12 +779,30 @@ brigade_apply(const struct tableset *ts, const char *command,
 	return RULE_OK;
 }
 
-/* "A run continues while the same melee is pushed back in consecutive
- * turns": a turn without a push back ends it. */
-static long
-run_now(const struct unit *u, long turn)
+
+/* A battery's guns on the sheet: each one's defence value and fire rate
+ * after its crew line. */
+static void
+gun_lines(const struct tableset *ts, const struct unit *u, struct unit_view *v,
+    int first, struct result *r)
 {
-	return turn - u->pb_turn <= 1 ? u->pb_run : 0;
+	const struct table *t = rule_table(ts, BRIGADE, "counter-battery", r);
+	struct brigade_units guns;
+	int n = gun_defences(ts, u, &guns, r);
+
+	jsonw_int(&v->w, "defence_lost", u->defence_lost);
+	jsonw_array(&v->w, "defence");
+	for (int i = 0; i < n && t != NULL; i++) {
+		int row = table_band(t, "min", "max", (double)guns.b[i].left);
+		char *line = v->lines[first + i];
+
+		jsonw_int(&v->w, NULL, guns.b[i].left);
+		if (first + i < v->nlines)
+			snprintf(line + strlen(line), VIEW_LINE - strlen(line),
+			    ", defence %ld: %s", guns.b[i].left, row >= 0 ?
+			    table_text(t, row, "help") : "");
+	}
+	jsonw_array_end(&v->w);
 }
 
 static void
@@ -717,6 +812,7 @@ brigade_view(const struct tableset *ts, const struct army *a,
 	long turn = a->turn;
 	struct brigade_units bu;
 	const char *worst;
+	int first;
 
 	if (u->formation)
 		return;
@@ -739,7 +835,8 @@ brigade_view(const struct tableset *ts, const struct army *a,
 	brigade_spread(&bu, u->losses);
 	worst = brigade_morale_states(ts, &bu, r);
 	snprintf(v->state, sizeof v->state, "%s", unit_flag(u, "broken") ?
-	    "broken" : worst);
+	    "broken" : unit_flag(u, "rallying") ? "rallying" : worst);
+	first = v->nlines;
 	jsonw_array(&v->w, "units");
 	for (int i = 0; i < bu.n; i++) {
 		jsonw_object(&v->w, NULL);
@@ -756,7 +853,7 @@ brigade_view(const struct tableset *ts, const struct army *a,
 	}
 	jsonw_array_end(&v->w);
 	if (is_artillery(u->type))
-		jsonw_int(&v->w, "defence_lost", u->defence_lost);
+		gun_lines(ts, u, v, first, r);
 }
 
 static const struct sheet_column brigade_columns[] = {

@@ -138,3 +138,12 @@ result_effect(struct result *r, const char *role, enum effect_kind kind,
 	e->amount = amount;
 	snprintf(e->state, sizeof e->state, "%s", state != NULL ? state : "");
 }
+
+void
+result_flag_for(struct result *r, const char *role, const char *flag,
+    long moves)
+{
+	result_effect(r, role, EFFECT_FLAG, 1, flag);
+	if (r->neffects > 0 && !r->overflow)
+		r->effects[r->neffects - 1].moves = moves;
+}

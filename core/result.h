@@ -38,6 +38,7 @@ struct effect {
 	enum effect_kind kind;
 	long amount;
 	char state[32];
+	long moves;		/* EFFECT_FLAG: the turns it lasts, 0 for good */
 };
 
 /* Return codes of the rule functions (the command layer maps them to
@@ -96,5 +97,9 @@ int result_fail(struct result *r, int code, const char *fmt, ...)
 /* Adds an effect on the unit in role. */
 void result_effect(struct result *r, const char *role, enum effect_kind kind,
     long amount, const char *state);
+/* Sets flag FLAG on the unit in role for MOVES turns, this one included
+ * (rallying for two moves). */
+void result_flag_for(struct result *r, const char *role, const char *flag,
+    long moves);
 
 #endif

@@ -10,8 +10,14 @@ unit_flag(const struct unit *u, const char *name)
 {
 	for (int i = 0; i < u->nflags; i++)
 		if (strcmp(u->flags[i], name) == 0)
-			return 1;
+			return !u->flag_over[i];
 	return 0;
+}
+
+int
+unit_flag_in_force(const struct unit *u, int i)
+{
+	return i >= 0 && i < u->nflags && !u->flag_over[i];
 }
 
 const struct unit *
@@ -89,20 +95,45 @@ effect_add(struct ruling_effects *fx, int unit, enum ledger ledger,
 	return e;
 }
 
-/* Sets or clears flag NAME on u.  The flags stay in the order they were
- * last set, as the journal gives them back. */
+/* Removes flag i of u. */
 static void
-set_flag(struct unit *u, const char *name, int on)
+drop_flag(struct unit *u, int i)
+{
+	memmove(u->flags[i], u->flags[i + 1], (size_t)(u->nflags - i - 1) * UNIT_WORD);
+	memmove(&u->flag_until[i], &u->flag_until[i + 1],
+	    (size_t)(u->nflags - i - 1) * sizeof u->flag_until[0]);
+	memmove(&u->flag_over[i], &u->flag_over[i + 1],
+	    (size_t)(u->nflags - i - 1) * sizeof u->flag_over[0]);
+	u->nflags--;
+}
+
+/* Sets (until the turn UNTIL, 0 for good) or clears flag NAME on u.  The
+ * flags stay in the order they were last set, as the journal gives them
+ * back. */
+static void
+set_flag(struct unit *u, const char *name, int on, long until)
 {
 	for (int i = 0; i < u->nflags; i++)
 		if (strcmp(u->flags[i], name) == 0) {
-			memmove(u->flags[i], u->flags[i + 1],
-			    (size_t)(u->nflags - i - 1) * UNIT_WORD);
-			u->nflags--;
+			drop_flag(u, i);
 			break;
 		}
-	if (on && u->nflags < UNIT_FLAGS)
+	if (on && u->nflags < UNIT_FLAGS) {
+		u->flag_until[u->nflags] = until;
+		u->flag_over[u->nflags] = 0;
 		snprintf(u->flags[u->nflags++], UNIT_WORD, "%s", name);
+	}
+}
+
+void
+army_expire_flags(struct army *a)
+{
+	for (int k = 0; k < a->n; k++) {
+		struct unit *u = &a->u[k];
+
+		for (int i = 0; i < u->nflags; i++)
+			u->flag_over[i] = u->flag_until[i] > 0 && u->flag_until[i] < a->turn;
+	}
 }
 
 void
@@ -119,7 +150,7 @@ unit_apply_effect(struct unit *u, const struct unit_effect *e, long turn)
 		snprintf(u->state, sizeof u->state, "%s", e->name);
 		break;
 	case LEDGER_FLAG:
-		set_flag(u, e->name, e->amount != 0);
+		set_flag(u, e->name, e->amount != 0, e->total);
 		break;
 	case LEDGER_PUSHBACK:
 		u->pb_run = e->amount;

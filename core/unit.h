@@ -30,6 +30,9 @@ struct unit {
 	long defence_lost;	/* brigade batteries: the defence ledger's total */
 	char state[UNIT_WORD];	/* the last state recorded, "" for none */
 	char flags[UNIT_FLAGS][UNIT_WORD];	/* flags set (disordered, broken) */
+	long flag_until[UNIT_FLAGS];	/* the last turn each lasts, 0: for good */
+	unsigned char flag_over[UNIT_FLAGS];	/* past its last turn: kept in
+						 * the journal, no longer in force */
 	int nflags;
 	long pb_run;		/* the last push back's number in its run */
 	long pb_total;		/* push backs over the game */
@@ -51,8 +54,10 @@ struct army {
 	long turn;		/* the game's current turn */
 };
 
-/* True when the flag NAME is set on u. */
+/* True when the flag NAME is set on u (and in force). */
 int unit_flag(const struct unit *u, const char *name);
+/* True when flag i of u is in force. */
+int unit_flag_in_force(const struct unit *u, int i);
 
 /* The unit with id, or NULL. */
 const struct unit *army_find(const struct army *a, long long id);
@@ -63,12 +68,17 @@ int army_under(const struct army *a, const struct unit *u, long long id);
 /* Sets every unit's `up` from its parent id; call once after loading. */
 void army_link(struct army *a);
 
+/* Marks the flags whose last turn is before the army's turn as over (a
+ * brigade rallying for two moves is no longer rallying on the third). */
+void army_expire_flags(struct army *a);
+
 /* The ledgers and records an effect writes into the journal. */
 enum ledger {
 	LEDGER_LOSS,		/* figures, stands, hits or FP lost */
 	LEDGER_DEFENCE,		/* a battery's defence value lost */
 	LEDGER_STATE,		/* the unit's state word */
-	LEDGER_FLAG,		/* a flag set (1) or cleared (0) */
+	LEDGER_FLAG,		/* a flag set (1) or cleared (0); total: the
+				 * last turn it lasts, 0 for good */
 	LEDGER_PUSHBACK,	/* a push back: number in its run, total */
 	LEDGER_MELEE,		/* a melee round: open or closed, round */
 	LEDGER_MORALE		/* a part of the unit (a battalion) changed state */

@@ -138,8 +138,12 @@ db_state_put(struct db *db, const struct unit *u)
 	int rc = SQLITE_OK, status;
 
 	for (int i = 0; i < u->nflags; i++)
-		snprintf(flags + strlen(flags), sizeof flags - strlen(flags), "%s%s",
-		    i ? "," : "", u->flags[i]);
+		if (u->flag_until[i] > 0)
+			snprintf(flags + strlen(flags), sizeof flags - strlen(flags),
+			    "%s%s@%ld", i ? "," : "", u->flags[i], u->flag_until[i]);
+		else
+			snprintf(flags + strlen(flags), sizeof flags - strlen(flags),
+			    "%s%s", i ? "," : "", u->flags[i]);
 	if ((status = db_prepare(db, STMT_STATE_PUT, &st)) != DB_OK)
 		return status;
 	db_bind_int(st, 1, u->id, &rc);

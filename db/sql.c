@@ -33,8 +33,9 @@
 	LATEST("e.total", "loss", "0") " AS losses, " \
 	LATEST("e.total", "defence", "0") " AS defence_lost, " \
 	LATEST("e.name", "state", "''") " AS state, " \
-	"coalesce((SELECT group_concat(f.name, ',') FROM (" \
-	"SELECT e.name, e.amount, max(e.id) AS last FROM effect e " \
+	"coalesce((SELECT group_concat(f.name || CASE WHEN f.until > 0 " \
+	"THEN '@' || f.until ELSE '' END, ',') FROM (" \
+	"SELECT e.name, e.amount, e.total AS until, max(e.id) AS last FROM effect e " \
 	"JOIN event v ON v.id = e.event " \
 	"WHERE e.unit = u.id AND e.kind = 'flag' AND v.undone = 0 " \
 	"GROUP BY e.name ORDER BY max(e.id)) f WHERE f.amount <> 0), '') AS flags, " \

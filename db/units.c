@@ -225,15 +225,18 @@ count_units(struct db *db, int *n)
 	return rc == SQLITE_ROW ? DB_OK : db_fail(db, rc, "reading the order of battle");
 }
 
-/* "disordered,broken" into the unit's flags. */
+/* "disordered,rallying@5" into the unit's flags: a flag, and the last
+ * turn it lasts when it does not last for good. */
 static void
 read_flags(struct unit *u, const char *list)
 {
 	u->nflags = 0;
 	for (const char *p = list; *p != '\0' && u->nflags < UNIT_FLAGS;) {
-		size_t len = strcspn(p, ",");
+		size_t len = strcspn(p, ","), name = strcspn(p, "@,");
 
-		snprintf(u->flags[u->nflags++], UNIT_WORD, "%.*s", (int)len, p);
+		snprintf(u->flags[u->nflags], UNIT_WORD, "%.*s", (int)name, p);
+		u->flag_over[u->nflags] = 0;
+		u->flag_until[u->nflags++] = name < len ? strtol(p + name + 1, NULL, 10) : 0;
 		p += len;
 		if (*p == ',')
 			p++;

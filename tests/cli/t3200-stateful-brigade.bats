@@ -140,12 +140,69 @@ load helper
 	[ "$(json .result.pushback)" = 1 ]
 }
 
-@test "six cumulative push backs break the brigade" {
+@test "six cumulative push backs break the brigade (l.344), and the result says so" {
 	small_oob
-	for i in 1 2 3 4 5 6; do
-		umpire melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --new --dice 5,2
+	for i in 1 2 3 4 5; do
+		umpire --json melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --new --dice 5,2
+		[ "$(json .result.breaks)" = false ] || { echo "push back $i breaks"; return 1; }
 	done
-	[[ "$output" == *"Kempt breaks and flees the field (six cumulative push backs)"* ]]
+	umpire --json melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --new --dice 5,2
+	[ "$(json .result.pushbacks_in_game)" = 6 ]
+	[ "$(json .result.breaks)" = true ]
+	[[ "$(json .summary)" == *"its sixth push back of the game: it breaks and flees the field"* ]]
+	umpire melee --attacker Bachelu --defender Kempt --new --dice 5,2
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"no melee: a broken brigade has fled the field: it cannot melee until rallied"* ]]
+}
+
+@test "a broken brigade cannot fire or melee; the winner of three push backs must rally (l.344)" {
+	small_oob
+	for t in 1 2 3; do
+		umpire --json melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --dice 5,2
+		"$U" turn next >/dev/null
+	done
+	[[ "$(json .summary)" == *"it breaks and flees the field; the winner must rally"* ]]
+	umpire --json fire --unit Kempt --target Bachelu --distance 2 --dice 4
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "a broken brigade has fled the field: it cannot fire until rallied" ]
+	umpire --json melee --attacker Kempt --defender Bachelu --dice 4,4
+	[ "$(json .legal)" = false ]
+	[ "$(json '.effects|length')" = 0 ]
+}
+
+@test "marching columns cannot fight (l.41)" {
+	umpire --json --rules brigade melee --attacker-figures 24 --defender-figures 16 --attacker-mod march-column --dice 4,4
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "marching columns cannot fire or fight whilst marching" ]
+	[ "$(json '.dice|length')" = 0 ]
+}
+
+@test "mounted troops cannot attack walls (l.286) or defence works (l.290)" {
+	umpire --json --rules brigade melee --attacker-figures 36 --defender-figures 16 --attacker-type cavalry --defender-mod buildings --dice 4,4
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "mounted troops cannot attack or leap over walls" ]
+	umpire --json --rules brigade melee --attacker-figures 36 --defender-figures 16 --attacker-type cavalry --defender-mod defences --dice 4,4
+	[ "$(json .reason)" = "mounted troops cannot attack or leap over defence works" ]
+	umpire --json --rules brigade melee --attacker-figures 36 --defender-figures 16 --defender-mod defences --dice 4,4
+	[ "$(json .legal)" = true ]
+	small_oob
+	umpire --json melee --attacker Piré --defender Kempt --defender-mod defences --dice 4,4
+	[ "$(json .legal)" = false ]
+}
+
+@test "contacted skirmishers inflict nothing (l.78, l.268)" {
+	umpire --json --rules brigade melee --attacker-figures 24 --defender-figures 12 --defender-type skirmishers --dice 4
+	[ "$status" -eq 0 ]
+	[ "$(json .result.attacker_casualties)" = 0 ]
+	[ "$(json '.dice|length')" = 1 ]
+}
+
+@test "a square that wins cannot follow up (l.280)" {
+	umpire --json --rules brigade move --type infantry --formation square --follow-up 1 --dice 4
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "infantry in square who win a melee cannot follow up; they may hold their position" ]
 }
 
 @test "a drawn melee stays open: the next round is the same melee" {
@@ -178,8 +235,29 @@ load helper
 	[ "$(json .legal)" = false ]
 	umpire --json rally --unit Piré --after follow-up --attempt 3
 	[[ "$output" == *'"what":"disordered","amount":0'* ]]
+	# l.352: "units rallying are disordered, cannot fire and are -6 in
+	# melee", for the move spent rallying.
+	umpire --json unit show Piré
+	[ "$(json '.flags|join(",")')" = rallying ]
+	[ "$(json .state)" = rallying ]
+	umpire --json melee --attacker Piré --defender Kempt --dice 4,4
+	[ "$(json '[.modifiers[].name]|index("attacker:rallying") != null')" = true ]
+	"$U" undo >/dev/null
+	"$U" turn next >/dev/null
 	umpire --json unit show Piré
 	[ "$(json '.flags|length')" = 0 ]
+}
+
+@test "a push-back rally needs push backs (l.356)" {
+	small_oob
+	umpire --json rally --unit Kempt --after push-back
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "the brigade has not been pushed back: there is nothing to rally from" ]
+	"$U" melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --dice 5,2 >/dev/null
+	umpire --json rally --unit Kempt --after push-back
+	[ "$(json .legal)" = true ]
+	[ "$(json .result.moves_rallying)" = 1 ]
 }
 
 @test "a disordered unit is -6 in melee" {
@@ -227,10 +305,43 @@ load helper
 	"$U" unit add RHA --side British --type horse-artillery --guns 2 >/dev/null
 	"$U" unit add "Foot battery" --side French --type foot-artillery --guns 2 >/dev/null
 	umpire --json fire --unit "Foot battery" --target RHA --distance 20 --dice 2,3,5
-	[ "$(json .result.defence)" = 18 ]
+	# 2 guns fire: 6 crew, die 5 -> 2 casualties, 2 defence points spread
+	# over RHA's two guns as the game spreads losses: 19 and 19.
+	[ "$(json .result.defence)" = 19 ]
+	[ "$(json '[.result.guns[].defence]|join(",")')" = 19,19 ]
 	umpire --json unit show RHA
 	[ "$(json .defence_lost)" = 2 ]
+	[ "$(json '.defence|join(",")')" = 19,19 ]
 	[ "$(json .losses)" = 0 ]
+}
+
+@test "a knocked-out battery cannot be fired at again" {
+	small_oob
+	"$U" unit add RHA --side British --type horse-artillery --guns 1 >/dev/null
+	"$U" unit add "Foot battery" --side French --type foot-artillery --guns 8 >/dev/null
+	# 8 guns, 24 crew, close range (+1 each), die 5: 32 points -> 13 casualties.
+	umpire --json fire --unit "Foot battery" --target RHA --distance 10 --dice 2,2,2,2,2,2,2,2,5
+	[ "$(json .result.defence)" = 7 ]
+	umpire --json fire --unit "Foot battery" --target RHA --distance 10 --dice 2,2,2,2,2,2,2,2,5
+	[ "$(json .result.defence)" = 0 ]
+	[ "$(json .result.fire_rate)" = knocked_out ]
+	[[ "$(json '.effects[]|select(.what=="morale")|.state')" == knocked_out ]]
+	umpire --json fire --unit "Foot battery" --target RHA --distance 10 --dice 2,2,2,2,2,2,2,2,5
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "every gun of the target battery is knocked out: it cannot be fired at again" ]
+}
+
+@test "small arms at a battery: at most 4 defence per gunner there (l.232)" {
+	small_oob
+	"$U" unit add RHA --side British --type horse-artillery --guns 1 >/dev/null
+	# Bachelu, 72 French: 48 firing, +3 close, -2 gunners = 49 -> carry back
+	# 20, die 5 -> 8 casualties; the gun has 3 crew: 3 gunners, 12 defence.
+	umpire --json fire --unit Bachelu --target RHA --distance 2 --dice 5
+	[ "$(json .result.casualties)" = 8 ]
+	[ "$(json .result.defence_lost)" = 12 ]
+	umpire --json unit show RHA
+	[ "$(json .losses)" = 3 ]
+	[ "$(json .defence_lost)" = 12 ]
 }
 
 @test "small arms at a battery: gunners lost and 4 defence each" {
