@@ -142,6 +142,23 @@ bare_over_formations(const struct global *g, const struct inputs *in, int argc)
 	return 0;
 }
 
+/* An option that asks the game when no counts are typed (IN_GAME_ALONE). */
+static int
+asks_game(const struct global *g, const struct inputs *in)
+{
+	int asks = 0;
+
+	for (int i = 0; i < in->n; i++) {
+		if (!in->v[i].given)
+			continue;
+		if (in->v[i].decl->kind == IN_COUNT)
+			return 0;
+		if (in->v[i].decl->flags & IN_GAME_ALONE)
+			asks = 1;
+	}
+	return asks && db_file_exists(g->db_path);
+}
+
 /* True when the ruling names units of the game (the stateful form). */
 static int
 names_units(const struct inputs *in)
@@ -204,13 +221,6 @@ load_units(const struct global *g, struct game *gm, const struct inputs *in,
 	return 0;
 }
 
-static const char *const ledger_kinds[] = {
-	[LEDGER_LOSS] = "loss", [LEDGER_DEFENCE] = "defence",
-	[LEDGER_STATE] = "state", [LEDGER_FLAG] = "flag",
-	[LEDGER_PUSHBACK] = "pushback", [LEDGER_MELEE] = "melee",
-	[LEDGER_MORALE] = "morale",
-};
-
 /* The JSON array of the command line, for the journal. */
 static int
 args_json(const char *command, int argc, char **argv, char *buf, size_t n)
@@ -251,7 +261,7 @@ describe_effects(const struct ruleset *rs, const struct ruling_units *ru,
 		snprintf(a->unit, sizeof a->unit, "%s", ru->unit[e->unit]->name);
 		snprintf(a->what, sizeof a->what, "%s",
 		    e->ledger == LEDGER_LOSS ? rs->measure :
-		    e->ledger == LEDGER_FLAG ? e->name : ledger_kinds[e->ledger]);
+		    e->ledger == LEDGER_FLAG ? e->name : ledger_kind(e->ledger));
 		if (e->ledger == LEDGER_MORALE)
 			snprintf(a->part, sizeof a->part, "%s", e->name);
 		a->amount = e->amount;
@@ -326,7 +336,7 @@ record(const struct global *g, struct game *gm, const struct ruling_units *ru,
 		const struct unit_effect *e = &fx->e[i];
 
 		if ((st = db_effect_add(gm->db, out->event, ru->unit[e->unit]->id,
-		    ledger_kinds[e->ledger], e->name, e->amount, e->total, e->ref,
+		    ledger_kind(e->ledger), e->name, e->amount, e->total, e->ref,
 		    e->note)) != DB_OK)
 			return game_fail(g, st);
 	}
@@ -425,7 +435,7 @@ run_in_game(struct global *g, const struct rule_cmd *c, int argc, char **argv,
 {
 	static struct ruling_units ru;
 	static struct ruling_effects fx;
-	static char json[RESULT_JSON + 65536];
+	static char json[RESULT_JSON + 512 * 1024];
 	static struct game gm;
 	int rc;
 
@@ -462,13 +472,14 @@ run(struct global *g, const struct ruleset *rs, const struct rule_cmd *c,
 	static struct result r;
 	static struct ruling out;
 	static struct dice d;
-	static char json[RESULT_JSON + 65536];
+	static char json[RESULT_JSON + 512 * 1024];
 	int rc, rolled, stateful;
 
 	inputs_init(&in, rs->name, c->name, c->inputs, dice_inputs);
 	if ((rc = inputs_parse_argv(&in, argc, argv)) != 0)
 		return cmd_error(g, exit_of_rule(rc), "%s", in.error);
-	stateful = names_units(&in) || bare_over_formations(g, &in, argc);
+	stateful = names_units(&in) || bare_over_formations(g, &in, argc) ||
+	    asks_game(g, &in);
 	/* Without a game the stock tables judge the modifiers: a bad one (65)
 	 * is reported before the missing game (66). */
 	if ((!stateful || !db_file_exists(g->db_path)) &&

@@ -6,6 +6,7 @@
 
 #include "dice.h"
 #include "result.h"
+#include "unit.h"
 
 /* What a ruling changed in the game, by unit (stateful form). */
 struct applied {
@@ -17,7 +18,7 @@ struct applied {
 	char note[160];		/* a sentence for the text output, or "" */
 };
 
-#define RULING_APPLIED 64
+#define RULING_APPLIED RULING_EFFECTS
 
 struct ruling {
 	const char *rules;

@@ -741,7 +741,7 @@ apply_flag(const struct ruling_units *ru, int ui, const struct effect *re,
 
 static int
 brigade_apply(const struct tableset *ts, const char *command,
-    const struct ruling_units *ru, const struct inputs *in, struct result *r,
+    struct ruling_units *ru, const struct inputs *in, struct result *r,
     struct ruling_effects *fx)
 {
 	int rc;
@@ -878,6 +878,9 @@ const struct roster brigade_roster = {
 	.columns = brigade_columns,
 	.measure_option = "figures",
 	.counts_down = 1,
+	.states = "destroyed",
+	.flags = "disordered|rallying|broken",
+	.good_state = "good_order",
 	.not_a_type = "brigade",
 	.not_a_type_message = "under the brigade rules the brigade is the unit: give its arm",
 };

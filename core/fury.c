@@ -103,14 +103,18 @@ chart_points(const struct table *t, const char *firer, double dist,
 
 /* Stands that fire: "Only the front stands of infantry in column
  * formation may fire. Only the very front stand of a unit in march column
- * may fire. All stands of a unit in line formation may fire." */
+ * may fire. All stands of a unit in line formation may fire."  And (l.86)
+ * "Any unit reduced to 2 or fewer stands cannot form column. It is in line
+ * formation only." */
 static long
 firing_stands(const struct inputs *in)
 {
 	long n = in_count(in, "stands");
 
+	if (n <= 2)
+		return n;
 	if (in_is(in, "formation", "march-column"))
-		return n > 0 ? 1 : 0;
+		return 1;
 	if (in_is(in, "formation", "column"))
 		return (n + 1) / 2;
 	return n;
@@ -197,8 +201,8 @@ leader_check(const struct tableset *ts, const struct inputs *in, int natural,
 		jsonw_null(&r->fields, "leader_hit");
 		return RULE_OK;
 	}
-	if (natural != 12) {
-		jsonw_bool(&r->fields, "leader_hit", 0);
+	if (natural != 12) {	/* fury-charts.md: null unless a natural 12 */
+		jsonw_null(&r->fields, "leader_hit");
 		return RULE_OK;
 	}
 	if ((roll = two_d6(d, "leader check", NULL)) < 0)
@@ -333,45 +337,93 @@ struct side {
 	long sum, capped, score;
 };
 
-/* One side's outcome object and its effects on the unit in that role. */
+/* What one side suffers in a melee. */
+struct melee_loss {
+	long stands;
+	int retreat, disordered, routs;
+	const char *breakthrough;
+};
+
+/* Applies the rules that bend a table result for one side: the square's
+ * cap, no line of retreat, towns and woods. */
 static void
-outcome(struct result *r, const struct inputs *in, const struct side *s,
-    const struct side *enemy, long stands, int retreat, int disordered,
-    int routs, const char *breakthrough)
+bend_loss(struct result *r, const struct inputs *in, const struct side *s,
+    const struct side *enemy, struct melee_loss *l)
 {
 	char opt[40];
 
 	snprintf(opt, sizeof opt, "%s-mod", s->name);
 	/* "Cavalry involved in melee with infantry in square can lose no more
 	 * than 1 stand." */
-	if (strcmp(s->arm, "cavalry") == 0 && stands > 1 &&
-	    in_mod(in, strcmp(enemy->name, "attacker") == 0 ? "attacker-mod" :
-	    "defender-mod", "square-vs-cavalry")) {
-		stands = 1;
+	if (strcmp(s->arm, "cavalry") == 0 && l->stands > 1 &&
+	    in_mod(in, enemy->opt, "square-vs-cavalry")) {
+		l->stands = 1;
 		result_work(r, "%s cavalry against a square loses at most 1 stand", s->name);
 	}
-	if (retreat && in_mod(in, opt, "cannot-retreat")) {
-		stands++;
-		retreat = 0;
+	if (l->retreat && in_mod(in, opt, "cannot-retreat")) {
+		l->stands++;
+		l->retreat = 0;
 		result_work(r, "the %s cannot retreat: it loses a further stand", s->name);
 	}
 	/* "Line infantry or cavalry that melee into a town or woods are
 	 * disordered at the conclusion of the melee." */
 	if (in_mod(in, opt, "in-town-or-woods"))
-		disordered = 1;
+		l->disordered = 1;
+}
+
+/* One side's outcome object and its effects on the unit in that role. */
+static void
+outcome(struct result *r, const struct side *s, const struct melee_loss *l)
+{
 	jsonw_object(&r->fields, s->name);
-	jsonw_int(&r->fields, "stands_lost", stands);
-	jsonw_bool(&r->fields, "retreat", retreat);
-	jsonw_bool(&r->fields, "disordered", disordered);
-	jsonw_bool(&r->fields, "routs", routs);
-	jsonw_string(&r->fields, "breakthrough", breakthrough);
+	jsonw_int(&r->fields, "stands_lost", l->stands);
+	jsonw_bool(&r->fields, "retreat", l->retreat);
+	jsonw_bool(&r->fields, "disordered", l->disordered);
+	jsonw_bool(&r->fields, "routs", l->routs);
+	jsonw_string(&r->fields, "breakthrough", l->breakthrough);
 	jsonw_object_end(&r->fields);
-	if (stands > 0)
-		result_effect(r, s->name, EFFECT_LOSS, stands, "stands");
-	if (disordered)
+	if (l->stands > 0)
+		result_effect(r, s->name, EFFECT_LOSS, l->stands, "stands");
+	if (l->disordered)
 		result_effect(r, s->name, EFFECT_FLAG, 1, "disordered");
-	if (routs)
+	if (l->routs)
 		result_effect(r, s->name, EFFECT_STATE, 0, "routed");
+}
+
+/* The headline, from what the loser actually suffers. */
+static void
+melee_summary(struct result *r, const struct side *win, const struct side *lose,
+    long diff, const struct melee_loss *l, const struct melee_loss *w)
+{
+	char what[160];
+	size_t n;
+
+	n = (size_t)snprintf(what, sizeof what, "loses %ld stand%s", l->stands,
+	    l->stands == 1 ? "" : "s");
+	if (l->routs)
+		n += (size_t)snprintf(what + n, sizeof what - n, " and routs");
+	else if (l->retreat)
+		n += (size_t)snprintf(what + n, sizeof what - n, ", retreats a full move");
+	if (l->disordered && !l->routs && n < sizeof what)
+		snprintf(what + n, sizeof what - n, ", disordered");
+	if (strcmp(w->breakthrough, "none") == 0)
+		result_summary(r, "the %s wins by %ld: the %s %s; no breakthrough",
+		    win->name, diff, lose->name, what);
+	else
+		result_summary(r, "the %s wins by %ld: the %s %s; breakthrough %s",
+		    win->name, diff, lose->name, what, w->breakthrough);
+}
+
+static int
+melee_refused(struct result *r, struct dice *d, const char *why)
+{
+	jsonw_null(&r->fields, "difference");
+	jsonw_null(&r->fields, "attacker");
+	jsonw_null(&r->fields, "defender");
+	result_forbid(r, "%s", why);
+	result_summary(r, "no melee: %s", why);
+	dice_end_early(d);
+	return RULE_OK;
 }
 
 static int
@@ -398,14 +450,17 @@ fury_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	const struct table *t = rule_table(ts, FURY, "melee-table", r);
 	struct side a = { "attacker", "attacker-mod", in_text(in, "attacker-type"), 0, 0, 0 };
 	struct side def = { "defender", "defender-mod", in_text(in, "defender-type"), 0, 0, 0 };
+	struct melee_loss wl = { 0, 0, 0, 0, "none" }, ll = { 0, 0, 1, 0, "none" };
 	struct side *win, *lose;
-	const char *breakthrough;
-	double stands = 0;
 	long diff;
 	int row, rc;
 
 	if (mods == NULL || t == NULL)
 		return RULE_DATA;
+	/* l.188: "Artillery batteries may never move into contact with enemy
+	 * units." */
+	if (strcmp(a.arm, "artillery") == 0)
+		return melee_refused(r, d, "artillery batteries may never move into contact with the enemy");
 	if ((rc = side_roll(ts, mods, in, &a, d, r)) != RULE_OK ||
 	    (rc = side_roll(ts, mods, in, &def, d, r)) != RULE_OK)
 		return rc;
@@ -416,40 +471,37 @@ fury_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	    table_text(t, row, "help"));
 	jsonw_int(&r->fields, "difference", diff);
 	if (diff == 0) {
-		outcome(r, in, &a, &def, 0, 0, 1, 0, "none");
-		outcome(r, in, &def, &a, 0, 0, 1, 0, "none");
+		struct melee_loss la = { 0, 0, 1, 0, "none" }, ld = la;
+
+		bend_loss(r, in, &a, &def, &la);
+		bend_loss(r, in, &def, &a, &ld);
+		outcome(r, &a, &la);
+		outcome(r, &def, &ld);
 		result_effect(r, "attacker", EFFECT_MELEE, 1, NULL);
 		result_summary(r, "both disordered; the melee stays locked (%ld each)", a.score);
 		return RULE_OK;
 	}
 	win = a.score > def.score ? &a : &def;
 	lose = win == &a ? &def : &a;
-	stands = rule_cell(t, row, "loser_stands", r);
-	breakthrough = table_text(t, row, strcmp(win->arm, "cavalry") == 0 ?
+	ll.stands = (long)rule_cell(t, row, "loser_stands", r);
+	ll.retreat = strcmp(table_text(t, row, "loser_retreat"), "yes") == 0;
+	ll.routs = strcmp(table_text(t, row, "loser_routs"), "yes") == 0;
+	wl.breakthrough = table_text(t, row, strcmp(win->arm, "cavalry") == 0 ?
 	    "breakthrough_cavalry" : "breakthrough_infantry");
 	if (strcmp(win->arm, "artillery") == 0)
-		breakthrough = "none";
+		wl.breakthrough = "none";
 	/* "Reacting cavalry that get a 4+ result in melee may not
 	 * breakthrough." */
-	if (strcmp(breakthrough, "none") != 0 &&
-	    in_mod(in, win == &a ? "attacker-mod" : "defender-mod", "reacting")) {
-		breakthrough = "none";
+	if (strcmp(wl.breakthrough, "none") != 0 && in_mod(in, win->opt, "reacting")) {
+		wl.breakthrough = "none";
 		result_work(r, "reacting cavalry: no breakthrough; stay with a free facing change or withdraw 6\"");
 	}
-	if (win == &a) {
-		outcome(r, in, &a, &def, 0, 0, 0, 0, breakthrough);
-		outcome(r, in, &def, &a, (long)stands,
-		    strcmp(table_text(t, row, "loser_retreat"), "yes") == 0, 1,
-		    strcmp(table_text(t, row, "loser_routs"), "yes") == 0, "none");
-	} else {
-		outcome(r, in, &a, &def, (long)stands,
-		    strcmp(table_text(t, row, "loser_retreat"), "yes") == 0, 1,
-		    strcmp(table_text(t, row, "loser_routs"), "yes") == 0, "none");
-		outcome(r, in, &def, &a, 0, 0, 0, 0, breakthrough);
-	}
+	bend_loss(r, in, win, lose, &wl);
+	bend_loss(r, in, lose, win, &ll);
+	outcome(r, &a, win == &a ? &wl : &ll);
+	outcome(r, &def, win == &a ? &ll : &wl);
 	result_effect(r, "attacker", EFFECT_MELEE, 0, NULL);
-	result_summary(r, "the %s wins by %ld: the %s %s", win->name, diff, lose->name,
-	    table_text(t, row, "help"));
+	melee_summary(r, win, lose, diff, &ll, &wl);
 	return RULE_OK;
 }
 
@@ -645,6 +697,17 @@ maneuver(const struct tableset *ts, const struct inputs *in, int disordered,
 	if (!disordered && !in_given(in, "quality"))
 		return result_fail(r, RULE_USAGE,
 		    "move needs --quality %s (the corps commander's rating), or --disordered", QUALITIES);
+	/* l.160: "Heavy cavalry may not enter woods unless in march column
+	 * along a road." */
+	if (in_is(in, "type", "heavy-cavalry") && in_mod(in, "mod", "woods") &&
+	    !(in_is(in, "formation", "march-column") && in_flag(in, "road"))) {
+		jsonw_null(&r->fields, "result");
+		jsonw_null(&r->fields, "inches");
+		result_forbid(r, "heavy cavalry may not enter woods unless in march column along a road");
+		result_summary(r, "no move: %s", r->reason);
+		dice_end_early(d);
+		return RULE_OK;
+	}
 	mods = maneuver_mods(ts, in, r);
 	if ((roll = two_d6(d, "maneuver", NULL)) < 0)
 		return RULE_DATA;
@@ -684,6 +747,13 @@ maneuver(const struct tableset *ts, const struct inputs *in, int disordered,
 	}
 	if (strcmp(result, "routs") == 0)
 		result_effect(r, "unit", EFFECT_STATE, 0, "routed");
+	/* l.82: "Any non-light class unit that changes formation while in
+	 * woods is disordered at the end of the formation change." */
+	if (r->legal && in_flag(in, "change-formation") && in_mod(in, "mod", "woods") &&
+	    in_given(in, "type") && strncmp(in_text(in, "type"), "light-", 6) != 0) {
+		result_work(r, "a non-light unit changing formation in woods is disordered");
+		result_effect(r, "unit", EFFECT_FLAG, 1, "disordered");
+	}
 	if (strcmp(result, "broken") == 0)
 		result_effect(r, "unit", EFFECT_LOSS, 1, "stands");
 	if (in_given(in, "type") && r->legal) {

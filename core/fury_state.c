@@ -263,19 +263,48 @@ struct tally {
 	long army_stands, army_losses;	/* the army's (guard double, no irregulars) */
 };
 
+/* The losses a ruling is about to add (it has not been applied yet). */
+struct pending {
+	const struct ruling_units *ru;
+	const struct ruling_effects *fx;
+};
+
+static long
+pending_losses(const struct pending *p, const struct unit *u)
+{
+	long n = 0;
+
+	for (int i = 0; p != NULL && i < p->fx->n; i++)
+		if (p->fx->e[i].ledger == LEDGER_LOSS && p->ru->unit[p->fx->e[i].unit] == u)
+			n += p->fx->e[i].amount;
+	return n;
+}
+
+/* True when the ruling is about to set flag NAME on u. */
+static int
+pending_flag(const struct pending *p, const struct unit *u, const char *name)
+{
+	for (int i = 0; i < p->fx->n; i++)
+		if (p->fx->e[i].ledger == LEDGER_FLAG && p->ru->unit[p->fx->e[i].unit] == u &&
+		    strcmp(p->fx->e[i].name, name) == 0 && p->fx->e[i].amount != 0)
+			return 1;
+	return 0;
+}
+
 /* "Do not count artillery batteries"; "all guard and grenadier (except
  * British) infantry stands when lost count as double when figured against
  * army fatigue"; "Cossacks, Guerilla's, and Militia cavalry do not count
  * against army fatigue." */
 static void
 tally(const struct tableset *ts, const struct army *a, const struct unit *f,
-    struct tally *t)
+    const struct pending *p, struct tally *t)
 {
 	memset(t, 0, sizeof *t);
 	for (int i = 0; i < a->n; i++) {
 		const struct unit *u = &a->u[i];
 		struct result scratch;
 		const char *bel;
+		long lost;
 		int weight;
 
 		if (u->formation || is_battery(u->type) || is_leader(u) ||
@@ -285,12 +314,13 @@ tally(const struct tableset *ts, const struct army *a, const struct unit *f,
 		bel = unit_bel(ts, u, &scratch);
 		weight = bel != NULL && strcmp(bel, "guard") == 0 && !is_cavalry(u->type) &&
 		    !in_is(&u->ratings, "nation", "britain") ? 2 : 1;
+		lost = u->losses + pending_losses(p, u);
 		t->stands += u->start_strength;
-		t->losses += u->losses;
+		t->losses += lost;
 		if (in_flag(&u->ratings, "irregular"))
 			continue;
 		t->army_stands += u->start_strength;
-		t->army_losses += u->losses * weight;
+		t->army_losses += lost * weight;
 	}
 }
 
@@ -302,7 +332,8 @@ struct fatigue {
 
 static void
 own_fatigue(const struct tableset *ts, const struct army *a,
-    const struct unit *f, struct fatigue *out, struct result *r)
+    const struct unit *f, const struct pending *p, struct fatigue *out,
+    struct result *r)
 {
 	const char *q = in_text(&f->ratings, "quality");
 	long pct = fury_quality_percent(ts, q != NULL ? q : "average", r);
@@ -311,7 +342,7 @@ own_fatigue(const struct tableset *ts, const struct army *a,
 
 	if (pct < 0)
 		result_fail(r, RULE_DATA, "the fatigue table has no quality '%s'", q);
-	tally(ts, a, f, &t);
+	tally(ts, a, f, p, &t);
 	out->level = fury_fatigue_level(army ? t.army_stands : t.stands, pct);
 	out->losses = army ? t.army_losses : t.losses;
 	out->fatigued = out->level > 0 && out->losses >= out->level;
@@ -324,12 +355,12 @@ static void
 formation_fatigue(const struct tableset *ts, const struct army *a,
     const struct unit *f, struct fatigue *out, struct result *r)
 {
-	own_fatigue(ts, a, f, out, r);
+	own_fatigue(ts, a, f, NULL, out, r);
 	for (int up = f->up, steps = 0; up >= 0 && steps < a->n && !out->from_above;
 	    up = a->u[up].up, steps++) {
 		struct fatigue above;
 
-		own_fatigue(ts, a, &a->u[up], &above, r);
+		own_fatigue(ts, a, &a->u[up], NULL, &above, r);
 		out->from_above = above.fatigued;
 	}
 }
@@ -422,6 +453,61 @@ apply_effect(const struct ruling_units *ru, const struct effect *re, int ui,
 	}
 }
 
+/* Disorders brigade u of a fatigued army. */
+static void
+disorder_brigade(struct ruling_units *ru, struct unit *u, struct ruling_effects *fx)
+{
+	const struct pending p = { ru, fx };
+	struct unit_effect *e;
+	int ui;
+
+	if (u->formation || is_battery(u->type) || is_leader(u) ||
+	    unit_flag(u, "disordered") || pending_flag(&p, u, "disordered") ||
+	    strcmp(u->state, "routed") == 0 ||
+	    u->losses + pending_losses(&p, u) >= u->start_strength)
+		return;
+	if ((ui = ruling_enlist(ru, u, "brigade", fx)) < 0 ||
+	    (e = effect_add(fx, ui, LEDGER_FLAG, "disordered", 1)) == NULL)
+		return;
+	snprintf(e->note, sizeof e->note, "%s is now disordered: its army is fatigued",
+	    u->name);
+}
+
+/* l.54: "When an Army suffers Fatigue, It is considered broken and all
+ * remaining brigades are immediately disordered."  Checked after every
+ * ruling, with the losses it is about to record. */
+static void
+break_fatigued_armies(const struct tableset *ts, struct ruling_units *ru,
+    struct result *r, struct ruling_effects *fx)
+{
+	struct army *a = ru->army;
+	const struct pending p = { ru, fx };
+
+	for (int i = 0; i < a->n && !fx->overflow; i++) {
+		struct unit *f = &a->u[i];
+		struct unit_effect *e;
+		struct fatigue ft;
+		int ui;
+
+		if (!f->formation || strcmp(f->type, "army") != 0 || unit_flag(f, "broken"))
+			continue;
+		own_fatigue(ts, a, f, &p, &ft, r);
+		if (!ft.fatigued)
+			continue;
+		if ((ui = ruling_enlist(ru, f, "army", fx)) < 0 ||
+		    (e = effect_add(fx, ui, LEDGER_FLAG, "broken", 1)) == NULL)
+			return;
+		snprintf(e->note, sizeof e->note,
+		    "%s is fatigued (%ld of %ld): the army is broken", f->name, ft.losses,
+		    ft.level);
+		result_work(r, "%s reaches army fatigue: broken, all its brigades disordered",
+		    f->name);
+		for (int k = 0; k < a->n; k++)
+			if (army_under(a, &a->u[k], f->id))
+				disorder_brigade(ru, &a->u[k], fx);
+	}
+}
+
 /* morale in a game: the brigade's order "and its division/corps/army
  * fatigue". */
 static void
@@ -445,14 +531,12 @@ morale_standing(const struct tableset *ts, const struct ruling_units *ru,
 
 static int
 fury_apply(const struct tableset *ts, const char *command,
-    const struct ruling_units *ru, const struct inputs *in, struct result *r,
+    struct ruling_units *ru, const struct inputs *in, struct result *r,
     struct ruling_effects *fx)
 {
 	(void)in;
-	if (strcmp(command, "fatigue") == 0) {
+	if (strcmp(command, "fatigue") == 0)
 		apply_fatigue(ts, ru, r);
-		return RULE_OK;
-	}
 	if (strcmp(command, "morale") == 0 && ruling_unit(ru, "unit") != NULL)
 		morale_standing(ts, ru, ruling_unit(ru, "unit"), r);
 	for (int i = 0; i < r->neffects; i++) {
@@ -461,6 +545,7 @@ fury_apply(const struct tableset *ts, const char *command,
 		if (ui >= 0)
 			apply_effect(ru, &r->effects[i], ui, fx);
 	}
+	break_fatigued_armies(ts, ru, r, fx);
 	return RULE_OK;
 }
 
@@ -591,4 +676,7 @@ const struct roster fury_roster = {
 	.columns = fury_columns,
 	.measure_option = "stands",
 	.counts_down = 1,
+	.states = "routed|destroyed",
+	.flags = "disordered|broken",
+	.good_state = "good_order",
 };

@@ -52,6 +52,9 @@ enum input_kind {
 #define IN_GAME 0x8
 /* With IN_FORMATION: a unit or a formation (ohw fatigue). */
 #define IN_EITHER 0x10
+/* Given in a game with no counts (IN_COUNT) given: the stateful form
+ * (2x2 morale --victory judges the game's units). */
+#define IN_GAME_ALONE 0x20
 
 struct input_decl {
 	const char *name;	/* option name without the dashes */

@@ -266,17 +266,28 @@ side_mods(const struct table *t, const struct inputs *in, const struct melee_sid
 	return total;
 }
 
-/* Fatigue points a side takes: half in cover (infantry) or always for
- * cavalry (round up); double in flank or rear. */
+/* Infantry defending a built-up area: "infantry defending one take half
+ * (round up), as [in-cover]" (RULES.md). */
+static int
+holds_bua(const struct inputs *in, const struct melee_side *s)
+{
+	return strcmp(s->name, "defender") == 0 && !is_cav(s->type) &&
+	    in_mod(in, "defender-mod", "bua");
+}
+
+/* Fatigue points a side takes: half in cover or a built-up area
+ * (infantry) or always for cavalry (round up, once); double in flank or
+ * rear. */
 static long
 taken(const struct inputs *in, const struct melee_side *s, long fp, struct result *r)
 {
 	if (fp < 0)
 		fp = 0;
-	if (is_cav(s->type) || in_mod(in, s->opt, "in-cover")) {
+	if (is_cav(s->type) || in_mod(in, s->opt, "in-cover") || holds_bua(in, s)) {
 		fp = half_up(fp);
 		result_work(r, "the %s takes half, rounded up (%s)", s->name,
-		    is_cav(s->type) ? "cavalry always" : "holding terrain");
+		    is_cav(s->type) ? "cavalry always" : holds_bua(in, s) ?
+		    "holding a built-up area" : "holding terrain");
 	}
 	if (in_mod(in, s->opt, "flank-or-rear")) {
 		fp *= 2;
@@ -285,10 +296,12 @@ taken(const struct inputs *in, const struct melee_side *s, long fp, struct resul
 	return fp;
 }
 
+/* ASSESSED: the points each side's roll inflicts, before the cavalry's
+ * halving (RULES.md: "compared as assessed"). */
 static const char *
 melee_outcome(const struct tableset *ts, const struct inputs *in,
-    const struct melee_side *a, const struct melee_side *def, long att_fp,
-    long def_fp, struct result *r)
+    const struct melee_side *a, const struct melee_side *def,
+    const long assessed[2], long def_fp, struct result *r)
 {
 	long before = in_count(in, "defender-fp"), bp = in_count(in, "defender-break-point");
 
@@ -296,7 +309,9 @@ melee_outcome(const struct tableset *ts, const struct inputs *in,
 	 * receive they have won ... in any other circumstances the infantry
 	 * unit is destroyed." */
 	if (is_cav(a->type) && strcmp(def->type, "infantry") == 0) {
-		if (att_fp > def_fp) {
+		result_work(r, "the infantry stood: it inflicted %ld FP as assessed and received %ld",
+		    assessed[1], assessed[0]);
+		if (assessed[1] > assessed[0]) {
 			result_work(r, "the infantry stood and inflicted more than it took: the cavalry retire %g\"",
 			    number(ts, "retire-cavalry", r));
 			return "cavalry_retires";
@@ -310,7 +325,7 @@ melee_outcome(const struct tableset *ts, const struct inputs *in,
 	/* "If the Attacker has succeeded in generating three or more Fatigue
 	 * Points they will have gained a lodgement." */
 	if (in_mod(in, "defender-mod", "bua"))
-		return def_fp >= (long)number(ts, "lodgement", r) ? "lodgement" : "attacker_retires";
+		return assessed[0] >= (long)number(ts, "lodgement", r) ? "lodgement" : "attacker_retires";
 	result_work(r, "the defender is not broken: the attacker retires %g\"%s",
 	    number(ts, is_cav(a->type) ? "retire-cavalry" : "retire-infantry", r),
 	    is_cav(a->type) ? " facing the enemy" : "");
@@ -339,6 +354,19 @@ reroll(struct melee_side *s, struct dice *d)
 	return RULE_OK;
 }
 
+/* A melee the rules forbid: no dice, nothing taken. */
+static int
+no_melee(struct result *r, struct dice *d, const char *why)
+{
+	jsonw_int(&r->fields, "attacker_fp", 0);
+	jsonw_int(&r->fields, "defender_fp", 0);
+	jsonw_string(&r->fields, "outcome", "attacker_retires");
+	result_forbid(r, "%s", why);
+	result_summary(r, "no melee: %s", why);
+	dice_end_early(d);
+	return RULE_OK;
+}
+
 static int
 ohw_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
     struct result *r)
@@ -347,7 +375,7 @@ ohw_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	const struct table *b = rule_table(ts, OHW, "melee-bases", r);
 	struct melee_side a = { "attacker", in_text(in, "attacker-type"), "attacker-mod", 0, 0 };
 	struct melee_side def = { "defender", in_text(in, "defender-type"), "defender-mod", 0, 0 };
-	long am, dm, att_fp, def_fp;
+	long am, dm, att_fp, def_fp, assessed[2];
 	const char *outcome;
 	int rc;
 
@@ -356,15 +384,13 @@ ohw_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	if (a.type == NULL || def.type == NULL)
 		return result_fail(r, RULE_USAGE, "melee needs --attacker-type and --defender-type");
 	/* "Only Infantry can attack a Built Up Area." */
-	if (in_mod(in, "defender-mod", "bua") && is_cav(a.type)) {
-		jsonw_int(&r->fields, "attacker_fp", 0);
-		jsonw_int(&r->fields, "defender_fp", 0);
-		jsonw_string(&r->fields, "outcome", "attacker_retires");
-		result_forbid(r, "only infantry can attack a built-up area");
-		result_summary(r, "no melee: only infantry can attack a built-up area");
-		dice_end_early(d);
-		return RULE_OK;
-	}
+	if (in_mod(in, "defender-mod", "bua") && is_cav(a.type))
+		return no_melee(r, d, "only infantry can attack a built-up area");
+	/* l.46: "Skirmishers may only charge other skirmishers or Exhausted
+	 * units." */
+	if (strcmp(a.type, "skirmishers") == 0 && strcmp(def.type, "skirmishers") != 0 &&
+	    !in_mod(in, "defender-mod", "exhausted"))
+		return no_melee(r, d, "skirmishers may only charge other skirmishers or exhausted units");
 	am = base(b, a.type, def.type, r) + side_mods(m, in, &a, r);
 	dm = base(b, def.type, a.type, r) + side_mods(m, in, &def, r);
 	result_mod(r, "attacker:base", (double)base(b, a.type, def.type, r));
@@ -372,11 +398,13 @@ ohw_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	if ((rc = roll_side(in, &a, d)) != RULE_OK || (rc = roll_side(in, &def, d)) != RULE_OK ||
 	    (rc = reroll(&a, d)) != RULE_OK || (rc = reroll(&def, d)) != RULE_OK)
 		return rc;
-	def_fp = taken(in, &def, a.die + am, r);
-	att_fp = taken(in, &a, def.die + dm, r);
+	assessed[0] = a.die + am > 0 ? a.die + am : 0;
+	assessed[1] = def.die + dm > 0 ? def.die + dm : 0;
+	def_fp = taken(in, &def, assessed[0], r);
+	att_fp = taken(in, &a, assessed[1], r);
 	result_work(r, "attacker d6 %d %+ld: the defender takes %ld FP; defender d6 %d %+ld: the attacker takes %ld FP",
 	    a.die, am, def_fp, def.die, dm, att_fp);
-	outcome = melee_outcome(ts, in, &a, &def, att_fp, def_fp, r);
+	outcome = melee_outcome(ts, in, &a, &def, assessed, def_fp, r);
 	jsonw_int(&r->fields, "attacker_fp", att_fp);
 	jsonw_int(&r->fields, "defender_fp", def_fp);
 	jsonw_string(&r->fields, "outcome", outcome);
@@ -541,6 +569,13 @@ ohw_move(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	    in_flag(in, "prolong") ? "prolong" : type, inches);
 	if (in_flag(in, "evade"))
 		return evade(ts, in, inches, r);
+	/* RULES.md: "Foot artillery spend 1/2 of their move on each action
+	 * (move, unlimber, limber)". */
+	if (strcmp(type, "foot-artillery") == 0 && !in_flag(in, "prolong")) {
+		f = number(ts, "foot-artillery-action", r);
+		inches *= f;
+		result_factor(r, "foot-artillery-action", f);
+	}
 	if (in_given(in, "formation-change")) {
 		f = number(ts, in_is(in, "formation-change", "french") ? "french-drill" :
 		    "older-drill", r);
@@ -791,7 +826,7 @@ formation_fatigue(const struct tableset *ts, const struct ruling_units *ru,
 
 static int
 ohw_apply(const struct tableset *ts, const char *command,
-    const struct ruling_units *ru, const struct inputs *in, struct result *r,
+    struct ruling_units *ru, const struct inputs *in, struct result *r,
     struct ruling_effects *fx)
 {
 	const struct unit *u = ruling_unit(ru, "unit");
@@ -896,6 +931,9 @@ static const struct roster ohw_roster = {
 	.columns = ohw_columns,
 	.measure_option = "fp",
 	.counts_down = 0,
+	.states = "destroyed",
+	.flags = "saving-themselves",
+	.good_state = "reorganised",
 };
 
 static const struct rule_cmd ohw_cmds[] = {

@@ -82,9 +82,10 @@ struct roster {
 	int (*fill)(const struct tableset *ts, const char *command,
 	    const struct ruling_units *ru, struct inputs *in, struct result *r);
 	/* Turns the result's role effects into effects on the units; may add
-	 * result fields and working lines (r is still open). */
+	 * result fields and working lines (r is still open), and may enlist
+	 * more of the army's units when the rules reach them. */
 	int (*apply)(const struct tableset *ts, const char *command,
-	    const struct ruling_units *ru, const struct inputs *in,
+	    struct ruling_units *ru, const struct inputs *in,
 	    struct result *r, struct ruling_effects *fx);
 	/* How unit u of army a looks on the sheet. */
 	void (*view)(const struct tableset *ts, const struct army *a,
@@ -106,6 +107,12 @@ struct roster {
 	 * and whether the measure counts down (a strength) or up (damage). */
 	const char *measure_option;
 	int counts_down;
+	/* adjust --state: the state words the rules keep (the state ledger),
+	 * the flags they set and clear, and the word for a unit with neither
+	 * ("good_order", "ok"), which clears them. */
+	const char *states;
+	const char *flags;
+	const char *good_state;
 	/* A word the rules never use for a unit type: the message when it is
 	 * given (brigade: "the brigade is the unit"), or NULL. */
 	const char *not_a_type;

@@ -67,6 +67,35 @@ ruling_index(const struct ruling_units *ru, const char *role)
 	return -1;
 }
 
+const char *
+ledger_kind(enum ledger l)
+{
+	static const char *const kinds[] = {
+		[LEDGER_LOSS] = "loss", [LEDGER_DEFENCE] = "defence",
+		[LEDGER_STATE] = "state", [LEDGER_FLAG] = "flag",
+		[LEDGER_PUSHBACK] = "pushback", [LEDGER_MELEE] = "melee",
+		[LEDGER_MORALE] = "morale",
+	};
+
+	return kinds[l];
+}
+
+int
+ruling_enlist(struct ruling_units *ru, struct unit *u, const char *role,
+    struct ruling_effects *fx)
+{
+	for (int i = 0; i < ru->n; i++)
+		if (ru->unit[i] == u)
+			return i;
+	if (ru->n == RULING_UNITS) {
+		fx->overflow = 1;
+		return -1;
+	}
+	ru->unit[ru->n] = u;
+	ru->role[ru->n] = role;
+	return ru->n++;
+}
+
 struct unit *
 ruling_unit(const struct ruling_units *ru, const char *role)
 {

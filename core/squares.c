@@ -49,6 +49,8 @@ static const struct input_decl fire_inputs[] = {
 	  "action points each base spends on bombardment", 0 },
 	{ "mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "fire-modifiers",
 	  "woods: the target square is woods (6+); town: infantry in a town save", IN_REPEAT },
+	{ "moved", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "the artillery moved this turn (foot artillery then may not bombard)", 0 },
 	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
 	  "the bombarding artillery of the game", 0 },
 	{ "target", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
@@ -96,6 +98,17 @@ squares_fire(const struct tableset *ts, const struct inputs *in,
 	if (art == NULL || range == NULL)
 		return result_fail(r, RULE_USAGE,
 		    "fire needs --artillery foot|horse and --range close|long");
+	/* l.97: "Foot artillery cannot combine movement and bombardment
+	 * actions in the same turn but Horse artillery can." */
+	if (strcmp(art, "foot") == 0 && in_flag(in, "moved")) {
+		jsonw_int(&r->fields, "hits", 0);
+		jsonw_int(&r->fields, "saved", 0);
+		jsonw_int(&r->fields, "hits_after_saves", 0);
+		result_forbid(r, "foot artillery cannot combine movement and bombardment in the same turn");
+		result_summary(r, "no bombardment: %s", r->reason);
+		dice_end_early(d);
+		return RULE_OK;
+	}
 	row = table_row2(t, "artillery", art, "range", range);
 	if (row < 0)
 		return result_fail(r, RULE_DATA, "the %s has no row for %s at %s range",
@@ -122,8 +135,10 @@ squares_fire(const struct tableset *ts, const struct inputs *in,
 	result_effect(r, "target", EFFECT_LOSS, hits - saved, "hits");
 	result_summary(r, "%ld hit%s%s", hits - saved, hits - saved == 1 ? "" : "s",
 	    saved > 0 ? " after saves" : "");
-	if (strcmp(art, "foot") == 0)
+	if (strcmp(art, "foot") == 0) {
 		result_work(r, "foot artillery cannot combine movement and bombardment in the same turn");
+		result_flag_for(r, "unit", "bombarded", 1);
+	}
 	return RULE_OK;
 }
 
@@ -425,12 +440,48 @@ static const struct input_decl melee_inputs[] = {
 	  "2: the counterattack/breakthrough round (one die a brigade)", 0 },
 	{ "mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "melee-modifiers",
 	  "attacker-woods, defender-woods, defender-town, defender-uphill", IN_REPEAT },
+	{ "attacker-bombarded", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "foot artillery among the attackers bombarded this turn (it may not attack)", 0 },
 	{ "attacker", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
 	  "an attacking unit of the game (repeat)", IN_REPEAT },
 	{ "defender", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
 	  "a defending unit of the game (repeat)", IN_REPEAT },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
+
+static int
+is_foot_artillery(const char *type)
+{
+	return strcmp(type, "foot-art") == 0;
+}
+
+/* The assaults the text forbids, or NULL. */
+static const char *
+assault_forbidden(const struct inputs *in, const struct sq_side *a)
+{
+	/* l.110: "Cavalry may NOT attack towns" */
+	if (in_mod(in, "mod", "defender-town") && has_type(a, cavalry_like))
+		return "cavalry may not attack towns";
+	/* l.118: "Foot artillery who bombarded cannot participate in an
+	 * attack but can defend." */
+	if (in_flag(in, "attacker-bombarded") && has_type(a, is_foot_artillery))
+		return "foot artillery who bombarded this turn cannot take part in an attack";
+	return NULL;
+}
+
+/* An assault the rules forbid: no dice, no hits. */
+static int
+no_assault(struct result *r, struct dice *d, const char *why)
+{
+	jsonw_int(&r->fields, "hits_on_attacker", 0);
+	jsonw_int(&r->fields, "hits_on_defender", 0);
+	jsonw_null(&r->fields, "skirmish_advantage");
+	jsonw_null(&r->fields, "loser");
+	result_forbid(r, "%s", why);
+	result_summary(r, "no assault: %s", why);
+	dice_end_early(d);
+	return RULE_OK;
+}
 
 static int
 squares_melee(const struct tableset *ts, const struct inputs *in,
@@ -441,7 +492,7 @@ squares_melee(const struct tableset *ts, const struct inputs *in,
 	static struct sq_side a, def;
 	struct conditions ca = { 0, 0, 0 }, cd = { 0, 0, 0 };
 	long need_a, need_d, ha, hd;
-	const char *adv;
+	const char *adv, *why;
 	int rc, round = (int)in_count(in, "round");
 
 	if (ad == NULL || rs == NULL)
@@ -453,6 +504,8 @@ squares_melee(const struct tableset *ts, const struct inputs *in,
 	if ((rc = parse_side(in, "attacker-spec", &a, r)) != RULE_OK ||
 	    (rc = parse_side(in, "defender-spec", &def, r)) != RULE_OK)
 		return rc;
+	if ((why = assault_forbidden(in, &a)) != NULL)
+		return no_assault(r, d, why);
 	a.woods = in_mod(in, "mod", "attacker-woods");
 	def.woods = in_mod(in, "mod", "defender-woods");
 	cd.uphill = in_mod(in, "mod", "defender-uphill");
@@ -767,6 +820,8 @@ static const struct input_decl move_inputs[] = {
 	  "stacking: brigades in the square entered, with the mover", 0 },
 	{ "artillery", IN_COUNT, "N", 0, 100, NULL, NULL, NULL,
 	  "stacking: artillery in the square entered, with the mover", 0 },
+	{ "bombarded", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "the unit bombarded this turn (foot artillery then may not move)", 0 },
 	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the moving unit of the game", 0 },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
@@ -912,6 +967,9 @@ squares_move(const struct tableset *ts, const struct inputs *in,
 	}
 	if (why == NULL)
 		why = stacking(ts, in, r);
+	/* l.97: foot artillery "cannot combine movement and bombardment". */
+	if (why == NULL && strcmp(type, "foot-artillery") == 0 && in_flag(in, "bombarded"))
+		why = "foot artillery cannot combine movement and bombardment in the same turn";
 	ap = in_count(in, "ap");
 	/* "Light cavalry who move but do not launch an assault may take one
 	 * action more." */
@@ -931,6 +989,8 @@ squares_move(const struct tableset *ts, const struct inputs *in,
 		result_summary(r, "may not move: %s (%ld AP)", why, cost);
 		return RULE_OK;
 	}
+	if (strcmp(type, "foot-artillery") == 0)
+		result_flag_for(r, "unit", "moved", 1);
 	result_summary(r, "%ld action point%s", cost, cost == 1 ? "" : "s");
 	return RULE_OK;
 }
@@ -945,6 +1005,18 @@ static const struct input_decl turn_inputs[] = {
 	{ "dice-off", IN_SPEC, "dA,dB", 0, 0, "D", NULL,
 	  "dA,dB: each general's die, d6, d8, d10 or d12",
 	  "two generals' die types competing for the next action die", 0 },
+	{ "general", IN_UNIT, "COMMAND", 0, 0, NULL, NULL, NULL,
+	  "in a game: the two commands whose generals dice off (their --quality dice); repeat",
+	  IN_REPEAT | IN_FORMATION },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+/* A command's rating: its general's die. */
+static const struct input_decl formation_inputs[] = {
+	{ "quality", IN_CHOICE, "dN", 0, 0, DIE_TYPES, NULL, NULL,
+	  "the general's die for the dice-off (d6, d8, d10, d12)", 0 },
+	{ "break-percent", IN_COUNT, "P", 1, 100, NULL, NULL, NULL,
+	  "its break point as a percentage of its units' (kept, unused)", 0 },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
@@ -1030,16 +1102,17 @@ squares_rate(const struct tableset *ts, const char *type,
 {
 	int artillery = strstr(type, "artillery") != NULL;
 	int cavalry = strcmp(type, "cavalry") == 0;
+	const char *an = strchr("aeiou", type[0]) != NULL ? "an" : "a";
 
 	(void)ts;
 	*start = 0;
 	*cost = 0;
 	if (!in_given(rt, "morale"))
-		return result_fail(r, RULE_DATA, "a %s unit needs --morale dN", type);
+		return result_fail(r, RULE_DATA, "%s %s unit needs --morale dN", an, type);
 	if (!artillery && !in_given(rt, "quality"))
-		return result_fail(r, RULE_DATA, "a %s unit needs --quality dN", type);
+		return result_fail(r, RULE_DATA, "%s %s unit needs --quality dN", an, type);
 	if (!artillery && !cavalry && !in_given(rt, "skirmish"))
-		return result_fail(r, RULE_DATA, "a %s unit needs --skirmish dN", type);
+		return result_fail(r, RULE_DATA, "%s %s unit needs --skirmish dN", an, type);
 	if ((artillery || cavalry) && in_given(rt, "skirmish"))
 		return result_fail(r, RULE_DATA, "--skirmish is for infantry and mixed brigades");
 	if (artillery && in_given(rt, "quality"))
@@ -1155,6 +1228,39 @@ fill_morale(const struct ruling_units *ru, struct inputs *in)
 		inputs_default_count(in, "square-units", tested + mates);
 }
 
+/* turn --general A --general B: the dice-off from their generals' dice. */
+static int
+fill_dice_off(const struct ruling_units *ru, struct inputs *in, struct result *r)
+{
+	int n = 0;
+
+	if (in_given(in, "dice-off"))
+		return RULE_OK;
+	for (int i = 0; i < ru->n; i++) {
+		const struct unit *u = ru->unit[i];
+		struct spec_part p;
+		const char *words[1] = { NULL };
+		enum die_kind k;
+
+		if (strcmp(ru->role[i], "general") != 0)
+			continue;
+		if (in_text(&u->ratings, "quality") == NULL ||
+		    die_parse(in_text(&u->ratings, "quality"), &k) != 0)
+			return result_fail(r, RULE_DATA,
+			    "'%s' has no general's die: give it one with 'unit set \"%s\" --quality dN'",
+			    u->name, u->name);
+		memset(&p, 0, sizeof p);
+		p.kind = PART_DIE;
+		p.die = (unsigned char)k;
+		if (inputs_add_spec(in, "dice-off", &p, words, 1) != 0)
+			return result_fail(r, RULE_DATA, "%s", in->error);
+		n++;
+	}
+	if (n != 2)
+		return result_fail(r, RULE_USAGE, "a dice-off is between two generals: --general A --general B");
+	return RULE_OK;
+}
+
 static int
 squares_fill(const struct tableset *ts, const char *command,
     const struct ruling_units *ru, struct inputs *in, struct result *r)
@@ -1168,19 +1274,29 @@ squares_fill(const struct tableset *ts, const char *command,
 	if (strcmp(command, "melee") == 0) {
 		fill_specs(ru, "attacker", in, "attacker-spec");
 		fill_specs(ru, "defender", in, "defender-spec");
+		for (int i = 0; i < ru->n; i++)
+			if (strcmp(ru->role[i], "attacker") == 0 &&
+			    unit_flag(ru->unit[i], "bombarded"))
+				inputs_default_flag(in, "attacker-bombarded");
 	} else if (strcmp(command, "morale") == 0) {
 		fill_morale(ru, in);
+	} else if (strcmp(command, "turn") == 0) {
+		return fill_dice_off(ru, in, r);
 	} else if (u != NULL && strcmp(command, "fire") == 0) {
 		if (strstr(u->type, "artillery") == NULL)
 			return result_fail(r, RULE_DATA, "'%s' is not artillery: only artillery bombards", u->name);
 		inputs_default_word(in, "artillery", strcmp(u->type, "foot-artillery") == 0 ?
 		    "foot" : "horse");
+		if (unit_flag(u, "moved"))
+			inputs_default_flag(in, "moved");
 	} else if (u != NULL && strcmp(command, "rally") == 0) {
 		inputs_default_count(in, "hits", u->losses);
 		inputs_default_word(in, "morale", in_text(&u->ratings, "morale"));
 	} else if (u != NULL && strcmp(command, "move") == 0) {
 		inputs_default_word(in, "type", strcmp(u->type, "cavalry") == 0 &&
 		    in_flag(&u->ratings, "light") ? "light-cavalry" : u->type);
+		if (unit_flag(u, "bombarded"))
+			inputs_default_flag(in, "bombarded");
 	}
 	return RULE_OK;
 }
@@ -1217,9 +1333,24 @@ square_mates_retreat(const struct ruling_units *ru, struct ruling_effects *fx)
 			    ru->unit[k]->name);
 }
 
+/* A flag for this turn (moved, bombarded): it lapses at the next. */
+static void
+turn_flag(const struct ruling_units *ru, int ui, const struct effect *re,
+    struct ruling_effects *fx)
+{
+	struct unit_effect *e;
+
+	if (unit_flag(ru->unit[ui], re->state) ||
+	    (e = effect_add(fx, ui, LEDGER_FLAG, re->state, 1)) == NULL)
+		return;
+	e->total = ru->turn + re->moves - 1;
+	snprintf(e->note, sizeof e->note, "%s %s in turn %ld", ru->unit[ui]->name,
+	    re->state, ru->turn);
+}
+
 static int
 squares_apply(const struct tableset *ts, const char *command,
-    const struct ruling_units *ru, const struct inputs *in, struct result *r,
+    struct ruling_units *ru, const struct inputs *in, struct result *r,
     struct ruling_effects *fx)
 {
 	(void)ts;
@@ -1242,6 +1373,8 @@ squares_apply(const struct tableset *ts, const char *command,
 		    (e = effect_add(fx, ui, LEDGER_STATE, re->state, 0)) != NULL) {
 			snprintf(e->state, sizeof e->state, "%s", re->state);
 			snprintf(e->note, sizeof e->note, "%s is %s", ru->unit[ui]->name, re->state);
+		} else if (re->kind == EFFECT_FLAG && re->moves > 0) {
+			turn_flag(ru, ui, re, fx);
 		} else if (re->kind == EFFECT_FLAG &&
 		    (e = effect_add(fx, ui, LEDGER_MORALE, re->state, 0)) != NULL) {
 			snprintf(e->note, sizeof e->note, "%s %s to an adjacent square to its rear",
@@ -1290,6 +1423,10 @@ static const struct roster squares_roster = {
 	.columns = squares_columns,
 	.measure_option = "hits",
 	.counts_down = 0,
+	.states = "destroyed",
+	.flags = "moved|bombarded",
+	.good_state = "good_order",
+	.formation_inputs = formation_inputs,
 };
 
 static const struct rule_cmd squares_cmds[] = {

@@ -280,6 +280,13 @@ type_mods(const struct table *t, const char *type, const char *size,
 		size_mod(t, size, prefix, "large", "small", total, r);
 }
 
+/* The arm of a type, as the modifier tables' applies column names it. */
+static const char *
+arm(const char *type)
+{
+	return is_cavalry(type) ? "cavalry" : is_artillery(type) ? "artillery" : "infantry";
+}
+
 static int
 twobytwo_melee(const struct tableset *ts, const struct inputs *in,
     struct dice *d, struct result *r)
@@ -297,10 +304,12 @@ twobytwo_melee(const struct tableset *ts, const struct inputs *in,
 	if (at == NULL || dt == NULL)
 		return result_fail(r, RULE_USAGE,
 		    "melee needs --attacker-type TYPE and --defender-type TYPE");
+	/* "Unit is Cavalry in town -2" (l.264): the table's applies column
+	 * keeps it to cavalry. */
 	type_mods(mods, at, in_text(in, "attacker-size"), "attacker", &am, r);
-	rule_named_mods(in, "attacker-mod", mods, NULL, 1, "attacker", &am, r);
+	rule_named_mods(in, "attacker-mod", mods, arm(at), 1, "attacker", &am, r);
 	type_mods(mods, dt, in_text(in, "defender-size"), "defender", &dm, r);
-	rule_named_mods(in, "defender-mod", mods, NULL, 1, "defender", &dm, r);
+	rule_named_mods(in, "defender-mod", mods, arm(dt), 1, "defender", &dm, r);
 	if ((adie = dice_take(d, DIE_D6, "attacker's d6")) < 0 ||
 	    (ddie = dice_take(d, DIE_D6, "defender's d6")) < 0)
 		return RULE_DATA;
@@ -350,7 +359,10 @@ static const struct input_decl morale_inputs[] = {
 	{ "mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "rout-modifiers",
 	  "touched-enemy: the router touched an enemy on its way", IN_REPEAT },
 	{ "victory", IN_CHOICE, "fast|decisive", 0, 0, "fast|decisive", NULL, NULL,
-	  "the game's victory state: which game", 0 },
+	  "the game's victory state: which game (in a game without counts: the game's units)",
+	  IN_GAME_ALONE },
+	{ "side", IN_TEXT, "SIDE", 0, 0, NULL, NULL, NULL,
+	  "in a game: the side judged (default: the side with most units destroyed)", IN_GAME },
 	{ "destroyed", IN_COUNT, "N", 0, 100000, NULL, NULL, NULL,
 	  "units this side has had destroyed", 0 },
 	{ "enemy-destroyed", IN_COUNT, "N", 0, 100000, NULL, NULL, NULL,
@@ -468,8 +480,14 @@ twobytwo_morale(const struct tableset *ts, const struct inputs *in,
 		jsonw_bool(&r->fields, "lost", lost);
 		jsonw_int(&r->fields, "destroyed", in_count(in, "destroyed"));
 		jsonw_int(&r->fields, "enemy_destroyed", in_count(in, "enemy-destroyed"));
-		result_summary(r, lost ? "this side has lost the game (%ld destroyed)" :
-		    "this side has not lost (%ld destroyed)", in_count(in, "destroyed"));
+		if (in_given(in, "side"))
+			jsonw_string(&r->fields, "side", in_text(in, "side"));
+		else
+			jsonw_null(&r->fields, "side");
+		result_summary(r, "%s %s (%ld destroyed, the opponent %ld)",
+		    in_given(in, "side") ? in_text(in, "side") : "this side",
+		    lost ? "has lost the game" : "has not lost", in_count(in, "destroyed"),
+		    in_count(in, "enemy-destroyed"));
 		return RULE_OK;
 	}
 	if (in_given(in, "unit"))
@@ -648,6 +666,46 @@ twobytwo_move(const struct tableset *ts, const struct inputs *in,
 	return RULE_OK;
 }
 
+#define SIDES 16
+
+/* Destroyed units per side of the game, in the order the sides appear. */
+struct side_tally {
+	const char *side[SIDES];
+	long destroyed[SIDES];
+	int n;
+};
+
+static void
+tally_sides(const struct army *a, struct side_tally *t)
+{
+	memset(t, 0, sizeof *t);
+	for (int i = 0; i < a->n; i++) {
+		const struct unit *u = &a->u[i];
+		int s = 0;
+
+		if (u->formation)
+			continue;
+		while (s < t->n && strcmp(t->side[s], u->side) != 0)
+			s++;
+		if (s == t->n && t->n < SIDES)
+			t->side[t->n++] = u->side;
+		if (s < t->n && strcmp(u->state, "destroyed") == 0)
+			t->destroyed[s]++;
+	}
+}
+
+/* The most units any other side than S has had destroyed. */
+static long
+most_other(const struct side_tally *t, int s)
+{
+	long most = 0;
+
+	for (int o = 0; o < t->n; o++)
+		if (o != s && t->destroyed[o] > most)
+			most = t->destroyed[o];
+	return most;
+}
+
 /* ---- the game: order of battle, effects, victory --------------------- */
 
 static const struct input_decl rating_inputs[] = {
@@ -783,6 +841,54 @@ fill_unit(const struct unit *u, const char *command, struct inputs *in)
 		inputs_add_mod(in, "mod", u->state);
 }
 
+/* morale --victory in a game: the side's destroyed units and the most
+ * of any opponent, counted from the game. */
+static int
+fill_victory(const struct ruling_units *ru, struct inputs *in, struct result *r)
+{
+	struct side_tally t;
+	int s = 0;
+
+	tally_sides(ru->army, &t);
+	if (t.n == 0)
+		return result_fail(r, RULE_DATA, "the game has no units to judge");
+	if (in_given(in, "side")) {
+		while (s < t.n && strcmp(t.side[s], in_text(in, "side")) != 0)
+			s++;
+		if (s == t.n)
+			return result_fail(r, RULE_DATA, "the game has no side '%s'",
+			    in_text(in, "side"));
+	} else {
+		for (int o = 1; o < t.n; o++)
+			if (t.destroyed[o] > t.destroyed[s])
+				s = o;
+		inputs_set_text(in, "side", t.side[s]);
+	}
+	inputs_default_count(in, "destroyed", t.destroyed[s]);
+	inputs_default_count(in, "enemy-destroyed", most_other(&t, s));
+	return RULE_OK;
+}
+
+/* Every side's count and verdict (morale --victory in a game). */
+static void
+victory_sides(const struct tableset *ts, const struct ruling_units *ru,
+    const struct inputs *in, struct result *r)
+{
+	struct side_tally t;
+
+	tally_sides(ru->army, &t);
+	jsonw_array(&r->fields, "sides");
+	for (int s = 0; s < t.n; s++) {
+		jsonw_object(&r->fields, NULL);
+		jsonw_string(&r->fields, "side", t.side[s]);
+		jsonw_int(&r->fields, "destroyed", t.destroyed[s]);
+		jsonw_bool(&r->fields, "lost", has_lost(ts, in_text(in, "victory"),
+		    t.destroyed[s], most_other(&t, s), r));
+		jsonw_object_end(&r->fields);
+	}
+	jsonw_array_end(&r->fields);
+}
+
 static int
 twobytwo_fill(const struct tableset *ts, const char *command,
     const struct ruling_units *ru, struct inputs *in, struct result *r)
@@ -810,6 +916,8 @@ twobytwo_fill(const struct tableset *ts, const char *command,
 	}
 	if (strcmp(command, "morale") == 0 && in_given(in, "passed"))
 		fill_passed(ru, in);
+	if (strcmp(command, "morale") == 0 && in_given(in, "victory"))
+		return fill_victory(ru, in, r);
 	return RULE_OK;
 }
 
@@ -836,12 +944,13 @@ set_state(const struct ruling_units *ru, int ui, const char *state,
 
 static int
 twobytwo_apply(const struct tableset *ts, const char *command,
-    const struct ruling_units *ru, const struct inputs *in, struct result *r,
+    struct ruling_units *ru, const struct inputs *in, struct result *r,
     struct ruling_effects *fx)
 {
 	const struct unit *u = ruling_unit(ru, "unit");
 
-	(void)ts;
+	if (strcmp(command, "morale") == 0 && in_given(in, "victory"))
+		victory_sides(ts, ru, in, r);
 	if (strcmp(command, "morale") == 0 && u != NULL && !in_flag(in, "rout")) {
 		jsonw_string(&r->fields, "state", u->state[0] ? u->state : "ok");
 		result_summary(r, "%s: %s", u->name, u->state[0] ? u->state : "in good order");
@@ -894,47 +1003,28 @@ twobytwo_standing(const struct tableset *ts, const struct inputs *options,
     struct result *r)
 {
 	const char *game = in_text(options, "victory");
-	const char *sides[16];
-	long destroyed[16] = { 0 };
-	int nsides = 0;
+	struct side_tally t;
 	struct result scratch;
 
 	result_init(&scratch);
 	if (game == NULL)
 		game = "fast";
-	for (int i = 0; i < a->n; i++) {
-		const struct unit *u = &a->u[i];
-		int s = 0;
-
-		if (u->formation)
-			continue;
-		while (s < nsides && strcmp(sides[s], u->side) != 0)
-			s++;
-		if (s == nsides && nsides < 16)
-			sides[nsides++] = u->side;
-		if (s < nsides && strcmp(u->state, "destroyed") == 0)
-			destroyed[s]++;
-	}
+	tally_sides(a, &t);
 	sentence[0] = '\0';
 	jsonw_object(w, "standing");
 	jsonw_string(w, "victory", game);
 	jsonw_object(w, "destroyed");
-	for (int s = 0; s < nsides; s++)
-		jsonw_int(w, sides[s], destroyed[s]);
+	for (int s = 0; s < t.n; s++)
+		jsonw_int(w, t.side[s], t.destroyed[s]);
 	jsonw_object_end(w);
 	jsonw_array(w, "lost");
-	for (int s = 0; s < nsides; s++) {
-		long most_other = 0;
-
-		for (int o = 0; o < nsides; o++)
-			if (o != s && destroyed[o] > most_other)
-				most_other = destroyed[o];
-		if (!has_lost(ts, game, destroyed[s], most_other, &scratch))
+	for (int s = 0; s < t.n; s++) {
+		if (!has_lost(ts, game, t.destroyed[s], most_other(&t, s), &scratch))
 			continue;
-		jsonw_string(w, NULL, sides[s]);
+		jsonw_string(w, NULL, t.side[s]);
 		snprintf(sentence + strlen(sentence), len - strlen(sentence),
 		    "%s%s lose: %ld units destroyed", sentence[0] ? "; " : "",
-		    sides[s], destroyed[s]);
+		    t.side[s], t.destroyed[s]);
 	}
 	jsonw_array_end(w);
 	jsonw_object_end(w);
@@ -963,6 +1053,9 @@ static const struct roster twobytwo_roster = {
 	.standing = twobytwo_standing,
 	.columns = twobytwo_columns,
 	.counts_down = 0,
+	.states = "pinned|disrupted|routed|destroyed",
+	.flags = NULL,
+	.good_state = "ok",
 };
 
 static const struct rule_cmd twobytwo_cmds[] = {

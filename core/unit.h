@@ -98,12 +98,14 @@ struct unit_effect {
 	char note[EFFECT_NOTE];	/* a sentence for the output, or "" */
 };
 
-#define RULING_UNITS 16
-#define RULING_EFFECTS 64
+/* A ruling reaches at most the units of a big battle (a fatigued army
+ * disorders all its brigades). */
+#define RULING_UNITS 512
+#define RULING_EFFECTS 1024
 
 /* The units of one stateful ruling, each in its role. */
 struct ruling_units {
-	const struct army *army;	/* the game's units and formations */
+	struct army *army;	/* the game's units and formations */
 	struct unit *unit[RULING_UNITS];	/* into army->u */
 	const char *role[RULING_UNITS];	/* "target", "unit", "attacker", ... */
 	int n;
@@ -121,12 +123,20 @@ struct ruling_effects {
  * "attacker:2" the third; -1 when there is none. */
 int ruling_index(const struct ruling_units *ru, const char *role);
 
+/* Adds u (a unit of ru->army) in ROLE; returns its index, or -1 when
+ * the ruling is full (fx->overflow set: the ruling fails). */
+int ruling_enlist(struct ruling_units *ru, struct unit *u, const char *role,
+    struct ruling_effects *fx);
+
 /* The unit in ROLE, or NULL. */
 struct unit *ruling_unit(const struct ruling_units *ru, const char *role);
 
 /* Applies effect e (made in TURN) to u's state as the journal will read
  * it back: a loss's new total, a state, a flag set or cleared... */
 void unit_apply_effect(struct unit *u, const struct unit_effect *e, long turn);
+
+/* The journal's word for a ledger ("loss", "flag"...). */
+const char *ledger_kind(enum ledger l);
 
 /* Adds an effect; returns it, or NULL when full (fx->overflow set). */
 struct unit_effect *effect_add(struct ruling_effects *fx, int unit,

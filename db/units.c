@@ -190,8 +190,8 @@ db_unit_remove(struct db *db, long long id)
 		    "the journal names this unit; it stays (change it with 'unit set')");
 	if (children > 0)
 		return db_set_error(DB_CONFLICT,
-		    "%lld unit%s belong to this formation; remove or move them first",
-		    children, children == 1 ? "" : "s");
+		    "%lld unit%s to this formation; remove them or move them with 'unit set NAME --parent OTHER' first",
+		    children, children == 1 ? " belongs" : "s belong");
 	if ((status = db_prepare(db, STMT_UNIT_DELETE, &st)) != DB_OK)
 		return status;
 	rc = SQLITE_OK;

@@ -353,3 +353,23 @@ load helper
 	[ "$(json .losses)" = 1 ]
 	[ "$(json .defence_lost)" = 4 ]
 }
+
+@test "adjust --state: disorder set and cleared, including an obstacle's" {
+	small_oob
+	"$U" move --unit Bachelu --obstacle --dice 4 >/dev/null
+	umpire --json unit show Bachelu
+	[ "$(json '.flags|join(",")')" = disordered ]
+	umpire adjust Bachelu --state good_order --reason "left the obstacle behind"
+	[ "$status" -eq 0 ]
+	umpire --json unit show Bachelu
+	[ "$(json '.flags|length')" = 0 ]
+	umpire --json adjust Kempt --state disordered --reason "forgot the wood"
+	[ "$(json '.flags|join(",")')" = disordered ]
+	umpire adjust Kempt --state disordered --reason again
+	expect_error 65 "Kempt is already disordered: nothing to change"
+	umpire adjust Kempt --state wobbly --reason x
+	expect_error 65 "the brigade rules keep no state 'wobbly': give good_order|destroyed|disordered|rallying|broken"
+	umpire undo
+	umpire --json unit show Kempt
+	[ "$(json '.flags|length')" = 0 ]
+}

@@ -155,3 +155,47 @@ state() {
 	"$U" redo >/dev/null
 	[ "$(state 52nd)" = disrupted ]
 }
+
+@test "morale --victory in a game judges the game's units, per side" {
+	game --victory decisive
+	for u in A B C D E; do "$U" unit add "$u" --side British --type line >/dev/null; done
+	for u in A B C D E; do "$U" fire --firer foot-artillery --target "$u" --distance 1 --mod target-flank --dice 6 >/dev/null; done
+	umpire --json morale --victory decisive
+	[ "$(json .result.side)" = British ]
+	[ "$(json .result.destroyed)" = 5 ]
+	[ "$(json .result.enemy_destroyed)" = 0 ]
+	[ "$(json .result.lost)" = true ]
+	[ "$(json '[.result.sides[] | "\(.side):\(.destroyed):\(.lost)"] | join(",")')" = "French:0:false,British:5:true" ]
+	[ "$(json .summary)" = "British has lost the game (5 destroyed, the opponent 0)" ]
+	[[ "$(json '.working|join("\n")')" == *"decisive game: lost at 5 destroyed and 2 more than the opponent"* ]]
+	umpire --json morale --victory decisive --side French
+	[ "$(json .result.destroyed)" = 0 ]
+	[ "$(json .result.enemy_destroyed)" = 5 ]
+	[ "$(json .result.lost)" = false ]
+	umpire morale --victory decisive --side Prussians
+	expect_error 65 "the game has no side 'Prussians'"
+	# counts typed by the umpire are a stateless judgement, game or not
+	umpire --json morale --victory fast --destroyed 2
+	[ "$(json .result.destroyed)" = 2 ]
+	[ "$(json .event)" = null ]
+}
+
+@test "the -2 for cavalry in town applies to cavalry only (l.264)" {
+	umpire --json --rules 2x2 melee --attacker-type line --defender-type line --attacker-mod in-town --dice 3,3
+	[ "$(json '[.modifiers[].name]|join(",")')" = "" ]
+	[ "$(json .result.attacker_score)" = 3 ]
+	umpire --json --rules 2x2 melee --attacker-type heavy-cavalry --defender-type line --attacker-mod in-town --dice 3,3
+	[ "$(json '[.modifiers[].name]|join(",")')" = "attacker:heavy-cavalry,attacker:in-town" ]
+	[ "$(json .result.attacker_score)" = 3 ]
+}
+
+@test "adjust --state sets a 2x2 state word; ok clears it" {
+	game
+	umpire --json adjust 52nd --state disrupted --reason "missed a volley"
+	[ "$(json .state)" = disrupted ]
+	[ "$(state 52nd)" = disrupted ]
+	umpire adjust 52nd --state ok --reason "it was rallied"
+	[ "$(state 52nd)" = ok ]
+	umpire adjust 52nd --fp +1 --reason x
+	expect_error 64 "the 2x2 rules count states, not fp"
+}

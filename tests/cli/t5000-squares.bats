@@ -268,3 +268,23 @@ sq() { umpire --json --rules squares "$@"; }
 	[ "$status" -eq 64 ]
 	[ "$stderr" = "umpire: fatigue: the squares rules have no fatigue" ]
 }
+
+@test "cavalry may not attack towns (l.110)" {
+	umpire --json --rules squares melee --attacker-spec cav:d8 --defender-spec inf:d6/d8 --mod defender-town --dice 1,2,3
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "cavalry may not attack towns" ]
+	[ "$(json .result.hits_on_defender)" = 0 ]
+}
+
+@test "foot artillery cannot move and bombard in one turn (l.97), nor attack after bombarding (l.118)" {
+	umpire --json --rules squares fire --artillery foot --range close --moved --dice 3
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "foot artillery cannot combine movement and bombardment in the same turn" ]
+	umpire --json --rules squares fire --artillery horse --range close --moved --dice 3
+	[ "$(json .legal)" = true ]
+	umpire --json --rules squares move --type foot-artillery --path n --bombarded
+	[ "$(json .legal)" = false ]
+	umpire --json --rules squares melee --attacker-spec foot-art,inf:d6/d6 --defender-spec inf:d6/d8 --attacker-bombarded --dice 1
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "foot artillery who bombarded this turn cannot take part in an attack" ]
+}

@@ -19,7 +19,7 @@ hits() {
 @test "ratings are checked" {
 	"$U" new --rules squares >/dev/null
 	umpire unit add X --side A --type infantry --quality d8 --morale d8
-	expect_error 65 "a infantry unit needs --skirmish dN"
+	expect_error 65 "an infantry unit needs --skirmish dN"
 	umpire unit add X --side A --type foot-artillery --morale d8 --quality d8
 	expect_error 65 "artillery is rated for morale only"
 	umpire unit add X --side A --type cavalry --quality d8 --morale d7
@@ -80,4 +80,39 @@ hits() {
 	game
 	umpire fire --unit Uhlans --target Ney --range close --dice 5
 	expect_error 65 "'Uhlans' is not artillery"
+}
+
+@test "a foot battery that bombarded may not move or attack this turn; the next turn it may" {
+	game
+	"$U" fire --unit Battery --target "Ney's 1st" --range close --dice 6 >/dev/null
+	umpire --json move --unit Battery --path n
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "foot artillery cannot combine movement and bombardment in the same turn" ]
+	umpire --json melee --attacker Battery --attacker "IR 4" --defender "Ney's 1st" --dice 1
+	[ "$(json .legal)" = false ]
+	"$U" turn next >/dev/null
+	umpire --json move --unit Battery --path n
+	[ "$(json .legal)" = true ]
+	umpire --json fire --unit Battery --target "Ney's 1st" --range close --dice 6
+	[ "$(json .legal)" = false ]
+}
+
+@test "a command's general takes a die (--quality dN) and the dice-off reads it" {
+	"$U" new --rules squares >/dev/null
+	"$U" unit add "I Corps" --side French --type command --quality d10 >/dev/null
+	"$U" unit add "Bagration" --side Russian --type command --quality d8 >/dev/null
+	"$U" unit add "Reserve" --side Russian --type command >/dev/null
+	umpire --json turn --general "I Corps" --general Bagration --dice 3,8
+	[ "$(json .result.winner)" = b ]
+	[ "$(json '[.dice[]]|join(",")')" = "3,8" ]
+	umpire --json turn --general "I Corps" --general Bagration --dice 8,8
+	[ "$(json .result.winner)" = a ]
+	umpire turn --general "I Corps" --general Reserve --dice 3,3
+	expect_error 65 "'Reserve' has no general's die"
+	umpire unit add Z --side French --type command --quality good
+	[ "$status" -eq 65 ]
+	"$U" unit export > oob.csv
+	"$U" new --rules squares --force >/dev/null
+	"$U" unit import oob.csv >/dev/null
+	"$U" unit export | diff -u oob.csv -
 }

@@ -127,8 +127,9 @@ fu() { umpire --json --rules fury "$@"; }
 	[ "$(json .result.leader_hit)" = true ]
 	fu fire --fire-points 4 --mod leader-attached --dice 6,6,5,5
 	[ "$(json .result.leader_hit)" = false ]
+	# fury-charts.md: leader_hit is null unless a natural 12 was rolled
 	fu fire --fire-points 4 --mod leader-attached --dice 5,6
-	[ "$(json .result.leader_hit)" = false ]
+	[ "$(json .result.leader_hit)" = null ]
 	fu fire --fire-points 4 --dice 6,6
 	[ "$(json .result.leader_hit)" = null ]
 }
@@ -165,6 +166,15 @@ fu() { umpire --json --rules fury "$@"; }
 	fu melee --attacker-mod twice-stands,fresh,guard,outflanking --defender-mod disordered,spent --dice 3,3,3,3
 	[[ "$output" == *"attacker modifiers +6, capped at +3"* ]]
 	[ "$(json .result.difference)" = 6 ]
+}
+
+@test "a brigade of 2 stands is always in line and fires with both (l.86)" {
+	fu fire --firer-type infantry --stands 2 --formation column --distance 2 --dice 3,3
+	[ "$(json .result.points)" = 2 ]
+	fu fire --firer-type infantry --stands 2 --formation march-column --distance 2 --dice 3,3
+	[ "$(json .result.points)" = 2 ]
+	fu fire --firer-type infantry --stands 3 --formation column --distance 2 --dice 3,3
+	[ "$(json .result.points)" = 2 ]
 }
 
 @test "maneuver: the good order table by the commander's rating, one column lower without a path" {
@@ -273,4 +283,43 @@ fu() { umpire --json --rules fury "$@"; }
 	[[ "$output" == *"command-ranges"*"published"* ]]
 	[[ "$output" == *"good-order-table"*"earlier version"* ]]
 	[[ "$output" == *"fire-table"*"reconstructed"* ]]
+}
+
+@test "the melee headline tells what the loser suffers, after the square's cap" {
+	fu melee --attacker-type cavalry --defender-mod square-vs-cavalry --dice 1,1,6,6
+	[ "$(json .summary)" = "the defender wins by 13: the attacker loses 1 stand and routs; breakthrough optional" ]
+	[ "$(json .result.attacker.stands_lost)" = 1 ]
+	fu melee --dice 4,4,2,1
+	[ "$(json .summary)" = "the attacker wins by 5: the defender loses 1 stand, retreats a full move, disordered; breakthrough optional" ]
+	fu melee --attacker-mod reacting --attacker-type cavalry --dice 5,5,1,1
+	[ "$(json .summary)" = "the attacker wins by 8: the defender loses 3 stands and routs; no breakthrough" ]
+}
+
+@test "artillery may never move into contact: no melee (l.188)" {
+	fu melee --attacker-type artillery --defender-type infantry --dice 6,6,1,1
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "artillery batteries may never move into contact with the enemy" ]
+	[ "$(json .result.difference)" = null ]
+}
+
+@test "heavy cavalry may not enter woods unless in march column on a road (l.160)" {
+	fu move --quality good --type heavy-cavalry --mod woods --dice 4,4
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "heavy cavalry may not enter woods unless in march column along a road" ]
+	fu move --quality good --type heavy-cavalry --formation march-column --road --mod woods --dice 4,4
+	[ "$(json .legal)" = true ]
+	fu move --quality good --type light-cavalry --mod woods --dice 4,4
+	[ "$(json .legal)" = true ]
+}
+
+@test "a non-light unit changing formation in woods is disordered (l.82)" {
+	fu move --quality good --type infantry --change-formation --mod woods --dice 6,6
+	[ "$(json '.working | map(select(. == "a non-light unit changing formation in woods is disordered")) | length')" = 1 ]
+	fu move --quality good --type light-infantry --change-formation --mod woods --dice 6,6
+	[ "$(json '.working | map(select(test("in woods is disordered"))) | length')" = 0 ]
+}
+
+@test "rough terrain for cavalry is exactly a third: 12 inches -> 4" {
+	fu move --quality good --type heavy-cavalry --formation column --rough --dice 6,6
+	[ "$(json .result.inches)" = 4 ]
 }

@@ -109,3 +109,28 @@ corps() {
 	umpire --json melee --attacker "Old Guard" --defender Campi --dice 3,3,3,3
 	[[ "$(json '[.modifiers[].name]|join(",")')" == "attacker:fresh,attacker:guard,defender:more-stands,defender:fresh" ]]
 }
+
+@test "a fatigued army is broken and all its remaining brigades disordered (l.54)" {
+	corps
+	# the army: 26 stands (no battery), good 60% -> 15.6 -> 16; guard double
+	"$U" adjust "Old Guard" --stands -4 --reason "scripted" >/dev/null
+	"$U" adjust Husson --stands -5 --reason "scripted" >/dev/null
+	"$U" adjust Campi --stands -2 --reason "scripted" >/dev/null
+	umpire --json fatigue --unit "Armée"
+	[ "$(json .result.losses)" = 15 ]
+	[ "$(json .result.level)" = 16 ]
+	umpire fire --unit "Great Battery" --target Soye --distance 2 --dice 6,5
+	[[ "$output" == *"Armée du Nord is fatigued (16 of 16): the army is broken"* ]]
+	[[ "$output" == *"Bauduin is now disordered: its army is fatigued"* ]]
+	[ "$(grep -c 'Soye is now disordered' <<<"$output")" = 1 ]
+	umpire --json sheet
+	[ "$(json '[.units[] | select(.formation|not) | select(.side=="French" and .type!="leader") | "\(.name)=\(.state)"] | join(",")')" = \
+	    "Husson=good_order,Campi=disordered,Bauduin=disordered,Soye=disordered,Old Guard=good_order,Batterie=good_order" ]
+	# once broken, a later ruling does not disorder them again
+	"$U" rally --unit Bauduin --dice 6,6 >/dev/null || true
+	umpire fatigue --unit "Armée"
+	[[ "$output" != *"now disordered"* ]]
+	umpire undo 2
+	umpire --json unit show Bauduin
+	[ "$(json .state)" = good_order ]
+}

@@ -84,3 +84,38 @@ fp() {
 	"$U" undo >/dev/null
 	[ "$(fp 1/45e)" = "0 fresh" ]
 }
+
+@test "save yourselves ends when the unit reorganises (adjust), no longer broken for the formation" {
+	game
+	"$U" fatigue --unit "1/45e" --mod save-yourselves >/dev/null
+	umpire --json unit show "1/45e"
+	[ "$(json '.flags|join(",")')" = saving-themselves ]
+	umpire adjust "1/45e" --state reorganised --reason "stood a full turn to reorganise"
+	[ "$output" = "1/45e: reorganised (stood a full turn to reorganise)
+  recorded as event 2" ]
+	umpire --json unit show "1/45e"
+	[ "$(json '.flags|length')" = 0 ]
+	umpire --json fatigue --unit "1st"
+	[ "$(json .result.fatigue_points)" = 2 ]
+	[ "$(json .result.state)" = fresh ]
+	umpire undo
+	umpire --json fatigue --unit "1st"
+	[ "$(json .result.fatigue_points)" = 15 ]
+	umpire check
+	[ "$status" -eq 0 ]
+}
+
+@test "adjust --clear clears one flag; a flag the rules do not keep is bad data" {
+	game
+	"$U" fatigue --unit "1/45e" --mod save-yourselves >/dev/null
+	umpire --json adjust "1/45e" --clear saving-themselves --reason reorganised
+	[ "$(json .what)" = state ]
+	[ "$(json '.flags|length')" = 0 ]
+	umpire adjust "1/45e" --clear saving-themselves --reason again
+	expect_error 65 "1/45e is not saving-themselves: nothing to clear"
+	umpire adjust "1/45e" --clear disordered --reason x
+	expect_error 65 "the ohw rules keep no flag 'disordered': they keep saving-themselves"
+	umpire adjust "1/45e" --state destroyed --fp +1 --reason x
+	expect_error 64 "a correction is of the measure or of the state, not both"
+	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM event')" = 2 ]
+}
