@@ -32,6 +32,7 @@ struct global {
 	const char *command;	/* the command's full name, for messages */
 	long long recorded;	/* the journal event a command saved, once
 				 * committed (said when its output fails) */
+	int *saved;		/* set once a command's write is committed */
 };
 
 /* The command does not match by prefix (it destroys or rewrites). */

@@ -199,7 +199,8 @@ find_command(const struct global *g, const char *name, int *rc)
 int
 main(int argc, char **argv)
 {
-	struct global g = { NULL, NULL, 0, 0, NULL, 0 };
+	struct global g = { NULL, NULL, 0, 0, NULL, 0, NULL };
+	int saved = 0;
 	const struct cmd_entry *c;
 	int version = 0, rc = 0;
 
@@ -232,12 +233,17 @@ main(int argc, char **argv)
 		g.db_path = getenv("UMPIRE_DB");
 	if (g.db_path == NULL || *g.db_path == '\0')
 		g.db_path = "umpire.db";
+	g.saved = &saved;
 	rc = c->exec(&g, argc - 1, argv + 1);
 	if ((fflush(stdout) != 0 || ferror(stdout)) && errno != EPIPE) {
 		if (g.recorded > 0)
 			return cmd_error(&g, EXIT_IO,
 			    "write failure on standard output: %s; event %lld was recorded (do not apply it again)",
 			    strerror(errno), g.recorded);
+		if (saved)
+			return cmd_error(&g, EXIT_IO,
+			    "write failure on standard output: %s; the change was saved (do not make it again)",
+			    strerror(errno));
 		return cmd_error(&g, EXIT_IO, "write failure on standard output: %s",
 		    strerror(errno));
 	}

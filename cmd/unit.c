@@ -11,6 +11,7 @@
 
 #include "csvfile.h"
 #include "game.h"
+#include "text.h"
 #include "jsonw.h"
 #include "view.h"
 
@@ -189,6 +190,10 @@ check_text(const char *what, const char *s, size_t max, char *err, size_t n)
 			snprintf(err, n, "a unit's %s cannot hold control characters", what);
 			return EXIT_DATA;
 		}
+	if (!utf8_valid(s)) {
+		snprintf(err, n, "a unit's %s is not valid UTF-8", what);
+		return EXIT_DATA;
+	}
 	return 0;
 }
 

@@ -30,14 +30,18 @@ db_last_error(void)
 	return last_error;
 }
 
+/* Formats into a buffer of its own first: the arguments may include
+ * db_last_error() itself. */
 int
 db_set_error(int status, const char *fmt, ...)
 {
+	char buf[sizeof last_error];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(last_error, sizeof last_error, fmt, ap);
+	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
+	memcpy(last_error, buf, sizeof last_error);
 	return status;
 }
 
@@ -89,6 +93,36 @@ db_file_exists(const char *path)
 	struct stat sb;
 
 	return stat(path, &sb) == 0;
+}
+
+/* Refuses at once what cannot be a game file: a directory, a FIFO (which
+ * would block the open forever), a device or a socket. */
+static int
+regular_file(const char *path)
+{
+	struct stat sb;
+	const char *what;
+
+	if (stat(path, &sb) != 0 || S_ISREG(sb.st_mode))
+		return DB_OK;
+	what = S_ISDIR(sb.st_mode) ? "a directory" : S_ISFIFO(sb.st_mode) ? "a FIFO" :
+	    S_ISSOCK(sb.st_mode) ? "a socket" : "a device";
+	return db_set_error(DB_NOTGAME, "'%s' is %s, not an umpire game", path, what);
+}
+
+/* True when the game's directory takes no new files (a read-only mount, a
+ * directory the reader may not write) and no -wal is there: a reader
+ * cannot make the -shm it needs, and nobody can be writing the game. */
+static int
+frozen(const char *path)
+{
+	char dir[4096], wal[4096];
+	const char *slash = strrchr(path, '/');
+
+	snprintf(dir, sizeof dir, "%.*s", slash == NULL ? 1 : (int)(slash - path + 1),
+	    slash == NULL ? "." : path);
+	snprintf(wal, sizeof wal, "%s-wal", path);
+	return access(dir, W_OK) != 0 && !db_file_exists(wal);
 }
 
 int
@@ -319,6 +353,23 @@ db_close(struct db *db)
 	free(db);
 }
 
+/* A reader's open of a game in a directory it cannot write: immutable,
+ * so SQLite makes no -shm beside it.  The path goes into a URI: '%', '?'
+ * and '#' are escaped. */
+static int
+open_immutable(struct db *db, const char *path)
+{
+	char uri[3 * 4096 + 32];
+	size_t n = (size_t)snprintf(uri, sizeof uri, "file:");
+
+	for (const char *p = path; *p != '\0' && n + 4 < sizeof uri - 16; p++)
+		n += (size_t)(strchr("%?#", *p) != NULL ?
+		    snprintf(uri + n, sizeof uri - n, "%%%02x", (unsigned char)*p) :
+		    snprintf(uri + n, sizeof uri - n, "%c", *p));
+	snprintf(uri + n, sizeof uri - n, "?immutable=1");
+	return sqlite3_open_v2(uri, &db->h, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
+}
+
 /* Opens path with SQLite flags and checks it is ours. */
 static int
 open_checked(const char *path, int flags, struct db **out)
@@ -329,7 +380,14 @@ open_checked(const char *path, int flags, struct db **out)
 	*out = NULL;
 	if (db == NULL)
 		return db_set_error(DB_BUG, "out of memory");
-	rc = sqlite3_open_v2(path, &db->h, flags, NULL);
+	if ((rc = regular_file(path)) != DB_OK) {
+		db_close(db);
+		return rc;
+	}
+	if (flags == SQLITE_OPEN_READONLY && frozen(path))
+		rc = open_immutable(db, path);
+	else
+		rc = sqlite3_open_v2(path, &db->h, flags, NULL);
 	if (rc != SQLITE_OK) {
 		rc = db_fail(db, rc, "opening the game");
 		db_close(db);
@@ -444,6 +502,8 @@ may_replace(const char *path, int force)
 
 	if (!db_file_exists(path))
 		return DB_OK;
+	if ((rc = regular_file(path)) != DB_OK)
+		return db_set_error(rc, "%s; not replacing it", db_last_error());
 	rc = open_checked(path, SQLITE_OPEN_READONLY, &old);
 	db_close(old);
 	if (rc == DB_NOTGAME)
@@ -595,6 +655,68 @@ db_begin(struct db *db)
 	return rc;
 }
 
+/* Up to this many pages the whole file is checked before a write; past
+ * it, the tables a write rewrites in place (the journal's tables only
+ * grow at their end, and `umpire check` reads them all). */
+#define VERIFY_ALL_PAGES 1024
+
+/* One quick_check: DB_OK, or DB_IO naming the first fault. */
+static int
+quick_check(struct db *db, const char *sql)
+{
+	sqlite3_stmt *st;
+	int rc = sqlite3_prepare_v2(db->h, sql, -1, &st, NULL), step;
+	char first[256] = "";
+
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "checking the game");
+	step = sqlite3_step(st);
+	if (step == SQLITE_ROW && sqlite3_column_text(st, 0) != NULL) {
+		const char *text = (const char *)sqlite3_column_text(st, 0);
+		const char *head = "*** in database main ***\n";
+
+		if (strncmp(text, head, strlen(head)) == 0)
+			text += strlen(head);
+		snprintf(first, sizeof first, "%s", text);
+		for (char *p = first; *p != '\0'; p++)
+			if (*p == '\n')
+				*p = ' ';	/* one line on stderr */
+	}
+	sqlite3_finalize(st);
+	if (step != SQLITE_ROW)
+		return step == SQLITE_CORRUPT || step == SQLITE_NOTADB ||
+		    (step & 0xff) == SQLITE_CORRUPT ? db_set_error(DB_IO,
+		    "the game '%s' is damaged (%s); nothing was written: see 'umpire check'",
+		    db->path, sqlite3_errstr(step)) : db_fail(db, step, "checking the game");
+	if (strcmp(first, "ok") != 0)
+		return db_set_error(DB_IO,
+		    "the game '%s' is damaged (%s); nothing was written: see 'umpire check'",
+		    db->path, first[0] ? first : "quick_check gave no answer");
+	return DB_OK;
+}
+
+int
+db_verify(struct db *db)
+{
+	static const char *const tables[] = {
+		"game", "unit", "unit_state", "rule_table", "rule_row", NULL
+	};
+	char sql[96];
+	long pages;
+	int rc;
+
+	if ((rc = pragma_int(db, "page_count", &pages)) != DB_OK)
+		return rc;
+	if (pages <= VERIFY_ALL_PAGES)
+		return quick_check(db, "PRAGMA quick_check(1)");
+	for (int i = 0; tables[i] != NULL; i++) {
+		snprintf(sql, sizeof sql, "PRAGMA quick_check(%s)", tables[i]);
+		if ((rc = quick_check(db, sql)) != DB_OK)
+			return rc;
+	}
+	return DB_OK;
+}
+
 /* Removes what a replaced game may have left beside it. */
 static void
 remove_sidecars(const char *path)
@@ -608,27 +730,72 @@ remove_sidecars(const char *path)
 	}
 }
 
-/* Moves a created game into place (after its transaction committed). */
+/* Takes the write lock of the game new --force replaces (waiting the busy
+ * timeout for a writer that holds it), so no writer's transaction is
+ * still open on the file when it goes.  *lock is NULL when there is no
+ * game there. */
+static int
+lock_old(const char *path, struct db **lock)
+{
+	int rc, persist = 1;
+
+	*lock = NULL;
+	if (!db_file_exists(path))
+		return DB_OK;
+	/* may_replace has checked what it is: a game, perhaps a newer one. */
+	if ((*lock = db_new(path)) == NULL)
+		return db_set_error(DB_BUG, "out of memory");
+	rc = sqlite3_open_v2(path, &(*lock)->h, SQLITE_OPEN_READWRITE, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_busy_timeout((*lock)->h, busy_timeout());
+	if (rc != SQLITE_OK) {
+		rc = db_fail(*lock, rc, "locking the game it replaces");
+		db_close(*lock);
+		*lock = NULL;
+		return rc;
+	}
+	/* Closing must not delete the -wal by name: it may be the new game's. */
+	sqlite3_file_control((*lock)->h, "main", SQLITE_FCNTL_PERSIST_WAL, &persist);
+	if ((rc = db_begin(*lock)) != DB_OK) {
+		db_close(*lock);
+		*lock = NULL;
+		return rc == DB_LOCKED ? db_set_error(DB_LOCKED,
+		    "the game '%s' is in use by another command; it was not replaced", path) : rc;
+	}
+	return DB_OK;
+}
+
+/* Moves a created game into place (after its transaction committed),
+ * holding the old game's write lock while it does. */
 static int
 install(struct db *db)
 {
 	char *tmp = db->tmp;
+	struct db *lock;
+	int rc;
 
 	sqlite3_close(db->h);
 	db->h = NULL;
 	for (int i = 0; i < STMT_COUNT; i++)
 		db->stmt[i] = NULL;
 	db->tmp = NULL;
+	if ((rc = lock_old(db->path, &lock)) != DB_OK) {
+		unlink(tmp);
+		free(tmp);
+		return rc;
+	}
 	remove_sidecars(db->path);
 	if (rename(tmp, db->path) != 0) {
 		int e = errno;
 
 		unlink(tmp);
 		free(tmp);
+		db_close(lock);
 		return db_set_error(DB_CANTCREATE, "cannot create the game '%s': %s",
 		    db->path, strerror(e));
 	}
 	free(tmp);
+	db_close(lock);
 	return DB_OK;
 }
 

@@ -94,6 +94,9 @@ int db_game_get(struct db *db, struct db_game *g);
 
 /* BEGIN IMMEDIATE / COMMIT / ROLLBACK. */
 int db_begin(struct db *db);
+/* SQLite's quick_check before a write (the whole of a small game, the
+ * tables rewritten in place of a large one): DB_IO when it is damaged. */
+int db_verify(struct db *db);
 int db_commit(struct db *db);
 void db_rollback(struct db *db);
 

@@ -147,3 +147,107 @@ load helper
 	[[ "$output" == *"the kept state differs from the journal for unit: Kempt"* ]]
 	[[ "$stderr" == *"2 problems found"* ]]
 }
+
+@test "new --force waits for a writer's transaction, then gives up (75) and replaces nothing" {
+	small_oob
+	before=$(md5sum umpire.db)
+	(echo "BEGIN IMMEDIATE;"; sleep 2; echo "COMMIT;") | sqlite3 umpire.db &
+	sleep 0.5
+	UMPIRE_BUSY_TIMEOUT=200 run --separate-stderr "$U" new --rules brigade --force
+	expect_error 75 "the game 'umpire.db' is in use by another command; it was not replaced"
+	wait
+	[ "$(md5sum umpire.db)" = "$before" ]
+	[ "$(ls umpire.db.new-* 2>/dev/null | wc -l)" = 0 ]
+	umpire new --rules brigade --force
+	[ "$status" -eq 0 ]
+}
+
+@test "a directory or a FIFO as the game is refused at once with what it is" {
+	mkdir dir.db
+	mkfifo fifo.db
+	umpire --db dir.db sheet
+	expect_error 65 "'dir.db' is a directory, not an umpire game"
+	run --separate-stderr timeout 5 "$U" --db fifo.db sheet
+	expect_error 65 "'fifo.db' is a FIFO, not an umpire game"
+	run --separate-stderr timeout 5 "$U" --db fifo.db new --rules brigade --force
+	expect_error 65 "'fifo.db' is a FIFO, not an umpire game; not replacing it"
+	[ -p fifo.db ] && [ -d dir.db ]
+}
+
+@test "a game with a corrupt page refuses writes (74) and is left byte-identical" {
+	small_oob
+	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
+	# garble the cell pointers of page 3 (the unit table's root)
+	printf '\377\377\377\377\377\377\377\377\377\377\377\377\377\377\377\377' |
+	    dd of=umpire.db bs=1 seek=$((4096 * 2 + 8)) conv=notrunc 2>/dev/null
+	before=$(md5sum umpire.db)
+	umpire unit add Ney --side French --type infantry --class french --units 4
+	expect_error 74 "the game 'umpire.db' is damaged"
+	[[ "$stderr" == *"see 'umpire check'"* ]]
+	umpire undo
+	expect_error 74 "is damaged"
+	[ "$(md5sum umpire.db)" = "$before" ]
+}
+
+@test "readers read a game in a directory they cannot write, and leave nothing beside it" {
+	small_oob
+	chmod 644 umpire.db
+	chmod 555 "$TEST_DIR"
+	as_nobody "$U" sheet
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Kempt"* ]]
+	as_nobody "$U" log
+	[ "$status" -eq 0 ]
+	as_nobody "$U" check
+	[ "$status" -eq 0 ]
+	as_nobody "$U" --json unit show Kempt
+	[ "$(json .name)" = Kempt ]
+	chmod 755 "$TEST_DIR"
+	[ "$(ls -A | grep -c 'umpire.db-')" = 0 ]
+}
+
+@test "writers that cannot print say what was kept (74)" {
+	small_oob
+	run --separate-stderr sh -c "'$U' fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/full"
+	[ "$status" -eq 74 ]
+	[[ "$stderr" == *"event 1 was recorded (do not apply it again)"* ]]
+	run --separate-stderr sh -c "'$U' unit add Ney --side French --type infantry --class french --units 4 >/dev/full"
+	[ "$status" -eq 74 ]
+	[[ "$stderr" == *"the change was saved (do not make it again)"* ]]
+	umpire --json unit show Ney
+	[ "$(json .name)" = Ney ]
+}
+
+@test "names with control bytes or invalid UTF-8 are refused (65)" {
+	new_game
+	umpire unit add "$(printf 'A\033[31mB')" --side French --type infantry --class french --units 4
+	expect_error 65 "a unit's name cannot hold control characters"
+	umpire unit add "$(printf 'A\nB')" --side French --type infantry --class french --units 4
+	expect_error 65 "a unit's name cannot hold control characters"
+	umpire unit add "$(printf 'Pir\351')" --side French --type infantry --class french --units 4
+	expect_error 65 "a unit's name is not valid UTF-8"
+	umpire unit add "$(printf 'Pir\303\251')" --side "$(printf '\300\200')" --type infantry --class french --units 4
+	expect_error 65 "a unit's side is not valid UTF-8"
+	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM unit')" = 0 ]
+}
+
+@test "seeds stay below 2^53 so a JSON reader keeps them" {
+	umpire --rules brigade fire --firers 16 --distance 2 --roll --seed 9007199254740992
+	expect_error 65 "is not a whole number from 0 to 9007199254740991"
+	umpire --json --rules brigade fire --firers 16 --distance 2 --roll --seed 9007199254740991
+	[ "$(json .seed)" = 9007199254740991 ]
+	for i in 1 2 3 4 5; do
+		umpire --json --rules brigade fire --firers 16 --distance 2 --roll
+		[ "$(json '.seed < 9007199254740992')" = true ]
+	done
+}
+
+@test "unit names match without case or accents when unique; else 'did you mean'" {
+	small_oob
+	umpire --json fire --firers 16 --distance 2 --target pire --dice 4
+	[ "$(json '.effects[0].unit')" = "Piré" ]
+	umpire --json fire --firers 16 --distance 2 --target KEMPT --dice 4
+	[ "$(json '.effects[0].unit')" = Kempt ]
+	umpire fire --firers 16 --distance 2 --target Kempf --dice 4
+	expect_error 65 "unit 'Kempf' not found: did you mean 'Kempt'?"
+}
