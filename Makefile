@@ -31,12 +31,14 @@ LIB_SRC  = $(CORE_SRC) $(DB_SRC) $(GEN_SRC)
 REL_LIB  = $(patsubst %.c,build/rel/%.o,$(notdir $(LIB_SRC)))
 SAN_LIB  = $(patsubst %.c,build/san/%.o,$(notdir $(LIB_SRC)))
 REL_CMD  = $(patsubst %.c,build/rel/%.o,$(notdir $(CMD_SRC)))
+FLT_LIB  = $(patsubst %.c,build/flt/%.o,$(notdir $(LIB_SRC)))
+FLT_CMD  = $(patsubst %.c,build/flt/%.o,$(notdir $(CMD_SRC)))
 SAN_CMD  = $(patsubst %.c,build/san/%.o,$(notdir $(CMD_SRC)))
 UNIT_BIN = $(patsubst tests/unit/%.c,build/san/%,$(UNIT_SRC))
 
 vpath %.c core db cmd build/gen tests/unit
 
-.PHONY: all check deps demo bench clean install FORCE
+.PHONY: all check deps demo bench stress fuzz clean install FORCE
 all: umpire
 
 # Rebuild when the flags change.
@@ -73,13 +75,44 @@ umpire: $(REL_LIB) $(REL_CMD)
 	@rc=0; $(CC) $(OPT) -o $@.new $^ $(REL_LIBS) 2>build/link.log || rc=$$?; \
 	    grep -v "dlopen\|unixDlOpen" build/link.log >&2; \
 	    [ $$rc = 0 ] && mv $@.new $@
+# The fault binary: dynamic, so tests/stress/faultshim.so can fail its
+# mallocs and writes one at a time (make stress).
+build/flt/%.o: %.c build/flags.rel | $(GEN_SRC)
+	@mkdir -p build/flt
+	$(CC) $(STD) -O1 -g $(WARN) $(CPPFLAGS) $(DEPFLAGS) -c -o $@ $<
+build/flt/umpire: $(FLT_LIB) $(FLT_CMD)
+	$(CC) -O1 -g -o $@ $^ $(LIBS)
+build/flt/faultshim.so: tests/stress/faultshim.c
+	@mkdir -p build/flt
+	$(CC) -O1 -g -shared -fPIC -Wall -Wextra -Werror -o $@ $< -ldl
+
 build/san/umpire: $(SAN_LIB) $(SAN_CMD)
 	$(CC) $(SAN) -o $@ $^ $(LIBS)
 build/san/test_%: build/san/test_%.o $(SAN_LIB)
 	$(CC) $(SAN) -o $@ $^ -lcmocka $(LIBS)
 
-check: build/san/umpire $(UNIT_BIN)
+check: build/san/umpire $(UNIT_BIN) build/flt/umpire build/flt/faultshim.so build/san/fuzz_replay
 	@tests/run.sh build/san/umpire $(UNIT_BIN)
+
+# The fuzz harness: replayed over its corpus (gcc, sanitizers) in make
+# check; `make fuzz` runs libFuzzer (clang) for FUZZ_SECONDS and adds what
+# it finds to the corpus.
+FUZZ_SECONDS ?= 300
+SAN_NOMAIN = $(filter-out build/san/entry.o,$(SAN_CMD))
+build/san/fuzz_replay: tests/fuzz/fuzz_cli.c tests/fuzz/replay.c $(SAN_LIB) $(SAN_NOMAIN)
+	$(CC) $(STD) $(SAN) $(WARN) $(CPPFLAGS) -o $@ tests/fuzz/fuzz_cli.c tests/fuzz/replay.c \
+	    $(SAN_LIB) $(SAN_NOMAIN) $(LIBS)
+FUZZ_SRC = $(LIB_SRC) $(filter-out cmd/entry.c,$(CMD_SRC)) tests/fuzz/fuzz_cli.c
+build/fuzz/fuzz_cli: $(FUZZ_SRC)
+	@mkdir -p build/fuzz
+	clang $(STD) -O1 -g -fsanitize=fuzzer,address,undefined $(CPPFLAGS) -o $@ $(FUZZ_SRC) $(LIBS)
+fuzz: build/fuzz/fuzz_cli
+	build/fuzz/fuzz_cli -max_total_time=$(FUZZ_SECONDS) -max_len=400 -timeout=10 \
+	    -close_fd_mask=3 tests/fuzz/corpus
+
+# Every fault point, 70 kill -9 rounds, 3,200 concurrent rulings.
+stress: build/flt/umpire build/flt/faultshim.so
+	@tests/stress/run.sh full build/flt/umpire build/flt/faultshim.so
 
 deps:
 	@missing=""; \
@@ -107,4 +140,4 @@ install: umpire
 clean:
 	rm -rf build umpire umpire.new
 
--include $(wildcard build/rel/*.d build/san/*.d)
+-include $(wildcard build/rel/*.d build/san/*.d build/flt/*.d)

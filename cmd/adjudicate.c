@@ -30,6 +30,8 @@ static const struct input_decl dice_inputs[] = {
 	  "the faces shown, comma-separated", 0 },
 	{ "roll", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "umpire rolls", 0 },
 	{ "seed", IN_TEXT, "N", 0, 0, NULL, NULL, NULL, "seed for --roll", 0 },
+	{ "odds", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "no dice: the exact odds of every outcome (as 'umpire odds')", 0 },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
@@ -463,6 +465,38 @@ run_in_game(struct global *g, const struct rule_cmd *c, int argc, char **argv,
 	return print_ruling(g, out, json, sizeof json);
 }
 
+/* The odds instead of a ruling: stateless, or the units read from the
+ * game (nothing is written). */
+static int
+odds_of(struct global *g, const struct ruleset *rs, const struct rule_cmd *c,
+    struct inputs *in, const struct tableset *ts, int stateful)
+{
+	static struct ruling_units ru;
+	static struct result r;
+	struct game gm;
+	int rc;
+
+	if (in_given(in, "dice") || in_flag(in, "roll") || in_given(in, "seed"))
+		return cmd_error(g, EXIT_USAGE,
+		    "odds take no dice: they weigh every face the dice can show");
+	if (!stateful) {
+		forget_peeked(g);
+		return odds_report(g, rs->name, c, ts, in);
+	}
+	forget_peeked(g);
+	if ((rc = game_open(g, 0, &gm)) != 0)
+		return rc;
+	if ((rc = inputs_check_mods(in, &gm.ts)) != 0)
+		return game_close(g, &gm, cmd_error(g, exit_of_rule(rc), "%s", in->error));
+	result_init(&r);
+	if ((rc = game_army(g, &gm)) != 0 || (rc = load_units(g, &gm, in, &ru)) != 0 ||
+	    (rc = hook_failed(g, gm.rs->roster->fill(&gm.ts, c->name, &ru, in, &r), &r,
+	    in)) != 0)
+		return game_close(g, &gm, rc);
+	rc = odds_report(g, gm.rs->name, c, &gm.ts, in);
+	return game_close(g, &gm, rc);
+}
+
 static int
 run(struct global *g, const struct ruleset *rs, const struct rule_cmd *c,
     int argc, char **argv)
@@ -485,6 +519,8 @@ run(struct global *g, const struct ruleset *rs, const struct rule_cmd *c,
 	if ((!stateful || !db_file_exists(g->db_path)) &&
 	    (rc = inputs_check_mods(&in, &ts)) != 0)
 		return cmd_error(g, exit_of_rule(rc), "%s", in.error);
+	if (g->odds || in_flag(&in, "odds"))
+		return odds_of(g, rs, c, &in, &ts, stateful);
 	if ((rc = setup_dice(g, &in, &d, &rolled)) != 0)
 		return rc;
 	memset(&out, 0, sizeof out);
@@ -514,8 +550,12 @@ adjudicate_named(struct global *g, const char *name, int argc, char **argv)
 
 	if ((rc = resolve_rules(g, &rs)) != 0)
 		return rc;
-	if ((c = ruleset_cmd(rs, name)) == NULL || c->adjudicate == NULL)
+	if ((c = ruleset_cmd(rs, name)) == NULL)
 		rc = cmd_error(g, EXIT_USAGE, "the %s rules have no %s dice", rs->name, name);
+	else if (c->undefined != NULL)
+		rc = cmd_error(g, EXIT_USAGE, "%s", c->undefined);
+	else if (c->adjudicate == NULL)
+		rc = cmd_error(g, EXIT_USAGE, "not implemented yet for %s", rs->name);
 	else
 		rc = run(g, rs, c, argc, argv);
 	forget_peeked(g);

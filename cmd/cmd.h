@@ -33,6 +33,7 @@ struct global {
 	long long recorded;	/* the journal event a command saved, once
 				 * committed (said when its output fails) */
 	int *saved;		/* set once a command's write is committed */
+	int odds;		/* `umpire odds`: weigh the dice, do not roll */
 };
 
 /* The command does not match by prefix (it destroys or rewrites). */
@@ -55,6 +56,10 @@ int exit_of_rule(int status);
 int exit_of_db(int status);
 
 /* Prints "umpire: COMMAND: message" on stderr; returns code. */
+/* The whole command line (argv[0] the program): its exit status.  It
+ * returns rather than exits, so a harness can run many in one process. */
+int umpire_main(int argc, char **argv);
+
 int cmd_error(const struct global *g, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -71,7 +76,7 @@ extern const struct cmd_entry cmd_fire_entry, cmd_melee_entry,
 /* Game keeping. */
 extern const struct cmd_entry cmd_new_entry, cmd_unit_entry, cmd_sheet_entry,
     cmd_log_entry, cmd_undo_entry, cmd_redo_entry, cmd_adjust_entry,
-    cmd_turn_entry, cmd_tables_entry, cmd_check_entry;
+    cmd_turn_entry, cmd_tables_entry, cmd_check_entry, cmd_odds_entry;
 
 /*
  * Runs the rule set's adjudication NAME (also one that is not a command
@@ -79,6 +84,13 @@ extern const struct cmd_entry cmd_new_entry, cmd_unit_entry, cmd_sheet_entry,
  * cmd/adjudicate.c.
  */
 int adjudicate_named(struct global *g, const char *name, int argc, char **argv);
+
+struct rule_cmd;
+struct tableset;
+struct inputs;
+/* Prints the exact odds of command c on inputs in (cmd/odds.c). */
+int odds_report(const struct global *g, const char *rules, const struct rule_cmd *c,
+    const struct tableset *ts, const struct inputs *in);
 
 /* The command table, NULL-ended (cmd/main.c). */
 extern const struct cmd_entry *const cmd_table[];

@@ -18,7 +18,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_rally_entry, &cmd_fatigue_entry, &cmd_move_entry,
 	&cmd_new_entry, &cmd_unit_entry, &cmd_sheet_entry, &cmd_log_entry,
 	&cmd_undo_entry, &cmd_redo_entry, &cmd_adjust_entry, &cmd_turn_entry,
-	&cmd_tables_entry, &cmd_check_entry, NULL
+	&cmd_tables_entry, &cmd_check_entry, &cmd_odds_entry, NULL
 };
 
 int
@@ -197,9 +197,9 @@ find_command(const struct global *g, const char *name, int *rc)
 }
 
 int
-main(int argc, char **argv)
+umpire_main(int argc, char **argv)
 {
-	struct global g = { NULL, NULL, 0, 0, NULL, 0, NULL };
+	struct global g = { NULL, NULL, 0, 0, NULL, 0, NULL, 0 };
 	int saved = 0;
 	const struct cmd_entry *c;
 	int version = 0, rc = 0;

@@ -270,6 +270,18 @@ read_crews(const struct tableset *ts, const struct inputs *in,
 	return RULE_OK;
 }
 
+/* True when the misfire table says a gun showing FACE fires. */
+static int
+gun_fires(const struct table *t, int face)
+{
+	char key[16];
+	int row;
+
+	snprintf(key, sizeof key, "%d", face);
+	row = table_row(t, "face", key);
+	return row >= 0 && strcmp(table_text(t, row, "fires"), "yes") == 0;
+}
+
 /* "An ordinary dice is rolled for each piece to see if it misfires. Any
  * scoring a 1 or 6 are discounted." */
 static int
@@ -277,22 +289,26 @@ misfire_dice(const struct tableset *ts, struct dice *d, struct result *r,
     struct battery_fire *b)
 {
 	const struct table *t = rule_table(ts, BRIGADE, "misfire", r);
+	unsigned fires = 0;
 
 	if (t == NULL)
 		return RULE_DATA;
+	for (int f = die_min(DIE_D6); f <= die_max(DIE_D6); f++)
+		if (gun_fires(t, f))
+			fires |= 1u << f;
 	for (long g = 0; g < b->guns; g++) {
-		char key[16];
-		int face, row;
+		int face;
 
 		if (gun_crew(b, g) == 0) {
 			result_work(r, "gun %ld has no crew and does not fire", g + 1);
 			continue;
 		}
-		if ((face = dice_take(d, DIE_D6, "misfire d6 for gun %ld", g + 1)) < 0)
+		/* Only "fires or not" counts, and guns of one crew are alike:
+		 * the odds count them rather than order them. */
+		if ((face = dice_take_split(d, DIE_D6, fires, (int)gun_crew(b, g) + 1,
+		    "misfire d6 for gun %ld", g + 1)) < 0)
 			return RULE_DATA;
-		snprintf(key, sizeof key, "%d", face);
-		row = table_row(t, "face", key);
-		if (row >= 0 && strcmp(table_text(t, row, "fires"), "yes") == 0) {
+		if (gun_fires(t, face)) {
 			b->fired++;
 			b->crew_firing += gun_crew(b, g);
 			dice_note(d, dice_last(d), "fires");

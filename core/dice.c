@@ -123,6 +123,17 @@ dice_reset(struct dice *d, enum dice_mode mode)
 	d->mode = mode;
 }
 
+void
+dice_set_explore(struct dice *d, const int *faces, int n)
+{
+	d->mode = DICE_EXPLORE;
+	d->nused = 0;
+	d->ngiven = n;
+	memcpy(d->given, faces, (size_t)n * sizeof faces[0]);
+	d->ended_early = d->wanting = 0;
+	d->error[0] = '\0';
+}
+
 int
 dice_parse_list(struct dice *d, const char *list)
 {
@@ -188,6 +199,13 @@ next_face(struct dice *d, enum die_kind k, const char *label)
 		return rng_die(&d->rng, k);
 	case DICE_PROBE:
 		return die_max(k) - 1;
+	case DICE_EXPLORE:
+		if (d->nused < d->ngiven)
+			return d->given[d->nused];
+		d->wanting = 1;
+		d->wanted = k;
+		snprintf(d->error, sizeof d->error, "exploring: the %s is next", label);
+		return -1;
 	case DICE_GIVEN:
 		break;
 	}
@@ -212,31 +230,68 @@ next_face(struct dice *d, enum die_kind k, const char *label)
 	return face;
 }
 
-int
-dice_take(struct dice *d, enum die_kind k, const char *fmt, ...)
+static int
+take(struct dice *d, enum die_kind k, unsigned mask, int group, const char *fmt,
+    va_list ap)
 {
 	char label[DICE_LABEL];
 	struct die_use *u;
-	va_list ap;
 	int face;
 
-	va_start(ap, fmt);
 	vsnprintf(label, sizeof label, fmt, ap);
-	va_end(ap);
 	if (d->nused == DICE_MAX) {
 		snprintf(d->error, sizeof d->error,
 		    "the ruling asks for more than %d dice", DICE_MAX);
 		return -1;
 	}
 	face = next_face(d, k, label);
-	if (face < 0)
+	if (face < 0) {
+		d->wanted_mask = mask;
+		d->wanted_group = group;
 		return -1;
+	}
 	u = &d->used[d->nused++];
 	u->face = face;
 	u->kind = k;
 	memcpy(u->label, label, sizeof label);
 	u->note[0] = '\0';
 	return face;
+}
+
+int
+dice_take(struct dice *d, enum die_kind k, const char *fmt, ...)
+{
+	va_list ap;
+	int face;
+
+	va_start(ap, fmt);
+	face = take(d, k, 0, 0, fmt, ap);
+	va_end(ap);
+	return face;
+}
+
+int
+dice_take_split(struct dice *d, enum die_kind k, unsigned mask, int group,
+    const char *fmt, ...)
+{
+	va_list ap;
+	int face;
+
+	va_start(ap, fmt);
+	face = take(d, k, mask, group, fmt, ap);
+	va_end(ap);
+	return face;
+}
+
+unsigned
+dice_mask_from(enum die_kind k, long need)
+{
+	unsigned mask = 0;
+
+	for (int f = die_min(k); f <= die_max(k); f++)
+		if (f >= need)
+			mask |= 1u << f;
+	return mask;
 }
 
 void

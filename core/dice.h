@@ -28,7 +28,9 @@ enum die_kind {
 enum dice_mode {
 	DICE_GIVEN,		/* faces typed with --dice */
 	DICE_ROLL,		/* faces rolled by the generator */
-	DICE_PROBE		/* no faces: record what would be asked */
+	DICE_PROBE,		/* no faces: record what would be asked */
+	DICE_EXPLORE		/* typed faces, then stop at the first die
+				 * past them and say which kind it is (odds) */
 };
 
 struct rng {
@@ -51,6 +53,10 @@ struct dice {
 	struct die_use used[DICE_MAX];
 	int nused;
 	int ended_early;	/* the ruling stopped before dice it would need */
+	int wanting;		/* DICE_EXPLORE: a die past the faces was asked */
+	enum die_kind wanted;	/* ... its kind */
+	unsigned wanted_mask;	/* ... the faces it splits on (0: every face) */
+	int wanted_group;	/* ... its exchangeable group (0: none) */
 	char error[DICE_ERR];	/* set when dice_take fails */
 };
 
@@ -81,6 +87,10 @@ void dice_set_roll(struct dice *d, uint64_t seed);
 /* Sets d up to record the dice asked for without faces. */
 void dice_set_probe(struct dice *d);
 
+/* Sets d up to run a ruling on the faces given (n of them), stopping at
+ * the next die it asks for (d->wanting, d->wanted). */
+void dice_set_explore(struct dice *d, const int *faces, int n);
+
 /*
  * Takes the next die of kind k, labelled by the printf-style format (what
  * the die is for, e.g. "misfire d6 for gun 2").  Returns the face, or -1
@@ -89,6 +99,19 @@ void dice_set_probe(struct dice *d);
  */
 int dice_take(struct dice *d, enum die_kind k, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+/*
+ * As dice_take, for a die the rule reads only as "one of the faces in
+ * MASK or not" (bit f for face f): the odds weigh the two classes rather
+ * than every face.  GROUP > 0 marks dice that follow one another and that
+ * the rule only counts (the hits of one unit's pool): the odds count how
+ * many fall in MASK instead of ordering them.
+ */
+int dice_take_split(struct dice *d, enum die_kind k, unsigned mask, int group,
+    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* The MASK of the faces of k from `need` up (a hit on need+). */
+unsigned dice_mask_from(enum die_kind k, long need);
 
 /* Adds a note to a die already taken ("hit", "rerolled", "misfire"). */
 void dice_note(struct dice *d, int index, const char *fmt, ...)

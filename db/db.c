@@ -498,8 +498,12 @@ static int
 may_replace(const char *path, int force)
 {
 	struct db *old;
+	struct stat sb;
 	int rc;
 
+	if (lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode) && !db_file_exists(path))
+		return db_set_error(DB_NOTGAME,
+		    "'%s' is a symbolic link to nothing; not replacing it", path);
 	if (!db_file_exists(path))
 		return DB_OK;
 	if ((rc = regular_file(path)) != DB_OK)

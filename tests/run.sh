@@ -41,5 +41,15 @@ done
 bats --tap tests/cli >"$log" 2>&1
 tally $? tests/cli
 
+# The fuzz corpus, replayed under the sanitizers.
+build/san/fuzz_replay tests/fuzz/corpus/* >"$log" 2>&1
+rc=$?
+[ "$rc" = 0 ] && echo "ok 1 - fuzz corpus replayed" >"$log"
+tally $rc tests/fuzz
+
+# The short form of make stress: sampled fault points, fewer rounds.
+tests/stress/run.sh short build/flt/umpire build/flt/faultshim.so >"$log" 2>&1
+tally $? tests/stress
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

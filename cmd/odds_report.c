@@ -1,0 +1,180 @@
+/*
+ * odds: the exact distribution of an adjudication before its dice are
+ * thrown.  `umpire odds fire ...` (or `fire ... --odds`) takes the
+ * command's own options without --dice, stateless or naming units of the
+ * game (read, never written), and prints every scalar field of the
+ * ruling's result with its probability as a fraction, the expected value
+ * of the numeric ones, and a bar chart of the headline field.
+ */
+#include <string.h>
+
+#include "cmd.h"
+#include "jsonw.h"
+#include "odds.h"
+#include "ruleset.h"
+
+/* Rule runs allowed for one question (an 8-gun battery is ~2 million). */
+#define ODDS_RUNS 4000000L
+
+struct odds_ctx {
+	const struct rule_cmd *c;
+	const struct tableset *ts;
+	const struct inputs *in;
+};
+
+static int
+one_run(void *ctx, struct dice *d, struct result *r)
+{
+	const struct odds_ctx *o = ctx;
+
+	return o->c->adjudicate(o->ts, o->in, d, r);
+}
+
+/* The value as a reader sees it: strings without their quotes, words
+ * rather than keys (good_order: "good order"). */
+static void
+value_words(const char *json, char *buf, size_t n)
+{
+	size_t len = strlen(json);
+
+	if (len >= 2 && json[0] == '"')
+		snprintf(buf, n, "%.*s", (int)(len - 2), json + 1);
+	else
+		snprintf(buf, n, "%s", json);
+	for (char *p = buf; *p != '\0'; p++)
+		if (*p == '_')
+			*p = ' ';
+}
+
+static void
+print_json(const struct global *g, const char *rules, const char *command,
+    const struct odds *o)
+{
+	static char buf[1 << 20];
+	struct jsonw w;
+	char frac[96], num[40];
+	double mean;
+
+	jsonw_init(&w, buf, sizeof buf);
+	jsonw_object(&w, NULL);
+	jsonw_string(&w, "rules", rules);
+	jsonw_string(&w, "command", command);
+	jsonw_object(&w, "odds");
+	for (int i = 0; i < o->n; i++) {
+		const struct odds_field *f = &o->f[i];
+
+		jsonw_array(&w, f->name);
+		for (int k = 0; k < f->n; k++) {
+			frac_format(f->v[k].p, frac, sizeof frac);
+			jsonw_object(&w, NULL);
+			jsonw_raw(&w, "value", f->v[k].text);
+			/* p as close as a double holds it; fraction is exact */
+			snprintf(num, sizeof num, "%.17g", frac_value(f->v[k].p));
+			jsonw_raw(&w, "p", num);
+			jsonw_string(&w, "fraction", frac);
+			jsonw_object_end(&w);
+		}
+		jsonw_array_end(&w);
+	}
+	jsonw_object_end(&w);
+	jsonw_object(&w, "expected");
+	for (int i = 0; i < o->n; i++)
+		if (odds_expected(&o->f[i], &mean))
+			jsonw_number(&w, o->f[i].name, mean);
+	jsonw_object_end(&w);
+	jsonw_int(&w, "outcomes", o->leaves);
+	jsonw_object_end(&w);
+	(void)g;
+	puts(buf);
+}
+
+/* The headline: the result's first field that varies, else its first. */
+static const struct odds_field *
+headline(const struct odds *o)
+{
+	for (int i = 0; i < o->n; i++)
+		if (o->f[i].n > 1)
+			return &o->f[i];
+	return o->n > 0 ? &o->f[0] : NULL;
+}
+
+static void
+print_text(const char *rules, const char *command, const struct odds *o)
+{
+	const struct odds_field *h = headline(o);
+	char word[ODDS_TEXT], frac[96], bar[41];
+	double mean;
+
+	printf("odds of %s %s: %ld outcome%s weighed exactly\n", rules, command,
+	    o->leaves, o->leaves == 1 ? "" : "s");
+	if (h == NULL)
+		return;
+	printf("\n  %-20s %9s  %-14s\n", h->name, "chance", "fraction");
+	for (int k = 0; k < h->n; k++) {
+		double p = frac_value(h->v[k].p);
+		int len = (int)(p * 40 + 0.5);
+
+		value_words(h->v[k].text, word, sizeof word);
+		frac_format(h->v[k].p, frac, sizeof frac);
+		memset(bar, '#', (size_t)len);
+		bar[len] = '\0';
+		printf("  %-20s %8.1f%%  %-14s %s\n", word, 100 * p, frac, bar);
+	}
+	if (odds_expected(h, &mean))
+		printf("  expected %s: %.3f\n", h->name, mean);
+	/* The other fields that vary, each outcome's chance in words. */
+	for (int i = 0; i < o->n; i++) {
+		const struct odds_field *f = &o->f[i];
+
+		if (f == h || f->n < 2)
+			continue;
+		printf("  %s:", f->name);
+		for (int k = 0; k < f->n; k++) {
+			value_words(f->v[k].text, word, sizeof word);
+			printf("%s %s %.1f%%", k ? "," : "", word, 100 * frac_value(f->v[k].p));
+		}
+		if (odds_expected(f, &mean))
+			printf(" (expected %.3f)", mean);
+		putchar('\n');
+	}
+}
+
+int
+odds_report(const struct global *g, const char *rules, const struct rule_cmd *c,
+    const struct tableset *ts, const struct inputs *in)
+{
+	static struct odds o;
+	static struct dice d;
+	static struct result r;
+	struct odds_ctx ctx = { c, ts, in };
+	int rc;
+
+	rc = odds_enumerate(one_run, &ctx, &d, &r, &o, ODDS_RUNS);
+	if (rc != RULE_OK)
+		return cmd_error(g, exit_of_rule(rc), "%s", r.error[0] ? r.error : d.error);
+	if (g->json)
+		print_json(g, rules, c->name, &o);
+	else
+		print_text(rules, c->name, &o);
+	return 0;
+}
+
+/* `umpire odds COMMAND ...`: the command's options, its odds. */
+static int
+odds(struct global *g, int argc, char **argv)
+{
+	if (argc == 0 || g->help) {
+		puts("usage: umpire odds COMMAND [COMMAND's options, no --dice]\n"
+		    "The exact chance of every outcome of a ruling (fire, melee, morale, rally,\n"
+		    "fatigue, move) before the dice are thrown; name units of the game to read\n"
+		    "them (nothing is recorded).  --json: {rules, command, odds, expected}.");
+		return argc == 0 && !g->help ? EXIT_USAGE : EXIT_DONE;
+	}
+	g->odds = 1;
+	return adjudicate_named(g, argv[0], argc - 1, argv + 1);
+}
+
+const struct cmd_entry cmd_odds_entry = {
+	"odds", "odds COMMAND [OPTIONS]", "the exact odds of a ruling before the roll",
+	0, odds,
+};

@@ -1,0 +1,68 @@
+/*
+ * odds: the exact distribution of a ruling's result over its dice.  The
+ * rule function is run on every sequence of faces its dice can show: it
+ * asks for its dice one at a time (dice_take), so a run on a prefix of
+ * faces stops at the next die it wants, and the enumeration branches on
+ * that die's faces.  Rerolls, saves, misfire dice, dice rolled only on some
+ * branches all follow from the rule function itself; nothing is sampled.
+ * Dice a rule marks as a pool of hits (dice_pool) are counted by how many
+ * hit, not face by face.  Probabilities are exact fractions.
+ */
+#ifndef UMPIRE_ODDS_H
+#define UMPIRE_ODDS_H
+
+#include "dice.h"
+#include "result.h"
+
+/* An exact probability n/d (lowest terms). */
+struct frac {
+	unsigned __int128 n, d;
+};
+
+#define ODDS_FIELDS 64
+#define ODDS_VALUES 512
+#define ODDS_NAME 64
+#define ODDS_TEXT 64
+
+struct odds_value {
+	char text[ODDS_TEXT];	/* the value as JSON: 3, "routs", true, null */
+	struct frac p;
+};
+
+struct odds_field {
+	char name[ODDS_NAME];	/* "casualties", "attacker.stands_lost" */
+	struct odds_value v[ODDS_VALUES];
+	int n;
+};
+
+struct odds {
+	struct odds_field f[ODDS_FIELDS];
+	int n;
+	long runs;		/* rule runs made */
+	long leaves;		/* complete rulings reached */
+	int overflow;		/* too many fields or values to keep */
+};
+
+/* One run of the ruling on the dice d (set up by the enumerator). */
+typedef int (*odds_rule)(void *ctx, struct dice *d, struct result *r);
+
+/*
+ * Fills o with the distribution of every scalar field of the ruling's
+ * `result` (nested objects' fields as "outer.inner"; arrays are left out),
+ * over all faces of its dice.  At most LIMIT rule runs.  Returns RULE_OK;
+ * the rule's status when a branch fails (r holds the sentence); or
+ * RULE_DATA with r->error set when the limit is passed.  d and r are
+ * scratch the caller provides (they are large).
+ */
+int odds_enumerate(odds_rule rule, void *ctx, struct dice *d, struct result *r,
+    struct odds *o, long limit);
+
+/* True when every value of the field is a number; *mean gets E[value]. */
+int odds_expected(const struct odds_field *f, double *mean);
+
+/* p as a double. */
+double frac_value(struct frac p);
+/* Writes p as "n/d" ("1" for one, "0" for none). */
+void frac_format(struct frac p, char *buf, size_t n);
+
+#endif

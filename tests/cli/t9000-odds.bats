@@ -1,0 +1,151 @@
+#!/usr/bin/env bats
+# odds: the exact distribution of a ruling, and proof that it is the
+# distribution of the rulings themselves, face by face.
+load helper
+
+# faces KIND: the faces of a die (avg: the average die, 2 3 3 4 4 5).
+faces() {
+	case $1 in
+	avg) echo 2 3 3 4 4 5 ;;
+	d6) echo 1 2 3 4 5 6 ;;
+	d8) echo 1 2 3 4 5 6 7 8 ;;
+	esac
+}
+
+# by_hand FIELD KIND1 KIND2 -- ARGS: every face of one or two dice through
+# the adjudication; prints "value count/total" lines, fractions unreduced.
+by_hand() {
+	local field=$1 k1=$2 k2=$3 total=0
+	shift 4
+	local tmp
+	tmp=$(mktemp)
+	for a in $(faces "$k1"); do
+		if [ "$k2" = - ]; then
+			"$U" --json "$@" --dice "$a" | jq -c ".result.$field" >>"$tmp"
+			total=$((total + 1))
+		else
+			for b in $(faces "$k2"); do
+				"$U" --json "$@" --dice "$a,$b" | jq -c ".result.$field" >>"$tmp"
+				total=$((total + 1))
+			done
+		fi
+	done
+	sort "$tmp" | uniq -c | awk -v t="$total" '
+	    function gcd(a, b) { while (b) { c = a % b; a = b; b = c } return a }
+	    { g = gcd($1, t); printf "%s %s\n", $2, ($1 == t ? "1" : ($1 / g) "/" (t / g)) }' | sort
+	rm -f "$tmp"
+}
+
+# by_odds FIELD -- ARGS: the same from umpire odds.
+by_odds() {
+	local field=$1
+	shift 2
+	"$U" --json odds "$@" | jq -r ".odds[\"$field\"][] | \"\(.value|tojson) \(.fraction)\"" | sort
+}
+
+same() {	# FIELD K1 K2 -- ARGS
+	diff <(by_hand "$@") <(by_odds "$1" -- "${@:5}")
+}
+
+@test "odds of a stateless fire, text: the headline table, the expected value" {
+	umpire odds --rules brigade fire --firers 16 --distance 2
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"expected casualties: 1.500"* ]]
+	[[ "${lines[0]}" == "odds of brigade fire: "* ]]
+}
+
+@test "odds --json: one entry per scalar field, fractions in lowest terms summing to 1" {
+	umpire --json odds --rules fury fire --fire-points 6
+	[ "$(json '.rules')" = fury ]
+	[ "$(json '.command')" = fire ]
+	for f in stands_lost retreat disorder cell score; do
+		[ "$(json ".odds.$f | map(.p) | add | . * 1000000 | round")" = 1000000 ]
+		# the fractions add up to exactly 1 (a common denominator of 36)
+		[ "$(json "[.odds.$f[].fraction | if . == \"1\" then 36 else (split(\"/\") | (.[0]|tonumber) * 36 / (.[1]|tonumber)) end] | add")" = 36 ]
+	done
+	[ "$(json '.odds.score | map(select(.value == 7))[0].fraction')" = "1/6" ]
+	[ "$(json '.expected.score')" = 7 ]
+}
+
+@test "--odds on an adjudication equals umpire odds" {
+	umpire --json --rules 2x2 melee --attacker-type line --defender-type guards --odds
+	a=$output
+	umpire --json odds --rules 2x2 melee --attacker-type line --defender-type guards
+	[ "$a" = "$output" ]
+}
+
+@test "brigade: odds equal the rulings, face by face" {
+	same casualties avg - -- --rules brigade fire --firers 16 --distance 2
+	same casualties avg - -- --rules brigade fire --firers 40 --distance 5 --mod hard-cover
+}
+
+@test "fury: odds equal the rulings, face by face" {
+	same cell d6 d6 -- --rules fury fire --fire-points 6 --mod enfilade
+	same result d6 d6 -- --rules fury move --quality good --type infantry
+}
+
+@test "2x2: odds equal the rulings, face by face" {
+	same outcome d6 - -- --rules 2x2 fire --firer line --distance 1
+	same loser d6 d6 -- --rules 2x2 melee --attacker-type heavy-cavalry --defender-type line
+}
+
+@test "ohw: odds equal the rulings, face by face" {
+	same fatigue_points d6 - -- --rules ohw fire --firer line --distance 5
+	same outcome d6 d6 -- --rules ohw melee --attacker-type cavalry --defender-type infantry
+}
+
+@test "squares: odds equal the rulings, face by face" {
+	same hits d8 - -- --rules squares fire --artillery horse --range close
+	same rallied d6 - -- --rules squares rally --morale d6 --hits 2
+}
+
+@test "odds in a game read the units and record nothing" {
+	small_oob
+	before=$(md5sum umpire.db)
+	umpire --json odds fire --firers 16 --distance 2 --target Kempt
+	[ "$(json '.odds.casualties | length')" = 2 ]
+	[ "$(md5sum umpire.db)" = "$before" ]
+	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM event')" = 0 ]
+}
+
+@test "odds take the adjudication's errors; dice are refused" {
+	umpire odds --rules brigade fire --firers 16 --distance 2 --dice 4
+	expect_error 64 "odds take no dice"
+	umpire odds --rules brigade fire --distance 2
+	expect_error 64 "fire needs --firers N"
+	umpire odds --rules brigade fire --firers -1 --distance 2
+	expect_error 65 "--firers: -1 is negative"
+	umpire odds --rules brigade fatigue
+	expect_error 64 "the brigade rules have no fatigue"
+	umpire odds
+	[ "$status" -eq 64 ]
+}
+
+@test "brigade artillery: misfire dice counted, not ordered, equal the rulings face by face" {
+	# two guns: each misfire d6 (1 or 6 misfires), then the average die
+	# unless both misfired; weights over 6 x 6 x 6 sequences
+	local tmp total=216
+	tmp=$(mktemp)
+	for m1 in 1 2 3 4 5 6; do for m2 in 1 2 3 4 5 6; do
+		if { [ $m1 = 1 ] || [ $m1 = 6 ]; } && { [ $m2 = 1 ] || [ $m2 = 6 ]; }; then
+			c=$("$U" --json --rules brigade fire --guns 2 --distance 6 --dice "$m1,$m2" | jq .result.casualties)
+			for i in 1 2 3 4 5 6; do echo "$c" >>"$tmp"; done
+		else
+			for a in 2 3 3 4 4 5; do
+				"$U" --json --rules brigade fire --guns 2 --distance 6 --dice "$m1,$m2,$a" |
+				    jq .result.casualties >>"$tmp"
+			done
+		fi
+	done; done
+	hand=$(sort "$tmp" | uniq -c | awk -v t=$total '
+	    function gcd(a, b) { while (b) { c = a % b; a = b; b = c } return a }
+	    { g = gcd($1, t); printf "%s %s\n", $2, ($1 / g) "/" (t / g) }' | sort)
+	rm -f "$tmp"
+	[ "$hand" = "$(by_odds casualties -- --rules brigade fire --guns 2 --distance 6)" ]
+}
+
+@test "brigade artillery of 8 guns: exact, and quick" {
+	umpire --json odds --rules brigade fire --guns 8 --distance 6
+	[ "$(json '.odds.casualties | map(.p) | add | . * 1000000 | round')" = 1000000 ]
+	[ "$(json '.odds.guns_fired | map(select(.value == 8))[0].fraction')" = "256/6561" ]
+}
