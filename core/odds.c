@@ -318,7 +318,7 @@ explore(struct walker *w, int depth, struct frac p, struct run run)
 	dice_set_explore(w->d, w->faces, depth);
 	result_init(w->r);
 	rc = w->rule(w->ctx, w->d, w->r);
-	if (w->d->wanting && w->d->wanted_mask != 0)
+	if (w->d->wanting && w->d->wanted_mask != 0 && !w->o->plain)
 		return branch_split(w, depth, p, run);
 	if (w->d->wanting) {
 		k = w->d->wanted;
@@ -373,9 +373,10 @@ odds_enumerate(odds_rule rule, void *ctx, struct dice *d, struct result *r,
     struct odds *o, long limit)
 {
 	struct walker w = { rule, ctx, d, r, o, limit, { 0 } };
-	int rc;
+	int rc, plain = o->plain;
 
 	memset(o, 0, sizeof *o);
+	o->plain = plain;
 	rc = explore(&w, 0, (struct frac){ 1, 1 }, (struct run){ 0, DIE_D6, 0, 0, 0 });
 	if (rc == RULE_OK && o->overflow)
 		rc = result_fail(r, RULE_DATA, "the ruling's outcomes are too many to list");

@@ -41,6 +41,8 @@ struct odds {
 	long runs;		/* rule runs made */
 	long leaves;		/* complete rulings reached */
 	int overflow;		/* too many fields or values to keep */
+	int plain;		/* set before: weigh every face, split dice too
+				 * (the tests' proof of the counting) */
 };
 
 /* One run of the ruling on the dice d (set up by the enumerator). */
@@ -49,7 +51,7 @@ typedef int (*odds_rule)(void *ctx, struct dice *d, struct result *r);
 /*
  * Fills o with the distribution of every scalar field of the ruling's
  * `result` (nested objects' fields as "outer.inner"; arrays are left out),
- * over all faces of its dice.  At most LIMIT rule runs.  Returns RULE_OK;
+ * over all faces of its dice.  At most LIMIT rule runs.  o->plain is kept.  Returns RULE_OK;
  * the rule's status when a branch fails (r holds the sentence); or
  * RULE_DATA with r->error set when the limit is passed.  d and r are
  * scratch the caller provides (they are large).

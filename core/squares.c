@@ -58,6 +58,16 @@ static const struct input_decl fire_inputs[] = {
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
+/* Exchangeable groups of dice for the odds (dice_take_split): each unit's
+ * hits, rerolls and saves, the bombardment, the town saves, each tester's
+ * morale dice.  Only how many hit counts within one. */
+enum {
+	GROUP_TOWN = 1,
+	GROUP_BOMBARD = 2,
+	GROUP_MORALE = 16,	/* + the unit's number */
+	GROUP_UNITS = 64	/* + side, unit and stage */
+};
+
 /* "Target infantry occupying a town ... roll one d8 per hit and ignore
  * one hit for every roll of 5+." */
 static int
@@ -72,7 +82,8 @@ town_saves(const struct tableset *ts, long hits, struct dice *d, long *saved,
 		    faces, faces);
 	*saved = 0;
 	for (long h = 1; h <= hits; h++) {
-		int f = dice_take(d, k, "town save %s for hit %ld", die_name(k), h);
+		int f = dice_take_split(d, k, dice_mask_from(k, need), GROUP_TOWN,
+		    "town save %s for hit %ld", die_name(k), h);
 
 		if (f < 0)
 			return RULE_DATA;
@@ -119,7 +130,8 @@ squares_fire(const struct tableset *ts, const struct inputs *in,
 	    woods ? " (woods)" : "");
 	for (long b = 1; b <= bases; b++)
 		for (long a = 1; a <= ap; a++) {
-			int f = dice_take(d, k, "base %ld, action %ld: %s", b, a, die_name(k));
+			int f = dice_take_split(d, k, dice_mask_from(k, need), GROUP_BOMBARD,
+			    "base %ld, action %ld: %s", b, a, die_name(k));
 
 			if (f < 0)
 				return RULE_DATA;
@@ -277,6 +289,13 @@ pool(const struct table *t, struct sq_side *s, int round, struct result *r)
 	}
 }
 
+static int
+unit_group(const struct sq_side *s, int unit, int stage)
+{
+	return GROUP_UNITS + (strcmp(s->name, "attacker") == 0 ? 0 : 1) * 3 * SIDE_UNITS +
+	    unit * 3 + stage;
+}
+
 /* Each unit's dice for hits on `need`+. */
 static int
 roll_hits(struct sq_side *s, long need, struct dice *d)
@@ -285,7 +304,8 @@ roll_hits(struct sq_side *s, long need, struct dice *d)
 		struct sq_unit *u = &s->u[i];
 
 		for (int k = 0; k < u->dice; k++) {
-			int f = dice_take(d, u->die, "%s unit %d (%s) %s", s->name,
+			int f = dice_take_split(d, u->die, dice_mask_from(u->die, need),
+			    unit_group(s, i, 0), "%s unit %d (%s) %s", s->name,
 			    i + 1, u->type, die_name(u->die));
 
 			if (f < 0)
@@ -343,7 +363,8 @@ rerolls(const struct table *t, struct sq_side *s, long need,
 		result_work(r, "%s unit %d (%s) rerolls %d miss%s", s->name, i + 1,
 		    u->type, u->misses, u->misses == 1 ? "" : "es");
 		for (int k = 0; k < u->misses; k++) {
-			int f = dice_take(d, u->die, "%s unit %d (%s) reroll %s", s->name,
+			int f = dice_take_split(d, u->die, dice_mask_from(u->die, need),
+			    unit_group(s, i, 1), "%s unit %d (%s) reroll %s", s->name,
 			    i + 1, u->type, die_name(u->die));
 
 			if (f < 0)
@@ -387,7 +408,8 @@ saves(const struct table *t, const struct tableset *ts, struct sq_side *s,
 		if (u->taken == 0 || !applies(t, "save", u->type, s->name, holds, c))
 			continue;
 		for (long h = 1; h <= u->taken; h++) {
-			int f = dice_take(d, u->quality, "%s unit %d (%s) save %s for hit %ld",
+			int f = dice_take_split(d, u->quality, dice_mask_from(u->quality, need),
+			    unit_group(s, i, 2), "%s unit %d (%s) save %s for hit %ld",
 			    s->name, i + 1, u->type, die_name(u->quality), h);
 
 			if (f < 0)
@@ -578,7 +600,8 @@ morale_dice(const struct tableset *ts, const struct inputs *in, int unit,
 
 	*fails = 0;
 	for (long i = 1; i <= dice; i++) {
-		int f = dice_take(d, k, "unit %d morale %s (%ld of %ld)", unit, die_name(k), i, dice);
+		int f = dice_take_split(d, k, dice_mask_from(k, need), GROUP_MORALE + unit,
+		    "unit %d morale %s (%ld of %ld)", unit, die_name(k), i, dice);
 
 		if (f < 0)
 			return RULE_DATA;

@@ -8,7 +8,9 @@
 #      1000 `sqlite3 GAME "INSERT ...; SELECT ..."` doing one comparable
 #      insert and read (target: 1.0x);
 #   3. the casualty sheet of a 300-unit order of battle (tests/cli/
-#      waterloo.sh) against that of the 9-unit battle (target: 2x).
+#      waterloo.sh) against that of the 9-unit battle (target: 2x);
+#   4. `umpire odds` of an 8-gun battery (misfire dice) and of a squares
+#      assault of 4 brigades a side, against a stateless fire (target: 5x).
 #   tests/bench/run.sh ./umpire
 set -eu
 u=$(cd "$(dirname "${1:-./umpire}")" && pwd)/$(basename "${1:-./umpire}")
@@ -103,3 +105,13 @@ sheet_at() {
 nine=$(sheet_at small)
 three_hundred=$(sheet_at waterloo)
 ratio "sheet of 300 units / of 9 units" "$three_hundred" "$nine" 2
+
+echo "== odds before the roll"
+n=$(( n / 20 > 0 ? n / 20 : 1 ))	# fewer runs: an assault takes longer
+fire1=$(time_loop "$u" --rules brigade fire --firers 16 --distance 2 --dice 4)
+battery=$(time_loop "$u" odds --rules brigade fire --guns 8 --distance 6)
+assault=$(time_loop "$u" odds --rules squares melee \
+    --attacker-spec heavy-cav:d10,heavy-cav:d10,cav:d8,cav:d8 \
+    --defender-spec cav:d8,cav:d8,light-cav:d6,light-cav:d6)
+ratio "odds of an 8-gun battery / stateless fire" "$battery" "$fire1" 5
+ratio "odds of a 4-a-side squares assault / fire" "$assault" "$fire1" 5

@@ -1,0 +1,129 @@
+/* Unit tests of the odds: fractions, and the counting of split dice
+ * against weighing every face, in every rule set. */
+#include "unit.h"
+#include "odds.h"
+
+struct odds_call {
+	const struct rule_cmd *cmd;
+	struct tableset ts;
+	struct inputs in;
+};
+
+static int
+run_rule(void *ctx, struct dice *d, struct result *r)
+{
+	struct odds_call *c = ctx;
+
+	return c->cmd->adjudicate(&c->ts, &c->in, d, r);
+}
+
+/* The odds of COMMAND with ARGS into o, plain (every face) or counted. */
+static void
+odds_of(const char *rules, const char *command, const char *args, int plain,
+    struct odds *o)
+{
+	static struct odds_call c;
+	static struct dice d;
+	static struct result r;
+	static char buf[512];
+	char *argv[64];
+	int argc = 0;
+
+	memset(&c, 0, sizeof c);
+	c.cmd = ruleset_cmd(ruleset_find(rules), command);
+	c.ts = table_stock_set();
+	assert_non_null(c.cmd);
+	snprintf(buf, sizeof buf, "%s", args);
+	for (char *tok = strtok(buf, " "); tok != NULL && argc < 63; tok = strtok(NULL, " "))
+		argv[argc++] = tok;
+	assert_int_equal(inputs_parse(&c.in, rules, command, c.cmd->inputs, NULL, argc,
+	    argv, &c.ts), 0);
+	o->plain = plain;
+	assert_int_equal(odds_enumerate(run_rule, &c, &d, &r, o, 50000000L), RULE_OK);
+}
+
+static const struct odds_value *
+value_of(const struct odds *o, const char *field, const char *text)
+{
+	for (int i = 0; i < o->n; i++)
+		for (int k = 0; strcmp(o->f[i].name, field) == 0 && k < o->f[i].n; k++)
+			if (strcmp(o->f[i].v[k].text, text) == 0)
+				return &o->f[i].v[k];
+	return NULL;
+}
+
+/* Every field and value of a in b with the same exact probability, and
+ * as many of each. */
+static void
+assert_same_odds(const struct odds *a, const struct odds *b)
+{
+	assert_int_equal(a->n, b->n);
+	for (int i = 0; i < a->n; i++) {
+		assert_string_equal(a->f[i].name, b->f[i].name);
+		assert_int_equal(a->f[i].n, b->f[i].n);
+		for (int k = 0; k < a->f[i].n; k++) {
+			const struct odds_value *v = value_of(b, a->f[i].name, a->f[i].v[k].text);
+
+			assert_non_null(v);
+			assert_true(v->p.n == a->f[i].v[k].p.n && v->p.d == a->f[i].v[k].p.d);
+		}
+	}
+}
+
+static void
+counted_equals_every_face(void **state)
+{
+	static const struct {
+		const char *rules, *command, *args;
+	} cases[] = {
+		{ "brigade", "fire", "--guns 3 --distance 6" },
+		{ "brigade", "fire", "--guns 3 --distance 6 --crew 3,2,3" },
+		{ "squares", "fire", "--artillery horse --range long --bases 1 --ap 3 --mod town" },
+		{ "squares", "melee", "--attacker-spec light-cav:d6 --defender-spec foot-art" },
+		{ "squares", "melee", "--attacker-spec inf:d6/d6 --defender-spec foot-art --mod defender-uphill" },
+		{ "squares", "melee", "--attacker-spec heavy-cav:d6 --defender-spec light-cav:d6 --round 2" },
+		{ "squares", "morale", "--morale d8 --hits 3" },
+		{ "fury", "fire", "--fire-points 6 --mod leader-attached" },
+		{ "2x2", "melee", "--attacker-type heavy-cavalry --defender-type line" },
+		{ "ohw", "melee", "--attacker-type heavy-cavalry --defender-type infantry" },
+	};
+	static struct odds plain, counted;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		odds_of(cases[i].rules, cases[i].command, cases[i].args, 1, &plain);
+		odds_of(cases[i].rules, cases[i].command, cases[i].args, 0, &counted);
+		assert_same_odds(&plain, &counted);
+		assert_true(counted.runs <= plain.runs);
+	}
+}
+
+static void
+fractions(void **state)
+{
+	static struct odds o;
+	double mean;
+	char buf[64];
+
+	(void)state;
+	odds_of("brigade", "fire", "--firers 16 --distance 2", 0, &o);
+	assert_non_null(value_of(&o, "casualties", "1"));
+	frac_format(value_of(&o, "casualties", "1")->p, buf, sizeof buf);
+	assert_string_equal(buf, "1/2");
+	assert_true(odds_expected(&o.f[0], &mean));
+	assert_true(mean > 1.499 && mean < 1.501);
+	odds_of("fury", "fire", "--fire-points 6", 0, &o);
+	frac_format(value_of(&o, "score", "12")->p, buf, sizeof buf);
+	assert_string_equal(buf, "1/36");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(counted_equals_every_face),
+		cmocka_unit_test(fractions),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
