@@ -131,7 +131,18 @@ dice_set_explore(struct dice *d, const int *faces, int n)
 	d->ngiven = n;
 	memcpy(d->given, faces, (size_t)n * sizeof faces[0]);
 	d->ended_early = d->wanting = 0;
+	d->npool = d->pool_at = 0;
 	d->error[0] = '\0';
+}
+
+void
+dice_max_pool(struct dice *d, const enum die_kind *kinds, int n)
+{
+	if (n > DICE_POOL)
+		n = 0;		/* too many to weigh together: face by face */
+	memcpy(d->pool, kinds, (size_t)n * sizeof kinds[0]);
+	d->npool = n;
+	d->pool_at = 0;
 }
 
 int
@@ -236,24 +247,30 @@ take(struct dice *d, enum die_kind k, unsigned mask, int group, const char *fmt,
 {
 	char label[DICE_LABEL];
 	struct die_use *u;
-	int face;
+	int face, pool;
 
-	vsnprintf(label, sizeof label, fmt, ap);
+	/* The odds run a ruling by the thousand and never show a label. */
+	if (d->mode == DICE_EXPLORE)
+		label[0] = '\0';
+	else
+		vsnprintf(label, sizeof label, fmt, ap);
 	if (d->nused == DICE_MAX) {
 		snprintf(d->error, sizeof d->error,
 		    "the ruling asks for more than %d dice", DICE_MAX);
 		return -1;
 	}
+	pool = d->pool_at < d->npool ? (d->pool_at++ == 0 ? 1 : 2) : 0;
 	face = next_face(d, k, label);
 	if (face < 0) {
 		d->wanted_mask = mask;
 		d->wanted_group = group;
+		d->wanted_pool = pool;
 		return -1;
 	}
 	u = &d->used[d->nused++];
 	u->face = face;
 	u->kind = k;
-	memcpy(u->label, label, sizeof label);
+	memcpy(u->label, label, strlen(label) + 1);
 	u->note[0] = '\0';
 	return face;
 }

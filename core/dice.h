@@ -22,6 +22,7 @@ enum die_kind {
 };
 
 #define DICE_MAX 256
+#define DICE_POOL 16
 #define DICE_LABEL 72
 #define DICE_ERR 240
 
@@ -57,6 +58,9 @@ struct dice {
 	enum die_kind wanted;	/* ... its kind */
 	unsigned wanted_mask;	/* ... the faces it splits on (0: every face) */
 	int wanted_group;	/* ... its exchangeable group (0: none) */
+	int wanted_pool;	/* ... 1: the first die of a max pool, 2: a later one */
+	enum die_kind pool[DICE_POOL];	/* a max pool declared, */
+	int npool, pool_at;	/* its size and the dice of it taken */
 	char error[DICE_ERR];	/* set when dice_take fails */
 };
 
@@ -109,6 +113,13 @@ int dice_take(struct dice *d, enum die_kind k, const char *fmt, ...)
  */
 int dice_take_split(struct dice *d, enum die_kind k, unsigned mask, int group,
     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/*
+ * Declares that the next n dice (of kinds[0..n-1], n <= DICE_POOL) are
+ * read only through their highest face (the best skirmish die): the odds
+ * weigh the highest face once instead of every combination.
+ */
+void dice_max_pool(struct dice *d, const enum die_kind *kinds, int n);
 
 /* The MASK of the faces of k from `need` up (a hit on need+). */
 unsigned dice_mask_from(enum die_kind k, long need);

@@ -305,6 +305,51 @@ branch_split(struct walker *w, int depth, struct frac p, struct run run)
 	return RULE_OK;
 }
 
+/* Sides of k showing at most m. */
+static int
+at_most(enum die_kind k, int m)
+{
+	int fv[16], wv[16], nf = faces_of(k, fv, wv), count = 0;
+
+	for (int i = 0; i < nf; i++)
+		if (fv[i] <= m)
+			count += wv[i];
+	return count;
+}
+
+/* The first die of a max pool: a branch for each highest face m, with
+ * P(max = m) = (prod c_i(m) - prod c_i(m-1)) / prod sides_i; the later
+ * dice of the pool then show their lowest face. */
+static int
+branch_max(struct walker *w, int depth, struct frac p, struct run run)
+{
+	const struct dice *d = w->d;
+	int lo = 100, hi = 0, rc;
+	u128 all = 1;
+
+	p = close_run(p, &run);
+	for (int i = 0; i < d->npool; i++) {
+		all *= (u128)sides(d->pool[i]);
+		lo = die_min(d->pool[i]) < lo ? die_min(d->pool[i]) : lo;
+		hi = die_max(d->pool[i]) > hi ? die_max(d->pool[i]) : hi;
+	}
+	for (int m = lo; m <= hi; m++) {
+		u128 upto = 1, below = 1;
+
+		for (int i = 0; i < d->npool; i++) {
+			upto *= (u128)at_most(d->pool[i], m);
+			below *= (u128)at_most(d->pool[i], m - 1);
+		}
+		if (upto == below)
+			continue;
+		w->faces[depth] = m;
+		if ((rc = explore(w, depth + 1, frac_mul(p, upto - below, all),
+		    (struct run){ 0, DIE_D6, 0, 0, 0 })) != RULE_OK)
+			return rc;
+	}
+	return RULE_OK;
+}
+
 static int
 explore(struct walker *w, int depth, struct frac p, struct run run)
 {
@@ -318,6 +363,12 @@ explore(struct walker *w, int depth, struct frac p, struct run run)
 	dice_set_explore(w->d, w->faces, depth);
 	result_init(w->r);
 	rc = w->rule(w->ctx, w->d, w->r);
+	if (w->d->wanting && w->d->wanted_pool == 1 && !w->o->plain)
+		return branch_max(w, depth, p, run);
+	if (w->d->wanting && w->d->wanted_pool == 2 && !w->o->plain) {
+		w->faces[depth] = die_min(w->d->wanted);
+		return explore(w, depth + 1, p, run);
+	}
 	if (w->d->wanting && w->d->wanted_mask != 0 && !w->o->plain)
 		return branch_split(w, depth, p, run);
 	if (w->d->wanting) {

@@ -246,7 +246,15 @@ skirmish(struct sq_side *a, struct sq_side *def, struct dice *d,
 		    "neither side rolls: no advantage");
 		return RULE_OK;
 	}
-	for (int s = 0; s < 2; s++)
+	for (int s = 0; s < 2; s++) {
+		enum die_kind kinds[SIDE_UNITS];
+		int n = 0;
+
+		/* Only each side's best die counts: the odds weigh it once. */
+		for (int i = 0; i < sides[s]->n; i++)
+			if (infantry_like(sides[s]->u[i].type))
+				kinds[n++] = sides[s]->u[i].skirmish;
+		dice_max_pool(d, kinds, n);
 		for (int i = 0; i < sides[s]->n; i++) {
 			struct sq_unit *u = &sides[s]->u[i];
 			int f;
@@ -260,6 +268,7 @@ skirmish(struct sq_side *a, struct sq_side *def, struct dice *d,
 			if (f > best[s])
 				best[s] = f;
 		}
+	}
 	*adv = best[0] > best[1] ? "attacker" : best[1] > best[0] ? "defender" : "none";
 	result_work(r, "skirmish: attacker's best %d, defender's best %d: %s", best[0],
 	    best[1], strcmp(*adv, "none") == 0 ? "no advantage" : *adv);
@@ -289,11 +298,25 @@ pool(const struct table *t, struct sq_side *s, int round, struct result *r)
 	}
 }
 
+/* The odds group of a die of unit i at a stage (0 hits, 1 rerolls, 2
+ * saves).  Units side by side of one type and die are alike for hits and
+ * rerolls (the rule counts them: only how many a type rerolls matters);
+ * saves of one die are alike whoever takes them (only how many are saved
+ * counts). */
 static int
-unit_group(const struct sq_side *s, int unit, int stage)
+unit_group(const struct sq_side *s, int i, int stage)
 {
-	return GROUP_UNITS + (strcmp(s->name, "attacker") == 0 ? 0 : 1) * 3 * SIDE_UNITS +
-	    unit * 3 + stage;
+	static const char *const types[] = {
+		"inf", "mixed", "cav", "heavy-cav", "light-cav", "foot-art", "horse-art", NULL
+	};
+	const struct sq_unit *u = &s->u[i];
+	int side = strcmp(s->name, "attacker") == 0 ? 0 : 1, type = 0;
+
+	while (types[type] != NULL && strcmp(types[type], u->type) != 0)
+		type++;
+	if (stage == 2)
+		return GROUP_UNITS + side * 1000 + stage * 100 + (int)u->quality;
+	return GROUP_UNITS + side * 1000 + stage * 100 + type * 10 + (int)u->die;
 }
 
 /* Each unit's dice for hits on `need`+. */

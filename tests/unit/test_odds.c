@@ -82,6 +82,7 @@ counted_equals_every_face(void **state)
 		{ "squares", "melee", "--attacker-spec light-cav:d6 --defender-spec foot-art" },
 		{ "squares", "melee", "--attacker-spec inf:d6/d6 --defender-spec foot-art --mod defender-uphill" },
 		{ "squares", "melee", "--attacker-spec heavy-cav:d6 --defender-spec light-cav:d6 --round 2" },
+		{ "squares", "melee", "--attacker-spec heavy-cav:d6,heavy-cav:d6 --defender-spec light-cav:d6,light-cav:d8 --round 2" },
 		{ "squares", "morale", "--morale d8 --hits 3" },
 		{ "fury", "fire", "--fire-points 6 --mod leader-attached" },
 		{ "2x2", "melee", "--attacker-type heavy-cavalry --defender-type line" },
@@ -96,6 +97,53 @@ counted_equals_every_face(void **state)
 		assert_same_odds(&plain, &counted);
 		assert_true(counted.runs <= plain.runs);
 	}
+}
+
+/* A pool of three dice of which only the highest counts, then a die that
+ * only hits or misses: a rule of its own for the enumerator. */
+static int
+best_of_three(void *ctx, struct dice *d, struct result *r)
+{
+	static const enum die_kind kinds[] = { DIE_D6, DIE_AVG, DIE_D10 };
+	int best = 0, f;
+
+	(void)ctx;
+	dice_max_pool(d, kinds, 3);
+	for (int i = 0; i < 3; i++) {
+		if ((f = dice_take(d, kinds[i], "pool %d", i)) < 0)
+			return RULE_DATA;
+		best = f > best ? f : best;
+	}
+	jsonw_int(&r->fields, "best", best);
+	if (best >= 9) {
+		if ((f = dice_take_split(d, DIE_D8, dice_mask_from(DIE_D8, 5), 1, "hit")) < 0)
+			return RULE_DATA;
+		jsonw_bool(&r->fields, "hit", f >= 5);
+	}
+	return RULE_OK;
+}
+
+static void
+max_pool_equals_every_face(void **state)
+{
+	static struct odds plain, counted;
+	static struct dice d;
+	static struct result r;
+	char buf[64];
+
+	(void)state;
+	plain.plain = 1;
+	assert_int_equal(odds_enumerate(best_of_three, NULL, &d, &r, &plain, 100000), RULE_OK);
+	counted.plain = 0;
+	assert_int_equal(odds_enumerate(best_of_three, NULL, &d, &r, &counted, 100000), RULE_OK);
+	assert_same_odds(&plain, &counted);
+	assert_true(counted.runs < plain.runs / 10);
+	/* P(best = 10) = 1/10; P(best = 2) = 2/6 (d6) * 1/6 (avg) * 2/10 */
+	frac_format(value_of(&counted, "best", "10")->p, buf, sizeof buf);
+	assert_string_equal(buf, "1/10");
+	frac_format(value_of(&counted, "best", "2")->p, buf, sizeof buf);
+	assert_string_equal(buf, "1/90");
+	assert_null(value_of(&counted, "best", "1"));
 }
 
 static void
@@ -122,6 +170,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(counted_equals_every_face),
+		cmocka_unit_test(max_pool_equals_every_face),
 		cmocka_unit_test(fractions),
 	};
 
