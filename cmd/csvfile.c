@@ -77,15 +77,18 @@ csv_rows_free(struct csv_rows *c)
 	memset(c, 0, sizeof *c);
 }
 
-/* Reads a whole CSV file into rows.  Returns 0, or an exit status with err set. */
+/* Reads a whole CSV file ("-": standard input) into rows; a UTF-8 byte
+ * order mark (spreadsheets write one) is skipped.  Returns 0, or an exit
+ * status with err set. */
 int
 csv_rows_read(const char *path, struct csv_rows *c, char *err, size_t n)
 {
 	struct csv_parser p;
 	char buf[8192];
-	FILE *f = fopen(path, "rb");
-	size_t got;
-	int rc = 0;
+	int stdin_path = strcmp(path, "-") == 0;
+	FILE *f = stdin_path ? stdin : fopen(path, "rb");
+	size_t got, skip;
+	int rc = 0, first = 1;
 
 	memset(c, 0, sizeof *c);
 	if (f == NULL) {
@@ -97,13 +100,20 @@ csv_rows_read(const char *path, struct csv_rows *c, char *err, size_t n)
 		snprintf(err, n, "out of memory");
 		return EXIT_BUG;
 	}
-	while ((got = fread(buf, 1, sizeof buf, f)) > 0)
-		if (csv_parse(&p, buf, got, csv_cell, csv_row, c) != got) {
+	while ((got = fread(buf, 1, sizeof buf, f)) > 0) {
+		skip = first && got >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+		first = 0;
+		if (csv_parse(&p, buf + skip, got - skip, csv_cell, csv_row, c) != got - skip) {
 			snprintf(err, n, "'%s' is not valid CSV: %s", path,
 			    csv_strerror(csv_error(&p)));
 			rc = EXIT_DATA;
 			break;
 		}
+	}
+	if (rc == 0 && ferror(f)) {
+		snprintf(err, n, "cannot read '%s': %s", path, strerror(errno));
+		rc = EXIT_IO;
+	}
 	if (rc == 0 && csv_fini(&p, csv_cell, csv_row, c) != 0) {
 		snprintf(err, n, "'%s' is not valid CSV: %s", path,
 		    csv_strerror(csv_error(&p)));
@@ -114,7 +124,8 @@ csv_rows_read(const char *path, struct csv_rows *c, char *err, size_t n)
 		rc = EXIT_BUG;
 	}
 	csv_free(&p);
-	fclose(f);
+	if (!stdin_path)
+		fclose(f);
 	if (rc != 0)
 		csv_rows_free(c);
 	return rc;

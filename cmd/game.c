@@ -49,14 +49,58 @@ read_options(const struct global *g, struct game *gm)
 	return 0;
 }
 
+/* A batch's one connection, in one transaction (cmd/batch.c): every
+ * command of the batch works in it, each in a savepoint. */
+static struct {
+	struct db *db;
+	char path[4096];
+} shared;
+
+int
+game_batch_begin(const struct global *g)
+{
+	int st;
+
+	if ((st = db_open(g->db_path, DB_OPEN_WRITE, &shared.db)) != DB_OK ||
+	    (st = db_migrate(shared.db)) != DB_OK || (st = db_begin(shared.db)) != DB_OK ||
+	    (st = db_verify(shared.db)) != DB_OK) {
+		db_close(shared.db);
+		shared.db = NULL;
+		return game_fail(g, st);
+	}
+	snprintf(shared.path, sizeof shared.path, "%s", g->db_path);
+	return 0;
+}
+
+int
+game_batch_end(const struct global *g, int keep)
+{
+	int st = DB_OK;
+
+	if (shared.db == NULL)
+		return 0;
+	if (keep)
+		st = db_commit(shared.db);
+	if (!keep || st != DB_OK)
+		db_rollback(shared.db);
+	db_close(shared.db);
+	shared.db = NULL;
+	return st != DB_OK ? game_fail(g, st) : 0;
+}
+
 /* Opens the file and reads its game row; 0 or a status. */
 static int
 connect_parts(const struct global *g, int write, struct game *gm)
 {
 	int st;
 
-	st = db_open(g->db_path, write ? DB_OPEN_WRITE : DB_OPEN_READ, &gm->db);
-	if (st != DB_OK)
+	if (shared.db != NULL && strcmp(g->db_path, shared.path) != 0)
+		return cmd_error(g, EXIT_USAGE, "a batch works on one game ('%s')",
+		    shared.path);
+	if (shared.db != NULL)
+		gm->db = shared.db;
+	else if ((st = db_open(g->db_path, write ? DB_OPEN_WRITE : DB_OPEN_READ,
+	    &gm->db)) != DB_OK)
 		return game_fail(g, st);
 	if ((st = db_game_get(gm->db, &gm->info)) != DB_OK)
 		return game_fail(g, st);
@@ -78,7 +122,12 @@ start_parts(const struct global *g, struct game *gm)
 {
 	int st;
 
-	if (gm->writable && ((st = db_migrate(gm->db)) != DB_OK ||
+	if (gm->db == shared.db) {
+		if ((st = db_savepoint(gm->db)) != DB_OK)
+			return game_fail(g, st);
+		gm->in_savepoint = 1;
+	}
+	if (gm->db != shared.db && gm->writable && ((st = db_migrate(gm->db)) != DB_OK ||
 	    (st = db_begin(gm->db)) != DB_OK || (st = db_verify(gm->db)) != DB_OK))
 		return game_fail(g, st);
 	if ((st = db_turn(gm->db, &gm->turn)) != DB_OK ||
@@ -88,11 +137,31 @@ start_parts(const struct global *g, struct game *gm)
 	return read_options(g, gm);
 }
 
-/* Closes what a failed connect or start left open. */
+/* Closes what a failed connect or start left open (a batch's connection
+ * stays: the batch ends it). */
 static int
 give_up(struct game *gm, int rc)
 {
-	db_close(gm->db);
+	if (gm->db != shared.db)
+		db_close(gm->db);
+	else if (gm->in_savepoint)
+		db_rollback_savepoint(gm->db);
+	gm->in_savepoint = 0;
+	gm->db = NULL;
+	return rc;
+}
+
+/* A batch command's end: its savepoint kept or taken back. */
+static int
+close_shared(const struct global *g, struct game *gm, int rc)
+{
+	int st;
+
+	if (gm->in_savepoint && rc == 0 && (st = db_release(gm->db)) != DB_OK)
+		rc = game_fail(g, st);
+	if (gm->in_savepoint && rc != 0)
+		db_rollback_savepoint(gm->db);
+	gm->in_savepoint = 0;
 	gm->db = NULL;
 	return rc;
 }
@@ -133,6 +202,8 @@ game_close(const struct global *g, struct game *gm, int rc)
 	gm->army_loaded = 0;
 	if (gm->db == NULL)
 		return rc;
+	if (gm->db == shared.db)
+		return close_shared(g, gm, rc);
 	if (rc == 0 && (st = db_commit(gm->db)) != DB_OK)
 		rc = game_fail(g, st);
 	if (rc == 0 && gm->writable && g->saved != NULL)

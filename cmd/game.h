@@ -20,6 +20,7 @@ struct game {
 	struct tableset ts;	/* the game's own rule tables */
 	long turn;
 	int writable;		/* connected for writing */
+	int in_savepoint;	/* a batch command's savepoint is open */
 	struct army army;	/* every unit, once game_army has read them */
 	int army_loaded;
 	struct inputs options;	/* the rule set's options of `new` */
@@ -43,6 +44,11 @@ int game_start(const struct global *g, struct game *gm);
 
 /* Commits when rc is 0, else rolls back; closes.  Returns the final status. */
 int game_close(const struct global *g, struct game *gm, int rc);
+
+/* A batch: one connection and transaction for every command until
+ * game_batch_end keeps (commits) or drops it.  0 or an exit status. */
+int game_batch_begin(const struct global *g);
+int game_batch_end(const struct global *g, int keep);
 
 /* Prints the db layer's last error; returns the exit status for st. */
 int game_fail(const struct global *g, int st);

@@ -41,12 +41,14 @@ one(void *ctx, const struct db_event *e)
 		jsonw_int(&l->w, "turn", e->turn);
 		jsonw_string(&l->w, "command", e->command);
 		jsonw_string(&l->w, "summary", e->summary);
+		jsonw_string(&l->w, "who", e->who);
 		jsonw_bool(&l->w, "undone", e->undone != 0);
 		jsonw_object_end(&l->w);
 		return 0;
 	}
-	printf("#%-5lld turn %-3ld %-8s %s%s\n", e->id, e->turn, e->command,
-	    e->summary, e->undone == 1 ? "  (undone; can be redone)" :
+	printf("#%-5lld turn %-3ld %-8s %s%s%s%s\n", e->id, e->turn, e->command,
+	    e->who, e->who[0] ? ": " : "", e->summary,
+	    e->undone == 1 ? "  (undone; can be redone)" :
 	    e->undone == 2 ? "  (undone)" : "");
 	return 0;
 }

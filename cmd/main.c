@@ -18,7 +18,8 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_rally_entry, &cmd_fatigue_entry, &cmd_move_entry,
 	&cmd_new_entry, &cmd_unit_entry, &cmd_sheet_entry, &cmd_log_entry,
 	&cmd_undo_entry, &cmd_redo_entry, &cmd_adjust_entry, &cmd_turn_entry,
-	&cmd_tables_entry, &cmd_check_entry, &cmd_odds_entry, NULL
+	&cmd_tables_entry, &cmd_check_entry, &cmd_odds_entry, &cmd_help_entry,
+	&cmd_version_entry, &cmd_batch_entry, NULL
 };
 
 int
@@ -107,6 +108,45 @@ usage(FILE *f)
 	    "Exit status: 0 done, 64 usage, 65 bad data, 66 no game, 70 bug,\n"
 	    "73 cannot create the game, 74 game I/O error, 75 game locked.\n", f);
 }
+
+static const struct cmd_entry *find_command(const struct global *g,
+    const char *name, int *rc);
+
+/* `umpire help [COMMAND]`: the overview, or the command's --help. */
+static int
+help(struct global *g, int argc, char **argv)
+{
+	const struct cmd_entry *c;
+	int rc = 0;
+
+	if (argc == 0) {
+		usage(stdout);
+		return EXIT_DONE;
+	}
+	if ((c = find_command(g, argv[0], &rc)) == NULL)
+		return rc;
+	g->help = 1;
+	g->command = c->name;
+	return c->exec(g, argc - 1, argv + 1);
+}
+
+static int
+version(struct global *g, int argc, char **argv)
+{
+	(void)g;
+	(void)argv;
+	if (argc > 0)
+		return cmd_error(g, EXIT_USAGE, "version takes no arguments");
+	printf("umpire %s (SQLite %s)\n", UMPIRE_VERSION, db_sqlite_version());
+	return EXIT_DONE;
+}
+
+const struct cmd_entry cmd_help_entry = {
+	"help", "help [COMMAND]", "this overview, or a command's help", 0, help,
+};
+const struct cmd_entry cmd_version_entry = {
+	"version", "version", "umpire's version", 0, version,
+};
 
 /* Takes the value of a global option: "--db PATH" or "--db=PATH". */
 static int
@@ -229,6 +269,8 @@ umpire_main(int argc, char **argv)
 	if (g.rules != NULL && ruleset_find(g.rules) == NULL)
 		return cmd_error(&g, EXIT_DATA, "unknown rule set '%s' (%s)",
 		    g.rules, ruleset_names());
+	if (g.rules != NULL)
+		g.rules = ruleset_find(g.rules)->name;	/* the canonical spelling */
 	if (g.db_path == NULL)
 		g.db_path = getenv("UMPIRE_DB");
 	if (g.db_path == NULL || *g.db_path == '\0')

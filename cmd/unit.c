@@ -786,8 +786,9 @@ write_sub(const struct global *g, struct game *gm, const char *sub, int argc,
 	else if (g->json)
 		printf("{\"imported\":%d}\n", count);
 	else
-		printf("imported %d unit%s and formations from %s\n", count,
-		    count == 1 ? "" : "s", argv[0]);
+		printf("imported %d unit%s and formation%s from %s\n", count,
+		    count == 1 ? "" : "s", count == 1 ? "" : "s",
+		    strcmp(argv[0], "-") == 0 ? "standard input" : argv[0]);
 	return 0;
 }
 

@@ -145,6 +145,21 @@ dice_max_pool(struct dice *d, const enum die_kind *kinds, int n)
 	d->pool_at = 0;
 }
 
+/* The item without the spaces around it ("4, 3" is typed as often as
+ * "4,3"). */
+static char *
+trim(char *s)
+{
+	size_t n;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	n = strlen(s);
+	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		s[--n] = '\0';
+	return s;
+}
+
 int
 dice_parse_list(struct dice *d, const char *list)
 {
@@ -164,7 +179,7 @@ dice_parse_list(struct dice *d, const char *list)
 		}
 		memcpy(item, p, len);
 		item[len] = '\0';
-		if (num_parse_long(item, 0, 99, &face) != NUM_OK) {
+		if (num_parse_long(trim(item), 0, 99, &face) != NUM_OK) {
 			snprintf(d->error, sizeof d->error,
 			    "'%s' is not a die face", item);
 			return -1;

@@ -1,6 +1,7 @@
 /* ruleset: the registry of rule sets and helpers they share. */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "ruleset.h"
 
@@ -50,7 +51,7 @@ const struct ruleset *
 ruleset_find(const char *name)
 {
 	for (int i = 0; all[i] != NULL; i++)
-		if (strcmp(all[i]->name, name) == 0)
+		if (strcasecmp(all[i]->name, name) == 0)	/* Brigade, 2X2 */
 			return all[i];
 	return NULL;
 }

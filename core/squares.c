@@ -1105,6 +1105,7 @@ static int
 squares_turn(const struct tableset *ts, const struct inputs *in,
     struct dice *d, struct result *r)
 {
+	char list[200] = "";
 	int faces[50], n;
 
 	(void)ts;
@@ -1119,10 +1120,13 @@ squares_turn(const struct tableset *ts, const struct inputs *in,
 			return RULE_DATA;
 	qsort(faces, (size_t)n, sizeof faces[0], compare_desc);
 	jsonw_array(&r->fields, "action_dice");
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		jsonw_int(&r->fields, NULL, faces[i]);
+		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%d",
+		    i ? ", " : "", faces[i]);
+	}
 	jsonw_array_end(&r->fields);
-	result_summary(r, "%d action dice, largest first", n);
+	result_summary(r, "%d action dice, largest first: %s", n, list);
 	result_work(r, "one d3 per command (faces 1, 1, 2, 2, 3, 3), arranged largest first");
 	return RULE_OK;
 }

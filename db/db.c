@@ -699,6 +699,12 @@ quick_check(struct db *db, const char *sql)
 	return DB_OK;
 }
 
+const char *
+db_sqlite_version(void)
+{
+	return sqlite3_libversion();
+}
+
 int
 db_verify(struct db *db)
 {
@@ -719,6 +725,25 @@ db_verify(struct db *db)
 			return rc;
 	}
 	return DB_OK;
+}
+
+int
+db_savepoint(struct db *db)
+{
+	return exec(db, "SAVEPOINT umpire_command", "starting a command of the batch");
+}
+
+int
+db_release(struct db *db)
+{
+	return exec(db, "RELEASE umpire_command", "keeping a command of the batch");
+}
+
+void
+db_rollback_savepoint(struct db *db)
+{
+	sqlite3_exec(db->h, "ROLLBACK TO umpire_command; RELEASE umpire_command", NULL,
+	    NULL, NULL);
 }
 
 /* Removes what a replaced game may have left beside it. */

@@ -182,6 +182,8 @@ read_event(sqlite3_stmt *st, struct db_event *e)
 	if (rc == SQLITE_OK)
 		rc = db_column_copy(st, 5, e->units, sizeof e->units);
 	e->changes = sqlite3_column_int(st, 6);
+	if (rc == SQLITE_OK)
+		rc = db_column_copy(st, 7, e->who, sizeof e->who);
 	return rc;
 }
 
@@ -293,7 +295,7 @@ db_event_output(struct db *db, long long id, struct db_event *e, char **output)
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
 		int col = read_event(st, e);
-		const char *out = db_column_text(st, 7, &col);
+		const char *out = db_column_text(st, 8, &col);
 
 		if (col != SQLITE_OK)
 			rc = col;

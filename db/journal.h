@@ -13,6 +13,7 @@ struct db_event {
 	char command[32];
 	char summary[256];
 	char units[512];	/* the units it named, "A, B" */
+	char who[640];		/* ... with their roles, "A (attacker), B (defender)" */
 	int undone;		/* 0 in force, 1 may be redone, 2 cleared */
 	int changes;		/* 1 when it changed the game (undo takes it) */
 };

@@ -15,7 +15,9 @@
 #define EVENT_COLUMNS \
 	"e.id, e.turn, e.command, e.summary, e.undone, " \
 	"coalesce((SELECT group_concat(u.name, ', ') FROM event_unit eu " \
-	"JOIN unit u ON u.id = eu.unit WHERE eu.event = e.id), ''), e.changes " \
+	"JOIN unit u ON u.id = eu.unit WHERE eu.event = e.id), ''), e.changes, " \
+	"coalesce((SELECT group_concat(u.name || ' (' || eu.role || ')', ', ') " \
+	"FROM event_unit eu JOIN unit u ON u.id = eu.unit WHERE eu.event = e.id), '') " \
 	"FROM event e "
 
 /* The latest effect in force of a unit's ledger KIND: its column COL. */
@@ -107,16 +109,35 @@ const char *const db_sql[STMT_COUNT] = {
 	    "WHERE (?1 = 0 OR e.id IN (SELECT event FROM event_unit WHERE unit = ?1)) "
 	    "AND (?2 = 0 OR e.turn = ?2) ORDER BY e.id",
 	[STMT_EVENT_OUTPUT] =
-	    "SELECT e.id, e.turn, e.command, e.summary, e.undone, '', e.changes, "
+	    "SELECT e.id, e.turn, e.command, e.summary, e.undone, '', e.changes, '', "
 	    "e.output FROM event e WHERE e.id = ?1",
 	[STMT_EVENT_EFFECTS] =
 	    "SELECT e.detail FROM effect e WHERE e.event = ?1 AND e.detail <> '' "
 	    "ORDER BY e.id",
+	/* log show: the summary, the command as typed (quoted to paste), who
+	 * acted in which role, the modifiers, the working, the dice and
+	 * whether umpire rolled them. */
 	[STMT_EVENT_WORKING] =
 	    "SELECT json_extract(output, '$.summary') FROM event WHERE id = ?1 "
+	    "UNION ALL SELECT '  typed: umpire ' || (SELECT group_concat(CASE "
+	    "WHEN j.value = '' OR j.value GLOB '*[^A-Za-z0-9_.,:/=+-]*' "
+	    "THEN '''' || replace(j.value, '''', '''\"''\"''') || '''' ELSE j.value END, ' ') "
+	    "FROM json_each(event.args) j) FROM event WHERE id = ?1 "
+	    "UNION ALL SELECT '  who: ' || group_concat(u.name || ' (' || eu.role || ')', ', ') "
+	    "FROM event_unit eu JOIN unit u ON u.id = eu.unit WHERE eu.event = ?1 "
+	    "HAVING count(*) > 0 "
+	    "UNION ALL SELECT '  modifiers: ' || group_concat(json_extract(m.value, '$.name') || ' ' || "
+	    "CASE WHEN json_extract(m.value, '$.factor') IS NOT NULL "
+	    "THEN 'x' || json_extract(m.value, '$.factor') "
+	    "ELSE printf('%+g', json_extract(m.value, '$.value')) END, ', ') "
+	    "FROM event, json_each(event.output, '$.modifiers') m WHERE event.id = ?1 "
+	    "HAVING count(*) > 0 "
 	    "UNION ALL SELECT '  ' || j.value FROM event, json_each(event.output, '$.working') j "
 	    "WHERE event.id = ?1 "
-	    "UNION ALL SELECT '  dice: ' || group_concat(j.value, ', ') "
+	    "UNION ALL SELECT '  dice: ' || group_concat(j.value, ', ') || "
+	    "(SELECT CASE WHEN json_extract(output, '$.seed') IS NOT NULL "
+	    "THEN ' (rolled by umpire, seed ' || json_extract(output, '$.seed') || ')' "
+	    "ELSE ' (typed)' END FROM event WHERE id = ?1) "
 	    "FROM event, json_each(event.output, '$.dice') j WHERE event.id = ?1 "
 	    "HAVING count(*) > 0",
 	[STMT_TABLE_INSERT] =

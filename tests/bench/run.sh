@@ -10,7 +10,9 @@
 #   3. the casualty sheet of a 300-unit order of battle (tests/cli/
 #      waterloo.sh) against that of the 9-unit battle (target: 2x);
 #   4. `umpire odds` of an 8-gun battery (misfire dice) and of a squares
-#      assault of 4 brigades a side, against a stateless fire (target: 5x).
+#      assault of 4 brigades a side, against a stateless fire (target: 5x);
+#   5. 1000 rulings in one `umpire batch` against 1000 processes (target:
+#      at least 20x faster).
 #   tests/bench/run.sh ./umpire
 set -eu
 u=$(cd "$(dirname "${1:-./umpire}")" && pwd)/$(basename "${1:-./umpire}")
@@ -115,3 +117,19 @@ assault=$(time_loop "$u" odds --rules squares melee \
     --defender-spec cav:d8,cav:d8,light-cav:d6,light-cav:d6)
 ratio "odds of an 8-gun battery / stateless fire" "$battery" "$fire1" 5
 ratio "odds of a 4-a-side squares assault / fire" "$assault" "$fire1" 5
+
+echo "== batch"
+mkdir -p "$work/batch"
+(cd "$work/batch" && "$u" new --rules brigade >/dev/null && "$u" unit import "$here/cli/battle-oob.csv" >/dev/null)
+n=${BENCH_N:-1000}
+i=0
+while [ $i -lt "$n" ]; do
+	echo "fire --firers 16 --distance 2 --target Pack --dice 4"
+	i=$((i + 1))
+done >"$work/batch/rulings.txt"
+one_batch=$(cd "$work/batch" && start=$(now_ns) && "$u" batch rulings.txt >/dev/null && echo $(( $(now_ns) - start )))
+processes=$(fire_at batch)
+awk -v a="$processes" -v b="$one_batch" -v n="$n" 'BEGIN {
+	printf "%-44s %7.3f ms vs %7.3f ms per ruling: %.1fx faster (target > 20)\n",
+	    "a process per ruling / one batch", a / n / 1e6, b / n / 1e6, a / b
+}'

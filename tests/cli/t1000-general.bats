@@ -151,3 +151,36 @@ load helper
 	umpire --json --rules brigade fire --firers 16 --distance 2 --dice 9
 	expect_error 65 "9 is not a face of the average die"
 }
+
+@test "umpire help [COMMAND] and umpire version" {
+	umpire help
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "usage: umpire "* ]]
+	umpire help fire
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "usage: umpire --rules NAME fire "* ]]
+	umpire version
+	[ "$status" -eq 0 ]
+	[[ "$output" == "umpire 0.1.0 (SQLite 3."* ]]
+	umpire help nosuch
+	expect_error 64 "unknown command 'nosuch'"
+}
+
+@test "rule set names in any case; dice lists with spaces" {
+	umpire --json --rules Brigade fire --firers 16 --distance 2 --dice ' 4 '
+	[ "$(json .rules)" = brigade ]
+	[ "$(json .result.casualties)" = 2 ]
+	umpire --json --rules BRIGADE fire --guns 2 --distance 6 --dice '4, 3, 5'
+	[ "$(json '.dice|join(",")')" = "4,3,5" ]
+}
+
+@test "an order of battle from a spreadsheet (UTF-8 BOM) or standard input" {
+	new_game
+	printf '\357\273\277name,side,type,class,units\nKempt,British,infantry,british,4\n' >oob.csv
+	umpire unit import oob.csv
+	[ "$output" = "imported 1 unit and formation from oob.csv" ]
+	printf 'name,side,type,class,units\nPack,British,infantry,british,4\n' | "$U" unit import - >out.txt
+	[ "$(cat out.txt)" = "imported 1 unit and formation from standard input" ]
+	umpire --json unit show Pack
+	[ "$(json .name)" = Pack ]
+}

@@ -62,7 +62,7 @@ battle() {
 	battle
 	umpire log
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"#8     turn 3   melee    attacker wins"* ]]
+	[[ "$output" == *"#8     turn 3   melee    Kempt (defender), Bachelu (attacker): attacker wins"* ]]
 	[[ "$output" == *"Kempt is pushed back: push back 2 of this run, 2 in the game"* ]]
 	umpire --json log --unit Pack
 	[ "$(json '[.entries[].id]|join(",")')" = "6,9,10" ]
@@ -177,4 +177,23 @@ battle() {
 	expect_error 64 "the brigade rules count figures, not hits"
 	umpire adjust Kempt --figures +2 --reason x
 	expect_error 65 "Kempt has 64 of 64 figures left; +2 is not possible"
+}
+
+@test "the log says who acted, the command as typed, the modifiers and who rolled" {
+	small_oob
+	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
+	"$U" melee --attacker Bachelu --defender "Piré" --roll --seed 7 >/dev/null
+	umpire log
+	[[ "${lines[0]}" == "#1     turn 1   fire     Kempt (target): 2 casualties" ]]
+	umpire log show 1
+	[[ "$output" == *"typed: umpire fire --firers 16 --distance 2 --target Kempt --dice 4"* ]]
+	[[ "$output" == *"who: Kempt (target)"* ]]
+	[[ "$output" == *"modifiers: close +3"* ]]
+	[[ "$output" == *"dice: 4 (typed)"* ]]
+	umpire log show 2
+	[[ "$output" == *"typed: umpire melee --attacker Bachelu --defender 'Piré' --roll --seed 7"* ]]
+	[[ "$output" == *"who: Bachelu (attacker), Piré (defender)"* ]]
+	[[ "$output" == *"(rolled by umpire, seed 7)"* ]]
+	umpire --json log
+	[ "$(json '.entries[1].who')" = "Bachelu (attacker), Piré (defender)" ]
 }

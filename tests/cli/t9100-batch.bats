@@ -1,0 +1,73 @@
+#!/usr/bin/env bats
+# batch: many commands in one process and one transaction.
+load helper
+
+@test "batch runs each line, shell quoting and comments, in one transaction" {
+	small_oob
+	cat >turn.txt <<'LINES'
+# the first fire of the day
+fire --firers 16 --distance 2 --target Kempt --dice 4
+fire --firers 16 --distance 2 --target "Piré" --dice 3   # at the lancers
+adjust 'Pack' --figures -1 --reason "a straggler's \"loss\""
+turn next
+LINES
+	umpire batch turn.txt
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Kempt loses 2 figures"* ]]
+	[[ "$output" == *"turn 2"* ]]
+	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM event')" = 4 ]
+	[ "$(sqlite3 umpire.db "SELECT summary FROM event WHERE id = 3")" = "Pack: -1 figures (a straggler's \"loss\")" ]
+	umpire check
+	[ "$status" -eq 0 ]
+}
+
+@test "the first bad line stops the batch with its line number, and nothing is written" {
+	small_oob
+	before=$(md5sum umpire.db)
+	printf 'fire --firers 16 --distance 2 --target Kempt --dice 4\n\nfire --firers 16 --distance 2 --target Kempt --dice 9\nturn next\n' >bad.txt
+	umpire batch bad.txt
+	expect_error 65 "line 3: fire: die 1 is the firers' average die: 9 is not a face of the average die (2-5); nothing was written"
+	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM event')" = 0 ]
+	umpire batch - <<<'fire --firers 16 --distance 2 --target Kempt'
+	expect_error 64 "line 1: fire: needs dice"
+	umpire batch - <<<'fire --target "Kempt'
+	expect_error 64 "line 1: a quote is not closed"
+	umpire batch - <<<'new --rules brigade --force'
+	expect_error 64 "line 1: 'new' cannot run inside a batch"
+	[ "$(md5sum umpire.db)" = "$before" ]
+}
+
+@test "--each keeps the lines before a bad one" {
+	small_oob
+	printf 'fire --firers 16 --distance 2 --target Kempt --dice 4\nfire --firers 16 --distance 2 --target Nobody --dice 4\nturn next\n' >each.txt
+	run --separate-stderr "$U" batch --each each.txt
+	[ "$status" -eq 65 ]
+	[[ "$stderr" == "umpire: batch: line 2: fire: unit 'Nobody' not found" ]]
+	[[ "$output" == *"Kempt loses 2 figures"* ]]
+	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM event')" = 1 ]
+}
+
+@test "batch --json prints one JSON object a line; readers see the batch's own writes" {
+	small_oob
+	printf 'fire --firers 16 --distance 2 --target Kempt --dice 4\nunit show Kempt\nlog\n' >j.txt
+	umpire --json batch j.txt
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" = 3 ]
+	[ "$(printf '%s\n' "${lines[0]}" | jq -r .result.casualties)" = 2 ]
+	[ "$(printf '%s\n' "${lines[1]}" | jq -r .losses)" = 2 ]
+	[ "$(printf '%s\n' "${lines[2]}" | jq -r '.entries | length')" = 1 ]
+}
+
+@test "a batch of a thousand rulings is kept whole" {
+	small_oob
+	for i in $(seq 500); do
+		echo "fire --firers 16 --distance 2 --target Kempt --dice 2"
+		echo "undo"
+	done >many.txt
+	umpire batch many.txt
+	[ "$status" -eq 0 ]
+	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM event WHERE undone = 0')" = 0 ]
+	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM event')" = 500 ]
+	umpire check
+	[ "$status" -eq 0 ]
+}
