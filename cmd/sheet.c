@@ -7,11 +7,14 @@
 
 #include "csvfile.h"
 #include "game.h"
+#include "html.h"
 #include "view.h"
 
 static const struct input_decl sheet_inputs[] = {
 	{ "side", IN_TEXT, "SIDE", 0, 0, NULL, NULL, NULL, "one side only", 0 },
 	{ "csv", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "comma-separated values", 0 },
+	{ "html", IN_TEXT, "FILE", 0, 0, NULL, NULL, NULL,
+	  "a printable page a side, strength boxes crossed off, into FILE", 0 },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
@@ -257,6 +260,11 @@ show_sheet(const struct global *g, struct game *gm, const struct inputs *in)
 		return rc;
 	if (s.side != NULL && !has_side(s.a, s.side))
 		return cmd_error(g, EXIT_DATA, "no unit fights for side '%s'", s.side);
+	if (in_given(in, "html")) {
+		if ((rc = html_sheet(g, gm, s.side, in_text(in, "html"))) == 0)
+			printf("wrote the casualty sheet to %s\n", in_text(in, "html"));
+		return rc;
+	}
 	if (g->json)
 		return json(&s);
 	if (in_flag(in, "csv"))
@@ -274,16 +282,17 @@ sheet(struct global *g, int argc, char **argv)
 	int rc;
 
 	if (g->help) {
-		puts("usage: umpire sheet [--side SIDE] [--json | --csv]\n"
-		    "The casualty sheet: every unit by side and formation.");
+		puts("usage: umpire sheet [--side SIDE] [--json | --csv | --html FILE]\n"
+		    "The casualty sheet: every unit by side and formation; --html FILE writes\n"
+		    "a printable page a side with strength boxes and a chart by turn.");
 		return EXIT_DONE;
 	}
 	if ((rc = inputs_parse_command(&in, "sheet", sheet_inputs, NULL, argc, argv)) != 0)
 		return cmd_error(g, exit_of_rule(rc), "%s", in.error);
 	if (in.npos > 0)
 		return cmd_error(g, EXIT_USAGE, "unexpected argument '%s'", in.pos[0]);
-	if (g->json && in_flag(&in, "csv"))
-		return cmd_error(g, EXIT_USAGE, "--json and --csv do not go together");
+	if (g->json + in_flag(&in, "csv") + in_given(&in, "html") > 1)
+		return cmd_error(g, EXIT_USAGE, "give one of --json, --csv and --html");
 	if ((rc = game_open(g, 0, &gm)) != 0)
 		return rc;
 	rc = show_sheet(g, &gm, &in);
@@ -291,5 +300,5 @@ sheet(struct global *g, int argc, char **argv)
 }
 
 const struct cmd_entry cmd_sheet_entry = {
-	"sheet", "sheet [--side S] [--json | --csv]", "the casualty sheet", 0, sheet,
+	"sheet", "sheet [--side S] [--json | --csv | --html FILE]", "the casualty sheet", 0, sheet,
 };

@@ -450,3 +450,58 @@ db_check(struct db *db, void (*report)(void *ctx, const char *problem),
 		return rc;
 	return check_ledgers(db, report, ctx, problems);
 }
+
+int
+db_losses_by_turn(struct db *db, long turns,
+    void (*fn)(void *ctx, long long unit, long turn, long lost), void *ctx)
+{
+	sqlite3_stmt *st;
+	int rc = SQLITE_OK, status;
+
+	if ((status = db_prepare(db, STMT_LOSSES_BY_TURN, &st)) != DB_OK)
+		return status;
+	db_bind_int(st, 1, turns, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "reading the losses by turn");
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		fn(ctx, sqlite3_column_int64(st, 0), (long)sqlite3_column_int64(st, 1),
+		    (long)sqlite3_column_int64(st, 2));
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading the losses by turn");
+}
+
+int
+db_turn_events(struct db *db,
+    int (*fn)(void *ctx, const struct db_report_event *e), void *ctx)
+{
+	struct db_report_event e;
+	sqlite3_stmt *st;
+	int rc, status;
+
+	if ((status = db_prepare(db, STMT_TURN_EVENTS, &st)) != DB_OK)
+		return status;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int col = SQLITE_OK;
+
+		memset(&e, 0, sizeof e);
+		e.id = sqlite3_column_int64(st, 0);
+		e.turn = (long)sqlite3_column_int64(st, 1);
+		col = db_column_copy(st, 2, e.command, sizeof e.command);
+		if (col == SQLITE_OK)
+			col = db_column_copy(st, 3, e.summary, sizeof e.summary);
+		if (col == SQLITE_OK)
+			col = db_column_copy(st, 4, e.who, sizeof e.who);
+		if (col == SQLITE_OK)
+			col = db_column_copy(st, 5, e.effects, sizeof e.effects);
+		if (col != SQLITE_OK) {
+			rc = col;
+			break;
+		}
+		if (fn(ctx, &e) != 0) {
+			sqlite3_reset(st);
+			return DB_OK;
+		}
+	}
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading the journal");
+}

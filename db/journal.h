@@ -83,4 +83,22 @@ int db_event_lines(struct db *db, long long id, int with_working,
 int db_check(struct db *db, void (*report)(void *ctx, const char *problem),
     void *ctx, int *problems);
 
+/* fn for each unit and turn 1..turns: its loss total at the turn's end. */
+int db_losses_by_turn(struct db *db, long turns,
+    void (*fn)(void *ctx, long long unit, long turn, long lost), void *ctx);
+
+/* A ruling in force, as the report tells it. */
+struct db_report_event {
+	long long id;
+	long turn;
+	char command[32];
+	char summary[256];
+	char who[640];
+	char effects[2048];
+};
+
+/* fn for every ruling in force, in order (fn returning non-zero stops). */
+int db_turn_events(struct db *db,
+    int (*fn)(void *ctx, const struct db_report_event *e), void *ctx);
+
 #endif

@@ -140,6 +140,22 @@ const char *const db_sql[STMT_COUNT] = {
 	    "ELSE ' (typed)' END FROM event WHERE id = ?1) "
 	    "FROM event, json_each(event.output, '$.dice') j WHERE event.id = ?1 "
 	    "HAVING count(*) > 0",
+	/* Each unit's loss total at the end of each turn 1..?1 (the charts). */
+	[STMT_LOSSES_BY_TURN] =
+	    "WITH RECURSIVE turns(t) AS (SELECT 1 UNION ALL SELECT t + 1 FROM turns "
+	    "WHERE t < ?1) "
+	    "SELECT u.id, turns.t, coalesce((SELECT e.total FROM effect e "
+	    "JOIN event v ON v.id = e.event WHERE e.unit = u.id AND e.kind = 'loss' "
+	    "AND v.undone = 0 AND v.turn <= turns.t ORDER BY e.id DESC LIMIT 1), 0) "
+	    "FROM unit u, turns WHERE u.formation = 0 ORDER BY turns.t, u.id",
+	/* The report: each ruling in force, in order, with its loss effects. */
+	[STMT_TURN_EVENTS] =
+	    "SELECT v.id, v.turn, v.command, v.summary, "
+	    "coalesce((SELECT group_concat(u.name || ' (' || eu.role || ')', ', ') "
+	    "FROM event_unit eu JOIN unit u ON u.id = eu.unit WHERE eu.event = v.id), ''), "
+	    "coalesce((SELECT group_concat(e.detail, '; ') FROM effect e "
+	    "WHERE e.event = v.id AND e.detail <> ''), '') "
+	    "FROM event v WHERE v.undone = 0 ORDER BY v.id",
 	[STMT_TABLE_INSERT] =
 	    "INSERT INTO rule_table (ruleset, name, title, provenance, note, columns, hash) "
 	    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",

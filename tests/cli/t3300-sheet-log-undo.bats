@@ -197,3 +197,41 @@ battle() {
 	umpire --json log
 	[ "$(json '.entries[1].who')" = "Bachelu (attacker), Piré (defender)" ]
 }
+
+@test "sheet --html: a printable page a side, boxes crossed off, a chart by turn" {
+	battle
+	umpire sheet --html sheet.html
+	[ "$output" = "wrote the casualty sheet to sheet.html" ]
+	# Kempt: 24 of 58 figures lost, as on the text sheet
+	[ "$(grep -o '<tr><td>Kempt</td>.*</tr>' sheet.html | grep -o 'class="box lost"' | wc -l)" = 24 ]
+	[ "$(grep -o '<tr><td>Kempt</td>.*</tr>' sheet.html | grep -o 'class="box"' | wc -l)" = 34 ]
+	[ "$(grep -c '<section class="side">' sheet.html)" = 2 ]
+	[ "$(grep -c '<svg ' sheet.html)" = 2 ]
+	grep -q 'Kempt</td><td>infantry</td><td>58</td><td>34</td><td>24</td><td>fall back</td><td>2/2</td>' sheet.html
+	umpire sheet --html sheet.html --csv
+	expect_error 64 "give one of --json, --csv and --html"
+}
+
+@test "sheet --html prints one page a side in headless Chromium" {
+	command -v chromium >/dev/null || skip "chromium is not installed (make deps installs it)"
+	battle
+	"$U" sheet --html sheet.html >/dev/null
+	timeout 120 chromium --headless --no-sandbox --disable-gpu --print-to-pdf=sheet.pdf \
+	    "file://$PWD/sheet.html" 2>/dev/null
+	[ "$(grep -a -oP '/Type\s*/Page(?!s)' sheet.pdf | wc -l)" = 2 ]
+	timeout 120 chromium --headless --no-sandbox --disable-gpu --screenshot=sheet.png \
+	    --window-size=900,1200 "file://$PWD/sheet.html" 2>/dev/null
+	[ "$(head -c 8 sheet.png | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
+}
+
+@test "report: the battle turn by turn with each side's losses" {
+	battle
+	umpire report
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Turn 1"* ]]
+	[[ "$output" == *"  losses: British 4 figures this turn, 4 in all; French 10 figures this turn, 10 in all"* ]]
+	[[ "$output" == *"  losses: British 15 figures this turn, 33 in all; French 6 figures this turn, 27 in all"* ]]
+	umpire report --html report.html
+	[ "$output" = "wrote the battle report to report.html" ]
+	[ "$(grep -c '<h2>Turn ' report.html)" = 3 ]
+}
