@@ -38,7 +38,7 @@ UNIT_BIN = $(patsubst tests/unit/%.c,build/san/%,$(UNIT_SRC))
 
 vpath %.c core db cmd build/gen tests/unit
 
-.PHONY: all check deps demo bench stress fuzz clean install FORCE
+.PHONY: all check deps demo bench stress fuzz man clean install FORCE
 all: umpire
 
 # Rebuild when the flags change.
@@ -132,10 +132,18 @@ demo: umpire
 bench: umpire
 	@tests/bench/run.sh ./umpire
 
-install: umpire
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+# The man page: the hand-written body and every rule set's options from
+# the binary's own --help.
+build/umpire.1: umpire cmd/umpire.1.in cmd/mkman.sh
+	cmd/mkman.sh ./umpire cmd/umpire.1.in > $@.new && mv $@.new $@
+man: build/umpire.1
+
+install: umpire build/umpire.1
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 	install -m 755 umpire $(DESTDIR)$(PREFIX)/bin/umpire
-	install -m 644 cmd/umpire.1 $(DESTDIR)$(PREFIX)/share/man/man1/umpire.1
+	install -m 644 build/umpire.1 $(DESTDIR)$(PREFIX)/share/man/man1/umpire.1
+	install -m 644 cmd/umpire.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/umpire
 
 clean:
 	rm -rf build umpire umpire.new
