@@ -264,8 +264,7 @@ describe_effects(const struct ruleset *rs, const struct ruling_units *ru,
 		snprintf(a->what, sizeof a->what, "%s",
 		    e->ledger == LEDGER_LOSS ? rs->measure :
 		    e->ledger == LEDGER_FLAG ? e->name : ledger_kind(e->ledger));
-		if (e->ledger == LEDGER_MORALE)
-			snprintf(a->part, sizeof a->part, "%s", e->name);
+		snprintf(a->part, sizeof a->part, "%s", e->ledger == LEDGER_MORALE ? e->name : "");
 		a->amount = e->amount;
 		snprintf(a->state, sizeof a->state, "%s", e->state);
 		snprintf(a->note, sizeof a->note, "%s", e->note);
@@ -451,7 +450,7 @@ run_in_game(struct global *g, const struct rule_cmd *c, int argc, char **argv,
 		if ((rc = game_open(g, 1, &gm)) != 0)
 			return rc;
 	}
-	memset(&fx, 0, sizeof fx);
+	fx.n = fx.overflow = 0;	/* the effects are filled as they come */
 	json[0] = '\0';
 	if ((rc = adjudicate_in_game(g, &gm, c, in, d, r, &ru, &fx)) != 0)
 		return game_close(g, &gm, rc);
@@ -523,7 +522,10 @@ run(struct global *g, const struct ruleset *rs, const struct rule_cmd *c,
 		return odds_of(g, rs, c, &in, &ts, stateful);
 	if ((rc = setup_dice(g, &in, &d, &rolled)) != 0)
 		return rc;
-	memset(&out, 0, sizeof out);
+	/* Not a memset: the applied list is large and mostly unused. */
+	out.napplied = 0;
+	out.event = 0;
+	out.standing[0] = '\0';
 	out.rules = rs->name;
 	out.command = c->name;
 	out.dice = &d;
