@@ -111,6 +111,9 @@ struct input_value {
 
 #define INPUT_POSITIONALS 8
 
+/* The fields a small set of values writes come first, together: a unit
+ * holds one of these, and a sheet of hundreds of units then touches one
+ * page of each rather than four. */
 struct inputs {
 	const char *ruleset;
 	const char *command;
@@ -120,11 +123,11 @@ struct inputs {
 	int n;
 	struct input_value v[INPUTS_MAX];
 	int nitems;
-	struct input_item items[INPUT_ITEMS];
 	unsigned short used;
-	char store[INPUT_STORE];
 	int failed;		/* a default fill failed: the status */
 	char error[240];
+	char store[INPUT_STORE];
+	struct input_item items[INPUT_ITEMS];
 };
 
 /* One item of an option, as read: pointers into the inputs, valid while

@@ -428,7 +428,9 @@ odds_enumerate(odds_rule rule, void *ctx, struct dice *d, struct result *r,
 
 	memset(o, 0, sizeof *o);
 	o->plain = plain;
+	r->quiet = 1;
 	rc = explore(&w, 0, (struct frac){ 1, 1 }, (struct run){ 0, DIE_D6, 0, 0, 0 });
+	r->quiet = 0;
 	if (rc == RULE_OK && o->overflow)
 		rc = result_fail(r, RULE_DATA, "the ruling's outcomes are too many to list");
 	for (int i = 0; rc == RULE_OK && i < o->n; i++) {

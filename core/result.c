@@ -67,6 +67,8 @@ result_work(struct result *r, const char *fmt, ...)
 {
 	va_list ap;
 
+	if (r->quiet)
+		return;
 	if (r->nwork == RESULT_WORK) {
 		r->overflow = 1;
 		return;
@@ -81,6 +83,8 @@ result_summary(struct result *r, const char *fmt, ...)
 {
 	va_list ap;
 
+	if (r->quiet)
+		return;
 	va_start(ap, fmt);
 	vsnprintf(r->summary, sizeof r->summary, fmt, ap);
 	va_end(ap);

@@ -66,6 +66,8 @@ struct result {
 	int failed;		/* the first failure's status: once set, the
 				 * ruling fails whatever its function returns */
 	int overflow;		/* a list outgrew its room: the ruling fails */
+	int quiet;		/* weighing odds: no working or summary is
+				 * written (result_init keeps it) */
 };
 
 /* Clears r and opens its `result` object. */

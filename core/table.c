@@ -6,15 +6,27 @@
 #include "kind.h"
 #include "table.h"
 
+/* The tables a ruling asked for last: a ruling asks for a few, many
+ * times (the odds run it by the thousand). */
+#define RECENT 8
+
 const struct table *
 table_stock_find(const char *ruleset, const char *name)
 {
+	static const struct table *recent[RECENT];
+	static unsigned next;
+
+	for (int i = 0; i < RECENT; i++)
+		if (recent[i] != NULL && strcmp(recent[i]->name, name) == 0 &&
+		    strcmp(recent[i]->ruleset, ruleset) == 0)
+			return recent[i];
 	for (int i = 0; i < table_stock_count; i++) {
 		const struct table *t = &table_stock[i];
 
-		if (strcmp(t->ruleset, ruleset) == 0 &&
-		    strcmp(t->name, name) == 0)
+		if (strcmp(t->name, name) == 0 && strcmp(t->ruleset, ruleset) == 0) {
+			recent[next++ % RECENT] = t;
 			return t;
+		}
 	}
 	return NULL;
 }

@@ -295,7 +295,7 @@ find(void *ctx, const char *ruleset, const char *name)
 	struct db *db = ctx;
 
 	for (struct loaded *l = db->tables; l != NULL; l = l->next)
-		if (strcmp(l->t.ruleset, ruleset) == 0 && strcmp(l->t.name, name) == 0)
+		if (strcmp(l->t.name, name) == 0 && strcmp(l->t.ruleset, ruleset) == 0)
 			return l->t.cells != NULL ? &l->t : NULL;
 	return NULL;
 }
