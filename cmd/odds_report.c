@@ -83,6 +83,7 @@ print_json(const struct global *g, const char *rules, const char *command,
 			jsonw_number(&w, o->f[i].name, mean);
 	jsonw_object_end(&w);
 	jsonw_int(&w, "outcomes", o->leaves);
+	jsonw_int(&w, "runs", o->runs);
 	jsonw_object_end(&w);
 	(void)g;
 	puts(buf);
