@@ -30,8 +30,8 @@ one_run(void *ctx, struct dice *d, struct result *r)
 	return o->c->adjudicate(o->ts, o->in, d, r);
 }
 
-/* The value as a reader sees it: strings without their quotes, words
- * rather than keys (good_order: "good order"). */
+/* A value or a field's name as a reader sees it: strings without their
+ * quotes, words rather than keys (good_order: "good order"). */
 static void
 value_words(const char *json, char *buf, size_t n)
 {
@@ -40,9 +40,9 @@ value_words(const char *json, char *buf, size_t n)
 	if (len >= 2 && json[0] == '"')
 		snprintf(buf, n, "%.*s", (int)(len - 2), json + 1);
 	else
-		snprintf(buf, n, "%s", json);
+		snprintf(buf, n, "%s", strcmp(json, "null") == 0 ? "none" : json);
 	for (char *p = buf; *p != '\0'; p++)
-		if (*p == '_')
+		if (*p == '_' || *p == '.')
 			*p = ' ';
 }
 
@@ -103,14 +103,15 @@ static void
 print_text(const char *rules, const char *command, const struct odds *o)
 {
 	const struct odds_field *h = headline(o);
-	char word[ODDS_TEXT], frac[96], bar[41];
+	char word[ODDS_TEXT], frac[96], bar[41], name[ODDS_NAME];
 	double mean;
 
 	printf("odds of %s %s: %ld outcome%s weighed exactly\n", rules, command,
 	    o->leaves, o->leaves == 1 ? "" : "s");
 	if (h == NULL)
 		return;
-	printf("\n  %-20s %9s  %-14s\n", h->name, "chance", "fraction");
+	value_words(h->name, name, sizeof name);
+	printf("\n  %-20s %9s  %-14s\n", name, "chance", "fraction");
 	for (int k = 0; k < h->n; k++) {
 		double p = frac_value(h->v[k].p);
 		int len = (int)(p * 40 + 0.5);
@@ -122,14 +123,15 @@ print_text(const char *rules, const char *command, const struct odds *o)
 		printf("  %-20s %8.1f%%  %-14s %s\n", word, 100 * p, frac, bar);
 	}
 	if (odds_expected(h, &mean))
-		printf("  expected %s: %.3f\n", h->name, mean);
+		printf("  expected %s: %.3f\n", name, mean);
 	/* The other fields that vary, each outcome's chance in words. */
 	for (int i = 0; i < o->n; i++) {
 		const struct odds_field *f = &o->f[i];
 
 		if (f == h || f->n < 2)
 			continue;
-		printf("  %s:", f->name);
+		value_words(f->name, name, sizeof name);
+		printf("  %s:", name);
 		for (int k = 0; k < f->n; k++) {
 			value_words(f->v[k].text, word, sizeof word);
 			printf("%s %s %.1f%%", k ? "," : "", word, 100 * frac_value(f->v[k].p));
