@@ -16,8 +16,8 @@ DEPFLAGS = -MMD -MP
 # The release binary is linked statically: a ruling starts without the
 # dynamic loader, faster than /bin/true (see tests/bench).  The sanitizer
 # build cannot be static; it links SQLite and libcsv statically only.
-LIBS     = -Wl,-Bstatic -lsqlite3 -lcsv -Wl,-Bdynamic -lm -lpthread -ldl
-REL_LIBS = -static -lsqlite3 -lcsv -lm -lpthread -ldl
+LIBS     = -Wl,-Bstatic -lsqlite3 -lcsv -lgmp -Wl,-Bdynamic -lm -lpthread -ldl
+REL_LIBS = -static -lsqlite3 -lcsv -lgmp -lm -lpthread -ldl
 
 CORE_SRC = $(sort $(wildcard core/*.c))
 DB_SRC   = $(sort $(wildcard db/*.c))
@@ -116,7 +116,7 @@ stress: build/flt/umpire build/flt/faultshim.so
 
 deps:
 	@missing=""; \
-	for p in gcc make libsqlite3-dev libcsv-dev libcmocka-dev bats sqlite3 jq chromium man-db; do \
+	for p in gcc make libsqlite3-dev libcsv-dev libgmp-dev libcmocka-dev bats sqlite3 jq chromium man-db; do \
 	    dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \

@@ -52,7 +52,7 @@ print_json(const struct global *g, const char *rules, const char *command,
 {
 	static char buf[1 << 20];
 	struct jsonw w;
-	char frac[96], num[40];
+	char frac[1024], num[40];
 	double mean;
 
 	jsonw_init(&w, buf, sizeof buf);
@@ -65,11 +65,11 @@ print_json(const struct global *g, const char *rules, const char *command,
 
 		jsonw_array(&w, f->name);
 		for (int k = 0; k < f->n; k++) {
-			frac_format(f->v[k].p, frac, sizeof frac);
+			odds_fraction(&f->v[k], frac, sizeof frac);
 			jsonw_object(&w, NULL);
 			jsonw_raw(&w, "value", f->v[k].text);
 			/* p as close as a double holds it; fraction is exact */
-			snprintf(num, sizeof num, "%.17g", frac_value(f->v[k].p));
+			snprintf(num, sizeof num, "%.17g", odds_p(&f->v[k]));
 			jsonw_raw(&w, "p", num);
 			jsonw_string(&w, "fraction", frac);
 			jsonw_object_end(&w);
@@ -100,24 +100,28 @@ headline(const struct odds *o)
 }
 
 static void
-print_text(const char *rules, const char *command, const struct odds *o)
+print_text(const char *rules, const struct rule_cmd *c, const struct odds *o)
 {
+	const char *command = c->name;
 	const struct odds_field *h = headline(o);
 	char word[ODDS_TEXT], frac[96], bar[41], name[ODDS_NAME];
 	double mean;
 
-	printf("odds of %s %s: %ld outcome%s weighed exactly\n", rules, command,
-	    o->leaves, o->leaves == 1 ? "" : "s");
+	if (c->odds != NULL)
+		printf("odds of %s %s: exact, each side's dice convolved\n", rules, command);
+	else
+		printf("odds of %s %s: %ld outcome%s weighed exactly\n", rules, command,
+		    o->leaves, o->leaves == 1 ? "" : "s");
 	if (h == NULL)
 		return;
 	value_words(h->name, name, sizeof name);
 	printf("\n  %-20s %9s  %-14s\n", name, "chance", "fraction");
 	for (int k = 0; k < h->n; k++) {
-		double p = frac_value(h->v[k].p);
+		double p = odds_p(&h->v[k]);
 		int len = (int)(p * 40 + 0.5);
 
 		value_words(h->v[k].text, word, sizeof word);
-		frac_format(h->v[k].p, frac, sizeof frac);
+		odds_fraction(&h->v[k], frac, sizeof frac);
 		memset(bar, '#', (size_t)len);
 		bar[len] = '\0';
 		printf("  %-20s %8.1f%%  %-14s %s\n", word, 100 * p, frac, bar);
@@ -134,7 +138,7 @@ print_text(const char *rules, const char *command, const struct odds *o)
 		printf("  %s:", name);
 		for (int k = 0; k < f->n; k++) {
 			value_words(f->v[k].text, word, sizeof word);
-			printf("%s %s %.1f%%", k ? "," : "", word, 100 * frac_value(f->v[k].p));
+			printf("%s %s %.1f%%", k ? "," : "", word, 100 * odds_p(&f->v[k]));
 		}
 		if (odds_expected(f, &mean))
 			printf(" (expected %.3f)", mean);
@@ -152,13 +156,23 @@ odds_report(const struct global *g, const char *rules, const struct rule_cmd *c,
 	struct odds_ctx ctx = { c, ts, in };
 	int rc;
 
-	rc = odds_enumerate(one_run, &ctx, &d, &r, &o, ODDS_RUNS);
-	if (rc != RULE_OK)
+	if (c->odds != NULL) {
+		result_init(&r);
+		r.quiet = 1;
+		rc = c->odds(ts, in, &o, &r);
+		r.quiet = 0;
+	} else {
+		rc = odds_enumerate(one_run, &ctx, &d, &r, &o, ODDS_RUNS);
+	}
+	if (rc != RULE_OK) {
+		odds_free(&o);
 		return cmd_error(g, exit_of_rule(rc), "%s", r.error[0] ? r.error : d.error);
+	}
 	if (g->json)
 		print_json(g, rules, c->name, &o);
 	else
-		print_text(rules, c->name, &o);
+		print_text(rules, c, &o);
+	odds_free(&o);
 	return 0;
 }
 

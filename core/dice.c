@@ -30,6 +30,28 @@ die_max(enum die_kind k)
 	return die_kinds[k].max;
 }
 
+int
+die_sides(enum die_kind k)
+{
+	return k == DIE_AVG ? 6 : die_max(k) - die_min(k) + 1;
+}
+
+int
+die_sides_from(enum die_kind k, long need)
+{
+	static const int avg[] = { 2, 3, 3, 4, 4, 5 };
+	int n = 0;
+
+	if (k == DIE_AVG) {
+		for (int i = 0; i < 6; i++)
+			n += avg[i] >= need;
+		return n;
+	}
+	for (int f = die_min(k); f <= die_max(k); f++)
+		n += f >= need;
+	return n;
+}
+
 const char *
 die_name(enum die_kind k)
 {

@@ -67,6 +67,10 @@ struct dice {
 /* Smallest and largest face of a die kind. */
 int die_min(enum die_kind k);
 int die_max(enum die_kind k);
+/* How many sides of a die of kind k there are, and how many show need
+ * or more (the average die: 2, 3, 3, 4, 4, 5). */
+int die_sides(enum die_kind k);
+int die_sides_from(enum die_kind k, long need);
 /* Short name of a die kind: "average die", "d6", ... */
 const char *die_name(enum die_kind k);
 /* Parses "d6", "d8", ... into *k; returns 0, or -1 if not a die type. */

@@ -1034,18 +1034,18 @@ fury_fatigue(const struct tableset *ts, const struct inputs *in, struct dice *d,
 
 static const struct rule_cmd fury_cmds[] = {
 	{ "fire", "fire points on the fire table", NULL, fire_inputs,
-	  "2d6 (with a leader attached and a natural 12: 2d6 more)", fury_fire },
+	  "2d6 (with a leader attached and a natural 12: 2d6 more)", fury_fire, NULL },
 	{ "melee", "melee: each side 2d6 + capped modifiers", NULL, melee_inputs,
-	  "the attacker's 2d6, the defender's 2d6", fury_melee },
+	  "the attacker's 2d6, the defender's 2d6", fury_melee, NULL },
 	{ "morale", "a brigade's fresh, worn or spent state", NULL, morale_inputs,
-	  "none", fury_morale },
+	  "none", fury_morale, NULL },
 	{ "rally", "a disordered brigade on the disorder table", NULL, move_inputs,
-	  "2d6", fury_rally },
+	  "2d6", fury_rally, NULL },
 	{ "fatigue", "division, corps and army fatigue", NULL, fatigue_inputs, "none",
-	  fury_fatigue },
+	  fury_fatigue, NULL },
 	{ "move", "the maneuver roll and the inches it allows; evasion; emergency formation change",
-	  NULL, move_inputs, "2d6 (none to prolong)", fury_move },
-	{ NULL, NULL, NULL, NULL, NULL, NULL },
+	  NULL, move_inputs, "2d6 (none to prolong)", fury_move, NULL },
+	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL },
 };
 
 const struct ruleset ruleset_fury = {

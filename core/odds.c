@@ -5,81 +5,28 @@
 
 #include "odds.h"
 
-typedef unsigned __int128 u128;
-
-static u128
-gcd(u128 a, u128 b)
-{
-	while (b != 0) {
-		u128 t = a % b;
-
-		a = b;
-		b = t;
-	}
-	return a;
-}
-
-static struct frac
-frac_make(u128 n, u128 d)
-{
-	u128 g = gcd(n, d);
-
-	return (struct frac){ g > 1 ? n / g : n, g > 1 ? d / g : d };
-}
-
-static struct frac
-frac_mul(struct frac a, u128 n, u128 d)
-{
-	u128 g1 = gcd(a.n, d), g2 = gcd(n, a.d);
-
-	return frac_make((a.n / g1) * (n / g2), (a.d / g2) * (d / g1));
-}
-
-static struct frac
-frac_add(struct frac a, struct frac b)
-{
-	u128 g = gcd(a.d, b.d);
-
-	if (a.n == 0)
-		return b;
-	return frac_make(a.n * (b.d / g) + b.n * (a.d / g), (a.d / g) * b.d);
-}
-
 double
-frac_value(struct frac p)
+odds_p(const struct odds_value *v)
 {
-	return p.d == 0 ? 0 : (double)p.n / (double)p.d;
-}
-
-/* Writes v in decimal at the end of buf. */
-static void
-u128_format(u128 v, char *buf, size_t n)
-{
-	char tmp[48];
-	int k = 0;
-
-	do {
-		tmp[k++] = (char)('0' + (int)(v % 10));
-		v /= 10;
-	} while (v != 0 && k < (int)sizeof tmp);
-	for (size_t i = strlen(buf); k > 0 && i + 1 < n; i++) {
-		buf[i] = tmp[--k];
-		buf[i + 1] = '\0';
-	}
+	/* mpq_get_d truncates: a quotient of the two (exact below 2^53, as
+	 * dice odds mostly are) rounds to nearest. */
+	return mpz_get_d(mpq_numref(v->p)) / mpz_get_d(mpq_denref(v->p));
 }
 
 void
-frac_format(struct frac p, char *buf, size_t n)
+odds_fraction(const struct odds_value *v, char *buf, size_t n)
 {
+	char *text = mpq_get_str(NULL, 10, v->p);
+	void (*release)(void *, size_t);
+
 	if (n == 0)
 		return;
-	buf[0] = '\0';
-	u128_format(p.n, buf, n);
-	if (p.n != 0 && p.d != 1) {
-		if (strlen(buf) + 1 < n)
-			strcat(buf, "/");
-		u128_format(p.d, buf, n);
-	}
+	if (strlen(text) < n)
+		snprintf(buf, n, "%s", text);
+	else
+		snprintf(buf, n, "%.*s...", (int)(n > 4 ? n - 4 : 0), text);
+	mp_get_memory_functions(NULL, NULL, &release);
+	release(text, strlen(text) + 1);
 }
 
 /* ---- collecting the scalar fields of one result -------------------- */
@@ -101,7 +48,7 @@ field(struct odds *o, const char *name)
 
 static void
 add_value(struct odds *o, const char *name, const char *text, size_t len,
-    struct frac p)
+    mpq_srcptr p)
 {
 	struct odds_field *f = field(o, name);
 
@@ -113,7 +60,7 @@ add_value(struct odds *o, const char *name, const char *text, size_t len,
 	}
 	for (int i = 0; i < f->n; i++)
 		if (strlen(f->v[i].text) == len && strncmp(f->v[i].text, text, len) == 0) {
-			f->v[i].p = frac_add(f->v[i].p, p);
+			mpq_add(f->v[i].p, f->v[i].p, p);
 			return;
 		}
 	if (f->n == ODDS_VALUES) {
@@ -122,7 +69,8 @@ add_value(struct odds *o, const char *name, const char *text, size_t len,
 	}
 	memcpy(f->v[f->n].text, text, len);
 	f->v[f->n].text[len] = '\0';
-	f->v[f->n].p = p;
+	mpq_init(f->v[f->n].p);
+	mpq_set(f->v[f->n].p, p);
 	f->n++;
 }
 
@@ -163,7 +111,7 @@ value_end(const char *s)
 
 /* Records each scalar member of the object at s under PREFIX. */
 static const char *
-walk(struct odds *o, const char *s, const char *prefix, struct frac p)
+walk(struct odds *o, const char *s, const char *prefix, mpq_srcptr p)
 {
 	char name[ODDS_NAME];
 
@@ -237,21 +185,32 @@ struct run {
 	int n, a;
 };
 
-static u128
-choose(int n, int k)
-{
-	u128 c = 1;
+static const struct run no_run = { 0, DIE_D6, 0, 0, 0 };
 
-	for (int i = 1; i <= k; i++)
-		c = c * (u128)(n - k + i) / (u128)i;
-	return c;
+/* q = p * num / den. */
+static void
+scale(mpq_ptr q, mpq_srcptr p, unsigned long num, unsigned long den)
+{
+	mpq_set_ui(q, num, den);
+	mpq_canonicalize(q);
+	mpq_mul(q, q, p);
 }
 
-/* The run's orderings: C(n, a) sequences share the canonical one's odds. */
-static struct frac
-close_run(struct frac p, const struct run *run)
+/* q = p, times the run's orderings: C(n, a) sequences share the
+ * canonical one's odds. */
+static void
+close_run(mpq_ptr q, mpq_srcptr p, const struct run *run)
 {
-	return run->n > 1 ? frac_mul(p, choose(run->n, run->a), 1) : p;
+	mpq_set(q, p);
+	if (run->n > 1) {
+		mpz_t c;
+
+		mpz_init(c);
+		mpz_bin_uiui(c, (unsigned long)run->n, (unsigned long)run->a);
+		mpz_mul(mpq_numref(q), mpq_numref(q), c);
+		mpq_canonicalize(q);
+		mpz_clear(c);
+	}
 }
 
 /* How many sides of k show a face in (in = 1) or out of the mask, and a
@@ -270,23 +229,42 @@ split_class(enum die_kind k, unsigned mask, int in, int *face)
 	return count;
 }
 
-static int explore(struct walker *w, int depth, struct frac p, struct run run);
+static int explore(struct walker *w, int depth, mpq_srcptr p, struct run run);
+
+/* Runs explore on a child p * num / den (a fraction of its own). */
+static int
+child(struct walker *w, int depth, mpq_srcptr p, unsigned long num, unsigned long den,
+    struct run run)
+{
+	mpq_t q;
+	int rc;
+
+	mpq_init(q);
+	scale(q, p, num, den);
+	rc = explore(w, depth, q, run);
+	mpq_clear(q);
+	return rc;
+}
 
 /* Branches on a split die: its two classes, in canonical order within an
  * exchangeable run. */
 static int
-branch_split(struct walker *w, int depth, struct frac p, struct run run)
+branch_split(struct walker *w, int depth, mpq_srcptr p, struct run run)
 {
 	enum die_kind k = w->d->wanted;
 	unsigned mask = w->d->wanted_mask;
-	int group = w->d->wanted_group, rc;
+	int group = w->d->wanted_group, rc = RULE_OK;
 	int continues = group > 0 && run.group == group && run.kind == k && run.mask == mask;
+	mpq_t base;
 
+	mpq_init(base);
 	if (!continues) {
-		p = close_run(p, &run);
+		close_run(base, p, &run);
 		run = (struct run){ group, k, mask, 0, 0 };
+	} else {
+		mpq_set(base, p);
 	}
-	for (int in = 1; in >= 0; in--) {
+	for (int in = 1; in >= 0 && rc == RULE_OK; in--) {
 		struct run next = run;
 		int face = 0, count = split_class(k, mask, in, &face);
 
@@ -298,11 +276,10 @@ branch_split(struct walker *w, int depth, struct frac p, struct run run)
 		if (group == 0)
 			next.n = 0;	/* not a run: nothing to count */
 		w->faces[depth] = face;
-		if ((rc = explore(w, depth + 1, frac_mul(p, (u128)count, (u128)sides(k)),
-		    next)) != RULE_OK)
-			return rc;
+		rc = child(w, depth + 1, base, (unsigned long)count, (unsigned long)sides(k), next);
 	}
-	return RULE_OK;
+	mpq_clear(base);
+	return rc;
 }
 
 /* Sides of k showing at most m. */
@@ -321,40 +298,87 @@ at_most(enum die_kind k, int m)
  * P(max = m) = (prod c_i(m) - prod c_i(m-1)) / prod sides_i; the later
  * dice of the pool then show their lowest face. */
 static int
-branch_max(struct walker *w, int depth, struct frac p, struct run run)
+branch_max(struct walker *w, int depth, mpq_srcptr p, struct run run)
 {
-	const struct dice *d = w->d;
-	int lo = 100, hi = 0, rc;
-	u128 all = 1;
+	/* The pool as declared: the runs below declare pools of their own. */
+	enum die_kind pool[DICE_POOL];
+	int npool = w->d->npool, lo = 100, hi = 0, rc = RULE_OK;
+	mpq_t base, q;
+	mpz_t upto, below;
 
-	p = close_run(p, &run);
-	for (int i = 0; i < d->npool; i++) {
-		all *= (u128)sides(d->pool[i]);
-		lo = die_min(d->pool[i]) < lo ? die_min(d->pool[i]) : lo;
-		hi = die_max(d->pool[i]) > hi ? die_max(d->pool[i]) : hi;
+	memcpy(pool, w->d->pool, sizeof pool);
+	mpq_init(base);
+	mpq_init(q);
+	mpz_init(upto);
+	mpz_init(below);
+	close_run(base, p, &run);
+	for (int i = 0; i < npool; i++) {
+		lo = die_min(pool[i]) < lo ? die_min(pool[i]) : lo;
+		hi = die_max(pool[i]) > hi ? die_max(pool[i]) : hi;
 	}
-	for (int m = lo; m <= hi; m++) {
-		u128 upto = 1, below = 1;
-
-		for (int i = 0; i < d->npool; i++) {
-			upto *= (u128)at_most(d->pool[i], m);
-			below *= (u128)at_most(d->pool[i], m - 1);
+	for (int m = lo; m <= hi && rc == RULE_OK; m++) {
+		mpz_set_ui(upto, 1);
+		mpz_set_ui(below, 1);
+		mpq_set_ui(q, 1, 1);
+		for (int i = 0; i < npool; i++) {
+			mpz_mul_ui(upto, upto, (unsigned long)at_most(pool[i], m));
+			mpz_mul_ui(below, below, (unsigned long)at_most(pool[i], m - 1));
+			mpz_mul_ui(mpq_denref(q), mpq_denref(q), (unsigned long)sides(pool[i]));
 		}
-		if (upto == below)
+		if (mpz_cmp(upto, below) == 0)
 			continue;
+		mpz_sub(mpq_numref(q), upto, below);
+		mpq_canonicalize(q);
+		mpq_mul(q, q, base);
 		w->faces[depth] = m;
-		if ((rc = explore(w, depth + 1, frac_mul(p, upto - below, all),
-		    (struct run){ 0, DIE_D6, 0, 0, 0 })) != RULE_OK)
-			return rc;
+		rc = explore(w, depth + 1, q, no_run);
 	}
+	mpz_clear(upto);
+	mpz_clear(below);
+	mpq_clear(q);
+	mpq_clear(base);
+	return rc;
+}
+
+/* Branches on every face of the die wanted. */
+static int
+branch_faces(struct walker *w, int depth, mpq_srcptr p, struct run run)
+{
+	enum die_kind k = w->d->wanted;
+	int face[16], weight[16], nf = faces_of(k, face, weight), rc = RULE_OK;
+	mpq_t base;
+
+	mpq_init(base);
+	close_run(base, p, &run);
+	for (int i = 0; i < nf && rc == RULE_OK; i++) {
+		w->faces[depth] = face[i];
+		rc = child(w, depth + 1, base, (unsigned long)weight[i], (unsigned long)sides(k),
+		    no_run);
+	}
+	mpq_clear(base);
+	return rc;
+}
+
+/* A complete ruling: its scalar fields weigh p (with its run's orderings). */
+static int
+leaf(struct walker *w, mpq_srcptr p, struct run run)
+{
+	mpq_t q;
+
+	if (result_finish(w->r) != 0)
+		return result_fail(w->r, RULE_DATA, "a result is too large to weigh");
+	w->o->leaves++;
+	mpq_init(q);
+	close_run(q, p, &run);
+	walk(w->o, w->r->json, "", q);
+	mpq_clear(q);
 	return RULE_OK;
 }
 
 static int
-explore(struct walker *w, int depth, struct frac p, struct run run)
+explore(struct walker *w, int depth, mpq_srcptr p, struct run run)
 {
-	int rc, face[16], weight[16], nf;
-	enum die_kind k;
+	int rc;
 
 	if (++w->o->runs > w->limit)
 		return result_fail(w->r, RULE_DATA,
@@ -371,27 +395,11 @@ explore(struct walker *w, int depth, struct frac p, struct run run)
 	}
 	if (w->d->wanting && w->d->wanted_mask != 0 && !w->o->plain)
 		return branch_split(w, depth, p, run);
-	if (w->d->wanting) {
-		k = w->d->wanted;
-		p = close_run(p, &run);
-		nf = faces_of(k, face, weight);
-		for (int i = 0; i < nf; i++) {
-			w->faces[depth] = face[i];
-			if ((rc = explore(w, depth + 1, frac_mul(p, (u128)weight[i],
-			    (u128)sides(k)), (struct run){ 0, DIE_D6, 0, 0, 0 })) != RULE_OK)
-				return rc;
-		}
-		return RULE_OK;
-	}
+	if (w->d->wanting)
+		return branch_faces(w, depth, p, run);
 	if (rc == RULE_OK && w->r->failed)
 		rc = w->r->failed;
-	if (rc != RULE_OK)
-		return rc;
-	if (result_finish(w->r) != 0)
-		return result_fail(w->r, RULE_DATA, "a result is too large to weigh");
-	w->o->leaves++;
-	walk(w->o, w->r->json, "", close_run(p, &run));
-	return RULE_OK;
+	return rc != RULE_OK ? rc : leaf(w, p, run);
 }
 
 /* A field some branches do not write is null on them: the values of
@@ -399,12 +407,21 @@ explore(struct walker *w, int depth, struct frac p, struct run run)
 static void
 complete(struct odds *o, struct odds_field *f)
 {
-	struct frac sum = { 0, 1 };
+	mpq_t sum;
 
+	mpq_init(sum);
 	for (int i = 0; i < f->n; i++)
-		sum = frac_add(sum, f->v[i].p);
-	if (sum.n != sum.d)
-		add_value(o, f->name, "null", 4, frac_make(sum.d - sum.n, sum.d));
+		mpq_add(sum, sum, f->v[i].p);
+	if (mpq_cmp_ui(sum, 1, 1) < 0) {
+		mpq_t one;
+
+		mpq_init(one);
+		mpq_set_ui(one, 1, 1);
+		mpq_sub(sum, one, sum);
+		add_value(o, f->name, "null", 4, sum);
+		mpq_clear(one);
+	}
+	mpq_clear(sum);
 }
 
 static int
@@ -419,25 +436,59 @@ value_cmp(const void *a, const void *b)
 	return strcmp(x->text, y->text);
 }
 
+void
+odds_free(struct odds *o)
+{
+	for (int i = 0; i < o->n; i++)
+		for (int k = 0; k < o->f[i].n; k++)
+			mpq_clear(o->f[i].v[k].p);
+	o->n = 0;
+}
+
+void
+odds_reset(struct odds *o)
+{
+	int plain = o->plain;
+
+	odds_free(o);
+	memset(o, 0, sizeof *o);
+	o->plain = plain;
+}
+
+void
+odds_add(struct odds *o, const char *field, const char *value, mpq_srcptr p)
+{
+	add_value(o, field, value, strlen(value), p);
+}
+
+int
+odds_finish(struct odds *o, struct result *r)
+{
+	if (o->overflow)
+		return result_fail(r, RULE_DATA, "the ruling's outcomes are too many to list");
+	for (int i = 0; i < o->n; i++) {
+		complete(o, &o->f[i]);
+		qsort(o->f[i].v, (size_t)o->f[i].n, sizeof o->f[i].v[0], value_cmp);
+	}
+	return RULE_OK;
+}
+
 int
 odds_enumerate(odds_rule rule, void *ctx, struct dice *d, struct result *r,
     struct odds *o, long limit)
 {
 	struct walker w = { rule, ctx, d, r, o, limit, { 0 } };
-	int rc, plain = o->plain;
+	mpq_t one;
+	int rc;
 
-	memset(o, 0, sizeof *o);
-	o->plain = plain;
+	odds_reset(o);
+	mpq_init(one);
+	mpq_set_ui(one, 1, 1);
 	r->quiet = 1;
-	rc = explore(&w, 0, (struct frac){ 1, 1 }, (struct run){ 0, DIE_D6, 0, 0, 0 });
+	rc = explore(&w, 0, one, no_run);
 	r->quiet = 0;
-	if (rc == RULE_OK && o->overflow)
-		rc = result_fail(r, RULE_DATA, "the ruling's outcomes are too many to list");
-	for (int i = 0; rc == RULE_OK && i < o->n; i++) {
-		complete(o, &o->f[i]);
-		qsort(o->f[i].v, (size_t)o->f[i].n, sizeof o->f[i].v[0], value_cmp);
-	}
-	return rc;
+	mpq_clear(one);
+	return rc != RULE_OK ? rc : odds_finish(o, r);
 }
 
 int
@@ -450,7 +501,7 @@ odds_expected(const struct odds_field *f, double *mean)
 
 		if (end == f->v[i].text || *end != '\0')
 			return 0;
-		*mean += v * frac_value(f->v[i].p);
+		*mean += v * odds_p(&f->v[i]);
 	}
 	return 1;
 }

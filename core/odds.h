@@ -11,13 +11,10 @@
 #ifndef UMPIRE_ODDS_H
 #define UMPIRE_ODDS_H
 
+#include <gmp.h>
+
 #include "dice.h"
 #include "result.h"
-
-/* An exact probability n/d (lowest terms). */
-struct frac {
-	unsigned __int128 n, d;
-};
 
 #define ODDS_FIELDS 64
 #define ODDS_VALUES 512
@@ -26,7 +23,7 @@ struct frac {
 
 struct odds_value {
 	char text[ODDS_TEXT];	/* the value as JSON: 3, "routs", true, null */
-	struct frac p;
+	mpq_t p;		/* initialised while the value is listed */
 };
 
 struct odds_field {
@@ -59,12 +56,22 @@ typedef int (*odds_rule)(void *ctx, struct dice *d, struct result *r);
 int odds_enumerate(odds_rule rule, void *ctx, struct dice *d, struct result *r,
     struct odds *o, long limit);
 
+/* Frees the fractions of o (it may be filled again). */
+void odds_free(struct odds *o);
+
+/* For a rule set's own odds: adds P to VALUE (JSON text) of FIELD; then
+ * odds_finish completes each field to one (null where a field was not
+ * written) and sorts the values.  odds_reset empties o first. */
+void odds_reset(struct odds *o);
+void odds_add(struct odds *o, const char *field, const char *value, mpq_srcptr p);
+int odds_finish(struct odds *o, struct result *r);
+
 /* True when every value of the field is a number; *mean gets E[value]. */
 int odds_expected(const struct odds_field *f, double *mean);
 
-/* p as a double. */
-double frac_value(struct frac p);
-/* Writes p as "n/d" ("1" for one, "0" for none). */
-void frac_format(struct frac p, char *buf, size_t n);
+/* The probability as a double, and as "n/d" in lowest terms ("1", "0");
+ * buf may be cut short for a fraction past n bytes (it ends "..."). */
+double odds_p(const struct odds_value *v);
+void odds_fraction(const struct odds_value *v, char *buf, size_t n);
 
 #endif

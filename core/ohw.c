@@ -938,20 +938,20 @@ static const struct roster ohw_roster = {
 
 static const struct rule_cmd ohw_cmds[] = {
 	{ "fire", "fatigue points from fire: 1d6 + modifiers", NULL, fire_inputs,
-	  "one d6", ohw_fire },
+	  "one d6", ohw_fire, NULL },
 	{ "melee", "fatigue points from melee: each side 1d6 + base", NULL, melee_inputs,
 	  "the attacker's d6, the defender's d6, then a heavy cavalry reroll of a 1",
-	  ohw_melee },
+	  ohw_melee, NULL },
 	{ "morale", "a unit's state from its fatigue points", NULL, fatigue_inputs, "none",
-	  ohw_fatigue },
+	  ohw_fatigue, NULL },
 	{ "rally", NULL,
 	  "the ohw rules have no rally roll; see 'umpire fatigue --rules ohw --mod save-yourselves' (+2 FP and a double move) and the reorganising turn on the sheet",
-	  NULL, NULL, NULL },
+	  NULL, NULL, NULL, NULL },
 	{ "fatigue", "fatigue points and their effects (tired, exhausted, broken)", NULL,
-	  fatigue_inputs, "none", ohw_fatigue },
+	  fatigue_inputs, "none", ohw_fatigue, NULL },
 	{ "move", "movement rates; command radius; fire and evade", NULL, move_inputs,
-	  "none", ohw_move },
-	{ NULL, NULL, NULL, NULL, NULL, NULL },
+	  "none", ohw_move, NULL },
+	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL },
 };
 
 const struct ruleset ruleset_ohw = {

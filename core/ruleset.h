@@ -21,6 +21,13 @@
 typedef int (*adjudicate_fn)(const struct tableset *ts,
     const struct inputs *in, struct dice *d, struct result *r);
 
+struct odds;
+
+/* A rule set's own exact odds of a command, where enumerating its dice
+ * would take too long (squares assaults): fills o (odds_add, odds_finish). */
+typedef int (*odds_fn)(const struct tableset *ts, const struct inputs *in,
+    struct odds *o, struct result *r);
+
 struct rule_cmd {
 	const char *name;	/* fire, melee, morale, rally, fatigue, move */
 	const char *summary;	/* one line for --help */
@@ -28,6 +35,7 @@ struct rule_cmd {
 	const struct input_decl *inputs;
 	const char *dice;	/* the dice taken, in order, for --help */
 	adjudicate_fn adjudicate;	/* NULL: not implemented yet */
+	odds_fn odds;		/* NULL: the odds enumerate the dice */
 };
 
 /* How a unit of the game looks on the casualty sheet. */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "num.h"
+#include "odds.h"
 #include "ruleset.h"
 
 #define SQ "squares"
@@ -588,6 +589,330 @@ squares_melee(const struct tableset *ts, const struct inputs *in,
 	    ha, ha == 1 ? "" : "s", hd, ha == hd ? "both sides check morale" :
 	    ha > hd ? "the attacker checks morale" : "the defender checks morale");
 	return RULE_OK;
+}
+
+
+/* ---- the odds of an assault, side by side ---------------------------- */
+
+/*
+ * The exact odds of squares_melee without enumerating its dice: given the
+ * skirmish advantage, each side's hits are a sum over its units of
+ * binomials (a unit's die hits on `need`+; a reroll of misses makes a die
+ * hit with p + (1 - p)p), the defenders' saves a binomial per unit of the
+ * hits it takes; the two sides' dice are independent.  It follows the rule
+ * function's helpers (pool, share's order, applies) and is proven equal to
+ * enumerating every die in tests/unit/test_odds.c.
+ */
+
+#define MAX_HITS (SIDE_UNITS * 8 + 1)
+
+struct dist {
+	mpq_t p[MAX_HITS];
+	int n;			/* values 0 .. n-1 */
+};
+
+static void
+dist_init(struct dist *d, int n)
+{
+	d->n = n;
+	for (int i = 0; i < MAX_HITS; i++)
+		mpq_init(d->p[i]);
+	mpq_set_ui(d->p[0], 1, 1);
+}
+
+static void
+dist_clear(struct dist *d)
+{
+	for (int i = 0; i < MAX_HITS; i++)
+		mpq_clear(d->p[i]);
+}
+
+/* d = d * Binomial(n, num/den) (the sum of the two counts). */
+static void
+dist_add_binomial(struct dist *d, int n, unsigned long num, unsigned long den)
+{
+	struct dist out;
+	mpq_t b, term;
+	mpz_t c, x;
+
+	if (n <= 0 || d->n + n > MAX_HITS)
+		return;
+	dist_init(&out, d->n + n);
+	mpq_set_ui(out.p[0], 0, 1);
+	mpq_init(b);
+	mpq_init(term);
+	mpz_init(c);
+	mpz_init(x);
+	for (int k = 0; k <= n; k++) {
+		/* P(k) = C(n, k) num^k (den - num)^(n - k) / den^n */
+		mpz_bin_uiui(c, (unsigned long)n, (unsigned long)k);
+		mpz_ui_pow_ui(x, num, (unsigned long)k);
+		mpz_mul(c, c, x);
+		mpz_ui_pow_ui(x, den - num, (unsigned long)(n - k));
+		mpz_mul(mpq_numref(b), c, x);
+		mpz_ui_pow_ui(mpq_denref(b), den, (unsigned long)n);
+		mpq_canonicalize(b);
+		for (int j = 0; j < d->n; j++) {
+			mpq_mul(term, b, d->p[j]);
+			mpq_add(out.p[j + k], out.p[j + k], term);
+		}
+	}
+	for (int i = 0; i < out.n; i++)
+		mpq_set(d->p[i], out.p[i]);
+	d->n = out.n;
+	mpz_clear(x);
+	mpz_clear(c);
+	mpq_clear(term);
+	mpq_clear(b);
+	dist_clear(&out);
+}
+
+/* The hits a side scores: each unit's dice at need+, rerolling misses
+ * where the rerolls table says so. */
+static void
+side_scored(const struct table *rs, const struct sq_side *s, long need,
+    struct conditions *c, struct dist *d)
+{
+	dist_init(d, 1);
+	for (int i = 0; i < s->n; i++) {
+		const struct sq_unit *u = &s->u[i];
+		unsigned long sides = (unsigned long)die_sides(u->die);
+		unsigned long hit = (unsigned long)die_sides_from(u->die, need);
+
+		if (u->dice == 0)
+			continue;
+		if (applies(rs, "reroll", u->type, s->name, holds, c))
+			dist_add_binomial(d, u->dice, hit * sides + (sides - hit) * hit,
+			    sides * sides);
+		else
+			dist_add_binomial(d, u->dice, hit, sides);
+	}
+}
+
+/* The hits the defenders keep when the attackers score `scored`: shared in
+ * order, each unit saving its share where the table lets it. */
+static void
+kept_hits(const struct tableset *ts, const struct table *rs, struct sq_side *def,
+    struct conditions *c, long scored, struct dist *saved, struct result *r)
+{
+	long need = threshold(ts, "save", r);
+
+	for (int i = 0; i < def->n; i++)
+		def->u[i].taken = 0;
+	share(def, scored);
+	dist_init(saved, 1);
+	for (int i = 0; i < def->n; i++) {
+		const struct sq_unit *u = &def->u[i];
+
+		if (u->taken > 0 && applies(rs, "save", u->type, def->name, holds, c))
+			dist_add_binomial(saved, (int)u->taken,
+			    (unsigned long)die_sides_from(u->quality, need),
+			    (unsigned long)die_sides(u->quality));
+	}
+}
+
+/* P(best of a side's skirmish dice <= m). */
+static void
+best_at_most(const struct sq_side *s, int m, mpq_ptr q)
+{
+	mpq_set_ui(q, 1, 1);
+	for (int i = 0; i < s->n; i++) {
+		mpq_t one;
+
+		if (!infantry_like(s->u[i].type))
+			continue;
+		mpq_init(one);
+		mpq_set_ui(one, (unsigned long)(m < die_min(s->u[i].skirmish) ? 0 :
+		    die_sides(s->u[i].skirmish) - die_sides_from(s->u[i].skirmish, m + 1)),
+		    (unsigned long)die_sides(s->u[i].skirmish));
+		mpq_canonicalize(one);
+		mpq_mul(q, q, one);
+		mpq_clear(one);
+	}
+}
+
+/* The skirmish: P(attacker), P(defender), P(none) wins the advantage. */
+static void
+skirmish_odds(const struct sq_side *a, const struct sq_side *def, mpq_t p[3])
+{
+	int a_can = has_type(a, infantry_like) && !has_type(def, cavalry_like);
+	int d_can = has_type(def, infantry_like) && !has_type(a, cavalry_like);
+	mpq_t pa, pa1, pd, pd1, t;
+
+	for (int i = 0; i < 3; i++)
+		mpq_set_ui(p[i], 0, 1);
+	if (!a_can || !d_can) {
+		mpq_set_ui(p[a_can ? 0 : d_can ? 1 : 2], 1, 1);
+		return;
+	}
+	mpq_init(pa);
+	mpq_init(pa1);
+	mpq_init(pd);
+	mpq_init(pd1);
+	mpq_init(t);
+	for (int m = 1; m <= 12; m++) {
+		best_at_most(a, m, pa);
+		best_at_most(a, m - 1, pa1);
+		best_at_most(def, m, pd);
+		best_at_most(def, m - 1, pd1);
+		mpq_sub(pa, pa, pa1);	/* P(best a = m) */
+		mpq_sub(pd, pd, pd1);	/* P(best d = m) */
+		mpq_mul(t, pa, pd1);	/* a = m, d < m */
+		mpq_add(p[0], p[0], t);
+		mpq_mul(t, pd, pa1);	/* d = m, a < m */
+		mpq_add(p[1], p[1], t);
+		mpq_mul(t, pa, pd);
+		mpq_add(p[2], p[2], t);
+	}
+	mpq_clear(pa);
+	mpq_clear(pa1);
+	mpq_clear(pd);
+	mpq_clear(pd1);
+	mpq_clear(t);
+}
+
+static int
+fighting(const struct sq_side *s)
+{
+	for (int i = 0; i < s->n; i++)
+		if (s->u[i].dice > 0)
+			return 1;
+	return 0;
+}
+
+static void
+add_int(struct odds *o, const char *field, long v, mpq_srcptr p)
+{
+	char text[24];
+
+	snprintf(text, sizeof text, "%ld", v);
+	odds_add(o, field, text, p);
+}
+
+/* The fields of one advantage outcome, weighing p. */
+static void
+assault_outcome(const struct tableset *ts, const struct table *rs, struct sq_side *a,
+    struct sq_side *def, struct conditions *ca, struct conditions *cd, const char *adv,
+    mpq_srcptr p, struct odds *o, struct result *r)
+{
+	static const char *const losers[] = { "\"attacker\"", "\"defender\"", "\"draw\"" };
+	long need_a = threshold(ts, strcmp(adv, "defender") == 0 ? "hit-skirmished" : "hit", r);
+	long need_d = threshold(ts, strcmp(adv, "attacker") == 0 ? "hit-skirmished" : "hit", r);
+	static struct dist sa, sd, saved, hd;
+	mpq_t w, loser[3];
+	char text[24];
+
+	side_scored(rs, a, need_a, ca, &sa);
+	side_scored(rs, def, need_d, cd, &sd);
+	dist_init(&hd, 1);
+	mpq_set_ui(hd.p[0], 0, 1);
+	mpq_init(w);
+	for (int s = 0; s < sa.n; s++) {
+		if (!fighting(def)) {
+			mpq_add(hd.p[0], hd.p[0], sa.p[s]);
+			continue;
+		}
+		kept_hits(ts, rs, def, cd, s, &saved, r);
+		for (int k = 0; k < saved.n && k <= s; k++) {
+			mpq_mul(w, sa.p[s], saved.p[k]);
+			mpq_add(hd.p[s - k], hd.p[s - k], w);
+		}
+		dist_clear(&saved);
+	}
+	if (sa.n > hd.n)
+		hd.n = sa.n;
+	for (int i = 0; i < 3; i++) {
+		mpq_init(loser[i]);
+		mpq_set_ui(loser[i], 0, 1);
+	}
+	/* The attacker takes what the defenders score, when it has units that
+	 * fight (else nothing). */
+	for (int x = 0; x < (fighting(a) ? sd.n : 1); x++) {
+		for (int y = 0; y < hd.n; y++) {
+			int who = x > y ? 0 : y > x ? 1 : 2;
+
+			if (fighting(a))
+				mpq_mul(w, sd.p[x], hd.p[y]);
+			else
+				mpq_set(w, hd.p[y]);
+			mpq_add(loser[who], loser[who], w);
+		}
+		if (fighting(a))
+			mpq_mul(w, sd.p[x], p);
+		else
+			mpq_set(w, p);
+		add_int(o, "hits_on_attacker", x, w);
+	}
+	for (int y = 0; y < hd.n; y++) {
+		mpq_mul(w, hd.p[y], p);
+		add_int(o, "hits_on_defender", y, w);
+	}
+	snprintf(text, sizeof text, "\"%s\"", adv);
+	odds_add(o, "skirmish_advantage", text, p);
+	for (int i = 0; i < 3; i++) {
+		mpq_mul(w, loser[i], p);
+		odds_add(o, "loser", losers[i], w);
+		mpq_clear(loser[i]);
+	}
+	mpq_clear(w);
+	dist_clear(&hd);
+	dist_clear(&sa);
+	dist_clear(&sd);
+}
+
+static int
+squares_melee_odds(const struct tableset *ts, const struct inputs *in, struct odds *o,
+    struct result *r)
+{
+	static const char *const advs[] = { "attacker", "defender", "none" };
+	const struct table *ad = rule_table(ts, SQ, "assault-dice", r);
+	const struct table *rs = rule_table(ts, SQ, "rerolls-saves", r);
+	static struct sq_side a, def;
+	struct conditions ca = { 0, 0, 0 }, cd = { 0, 0, 0 };
+	int rc, round = (int)in_count(in, "round");
+	mpq_t p[3];
+
+	odds_reset(o);
+	if (ad == NULL || rs == NULL)
+		return RULE_DATA;
+	memset(&a, 0, sizeof a);
+	memset(&def, 0, sizeof def);
+	a.name = "attacker";
+	def.name = "defender";
+	if ((rc = parse_side(in, "attacker-spec", &a, r)) != RULE_OK ||
+	    (rc = parse_side(in, "defender-spec", &def, r)) != RULE_OK)
+		return rc;
+	if (assault_forbidden(in, &a) != NULL) {
+		mpq_init(p[0]);
+		mpq_set_ui(p[0], 1, 1);
+		add_int(o, "hits_on_attacker", 0, p[0]);
+		add_int(o, "hits_on_defender", 0, p[0]);
+		odds_add(o, "skirmish_advantage", "null", p[0]);
+		odds_add(o, "loser", "null", p[0]);
+		mpq_clear(p[0]);
+		o->leaves = 1;
+		return odds_finish(o, r);
+	}
+	a.woods = in_mod(in, "mod", "attacker-woods");
+	def.woods = in_mod(in, "mod", "defender-woods");
+	cd.uphill = in_mod(in, "mod", "defender-uphill");
+	cd.town = in_mod(in, "mod", "defender-town");
+	cd.only_cavalry = has_type(&a, cavalry_like) && !has_type(&a, infantry_like);
+	for (int i = 0; i < 3; i++)
+		mpq_init(p[i]);
+	skirmish_odds(&a, &def, p);
+	pool(ad, &a, round, r);
+	pool(ad, &def, round, r);
+	for (int i = 0; i < 3; i++) {
+		if (mpq_sgn(p[i]) != 0) {
+			assault_outcome(ts, rs, &a, &def, &ca, &cd, advs[i], p[i], o, r);
+			o->leaves++;
+		}
+		mpq_clear(p[i]);
+	}
+	if (r->failed)
+		return r->failed;
+	return odds_finish(o, r);
 }
 
 /* ---- morale --------------------------------------------------------- */
@@ -1482,21 +1807,21 @@ static const struct roster squares_roster = {
 static const struct rule_cmd squares_cmds[] = {
 	{ "fire", "bombardment: one die per base per action point", NULL, fire_inputs,
 	  "one die per base per action point (bases in order); in a town one d8 save per hit",
-	  squares_fire },
+	  squares_fire, NULL },
 	{ "melee", "assault: skirmish, hits, rerolls, saves", NULL, melee_inputs,
 	  "skirmish dice (attacker's units, then defender's), attacker's dice, defender's dice, rerolls (attacker's, then defender's), saves",
-	  squares_melee },
+	  squares_melee, squares_melee_odds },
 	{ "morale", "morale: one die per hit marker", NULL, morale_inputs,
 	  "one morale die per hit marker (one fewer on a hill or in a town), unit by unit",
-	  squares_morale },
+	  squares_morale, NULL },
 	{ "rally", "battlefield and overnight rallying", NULL, rally_inputs,
-	  "battlefield: one morale die; overnight: none", squares_rally },
-	{ "fatigue", NULL, "the squares rules have no fatigue", NULL, NULL, NULL },
+	  "battlefield: one morale die; overnight: none", squares_rally, NULL },
+	{ "fatigue", NULL, "the squares rules have no fatigue", NULL, NULL, NULL, NULL },
 	{ "move", "action points of a path; stacking", NULL, move_inputs, "none",
-	  squares_move },
+	  squares_move, NULL },
 	{ "turn", "the turn's action dice and the generals' dice-off", NULL, turn_inputs,
-	  "--action-dice: one d3 per command; --dice-off: each general's die", squares_turn },
-	{ NULL, NULL, NULL, NULL, NULL, NULL },
+	  "--action-dice: one d3 per command; --dice-off: each general's die", squares_turn, NULL },
+	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL },
 };
 
 const struct ruleset ruleset_squares = {

@@ -1060,17 +1060,17 @@ static const struct roster twobytwo_roster = {
 
 static const struct rule_cmd twobytwo_cmds[] = {
 	{ "fire", "shooting: 1d6 + modifiers on the result ladder", NULL,
-	  fire_inputs, "one d6", twobytwo_fire },
+	  fire_inputs, "one d6", twobytwo_fire, NULL },
 	{ "melee", "melee: each side 1d6 + modifiers, the difference decides", NULL,
-	  melee_inputs, "the attacker's d6, the defender's d6", twobytwo_melee },
+	  melee_inputs, "the attacker's d6, the defender's d6", twobytwo_melee, NULL },
 	{ "morale", "the rout roll (--rout), a unit's state, the game's victory state", NULL,
-	  morale_inputs, "with --rout: one d6; otherwise none", twobytwo_morale },
+	  morale_inputs, "with --rout: one d6; otherwise none", twobytwo_morale, NULL },
 	{ "rally", "rallying a pinned or disrupted unit: 1d6 + modifiers, 5+", NULL,
-	  rally_inputs, "one d6 (none when a rally is not possible)", twobytwo_rally },
-	{ "fatigue", NULL, "the 2x2 rules have no fatigue", NULL, NULL, NULL },
+	  rally_inputs, "one d6 (none when a rally is not possible)", twobytwo_rally, NULL },
+	{ "fatigue", NULL, "the 2x2 rules have no fatigue", NULL, NULL, NULL, NULL },
 	{ "move", "movement rates; reinforcement dice", NULL, move_inputs,
-	  "none; with --reinforcement: one d6", twobytwo_move },
-	{ NULL, NULL, NULL, NULL, NULL, NULL },
+	  "none; with --reinforcement: one d6", twobytwo_move, NULL },
+	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL },
 };
 
 const struct ruleset ruleset_2x2 = {

@@ -149,3 +149,19 @@ same() {	# FIELD K1 K2 -- ARGS
 	[ "$(json '.odds.casualties | map(.p) | add | . * 1000000 | round')" = 1000000 ]
 	[ "$(json '.odds.guns_fired | map(select(.value == 8))[0].fraction')" = "256/6561" ]
 }
+
+@test "a squares assault of four brigades a side is exact, and quick" {
+	start=$(date +%s%N)
+	umpire --json odds --rules squares melee \
+	    --attacker-spec inf:d8/d8,inf:d8/d8,heavy-cav:d10,mixed:d8/d10 \
+	    --defender-spec inf:d6/d8,inf:d8/d8,inf:d6/d6,inf:d8/d12 --mod defender-uphill
+	elapsed=$(( ($(date +%s%N) - start) / 1000000 ))
+	[ "$status" -eq 0 ]
+	[ "$elapsed" -lt 2000 ]
+	for f in hits_on_attacker hits_on_defender skirmish_advantage loser; do
+		[ "$(json ".odds.$f | map(.p) | add | . * 1000000 | round")" = 1000000 ]
+	done
+	# the attacker has cavalry: the defender cannot skirmish, the attacker's
+	# infantry wins the advantage outright
+	[ "$(json '.odds.skirmish_advantage | map("\(.value)=\(.fraction)") | join(",")')" = "attacker=1" ]
+}

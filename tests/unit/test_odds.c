@@ -65,7 +65,7 @@ assert_same_odds(const struct odds *a, const struct odds *b)
 			const struct odds_value *v = value_of(b, a->f[i].name, a->f[i].v[k].text);
 
 			assert_non_null(v);
-			assert_true(v->p.n == a->f[i].v[k].p.n && v->p.d == a->f[i].v[k].p.d);
+			assert_true(mpq_equal(v->p, a->f[i].v[k].p));
 		}
 	}
 }
@@ -139,11 +139,52 @@ max_pool_equals_every_face(void **state)
 	assert_same_odds(&plain, &counted);
 	assert_true(counted.runs < plain.runs / 10);
 	/* P(best = 10) = 1/10; P(best = 2) = 2/6 (d6) * 1/6 (avg) * 2/10 */
-	frac_format(value_of(&counted, "best", "10")->p, buf, sizeof buf);
+	odds_fraction(value_of(&counted, "best", "10"), buf, sizeof buf);
 	assert_string_equal(buf, "1/10");
-	frac_format(value_of(&counted, "best", "2")->p, buf, sizeof buf);
+	odds_fraction(value_of(&counted, "best", "2"), buf, sizeof buf);
 	assert_string_equal(buf, "1/90");
 	assert_null(value_of(&counted, "best", "1"));
+}
+
+/* The rule set's own odds (squares assaults) against enumerating. */
+static void
+own_odds_equal_enumeration(void **state)
+{
+	static const char *const cases[] = {
+		"--attacker-spec inf:d6/d6 --defender-spec inf:d6/d6 --round 2",
+		"--attacker-spec inf:d6/d6 --defender-spec inf:d6/d6 --round 2 --mod defender-uphill",
+		"--attacker-spec cav:d6 --defender-spec inf:d6/d6 --round 2",
+		"--attacker-spec inf:d8/d6 --defender-spec inf:d6/d6 --round 2",
+		"--attacker-spec heavy-cav:d6,light-cav:d8 --defender-spec inf:d6/d8,foot-art --round 2 --mod defender-town",
+		"--attacker-spec inf:d6/d6,foot-art --defender-spec mixed:d8/d6 --mod attacker-woods",
+		"--attacker-spec cav:d6 --defender-spec inf:d6/d6 --mod defender-town",
+	};
+	static struct odds_call c;
+	static struct odds enumerated, own;
+	static struct result r;
+	static char buf[512];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *argv[64];
+		int argc = 0;
+
+		odds_of("squares", "melee", cases[i], 0, &enumerated);
+		memset(&c, 0, sizeof c);
+		c.cmd = ruleset_cmd(ruleset_find("squares"), "melee");
+		c.ts = table_stock_set();
+		snprintf(buf, sizeof buf, "%s", cases[i]);
+		for (char *tok = strtok(buf, " "); tok != NULL; tok = strtok(NULL, " "))
+			argv[argc++] = tok;
+		assert_int_equal(inputs_parse(&c.in, "squares", "melee", c.cmd->inputs, NULL,
+		    argc, argv, &c.ts), 0);
+		assert_non_null(c.cmd->odds);
+		result_init(&r);
+		assert_int_equal(c.cmd->odds(&c.ts, &c.in, &own, &r), RULE_OK);
+		assert_same_odds(&enumerated, &own);
+	}
+	odds_free(&enumerated);
+	odds_free(&own);
 }
 
 static void
@@ -156,12 +197,12 @@ fractions(void **state)
 	(void)state;
 	odds_of("brigade", "fire", "--firers 16 --distance 2", 0, &o);
 	assert_non_null(value_of(&o, "casualties", "1"));
-	frac_format(value_of(&o, "casualties", "1")->p, buf, sizeof buf);
+	odds_fraction(value_of(&o, "casualties", "1"), buf, sizeof buf);
 	assert_string_equal(buf, "1/2");
 	assert_true(odds_expected(&o.f[0], &mean));
 	assert_true(mean > 1.499 && mean < 1.501);
 	odds_of("fury", "fire", "--fire-points 6", 0, &o);
-	frac_format(value_of(&o, "score", "12")->p, buf, sizeof buf);
+	odds_fraction(value_of(&o, "score", "12"), buf, sizeof buf);
 	assert_string_equal(buf, "1/36");
 }
 
@@ -171,6 +212,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(counted_equals_every_face),
 		cmocka_unit_test(max_pool_equals_every_face),
+		cmocka_unit_test(own_odds_equal_enumeration),
 		cmocka_unit_test(fractions),
 	};
 
