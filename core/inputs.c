@@ -103,18 +103,20 @@ static void
 add_decls(struct inputs *in, const struct input_decl *decls)
 {
 	for (; decls != NULL && decls->name != NULL && in->n < INPUTS_MAX;
-	    decls++)
+	    decls++) {
+		memset(&in->v[in->n], 0, sizeof in->v[0]);
 		in->v[in->n++].decl = decls;
+	}
 }
 
 void
 inputs_init(struct inputs *in, const char *ruleset, const char *command,
     const struct input_decl *decls, const struct input_decl *extra)
 {
-	/* The header and the values only: the items and the store are
-	 * written before they are read (and units hold hundreds of these). */
+	/* The header and the values declared only (add_decls clears each):
+	 * the rest is written before it is read, and units hold hundreds of
+	 * these, each touching as few pages as it can. */
 	memset(in, 0, offsetof(struct inputs, v));
-	memset(in->v, 0, sizeof in->v);
 	in->nitems = 0;
 	in->used = 1;
 	in->store[0] = '\0';
