@@ -529,6 +529,31 @@ no_assault(struct result *r, struct dice *d, const char *why)
 	return RULE_OK;
 }
 
+/* Both sides of an assault and the defender's conditions, from its
+ * inputs. */
+static int
+assault_sides(const struct inputs *in, struct sq_side *a, struct sq_side *def,
+    struct conditions *cd, struct result *r)
+{
+	int rc;
+
+	memset(a, 0, sizeof *a);
+	memset(def, 0, sizeof *def);
+	a->name = "attacker";
+	def->name = "defender";
+	if ((rc = parse_side(in, "attacker-spec", a, r)) != RULE_OK ||
+	    (rc = parse_side(in, "defender-spec", def, r)) != RULE_OK)
+		return rc;
+	a->woods = in_mod(in, "mod", "attacker-woods");
+	def->woods = in_mod(in, "mod", "defender-woods");
+	cd->uphill = in_mod(in, "mod", "defender-uphill");
+	cd->town = in_mod(in, "mod", "defender-town");
+	/* "This save cannot be made if the attackers include any infantry but
+	 * is not blocked by artillery." */
+	cd->only_cavalry = has_type(a, cavalry_like) && !has_type(a, infantry_like);
+	return RULE_OK;
+}
+
 static int
 squares_melee(const struct tableset *ts, const struct inputs *in,
     struct dice *d, struct result *r)
@@ -543,22 +568,10 @@ squares_melee(const struct tableset *ts, const struct inputs *in,
 
 	if (ad == NULL || rs == NULL)
 		return RULE_DATA;
-	memset(&a, 0, sizeof a);
-	memset(&def, 0, sizeof def);
-	a.name = "attacker";
-	def.name = "defender";
-	if ((rc = parse_side(in, "attacker-spec", &a, r)) != RULE_OK ||
-	    (rc = parse_side(in, "defender-spec", &def, r)) != RULE_OK)
+	if ((rc = assault_sides(in, &a, &def, &cd, r)) != RULE_OK)
 		return rc;
 	if ((why = assault_forbidden(in, &a)) != NULL)
 		return no_assault(r, d, why);
-	a.woods = in_mod(in, "mod", "attacker-woods");
-	def.woods = in_mod(in, "mod", "defender-woods");
-	cd.uphill = in_mod(in, "mod", "defender-uphill");
-	cd.town = in_mod(in, "mod", "defender-town");
-	/* "This save cannot be made if the attackers include any infantry but
-	 * is not blocked by artillery." */
-	cd.only_cavalry = has_type(&a, cavalry_like) && !has_type(&a, infantry_like);
 	if ((rc = skirmish(&a, &def, d, r, &adv)) != RULE_OK)
 		return rc;
 	pool(ad, &a, round, r);
@@ -875,12 +888,7 @@ squares_melee_odds(const struct tableset *ts, const struct inputs *in, struct od
 	odds_reset(o);
 	if (ad == NULL || rs == NULL)
 		return RULE_DATA;
-	memset(&a, 0, sizeof a);
-	memset(&def, 0, sizeof def);
-	a.name = "attacker";
-	def.name = "defender";
-	if ((rc = parse_side(in, "attacker-spec", &a, r)) != RULE_OK ||
-	    (rc = parse_side(in, "defender-spec", &def, r)) != RULE_OK)
+	if ((rc = assault_sides(in, &a, &def, &cd, r)) != RULE_OK)
 		return rc;
 	if (assault_forbidden(in, &a) != NULL) {
 		mpq_init(p[0]);
@@ -893,11 +901,6 @@ squares_melee_odds(const struct tableset *ts, const struct inputs *in, struct od
 		o->leaves = 1;
 		return odds_finish(o, r);
 	}
-	a.woods = in_mod(in, "mod", "attacker-woods");
-	def.woods = in_mod(in, "mod", "defender-woods");
-	cd.uphill = in_mod(in, "mod", "defender-uphill");
-	cd.town = in_mod(in, "mod", "defender-town");
-	cd.only_cavalry = has_type(&a, cavalry_like) && !has_type(&a, infantry_like);
 	for (int i = 0; i < 3; i++)
 		mpq_init(p[i]);
 	skirmish_odds(&a, &def, p);
