@@ -22,27 +22,26 @@ game_rating_decls(const struct game *gm, int formation)
 
 /* The game's options (2x2 --victory ...), stored as typed JSON. */
 static int
-leaf_option(void *ctx, const char *key, int type, const char *text,
+leaf_option(void *ctx, const char *key, enum json_leaf type, const char *text,
     long long i, double d)
 {
 	struct inputs *in = ctx;
 
-	return inputs_set_json(in, key, (enum json_leaf)type, text, i, d) != 0;
+	return inputs_set_json(in, key, type, text, i, d) != 0;
 }
 
 static int
 read_options(const struct global *g, struct game *gm)
 {
+	char why[200];
 	int st;
 
 	inputs_init(&gm->options, gm->rs->name, "new", gm->rs->roster->game_inputs,
 	    NULL);
-	st = db_json_leaves(gm->db, gm->info.options, leaf_option, &gm->options);
-	if (st == DB_IO && gm->options.error[0] != '\0')
+	st = jsonr_leaves(gm->info.options, leaf_option, &gm->options, why, sizeof why);
+	if (st != 0)
 		return cmd_error(g, EXIT_IO, "the game's options are not valid: %s",
-		    gm->options.error);
-	if (st != DB_OK)
-		return game_fail(g, st);
+		    st < 0 ? why : gm->options.error);
 	if (inputs_defaults(&gm->options) != 0)
 		return cmd_error(g, EXIT_IO, "the game's options are not valid: %s",
 		    gm->options.error);
@@ -68,7 +67,7 @@ game_batch_begin(const struct global *g)
 		shared.db = NULL;
 		return game_fail(g, st);
 	}
-	snprintf(shared.path, sizeof shared.path, "%s", g->db_path);
+	text_copy(shared.path, sizeof shared.path, g->db_path);
 	return 0;
 }
 

@@ -16,6 +16,7 @@
 
 #include <stddef.h>
 
+#include "jsonr.h"
 #include "jsonw.h"
 #include "table.h"
 
@@ -213,16 +214,6 @@ void inputs_default_word(struct inputs *in, const char *name,
 void inputs_default_flag(struct inputs *in, const char *name);
 
 /* ---- JSON: a unit's ratings and a game's options as stored --------- */
-
-/* JSON types of a stored leaf value. */
-enum json_leaf {
-	JSON_LEAF_TEXT,
-	JSON_LEAF_INTEGER,
-	JSON_LEAF_REAL,
-	JSON_LEAF_TRUE,
-	JSON_LEAF_FALSE,
-	JSON_LEAF_NULL
-};
 
 /* Sets option KEY from one stored JSON leaf (an array's elements come one
  * by one under the same key). */

@@ -78,14 +78,6 @@ struct db_game {
 	char options[1024];	/* JSON object of rule-set options */
 };
 
-/* Calls fn with each stored leaf of a JSON object of options (a game's or
- * a unit's): its key and its value in its JSON type (an array's elements
- * one by one under its key).  Stops at fn's first non-zero return, which
- * makes the result DB_IO with the last error set by fn's caller. */
-int db_json_leaves(struct db *db, const char *json,
-    int (*fn)(void *ctx, const char *key, int type, const char *text,
-    long long i, double d), void *ctx);
-
 /* Writes the game row of a new game. */
 int db_game_insert(struct db *db, const char *rules, const char *title,
     const char *options);

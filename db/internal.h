@@ -57,8 +57,4 @@ int db_column_copy(sqlite3_stmt *st, int col, char *dst, size_t n);
  * memory) though the column is not NULL; *rc records the failure. */
 const char *db_column_text(sqlite3_stmt *st, int col, int *rc);
 
-/* SQLite's JSON type names ("integer", "true"...) as the leaves of
- * core/inputs.h. */
-int db_json_type(const char *type);
-
 #endif

@@ -6,12 +6,6 @@
 	"u.id, u.name, u.side, u.type, u.formation, coalesce(u.parent, 0), " \
 	"coalesce(p.name, ''), u.start_strength, u.ratings " \
 	"FROM unit u LEFT JOIN unit p ON p.id = u.parent "
-/* The leaves of a JSON object of options: key, JSON type, value; an
- * array's elements under its key. */
-#define LEAVES(from, json) \
-	"t.key, coalesce(a.type, t.type), coalesce(a.atom, t.atom) " \
-	"FROM " from "json_each(" json ") t LEFT JOIN json_each(CASE WHEN t.type = 'array' " \
-	"THEN t.value END) a WHERE coalesce(a.type, t.type) NOT IN ('object', 'array') "
 #define EVENT_COLUMNS \
 	"e.id, e.turn, e.command, e.summary, e.undone, " \
 	"coalesce((SELECT group_concat(u.name, ', ') FROM event_unit eu " \
@@ -57,7 +51,6 @@ const char *const db_sql[STMT_COUNT] = {
 	    "INSERT INTO game (id, rules, title, options, created) "
 	    "VALUES (1, ?1, ?2, ?3, " NOW ")",
 	[STMT_GAME_GET] = "SELECT rules, title, options FROM game WHERE id = 1",
-	[STMT_JSON_LEAVES] = "SELECT " LEAVES("", "?1") "ORDER BY t.id, a.id",
 	[STMT_UNIT_INSERT] =
 	    "INSERT INTO unit (name, side, type, formation, parent, ratings, "
 	    "start_strength) VALUES (?1, ?2, ?3, ?4, nullif(?5, 0), ?6, ?7)",
@@ -81,10 +74,8 @@ const char *const db_sql[STMT_COUNT] = {
 	    "coalesce(s.state, ''), coalesce(s.flags, ''), coalesce(s.pb_run, 0), "
 	    "coalesce(s.pb_total, 0), coalesce(s.pb_turn, 0), coalesce(s.pb_ref, 0), "
 	    "coalesce(s.melee_open, 0), coalesce(s.melee_round, 0), "
-	    "coalesce(s.melee_ref, 0), coalesce(s.melee_turn, 0) "
+	    "coalesce(s.melee_ref, 0), coalesce(s.melee_turn, 0), u.ratings "
 	    "FROM unit u LEFT JOIN unit_state s ON s.unit = u.id ORDER BY u.id",
-	[STMT_ARMY_RATINGS] =
-	    "SELECT u.id, " LEAVES("unit u, ", "u.ratings") "ORDER BY u.id, t.id, a.id",
 	[STMT_TURN] =
 	    "SELECT 1 + count(*) FROM event WHERE command = 'turn' AND undone = 0",
 	[STMT_EVENT_NEXT_ID] = "SELECT coalesce(max(id), 0) + 1 FROM event",
