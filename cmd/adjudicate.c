@@ -21,6 +21,7 @@
 #include "num.h"
 #include "render.h"
 #include "ruleset.h"
+#include "text.h"
 
 /* Seeds are kept below 2^53 so that every JSON reader holds them exactly. */
 #define SEED_MAX ((1ULL << 53) - 1)
@@ -260,14 +261,14 @@ describe_effects(const struct ruleset *rs, const struct ruling_units *ru,
 		const struct unit_effect *e = &fx->e[i];
 		struct applied *a = &out->applied[out->napplied++];
 
-		snprintf(a->unit, sizeof a->unit, "%s", ru->unit[e->unit]->name);
+		text_copy(a->unit, sizeof a->unit, ru->unit[e->unit]->name);
 		snprintf(a->what, sizeof a->what, "%s",
 		    e->ledger == LEDGER_LOSS ? rs->measure :
 		    e->ledger == LEDGER_FLAG ? e->name : ledger_kind(e->ledger));
-		snprintf(a->part, sizeof a->part, "%s", e->ledger == LEDGER_MORALE ? e->name : "");
+		text_copy(a->part, sizeof a->part, e->ledger == LEDGER_MORALE ? e->name : "");
 		a->amount = e->amount;
-		snprintf(a->state, sizeof a->state, "%s", e->state);
-		snprintf(a->note, sizeof a->note, "%s", e->note);
+		text_copy(a->state, sizeof a->state, e->state);
+		text_copy(a->note, sizeof a->note, e->note);
 	}
 }
 

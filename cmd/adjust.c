@@ -11,6 +11,7 @@
 #include "journal.h"
 #include "jsonw.h"
 #include "num.h"
+#include "text.h"
 
 #define MEASURES 16
 #define CORRECTIONS (UNIT_FLAGS + 1)
@@ -65,7 +66,7 @@ correct(struct correction *c, enum ledger ledger, const char *name, long amount,
 
 	memset(e, 0, sizeof *e);
 	e->ledger = ledger;
-	snprintf(e->name, sizeof e->name, "%s", name);
+	text_copy(e->name, sizeof e->name, name);
 	e->amount = amount;
 	e->total = total;
 	return e;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "text.h"
 
 static const char *const game_options[] = {
 	"new:--rules --title --force --victory --points",
@@ -46,7 +47,7 @@ words(const char *list)
 {
 	char buf[256];
 
-	snprintf(buf, sizeof buf, "%s", list);
+	text_copy(buf, sizeof buf, list);
 	for (char *save = NULL, *w = strtok_r(buf, " ", &save); w != NULL;
 	    w = strtok_r(NULL, " ", &save))
 		puts(w);

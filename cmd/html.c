@@ -10,6 +10,7 @@
 
 #include "html.h"
 #include "journal.h"
+#include "text.h"
 #include "view.h"
 
 /* Writes s with &, <, > and quotes escaped. */
@@ -32,7 +33,7 @@ esc_words(FILE *f, const char *s)
 {
 	char buf[256];
 
-	snprintf(buf, sizeof buf, "%s", s);
+	text_copy(buf, sizeof buf, s);
 	for (char *p = buf; *p != '\0'; p++)
 		if (*p == '_')
 			*p = ' ';

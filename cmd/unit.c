@@ -63,7 +63,7 @@ check_type(struct game *gm, const char *type, struct db_unit *u, char *err,
 {
 	const struct roster *ro = gm->rs->roster;
 
-	snprintf(u->type, sizeof u->type, "%s", type);
+	text_copy(u->type, sizeof u->type, type);
 	if (choice_has(ro->unit_types, type)) {
 		u->formation = 0;
 		return 0;
@@ -107,7 +107,7 @@ check_parent(struct game *gm, const char *parent, struct db_unit *u, char *err,
 		return EXIT_DATA;
 	}
 	u->parent_id = p.id;
-	snprintf(u->parent, sizeof u->parent, "%s", p.name);
+	text_copy(u->parent, sizeof u->parent, p.name);
 	return 0;
 }
 
@@ -126,7 +126,7 @@ rate(struct game *gm, const struct inputs *in, struct db_unit *u, double *cost,
 	if (!u->formation &&
 	    (gm->rs->roster->rate(&gm->ts, u->type, in, &u->start_strength, cost,
 	    &r) != RULE_OK || r.failed)) {
-		snprintf(err, n, "%s", r.error);
+		text_copy(err, n, r.error);
 		return EXIT_DATA;
 	}
 	jsonw_init(&w, u->ratings, sizeof u->ratings);
@@ -219,14 +219,14 @@ add_from(const struct global *g, struct game *gm, const char *name,
 	    (rc = check_text("side", side, sizeof u->side - 1, err, n)) != 0 ||
 	    (rc = check_type(gm, type, u, err, n)) != 0)
 		return rc;
-	snprintf(u->name, sizeof u->name, "%s", name);
-	snprintf(u->side, sizeof u->side, "%s", side);
+	text_copy(u->name, sizeof u->name, name);
+	text_copy(u->side, sizeof u->side, side);
 	if ((rc = check_parent(gm, in_text(in, "parent"), u, err, n)) != 0 ||
 	    (rc = rate(gm, in, u, &cost, err, n)) != 0 ||
 	    (rc = check_points(g, gm, u, cost, err, n)) != 0)
 		return rc;
 	if ((st = db_unit_add(gm->db, u, &id)) != DB_OK) {
-		snprintf(err, n, "%s", db_last_error());
+		text_copy(err, n, db_last_error());
 		return exit_of_db(st);
 	}
 	u->id = id;
@@ -246,7 +246,7 @@ parse_unit(struct game *gm, const char *command, struct inputs *in, int argc,
 	    game_rating_decls(gm, formation), argc, argv);
 
 	if (rc != 0) {
-		snprintf(err, n, "%s", in->error);
+		text_copy(err, n, in->error);
 		return exit_of_rule(rc);
 	}
 	return 0;
@@ -422,9 +422,9 @@ cmd_set(const struct global *g, struct game *gm, int argc, char **argv,
 	    sizeof err)) != 0)
 		return cmd_error(g, rc, "%s", err);
 	if (in_given(&now, "name"))
-		snprintf(row->name, sizeof row->name, "%s", in_text(&now, "name"));
+		text_copy(row->name, sizeof row->name, in_text(&now, "name"));
 	if (in_given(&now, "side"))
-		snprintf(row->side, sizeof row->side, "%s", in_text(&now, "side"));
+		text_copy(row->side, sizeof row->side, in_text(&now, "side"));
 	if ((in_given(&now, "parent") &&
 	    (rc = check_parent(gm, in_text(&now, "parent"), row, err, sizeof err)) != 0) ||
 	    (rc = rate(gm, &merged, row, &cost, err, sizeof err)) != 0)
@@ -502,7 +502,7 @@ cell_into(struct inputs *in, const char *head, const char *val, char *err,
 
 		snprintf(item, sizeof item, "%.*s", (int)len, p);
 		if ((rc = inputs_set_text(in, head, item)) != 0) {
-			snprintf(err, n, "%s", in->error);
+			text_copy(err, n, in->error);
 			return exit_of_rule(rc);
 		}
 		p += len;
@@ -537,7 +537,7 @@ row_inputs(struct game *gm, const struct csv_rows *c, size_t row,
 			return rc;
 	}
 	if ((rc = inputs_defaults(in)) != 0) {
-		snprintf(err, n, "%s", in->error);
+		text_copy(err, n, in->error);
 		return exit_of_rule(rc);
 	}
 	return 0;
@@ -649,7 +649,7 @@ rating_cell(const struct inputs *in, const char *name, char *cell, size_t n)
 		return;
 	}
 	if (!(v->decl->flags & IN_REPEAT)) {
-		snprintf(cell, n, "%s", inputs_text(in, v));
+		text_copy(cell, n, inputs_text(in, v));
 		return;
 	}
 	for (int k = 0; in_item(in, name, k, &it); k++)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "brigade.h"
+#include "text.h"
 
 #define TYPES "infantry|cavalry|foot-artillery|horse-artillery|skirmishers"
 
@@ -67,8 +68,8 @@ read_battalion(const struct tableset *ts, const struct inputs *rt,
 {
 	long full;
 
-	snprintf(b->name, sizeof b->name, "%s", in_part_word(rt, &it->part[0]));
-	snprintf(b->cls, sizeof b->cls, "%s", in_part_word(rt, &it->part[1]));
+	text_copy(b->name, sizeof b->name, in_part_word(rt, &it->part[0]));
+	text_copy(b->cls, sizeof b->cls, in_part_word(rt, &it->part[1]));
 	if ((full = class_full(ts, b->cls, r)) < 0)
 		return result_fail(r, RULE_DATA,
 		    "--battalion: '%s' is not a class of the morale-bands table", b->cls);
@@ -100,7 +101,7 @@ identical_units(const struct tableset *ts, const char *type,
 {
 	const struct table *t;
 	int row = oob_row(ts, type, r, &t);
-	const char *cls = in_text(rt, "class");
+	const char *cls = in_text(rt, "class"), *part;
 	long full, n, figures;
 
 	if (row < 0)
@@ -121,12 +122,17 @@ identical_units(const struct tableset *ts, const char *type,
 		    "--figures: %ld is more than a full %s unit (%ld)", figures, cls, full);
 	if (n > BRIGADE_UNITS)
 		return result_fail(r, RULE_DATA, "--units: at most %d", BRIGADE_UNITS);
+	part = table_text(t, row, "part");
 	for (long i = 0; i < n; i++) {
 		struct battalion *b = &bu->b[bu->n++];
+		struct text_line name;
 
-		snprintf(b->name, sizeof b->name, "%ld%s %s", i + 1,
-		    ordinal((int)(i + 1)), table_text(t, row, "part"));
-		snprintf(b->cls, sizeof b->cls, "%s", cls);
+		line_init(&name, b->name, sizeof b->name);	/* "2nd Battalion" */
+		line_long(&name, i + 1, 0);
+		line_text(&name, ordinal((int)(i + 1)), 0);
+		line_text(&name, " ", 0);
+		line_text(&name, part, 0);
+		text_copy(b->cls, sizeof b->cls, cls);
 		b->figures = figures;
 	}
 	return RULE_OK;
@@ -580,7 +586,7 @@ apply_loss(const struct tableset *ts, const struct ruling_units *ru, int ui,
 	if ((e = effect_add(fx, ui, LEDGER_LOSS, "figures", amount)) == NULL)
 		return RULE_OK;
 	e->total = u->losses + amount;
-	snprintf(e->state, sizeof e->state, "%s", worst);
+	text_copy(e->state, sizeof e->state, worst);
 	snprintf(e->note, sizeof e->note, "%s loses %ld figure%s (%ld left)",
 	    u->name, amount, amount == 1 ? "" : "s", after.total - e->total);
 	for (int i = 0; i < after.n; i++) {
@@ -590,7 +596,7 @@ apply_loss(const struct tableset *ts, const struct ruling_units *ru, int ui,
 			continue;
 		if ((m = effect_add(fx, ui, LEDGER_MORALE, after.b[i].name, 0)) == NULL)
 			break;
-		snprintf(m->state, sizeof m->state, "%s", after.b[i].state);
+		text_copy(m->state, sizeof m->state, after.b[i].state);
 		snprintf(m->note, sizeof m->note, "%s, %s now %s", u->name,
 		    after.b[i].name, strcmp(after.b[i].state, "ok") == 0 ? "OK" :
 		    strcmp(after.b[i].state, "halt") == 0 ? "HALT" : "FALL BACK");
@@ -805,24 +811,46 @@ gun_lines(const struct tableset *ts, const struct unit *u, struct unit_view *v,
 	jsonw_array_end(&v->w);
 }
 
+/* "1st Battalion        british    14/24  ok" */
+static void
+battalion_line(const struct battalion *b, char *buf)
+{
+	struct text_line l;
+
+	line_init(&l, buf, VIEW_LINE);
+	line_text(&l, b->name, -20);
+	line_text(&l, " ", 0);
+	line_text(&l, b->cls, -9);
+	line_text(&l, " ", 0);
+	line_long(&l, b->left, 3);
+	line_text(&l, "/", 0);
+	line_long(&l, b->figures, -3);
+	line_text(&l, " ", 0);
+	line_text(&l, b->state, 0);
+}
+
 static void
 brigade_view(const struct tableset *ts, const struct army *a,
     const struct unit *u, struct unit_view *v, struct result *r)
 {
 	long turn = a->turn;
 	struct brigade_units bu;
+	struct text_line cell;
 	const char *worst;
 	int first;
 
 	if (u->formation)
 		return;
 	v->strength = u->start_strength - u->losses;
-	snprintf(v->cells[0], VIEW_CELL, "%ld", u->start_strength);
-	snprintf(v->cells[1], VIEW_CELL, "%ld", v->strength);
-	snprintf(v->cells[2], VIEW_CELL, "%ld", u->losses);
-	snprintf(v->cells[4], VIEW_CELL, "%ld/%ld", run_now(u, turn), u->pb_total);
-	snprintf(v->cells[5], VIEW_CELL, "%ld", run_now(u, turn));
-	snprintf(v->cells[6], VIEW_CELL, "%ld", u->pb_total);
+	text_long(v->cells[0], VIEW_CELL, u->start_strength);
+	text_long(v->cells[1], VIEW_CELL, v->strength);
+	text_long(v->cells[2], VIEW_CELL, u->losses);
+	line_init(&cell, v->cells[4], VIEW_CELL);
+	line_long(&cell, run_now(u, turn), 0);
+	line_text(&cell, "/", 0);
+	line_long(&cell, u->pb_total, 0);
+	text_long(v->cells[5], VIEW_CELL, run_now(u, turn));
+	text_long(v->cells[6], VIEW_CELL, u->pb_total);
 	jsonw_int(&v->w, "start_strength", u->start_strength);
 	jsonw_int(&v->w, "strength", v->strength);
 	jsonw_int(&v->w, "losses", u->losses);
@@ -834,7 +862,7 @@ brigade_view(const struct tableset *ts, const struct army *a,
 		return;
 	brigade_spread(&bu, u->losses);
 	worst = brigade_morale_states(ts, &bu, r);
-	snprintf(v->state, sizeof v->state, "%s", unit_flag(u, "broken") ?
+	text_copy(v->state, sizeof v->state, unit_flag(u, "broken") ?
 	    "broken" : unit_flag(u, "rallying") ? "rallying" : worst);
 	first = v->nlines;
 	jsonw_array(&v->w, "units");
@@ -847,9 +875,7 @@ brigade_view(const struct tableset *ts, const struct army *a,
 		jsonw_string(&v->w, "state", bu.b[i].state);
 		jsonw_object_end(&v->w);
 		if (v->nlines < VIEW_LINES)
-			snprintf(v->lines[v->nlines++], VIEW_LINE,
-			    "%-20s %-9s %3ld/%-3ld %s", bu.b[i].name, bu.b[i].cls,
-			    bu.b[i].left, bu.b[i].figures, bu.b[i].state);
+			battalion_line(&bu.b[i], v->lines[v->nlines++]);
 	}
 	jsonw_array_end(&v->w);
 	if (is_artillery(u->type))

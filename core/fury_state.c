@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "fury.h"
+#include "text.h"
 
 #define TYPES "infantry|light-infantry|heavy-cavalry|light-cavalry|horse-battery|heavy-battery|russian-heavy-battery|leader"
 #define NATIONS "france|britain|austria|russia|prussia|other"
@@ -445,7 +446,7 @@ apply_effect(const struct ruling_units *ru, const struct effect *re, int ui,
 	case EFFECT_STATE:
 		if ((e = effect_add(fx, ui, LEDGER_STATE, re->state, 0)) == NULL)
 			return;
-		snprintf(e->state, sizeof e->state, "%s", re->state);
+		text_copy(e->state, sizeof e->state, re->state);
 		snprintf(e->note, sizeof e->note, "%s is %s", u->name, re->state);
 		return;
 	default:

@@ -8,6 +8,7 @@
 #include "dice.h"
 #include "inputs.h"
 #include "num.h"
+#include "text.h"
 
 static int
 fail(struct inputs *in, int code, const char *fmt, ...)
@@ -806,7 +807,7 @@ inputs_copy(struct inputs *in, const struct inputs *src, const char *name)
 		if (it.value != NULL)
 			snprintf(buf, sizeof buf, "%s=%s", it.name, it.value);
 		else
-			snprintf(buf, sizeof buf, "%s", it.name);
+			text_copy(buf, sizeof buf, it.name);
 		if ((rc = set_text(in, v, buf, sv->typed)) != INPUTS_OK)
 			return rc;
 	}

@@ -22,7 +22,7 @@ jsonw_init(struct jsonw *w, char *buf, size_t cap)
 static void
 put(struct jsonw *w, const char *s, size_t n)
 {
-	if (w->overflow || w->buf == NULL)
+	if (w->overflow)
 		return;
 	if (w->len + n + 1 > w->cap) {
 		w->overflow = 1;
@@ -42,8 +42,6 @@ puts_(struct jsonw *w, const char *s)
 static void
 put_escaped(struct jsonw *w, const char *s)
 {
-	if (w->buf == NULL)
-		return;
 	put(w, "\"", 1);
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
 		size_t plain = strcspn((const char *)p,
@@ -121,24 +119,32 @@ close_(struct jsonw *w, const char *bracket)
 void
 jsonw_object(struct jsonw *w, const char *key)
 {
+	if (w->buf == NULL)
+		return;
 	open_(w, key, "{");
 }
 
 void
 jsonw_object_end(struct jsonw *w)
 {
+	if (w->buf == NULL)
+		return;
 	close_(w, "}");
 }
 
 void
 jsonw_array(struct jsonw *w, const char *key)
 {
+	if (w->buf == NULL)
+		return;
 	open_(w, key, "[");
 }
 
 void
 jsonw_array_end(struct jsonw *w)
 {
+	if (w->buf == NULL)
+		return;
 	close_(w, "]");
 }
 
@@ -148,6 +154,8 @@ jsonw_int(struct jsonw *w, const char *key, long v)
 	char buf[32], *p = buf + sizeof buf;
 	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
 
+	if (w->buf == NULL)
+		return;
 	begin_value(w, key);
 	do
 		*--p = (char)('0' + u % 10);
@@ -162,6 +170,8 @@ jsonw_number(struct jsonw *w, const char *key, double v)
 {
 	char buf[48];
 
+	if (w->buf == NULL)
+		return;
 	begin_value(w, key);
 	puts_(w, num_format(v, buf, sizeof buf));
 }
@@ -169,6 +179,8 @@ jsonw_number(struct jsonw *w, const char *key, double v)
 void
 jsonw_string(struct jsonw *w, const char *key, const char *s)
 {
+	if (w->buf == NULL)
+		return;
 	begin_value(w, key);
 	if (s == NULL)
 		puts_(w, "null");
@@ -179,6 +191,8 @@ jsonw_string(struct jsonw *w, const char *key, const char *s)
 void
 jsonw_bool(struct jsonw *w, const char *key, int v)
 {
+	if (w->buf == NULL)
+		return;
 	begin_value(w, key);
 	puts_(w, v ? "true" : "false");
 }
@@ -186,6 +200,8 @@ jsonw_bool(struct jsonw *w, const char *key, int v)
 void
 jsonw_null(struct jsonw *w, const char *key)
 {
+	if (w->buf == NULL)
+		return;
 	begin_value(w, key);
 	puts_(w, "null");
 }
@@ -195,6 +211,8 @@ jsonw_members(struct jsonw *w, const char *object)
 {
 	size_t len = strlen(object);
 
+	if (w->buf == NULL)
+		return;
 	if (len <= 2 || object[0] != '{' || object[len - 1] != '}')
 		return;
 	if (w->count[w->depth]++ > 0)
@@ -205,6 +223,8 @@ jsonw_members(struct jsonw *w, const char *object)
 void
 jsonw_raw(struct jsonw *w, const char *key, const char *json)
 {
+	if (w->buf == NULL)
+		return;
 	begin_value(w, key);
 	puts_(w, json);
 }

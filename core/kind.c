@@ -19,6 +19,22 @@ digits(const char *s, size_t len)
 	return 1;
 }
 
+/* A whole number of at most 9 digits, read without strtod (most cells are;
+ * a sheet reads thousands).  Returns 0 and *v, or -1 for anything else. */
+static int
+small_whole(const char *s, double *v)
+{
+	long n = 0;
+	int i = 0;
+
+	for (; isdigit((unsigned char)s[i]) && i < 10; i++)
+		n = n * 10 + (s[i] - '0');
+	if (i == 0 || i > 9 || s[i] != '\0')
+		return -1;
+	*v = (double)n;
+	return 0;
+}
+
 int
 kind_number(const char *cell, double *out)
 {
@@ -28,6 +44,10 @@ kind_number(const char *cell, double *out)
 
 	if (*s == '-' || *s == '+')
 		s++;
+	if (small_whole(s, &v) == 0) {
+		*out = *cell == '-' ? -v : v;
+		return 0;
+	}
 	len = strlen(s);
 	if (len == 0 || len > 32)
 		return -1;

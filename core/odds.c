@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "odds.h"
+#include "text.h"
 
 double
 odds_p(const struct odds_value *v)
@@ -22,7 +23,7 @@ odds_fraction(const struct odds_value *v, char *buf, size_t n)
 	if (n == 0)
 		return;
 	if (strlen(text) < n)
-		snprintf(buf, n, "%s", text);
+		text_copy(buf, n, text);
 	else
 		snprintf(buf, n, "%.*s...", (int)(n > 4 ? n - 4 : 0), text);
 	mp_get_memory_functions(NULL, NULL, &release);
@@ -41,7 +42,7 @@ field(struct odds *o, const char *name)
 		o->overflow = 1;
 		return NULL;
 	}
-	snprintf(o->f[o->n].name, ODDS_NAME, "%s", name);
+	text_copy(o->f[o->n].name, ODDS_NAME, name);
 	o->f[o->n].n = 0;
 	return &o->f[o->n++];
 }

@@ -10,6 +10,7 @@
 
 #include "num.h"
 #include "ruleset.h"
+#include "text.h"
 
 #define OHW "ohw"
 #define FIRERS "line|column|square|skirmishers|foot-artillery|horse-artillery"
@@ -798,7 +799,7 @@ apply_loss(const struct tableset *ts, const struct ruling_units *ru, int ui,
 		return;
 	e->total = u->losses + fp;
 	after = fp_state(ts, e->total, bp, in_flag(&u->ratings, "pyrrhic"), r);
-	snprintf(e->state, sizeof e->state, "%s", after);
+	text_copy(e->state, sizeof e->state, after);
 	snprintf(e->note, sizeof e->note, "%s takes %ld FP (%ld of %ld)%s%s", u->name, fp,
 	    e->total, bp, strcmp(before, after) != 0 ? ": now " : "",
 	    strcmp(before, after) != 0 ? after : "");
@@ -845,7 +846,7 @@ ohw_apply(const struct tableset *ts, const char *command,
 			apply_loss(ts, ru, ui, re->amount, fx, r);
 		else if (re->kind == EFFECT_STATE &&
 		    (e = effect_add(fx, ui, LEDGER_STATE, re->state, 0)) != NULL) {
-			snprintf(e->state, sizeof e->state, "%s", re->state);
+			text_copy(e->state, sizeof e->state, re->state);
 			snprintf(e->note, sizeof e->note, "%s is %s", ru->unit[ui]->name, re->state);
 		} else if (re->kind == EFFECT_FLAG &&
 		    (e = effect_add(fx, ui, LEDGER_FLAG, re->state, re->amount)) != NULL) {
@@ -867,11 +868,11 @@ ohw_view(const struct tableset *ts, const struct army *a, const struct unit *u,
 		formation_fp(ts, a, u, &fp, &bp, r);
 		jsonw_int(&v->w, "fatigue_points", fp);
 		jsonw_int(&v->w, "break_point", bp);
-		snprintf(v->state, sizeof v->state, "%s", formation_state(ts, fp, bp, r));
+		text_copy(v->state, sizeof v->state, formation_state(ts, fp, bp, r));
 		return;
 	}
 	bp = break_point(ts, u, r);
-	snprintf(v->state, sizeof v->state, "%s", unit_state(ts, u, r));
+	text_copy(v->state, sizeof v->state, unit_state(ts, u, r));
 	v->strength = u->losses;
 	snprintf(v->cells[0], VIEW_CELL, "%ld", bp);
 	snprintf(v->cells[1], VIEW_CELL, "%ld", bp - u->losses > 0 ? bp - u->losses : 0);

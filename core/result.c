@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "result.h"
+#include "text.h"
 
 void
 result_init(struct result *r)
@@ -36,7 +37,7 @@ new_mod(struct result *r, const char *name)
 	}
 	m = &r->mods[r->nmods++];
 	memset(m, 0, sizeof *m);
-	snprintf(m->name, sizeof m->name, "%s", name);
+	text_copy(m->name, sizeof m->name, name);
 	return m;
 }
 
@@ -137,10 +138,10 @@ result_effect(struct result *r, const char *role, enum effect_kind kind,
 	}
 	e = &r->effects[r->neffects++];
 	memset(e, 0, sizeof *e);
-	snprintf(e->role, sizeof e->role, "%s", role);
+	text_copy(e->role, sizeof e->role, role);
 	e->kind = kind;
 	e->amount = amount;
-	snprintf(e->state, sizeof e->state, "%s", state != NULL ? state : "");
+	text_copy(e->state, sizeof e->state, state != NULL ? state : "");
 }
 
 void

@@ -4,6 +4,7 @@
 #include <strings.h>
 
 #include "ruleset.h"
+#include "text.h"
 
 const char *const ruleset_commands[] = {
 	"fire", "melee", "morale", "rally", "fatigue", "move", NULL
@@ -179,7 +180,7 @@ record_mod(struct result *r, const char *prefix, const char *name, double v)
 	if (prefix != NULL)
 		snprintf(full, sizeof full, "%s:%s", prefix, name);
 	else
-		snprintf(full, sizeof full, "%s", name);
+		text_copy(full, sizeof full, name);
 	result_mod(r, full, v);
 }
 

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text.h"
 #include "unit.h"
 
 int
@@ -23,9 +24,18 @@ unit_flag_in_force(const struct unit *u, int i)
 const struct unit *
 army_find(const struct army *a, long long id)
 {
-	for (int i = 0; i < a->n; i++)
-		if (a->u[i].id == id)
-			return &a->u[i];
+	int lo = 0, hi = a->n - 1;
+
+	while (lo <= hi) {
+		int mid = lo + (hi - lo) / 2;
+
+		if (a->u[mid].id == id)
+			return &a->u[mid];
+		if (a->u[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid - 1;
+	}
 	return NULL;
 }
 
@@ -119,7 +129,7 @@ effect_add(struct ruling_effects *fx, int unit, enum ledger ledger,
 	memset(e, 0, sizeof *e);
 	e->unit = unit;
 	e->ledger = ledger;
-	snprintf(e->name, sizeof e->name, "%s", name != NULL ? name : "");
+	text_copy(e->name, sizeof e->name, name != NULL ? name : "");
 	e->amount = amount;
 	return e;
 }
@@ -150,7 +160,7 @@ set_flag(struct unit *u, const char *name, int on, long until)
 	if (on && u->nflags < UNIT_FLAGS) {
 		u->flag_until[u->nflags] = until;
 		u->flag_over[u->nflags] = 0;
-		snprintf(u->flags[u->nflags++], UNIT_WORD, "%s", name);
+		text_copy(u->flags[u->nflags++], UNIT_WORD, name);
 	}
 }
 
@@ -176,7 +186,7 @@ unit_apply_effect(struct unit *u, const struct unit_effect *e, long turn)
 		u->defence_lost = e->total;
 		break;
 	case LEDGER_STATE:
-		snprintf(u->state, sizeof u->state, "%s", e->name);
+		text_copy(u->state, sizeof u->state, e->name);
 		break;
 	case LEDGER_FLAG:
 		set_flag(u, e->name, e->amount != 0, e->total);

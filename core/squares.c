@@ -11,6 +11,7 @@
 #include "num.h"
 #include "odds.h"
 #include "ruleset.h"
+#include "text.h"
 
 #define SQ "squares"
 #define DIE_TYPES "d6|d8|d10|d12"
@@ -201,7 +202,7 @@ static void
 read_unit(const struct inputs *in, const struct in_item *it, struct sq_unit *u)
 {
 	memset(u, 0, sizeof *u);
-	snprintf(u->type, sizeof u->type, "%s", in_part_word(in, &it->part[0]));
+	text_copy(u->type, sizeof u->type, in_part_word(in, &it->part[0]));
 	if (it->nparts == 3) {
 		u->skirmish = (enum die_kind)it->part[1].die;
 		u->quality = (enum die_kind)it->part[2].die;
@@ -1017,7 +1018,7 @@ testers(const struct inputs *in, struct tester *t, int *n, struct result *r)
 	if (in_nitems(in, "test") > SIDE_UNITS)
 		return result_fail(r, RULE_DATA, "--test: at most %d units", SIDE_UNITS);
 	for (int i = 0; in_item(in, "test", i, &it); i++, (*n)++) {
-		snprintf(t[*n].type, sizeof t[*n].type, "%s", in_part_word(in, &it.part[0]));
+		text_copy(t[*n].type, sizeof t[*n].type, in_part_word(in, &it.part[0]));
 		t[*n].die = (enum die_kind)it.part[1].die;
 		t[*n].hits = it.part[2].n;
 		if (t[*n].hits > 100)
@@ -1027,7 +1028,7 @@ testers(const struct inputs *in, struct tester *t, int *n, struct result *r)
 		return RULE_OK;
 	if (!in_given(in, "morale") || !in_given(in, "hits"))
 		return result_fail(r, RULE_USAGE, "morale needs --morale dN and --hits N");
-	snprintf(t[0].type, sizeof t[0].type, "%s", in_text(in, "type"));
+	text_copy(t[0].type, sizeof t[0].type, in_text(in, "type"));
 	die_parse(in_text(in, "morale"), &t[0].die);
 	t[0].hits = in_count(in, "hits");
 	*n = 1;
@@ -1241,7 +1242,7 @@ check_terrain(const char *terrain, struct result *r)
 {
 	char buf[64];
 
-	snprintf(buf, sizeof buf, "%s", terrain);
+	text_copy(buf, sizeof buf, terrain);
 	for (char *save = NULL, *w = strtok_r(buf, "+", &save); w != NULL;
 	    w = strtok_r(NULL, "+", &save))
 		if (!choice_has("-|woods|hill|town|river", w))
@@ -1324,7 +1325,7 @@ squares_move(const struct tableset *ts, const struct inputs *in,
 		return RULE_DATA;
 	if (path == NULL && !in_flag(in, "assault"))
 		return result_fail(r, RULE_USAGE, "move needs --path DIRS (or --assault)");
-	snprintf(buf, sizeof buf, "%s", path != NULL ? path : "");
+	text_copy(buf, sizeof buf, path != NULL ? path : "");
 	for (char *save = NULL, *dir = strtok_r(buf, ",", &save); dir != NULL;
 	    dir = strtok_r(NULL, ",", &save), steps++) {
 		step_terrain(in_text(in, "terrain"), steps, terrain, sizeof terrain);
@@ -1540,7 +1541,7 @@ unit_spec(const struct unit *u, char *buf, size_t n)
 	int np = unit_parts(u, p, words);
 
 	if (np == 1)
-		snprintf(buf, n, "%s", words[0]);
+		text_copy(buf, n, words[0]);
 	else if (np == 2)
 		snprintf(buf, n, "%s:%s", words[0], die_name((enum die_kind)p[1].die));
 	else
@@ -1749,7 +1750,7 @@ squares_apply(const struct tableset *ts, const char *command,
 			add_hits(ru, ui, re->amount, fx);
 		else if (re->kind == EFFECT_STATE &&
 		    (e = effect_add(fx, ui, LEDGER_STATE, re->state, 0)) != NULL) {
-			snprintf(e->state, sizeof e->state, "%s", re->state);
+			text_copy(e->state, sizeof e->state, re->state);
 			snprintf(e->note, sizeof e->note, "%s is %s", ru->unit[ui]->name, re->state);
 		} else if (re->kind == EFFECT_FLAG && re->moves > 0) {
 			turn_flag(ru, ui, re, fx);
@@ -1773,7 +1774,7 @@ squares_view(const struct tableset *ts, const struct army *a,
 	(void)r;
 	if (u->formation)
 		return;
-	snprintf(v->state, sizeof v->state, "%s", u->state[0] ? u->state : "ok");
+	text_copy(v->state, sizeof v->state, u->state[0] ? u->state : "ok");
 	v->strength = u->losses;
 	snprintf(v->cells[0], VIEW_CELL, "%ld", u->losses);
 	jsonw_int(&v->w, "hits", u->losses);

@@ -128,3 +128,86 @@ text_distance(const char *a, const char *b, int limit)
 	}
 	return row[lb] > limit ? limit + 1 : row[lb];
 }
+
+void
+text_copy(char *out, size_t n, const char *s)
+{
+	size_t len = strlen(s);
+
+	if (n == 0)
+		return;
+	if (len >= n)
+		len = n - 1;
+	memcpy(out, s, len);
+	out[len] = '\0';
+}
+
+void
+text_long(char *out, size_t n, long v)
+{
+	struct text_line l;
+
+	line_init(&l, out, n);
+	line_long(&l, v, 0);
+}
+
+void
+line_init(struct text_line *l, char *buf, size_t cap)
+{
+	l->buf = buf;
+	l->cap = cap;
+	l->len = 0;
+	if (cap > 0)
+		buf[0] = '\0';
+}
+
+static void
+line_bytes(struct text_line *l, const char *s, size_t n)
+{
+	if (l->len + 1 >= l->cap)
+		return;
+	if (n > l->cap - 1 - l->len)
+		n = l->cap - 1 - l->len;
+	memcpy(l->buf + l->len, s, n);
+	l->len += n;
+	l->buf[l->len] = '\0';
+}
+
+static void
+line_pad(struct text_line *l, size_t n)
+{
+	if (l->len + 1 >= l->cap)
+		return;
+	if (n > l->cap - 1 - l->len)
+		n = l->cap - 1 - l->len;
+	memset(l->buf + l->len, ' ', n);
+	l->len += n;
+	l->buf[l->len] = '\0';
+}
+
+void
+line_text(struct text_line *l, const char *s, int width)
+{
+	size_t len = strlen(s), w = (size_t)(width < 0 ? -width : width);
+
+	if (width > 0 && len < w)
+		line_pad(l, w - len);
+	line_bytes(l, s, len);
+	if (width < 0 && len < w)
+		line_pad(l, w - len);
+}
+
+void
+line_long(struct text_line *l, long v, int width)
+{
+	char buf[24], *p = buf + sizeof buf;
+	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+
+	*--p = '\0';
+	do
+		*--p = (char)('0' + u % 10);
+	while ((u /= 10) > 0);
+	if (v < 0)
+		*--p = '-';
+	line_text(l, p, width);
+}

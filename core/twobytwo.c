@@ -10,6 +10,7 @@
 
 #include "num.h"
 #include "ruleset.h"
+#include "text.h"
 
 #define R2 "2x2"
 #define TYPES "hq|line|infantry|guards|light-infantry|militia|heavy-cavalry|" \
@@ -935,7 +936,7 @@ set_state(const struct ruling_units *ru, int ui, const char *state,
 	e = effect_add(fx, ui, LEDGER_STATE, state, 0);
 	if (e == NULL)
 		return;
-	snprintf(e->state, sizeof e->state, "%s", state[0] ? state : "ok");
+	text_copy(e->state, sizeof e->state, state[0] ? state : "ok");
 	if (state[0])
 		snprintf(e->note, sizeof e->note, "%s is now %s", u->name, state);
 	else
@@ -984,11 +985,11 @@ twobytwo_view(const struct tableset *ts, const struct army *a,
 	long start;
 
 	(void)a;
-	snprintf(v->state, sizeof v->state, "%s", u->state[0] ? u->state : "ok");
+	text_copy(v->state, sizeof v->state, u->state[0] ? u->state : "ok");
 	v->strength = strcmp(u->state, "destroyed") == 0 ? 0 : 1;
 	if (u->formation)
 		return;
-	snprintf(v->cells[0], VIEW_CELL, "%s", unit_size(u));
+	text_copy(v->cells[0], VIEW_CELL, unit_size(u));
 	jsonw_string(&v->w, "size", unit_size(u));
 	if (twobytwo_rate(ts, u->type, &u->ratings, &start, &cost, r) == RULE_OK) {
 		jsonw_number(&v->w, "points", cost);

@@ -7,6 +7,8 @@
 #ifndef UMPIRE_UNIT_H
 #define UMPIRE_UNIT_H
 
+#include <stddef.h>
+
 #include "inputs.h"
 
 #define UNIT_NAME 128
@@ -46,12 +48,14 @@ struct unit {
 	struct inputs ratings;	/* the rating options */
 };
 
-/* Every unit and formation of a game, in the order they were added: one
- * allocation, made once per command and never reallocated. */
+/* Every unit and formation of a game, in the order they were added (so
+ * by id, which army_find relies on): one allocation, made once per
+ * command and never reallocated. */
 struct army {
 	struct unit *u;
 	int n;
 	long turn;		/* the game's current turn */
+	size_t mapped;		/* bytes mapped for u (db/units.c), 0: malloc */
 };
 
 /* True when the flag NAME is set on u (and in force). */
@@ -59,7 +63,7 @@ int unit_flag(const struct unit *u, const char *name);
 /* True when flag i of u is in force. */
 int unit_flag_in_force(const struct unit *u, int i);
 
-/* The unit with id, or NULL. */
+/* The unit with id, or NULL (a binary search: the army is in id order). */
 const struct unit *army_find(const struct army *a, long long id);
 
 /* True when u sits somewhere under the formation with id in the tree. */

@@ -5,6 +5,7 @@
 
 #include "internal.h"
 #include "journal.h"
+#include "text.h"
 #include "unit.h"
 
 /* Runs a statement that answers one integer. */
@@ -410,7 +411,7 @@ check_ledgers(struct db *db, void (*report)(void *ctx, const char *problem),
 		}
 		if (u != unit || strcmp(k, kind) != 0) {
 			unit = u;
-			snprintf(kind, sizeof kind, "%s", k);
+			text_copy(kind, sizeof kind, k);
 			sum = 0;
 		}
 		sum += strcmp(k, "pushback") == 0 ? 1 : amount;

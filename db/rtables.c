@@ -8,6 +8,7 @@
 #include "jsonw.h"
 #include "kind.h"
 #include "rtables.h"
+#include "text.h"
 
 /* A table of the game.  A stock copy points at the stock table; another
  * owns its strings. */
@@ -268,7 +269,7 @@ db_tables_load(struct db *db, const char *ruleset)
 	int rc = SQLITE_OK, status;
 
 	db_tables_free(db);
-	snprintf(db->ruleset, sizeof db->ruleset, "%s", ruleset);
+	text_copy(db->ruleset, sizeof db->ruleset, ruleset);
 	if ((status = db_prepare(db, STMT_TABLE_LIST, &st)) != DB_OK)
 		return status;
 	db_bind_text(st, 1, ruleset, &rc);

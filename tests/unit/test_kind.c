@@ -61,6 +61,19 @@ numeric_cells(void **state)
 	assert_int_equal(kind_number("", &v), -1);
 	assert_int_equal(kind_number("-", &v), -1);
 	assert_int_equal(kind_number("0x10", &v), -1);
+	/* Whole numbers take the short road; the long one agrees. */
+	assert_int_equal(kind_number("007", &v), 0);
+	assert_true(v == 7);
+	assert_int_equal(kind_number("-12", &v), 0);
+	assert_true(v == -12);
+	assert_int_equal(kind_number("+3", &v), 0);
+	assert_true(v == 3);
+	assert_int_equal(kind_number("999999999", &v), 0);
+	assert_true(v == 999999999);
+	assert_int_equal(kind_number("1234567890", &v), 0);
+	assert_true(v == 1234567890);
+	assert_int_equal(kind_number("12a", &v), -1);
+	assert_int_equal(kind_number("1 ", &v), -1);
 }
 
 /* The fury BEL table with one cell changed. */
