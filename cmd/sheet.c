@@ -3,6 +3,7 @@
  * rule set's own columns (strength, hits, fatigue points, push backs...),
  * state and flags; as text, --json or --csv.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "csvfile.h"
@@ -24,6 +25,9 @@ struct sheet {
 	struct game *gm;
 	const struct army *a;
 	const char *side;
+	const char **sides;	/* the sides shown, in the order first seen */
+	int nsides;
+	unsigned char *done;	/* scratch: a formation (index + 1) printed */
 };
 
 static int
@@ -45,15 +49,6 @@ formation_path(const struct army *a, const struct unit *u, char *buf, size_t n)
 	while (depth-- > 0)
 		snprintf(buf + strlen(buf), n - strlen(buf), "%s%s", chain[depth],
 		    depth ? " > " : "");
-}
-
-static int
-side_seen(const struct army *a, int upto, const char *side)
-{
-	for (int i = 0; i < upto; i++)
-		if (strcmp(a->u[i].side, side) == 0)
-			return 1;
-	return 0;
 }
 
 /* A side's army-list points (rule sets whose games take a points limit). */
@@ -99,27 +94,24 @@ text_unit(const struct sheet *s, const struct unit *u)
  * formation have the same path), formations in the order their first
  * unit was added. */
 static int
-text_side(const struct sheet *s, int first, const char *side)
+text_side(const struct sheet *s, const char *side)
 {
 	const struct army *a = s->a;
 	char path[512];
 	int rc;
 
-	for (int j = first; j < a->n; j++) {
-		int seen = 0;
+	memset(s->done, 0, (size_t)a->n + 1);
+	for (int j = 0; j < a->n; j++) {
+		int up = a->u[j].up;
 
-		if (strcmp(a->u[j].side, side) != 0 || a->u[j].formation)
+		if (a->u[j].formation || s->done[up + 1] || strcmp(a->u[j].side, side) != 0)
 			continue;
-		for (int k = first; k < j && !seen; k++)
-			seen = !a->u[k].formation && a->u[k].up == a->u[j].up &&
-			    strcmp(a->u[k].side, side) == 0;
-		if (seen)
-			continue;
+		s->done[up + 1] = 1;
 		formation_path(a, &a->u[j], path, sizeof path);
 		printf(" %s\n", path[0] ? path : "(no formation)");
 		for (int k = j; k < a->n; k++)
-			if (strcmp(a->u[k].side, side) == 0 && !a->u[k].formation &&
-			    a->u[k].up == a->u[j].up && (rc = text_unit(s, &a->u[k])) != 0)
+			if (a->u[k].up == up && !a->u[k].formation &&
+			    strcmp(a->u[k].side, side) == 0 && (rc = text_unit(s, &a->u[k])) != 0)
 				return rc;
 	}
 	return 0;
@@ -136,11 +128,9 @@ text(const struct sheet *s, const char *standing)
 	    ": " : "", gm->rs->name, gm->turn);
 	if (standing[0])
 		printf("%s\n", standing);
-	for (int i = 0; i < s->a->n; i++) {
-		const char *side = s->a->u[i].side;
+	for (int i = 0; i < s->nsides; i++) {
+		const char *side = s->sides[i];
 
-		if (!shown(s, i) || side_seen(s->a, i, side))
-			continue;
 		if ((rc = side_points(s, side, &points)) != 0)
 			return rc;
 		if (points > 0)
@@ -148,7 +138,7 @@ text(const struct sheet *s, const char *standing)
 		else
 			printf("\n== %s\n", side);
 		view_heads(stdout, gm);
-		if ((rc = text_side(s, i, side)) != 0)
+		if ((rc = text_side(s, side)) != 0)
 			return rc;
 	}
 	return 0;
@@ -196,12 +186,10 @@ json(const struct sheet *s)
 	jsonw_array_end(&w);
 	if (gm->rs->roster->game_inputs != NULL) {
 		jsonw_object(&w, "points");
-		for (int i = 0; i < s->a->n; i++) {
-			if (!shown(s, i) || side_seen(s->a, i, s->a->u[i].side))
-				continue;
-			if ((rc = side_points(s, s->a->u[i].side, &points)) != 0)
+		for (int i = 0; i < s->nsides; i++) {
+			if ((rc = side_points(s, s->sides[i], &points)) != 0)
 				return rc;
-			jsonw_number(&w, s->a->u[i].side, points);
+			jsonw_number(&w, s->sides[i], points);
 		}
 		jsonw_object_end(&w);
 	}
@@ -240,38 +228,65 @@ csv(const struct sheet *s)
 	return 0;
 }
 
-static int
-has_side(const struct army *a, const char *side)
+/* The sides shown, each once, in the order their first unit was added
+ * (a side's units compared with the few sides found so far, not with
+ * every unit before them). */
+static void
+find_sides(struct sheet *s)
 {
-	for (int i = 0; i < a->n; i++)
-		if (strcmp(a->u[i].side, side) == 0)
-			return 1;
-	return 0;
+	for (int i = 0; i < s->a->n; i++) {
+		int k = 0;
+
+		if (!shown(s, i))
+			continue;
+		while (k < s->nsides && strcmp(s->sides[k], s->a->u[i].side) != 0)
+			k++;
+		if (k == s->nsides)
+			s->sides[s->nsides++] = s->a->u[i].side;
+	}
+}
+
+static int
+show_sides(struct sheet *s, const struct inputs *in)
+{
+	const struct global *g = s->g;
+	char standing[256];
+	int rc;
+
+	find_sides(s);
+	if (s->side != NULL && s->nsides == 0)
+		return cmd_error(g, EXIT_DATA, "no unit fights for side '%s'", s->side);
+	if (in_given(in, "html")) {
+		if ((rc = html_sheet(g, s->gm, s->side, in_text(in, "html"))) == 0)
+			printf("wrote the casualty sheet to %s\n", in_text(in, "html"));
+		return rc;
+	}
+	if (g->json)
+		return json(s);
+	if (in_flag(in, "csv"))
+		return csv(s);
+	if ((rc = game_standing(g, s->gm, NULL, standing, sizeof standing)) != 0)
+		return rc;
+	return text(s, standing);
 }
 
 static int
 show_sheet(const struct global *g, struct game *gm, const struct inputs *in)
 {
-	struct sheet s = { g, gm, &gm->army, in_text(in, "side") };
-	char standing[256];
+	struct sheet s = { g, gm, &gm->army, in_text(in, "side"), NULL, 0, NULL };
 	int rc;
 
 	if ((rc = game_army(g, gm)) != 0)
 		return rc;
-	if (s.side != NULL && !has_side(s.a, s.side))
-		return cmd_error(g, EXIT_DATA, "no unit fights for side '%s'", s.side);
-	if (in_given(in, "html")) {
-		if ((rc = html_sheet(g, gm, s.side, in_text(in, "html"))) == 0)
-			printf("wrote the casualty sheet to %s\n", in_text(in, "html"));
-		return rc;
-	}
-	if (g->json)
-		return json(&s);
-	if (in_flag(in, "csv"))
-		return csv(&s);
-	if ((rc = game_standing(g, gm, NULL, standing, sizeof standing)) != 0)
-		return rc;
-	return text(&s, standing);
+	s.sides = calloc((size_t)s.a->n + 1, sizeof *s.sides);
+	s.done = calloc((size_t)s.a->n + 1, 1);
+	if (s.sides == NULL || s.done == NULL)
+		rc = cmd_error(g, EXIT_BUG, "out of memory");
+	else
+		rc = show_sides(&s, in);
+	free(s.sides);
+	free(s.done);
+	return rc;
 }
 
 static int

@@ -73,6 +73,15 @@ view_json(struct jsonw *w, const struct game *gm, const struct unit_sheet *s)
 	jsonw_object_end(w);
 }
 
+static void
+spaces(FILE *out, int n)
+{
+	static const char blank[] = "                                ";
+
+	for (; n > 0; n -= (int)sizeof blank - 1)
+		fwrite(blank, 1, n < (int)sizeof blank - 1 ? (size_t)n : sizeof blank - 1, out);
+}
+
 /* Prints s in width columns (> 0 right-aligned, < 0 left, 0 as is),
  * counting UTF-8 characters. */
 static void
@@ -83,19 +92,10 @@ pad(FILE *out, const char *s, int width)
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
 		chars += (*p & 0xc0) != 0x80;
 	if (width > 0)
-		for (int i = chars; i < w; i++)
-			fputc(' ', out);
+		spaces(out, w - chars);
 	fputs(s, out);
 	if (width < 0)
-		for (int i = chars; i < w; i++)
-			fputc(' ', out);
-}
-
-static void
-spaces(FILE *out, int n)
-{
-	for (int i = 0; i < n; i++)
-		fputc(' ', out);
+		spaces(out, w - chars);
 }
 
 /* True when column i is the text sheet's last. */
@@ -168,9 +168,15 @@ view_text(FILE *out, const struct game *gm, const struct unit_sheet *s)
 		spaces(out, c[i].gap);
 		pad(out, cell_of(c, i, s), last_text(c, i) ? 0 : c[i].width);
 	}
-	fprintf(out, "%s%s\n", flags[0] ? " " : "", flags);
-	for (int i = 0; i < s->v.nlines; i++)
-		fprintf(out, "      %s\n", s->v.lines[i]);
+	if (flags[0])
+		fputc(' ', out);
+	fputs(flags, out);
+	fputc('\n', out);
+	for (int i = 0; i < s->v.nlines; i++) {
+		fputs("      ", out);
+		fputs(s->v.lines[i], out);
+		fputc('\n', out);
+	}
 }
 
 void

@@ -16,6 +16,7 @@
 #include "journal.h"
 #include "migrate.h"
 #include "num.h"
+#include "text.h"
 
 #define BUSY_TIMEOUT_MS 5000
 /* The schema version that brought unit_state: its rows are made from the
@@ -194,7 +195,7 @@ db_column_copy(sqlite3_stmt *st, int col, char *dst, size_t n)
 	int rc = SQLITE_OK;
 	const char *s = db_column_text(st, col, &rc);
 
-	snprintf(dst, n, "%s", s != NULL ? s : "");
+	text_copy(dst, n, s != NULL ? s : "");
 	return rc;
 }
 
@@ -319,12 +320,29 @@ migrate(struct db *db)
 	return DB_OK;
 }
 
+/* umpire runs one thread: SQLite's mutexes and memory statistics only
+ * cost time (a tenth of a 300-unit sheet).  They are settings, made once
+ * before SQLite starts; had it started (a test harness), it keeps them,
+ * which is still correct, so the answer is not needed. */
+static void
+single_thread(void)
+{
+	static int done;
+
+	if (done)
+		return;
+	done = 1;
+	(void)sqlite3_config(SQLITE_CONFIG_SINGLETHREAD);
+	(void)sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 static struct db *
 db_new(const char *path)
 {
-	struct db *db = calloc(1, sizeof *db);
+	struct db *db;
 
-	if (db == NULL)
+	single_thread();
+	if ((db = calloc(1, sizeof *db)) == NULL)
 		return NULL;
 	db->path = strdup(path);
 	if (db->path == NULL) {
@@ -607,49 +625,6 @@ db_game_get(struct db *db, struct db_game *g)
 }
 
 int
-db_json_type(const char *type)
-{
-	return strcmp(type, "integer") == 0 ? JSON_LEAF_INTEGER :
-	    strcmp(type, "real") == 0 ? JSON_LEAF_REAL :
-	    strcmp(type, "true") == 0 ? JSON_LEAF_TRUE :
-	    strcmp(type, "false") == 0 ? JSON_LEAF_FALSE :
-	    strcmp(type, "null") == 0 ? JSON_LEAF_NULL : JSON_LEAF_TEXT;
-}
-
-int
-db_json_leaves(struct db *db, const char *json,
-    int (*fn)(void *ctx, const char *key, int type, const char *text,
-    long long i, double d), void *ctx)
-{
-	sqlite3_stmt *st;
-	int rc, status, stop = 0;
-
-	if ((status = db_prepare(db, STMT_JSON_LEAVES, &st)) != DB_OK)
-		return status;
-	rc = SQLITE_OK;
-	db_bind_text(st, 1, json, &rc);
-	if (rc != SQLITE_OK)
-		return db_fail(db, rc, "reading stored options");
-	while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		int col = SQLITE_OK;
-		const char *key = db_column_text(st, 0, &col);
-		const char *type = db_column_text(st, 1, &col);
-		const char *text = db_column_text(st, 2, &col);
-
-		if (col != SQLITE_OK || key == NULL || type == NULL) {
-			rc = col != SQLITE_OK ? col : SQLITE_CORRUPT;
-			break;
-		}
-		stop = fn(ctx, key, db_json_type(type), text,
-		    sqlite3_column_int64(st, 2), sqlite3_column_double(st, 2));
-	}
-	sqlite3_reset(st);
-	if (stop)
-		return DB_IO;
-	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading stored options");
-}
-
-int
 db_begin(struct db *db)
 {
 	int rc = exec(db, "BEGIN IMMEDIATE", "starting a transaction");
@@ -681,7 +656,7 @@ quick_check(struct db *db, const char *sql)
 
 		if (strncmp(text, head, strlen(head)) == 0)
 			text += strlen(head);
-		snprintf(first, sizeof first, "%s", text);
+		text_copy(first, sizeof first, text);
 		for (char *p = first; *p != '\0'; p++)
 			if (*p == '\n')
 				*p = ' ';	/* one line on stderr */
