@@ -3,7 +3,11 @@
 #include <string.h>
 
 #include "csvfile.h"
+#include "text.h"
 #include "view.h"
+
+/* A line of the text sheet: name, type, the cells and the flags fit. */
+#define VIEW_TEXT_LINE 1024
 
 int
 view_load(const struct global *g, struct game *gm, const struct unit *u,
@@ -73,29 +77,23 @@ view_json(struct jsonw *w, const struct game *gm, const struct unit_sheet *s)
 	jsonw_object_end(w);
 }
 
+/* Appends s to the line in width columns (> 0 right-aligned, < 0 left,
+ * 0 as is), counting UTF-8 characters, not bytes. */
 static void
-spaces(FILE *out, int n)
+cell(struct text_line *l, const char *s, int width)
 {
-	static const char blank[] = "                                ";
-
-	for (; n > 0; n -= (int)sizeof blank - 1)
-		fwrite(blank, 1, n < (int)sizeof blank - 1 ? (size_t)n : sizeof blank - 1, out);
-}
-
-/* Prints s in width columns (> 0 right-aligned, < 0 left, 0 as is),
- * counting UTF-8 characters. */
-static void
-pad(FILE *out, const char *s, int width)
-{
-	int chars = 0, w = width < 0 ? -width : width;
+	int extra = 0;
 
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-		chars += (*p & 0xc0) != 0x80;
-	if (width > 0)
-		spaces(out, w - chars);
-	fputs(s, out);
-	if (width < 0)
-		spaces(out, w - chars);
+		extra += (*p & 0xc0) == 0x80;
+	line_text(l, s, width > 0 ? width + extra : width < 0 ? width - extra : 0);
+}
+
+/* Appends n spaces. */
+static void
+gap(struct text_line *l, int n)
+{
+	line_text(l, "", n);
 }
 
 /* True when column i is the text sheet's last. */
@@ -112,17 +110,21 @@ void
 view_heads(FILE *out, const struct game *gm)
 {
 	const struct sheet_column *c = gm->rs->roster->columns;
+	char buf[VIEW_TEXT_LINE];
+	struct text_line l;
 
-	fputs("  ", out);
-	pad(out, "unit", -28);
-	fputc(' ', out);
-	pad(out, "type", -15);
+	line_init(&l, buf, sizeof buf);
+	gap(&l, 2);
+	cell(&l, "unit", -28);
+	gap(&l, 1);
+	cell(&l, "type", -15);
 	for (int i = 0; c[i].key != NULL; i++) {
 		if (c[i].where == SHEET_CSV)
 			continue;
-		spaces(out, c[i].gap);
-		pad(out, c[i].head, last_text(c, i) ? 0 : c[i].width);
+		gap(&l, c[i].gap);
+		cell(&l, c[i].head, last_text(c, i) ? 0 : c[i].width);
 	}
+	fputs(buf, out);
 	fputc('\n', out);
 }
 
@@ -151,26 +153,29 @@ void
 view_text(FILE *out, const struct game *gm, const struct unit_sheet *s)
 {
 	const struct sheet_column *c = gm->rs->roster->columns;
-	char flags[256];
+	char flags[256], buf[VIEW_TEXT_LINE];
+	struct text_line l;
 
 	if (s->u->formation) {
 		fprintf(out, "%s (%s)\n", s->u->name, s->u->type);
 		return;
 	}
 	flag_list(s, flags, sizeof flags, ",", 0);
-	fputs("  ", out);
-	pad(out, s->u->name, -28);
-	fputc(' ', out);
-	pad(out, s->u->type, -15);
+	line_init(&l, buf, sizeof buf);
+	gap(&l, 2);
+	cell(&l, s->u->name, -28);
+	gap(&l, 1);
+	cell(&l, s->u->type, -15);
 	for (int i = 0; c[i].key != NULL; i++) {
 		if (c[i].where == SHEET_CSV)
 			continue;
-		spaces(out, c[i].gap);
-		pad(out, cell_of(c, i, s), last_text(c, i) ? 0 : c[i].width);
+		gap(&l, c[i].gap);
+		cell(&l, cell_of(c, i, s), last_text(c, i) ? 0 : c[i].width);
 	}
 	if (flags[0])
-		fputc(' ', out);
-	fputs(flags, out);
+		gap(&l, 1);
+	line_text(&l, flags, 0);
+	fputs(buf, out);
 	fputc('\n', out);
 	for (int i = 0; i < s->v.nlines; i++) {
 		fputs("      ", out);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "brigade.h"
+#include "text.h"
 
 #define TABLE_NAME "melee-firing"
 
@@ -18,7 +19,7 @@ cell(const struct table *t, long row, const char *col, struct result *r,
 	double v;
 	int i;
 
-	snprintf(key, sizeof key, "%ld", row);
+	text_long(key, sizeof key, row);
 	i = table_row(t, "row", key);
 	if (i < 0 || table_number(t, i, col, &v) != 0)
 		return result_fail(r, RULE_DATA,
@@ -231,7 +232,7 @@ rally_follow_up(const struct tableset *ts, const struct inputs *in,
 	if (!in_given(in, "attempt"))
 		return result_fail(r, RULE_USAGE,
 		    "rally --after follow-up needs --attempt 1|2|3");
-	snprintf(key, sizeof key, "%ld", attempt);
+	text_long(key, sizeof key, attempt);
 	row = table_row(t, "attempt", key);
 	if (row < 0)
 		return result_fail(r, RULE_DATA, "the %s has no attempt %ld",
@@ -306,7 +307,7 @@ rally_pursuit(const struct tableset *ts, const struct inputs *in,
 	if (!in_given(in, "moves"))
 		return result_fail(r, RULE_USAGE,
 		    "rally --after pursuit needs --moves 1|2|3");
-	snprintf(key, sizeof key, "%ld", moves);
+	text_long(key, sizeof key, moves);
 	row = table_row(t, "moves", key);
 	if (row < 0 || table_number(t, row, "min", &min) != 0)
 		return result_fail(r, RULE_DATA, "the %s has no row for %ld moves",

@@ -10,6 +10,7 @@
 
 #include "brigade.h"
 #include "num.h"
+#include "text.h"
 
 #define TYPES "infantry|cavalry|foot-artillery|horse-artillery|skirmishers"
 
@@ -220,7 +221,7 @@ table_speed(const struct tableset *ts, const char *name, long n,
 
 	if (t == NULL)
 		return RULE_DATA;
-	snprintf(key, sizeof key, "%ld", n);
+	text_long(key, sizeof key, n);
 	row = table_row(t, "n", key);
 	if (row < 0 || table_number(t, row, m->type, &dice) != 0)
 		return result_fail(r, RULE_DATA, "the %s has no %s speed for %ld",
@@ -247,7 +248,7 @@ follow_up_and_fire(const struct tableset *ts, long n, struct dice *d,
 	}
 	if ((face = dice_take(d, DIE_D6, "follow up and fire d6")) < 0)
 		return RULE_DATA;
-	snprintf(key, sizeof key, "%ld", n);
+	text_long(key, sizeof key, n);
 	for (int row = 0; row < t->nrows; row++) {
 		double min, max;
 

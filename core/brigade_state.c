@@ -159,10 +159,13 @@ battery_units(const struct tableset *ts, const char *type,
 		    BRIGADE_UNITS);
 	for (long i = 0; i < guns; i++) {
 		struct battalion *b = &bu->b[bu->n++];
+		struct text_line name;
 
-		snprintf(b->name, sizeof b->name, "%s %ld", table_text(t, row, "part"),
-		    i + 1);
-		snprintf(b->cls, sizeof b->cls, "battery");
+		line_init(&name, b->name, sizeof b->name);	/* "gun 2" */
+		line_text(&name, table_text(t, row, "part"), 0);
+		line_text(&name, " ", 0);
+		line_long(&name, i + 1, 0);
+		text_copy(b->cls, sizeof b->cls, "battery");
 		b->figures = crew;
 	}
 	return RULE_OK;
@@ -175,7 +178,10 @@ brigade_units_of(const struct tableset *ts, const char *type,
 	int battalions = in_nitems(rt, "battalion"), rc;
 	struct in_item it;
 
-	memset(bu, 0, sizeof *bu);
+	/* Each unit made below is filled whole: the 4 KB of room is not
+	 * cleared (a sheet makes hundreds). */
+	bu->n = 0;
+	bu->total = 0;
 	if (is_artillery(type)) {
 		if ((rc = battery_units(ts, type, rt, bu, r)) != RULE_OK)
 			return rc;
@@ -197,6 +203,7 @@ brigade_units_of(const struct tableset *ts, const char *type,
 	for (int i = 0; i < bu->n; i++) {
 		bu->total += bu->b[i].figures;
 		bu->b[i].left = bu->b[i].figures;
+		bu->b[i].state = "ok";
 	}
 	return r->failed ? r->failed : RULE_OK;
 }

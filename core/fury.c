@@ -12,6 +12,7 @@
 
 #include "fury.h"
 #include "num.h"
+#include "text.h"
 
 /* A number of the rules table; a missing one fails r. */
 static long
@@ -301,7 +302,7 @@ fury_fire(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	if ((roll = two_d6(d, "fire", &first)) < 0)
 		return RULE_DATA;
 	score = roll + capped;
-	snprintf(key, sizeof key, "%ld", score < 4 ? 4 : score > 14 ? 14 : score);
+	text_long(key, sizeof key, score < 4 ? 4 : score > 14 ? 14 : score);
 	row = table_row(ft, "score", key);
 	col = band(cols, points);
 	if (row < 0 || col < 0)
@@ -895,7 +896,7 @@ fury_mixed_bel(const struct tableset *ts, const struct inputs *in,
 	}
 	/* The mean, "(round .6 or better up.)": in tenths, exactly. */
 	level = sum / n + ((sum % n) * 10 >= 6 * n ? 1 : 0);
-	snprintf(key, sizeof key, "%ld", level);
+	text_long(key, sizeof key, level);
 	if ((row = table_row(t, "points", key)) < 0) {
 		result_fail(r, RULE_DATA, "the %s has no BEL worth %ld points", t->title,
 		    level);
@@ -928,7 +929,7 @@ fury_freshness(const struct tableset *ts, const char *cls, long start,
 
 	if (t == NULL)
 		return NULL;
-	snprintf(key, sizeof key, "%ld", start);
+	text_long(key, sizeof key, start);
 	row = table_row2(t, "stands", key, "class", cls);
 	if (row < 0) {
 		result_fail(r, RULE_DATA, "the %s covers brigades of 3 to 7 stands, not %ld",

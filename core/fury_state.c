@@ -599,9 +599,9 @@ fury_view(const struct tableset *ts, const struct army *a, const struct unit *u,
 	result_init(&scratch);
 	bel = unit_bel(ts, u, &scratch);
 	v->strength = u->start_strength - u->losses;
-	snprintf(v->cells[0], VIEW_CELL, "%ld", u->start_strength);
-	snprintf(v->cells[1], VIEW_CELL, "%ld", v->strength);
-	snprintf(v->cells[2], VIEW_CELL, "%ld", u->losses);
+	text_long(v->cells[0], VIEW_CELL, u->start_strength);
+	text_long(v->cells[1], VIEW_CELL, v->strength);
+	text_long(v->cells[2], VIEW_CELL, u->losses);
 	jsonw_int(&v->w, "start_strength", u->start_strength);
 	jsonw_int(&v->w, "strength", v->strength);
 	jsonw_int(&v->w, "losses", u->losses);

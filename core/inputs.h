@@ -81,12 +81,12 @@ enum part_kind {
 	PART_COUNT		/* N: a whole number */
 };
 
-/* One token of a spec item, typed. */
+/* One token of a spec item, typed (8 bytes: a unit holds many). */
 struct spec_part {
 	unsigned char kind;	/* enum part_kind */
 	unsigned char die;	/* PART_DIE: enum die_kind */
 	unsigned short word;	/* PART_WORD: offset of its text */
-	long n;			/* PART_COUNT */
+	int n;			/* PART_COUNT: 0..NUM_COUNT_MAX */
 };
 
 /* One element of a list or repeated option (kept inside struct inputs). */
@@ -101,13 +101,13 @@ struct input_item {
 
 struct input_value {
 	const struct input_decl *decl;
+	long n;
+	double d;
+	unsigned short text;	/* offset of the value's text */
+	unsigned short nitems;	/* at most INPUT_ITEMS */
 	unsigned char given;	/* has a value: typed, or filled from a unit */
 	unsigned char typed;	/* typed by the umpire (argv, CSV) */
 	unsigned char set;	/* given, or its default */
-	unsigned short text;	/* offset of the value's text */
-	int nitems;
-	long n;
-	double d;
 };
 
 #define INPUT_POSITIONALS 8

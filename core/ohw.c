@@ -874,9 +874,9 @@ ohw_view(const struct tableset *ts, const struct army *a, const struct unit *u,
 	bp = break_point(ts, u, r);
 	text_copy(v->state, sizeof v->state, unit_state(ts, u, r));
 	v->strength = u->losses;
-	snprintf(v->cells[0], VIEW_CELL, "%ld", bp);
-	snprintf(v->cells[1], VIEW_CELL, "%ld", bp - u->losses > 0 ? bp - u->losses : 0);
-	snprintf(v->cells[2], VIEW_CELL, "%ld", u->losses);
+	text_long(v->cells[0], VIEW_CELL, bp);
+	text_long(v->cells[1], VIEW_CELL, bp - u->losses > 0 ? bp - u->losses : 0);
+	text_long(v->cells[2], VIEW_CELL, u->losses);
 	jsonw_int(&v->w, "fatigue_points", u->losses);
 	jsonw_int(&v->w, "break_point", bp);
 }

@@ -799,7 +799,7 @@ add_int(struct odds *o, const char *field, long v, mpq_srcptr p)
 {
 	char text[24];
 
-	snprintf(text, sizeof text, "%ld", v);
+	text_long(text, sizeof text, v);
 	odds_add(o, field, text, p);
 }
 
@@ -1776,7 +1776,7 @@ squares_view(const struct tableset *ts, const struct army *a,
 		return;
 	text_copy(v->state, sizeof v->state, u->state[0] ? u->state : "ok");
 	v->strength = u->losses;
-	snprintf(v->cells[0], VIEW_CELL, "%ld", u->losses);
+	text_long(v->cells[0], VIEW_CELL, u->losses);
 	jsonw_int(&v->w, "hits", u->losses);
 	unit_spec(u, spec, sizeof spec);
 	jsonw_string(&v->w, "spec", spec);

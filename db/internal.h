@@ -16,6 +16,7 @@ struct db {
 	int in_tx;
 	sqlite3_stmt *stmt[STMT_COUNT];
 	struct loaded *tables;	/* rule tables read from the game */
+	struct loaded *found[8];	/* tables found lately, by name's start */
 	char ruleset[32];	/* the rule set whose tables are loaded */
 	int tables_loaded;
 };

@@ -145,6 +145,7 @@ db_tables_free(struct db *db)
 		free(l);
 	}
 	db->tables = NULL;
+	memset(db->found, 0, sizeof db->found);
 	db->tables_loaded = 0;
 }
 
@@ -290,14 +291,28 @@ db_tables_load(struct db *db, const char *ruleset)
 	return DB_OK;
 }
 
+static int
+is_table(const struct loaded *l, const char *ruleset, const char *name)
+{
+	return strcmp(l->t.name, name) == 0 && strcmp(l->t.ruleset, ruleset) == 0;
+}
+
+/* A rule asks for a few tables again and again (a sheet, three for each
+ * unit): each is remembered in a slot picked by its name's first letters,
+ * so a look-up is mostly one comparison, not one per table. */
 static const struct table *
 find(void *ctx, const char *ruleset, const char *name)
 {
 	struct db *db = ctx;
+	struct loaded **slot = &db->found[(unsigned char)(name[0] ^ (name[0] ? name[1] : 0)) % 8];
 
+	if (*slot != NULL && is_table(*slot, ruleset, name))
+		return (*slot)->t.cells != NULL ? &(*slot)->t : NULL;
 	for (struct loaded *l = db->tables; l != NULL; l = l->next)
-		if (strcmp(l->t.name, name) == 0 && strcmp(l->t.ruleset, ruleset) == 0)
+		if (is_table(l, ruleset, name)) {
+			*slot = l;
 			return l->t.cells != NULL ? &l->t : NULL;
+		}
 	return NULL;
 }
 

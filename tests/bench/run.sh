@@ -24,15 +24,30 @@ unset UMPIRE_DB
 
 now_ns() { date +%s%N; }
 
-# time_loop CMD...: nanoseconds for n runs of CMD.
+# time_loop CMD...: nanoseconds for n runs of CMD (runs of them, if set).
 time_loop() {
 	start=$(now_ns)
 	i=0
-	while [ $i -lt "$n" ]; do
+	while [ $i -lt "${runs:-$n}" ]; do
 		"$@" >/dev/null
 		i=$((i + 1))
 	done
 	echo $(( $(now_ns) - start ))
+}
+
+# alternate A B: nanoseconds for n runs of the function A and n of B, in
+# ten alternating blocks, so that a drift of the machine's speed (this
+# one's varies by a fifth over a minute) weighs on both alike: "nsA nsB".
+alternate() {
+	runs=$(( n / 10 > 0 ? n / 10 : 1 ))
+	ta=0 tb=0 block=0
+	while [ $block -lt 10 ]; do
+		ta=$(( ta + $($1) ))
+		tb=$(( tb + $($2) ))
+		block=$((block + 1))
+	done
+	unset runs
+	echo "$ta $tb"
 }
 
 ratio() {
@@ -87,11 +102,15 @@ echo "journal entries: small $(sqlite3 "$work/small/umpire.db" 'SELECT count(*) 
 fire_at() {
 	(cd "$work/$1" && time_loop "$u" fire --firers 16 --distance 2 --target Pack --dice 4)
 }
-small=$(fire_at small)
-large=$(fire_at large)
-sql=$(cd "$work/small" && time_loop sqlite3 umpire.db "INSERT INTO event (turn, command, args, summary, created) VALUES (1, 'bench', '[]', 'bench', 'now'); SELECT total FROM effect WHERE unit = 4 AND kind = 'loss' ORDER BY id DESC LIMIT 1;")
-ratio "stateful fire, 100,000-entry game / small" "$large" "$small" 1.3
-ratio "stateful fire (small game) / sqlite3 call" "$small" "$sql" 1.0
+fire_small() { fire_at small; }
+fire_large() { fire_at large; }
+sql_call() {
+	(cd "$work/small" && time_loop sqlite3 umpire.db "INSERT INTO event (turn, command, args, summary, created) VALUES (1, 'bench', '[]', 'bench', 'now'); SELECT total FROM effect WHERE unit = 4 AND kind = 'loss' ORDER BY id DESC LIMIT 1;")
+}
+set -- $(alternate fire_large fire_small)
+ratio "stateful fire, 100,000-entry game / small" "$1" "$2" 1.3
+set -- $(alternate fire_small sql_call)
+ratio "stateful fire (small game) / sqlite3 call" "$1" "$2" 1.0
 
 echo "== the casualty sheet"
 mkdir -p "$work/waterloo"
@@ -104,9 +123,10 @@ mkdir -p "$work/waterloo"
 sheet_at() {
 	(cd "$work/$1" && time_loop "$u" sheet)
 }
-nine=$(sheet_at small)
-three_hundred=$(sheet_at waterloo)
-ratio "sheet of 300 units / of 9 units" "$three_hundred" "$nine" 2
+sheet_nine() { sheet_at small; }
+sheet_waterloo() { sheet_at waterloo; }
+set -- $(alternate sheet_waterloo sheet_nine)
+ratio "sheet of 300 units / of 9 units" "$1" "$2" 2
 
 echo "== odds before the roll"
 n=$(( n / 20 > 0 ? n / 20 : 1 ))	# fewer runs: an assault takes longer
