@@ -215,12 +215,12 @@ game_close(const struct global *g, struct game *gm, int rc)
 }
 
 static void
-init_ratings(void *ctx, struct unit *u)
+init_ratings(void *ctx, const struct unit *u, struct inputs *ratings)
 {
 	const struct game *gm = ctx;
 
-	inputs_init(&u->ratings, gm->rs->name, "unit",
-	    game_rating_decls(gm, u->formation), NULL);
+	inputs_init(ratings, gm->rs->name, "unit", game_rating_decls(gm, u->formation),
+	    NULL);
 }
 
 int

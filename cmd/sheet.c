@@ -69,7 +69,7 @@ side_points(const struct sheet *s, const char *side, double *sum)
 		if (u->formation || strcmp(u->side, side) != 0)
 			continue;
 		result_init(&r);
-		if (ro->rate(&s->gm->ts, u->type, &u->ratings, &start, &cost, &r) != RULE_OK)
+		if (ro->rate(&s->gm->ts, u->type, u->ratings, &start, &cost, &r) != RULE_OK)
 			return cmd_error(s->g, exit_of_rule(RULE_DATA), "unit '%s': %s",
 			    u->name, r.error);
 		*sum += cost;

@@ -160,7 +160,7 @@ check_points(const struct global *g, struct game *gm, const struct db_unit *u,
 		result_init(&r);
 		if (v->formation || v->id == u->id || strcmp(v->side, u->side) != 0)
 			continue;
-		if (gm->rs->roster->rate(&gm->ts, v->type, &v->ratings, &start, &c,
+		if (gm->rs->roster->rate(&gm->ts, v->type, v->ratings, &start, &c,
 		    &r) == RULE_OK)
 			sum += c;
 	}
@@ -321,7 +321,7 @@ print_unit(const struct global *g, struct game *gm, const char *name)
 		    u->start_strength, u->losses, s.v.state);
 	jsonw_init(&w, buf, sizeof buf);
 	jsonw_object(&w, NULL);
-	inputs_json(&u->ratings, NULL, NULL, &w);
+	inputs_json(u->ratings, NULL, NULL, &w);
 	jsonw_object_end(&w);
 	printf("  ratings: %s\n", buf);
 	for (int i = 0; i < s.v.nlines; i++)
@@ -409,7 +409,7 @@ cmd_set(const struct global *g, struct game *gm, int argc, char **argv,
 		const char *name = now.v[i].decl->name;
 
 		rc = now.v[i].given || is_common(now.v[i].decl) ? inputs_copy(&merged, &now, name) :
-		    inputs_copy(&merged, &u->ratings, name);
+		    inputs_copy(&merged, u->ratings, name);
 		if (rc != 0)
 			return cmd_error(g, EXIT_DATA, "%s", merged.error);
 	}
@@ -671,7 +671,7 @@ export_unit(FILE *out, const struct game *gm, const struct exporter *x,
 	fputc(',', out);
 	csv_put(out, game_parent_name(gm, u));
 	for (int c = 4; c < x->ncols; c++) {
-		rating_cell(&u->ratings, x->cols[c], cell, sizeof cell);
+		rating_cell(u->ratings, x->cols[c], cell, sizeof cell);
 		fputc(',', out);
 		csv_put(out, cell);
 	}

@@ -71,7 +71,7 @@ view_json(struct jsonw *w, const struct game *gm, const struct unit_sheet *s)
 		jsonw_array_end(w);
 	}
 	jsonw_object(w, "ratings");
-	inputs_json(&u->ratings, is_rating, NULL, w);
+	inputs_json(u->ratings, is_rating, NULL, w);
 	jsonw_object_end(w);
 	jsonw_members(w, s->v.json);
 	jsonw_object_end(w);
@@ -173,7 +173,7 @@ view_text(FILE *out, const struct game *gm, const struct unit_sheet *s)
 		cell(&l, cell_of(c, i, s), last_text(c, i) ? 0 : c[i].width);
 	}
 	if (flags[0])
-		gap(&l, 1);
+		line_char(&l, ' ');
 	line_text(&l, flags, 0);
 	fputs(buf, out);
 	fputc('\n', out);

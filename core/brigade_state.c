@@ -130,7 +130,7 @@ identical_units(const struct tableset *ts, const char *type,
 		line_init(&name, b->name, sizeof b->name);	/* "2nd Battalion" */
 		line_long(&name, i + 1, 0);
 		line_text(&name, ordinal((int)(i + 1)), 0);
-		line_text(&name, " ", 0);
+		line_char(&name, ' ');
 		line_text(&name, part, 0);
 		text_copy(b->cls, sizeof b->cls, cls);
 		b->figures = figures;
@@ -163,7 +163,7 @@ battery_units(const struct tableset *ts, const char *type,
 
 		line_init(&name, b->name, sizeof b->name);	/* "gun 2" */
 		line_text(&name, table_text(t, row, "part"), 0);
-		line_text(&name, " ", 0);
+		line_char(&name, ' ');
 		line_long(&name, i + 1, 0);
 		text_copy(b->cls, sizeof b->cls, "battery");
 		b->figures = crew;
@@ -331,7 +331,7 @@ fill_firer(const struct tableset *ts, const struct unit *u, struct inputs *in,
 	struct brigade_units bu;
 	int rc;
 
-	if ((rc = brigade_units_of(ts, u->type, &u->ratings, &bu, r)) != RULE_OK)
+	if ((rc = brigade_units_of(ts, u->type, u->ratings, &bu, r)) != RULE_OK)
 		return rc;
 	brigade_spread(&bu, u->losses);
 	if (strcmp(u->type, "cavalry") == 0)
@@ -339,7 +339,7 @@ fill_firer(const struct tableset *ts, const struct unit *u, struct inputs *in,
 	add_state_mods(u, in, "mod");
 	if (!is_artillery(u->type)) {
 		inputs_default_count(in, "firers", front_ranks(&bu));
-		inputs_default_word(in, "weapon", in_text(&u->ratings, "weapon"));
+		inputs_default_word(in, "weapon", in_text(u->ratings, "weapon"));
 		return RULE_OK;
 	}
 	if (!in_given(in, "guns") && !in_given(in, "firers")) {
@@ -348,8 +348,8 @@ fill_firer(const struct tableset *ts, const struct unit *u, struct inputs *in,
 			for (int i = 0; i < bu.n && i < INPUT_ITEMS / 2; i++)
 				inputs_add_count(in, "crew", bu.b[i].left);
 	}
-	inputs_default_word(in, "gun", in_text(&u->ratings, "gun"));
-	if (in_flag(&u->ratings, "heavy"))
+	inputs_default_word(in, "gun", in_text(u->ratings, "gun"));
+	if (in_flag(u->ratings, "heavy"))
 		inputs_default_flag(in, "heavy");
 	return RULE_OK;
 }
@@ -363,7 +363,7 @@ gun_defences(const struct tableset *ts, const struct unit *u,
 {
 	long start = rule_count(ts, BRIGADE, "battery", "defence", r);
 
-	if (brigade_units_of(ts, u->type, &u->ratings, guns, r) != RULE_OK)
+	if (brigade_units_of(ts, u->type, u->ratings, guns, r) != RULE_OK)
 		return 0;
 	for (int i = 0; i < guns->n; i++)
 		guns->b[i].figures = start;
@@ -381,7 +381,7 @@ fill_battery_target(const struct tableset *ts, const struct unit *target,
 	int n = gun_defences(ts, target, &guns, r), standing = 0;
 
 	inputs_default_word(in, "target-type", "battery");
-	if (brigade_units_of(ts, target->type, &target->ratings, &crews, r) == RULE_OK) {
+	if (brigade_units_of(ts, target->type, target->ratings, &crews, r) == RULE_OK) {
 		brigade_spread(&crews, target->losses);
 		inputs_default_count(in, "target-crew", crews.total - target->losses);
 	}
@@ -440,8 +440,8 @@ melee_figures(const struct tableset *ts, const struct unit *u, long strength,
 static void
 fill_weights(const struct unit *a, const struct unit *d, struct inputs *in)
 {
-	const char *wa = in_text(&a->ratings, "cavalry");
-	const char *wd = in_text(&d->ratings, "cavalry");
+	const char *wa = in_text(a->ratings, "cavalry");
+	const char *wd = in_text(d->ratings, "cavalry");
 	static const struct {
 		const char *mine, *theirs, *mod;
 	} pairs[] = {
@@ -476,7 +476,7 @@ fill_side(const struct tableset *ts, const struct unit *u,
 	struct brigade_units bu;
 	int rc;
 
-	if ((rc = brigade_units_of(ts, u->type, &u->ratings, &bu, r)) != RULE_OK)
+	if ((rc = brigade_units_of(ts, u->type, u->ratings, &bu, r)) != RULE_OK)
 		return rc;
 	snprintf(figures, sizeof figures, "%s-figures", side);
 	snprintf(mods, sizeof mods, "%s-mod", side);
@@ -487,9 +487,9 @@ fill_side(const struct tableset *ts, const struct unit *u,
 	inputs_default_count(in, pushbacks, u->pb_total);
 	snprintf(figures, sizeof figures, "%s-type", side);
 	inputs_default_word(in, figures, arm(u));
-	if (in_flag(&u->ratings, "elite"))
+	if (in_flag(u->ratings, "elite"))
 		inputs_add_mod(in, mods, "elite");
-	if (in_flag(&u->ratings, "lancers"))
+	if (in_flag(u->ratings, "lancers"))
 		inputs_add_mod(in, mods, "lancers");
 	add_state_mods(u, in, mods);
 	return RULE_OK;
@@ -526,7 +526,7 @@ fill_morale(const struct tableset *ts, const struct unit *u,
 	const char *worst;
 	int rc, pick = 0;
 
-	if ((rc = brigade_units_of(ts, u->type, &u->ratings, &bu, r)) != RULE_OK)
+	if ((rc = brigade_units_of(ts, u->type, u->ratings, &bu, r)) != RULE_OK)
 		return rc;
 	brigade_spread(&bu, u->losses);
 	worst = brigade_morale_states(ts, &bu, r);
@@ -581,7 +581,7 @@ apply_loss(const struct tableset *ts, const struct ruling_units *ru, int ui,
 	const char *worst;
 	int rc;
 
-	if ((rc = brigade_units_of(ts, u->type, &u->ratings, &before, r)) != RULE_OK)
+	if ((rc = brigade_units_of(ts, u->type, u->ratings, &before, r)) != RULE_OK)
 		return rc;
 	after = before;
 	brigade_spread(&before, u->losses);
@@ -713,7 +713,7 @@ morale_units(const struct tableset *ts, const struct unit *u, struct result *r)
 	struct brigade_units bu;
 	const char *worst;
 
-	if (brigade_units_of(ts, u->type, &u->ratings, &bu, r) != RULE_OK)
+	if (brigade_units_of(ts, u->type, u->ratings, &bu, r) != RULE_OK)
 		return;
 	brigade_spread(&bu, u->losses);
 	worst = brigade_morale_states(ts, &bu, r);
@@ -826,13 +826,13 @@ battalion_line(const struct battalion *b, char *buf)
 
 	line_init(&l, buf, VIEW_LINE);
 	line_text(&l, b->name, -20);
-	line_text(&l, " ", 0);
+	line_char(&l, ' ');
 	line_text(&l, b->cls, -9);
-	line_text(&l, " ", 0);
+	line_char(&l, ' ');
 	line_long(&l, b->left, 3);
-	line_text(&l, "/", 0);
+	line_char(&l, '/');
 	line_long(&l, b->figures, -3);
-	line_text(&l, " ", 0);
+	line_char(&l, ' ');
 	line_text(&l, b->state, 0);
 }
 
@@ -854,7 +854,7 @@ brigade_view(const struct tableset *ts, const struct army *a,
 	text_long(v->cells[2], VIEW_CELL, u->losses);
 	line_init(&cell, v->cells[4], VIEW_CELL);
 	line_long(&cell, run_now(u, turn), 0);
-	line_text(&cell, "/", 0);
+	line_char(&cell, '/');
 	line_long(&cell, u->pb_total, 0);
 	text_long(v->cells[5], VIEW_CELL, run_now(u, turn));
 	text_long(v->cells[6], VIEW_CELL, u->pb_total);
@@ -865,7 +865,7 @@ brigade_view(const struct tableset *ts, const struct army *a,
 	jsonw_int(&v->w, "run", run_now(u, turn));
 	jsonw_int(&v->w, "total", u->pb_total);
 	jsonw_object_end(&v->w);
-	if (brigade_units_of(ts, u->type, &u->ratings, &bu, r) != RULE_OK)
+	if (brigade_units_of(ts, u->type, u->ratings, &bu, r) != RULE_OK)
 		return;
 	brigade_spread(&bu, u->losses);
 	worst = brigade_morale_states(ts, &bu, r);

@@ -65,9 +65,9 @@ is_leader(const struct unit *u)
 static const char *
 unit_bel(const struct tableset *ts, const struct unit *u, struct result *r)
 {
-	if (in_nitems(&u->ratings, "battalions") > 0)
-		return fury_mixed_bel(ts, &u->ratings, "battalions", r);
-	return in_text(&u->ratings, "bel");
+	if (in_nitems(u->ratings, "battalions") > 0)
+		return fury_mixed_bel(ts, u->ratings, "battalions", r);
+	return in_text(u->ratings, "bel");
 }
 
 static int
@@ -115,7 +115,7 @@ freshness(const struct tableset *ts, const struct unit *u)
 	bel = unit_bel(ts, u, &scratch);
 	if (bel == NULL || is_battery(u->type) || is_leader(u))
 		return NULL;
-	return fury_freshness(ts, fury_class(bel, in_text(&u->ratings, "cavalry")),
+	return fury_freshness(ts, fury_class(bel, in_text(u->ratings, "cavalry")),
 	    u->start_strength, u->start_strength - u->losses, &scratch);
 }
 
@@ -195,7 +195,7 @@ fill_move(const struct tableset *ts, const struct unit *u, const char *command,
 	const char *fresh = freshness(ts, u);
 
 	inputs_default_word(in, "type", strcmp(u->type, "infantry") == 0 &&
-	    in_is(&u->ratings, "nation", "france") ? "french-infantry" :
+	    in_is(u->ratings, "nation", "france") ? "french-infantry" :
 	    is_battery(u->type) ? (strcmp(u->type, "horse-battery") == 0 ?
 	    "horse-artillery" : "foot-artillery") : u->type);
 	if (strcmp(command, "move") == 0 && unit_flag(u, "disordered"))
@@ -217,7 +217,7 @@ fill_morale(const struct tableset *ts, const struct unit *u, struct inputs *in)
 	inputs_default_count(in, "stands-start", u->start_strength);
 	inputs_default_count(in, "stands", u->start_strength - u->losses);
 	inputs_default_word(in, "bel", unit_bel(ts, u, &scratch));
-	inputs_default_word(in, "cavalry", in_text(&u->ratings, "cavalry"));
+	inputs_default_word(in, "cavalry", in_text(u->ratings, "cavalry"));
 }
 
 static int
@@ -314,11 +314,11 @@ tally(const struct tableset *ts, const struct army *a, const struct unit *f,
 		result_init(&scratch);
 		bel = unit_bel(ts, u, &scratch);
 		weight = bel != NULL && strcmp(bel, "guard") == 0 && !is_cavalry(u->type) &&
-		    !in_is(&u->ratings, "nation", "britain") ? 2 : 1;
+		    !in_is(u->ratings, "nation", "britain") ? 2 : 1;
 		lost = u->losses + pending_losses(p, u);
 		t->stands += u->start_strength;
 		t->losses += lost;
-		if (in_flag(&u->ratings, "irregular"))
+		if (in_flag(u->ratings, "irregular"))
 			continue;
 		t->army_stands += u->start_strength;
 		t->army_losses += lost * weight;
@@ -336,7 +336,7 @@ own_fatigue(const struct tableset *ts, const struct army *a,
     const struct unit *f, const struct pending *p, struct fatigue *out,
     struct result *r)
 {
-	const char *q = in_text(&f->ratings, "quality");
+	const char *q = in_text(f->ratings, "quality");
 	long pct = fury_quality_percent(ts, q != NULL ? q : "average", r);
 	int army = strcmp(f->type, "army") == 0;
 	struct tally t;
@@ -557,8 +557,8 @@ leader_view(const struct tableset *ts, const struct unit *u, struct unit_view *v
 {
 	const struct table *t = rule_table(ts, FURY, "command-ranges", r);
 	const struct table *a = rule_table(ts, FURY, "army-commanders", r);
-	const char *nation = in_text(&u->ratings, "nation"), *rank = in_text(&u->ratings, "rank");
-	const char *rating = in_text(&u->ratings, "rating");
+	const char *nation = in_text(u->ratings, "nation"), *rank = in_text(u->ratings, "rank");
+	const char *rating = in_text(u->ratings, "rating");
 	double range;
 	int row;
 
@@ -567,9 +567,9 @@ leader_view(const struct tableset *ts, const struct unit *u, struct unit_view *v
 	if ((row = table_row(t, "nation", nation)) < 0)
 		row = table_row(t, "nation", "other");
 	range = rule_cell(t, row, rank, r);
-	if (in_flag(&u->ratings, "exceptional") && strcmp(rank, "division") != 0)
+	if (in_flag(u->ratings, "exceptional") && strcmp(rank, "division") != 0)
 		range += rule_value(ts, FURY, "rules", "exceptional-range", r);
-	if (in_flag(&u->ratings, "replacement"))
+	if (in_flag(u->ratings, "replacement"))
 		range += rule_value(ts, FURY, "rules", "replacement-range", r);
 	jsonw_number(&v->w, "command_range", range);
 	snprintf(v->lines[v->nlines++], VIEW_LINE, "%s %s: command range %g\"", nation,

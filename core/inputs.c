@@ -57,6 +57,24 @@ choices_list(const char *choices, char *buf, size_t n)
 
 /* ---- the store: strings kept as offsets ------------------------------ */
 
+static struct input_item *
+items_of(struct inputs *in)
+{
+	return (struct input_item *)((char *)in + in->items_at);
+}
+
+static const struct input_item *
+items_in(const struct inputs *in)
+{
+	return (const struct input_item *)((const char *)in + in->items_at);
+}
+
+static char *
+store_of(struct inputs *in)
+{
+	return (char *)in + in->store_at;
+}
+
 /* Copies len bytes of s into the store; returns its offset, 0 when full
  * (offset 0 is the empty string every inputs holds). */
 static unsigned short
@@ -66,10 +84,10 @@ keep(struct inputs *in, const char *s, size_t len)
 
 	if (at == 0)
 		at = 1;		/* store[0] stays "" */
-	if (at + len + 1 > sizeof in->store)
+	if (at + len + 1 > INPUT_STORE)
 		return 0;
-	memcpy(in->store + at, s, len);
-	in->store[at + len] = '\0';
+	memcpy(store_of(in) + at, s, len);
+	store_of(in)[at + len] = '\0';
 	in->used = (unsigned short)(at + len + 1);
 	return (unsigned short)at;
 }
@@ -77,7 +95,7 @@ keep(struct inputs *in, const char *s, size_t len)
 static const char *
 text_at(const struct inputs *in, unsigned short off)
 {
-	return in->store + off;
+	return (const char *)in + in->store_at + off;
 }
 
 /* ---- declarations ---------------------------------------------------- */
@@ -118,9 +136,10 @@ inputs_init(struct inputs *in, const char *ruleset, const char *command,
     const struct input_decl *decls, const struct input_decl *extra)
 {
 	/* The header and the values declared only (add_decls clears each):
-	 * the rest is written before it is read, and units hold hundreds of
-	 * these, each touching as few pages as it can. */
+	 * the rest is written before it is read. */
 	memset(in, 0, offsetof(struct inputs, v));
+	in->items_at = offsetof(struct inputs, items);
+	in->store_at = offsetof(struct inputs, store);
 	in->nitems = 0;
 	in->used = 1;
 	in->store[0] = '\0';
@@ -130,6 +149,35 @@ inputs_init(struct inputs *in, const char *ruleset, const char *command,
 	in->command = command;
 	add_decls(in, decls);
 	add_decls(in, extra);
+}
+
+/* The bytes of the header and the n values declared. */
+static size_t
+head_size(const struct inputs *in)
+{
+	return offsetof(struct inputs, v) + (size_t)in->n * sizeof in->v[0];
+}
+
+size_t
+inputs_packed_size(const struct inputs *in)
+{
+	size_t size = head_size(in) + (size_t)in->nitems * sizeof in->items[0] + in->used;
+
+	return (size + 7) / 8 * 8;
+}
+
+const struct inputs *
+inputs_pack(const struct inputs *in, void *to)
+{
+	struct inputs *p = to;
+	size_t head = head_size(in), items = (size_t)in->nitems * sizeof in->items[0];
+
+	memcpy(p, in, head);
+	p->items_at = (unsigned int)head;
+	p->store_at = (unsigned int)(head + items);
+	memcpy((char *)p + p->items_at, items_in(in), items);
+	memcpy((char *)p + p->store_at, (const char *)in + in->store_at, in->used);
+	return p;
 }
 
 static int
@@ -150,7 +198,7 @@ new_item(struct inputs *in, struct input_value *v, const char *text,
 		    v->decl->name);
 		return NULL;
 	}
-	it = &in->items[in->nitems];
+	it = &items_of(in)[in->nitems];
 	memset(it, 0, sizeof *it);
 	it->owner = (unsigned char)value_index(in, v);
 	if (len > 0 && (it->name = keep(in, text, len)) == 0) {
@@ -169,9 +217,11 @@ drop_items(struct inputs *in, struct input_value *v)
 {
 	int owner = value_index(in, v), j = 0;
 
+	struct input_item *items = items_of(in);
+
 	for (int i = 0; i < in->nitems; i++)
-		if (in->items[i].owner != owner)
-			in->items[j++] = in->items[i];
+		if (items[i].owner != owner)
+			items[j++] = items[i];
 	in->nitems = j;
 	v->nitems = 0;
 }
@@ -1006,7 +1056,7 @@ inputs_check_mods(struct inputs *in, const struct tableset *ts)
 			return fail(in, INPUTS_DATA, "the %s rules have no table '%s'",
 			    in->ruleset, v->decl->detail);
 		for (int k = 0; k < in->nitems; k++) {
-			struct input_item *it = &in->items[k];
+			struct input_item *it = &items_of(in)[k];
 			int rc;
 
 			if (it->owner != i)
@@ -1014,8 +1064,8 @@ inputs_check_mods(struct inputs *in, const struct tableset *ts)
 			if ((rc = check_mod(in, v->decl, t, it)) != INPUTS_OK)
 				return rc;
 			for (int j = 0; j < k; j++)
-				if (in->items[j].owner == i && strcmp(text_at(in,
-				    in->items[j].name), text_at(in, it->name)) == 0)
+				if (items_of(in)[j].owner == i && strcmp(text_at(in,
+				    items_of(in)[j].name), text_at(in, it->name)) == 0)
 					return fail(in, INPUTS_DATA, "--%s: modifier '%s' is named twice",
 					    v->decl->name, text_at(in, it->name));
 		}
@@ -1218,7 +1268,7 @@ in_item(const struct inputs *in, const char *opt, int i, struct in_item *out)
 		return 0;
 	owner = value_index(in, v);
 	for (int k = 0; k < in->nitems; k++) {
-		const struct input_item *it = &in->items[k];
+		const struct input_item *it = &items_in(in)[k];
 
 		if (it->owner != owner || seen++ != i)
 			continue;

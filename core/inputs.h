@@ -112,9 +112,13 @@ struct input_value {
 
 #define INPUT_POSITIONALS 8
 
-/* The fields a small set of values writes come first, together: a unit
- * holds one of these, and a sheet of hundreds of units then touches one
- * page of each rather than four. */
+/*
+ * The items and the text are found by their distance from the start
+ * (items_at, store_at), not by their place in the struct: a full inputs
+ * has them where declared, and a packed copy (inputs_pack: a unit's
+ * ratings in the army) has them right after its n values, so it takes a
+ * few hundred bytes rather than 10 KB.  Either may be copied or moved.
+ */
 struct inputs {
 	const char *ruleset;
 	const char *command;
@@ -122,13 +126,17 @@ struct inputs {
 	const char *pos[INPUT_POSITIONALS];	/* into argv */
 	int npos;
 	int n;
-	struct input_value v[INPUTS_MAX];
 	int nitems;
-	unsigned short used;
+	unsigned short used;	/* bytes of text */
 	int failed;		/* a default fill failed: the status */
-	char error[240];
-	char store[INPUT_STORE];
+	unsigned int items_at;	/* the items, in bytes from the start */
+	unsigned int store_at;	/* the text, in bytes from the start */
+	struct input_value v[INPUTS_MAX];	/* n declared */
+	/* Below, the room of a full inputs; a packed one has no more than
+	 * what it uses of it, and never an error. */
 	struct input_item items[INPUT_ITEMS];
+	char store[INPUT_STORE];
+	char error[240];
 };
 
 /* One item of an option, as read: pointers into the inputs, valid while
@@ -147,6 +155,12 @@ enum {
 	INPUTS_USAGE = 1,	/* an unknown or incomplete option */
 	INPUTS_DATA = 2		/* a value the declaration does not allow */
 };
+
+/* The bytes a packed copy of in takes (a multiple of 8), and the copy
+ * itself into `to` (that many bytes, 8-aligned): the values declared, the
+ * items and the text, to be read, never changed. */
+size_t inputs_packed_size(const struct inputs *in);
+const struct inputs *inputs_pack(const struct inputs *in, void *to);
 
 /* Clears in and declares its options (decls and extra, either NULL; each
  * array ends with a zero entry). */

@@ -626,7 +626,7 @@ static const struct input_decl formation_inputs[] = {
 static long
 break_point(const struct tableset *ts, const struct unit *u, struct result *r)
 {
-	return in_given(&u->ratings, "break-point") ? in_count(&u->ratings, "break-point") :
+	return in_given(u->ratings, "break-point") ? in_count(u->ratings, "break-point") :
 	    (long)number(ts, "break-point", r);
 }
 
@@ -636,7 +636,7 @@ unit_state(const struct tableset *ts, const struct unit *u, struct result *r)
 	if (strcmp(u->state, "destroyed") == 0)
 		return "destroyed";
 	return fp_state(ts, u->losses, break_point(ts, u, r),
-	    in_flag(&u->ratings, "pyrrhic"), r);
+	    in_flag(u->ratings, "pyrrhic"), r);
 }
 
 static int
@@ -662,7 +662,7 @@ fill_condition(const struct tableset *ts, const struct unit *u, struct inputs *i
 
 	if (strcmp(s, "tired") == 0 || strcmp(s, "exhausted") == 0)
 		inputs_add_mod(in, opt, s);
-	if (in_flag(&u->ratings, "stubborn"))
+	if (in_flag(u->ratings, "stubborn"))
 		inputs_add_mod(in, opt, "stubborn");
 }
 
@@ -670,7 +670,7 @@ static const char *
 melee_type(const struct unit *u)
 {
 	if (strcmp(u->type, "cavalry") == 0)
-		return in_flag(&u->ratings, "heavy-cavalry") ? "heavy-cavalry" : "cavalry";
+		return in_flag(u->ratings, "heavy-cavalry") ? "heavy-cavalry" : "cavalry";
 	return strcmp(u->type, "skirmishers") == 0 ? "skirmishers" : "infantry";
 }
 
@@ -684,7 +684,7 @@ fill_fire(const struct tableset *ts, const struct ruling_units *ru,
 		inputs_default_word(in, "firer", strstr(u->type, "artillery") != NULL ||
 		    strcmp(u->type, "skirmishers") == 0 ? u->type : "line");
 		fill_condition(ts, u, in, "mod", r);
-		if (in_flag(&u->ratings, "rifles"))
+		if (in_flag(u->ratings, "rifles"))
 			inputs_add_mod(in, "mod", "rifles");
 	}
 	if (t != NULL && strcmp(t->type, "skirmishers") == 0)
@@ -728,7 +728,7 @@ ohw_fill(const struct tableset *ts, const char *command,
 	} else if (u != NULL && !u->formation && strcmp(command, "fatigue") == 0) {
 		inputs_default_count(in, "fp", u->losses);
 		inputs_default_count(in, "break-point", break_point(ts, u, r));
-		if (in_flag(&u->ratings, "pyrrhic"))
+		if (in_flag(u->ratings, "pyrrhic"))
 			inputs_add_mod(in, "mod", "pyrrhic");
 	} else if (u != NULL && strcmp(command, "move") == 0) {
 		fill_move(u, in);
@@ -743,8 +743,8 @@ static void
 formation_fp(const struct tableset *ts, const struct army *a,
     const struct unit *f, long *fp, long *bp, struct result *r)
 {
-	long sum_bp = 0, sum_fp = 0, pct = in_given(&f->ratings, "break-percent") ?
-	    in_count(&f->ratings, "break-percent") : (long)number(ts, "break-percent", r);
+	long sum_bp = 0, sum_fp = 0, pct = in_given(f->ratings, "break-percent") ?
+	    in_count(f->ratings, "break-percent") : (long)number(ts, "break-percent", r);
 
 	for (int i = 0; i < a->n; i++) {
 		const struct unit *u = &a->u[i];
@@ -798,7 +798,7 @@ apply_loss(const struct tableset *ts, const struct ruling_units *ru, int ui,
 	if (fp <= 0 || (e = effect_add(fx, ui, LEDGER_LOSS, "fp", fp)) == NULL)
 		return;
 	e->total = u->losses + fp;
-	after = fp_state(ts, e->total, bp, in_flag(&u->ratings, "pyrrhic"), r);
+	after = fp_state(ts, e->total, bp, in_flag(u->ratings, "pyrrhic"), r);
 	text_copy(e->state, sizeof e->state, after);
 	snprintf(e->note, sizeof e->note, "%s takes %ld FP (%ld of %ld)%s%s", u->name, fp,
 	    e->total, bp, strcmp(before, after) != 0 ? ": now " : "",

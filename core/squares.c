@@ -1512,16 +1512,16 @@ unit_parts(const struct unit *u, struct spec_part *p, const char **words)
 
 	memset(p, 0, SPEC_PARTS * sizeof *p);
 	p[0].kind = PART_WORD;
-	die_parse(in_text(&u->ratings, "skirmish") ? in_text(&u->ratings, "skirmish") : "", &s);
-	die_parse(in_text(&u->ratings, "quality") ? in_text(&u->ratings, "quality") : "", &q);
+	die_parse(in_text(u->ratings, "skirmish") ? in_text(u->ratings, "skirmish") : "", &s);
+	die_parse(in_text(u->ratings, "quality") ? in_text(u->ratings, "quality") : "", &q);
 	if (strstr(u->type, "artillery") != NULL) {
 		words[0] = strcmp(u->type, "foot-artillery") == 0 ? "foot-art" : "horse-art";
 		return 1;
 	}
 	p[1].kind = PART_DIE;
 	if (strcmp(u->type, "cavalry") == 0) {
-		words[0] = in_flag(&u->ratings, "heavy") ? "heavy-cav" :
-		    in_flag(&u->ratings, "light") ? "light-cav" : "cav";
+		words[0] = in_flag(u->ratings, "heavy") ? "heavy-cav" :
+		    in_flag(u->ratings, "light") ? "light-cav" : "cav";
 		p[1].die = (unsigned char)q;
 		return 2;
 	}
@@ -1593,7 +1593,7 @@ fill_morale(const struct ruling_units *ru, struct inputs *in)
 			continue;
 		}
 		memset(p, 0, sizeof p);
-		die_parse(in_text(&u->ratings, "morale"), &k);
+		die_parse(in_text(u->ratings, "morale"), &k);
 		p[0].kind = PART_WORD;
 		p[1].kind = PART_DIE;
 		p[1].die = (unsigned char)k;
@@ -1623,8 +1623,8 @@ fill_dice_off(const struct ruling_units *ru, struct inputs *in, struct result *r
 
 		if (strcmp(ru->role[i], "general") != 0)
 			continue;
-		if (in_text(&u->ratings, "quality") == NULL ||
-		    die_parse(in_text(&u->ratings, "quality"), &k) != 0)
+		if (in_text(u->ratings, "quality") == NULL ||
+		    die_parse(in_text(u->ratings, "quality"), &k) != 0)
 			return result_fail(r, RULE_DATA,
 			    "'%s' has no general's die: give it one with 'unit set \"%s\" --quality dN'",
 			    u->name, u->name);
@@ -1670,10 +1670,10 @@ squares_fill(const struct tableset *ts, const char *command,
 			inputs_default_flag(in, "moved");
 	} else if (u != NULL && strcmp(command, "rally") == 0) {
 		inputs_default_count(in, "hits", u->losses);
-		inputs_default_word(in, "morale", in_text(&u->ratings, "morale"));
+		inputs_default_word(in, "morale", in_text(u->ratings, "morale"));
 	} else if (u != NULL && strcmp(command, "move") == 0) {
 		inputs_default_word(in, "type", strcmp(u->type, "cavalry") == 0 &&
-		    in_flag(&u->ratings, "light") ? "light-cavalry" : u->type);
+		    in_flag(u->ratings, "light") ? "light-cavalry" : u->type);
 		if (unit_flag(u, "bombarded"))
 			inputs_default_flag(in, "bombarded");
 	}
@@ -1782,7 +1782,7 @@ squares_view(const struct tableset *ts, const struct army *a,
 	jsonw_string(&v->w, "spec", spec);
 	if (v->nlines < VIEW_LINES)
 		snprintf(v->lines[v->nlines++], VIEW_LINE, "%s, morale %s", spec,
-		    in_text(&u->ratings, "morale"));
+		    in_text(u->ratings, "morale"));
 }
 
 static const struct sheet_column squares_columns[] = {

@@ -185,10 +185,11 @@ line_pad(struct text_line *l, size_t n)
 	l->buf[l->len] = '\0';
 }
 
-void
-line_text(struct text_line *l, const char *s, int width)
+/* len bytes of s, padded to width. */
+static void
+line_piece(struct text_line *l, const char *s, size_t len, int width)
 {
-	size_t len = strlen(s), w = (size_t)(width < 0 ? -width : width);
+	size_t w = (size_t)(width < 0 ? -width : width);
 
 	if (width > 0 && len < w)
 		line_pad(l, w - len);
@@ -198,16 +199,30 @@ line_text(struct text_line *l, const char *s, int width)
 }
 
 void
+line_text(struct text_line *l, const char *s, int width)
+{
+	line_piece(l, s, strlen(s), width);
+}
+
+void
+line_char(struct text_line *l, char c)
+{
+	if (l->len + 1 >= l->cap)
+		return;
+	l->buf[l->len++] = c;
+	l->buf[l->len] = '\0';
+}
+
+void
 line_long(struct text_line *l, long v, int width)
 {
-	char buf[24], *p = buf + sizeof buf;
+	char buf[24], *end = buf + sizeof buf, *p = end;
 	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
 
-	*--p = '\0';
 	do
 		*--p = (char)('0' + u % 10);
 	while ((u /= 10) > 0);
 	if (v < 0)
 		*--p = '-';
-	line_text(l, p, width);
+	line_piece(l, p, (size_t)(end - p), width);
 }

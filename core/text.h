@@ -35,6 +35,7 @@ struct text_line {
 
 void line_init(struct text_line *l, char *buf, size_t cap);
 void line_text(struct text_line *l, const char *s, int width);
+void line_char(struct text_line *l, char c);
 void line_long(struct text_line *l, long v, int width);
 
 /* Writes v in decimal into out (n bytes), as snprintf's "%ld". */

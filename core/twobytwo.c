@@ -726,7 +726,7 @@ static const struct input_decl game_inputs[] = {
 static const char *
 unit_size(const struct unit *u)
 {
-	const char *s = in_text(&u->ratings, "size");
+	const char *s = in_text(u->ratings, "size");
 
 	return s != NULL ? s : "common";
 }
@@ -991,7 +991,7 @@ twobytwo_view(const struct tableset *ts, const struct army *a,
 		return;
 	text_copy(v->cells[0], VIEW_CELL, unit_size(u));
 	jsonw_string(&v->w, "size", unit_size(u));
-	if (twobytwo_rate(ts, u->type, &u->ratings, &start, &cost, r) == RULE_OK) {
+	if (twobytwo_rate(ts, u->type, u->ratings, &start, &cost, r) == RULE_OK) {
 		jsonw_number(&v->w, "points", cost);
 		snprintf(v->cells[2], VIEW_CELL, "%g", cost);
 	}

@@ -7,8 +7,6 @@
 #ifndef UMPIRE_UNIT_H
 #define UMPIRE_UNIT_H
 
-#include <stddef.h>
-
 #include "inputs.h"
 
 #define UNIT_NAME 128
@@ -16,8 +14,8 @@
 #define UNIT_WORD 32
 #define UNIT_FLAGS 8
 
-/* A unit or formation.  It owns all its data (its ratings keep their
- * strings inside), so the army may hold it by value. */
+/* A unit or formation.  Its ratings are in the army's allocation, which
+ * nothing moves while the army lives. */
 struct unit {
 	long long id;
 	char name[UNIT_NAME];
@@ -45,17 +43,17 @@ struct unit {
 	long melee_round;	/* that melee's round */
 	long long melee_ref;	/* against whom */
 	long melee_turn;	/* in which turn */
-	struct inputs ratings;	/* the rating options */
+	const struct inputs *ratings;	/* the rating options, packed in the
+					 * army's allocation */
 };
 
 /* Every unit and formation of a game, in the order they were added (so
  * by id, which army_find relies on): one allocation, made once per
- * command and never reallocated. */
+ * command and never reallocated, holding the units and their ratings. */
 struct army {
 	struct unit *u;
 	int n;
 	long turn;		/* the game's current turn */
-	size_t mapped;		/* bytes mapped for u (db/units.c), 0: malloc */
 };
 
 /* True when the flag NAME is set on u (and in force). */

@@ -1,9 +1,7 @@
 /* units: the order of battle, name look-up, and the army with its state. */
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "inputs.h"
 #include "internal.h"
@@ -205,58 +203,12 @@ db_unit_remove(struct db *db, long long id)
 
 /* ---- the army ----------------------------------------------------------- */
 
-/*
- * The army's one allocation.  A unit is ~11 KB (its ratings have room for
- * any command's options) of which a sheet touches ~2 KB, so 300 units
- * fault in some 400 separate 4 KB pages: 0.7 ms here, a quarter of the
- * sheet.  A big army is therefore mapped on a 2 MB boundary, in whole
- * 2 MB pages, and offered to the kernel's transparent huge pages: two
- * faults.  The advice is only advice: where the kernel does not take it,
- * the pages are ordinary and everything works the same (so its answer is
- * not needed).
- */
-#define HUGE_PAGE ((size_t)2 << 20)
-
-static struct unit *
-army_alloc(size_t n, size_t *mapped)
-{
-	size_t size = n * sizeof(struct unit), len, skip;
-	unsigned char *p;
-
-	*mapped = 0;
-#ifdef __SANITIZE_ADDRESS__
-	size = 0;	/* AddressSanitizer guards what malloc gives, not a mapping */
-#endif
-	if (size < HUGE_PAGE)
-		return calloc(n, sizeof(struct unit));
-	size = (size + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;	/* whole huge pages */
-	len = size + HUGE_PAGE;
-	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
-		return NULL;
-	/* Keep the aligned part; give back the head and the tail. */
-	skip = (HUGE_PAGE - (uintptr_t)p % HUGE_PAGE) % HUGE_PAGE;
-	if (skip > 0)
-		munmap(p, skip);
-	len -= skip;
-	p += skip;
-	if (len > size)
-		munmap(p + size, len - size);
-	(void)madvise(p, size, MADV_HUGEPAGE);
-	*mapped = size;
-	return (struct unit *)p;
-}
-
 void
 db_army_free(struct army *a)
 {
-	if (a->mapped > 0)
-		munmap(a->u, a->mapped);
-	else
-		free(a->u);
+	free(a->u);
 	a->u = NULL;
 	a->n = 0;
-	a->mapped = 0;
 }
 
 static int
@@ -324,43 +276,64 @@ read_army_unit(sqlite3_stmt *st, struct unit *u)
 	return rc;
 }
 
+/* Where a unit's stored ratings are read: its inputs, and its name for
+ * the messages. */
+struct rating_read {
+	const struct unit *u;
+	struct inputs *in;
+};
+
 /* One stored rating into the unit's inputs; 1 (stop) with the error set
  * when it is not one the unit's rule set takes. */
 static int
 rating_leaf(void *ctx, const char *key, enum json_leaf type, const char *text,
     long long i, double d)
 {
-	struct unit *u = ctx;
+	struct rating_read *rr = ctx;
 
-	if (inputs_set_json(&u->ratings, key, type, text, i, d) == 0)
+	if (inputs_set_json(rr->in, key, type, text, i, d) == 0)
 		return 0;
 	db_set_error(DB_IO, "unit '%s': its stored rating '%s' is not valid: %s",
-	    u->name, key, u->ratings.error);
+	    rr->u->name, key, rr->in->error);
 	return 1;
 }
 
-/* The unit's ratings (column 19, a JSON object) into its inputs, which
- * init has declared. */
+/* The unit's ratings (column 19, a JSON object) into in, which init has
+ * declared, with the defaults of what is not stored. */
 static int
-read_ratings(struct db *db, sqlite3_stmt *st, struct unit *u)
+read_ratings(struct db *db, sqlite3_stmt *st, const struct unit *u, struct inputs *in)
 {
+	struct rating_read rr = { u, in };
 	int col = SQLITE_OK, rc;
 	const char *json = db_column_text(st, 19, &col);
 	char why[200];
 
 	if (col != SQLITE_OK)
 		return db_fail(db, col, "reading the order of battle");
-	rc = jsonr_leaves(json != NULL ? json : "{}", rating_leaf, u, why, sizeof why);
+	rc = jsonr_leaves(json != NULL ? json : "{}", rating_leaf, &rr, why, sizeof why);
 	if (rc < 0)
 		return db_set_error(DB_IO, "unit '%s': its stored ratings are not valid: %s",
 		    u->name, why);
-	return rc > 0 ? DB_IO : DB_OK;
+	if (rc > 0)
+		return DB_IO;
+	if (inputs_defaults(in) != 0)
+		return db_set_error(DB_IO, "unit '%s': its ratings' defaults are not valid: %s",
+		    u->name, in->error);
+	return DB_OK;
 }
 
+/*
+ * The rows into the army: each unit, and its ratings read into one full
+ * inputs then packed after the units (a few hundred bytes each, where a
+ * full inputs is 10 KB: a sheet of 300 units touches 150 pages, not 900).
+ * The room is reserved for the worst case; what is not used is never
+ * touched.
+ */
 static int
-load_units(struct db *db, struct army *a, int cap,
-    void (*init)(void *ctx, struct unit *u), void *ctx)
+load_units(struct db *db, struct army *a, int cap, char *room,
+    void (*init)(void *ctx, const struct unit *u, struct inputs *ratings), void *ctx)
 {
+	static struct inputs read;
 	sqlite3_stmt *st;
 	int rc, status;
 
@@ -375,11 +348,13 @@ load_units(struct db *db, struct army *a, int cap,
 		}
 		if ((rc = read_army_unit(st, u)) != SQLITE_OK)
 			break;
-		init(ctx, u);
-		if ((status = read_ratings(db, st, u)) != DB_OK) {
+		init(ctx, u, &read);
+		if ((status = read_ratings(db, st, u, &read)) != DB_OK) {
 			sqlite3_reset(st);
 			return status;
 		}
+		u->ratings = inputs_pack(&read, room);
+		room += inputs_packed_size(&read);
 		a->n++;
 	}
 	sqlite3_reset(st);
@@ -388,28 +363,25 @@ load_units(struct db *db, struct army *a, int cap,
 
 int
 db_army_load(struct db *db, struct army *a,
-    void (*init)(void *ctx, struct unit *u), void *ctx)
+    void (*init)(void *ctx, const struct unit *u, struct inputs *ratings), void *ctx)
 {
+	size_t units, room;
 	int n, rc;
 
 	a->u = NULL;
 	a->n = 0;
-	a->mapped = 0;
 	if ((rc = count_units(db, &n)) != DB_OK)
 		return rc;
-	if ((a->u = army_alloc(n > 0 ? (size_t)n : 1, &a->mapped)) == NULL)
+	/* The units, then their packed ratings: at most a full inputs each
+	 * (both sizes are multiples of 8, so the ratings are aligned). */
+	units = (size_t)(n > 0 ? n : 1) * sizeof(struct unit);
+	room = (size_t)(n > 0 ? n : 1) * sizeof(struct inputs);
+	if ((a->u = calloc(1, units + room)) == NULL)
 		return db_set_error(DB_NOMEM, "reading the order of battle: out of memory");
-	if ((rc = load_units(db, a, n, init, ctx)) != DB_OK) {
+	if ((rc = load_units(db, a, n, (char *)a->u + units, init, ctx)) != DB_OK) {
 		db_army_free(a);
 		return rc;
 	}
-	for (int i = 0; i < a->n; i++)
-		if (inputs_defaults(&a->u[i].ratings) != 0) {
-			rc = db_set_error(DB_IO, "unit '%s': its ratings' defaults are not valid: %s",
-			    a->u[i].name, a->u[i].ratings.error);
-			db_army_free(a);
-			return rc;
-		}
 	army_link(a);
 	return DB_OK;
 }

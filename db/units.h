@@ -40,13 +40,15 @@ int db_unit_remove(struct db *db, long long id);
 
 /*
  * Loads every unit and formation of the game with its state into one
- * allocation (a->u, freed by db_army_free).  init is called for each
- * unit once its record is read, to declare its ratings (inputs_init);
- * the stored ratings then come in as typed JSON leaves.  A rating the
- * declarations refuse is DB_IO naming the unit.
+ * allocation (a->u, freed by db_army_free): the units, then their
+ * ratings packed.  init is called for each unit once its record is read,
+ * to declare its ratings in `ratings` (inputs_init); the stored ratings
+ * then come in as typed JSON leaves.  A rating the declarations refuse is
+ * DB_IO naming the unit.
  */
 int db_army_load(struct db *db, struct army *a,
-    void (*init)(void *ctx, struct unit *u), void *ctx);
+    void (*init)(void *ctx, const struct unit *u, struct inputs *ratings),
+    void *ctx);
 
 /* Frees the army's units; accepts an empty army. */
 void db_army_free(struct army *a);

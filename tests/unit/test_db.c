@@ -81,10 +81,11 @@ static const struct input_decl ratings[] = {
 };
 
 static void
-init(void *ctx, struct unit *u)
+init(void *ctx, const struct unit *u, struct inputs *in)
 {
 	(void)ctx;
-	inputs_init(&u->ratings, "brigade", "unit", ratings, NULL);
+	(void)u;
+	inputs_init(in, "brigade", "unit", ratings, NULL);
 }
 
 /* Writes an event of one effect on unit id. */
@@ -117,6 +118,7 @@ state_of(struct db *db, long long id, struct unit *out)
 	for (int i = 0; i < a.n; i++)
 		if (a.u[i].id == id)
 			*out = a.u[i];
+	out->ratings = NULL;	/* freed with the army */
 	db_army_free(&a);
 }
 
@@ -168,9 +170,9 @@ units_prefixes_and_the_army(void **state)
 	assert_int_equal(db_army_load(db, &a, init, NULL), DB_OK);
 	assert_int_equal(a.n, 2);
 	assert_string_equal(a.u[0].name, "Pack's Brigade");
-	assert_int_equal(in_count(&a.u[0].ratings, "units"), 4);
-	assert_true(in_flag(&a.u[0].ratings, "elite"));
-	assert_string_equal(in_text(&a.u[0].ratings, "class"), "british");
+	assert_int_equal(in_count(a.u[0].ratings, "units"), 4);
+	assert_true(in_flag(a.u[0].ratings, "elite"));
+	assert_string_equal(in_text(a.u[0].ratings, "class"), "british");
 	db_army_free(&a);
 	db_rollback(db);
 	db_close(db);
