@@ -142,6 +142,54 @@ inputs_move_freely(void **state)
 	free(moved);
 }
 
+/* A packed copy reads as the original in every accessor, from exactly
+ * the bytes it takes (an allocation of that size: AddressSanitizer would
+ * see a read beyond it), and is far smaller than a full inputs. */
+static void
+packed_copy_reads_the_same(void **state)
+{
+	char full[1024], packed_json[1024];
+	const struct inputs *p;
+	struct in_item it, pt;
+	struct jsonw w;
+	void *room;
+
+	(void)state;
+	assert_int_equal(parse(&in, "--firers 16 --crew 3,2 --moving --note hello "
+	    "--unit Kempt --unit Pack --spec Kempt:british:16"), 0);
+	assert_true(inputs_packed_size(&in) < sizeof in / 8);
+	assert_int_equal(inputs_packed_size(&in) % 8, 0);
+	room = malloc(inputs_packed_size(&in));
+	assert_non_null(room);
+	p = inputs_pack(&in, room);
+	assert_int_equal(in_count(p, "firers"), 16);
+	assert_true(in_flag(p, "moving"));
+	assert_false(in_given(p, "distance"));
+	assert_string_equal(in_text(p, "note"), "hello");
+	assert_string_equal(in_text(p, "weapon"), "musket");
+	assert_int_equal(in_nitems(p, "unit"), 2);
+	assert_true(in_item(p, "unit", 1, &pt));
+	assert_string_equal(pt.name, "Pack");
+	assert_true(in_item(&in, "spec", 0, &it));
+	assert_true(in_item(p, "spec", 0, &pt));
+	assert_int_equal(pt.nparts, it.nparts);
+	assert_string_equal(in_part_word(p, &pt.part[1]), "british");
+	assert_int_equal(pt.part[2].n, 16);
+	jsonw_init(&w, full, sizeof full);
+	jsonw_object(&w, NULL);
+	inputs_json(&in, NULL, NULL, &w);
+	jsonw_object_end(&w);
+	jsonw_init(&w, packed_json, sizeof packed_json);
+	jsonw_object(&w, NULL);
+	inputs_json(p, NULL, NULL, &w);
+	jsonw_object_end(&w);
+	assert_string_equal(packed_json, full);
+	/* The original may go: the copy owns what it holds. */
+	memset(&in, 0xa5, sizeof in);
+	assert_string_equal(in_text(p, "note"), "hello");
+	free(room);
+}
+
 static void
 typed_setters_and_fills(void **state)
 {
@@ -233,6 +281,7 @@ main(void)
 		cmocka_unit_test(modifiers_against_their_table),
 		cmocka_unit_test(spec_items_are_typed),
 		cmocka_unit_test(inputs_move_freely),
+		cmocka_unit_test(packed_copy_reads_the_same),
 		cmocka_unit_test(typed_setters_and_fills),
 		cmocka_unit_test(stored_json_round_trip),
 		cmocka_unit_test(copy_one_option),
