@@ -9,6 +9,7 @@
 #include "csvfile.h"
 #include "game.h"
 #include "html.h"
+#include "text.h"
 #include "view.h"
 
 static const struct input_decl sheet_inputs[] = {
@@ -41,14 +42,17 @@ static void
 formation_path(const struct army *a, const struct unit *u, char *buf, size_t n)
 {
 	const char *chain[16];
+	struct text_line l;
 	int depth = 0;
 
 	for (int up = u->up; up >= 0 && depth < 16; up = a->u[up].up)
 		chain[depth++] = a->u[up].name;
-	buf[0] = '\0';
-	while (depth-- > 0)
-		snprintf(buf + strlen(buf), n - strlen(buf), "%s%s", chain[depth],
-		    depth ? " > " : "");
+	line_init(&l, buf, n);
+	while (depth-- > 0) {
+		line_text(&l, chain[depth], 0);
+		if (depth > 0)
+			line_text(&l, " > ", 0);
+	}
 }
 
 /* A side's army-list points (rule sets whose games take a points limit). */
