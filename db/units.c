@@ -325,7 +325,7 @@ read_ratings(struct db *db, sqlite3_stmt *st, const struct unit *u, struct input
 /*
  * The rows into the army: each unit, and its ratings read into one full
  * inputs then packed after the units (a few hundred bytes each, where a
- * full inputs is 10 KB: a sheet of 300 units touches 150 pages, not 900).
+ * full inputs is 10 KB: 300 units take some 100 pages, not 500).
  * The room is reserved for the worst case; what is not used is never
  * touched.
  */
