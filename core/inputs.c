@@ -215,9 +215,8 @@ new_item(struct inputs *in, struct input_value *v, const char *text,
 static void
 drop_items(struct inputs *in, struct input_value *v)
 {
-	int owner = value_index(in, v), j = 0;
-
 	struct input_item *items = items_of(in);
+	int owner = value_index(in, v), j = 0;
 
 	for (int i = 0; i < in->nitems; i++)
 		if (items[i].owner != owner)

@@ -333,7 +333,7 @@ static int
 load_units(struct db *db, struct army *a, int cap, char *room,
     void (*init)(void *ctx, const struct unit *u, struct inputs *ratings), void *ctx)
 {
-	static struct inputs read;
+	static struct inputs full;	/* one unit's ratings as they are read */
 	sqlite3_stmt *st;
 	int rc, status;
 
@@ -348,13 +348,13 @@ load_units(struct db *db, struct army *a, int cap, char *room,
 		}
 		if ((rc = read_army_unit(st, u)) != SQLITE_OK)
 			break;
-		init(ctx, u, &read);
-		if ((status = read_ratings(db, st, u, &read)) != DB_OK) {
+		init(ctx, u, &full);
+		if ((status = read_ratings(db, st, u, &full)) != DB_OK) {
 			sqlite3_reset(st);
 			return status;
 		}
-		u->ratings = inputs_pack(&read, room);
-		room += inputs_packed_size(&read);
+		u->ratings = inputs_pack(&full, room);
+		room += inputs_packed_size(&full);
 		a->n++;
 	}
 	sqlite3_reset(st);
