@@ -238,29 +238,33 @@ scalar(struct reader *r)
 	}
 }
 
-/* An array's elements, each a scalar. */
+/* The items of a list whose opening bracket r->p is on, each read by
+ * item and followed by ',' or the closing bracket. */
 static int
-array(struct reader *r)
+list(struct reader *r, int (*item)(struct reader *), char close)
 {
+	char expected[] = "',' or 'X' expected";
 	int rc;
 
 	r->p++;
 	skip_space(r);
-	if (*r->p == ']') {
+	if (*r->p == close) {
 		r->p++;
 		return 0;
 	}
 	for (;;) {
 		skip_space(r);
-		if ((rc = scalar(r)) != 0)
+		if ((rc = item(r)) != 0)
 			return rc;
 		skip_space(r);
-		if (*r->p == ']') {
+		if (*r->p == close) {
 			r->p++;
 			return 0;
 		}
-		if (*r->p != ',')
-			return fail(r, "',' or ']' expected");
+		if (*r->p != ',') {
+			*strchr(expected, 'X') = close;
+			return fail(r, expected);
+		}
 		r->p++;
 	}
 }
@@ -275,36 +279,17 @@ member(struct reader *r)
 		return fail(r, "':' expected");
 	r->p++;
 	skip_space(r);
-	return *r->p == '[' ? array(r) : scalar(r);
+	/* An array's elements, each a scalar, come under the member's key. */
+	return *r->p == '[' ? list(r, scalar, ']') : scalar(r);
 }
 
 static int
 object(struct reader *r)
 {
-	int rc;
-
 	skip_space(r);
 	if (*r->p != '{')
 		return fail(r, "an object expected");
-	r->p++;
-	skip_space(r);
-	if (*r->p == '}') {
-		r->p++;
-		return 0;
-	}
-	for (;;) {
-		skip_space(r);
-		if ((rc = member(r)) != 0)
-			return rc;
-		skip_space(r);
-		if (*r->p == '}') {
-			r->p++;
-			return 0;
-		}
-		if (*r->p != ',')
-			return fail(r, "',' or '}' expected");
-		r->p++;
-	}
+	return list(r, member, '}');
 }
 
 int
