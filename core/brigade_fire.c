@@ -82,10 +82,7 @@ static int
 forbidden(struct result *r, struct dice *d, const char *why)
 {
 	fire_fields(r, 0, NULL, -1, -1, -1, -1);
-	result_forbid(r, "%s", why);
-	result_summary(r, "no fire: %s", why);
-	dice_end_early(d);
-	return RULE_OK;
+	return rule_refused(r, d, "no fire", why);
 }
 
 /* Out of range: the dice are accepted and unused, nothing happens. */

@@ -234,10 +234,7 @@ refused(struct result *r, struct dice *d, const char *why)
 	jsonw_null(&r->fields, "outcome");
 	jsonw_null(&r->fields, "pushback");
 	jsonw_bool(&r->fields, "breaks", 0);
-	result_forbid(r, "%s", why);
-	result_summary(r, "no melee: %s", why);
-	dice_end_early(d);
-	return RULE_OK;
+	return rule_refused(r, d, "no melee", why);
 }
 
 int

@@ -421,10 +421,7 @@ melee_refused(struct result *r, struct dice *d, const char *why)
 	jsonw_null(&r->fields, "difference");
 	jsonw_null(&r->fields, "attacker");
 	jsonw_null(&r->fields, "defender");
-	result_forbid(r, "%s", why);
-	result_summary(r, "no melee: %s", why);
-	dice_end_early(d);
-	return RULE_OK;
+	return rule_refused(r, d, "no melee", why);
 }
 
 static int

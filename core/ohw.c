@@ -362,10 +362,7 @@ no_melee(struct result *r, struct dice *d, const char *why)
 	jsonw_int(&r->fields, "attacker_fp", 0);
 	jsonw_int(&r->fields, "defender_fp", 0);
 	jsonw_string(&r->fields, "outcome", "attacker_retires");
-	result_forbid(r, "%s", why);
-	result_summary(r, "no melee: %s", why);
-	dice_end_early(d);
-	return RULE_OK;
+	return rule_refused(r, d, "no melee", why);
 }
 
 static int

@@ -159,6 +159,15 @@ rule_mod_help(const struct table *t, const char *name)
 	return row < 0 ? name : table_text(t, row, "help");
 }
 
+int
+rule_refused(struct result *r, struct dice *d, const char *what, const char *why)
+{
+	result_forbid(r, "%s", why);
+	result_summary(r, "%s: %s", what, why);
+	dice_end_early(d);
+	return RULE_OK;
+}
+
 const char *
 rule_forbids(const struct inputs *in, const char *opt, const struct table *t,
     const char *applies)

@@ -192,6 +192,12 @@ enum mod_kind rule_modifier(const struct table *t, const char *name,
 /* The help text of modifier NAME in T (for reasons), or NAME. */
 const char *rule_mod_help(const struct table *t, const char *name);
 
+/* A ruling the rules forbid: WHY as the ruling's reason, "WHAT: WHY" as
+ * its summary, and no more dice.  Returns RULE_OK (a forbidden action is
+ * a ruling, not an error). */
+int rule_refused(struct result *r, struct dice *d, const char *what,
+    const char *why);
+
 /* The help text of the first modifier named in OPT that forbids the
  * action (rows applying to APPLIES), or NULL. */
 const char *rule_forbids(const struct inputs *in, const char *opt,

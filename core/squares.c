@@ -524,10 +524,7 @@ no_assault(struct result *r, struct dice *d, const char *why)
 	jsonw_int(&r->fields, "hits_on_defender", 0);
 	jsonw_null(&r->fields, "skirmish_advantage");
 	jsonw_null(&r->fields, "loser");
-	result_forbid(r, "%s", why);
-	result_summary(r, "no assault: %s", why);
-	dice_end_early(d);
-	return RULE_OK;
+	return rule_refused(r, d, "no assault", why);
 }
 
 /* Both sides of an assault and the defender's conditions, from its
@@ -1136,10 +1133,7 @@ battlefield_rally(const struct tableset *ts, const struct inputs *in,
 		why = "only a unit with 2 or more hit markers may rally on the battlefield (never its last)";
 	if (why != NULL) {
 		rally_fields(r, 0, hits, hits);
-		result_forbid(r, "%s", why);
-		result_summary(r, "may not rally: %s", why);
-		dice_end_early(d);
-		return RULE_OK;
+		return rule_refused(r, d, "may not rally", why);
 	}
 	k = die_of(in_text(in, "morale"));
 	if ((f = dice_take(d, k, "rally %s", die_name(k))) < 0)

@@ -545,10 +545,7 @@ twobytwo_rally(const struct tableset *ts, const struct inputs *in,
 	if ((why = rally_not_possible(t, in, type)) != NULL) {
 		jsonw_bool(&r->fields, "rallied", 0);
 		jsonw_null(&r->fields, "score");
-		result_forbid(r, "%s", why);
-		result_summary(r, "may not rally: %s", why);
-		dice_end_early(d);
-		return RULE_OK;
+		return rule_refused(r, d, "may not rally", why);
 	}
 	if (strcmp(type, "guards") == 0)
 		rule_auto_mod(t, "guards", NULL, 1, NULL, &total, r);
