@@ -36,18 +36,29 @@ static const struct input_decl dice_inputs[] = {
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
-/* The game, when the rule set had to be learnt from it: connected once,
- * started if the ruling names its units. */
-static struct game peeked;
+/* Everything one ruling works in: too large for the stack, made for each
+ * command (nothing carries over from one command to the next). */
+struct work {
+	struct inputs in;
+	struct result r;
+	struct ruling out;
+	struct dice d;
+	struct ruling_units ru;
+	struct ruling_effects fx;
+	char args[16384];
+	char dice[2048];
+	char json[RESULT_JSON + 512 * 1024];
+};
 
 /*
- * The rule set: --rules, else the game's (connecting to the game, for
- * writing when its file may be written).  Returns 0 or an exit status after
- * printing the error.
+ * The rule set: --rules, else the game's (connecting to the game, which
+ * the dispatcher closes).  Returns 0 or an exit status after printing the
+ * error.
  */
 static int
-resolve_rules(const struct global *g, const struct ruleset **rs)
+resolve_rules(struct cmd_ctx *g, const struct ruleset **rs)
 {
+	struct game *gm;
 	int rc;
 
 	if (g->rules != NULL) {
@@ -58,18 +69,10 @@ resolve_rules(const struct global *g, const struct ruleset **rs)
 		return cmd_error(g, EXIT_USAGE,
 		    "no rule set: give --rules NAME (%s) or start a game with 'umpire new --rules NAME'",
 		    ruleset_names());
-	if ((rc = game_connect(g, access(g->db_path, W_OK) == 0, &peeked)) != 0)
+	if ((rc = game_peek(g, &gm)) != 0)
 		return rc;
-	*rs = peeked.rs;
+	*rs = gm->rs;
 	return 0;
-}
-
-/* Closes a game connected only to learn its rule set. */
-static void
-forget_peeked(const struct global *g)
-{
-	if (peeked.db != NULL)
-		game_close(g, &peeked, EXIT_DONE);
 }
 
 static uint64_t
@@ -87,7 +90,7 @@ fresh_seed(void)
 
 /* Sets up the dice from --dice, --roll and --seed (probing when none). */
 static int
-setup_dice(const struct global *g, const struct inputs *in, struct dice *d,
+setup_dice(struct cmd_ctx *g, const struct inputs *in, struct dice *d,
     int *rolled)
 {
 	const char *list = in_text(in, "dice"), *seed = in_text(in, "seed");
@@ -118,7 +121,7 @@ setup_dice(const struct global *g, const struct inputs *in, struct dice *d,
 
 /* "fire needs dice: ..." listing the dice a probe asked for. */
 static int
-missing_dice(const struct global *g, const struct dice *d)
+missing_dice(struct cmd_ctx *g, const struct dice *d)
 {
 	char list[1024] = "";
 
@@ -134,7 +137,7 @@ missing_dice(const struct global *g, const struct dice *d)
 /* A command over formations (fury fatigue) given nothing, in a game: every
  * formation of the game. */
 static int
-bare_over_formations(const struct global *g, const struct inputs *in, int argc)
+bare_over_formations(struct cmd_ctx *g, const struct inputs *in, int argc)
 {
 	if (argc > 0 || !db_file_exists(g->db_path))
 		return 0;
@@ -147,7 +150,7 @@ bare_over_formations(const struct global *g, const struct inputs *in, int argc)
 
 /* An option that asks the game when no counts are typed (IN_GAME_ALONE). */
 static int
-asks_game(const struct global *g, const struct inputs *in)
+asks_game(struct cmd_ctx *g, const struct inputs *in)
 {
 	int asks = 0;
 
@@ -176,7 +179,7 @@ names_units(const struct inputs *in)
 
 /* One unit named in ROLE: checks it may take that role. */
 static int
-take_role(const struct global *g, struct ruling_units *ru, struct unit *u,
+take_role(struct cmd_ctx *g, struct ruling_units *ru, struct unit *u,
     const struct input_decl *d)
 {
 	if (ru->n == RULING_UNITS)
@@ -199,7 +202,7 @@ take_role(const struct global *g, struct ruling_units *ru, struct unit *u,
 
 /* The units named, in their roles, from the game's army. */
 static int
-load_units(const struct global *g, struct game *gm, const struct inputs *in,
+load_units(struct cmd_ctx *g, struct game *gm, const struct inputs *in,
     struct ruling_units *ru)
 {
 	int rc;
@@ -275,7 +278,7 @@ describe_effects(const struct ruleset *rs, const struct ruling_units *ru,
 /* Sets out->standing when the ruling changes who has lost: the effects are
  * applied to the army as the journal will read them back. */
 static int
-standing_change(const struct global *g, struct game *gm,
+standing_change(struct cmd_ctx *g, struct game *gm,
     const struct ruling_units *ru, const struct ruling_effects *fx,
     struct ruling *out)
 {
@@ -305,27 +308,27 @@ touched(const struct ruling_effects *fx, int i)
 
 /* Writes the event whole, its units, its effects and their state. */
 static int
-record(const struct global *g, struct game *gm, const struct ruling_units *ru,
-    const struct ruling_effects *fx, int argc, char **argv, struct ruling *out,
-    char *json, size_t jn)
+record(struct cmd_ctx *g, struct game *gm, struct work *w, int argc, char **argv)
 {
-	static char args[16384], dice[2048];
+	const struct ruling_units *ru = &w->ru;
+	const struct ruling_effects *fx = &w->fx;
+	struct ruling *out = &w->out;
 	struct db_record rec;
 	int st;
 
 	if ((st = db_event_next_id(gm->db, &out->event)) != DB_OK)
 		return game_fail(g, st);
-	if (args_json(g->command, argc, argv, args, sizeof args) != 0 ||
-	    dice_json(out->dice, dice, sizeof dice) != 0 ||
-	    render_json(out, json, jn) != 0)
+	if (args_json(g->command, argc, argv, w->args, sizeof w->args) != 0 ||
+	    dice_json(out->dice, w->dice, sizeof w->dice) != 0 ||
+	    render_json(out, w->json, sizeof w->json) != 0)
 		return cmd_error(g, EXIT_BUG, "the ruling is too large to record");
 	memset(&rec, 0, sizeof rec);
 	rec.id = out->event;
 	rec.turn = gm->turn;
 	rec.command = g->command;
-	rec.args = args;
-	rec.dice = dice;
-	rec.output = json;
+	rec.args = w->args;
+	rec.dice = w->dice;
+	rec.output = w->json;
 	rec.summary = out->result->summary;
 	rec.changes = fx->n > 0;
 	if ((st = db_event_record(gm->db, &rec)) != DB_OK)
@@ -352,16 +355,15 @@ record(const struct global *g, struct game *gm, const struct ruling_units *ru,
 
 /* Prints a ruling (text, or its JSON already made into json). */
 static int
-print_ruling(const struct global *g, const struct ruling *ru, char *json,
-    size_t jn)
+print_ruling(struct cmd_ctx *g, struct work *w)
 {
 	if (!g->json) {
-		render_text(stdout, ru);
+		render_text(g->out, &w->out);
 		return EXIT_DONE;
 	}
-	if (json[0] == '\0' && render_json(ru, json, jn) != 0)
+	if (w->json[0] == '\0' && render_json(&w->out, w->json, sizeof w->json) != 0)
 		return cmd_error(g, EXIT_BUG, "the output is too large to write");
-	puts(json);
+	fprintf(g->out, "%s\n", w->json);
 	return EXIT_DONE;
 }
 
@@ -371,7 +373,7 @@ print_ruling(const struct global *g, const struct ruling *ru, char *json,
  * probe that asked for some), unused dice.
  */
 static int
-rule(const struct global *g, const struct rule_cmd *c, const struct tableset *ts,
+rule(struct cmd_ctx *g, const struct rule_cmd *c, const struct tableset *ts,
     struct inputs *in, struct dice *d, struct result *r)
 {
 	int rc = c->adjudicate(ts, in, d, r);
@@ -392,7 +394,7 @@ rule(const struct global *g, const struct rule_cmd *c, const struct tableset *ts
 
 /* The rule set's hook said no, or a value it filled was refused. */
 static int
-hook_failed(const struct global *g, int rc, const struct result *r,
+hook_failed(struct cmd_ctx *g, int rc, const struct result *r,
     const struct inputs *in)
 {
 	if (rc == RULE_OK && r->failed)
@@ -407,7 +409,7 @@ hook_failed(const struct global *g, int rc, const struct result *r,
 
 /* The rule set's work in a game: fill, adjudicate, apply. */
 static int
-adjudicate_in_game(const struct global *g, struct game *gm,
+adjudicate_in_game(struct cmd_ctx *g, struct game *gm,
     const struct rule_cmd *c, struct inputs *in, struct dice *d,
     struct result *r, struct ruling_units *ru, struct ruling_effects *fx)
 {
@@ -430,122 +432,110 @@ adjudicate_in_game(const struct global *g, struct game *gm,
 }
 
 /* The stateful form: units from the game, the result applied and recorded
- * in one transaction, printed once it is kept. */
+ * in one transaction (the dispatcher's), printed once it is kept. */
 static int
-run_in_game(struct global *g, const struct rule_cmd *c, int argc, char **argv,
-    struct inputs *in, struct dice *d, struct result *r, struct ruling *out)
+run_in_game(struct cmd_ctx *g, const struct rule_cmd *c, int argc, char **argv,
+    struct work *w)
 {
-	static struct ruling_units ru;
-	static struct ruling_effects fx;
-	static char json[RESULT_JSON + 512 * 1024];
-	static struct game gm;
+	struct game *gm;
 	int rc;
 
-	if (peeked.db != NULL && peeked.writable) {
-		gm = peeked;
-		memset(&peeked, 0, sizeof peeked);
-		if ((rc = game_start(g, &gm)) != 0)
-			return rc;
-	} else {
-		forget_peeked(g);
-		if ((rc = game_open(g, 1, &gm)) != 0)
-			return rc;
-	}
-	fx.n = fx.overflow = 0;	/* the effects are filled as they come */
-	json[0] = '\0';
-	if ((rc = adjudicate_in_game(g, &gm, c, in, d, r, &ru, &fx)) != 0)
-		return game_close(g, &gm, rc);
-	describe_effects(gm.rs, &ru, &fx, out);
-	if ((rc = standing_change(g, &gm, &ru, &fx, out)) != 0 ||
-	    (rc = record(g, &gm, &ru, &fx, argc, argv, out, json, sizeof json)) != 0)
-		return game_close(g, &gm, rc);
-	if ((rc = game_close(g, &gm, 0)) != 0)
+	if ((rc = game_get_mode(g, 1, &gm)) != 0)
 		return rc;
-	g->recorded = out->event;
-	return print_ruling(g, out, json, sizeof json);
+	w->fx.n = w->fx.overflow = 0;	/* the effects are filled as they come */
+	w->json[0] = '\0';
+	if ((rc = adjudicate_in_game(g, gm, c, &w->in, &w->d, &w->r, &w->ru,
+	    &w->fx)) != 0)
+		return rc;
+	describe_effects(gm->rs, &w->ru, &w->fx, &w->out);
+	if ((rc = standing_change(g, gm, &w->ru, &w->fx, &w->out)) != 0 ||
+	    (rc = record(g, gm, w, argc, argv)) != 0)
+		return rc;
+	g->recorded = w->out.event;
+	return print_ruling(g, w);
 }
 
 /* The odds instead of a ruling: stateless, or the units read from the
  * game (nothing is written). */
 static int
-odds_of(struct global *g, const struct ruleset *rs, const struct rule_cmd *c,
-    struct inputs *in, const struct tableset *ts, int stateful)
+odds_of(struct cmd_ctx *g, const struct ruleset *rs, const struct rule_cmd *c,
+    struct work *w, const struct tableset *ts, int stateful)
 {
-	static struct ruling_units ru;
-	static struct result r;
-	struct game gm;
+	struct inputs *in = &w->in;
+	struct game *gm;
 	int rc;
 
 	if (in_given(in, "dice") || in_flag(in, "roll") || in_given(in, "seed"))
 		return cmd_error(g, EXIT_USAGE,
 		    "odds take no dice: they weigh every face the dice can show");
-	if (!stateful) {
-		forget_peeked(g);
+	if (!stateful)
 		return odds_report(g, rs->name, c, ts, in);
-	}
-	forget_peeked(g);
-	if ((rc = game_open(g, 0, &gm)) != 0)
+	if ((rc = game_get_mode(g, 0, &gm)) != 0)
 		return rc;
-	if ((rc = inputs_check_mods(in, &gm.ts)) != 0)
-		return game_close(g, &gm, cmd_error(g, exit_of_rule(rc), "%s", in->error));
-	result_init(&r);
-	if ((rc = game_army(g, &gm)) != 0 || (rc = load_units(g, &gm, in, &ru)) != 0 ||
-	    (rc = hook_failed(g, gm.rs->roster->fill(&gm.ts, c->name, &ru, in, &r), &r,
-	    in)) != 0)
-		return game_close(g, &gm, rc);
-	rc = odds_report(g, gm.rs->name, c, &gm.ts, in);
-	return game_close(g, &gm, rc);
+	if ((rc = inputs_check_mods(in, &gm->ts)) != 0)
+		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
+	result_init(&w->r);
+	if ((rc = game_army(g, gm)) != 0 || (rc = load_units(g, gm, in, &w->ru)) != 0 ||
+	    (rc = hook_failed(g, gm->rs->roster->fill(&gm->ts, c->name, &w->ru, in,
+	    &w->r), &w->r, in)) != 0)
+		return rc;
+	return odds_report(g, gm->rs->name, c, &gm->ts, in);
 }
 
 static int
-run(struct global *g, const struct ruleset *rs, const struct rule_cmd *c,
-    int argc, char **argv)
+rule_work(struct cmd_ctx *g, const struct ruleset *rs, const struct rule_cmd *c,
+    int argc, char **argv, struct work *w)
 {
 	struct tableset ts = table_stock_set();
-	static struct inputs in;
-	static struct result r;
-	static struct ruling out;
-	static struct dice d;
-	static char json[RESULT_JSON + 512 * 1024];
+	struct inputs *in = &w->in;
 	int rc, rolled, stateful;
 
-	inputs_init(&in, rs->name, c->name, c->inputs, dice_inputs);
-	if ((rc = inputs_parse_argv(&in, argc, argv)) != 0)
-		return cmd_error(g, exit_of_rule(rc), "%s", in.error);
-	stateful = names_units(&in) || bare_over_formations(g, &in, argc) ||
-	    asks_game(g, &in);
+	inputs_init(in, rs->name, c->name, c->inputs, dice_inputs);
+	if ((rc = inputs_parse_argv(in, argc, argv)) != 0)
+		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
+	stateful = names_units(in) || bare_over_formations(g, in, argc) ||
+	    asks_game(g, in);
 	/* Without a game the stock tables judge the modifiers: a bad one (65)
 	 * is reported before the missing game (66). */
 	if ((!stateful || !db_file_exists(g->db_path)) &&
-	    (rc = inputs_check_mods(&in, &ts)) != 0)
-		return cmd_error(g, exit_of_rule(rc), "%s", in.error);
-	if (g->odds || in_flag(&in, "odds"))
-		return odds_of(g, rs, c, &in, &ts, stateful);
-	if ((rc = setup_dice(g, &in, &d, &rolled)) != 0)
+	    (rc = inputs_check_mods(in, &ts)) != 0)
+		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
+	if (g->odds || in_flag(in, "odds"))
+		return odds_of(g, rs, c, w, &ts, stateful);
+	if ((rc = setup_dice(g, in, &w->d, &rolled)) != 0)
 		return rc;
-	/* Not a memset: the applied list is large and mostly unused. */
-	out.napplied = 0;
-	out.event = 0;
-	out.standing[0] = '\0';
-	out.rules = rs->name;
-	out.command = c->name;
-	out.dice = &d;
-	out.rolled = rolled;
-	out.result = &r;
+	w->out.rules = rs->name;
+	w->out.command = c->name;
+	w->out.dice = &w->d;
+	w->out.rolled = rolled;
+	w->out.result = &w->r;
 	if (stateful)
-		return run_in_game(g, c, argc, argv, &in, &d, &r, &out);
-	forget_peeked(g);
-	result_init(&r);
-	if ((rc = rule(g, c, &ts, &in, &d, &r)) != 0)
+		return run_in_game(g, c, argc, argv, w);
+	result_init(&w->r);
+	if ((rc = rule(g, c, &ts, in, &w->d, &w->r)) != 0)
 		return rc;
-	if (result_finish(&r) != 0)
+	if (result_finish(&w->r) != 0)
 		return cmd_error(g, EXIT_BUG, "the result is too large to write");
-	json[0] = '\0';
-	return print_ruling(g, &out, json, sizeof json);
+	return print_ruling(g, w);
+}
+
+/* One ruling of command c, in a workspace of its own. */
+static int
+run(struct cmd_ctx *g, const struct ruleset *rs, const struct rule_cmd *c,
+    int argc, char **argv)
+{
+	struct work *w = calloc(1, sizeof *w);
+	int rc;
+
+	if (w == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	rc = rule_work(g, rs, c, argc, argv, w);
+	free(w);
+	return rc;
 }
 
 int
-adjudicate_named(struct global *g, const char *name, int argc, char **argv)
+adjudicate_named(struct cmd_ctx *g, const char *name, int argc, char **argv)
 {
 	const struct ruleset *rs = NULL;
 	const struct rule_cmd *c;
@@ -561,12 +551,11 @@ adjudicate_named(struct global *g, const char *name, int argc, char **argv)
 		rc = cmd_error(g, EXIT_USAGE, "not implemented yet for %s", rs->name);
 	else
 		rc = run(g, rs, c, argc, argv);
-	forget_peeked(g);
 	return rc;
 }
 
 static int
-adjudicate(struct global *g, int argc, char **argv)
+adjudicate(struct cmd_ctx *g, int argc, char **argv)
 {
 	const struct ruleset *rs = NULL;
 	struct tableset ts = table_stock_set();
@@ -574,7 +563,7 @@ adjudicate(struct global *g, int argc, char **argv)
 	int rc;
 
 	if (g->help && g->rules == NULL && !db_file_exists(g->db_path)) {
-		help_command_any(stdout, g->command);
+		help_command_any(g->out, g->command);
 		return EXIT_DONE;
 	}
 	if ((rc = resolve_rules(g, &rs)) != 0)
@@ -585,33 +574,32 @@ adjudicate(struct global *g, int argc, char **argv)
 	else if (c->adjudicate == NULL)
 		rc = cmd_error(g, EXIT_USAGE, "not implemented yet for %s", rs->name);
 	else if (g->help)
-		help_rule_command(stdout, rs, c, &ts);
+		help_rule_command(g->out, rs, c, &ts);
 	else
 		rc = run(g, rs, c, argc, argv);
-	forget_peeked(g);
 	return rc;
 }
 
 const struct cmd_entry cmd_fire_entry = {
 	"fire", "fire --rules R [OPTIONS]", "musketry, artillery, bombardment",
-	0, adjudicate,
+	CMD_ADJUDICATES, adjudicate,
 };
 const struct cmd_entry cmd_melee_entry = {
 	"melee", "melee --rules R [OPTIONS]", "melee, assault, charge",
-	0, adjudicate,
+	CMD_ADJUDICATES, adjudicate,
 };
 const struct cmd_entry cmd_morale_entry = {
 	"morale", "morale --rules R [OPTIONS]",
-	"a unit's morale state or a morale check", 0, adjudicate,
+	"a unit's morale state or a morale check", CMD_ADJUDICATES, adjudicate,
 };
 const struct cmd_entry cmd_rally_entry = {
-	"rally", "rally --rules R [OPTIONS]", "a rally attempt", 0, adjudicate,
+	"rally", "rally --rules R [OPTIONS]", "a rally attempt", CMD_ADJUDICATES, adjudicate,
 };
 const struct cmd_entry cmd_fatigue_entry = {
 	"fatigue", "fatigue --rules R [OPTIONS]",
-	"fatigue: of formations, or a unit's fatigue points", 0, adjudicate,
+	"fatigue: of formations, or a unit's fatigue points", CMD_ADJUDICATES, adjudicate,
 };
 const struct cmd_entry cmd_move_entry = {
 	"move", "move --rules R [OPTIONS]",
-	"how far a unit may move", 0, adjudicate,
+	"how far a unit may move", CMD_ADJUDICATES, adjudicate,
 };

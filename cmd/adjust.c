@@ -5,6 +5,8 @@
  * state or flag the rule set keeps (`--state good_order` clears its
  * flags) and `--clear FLAG` clears one.  Undo takes it back.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "game.h"
@@ -74,7 +76,7 @@ correct(struct correction *c, enum ledger ledger, const char *name, long amount,
 
 /* The measure option typed: the game's, or a usage error. */
 static int
-measure_option(const struct global *g, const struct game *gm,
+measure_option(struct cmd_ctx *g, const struct game *gm,
     const struct inputs *in, const char **opt)
 {
 	const char *mine = gm->rs->roster->measure_option;
@@ -100,7 +102,7 @@ measure_option(const struct global *g, const struct game *gm,
 
 /* --figures/--stands/--hits/--fp ±N: one loss effect. */
 static int
-measure_correction(const struct global *g, const struct game *gm,
+measure_correction(struct cmd_ctx *g, const struct game *gm,
     const struct inputs *in, const struct unit *u, struct correction *c)
 {
 	const char *opt;
@@ -142,7 +144,7 @@ clear_all(const struct unit *u, struct correction *c)
 
 /* --state WORD or --clear FLAG: state and flag effects. */
 static int
-state_correction(const struct global *g, const struct game *gm,
+state_correction(struct cmd_ctx *g, const struct game *gm,
     const struct inputs *in, const struct unit *u, struct correction *c)
 {
 	const struct roster *ro = gm->rs->roster;
@@ -232,7 +234,7 @@ correction_json(const struct game *gm, const struct unit *u,
 
 /* Writes the correction: one event, its unit, its effects, its state. */
 static int
-record(const struct global *g, struct game *gm, struct unit *u,
+record(struct cmd_ctx *g, struct game *gm, struct unit *u,
     int argc, char **argv, const struct correction *c, char *out, size_t outn,
     long long *id)
 {
@@ -267,57 +269,72 @@ record(const struct global *g, struct game *gm, struct unit *u,
 }
 
 static int
-usage(void)
+usage(FILE *out)
 {
-	puts("usage: umpire adjust NAME --MEASURE ±N --reason TEXT\n"
+	fputs("usage: umpire adjust NAME --MEASURE ±N --reason TEXT\n"
 	    "       umpire adjust NAME --state STATE | --clear FLAG --reason TEXT\n"
-	    "A correction of a unit, recorded in the journal (undo takes it back).");
+	    "A correction of a unit, recorded in the journal (undo takes it back).\n", out);
 	for (const struct input_decl *d = adjust_inputs(); d->name != NULL; d++)
-		printf("  --%-10s %s\n", d->name, d->help);
+		fprintf(out, "  --%-10s %s\n", d->name, d->help);
 	return EXIT_DONE;
 }
 
+/* What one correction works in, made for the command. */
+struct adjust_work {
+	struct inputs in;
+	struct correction c;
+	char out[8192];
+};
+
 static int
-adjust(struct global *g, int argc, char **argv)
+correct_unit(struct cmd_ctx *g, int argc, char **argv, struct adjust_work *w)
 {
-	static struct inputs in;
-	static struct correction c;
-	static char out[8192];
-	struct game gm;
+	struct inputs *in = &w->in;
+	struct game *gm;
 	struct unit *u;
 	long long id;
 	int rc, by_state;
 
-	if (g->help)
-		return usage();
-	if ((rc = inputs_parse_command(&in, "adjust", adjust_inputs(), NULL, argc,
+	if ((rc = inputs_parse_command(in, "adjust", adjust_inputs(), NULL, argc,
 	    argv)) != 0)
-		return cmd_error(g, exit_of_rule(rc), "%s", in.error);
-	if (in.npos != 1 || !in_given(&in, "reason"))
+		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
+	if (in->npos != 1 || !in_given(in, "reason"))
 		return cmd_error(g, EXIT_USAGE,
 		    "adjust needs a unit NAME, the rule set's measure (--figures, --hits...) ±N or --state STATE, and --reason TEXT");
-	by_state = in_given(&in, "state") + in_given(&in, "clear");
+	by_state = in_given(in, "state") + in_given(in, "clear");
 	if (by_state > 1)
 		return cmd_error(g, EXIT_USAGE, "give --state or --clear, not both");
-	if ((rc = game_open(g, 1, &gm)) != 0)
+	if ((rc = game_get(g, &gm)) != 0)
 		return rc;
-	memset(&c, 0, sizeof c);
-	if ((u = game_unit(g, &gm, in.pos[0], &rc)) == NULL ||
-	    (rc = by_state ? state_correction(g, &gm, &in, u, &c) :
-	    measure_correction(g, &gm, &in, u, &c)) != 0 ||
-	    (rc = record(g, &gm, u, argc, argv, &c, out, sizeof out, &id)) != 0)
-		return game_close(g, &gm, rc);
-	if ((rc = game_close(g, &gm, 0)) != 0)
+	if ((u = game_unit(g, gm, in->pos[0], &rc)) == NULL ||
+	    (rc = by_state ? state_correction(g, gm, in, u, &w->c) :
+	    measure_correction(g, gm, in, u, &w->c)) != 0 ||
+	    (rc = record(g, gm, u, argc, argv, &w->c, w->out, sizeof w->out, &id)) != 0)
 		return rc;
 	g->recorded = id;
 	if (g->json)
-		puts(out);
+		fprintf(g->out, "%s\n", w->out);
 	else
-		printf("%s\n  recorded as event %lld\n", c.summary, id);
+		fprintf(g->out, "%s\n  recorded as event %lld\n", w->c.summary, id);
 	return 0;
+}
+
+static int
+adjust(struct cmd_ctx *g, int argc, char **argv)
+{
+	struct adjust_work *w;
+	int rc;
+
+	if (g->help)
+		return usage(g->out);
+	if ((w = calloc(1, sizeof *w)) == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	rc = correct_unit(g, argc, argv, w);
+	free(w);
+	return rc;
 }
 
 const struct cmd_entry cmd_adjust_entry = {
 	"adjust", "adjust NAME --figures ±N | --state STATE --reason TEXT",
-	"a journalled correction", 0, adjust,
+	"a journalled correction", CMD_WRITES, adjust,
 };

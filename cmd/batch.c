@@ -11,15 +11,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "game.h"
 
-#define WORDS 128
-#define LINE 8192
-
-/* Splits line into words in place, as a shell would; returns the count,
- * or -1 with *why set (an unclosed quote). */
+/* Splits line into words in place, as a shell would, into words (room for
+ * strlen(line) / 2 + 1 of them); returns the count, or -1 with *why set
+ * (an unclosed quote). */
 static int
 split(char *line, char **words, const char **why)
 {
@@ -31,10 +28,6 @@ split(char *line, char **words, const char **why)
 			in++;
 		if (*in == '\0' || *in == '#')
 			return n;
-		if (n == WORDS) {
-			*why = "too many words";
-			return -1;
-		}
 		words[n++] = out;
 		while (*in != '\0' && *in != ' ' && *in != '\t' && *in != '\r' && *in != '\n') {
 			if (*in == '\'') {
@@ -67,113 +60,210 @@ split(char *line, char **words, const char **why)
 	}
 }
 
-/* Output of one line, kept in a temporary file until the batch is. */
-struct capture {
-	FILE *out, *err;
-	int saved_out, saved_err;
+/* The words a batch line may not hold, wherever they stand: a batch
+ * inside a batch, a game made or replaced, a server, another game. */
+static const char *
+forbidden_word(char **words, int n)
+{
+	static const char *const commands[] = { "batch", "new", "serve", NULL };
+
+	for (int i = 0; i < n; i++) {
+		if (strcmp(words[i], "--db") == 0 || strncmp(words[i], "--db=", 5) == 0)
+			return "--db";
+		for (int k = 0; commands[k] != NULL; k++)
+			if (strcmp(words[i], commands[k]) == 0)
+				return commands[k];
+	}
+	return NULL;
+}
+
+/* A batch as it runs: its input, its connection and what it holds. */
+struct run {
+	struct cmd_ctx *g;
+	struct batch b;		/* the one transaction (none with --each) */
+	int each;
+	FILE *kept;		/* where a line's output goes once it is kept */
+	long number;		/* the line being run */
+	long kept_lines;	/* lines kept so far (--each) */
+	long long last_event;	/* the last event they recorded */
 };
 
+/* Writes one line's output to r->kept, marked with its line number: "#
+ * line N" before its text, or "line": N first in its JSON object. */
 static int
-capture_begin(struct capture *c)
+mark_output(struct run *r, const char *text, size_t len)
 {
-	fflush(stdout);
-	fflush(stderr);
-	c->saved_out = dup(1);
-	c->saved_err = dup(2);
-	if (c->saved_out < 0 || c->saved_err < 0 || dup2(fileno(c->out), 1) < 0 ||
-	    dup2(fileno(c->err), 2) < 0)
-		return -1;
+	if (len == 0)
+		return 0;
+	if (!r->g->json)
+		fprintf(r->kept, "# line %ld\n", r->number);
+	else if (text[0] == '{') {
+		fprintf(r->kept, "{\"line\":%ld%s", r->number, text[1] == '}' ? "" : ",");
+		text++;
+		len--;
+	}
+	return fwrite(text, 1, len, r->kept) == len ? 0 : -1;
+}
+
+/* What a failed line leaves: nothing (one transaction), or the lines
+ * kept before it (--each). */
+static void
+kept_note(const struct run *r, char *kept, size_t n)
+{
+	kept[0] = '\0';
+	if (!r->each)
+		snprintf(kept, n, "; nothing was written");
+	else if (r->kept_lines > 0 && r->last_event > 0)
+		snprintf(kept, n, "; the %ld line%s before it %s kept (the last event recorded is %lld)",
+		    r->kept_lines, r->kept_lines == 1 ? "" : "s",
+		    r->kept_lines == 1 ? "was" : "were", r->last_event);
+	else if (r->kept_lines > 0)
+		snprintf(kept, n, "; the %ld line%s before it %s kept",
+		    r->kept_lines, r->kept_lines == 1 ? "" : "s",
+		    r->kept_lines == 1 ? "was" : "were");
+}
+
+/* The sentence said when a line fails: its number, its command's error,
+ * and what was kept. */
+static int
+line_failed(struct run *r, const struct cmd_ctx *line, int rc)
+{
+	char kept[128];
+
+	kept_note(r, kept, sizeof kept);
+	if (line->command != NULL)
+		return cmd_error(r->g, rc, "line %ld: %s: %s%s", r->number,
+		    line->command, line->error, kept);
+	return cmd_error(r->g, rc, "line %ld: %s%s", r->number, line->error, kept);
+}
+
+/* Runs one line's words as a command of the batch. */
+static int
+run_line(struct run *r, char **words, int n)
+{
+	struct cmd_ctx line;
+	char *text = NULL;
+	size_t len = 0;
+	int rc;
+
+	memset(&line, 0, sizeof line);
+	line.json = r->g->json;
+	line.db_path = r->g->db_path;
+	line.batch = &r->b;
+	if ((line.out = open_memstream(&text, &len)) == NULL)
+		return cmd_error(r->g, EXIT_BUG, "line %ld: cannot hold its output: %s",
+		    r->number, strerror(errno));
+	rc = cmd_run(&line, n, words);
+	if (fclose(line.out) != 0 && rc == 0)
+		rc = cmd_error(&line, EXIT_BUG, "cannot hold its output");
+	if (rc != 0) {
+		free(text);
+		return line_failed(r, &line, rc);
+	}
+	if (line.recorded > 0)
+		r->last_event = line.recorded;
+	r->kept_lines++;
+	rc = mark_output(r, text, len);
+	free(text);
+	if (rc != 0 && line.recorded > 0)
+		return cmd_error(r->g, EXIT_IO,
+		    "line %ld: write failure on standard output: %s; event %lld was recorded (do not apply it again)",
+		    r->number, strerror(errno), line.recorded);
+	if (rc != 0)
+		return cmd_error(r->g, EXIT_IO, "line %ld: write failure on standard output: %s",
+		    r->number, strerror(errno));
 	return 0;
 }
 
-static void
-capture_end(struct capture *c)
-{
-	fflush(stdout);
-	fflush(stderr);
-	dup2(c->saved_out, 1);
-	dup2(c->saved_err, 2);
-	close(c->saved_out);
-	close(c->saved_err);
-}
-
-/* Copies what f holds to out, from its start; empties f. */
-static void
-spill(FILE *f, FILE *out)
-{
-	char buf[8192];
-	size_t n;
-
-	fflush(f);
-	rewind(f);
-	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-		fwrite(buf, 1, n, out);
-	rewind(f);
-	if (ftruncate(fileno(f), 0) != 0)
-		clearerr(f);
-}
-
-/* The failed line's one sentence, said again with its line number. */
+/* One line of input: split, checked, run. */
 static int
-line_failed(const struct global *g, struct capture *c, long number, int rc,
-    const char *tail)
+one_line(struct run *r, char *text)
 {
-	char msg[1024] = "";
-	size_t n;
+	const char *why = NULL, *word;
+	char **words, kept[128];
+	int n, rc;
 
-	fflush(c->err);
-	rewind(c->err);
-	n = fread(msg, 1, sizeof msg - 1, c->err);
-	msg[n] = '\0';
-	msg[strcspn(msg, "\n")] = '\0';
-	return cmd_error(g, rc, "line %ld: %s%s", number,
-	    strncmp(msg, "umpire: ", 8) == 0 ? msg + 8 : msg, tail);
+	/* A line of n bytes holds at most n/2 + 1 words. */
+	if ((words = calloc(strlen(text) / 2 + 2, sizeof *words)) == NULL)
+		return cmd_error(r->g, EXIT_BUG, "line %ld: out of memory", r->number);
+	kept_note(r, kept, sizeof kept);
+	if ((n = split(text, words, &why)) < 0)
+		rc = cmd_error(r->g, EXIT_USAGE, "line %ld: %s%s", r->number, why, kept);
+	else if (n > 0 && (word = forbidden_word(words, n)) != NULL)
+		rc = cmd_error(r->g, EXIT_DATA, "line %ld: '%s' cannot be used inside a batch%s",
+		    r->number, word, kept);
+	else
+		rc = n > 0 ? run_line(r, words, n) : 0;
+	free(words);
+	return rc;
 }
 
-/* Runs one line through umpire_main with the batch's game and --json. */
+/* Runs every line of in (lines of any length) until one fails. */
 static int
-run_line(const struct global *g, char **words, int n)
+run_lines(struct run *r, FILE *in, const char *path)
 {
-	char *argv[WORDS + 5];
-	int argc = 0;
+	char *text = NULL;
+	size_t room = 0;
+	int rc = 0;
 
-	argv[argc++] = (char *)"umpire";
-	argv[argc++] = (char *)"--db";
-	argv[argc++] = (char *)g->db_path;
-	if (g->json)
-		argv[argc++] = (char *)"--json";
-	for (int i = 0; i < n; i++)
-		argv[argc++] = words[i];
-	argv[argc] = NULL;
-	return umpire_main(argc, argv);
+	errno = 0;
+	while (rc == 0 && getline(&text, &room, in) != -1) {
+		r->number++;
+		rc = one_line(r, text);
+		errno = 0;
+	}
+	if (rc == 0 && ferror(in))
+		rc = cmd_error(r->g, EXIT_IO, "cannot read '%s': %s", path, strerror(errno));
+	free(text);
+	return rc;
+}
+
+/* The batch: in one transaction whose output is held until it is kept,
+ * or (--each) line by line. */
+static int
+run_batch(struct cmd_ctx *g, FILE *in, const char *path, int each)
+{
+	struct run r;
+	char *held = NULL;
+	size_t len = 0;
+	int rc, end;
+
+	memset(&r, 0, sizeof r);
+	r.g = g;
+	r.each = each;
+	r.kept = g->out;
+	if (each)
+		return run_lines(&r, in, path);
+	if ((r.kept = open_memstream(&held, &len)) == NULL)
+		return cmd_error(g, EXIT_BUG, "cannot hold the output: %s", strerror(errno));
+	if ((rc = game_batch_begin(g, &r.b)) == 0)
+		rc = run_lines(&r, in, path);
+	end = game_batch_end(g, &r.b, rc == 0);
+	rc = rc != 0 ? rc : end;
+	if (fclose(r.kept) != 0 && rc == 0)
+		rc = cmd_error(g, EXIT_BUG, "cannot hold the output");
+	if (rc == 0 && len > 0 && fwrite(held, 1, len, g->out) != len)
+		rc = cmd_error(g, EXIT_IO,
+		    "write failure on standard output: %s; the batch was saved (do not run it again)",
+		    strerror(errno));
+	free(held);
+	return rc;
 }
 
 static int
-refused(char **words, int n)
+batch(struct cmd_ctx *g, int argc, char **argv)
 {
-	for (int i = 0; i < n; i++)
-		if (words[i][0] != '-')
-			return strcmp(words[i], "batch") == 0 || strcmp(words[i], "new") == 0;
-	return 0;
-}
-
-static int
-batch(struct global *g, int argc, char **argv)
-{
-	static char line[LINE];
-	char *words[WORDS];
-	const char *path = "-", *why = NULL;
-	struct capture c;
+	const char *path = "-";
+	int each = 0, rc;
 	FILE *in;
-	long number = 0;
-	int each = 0, rc = 0, n;
 
 	if (g->help) {
-		puts("usage: umpire batch [FILE|-] [--each]\n"
+		fputs("usage: umpire batch [FILE|-] [--each]\n"
 		    "One command a line (shell quoting, # comments), all in one transaction:\n"
 		    "the first line that fails stops the batch, with its line number, and\n"
-		    "nothing is written.  --each: each line commits on its own.  --json: one\n"
-		    "JSON object a line.");
+		    "nothing is written.  --each: each line commits on its own.  Each line's\n"
+		    "output is marked '# line N' (--json: \"line\": N in its object).  A line\n"
+		    "may not hold batch, new, serve or --db.\n", g->out);
 		return EXIT_DONE;
 	}
 	for (int i = 0, files = 0; i < argc; i++) {
@@ -190,54 +280,9 @@ batch(struct global *g, int argc, char **argv)
 	in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
 	if (in == NULL)
 		return cmd_error(g, EXIT_NOGAME, "cannot read '%s': %s", path, strerror(errno));
-	c.out = tmpfile();
-	c.err = tmpfile();
-	if (c.out == NULL || c.err == NULL || (!each && (rc = game_batch_begin(g)) != 0)) {
-		if (in != stdin)
-			fclose(in);
-		return rc != 0 ? rc : cmd_error(g, EXIT_IO, "cannot make a temporary file: %s",
-		    strerror(errno));
-	}
-	while (rc == 0 && fgets(line, sizeof line, in) != NULL) {
-		number++;
-		if ((n = split(line, words, &why)) < 0) {
-			rc = cmd_error(g, EXIT_USAGE, "line %ld: %s%s", number, why,
-			    each ? "" : "; nothing was written");
-			break;
-		}
-		if (n == 0)
-			continue;
-		if (refused(words, n)) {
-			rc = cmd_error(g, EXIT_USAGE, "line %ld: '%s' cannot run inside a batch%s",
-			    number, words[0], each ? "" : "; nothing was written");
-			break;
-		}
-		if (capture_begin(&c) != 0) {
-			rc = cmd_error(g, EXIT_IO, "cannot capture a line's output");
-			break;
-		}
-		rc = run_line(g, words, n);
-		capture_end(&c);
-		if (rc != 0) {
-			rc = line_failed(g, &c, number, rc, each ? "" : "; nothing was written");
-			break;
-		}
-		if (each)
-			spill(c.out, stdout);
-	}
-	if (rc == 0 && ferror(in))
-		rc = cmd_error(g, EXIT_IO, "cannot read '%s': %s", path, strerror(errno));
+	rc = run_batch(g, in, path, each);
 	if (in != stdin)
 		fclose(in);
-	if (!each) {
-		int end = game_batch_end(g, rc == 0);
-
-		rc = rc != 0 ? rc : end;
-		if (rc == 0)
-			spill(c.out, stdout);
-	}
-	fclose(c.out);
-	fclose(c.err);
 	return rc;
 }
 

@@ -23,21 +23,43 @@ enum {
 	EXIT_LOCKED = EX_TEMPFAIL	/* 75 */
 };
 
-/* The global options, wherever they stood on the line. */
-struct global {
+struct game;
+struct batch;
+
+/*
+ * The context a command runs in (tmux's cmdq_item): its output and error
+ * streams, the global options of its line, and the game the dispatcher
+ * opens for it and commits or rolls back once it returns.  Nothing else
+ * carries state from one command to the next, so a batch, a server or a
+ * test runs commands one after another without touching fds 1 and 2.
+ */
+struct cmd_ctx {
+	FILE *out;		/* results; held in memory while a write is open */
+	FILE *err;		/* the error sentence; NULL: kept in `error` only */
 	const char *db_path;	/* --db, else $UMPIRE_DB, else ./umpire.db */
 	const char *rules;	/* --rules, or NULL */
 	int json;		/* --json */
 	int help;		/* --help or -h */
+	int odds;		/* `umpire odds`: weigh the dice, do not roll */
 	const char *command;	/* the command's full name, for messages */
+	int flags;		/* its table entry's (or subcommand's) flags */
 	long long recorded;	/* the journal event a command saved, once
 				 * committed (said when its output fails) */
-	int *saved;		/* set once a command's write is committed */
-	int odds;		/* `umpire odds`: weigh the dice, do not roll */
+	int saved;		/* set once a command's write is committed */
+	char error[512];	/* the last error sentence, without its
+				 * "umpire: COMMAND: " */
+	struct game *game;	/* the game opened for this command, or NULL */
+	struct batch *batch;	/* the batch this command runs in, or NULL */
+	FILE *final_out;	/* where held output goes after the commit */
+	char *held;		/* output held until the commit (open_memstream) */
+	size_t nheld;
 };
 
-/* The command does not match by prefix (it destroys or rewrites). */
-#define CMD_NO_PREFIX 0x1
+/* A command's flags: how game_get opens the game for it. */
+#define CMD_NO_PREFIX 0x1	/* no prefix match: it destroys or rewrites */
+#define CMD_GAME 0x2		/* reads the game */
+#define CMD_WRITES 0x4		/* writes the game: one transaction */
+#define CMD_ADJUDICATES 0x8	/* a rule set's adjudication (help groups them) */
 
 struct cmd_entry {
 	const char *name;
@@ -45,8 +67,24 @@ struct cmd_entry {
 	const char *summary;
 	int flags;
 	/* Runs the command with its own arguments; returns an exit status. */
-	int (*exec)(struct global *g, int argc, char **argv);
+	int (*exec)(struct cmd_ctx *g, int argc, char **argv);
 };
+
+/* A subcommand (`unit add`, `tables show`), as git's subcommand options:
+ * its flags say what the dispatcher opens for it. */
+struct cmd_sub {
+	const char *name;
+	int flags;
+	int (*exec)(struct cmd_ctx *g, int argc, char **argv);
+};
+
+/*
+ * Runs the subcommand named by argv[0] (DEF when argc is 0) from the
+ * NULL-ended table subs, game_get opening the game as its flags say; an
+ * unknown one is a usage error listing them.
+ */
+int cmd_run_sub(struct cmd_ctx *g, const struct cmd_sub *subs,
+    const char *def, int argc, char **argv);
 
 struct jsonw;
 
@@ -55,19 +93,29 @@ int exit_of_rule(int status);
 /* The exit status of a db status (db/db.h). */
 int exit_of_db(int status);
 
-/* Prints "umpire: COMMAND: message" on stderr; returns code. */
-/* The whole command line (argv[0] the program): its exit status.  It
- * returns rather than exits, so a harness can run many in one process. */
+/* The whole command line (argv[0] the program) on stdout and stderr: its
+ * exit status.  It returns rather than exits, so a harness can run many in
+ * one process. */
 int umpire_main(int argc, char **argv);
 
-int cmd_error(const struct global *g, int code, const char *fmt, ...)
+/*
+ * Runs one command line (without argv[0]) in a context whose out, err and
+ * batch the caller set: takes the global options, finds the command, runs
+ * it, commits or rolls back the game it opened, and writes the output held
+ * for the commit.  Returns the exit status.
+ */
+int cmd_run(struct cmd_ctx *g, int argc, char **argv);
+
+/* Keeps "message" as the command's error, prints "umpire: COMMAND:
+ * message" on its error stream; returns code. */
+int cmd_error(struct cmd_ctx *g, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 /*
  * Prints the finished JSON document w on stdout and returns 0; when it
  * outgrew its buffer, prints nothing and reports too_large (exit 70).
  */
-int cmd_print_json(const struct global *g, const struct jsonw *w,
+int cmd_print_json(struct cmd_ctx *g, const struct jsonw *w,
     const char *too_large);
 
 /* The adjudication commands (cmd/adjudicate.c). */
@@ -85,13 +133,13 @@ extern const struct cmd_entry cmd_new_entry, cmd_unit_entry, cmd_sheet_entry,
  * of its own, such as squares' "turn" dice) with the driver of
  * cmd/adjudicate.c.
  */
-int adjudicate_named(struct global *g, const char *name, int argc, char **argv);
+int adjudicate_named(struct cmd_ctx *g, const char *name, int argc, char **argv);
 
 struct rule_cmd;
 struct tableset;
 struct inputs;
 /* Prints the exact odds of command c on inputs in (cmd/odds.c). */
-int odds_report(const struct global *g, const char *rules, const struct rule_cmd *c,
+int odds_report(struct cmd_ctx *g, const char *rules, const struct rule_cmd *c,
     const struct tableset *ts, const struct inputs *in);
 
 /* The command table, NULL-ended (cmd/main.c). */

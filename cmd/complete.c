@@ -23,7 +23,7 @@ static const char *const game_options[] = {
 
 /* The rule set: --rules, else the game's; NULL when neither. */
 static const struct ruleset *
-rules_of(const struct global *g)
+rules_of(struct cmd_ctx *g)
 {
 	char name[32];
 
@@ -54,7 +54,7 @@ words(const char *list)
 }
 
 static void
-options(const struct global *g, const char *command)
+options(struct cmd_ctx *g, const char *command)
 {
 	const struct ruleset *rs;
 	const struct rule_cmd *c;
@@ -74,7 +74,7 @@ options(const struct global *g, const char *command)
 }
 
 static void
-mods(const struct global *g, const char *command)
+mods(struct cmd_ctx *g, const char *command)
 {
 	const struct ruleset *rs;
 	const struct rule_cmd *c;
@@ -93,20 +93,20 @@ mods(const struct global *g, const char *command)
 }
 
 static void
-units(const struct global *g)
+units(struct cmd_ctx *g)
 {
-	struct game gm;
+	struct game *gm;
 
-	if (!db_file_exists(g->db_path) || game_open(g, 0, &gm) != 0)
+	g->err = NULL;		/* completion never prints an error */
+	if (!db_file_exists(g->db_path) || game_get(g, &gm) != 0)
 		return;
-	if (game_army(g, &gm) == 0)
-		for (int i = 0; i < gm.army.n; i++)
-			puts(gm.army.u[i].name);
-	game_close(g, &gm, 0);
+	if (game_army(g, gm) == 0)
+		for (int i = 0; i < gm->army.n; i++)
+			puts(gm->army.u[i].name);
 }
 
 static int
-complete(struct global *g, int argc, char **argv)
+complete(struct cmd_ctx *g, int argc, char **argv)
 {
 	if (g->help || argc == 0) {
 		puts("usage: umpire complete commands|rules|units|options COMMAND|mods COMMAND\n"
@@ -129,5 +129,5 @@ complete(struct global *g, int argc, char **argv)
 
 const struct cmd_entry cmd_complete_entry = {
 	"complete", "complete WHAT [COMMAND]", "candidates for shell completion",
-	CMD_NO_PREFIX, complete,
+	CMD_NO_PREFIX | CMD_GAME, complete,
 };

@@ -1,6 +1,9 @@
 /* game: opening and closing the game file, its army, its standing. */
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "game.h"
 #include "journal.h"
@@ -8,7 +11,7 @@
 #include "text.h"
 
 int
-game_fail(const struct global *g, int st)
+game_fail(struct cmd_ctx *g, int st)
 {
 	return cmd_error(g, exit_of_db(st), "%s", db_last_error());
 }
@@ -31,7 +34,7 @@ leaf_option(void *ctx, const char *key, enum json_leaf type, const char *text,
 }
 
 static int
-read_options(const struct global *g, struct game *gm)
+read_options(struct cmd_ctx *g, struct game *gm)
 {
 	char why[200];
 	int st;
@@ -48,56 +51,58 @@ read_options(const struct global *g, struct game *gm)
 	return 0;
 }
 
-/* A batch's one connection, in one transaction (cmd/batch.c): every
- * command of the batch works in it, each in a savepoint. */
-static struct {
-	struct db *db;
-	char path[4096];
-} shared;
-
 int
-game_batch_begin(const struct global *g)
+game_batch_begin(struct cmd_ctx *g, struct batch *b)
 {
 	int st;
 
-	if ((st = db_open(g->db_path, DB_OPEN_WRITE, &shared.db)) != DB_OK ||
-	    (st = db_migrate(shared.db)) != DB_OK || (st = db_begin(shared.db)) != DB_OK ||
-	    (st = db_verify(shared.db)) != DB_OK) {
-		db_close(shared.db);
-		shared.db = NULL;
+	b->path = g->db_path;
+	if ((st = db_open(g->db_path, DB_OPEN_WRITE, &b->db)) != DB_OK ||
+	    (st = db_migrate(b->db)) != DB_OK || (st = db_begin(b->db)) != DB_OK ||
+	    (st = db_verify(b->db)) != DB_OK) {
+		db_close(b->db);
+		b->db = NULL;
 		return game_fail(g, st);
 	}
-	text_copy(shared.path, sizeof shared.path, g->db_path);
 	return 0;
 }
 
 int
-game_batch_end(const struct global *g, int keep)
+game_batch_end(struct cmd_ctx *g, struct batch *b, int keep)
 {
 	int st = DB_OK;
 
-	if (shared.db == NULL)
+	if (b->db == NULL)
 		return 0;
 	if (keep)
-		st = db_commit(shared.db);
+		st = db_commit(b->db);
 	if (!keep || st != DB_OK)
-		db_rollback(shared.db);
-	db_close(shared.db);
-	shared.db = NULL;
+		db_rollback(b->db);
+	db_close(b->db);
+	b->db = NULL;
 	return st != DB_OK ? game_fail(g, st) : 0;
+}
+
+/* The batch connection command g works in, or NULL. */
+static struct batch *
+shared_of(struct cmd_ctx *g)
+{
+	return g->batch != NULL && g->batch->db != NULL ? g->batch : NULL;
 }
 
 /* Opens the file and reads its game row; 0 or a status. */
 static int
-connect_parts(const struct global *g, int write, struct game *gm)
+connect_parts(struct cmd_ctx *g, int write, struct game *gm)
 {
+	struct batch *b = shared_of(g);
 	int st;
 
-	if (shared.db != NULL && strcmp(g->db_path, shared.path) != 0)
+	if (b != NULL && strcmp(g->db_path, b->path) != 0)
 		return cmd_error(g, EXIT_USAGE, "a batch works on one game ('%s')",
-		    shared.path);
-	if (shared.db != NULL)
-		gm->db = shared.db;
+		    b->path);
+	gm->batch = b;
+	if (b != NULL)
+		gm->db = b->db;
 	else if ((st = db_open(g->db_path, write ? DB_OPEN_WRITE : DB_OPEN_READ,
 	    &gm->db)) != DB_OK)
 		return game_fail(g, st);
@@ -111,107 +116,150 @@ connect_parts(const struct global *g, int write, struct game *gm)
 		return cmd_error(g, EXIT_USAGE,
 		    "the game '%s' is played under the %s rules, not %s", g->db_path,
 		    gm->info.rules, g->rules);
-	gm->writable = write;
+	gm->writable = write || b != NULL;
+	return 0;
+}
+
+/* Holds g's output until the commit: a failed commit prints nothing. */
+static int
+hold_output(struct cmd_ctx *g)
+{
+	FILE *f = open_memstream(&g->held, &g->nheld);
+
+	if (f == NULL)
+		return cmd_error(g, EXIT_BUG, "cannot hold the output: %s", strerror(errno));
+	g->final_out = g->out;
+	g->out = f;
 	return 0;
 }
 
 /* Begins (writing: the transaction) and reads what every command needs. */
 static int
-start_parts(const struct global *g, struct game *gm)
+start_parts(struct cmd_ctx *g, struct game *gm)
 {
-	int st;
+	int st, rc;
 
-	if (gm->db == shared.db) {
+	if (gm->batch != NULL) {
 		if ((st = db_savepoint(gm->db)) != DB_OK)
 			return game_fail(g, st);
 		gm->in_savepoint = 1;
 	}
-	if (gm->db != shared.db && gm->writable && ((st = db_migrate(gm->db)) != DB_OK ||
+	if (gm->batch == NULL && gm->writable && ((st = db_migrate(gm->db)) != DB_OK ||
 	    (st = db_begin(gm->db)) != DB_OK || (st = db_verify(gm->db)) != DB_OK))
 		return game_fail(g, st);
+	if (gm->writable && (rc = hold_output(g)) != 0)
+		return rc;
 	if ((st = db_turn(gm->db, &gm->turn)) != DB_OK ||
 	    (st = db_tables_load(gm->db, gm->rs->name)) != DB_OK)
 		return game_fail(g, st);
 	gm->ts = db_tableset(gm->db);
+	gm->started = 1;
 	return read_options(g, gm);
 }
 
-/* Closes what a failed connect or start left open (a batch's connection
- * stays: the batch ends it). */
-static int
-give_up(struct game *gm, int rc)
-{
-	if (gm->db != shared.db)
-		db_close(gm->db);
-	else if (gm->in_savepoint)
-		db_rollback_savepoint(gm->db);
-	gm->in_savepoint = 0;
-	gm->db = NULL;
-	return rc;
-}
-
-/* A batch command's end: its savepoint kept or taken back. */
-static int
-close_shared(const struct global *g, struct game *gm, int rc)
-{
-	int st;
-
-	if (gm->in_savepoint && rc == 0 && (st = db_release(gm->db)) != DB_OK)
-		rc = game_fail(g, st);
-	if (gm->in_savepoint && rc != 0)
-		db_rollback_savepoint(gm->db);
-	gm->in_savepoint = 0;
-	gm->db = NULL;
-	return rc;
-}
-
 int
-game_connect(const struct global *g, int write, struct game *gm)
+game_peek(struct cmd_ctx *g, struct game **out)
 {
 	int rc;
 
-	memset(gm, 0, sizeof *gm);
-	return (rc = connect_parts(g, write, gm)) != 0 ? give_up(gm, rc) : 0;
-}
-
-int
-game_start(const struct global *g, struct game *gm)
-{
-	int rc;
-
-	return (rc = start_parts(g, gm)) != 0 ? give_up(gm, rc) : 0;
-}
-
-int
-game_open(const struct global *g, int write, struct game *gm)
-{
-	int rc;
-
-	if ((rc = game_connect(g, write, gm)) != 0)
+	if (g->game == NULL && (g->game = calloc(1, sizeof *g->game)) == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	if (g->game->db == NULL &&
+	    (rc = connect_parts(g, access(g->db_path, W_OK) == 0, g->game)) != 0)
 		return rc;
-	return game_start(g, gm);
+	*out = g->game;
+	return 0;
 }
 
 int
-game_close(const struct global *g, struct game *gm, int rc)
+game_get(struct cmd_ctx *g, struct game **out)
+{
+	if ((g->flags & (CMD_GAME | CMD_WRITES)) == 0)
+		return cmd_error(g, EXIT_BUG, "%s does not declare that it uses the game",
+		    g->command);
+	return game_get_mode(g, (g->flags & CMD_WRITES) != 0, out);
+}
+
+int
+game_get_mode(struct cmd_ctx *g, int write, struct game **out)
+{
+	struct game *gm = NULL;
+	int rc;
+
+	if ((rc = game_peek(g, &gm)) != 0)
+		return rc;
+	if (gm->started && write && !gm->writable)
+		return cmd_error(g, EXIT_BUG, "the game was opened for reading only");
+	if (!gm->started && gm->batch == NULL && (write != 0) != gm->writable) {
+		/* Connected to learn the rule set in the other mode: connect
+		 * again as this command needs (a reader takes no lock). */
+		db_close(gm->db);
+		memset(gm, 0, sizeof *gm);
+		if ((rc = connect_parts(g, write, gm)) != 0)
+			return rc;
+	}
+	if (!gm->started && (rc = start_parts(g, gm)) != 0)
+		return rc;
+	*out = gm;
+	return 0;
+}
+
+/* Writes the output held for the commit (none when rc failed). */
+static int
+release_output(struct cmd_ctx *g, int rc)
+{
+	if (g->final_out == NULL)
+		return rc;
+	fclose(g->out);
+	g->out = g->final_out;
+	g->final_out = NULL;
+	if (rc == 0 && g->nheld > 0 && fwrite(g->held, 1, g->nheld, g->out) != g->nheld)
+		rc = cmd_error(g, EXIT_IO, "write failure on standard output: %s",
+		    strerror(errno));
+	free(g->held);
+	g->held = NULL;
+	g->nheld = 0;
+	return rc;
+}
+
+/* Ends the game's part of command g: a batch line's savepoint kept or taken back,
+ * else the transaction committed or rolled back and the file closed. */
+static int
+close_game(struct cmd_ctx *g, struct game *gm, int rc)
 {
 	int st;
 
-	db_army_free(&gm->army);
-	gm->army_loaded = 0;
+	if (gm->batch != NULL) {
+		if (gm->in_savepoint && rc == 0 && (st = db_release(gm->db)) != DB_OK)
+			rc = game_fail(g, st);
+		if (gm->in_savepoint && rc != 0)
+			db_rollback_savepoint(gm->db);
+		return rc;
+	}
 	if (gm->db == NULL)
 		return rc;
-	if (gm->db == shared.db)
-		return close_shared(g, gm, rc);
 	if (rc == 0 && (st = db_commit(gm->db)) != DB_OK)
 		rc = game_fail(g, st);
-	if (rc == 0 && gm->writable && g->saved != NULL)
-		*g->saved = 1;
+	if (rc == 0 && gm->writable && gm->started)
+		g->saved = 1;
 	if (rc != 0)
 		db_rollback(gm->db);
 	db_close(gm->db);
-	gm->db = NULL;
 	return rc;
+}
+
+int
+game_end(struct cmd_ctx *g, int rc)
+{
+	struct game *gm = g->game;
+
+	if (gm == NULL)
+		return rc;
+	db_army_free(&gm->army);
+	rc = close_game(g, gm, rc);
+	free(gm);
+	g->game = NULL;
+	return release_output(g, rc);
 }
 
 static void
@@ -224,7 +272,7 @@ init_ratings(void *ctx, const struct unit *u, struct inputs *ratings)
 }
 
 int
-game_army(const struct global *g, struct game *gm)
+game_army(struct cmd_ctx *g, struct game *gm)
 {
 	int st;
 
@@ -242,7 +290,7 @@ game_army(const struct global *g, struct game *gm)
  * one unit matches it folded (whole, else as a prefix); else "not found",
  * with the nearest names. */
 static struct unit *
-folded_unit(const struct global *g, struct game *gm, const char *name, int *rc)
+folded_unit(struct cmd_ctx *g, struct game *gm, const char *name, int *rc)
 {
 	char want[UNIT_NAME * 2], have[UNIT_NAME * 2], near[256] = "";
 	struct unit *whole = NULL, *prefix = NULL;
@@ -278,7 +326,7 @@ folded_unit(const struct global *g, struct game *gm, const char *name, int *rc)
 }
 
 struct unit *
-game_unit(const struct global *g, struct game *gm, const char *name, int *rc)
+game_unit(struct cmd_ctx *g, struct game *gm, const char *name, int *rc)
 {
 	long long id;
 	int st;
@@ -306,7 +354,7 @@ game_parent_name(const struct game *gm, const struct unit *u)
 }
 
 int
-game_standing(const struct global *g, struct game *gm, struct jsonw *w,
+game_standing(struct cmd_ctx *g, struct game *gm, struct jsonw *w,
     char *buf, size_t n)
 {
 	static struct result r;
@@ -332,7 +380,7 @@ game_standing(const struct global *g, struct game *gm, struct jsonw *w,
 }
 
 void
-print_json_pair(const char *key, const char *value)
+print_json_pair(struct cmd_ctx *g, const char *key, const char *value)
 {
 	char buf[4096];
 	struct jsonw w;
@@ -341,5 +389,5 @@ print_json_pair(const char *key, const char *value)
 	jsonw_object(&w, NULL);
 	jsonw_string(&w, key, value);
 	jsonw_object_end(&w);
-	puts(buf);
+	fprintf(g->out, "%s\n", buf);
 }

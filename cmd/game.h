@@ -20,54 +20,71 @@ struct game {
 	struct tableset ts;	/* the game's own rule tables */
 	long turn;
 	int writable;		/* connected for writing */
+	int started;		/* its transaction begun and its tables read */
 	int in_savepoint;	/* a batch command's savepoint is open */
+	struct batch *batch;	/* the batch whose connection it uses, or NULL */
 	struct army army;	/* every unit, once game_army has read them */
 	int army_loaded;
 	struct inputs options;	/* the rule set's options of `new` */
 };
 
-/*
- * Opens the game at g->db_path, for writing (one transaction) when write,
- * and reads its rule tables.  A --rules other than the game's is a usage
- * error.  Prints the error and returns its exit status, or 0.
- */
-int game_open(const struct global *g, int write, struct game *gm);
+/* A batch's one connection, in one transaction (cmd/batch.c): every
+ * command of the batch works in it, each in a savepoint. */
+struct batch {
+	struct db *db;		/* NULL: each line commits on its own (--each) */
+	const char *path;
+};
 
 /*
- * game_open in two steps: connect (open the file, read its game row and
- * check the rule set) and start (begin the write transaction when
- * connected for writing; read the turn, the tables and the options).  A
- * command that must learn the rule set first connects, then starts.
+ * The game of command g, opened on the first call in the mode its table
+ * entry declares (CMD_WRITES: one transaction, and g's output held until
+ * the commit; CMD_GAME: read) with its rule tables; the dispatcher commits
+ * or rolls it back and closes it when the command returns (game_end).  A
+ * command asks once it has read its arguments, so a usage error (64) is
+ * said before a missing game (66).  A --rules other than the game's is a
+ * usage error.  Prints the error and returns its exit status, or 0.
  */
-int game_connect(const struct global *g, int write, struct game *gm);
-int game_start(const struct global *g, struct game *gm);
+int game_get(struct cmd_ctx *g, struct game **gm);
 
-/* Commits when rc is 0, else rolls back; closes.  Returns the final status. */
-int game_close(const struct global *g, struct game *gm, int rc);
+/* game_get in the mode WRITE, for a command whose arguments decide it
+ * (undo --dry-run reads; a ruling that names units writes). */
+int game_get_mode(struct cmd_ctx *g, int write, struct game **gm);
 
-/* A batch: one connection and transaction for every command until
- * game_batch_end keeps (commits) or drops it.  0 or an exit status. */
-int game_batch_begin(const struct global *g);
-int game_batch_end(const struct global *g, int keep);
+/*
+ * Connects to the game to learn its rule set without starting it (for
+ * writing when its file may be written, so a ruling that then names units
+ * goes on in the same connection).  0 or an exit status, printed.
+ */
+int game_peek(struct cmd_ctx *g, struct game **gm);
+
+/* The dispatcher's end of a command: commits when rc is 0 (else rolls
+ * back), closes, and writes the output held for the commit.  Returns the
+ * final status.  Does nothing when no game is open. */
+int game_end(struct cmd_ctx *g, int rc);
+
+/* A batch's connection and transaction (or, with --each, none): 0 or an
+ * exit status.  game_batch_end keeps (commits) or drops it. */
+int game_batch_begin(struct cmd_ctx *g, struct batch *b);
+int game_batch_end(struct cmd_ctx *g, struct batch *b, int keep);
 
 /* Prints the db layer's last error; returns the exit status for st. */
-int game_fail(const struct global *g, int st);
+int game_fail(struct cmd_ctx *g, int st);
 
 /* Reads the army (every unit and formation with its state and typed
  * ratings) once.  Prints the error. */
-int game_army(const struct global *g, struct game *gm);
+int game_army(struct cmd_ctx *g, struct game *gm);
 
 /*
  * The unit of the army named NAME (exact, else a unique prefix); NULL
  * with the error printed and *rc set.
  */
-struct unit *game_unit(const struct global *g, struct game *gm,
+struct unit *game_unit(struct cmd_ctx *g, struct game *gm,
     const char *name, int *rc);
 
 /* The game's standing sentence ("French lose: ...") into buf, "" when
  * nobody has lost or the rules have none; JSON members into w when w.
  * Reads the army.  Prints the error. */
-int game_standing(const struct global *g, struct game *gm, struct jsonw *w,
+int game_standing(struct cmd_ctx *g, struct game *gm, struct jsonw *w,
     char *buf, size_t n);
 
 /* The rating options of a formation or of a unit of the game's rules. */
@@ -77,7 +94,7 @@ const struct input_decl *game_rating_decls(const struct game *gm,
 /* The name of u's formation, or "". */
 const char *game_parent_name(const struct game *gm, const struct unit *u);
 
-/* Prints {"KEY":"VALUE"} (JSON-escaped) on stdout. */
-void print_json_pair(const char *key, const char *value);
+/* Prints {"KEY":"VALUE"} (JSON-escaped) on c's output. */
+void print_json_pair(struct cmd_ctx *g, const char *key, const char *value);
 
 #endif

@@ -10,12 +10,12 @@
 
 #include "html.h"
 #include "journal.h"
+#include "outfile.h"
 #include "text.h"
 #include "view.h"
 
-/* Writes s with &, <, > and quotes escaped. */
-static void
-esc(FILE *f, const char *s)
+void
+html_esc(FILE *f, const char *s)
 {
 	for (; *s != '\0'; s++)
 		switch (*s) {
@@ -23,6 +23,7 @@ esc(FILE *f, const char *s)
 		case '<': fputs("&lt;", f); break;
 		case '>': fputs("&gt;", f); break;
 		case '"': fputs("&quot;", f); break;
+		case '\'': fputs("&#39;", f); break;
 		default: fputc(*s, f);
 		}
 }
@@ -37,14 +38,14 @@ esc_words(FILE *f, const char *s)
 	for (char *p = buf; *p != '\0'; p++)
 		if (*p == '_')
 			*p = ' ';
-	esc(f, buf);
+	html_esc(f, buf);
 }
 
 void
 html_head(FILE *f, const char *title)
 {
 	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>", f);
-	esc(f, title);
+	html_esc(f, title);
 	fputs("</title>\n<style>\n"
 	    "@page { size: A4; margin: 12mm; }\n"
 	    "body { font: 10pt/1.3 Georgia, serif; color: #111; }\n"
@@ -136,7 +137,7 @@ boxes(FILE *f, const struct game *gm, const struct unit *u)
 
 /* One unit's row: name, type, its rule set's cells, state, flags, boxes. */
 static int
-unit_row(FILE *f, const struct global *g, struct game *gm, const struct unit *u)
+unit_row(FILE *f, struct cmd_ctx *g, struct game *gm, const struct unit *u)
 {
 	static struct unit_sheet us;
 	const struct sheet_column *c = gm->rs->roster->columns;
@@ -145,9 +146,9 @@ unit_row(FILE *f, const struct global *g, struct game *gm, const struct unit *u)
 	if ((rc = view_load(g, gm, u, &us, 0)) != 0)
 		return rc;
 	fputs("<tr><td>", f);
-	esc(f, u->name);
+	html_esc(f, u->name);
 	fputs("</td><td>", f);
-	esc(f, u->type);
+	html_esc(f, u->type);
 	fputs("</td>", f);
 	for (int i = 0; c[i].key != NULL; i++) {
 		if (c[i].where == SHEET_CSV)
@@ -165,7 +166,7 @@ unit_row(FILE *f, const struct global *g, struct game *gm, const struct unit *u)
 	boxes(f, gm, u);
 	for (int i = 0; i < us.v.nlines; i++) {
 		fputs("<div class=\"note\">", f);
-		esc(f, us.v.lines[i]);
+		html_esc(f, us.v.lines[i]);
 		fputs("</div>", f);
 	}
 	fputs("</td></tr>\n", f);
@@ -174,7 +175,7 @@ unit_row(FILE *f, const struct global *g, struct game *gm, const struct unit *u)
 
 /* A formation's row: its path and, where its rule set says, its state. */
 static int
-formation_row(FILE *f, const struct global *g, struct game *gm, const struct unit *u,
+formation_row(FILE *f, struct cmd_ctx *g, struct game *gm, const struct unit *u,
     int cols)
 {
 	static struct unit_sheet us;
@@ -184,18 +185,20 @@ formation_row(FILE *f, const struct global *g, struct game *gm, const struct uni
 		return rc;
 	fprintf(f, "<tr class=\"formation\"><td colspan=\"%d\">", cols);
 	for (int up = u->up, depth = 0; up >= 0 && depth < 16; up = gm->army.u[up].up, depth++) {
-		esc(f, gm->army.u[up].name);
+		html_esc(f, gm->army.u[up].name);
 		fputs(" &gt; ", f);
 	}
-	esc(f, u->name);
-	fprintf(f, " (%s)", u->type);
+	html_esc(f, u->name);
+	fputs(" (", f);
+	html_esc(f, u->type);
+	fputc(')', f);
 	if (us.v.state[0] != '\0') {
 		fputs(": ", f);
 		esc_words(f, us.v.state);
 	}
 	for (int i = 0; i < us.v.nlines; i++) {
 		fputs(" <span class=\"note\">", f);
-		esc(f, us.v.lines[i]);
+		html_esc(f, us.v.lines[i]);
 		fputs("</span>", f);
 	}
 	fputs("</td></tr>\n", f);
@@ -205,7 +208,7 @@ formation_row(FILE *f, const struct global *g, struct game *gm, const struct uni
 /* The units of one side under formation F (-1: none), then each
  * formation under F in turn. */
 static int
-side_tree(FILE *f, const struct global *g, struct game *gm, const char *side, int under,
+side_tree(FILE *f, struct cmd_ctx *g, struct game *gm, const char *side, int under,
     int cols, int depth)
 {
 	const struct army *a = &gm->army;
@@ -228,28 +231,28 @@ side_tree(FILE *f, const struct global *g, struct game *gm, const char *side, in
 }
 
 static int
-side_page(FILE *f, const struct global *g, struct game *gm, const char *side,
+side_page(FILE *f, struct cmd_ctx *g, struct game *gm, const char *side,
     const struct history *h, const char *standing)
 {
 	const struct sheet_column *c = gm->rs->roster->columns;
 	int cols = 3;
 
 	fputs("<section class=\"side\">\n<h1>", f);
-	esc(f, side);
+	html_esc(f, side);
 	fputs("</h1>\n<p class=\"note\">", f);
-	esc(f, gm->info.title);
+	html_esc(f, gm->info.title);
 	fprintf(f, "%s%s rules, turn %ld</p>\n", gm->info.title[0] ? ": " : "",
 	    gm->rs->name, gm->turn);
 	if (standing[0] != '\0') {
 		fputs("<p>", f);
-		esc(f, standing);
+		html_esc(f, standing);
 		fputs("</p>\n", f);
 	}
 	fputs("<table>\n<tr><th>Unit</th><th>Type</th>", f);
 	for (int i = 0; c[i].key != NULL; i++)
 		if (c[i].where != SHEET_CSV) {
 			fputs("<th>", f);
-			esc(f, c[i].head);
+			html_esc(f, c[i].head);
 			fputs("</th>", f);
 			cols++;
 		}
@@ -263,7 +266,7 @@ side_page(FILE *f, const struct global *g, struct game *gm, const char *side,
 }
 
 int
-html_history(const struct global *g, struct game *gm, struct history *h)
+html_history(struct cmd_ctx *g, struct game *gm, struct history *h)
 {
 	int st;
 
@@ -281,10 +284,11 @@ html_history(const struct global *g, struct game *gm, struct history *h)
 }
 
 int
-html_sheet(const struct global *g, struct game *gm, const char *only, const char *path)
+html_sheet(struct cmd_ctx *g, struct game *gm, const char *only, const char *path)
 {
 	struct history h;
 	char standing[256], title[300];
+	struct outfile of;
 	FILE *f;
 	int rc;
 
@@ -294,10 +298,11 @@ html_sheet(const struct global *g, struct game *gm, const char *only, const char
 		free(h.lost);
 		return rc;
 	}
-	if ((f = fopen(path, "w")) == NULL) {
+	if ((rc = outfile_open(g, path, &of)) != 0) {
 		free(h.lost);
-		return cmd_error(g, EXIT_CANTCREATE, "cannot write '%s': %s", path, strerror(errno));
+		return rc;
 	}
+	f = of.f;
 	snprintf(title, sizeof title, "Casualty sheet%s%s", gm->info.title[0] ? ": " : "",
 	    gm->info.title);
 	html_head(f, title);
@@ -312,7 +317,5 @@ html_sheet(const struct global *g, struct game *gm, const char *only, const char
 	}
 	html_tail(f);
 	free(h.lost);
-	if ((fclose(f) != 0 || rc != 0) && rc == 0)
-		rc = cmd_error(g, EXIT_IO, "cannot write '%s': %s", path, strerror(errno));
-	return rc;
+	return outfile_close(g, &of, rc);
 }

@@ -21,13 +21,15 @@ struct lister {
 	struct game *gm;
 	struct jsonw w;
 	int json;
+	FILE *out;
 };
 
 static void
 print_line(void *ctx, const char *line)
 {
-	(void)ctx;
-	printf("      %s\n", line);
+	FILE *out = ctx;
+
+	fprintf(out, "      %s\n", line);
 }
 
 static int
@@ -46,7 +48,7 @@ one(void *ctx, const struct db_event *e)
 		jsonw_object_end(&l->w);
 		return 0;
 	}
-	printf("#%-5lld turn %-3ld %-8s %s%s%s%s\n", e->id, e->turn, e->command,
+	fprintf(l->out, "#%-5lld turn %-3ld %-8s %s%s%s%s\n", e->id, e->turn, e->command,
 	    e->who, e->who[0] ? ": " : "", e->summary,
 	    e->undone == 1 ? "  (undone; can be redone)" :
 	    e->undone == 2 ? "  (undone)" : "");
@@ -60,13 +62,13 @@ one_with_effects(void *ctx, const struct db_event *e)
 	struct lister *l = ctx;
 
 	one(ctx, e);
-	if (!l->json && db_event_lines(l->gm->db, e->id, 0, print_line, NULL) != DB_OK)
+	if (!l->json && db_event_lines(l->gm->db, e->id, 0, print_line, l->out) != DB_OK)
 		return 1;
 	return 0;
 }
 
 static int
-show(const struct global *g, struct game *gm, const char *arg)
+show(struct cmd_ctx *g, struct game *gm, const char *arg)
 {
 	struct db_event e;
 	char *output;
@@ -78,64 +80,83 @@ show(const struct global *g, struct game *gm, const char *arg)
 	if ((st = db_event_output(gm->db, id, &e, &output)) != DB_OK)
 		return game_fail(g, st);
 	if (g->json) {
-		puts(output);
+		fprintf(g->out, "%s\n", output);
 		free(output);
 		return 0;
 	}
 	free(output);
-	printf("event %lld, turn %ld, %s%s\n", e.id, e.turn, e.command,
+	fprintf(g->out, "event %lld, turn %ld, %s%s\n", e.id, e.turn, e.command,
 	    e.undone ? " (undone)" : "");
-	if ((st = db_event_lines(gm->db, id, 1, print_line, NULL)) != DB_OK)
+	if ((st = db_event_lines(gm->db, id, 1, print_line, g->out)) != DB_OK)
 		return game_fail(g, st);
 	return 0;
 }
 
+/* The journal is listed into a JSON document of up to this size. */
+#define LOG_JSON (1 << 23)
+
 static int
-list(const struct global *g, struct game *gm, const struct inputs *in)
+list(struct cmd_ctx *g, struct game *gm, const struct inputs *in)
 {
-	static char buf[1 << 23];
-	struct lister l = { gm, { 0 }, g->json };
+	struct lister l = { gm, { 0 }, g->json, g->out };
 	long long unit = 0;
-	int st;
+	char *buf;
+	int st, rc;
 
 	if (in_given(in, "unit") && (st = db_unit_find(gm->db, in_text(in, "unit"), &unit)) != DB_OK)
 		return game_fail(g, st);
-	jsonw_init(&l.w, buf, sizeof buf);
+	if ((buf = malloc(g->json ? LOG_JSON : 1)) == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	jsonw_init(&l.w, buf, g->json ? LOG_JSON : 1);
 	jsonw_object(&l.w, NULL);
 	jsonw_array(&l.w, "entries");
 	st = db_log(gm->db, unit, in_count(in, "turn"), one_with_effects, &l);
-	if (st != DB_OK)
-		return game_fail(g, st);
 	jsonw_array_end(&l.w);
 	jsonw_object_end(&l.w);
-	if (g->json)
-		return cmd_print_json(g, &l.w, "the journal is too long for one JSON object");
-	return 0;
+	if (st != DB_OK)
+		rc = game_fail(g, st);
+	else
+		rc = g->json ? cmd_print_json(g, &l.w,
+		    "the journal is too long for one JSON object") : 0;
+	free(buf);
+	return rc;
 }
 
 static int
-log_cmd(struct global *g, int argc, char **argv)
+log_of(struct cmd_ctx *g, struct inputs *in, int argc, char **argv)
 {
-	static struct inputs in;
-	struct game gm;
+	struct game *gm;
+	int rc;
+
+	if ((rc = inputs_parse_command(in, "log", log_inputs, NULL, argc, argv)) != 0)
+		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
+	if (in->npos > 0 && (strcmp(in->pos[0], "show") != 0 || in->npos != 2))
+		return cmd_error(g, EXIT_USAGE, "log takes --unit, --turn, or 'show ID'");
+	if ((rc = game_get(g, &gm)) != 0)
+		return rc;
+	return in->npos == 2 ? show(g, gm, in->pos[1]) : list(g, gm, in);
+}
+
+static int
+log_cmd(struct cmd_ctx *g, int argc, char **argv)
+{
+	struct inputs *in;
 	int rc;
 
 	if (g->help) {
-		puts("usage: umpire log [--unit UNIT] [--turn N]\n"
+		fputs("usage: umpire log [--unit UNIT] [--turn N]\n"
 		    "       umpire log show ID\n"
-		    "Lists the journal: every ruling, correction and turn, with what it did.");
+		    "Lists the journal: every ruling, correction and turn, with what it did.\n",
+		    g->out);
 		return EXIT_DONE;
 	}
-	if ((rc = inputs_parse_command(&in, "log", log_inputs, NULL, argc, argv)) != 0)
-		return cmd_error(g, exit_of_rule(rc), "%s", in.error);
-	if (in.npos > 0 && (strcmp(in.pos[0], "show") != 0 || in.npos != 2))
-		return cmd_error(g, EXIT_USAGE, "log takes --unit, --turn, or 'show ID'");
-	if ((rc = game_open(g, 0, &gm)) != 0)
-		return rc;
-	rc = in.npos == 2 ? show(g, &gm, in.pos[1]) : list(g, &gm, &in);
-	return game_close(g, &gm, rc);
+	if ((in = calloc(1, sizeof *in)) == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	rc = log_of(g, in, argc, argv);
+	free(in);
+	return rc;
 }
 
 const struct cmd_entry cmd_log_entry = {
-	"log", "log [--unit U] [--turn N] | log show ID", "the journal", 0, log_cmd,
+	"log", "log [--unit U] [--turn N] | log show ID", "the journal", CMD_GAME, log_cmd,
 };

@@ -11,6 +11,7 @@
 
 #include "cmd.h"
 #include "db.h"
+#include "game.h"
 #include "ruleset.h"
 
 const struct cmd_entry *const cmd_table[] = {
@@ -60,32 +61,34 @@ exit_of_db(int status)
 }
 
 int
-cmd_error(const struct global *g, int code, const char *fmt, ...)
+cmd_error(struct cmd_ctx *g, int code, const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
-	if (g != NULL && g->command != NULL)
-		fprintf(stderr, "umpire: %s: ", g->command);
-	else
-		fputs("umpire: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(g->error, sizeof g->error, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	if (g->err == NULL)
+		return code;
+	fflush(g->out);
+	if (g->command != NULL)
+		fprintf(g->err, "umpire: %s: %s\n", g->command, g->error);
+	else
+		fprintf(g->err, "umpire: %s\n", g->error);
 	return code;
 }
 
 int
-cmd_print_json(const struct global *g, const struct jsonw *w,
+cmd_print_json(struct cmd_ctx *g, const struct jsonw *w,
     const char *too_large)
 {
 	if (w->overflow)
 		return cmd_error(g, EXIT_BUG, "%s", too_large);
-	puts(w->buf);
+	fprintf(g->out, "%s\n", w->buf);
 	return 0;
 }
 
+/* The overview: the commands of the table in their groups. */
 static void
 usage(FILE *f)
 {
@@ -95,7 +98,8 @@ usage(FILE *f)
 	    "Adjudication (umpire COMMAND --rules NAME --help lists a rule set's options):\n",
 	    f);
 	for (int i = 0; cmd_table[i] != NULL; i++) {
-		if (i == 6)
+		if (i > 0 && (cmd_table[i]->flags & CMD_ADJUDICATES) == 0 &&
+		    (cmd_table[i - 1]->flags & CMD_ADJUDICATES) != 0)
 			fputs("\nGame keeping:\n", f);
 		fprintf(f, "  %-9s %s\n", cmd_table[i]->name, cmd_table[i]->summary);
 	}
@@ -110,18 +114,18 @@ usage(FILE *f)
 	    "73 cannot create the game, 74 game I/O error, 75 game locked.\n", f);
 }
 
-static const struct cmd_entry *find_command(const struct global *g,
+static const struct cmd_entry *find_command(struct cmd_ctx *g,
     const char *name, int *rc);
 
 /* `umpire help [COMMAND]`: the overview, or the command's --help. */
 static int
-help(struct global *g, int argc, char **argv)
+help(struct cmd_ctx *g, int argc, char **argv)
 {
 	const struct cmd_entry *c;
 	int rc = 0;
 
 	if (argc == 0) {
-		usage(stdout);
+		usage(g->out);
 		return EXIT_DONE;
 	}
 	if ((c = find_command(g, argv[0], &rc)) == NULL)
@@ -132,13 +136,12 @@ help(struct global *g, int argc, char **argv)
 }
 
 static int
-version(struct global *g, int argc, char **argv)
+version(struct cmd_ctx *g, int argc, char **argv)
 {
-	(void)g;
 	(void)argv;
 	if (argc > 0)
 		return cmd_error(g, EXIT_USAGE, "version takes no arguments");
-	printf("umpire %s (SQLite %s)\n", UMPIRE_VERSION, db_sqlite_version());
+	fprintf(g->out, "umpire %s (SQLite %s)\n", UMPIRE_VERSION, db_sqlite_version());
 	return EXIT_DONE;
 }
 
@@ -178,7 +181,7 @@ global_value(int argc, char **argv, int *i, const char *name,
  * or 64 for a global option without its value.
  */
 static int
-take_globals(struct global *g, int *argc, char **argv, int *version)
+take_globals(struct cmd_ctx *g, int *argc, char **argv, int *version)
 {
 	int n = 0;
 
@@ -209,7 +212,7 @@ take_globals(struct global *g, int *argc, char **argv, int *version)
 
 /* The command NAME: exact, else an unambiguous prefix. */
 static const struct cmd_entry *
-find_command(const struct global *g, const char *name, int *rc)
+find_command(struct cmd_ctx *g, const char *name, int *rc)
 {
 	const struct cmd_entry *found = NULL;
 	char candidates[256] = "";
@@ -237,53 +240,91 @@ find_command(const struct global *g, const char *name, int *rc)
 	return NULL;
 }
 
-int
-umpire_main(int argc, char **argv)
+/* Runs the command and ends the game it opened: committed or rolled back,
+ * and closed, once. */
+static int
+run_command(struct cmd_ctx *g, const struct cmd_entry *c, int argc, char **argv)
 {
-	struct global g = { NULL, NULL, 0, 0, NULL, 0, NULL, 0 };
-	int saved = 0;
+	g->flags = c->flags;
+	return game_end(g, c->exec(g, argc, argv));
+}
+
+int
+cmd_run_sub(struct cmd_ctx *g, const struct cmd_sub *subs, const char *def,
+    int argc, char **argv)
+{
+	const char *name = argc > 0 ? argv[0] : def;
+	char names[256] = "";
+
+	for (const struct cmd_sub *s = subs; s->name != NULL; s++) {
+		if (strcmp(s->name, name) != 0) {
+			snprintf(names + strlen(names), sizeof names - strlen(names),
+			    "%s%s", names[0] ? ", " : "", s->name);
+			continue;
+		}
+		g->flags = s->flags;
+		return s->exec(g, argc > 0 ? argc - 1 : 0, argc > 0 ? argv + 1 : argv);
+	}
+	return cmd_error(g, EXIT_USAGE, "unknown %s command '%s' (%s)", g->command,
+	    name, names);
+}
+
+int
+cmd_run(struct cmd_ctx *g, int argc, char **argv)
+{
 	const struct cmd_entry *c;
 	int version = 0, rc = 0;
 
-	argc--;
-	argv++;
-	if ((rc = take_globals(&g, &argc, argv, &version)) != 0)
+	if ((rc = take_globals(g, &argc, argv, &version)) != 0)
 		return rc;
 	if (version) {
-		printf("umpire %s\n", UMPIRE_VERSION);
+		fprintf(g->out, "umpire %s\n", UMPIRE_VERSION);
 		return EXIT_DONE;
 	}
 	if (argc == 0 || strncmp(argv[0], "-", 1) == 0) {
-		if (argc == 0 && g.help) {
-			usage(stdout);
+		if (argc == 0 && g->help) {
+			usage(g->out);
 			return EXIT_DONE;
 		}
 		if (argc > 0)
-			return cmd_error(&g, EXIT_USAGE,
+			return cmd_error(g, EXIT_USAGE,
 			    "unknown option '%s' (see 'umpire --help')", argv[0]);
-		usage(stderr);
+		snprintf(g->error, sizeof g->error, "no command (see 'umpire --help')");
+		if (g->err != NULL)
+			usage(g->err);
 		return EXIT_USAGE;
 	}
-	if ((c = find_command(&g, argv[0], &rc)) == NULL)
+	if ((c = find_command(g, argv[0], &rc)) == NULL)
 		return rc;
-	g.command = c->name;
-	if (g.rules != NULL && ruleset_find(g.rules) == NULL)
-		return cmd_error(&g, EXIT_DATA, "unknown rule set '%s' (%s)",
-		    g.rules, ruleset_names());
-	if (g.rules != NULL)
-		g.rules = ruleset_find(g.rules)->name;	/* the canonical spelling */
-	if (g.db_path == NULL)
-		g.db_path = getenv("UMPIRE_DB");
-	if (g.db_path == NULL || *g.db_path == '\0')
-		g.db_path = "umpire.db";
-	g.saved = &saved;
-	rc = c->exec(&g, argc - 1, argv + 1);
+	g->command = c->name;
+	if (g->rules != NULL && ruleset_find(g->rules) == NULL)
+		return cmd_error(g, EXIT_DATA, "unknown rule set '%s' (%s)",
+		    g->rules, ruleset_names());
+	if (g->rules != NULL)
+		g->rules = ruleset_find(g->rules)->name;	/* the canonical spelling */
+	if (g->db_path == NULL)
+		g->db_path = getenv("UMPIRE_DB");
+	if (g->db_path == NULL || *g->db_path == '\0')
+		g->db_path = "umpire.db";
+	return run_command(g, c, argc - 1, argv + 1);
+}
+
+int
+umpire_main(int argc, char **argv)
+{
+	struct cmd_ctx g;
+	int rc;
+
+	memset(&g, 0, sizeof g);
+	g.out = stdout;
+	g.err = stderr;
+	rc = cmd_run(&g, argc - 1, argv + 1);
 	if ((fflush(stdout) != 0 || ferror(stdout)) && errno != EPIPE) {
 		if (g.recorded > 0)
 			return cmd_error(&g, EXIT_IO,
 			    "write failure on standard output: %s; event %lld was recorded (do not apply it again)",
 			    strerror(errno), g.recorded);
-		if (saved)
+		if (g.saved)
 			return cmd_error(&g, EXIT_IO,
 			    "write failure on standard output: %s; the change was saved (do not make it again)",
 			    strerror(errno));

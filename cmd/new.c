@@ -21,20 +21,20 @@ static const struct input_decl new_inputs[] = {
 };
 
 static void
-help(void)
+help(FILE *out)
 {
 	const struct ruleset *const *all = ruleset_all();
 
-	puts("usage: umpire new --rules NAME [--title TEXT] [--force] [--db PATH]\n"
+	fputs("usage: umpire new --rules NAME [--title TEXT] [--force] [--db PATH]\n"
 	    "       [the rule set's game options]\n"
 	    "Starts a game: an SQLite file (default ./umpire.db, or $UMPIRE_DB)\n"
 	    "holding the order of battle, the journal and the game's own copy of\n"
-	    "the rule tables.  --force replaces an umpire game already there.");
+	    "the rule tables.  --force replaces an umpire game already there.\n", out);
 	for (int i = 0; all[i] != NULL; i++) {
 		const struct input_decl *d = all[i]->roster->game_inputs;
 
 		for (; d != NULL && d->name != NULL; d++)
-			printf("  %s: --%s %-16s %s\n", all[i]->name, d->name, d->arg,
+			fprintf(out, "  %s: --%s %-16s %s\n", all[i]->name, d->name, d->arg,
 			    d->help);
 	}
 }
@@ -51,7 +51,7 @@ is_game_option(const struct input_decl *d, void *ctx)
 }
 
 static int
-new_game(struct global *g, int argc, char **argv)
+new_game(struct cmd_ctx *g, int argc, char **argv)
 {
 	const struct input_decl *game_inputs;
 	const struct ruleset *rs;
@@ -62,7 +62,7 @@ new_game(struct global *g, int argc, char **argv)
 	int rc, st;
 
 	if (g->help) {
-		help();
+		help(g->out);
 		return EXIT_DONE;
 	}
 	if (g->rules == NULL)
@@ -108,9 +108,9 @@ new_game(struct global *g, int argc, char **argv)
 		jsonw_string(&w, "db", g->db_path);
 		jsonw_int(&w, "turn", 1);
 		jsonw_object_end(&w);
-		puts(buf);
+		fprintf(g->out, "%s\n", buf);
 	} else {
-		printf("new %s game%s%s%s at %s\n", g->rules,
+		fprintf(g->out, "new %s game%s%s%s at %s\n", g->rules,
 		    *in_text(&in, "title") ? " '" : "", in_text(&in, "title"),
 		    *in_text(&in, "title") ? "'" : "", g->db_path);
 	}

@@ -47,7 +47,7 @@ value_words(const char *json, char *buf, size_t n)
 }
 
 static void
-print_json(const struct global *g, const char *rules, const char *command,
+print_json(struct cmd_ctx *g, const char *rules, const char *command,
     const struct odds *o)
 {
 	static char buf[1 << 20];
@@ -85,8 +85,7 @@ print_json(const struct global *g, const char *rules, const char *command,
 	jsonw_int(&w, "outcomes", o->leaves);
 	jsonw_int(&w, "runs", o->runs);
 	jsonw_object_end(&w);
-	(void)g;
-	puts(buf);
+	fprintf(g->out, "%s\n", buf);
 }
 
 /* The headline: the result's first field that varies, else its first. */
@@ -100,7 +99,8 @@ headline(const struct odds *o)
 }
 
 static void
-print_text(const char *rules, const struct rule_cmd *c, const struct odds *o)
+print_text(FILE *out, const char *rules, const struct rule_cmd *c,
+    const struct odds *o)
 {
 	const char *command = c->name;
 	const struct odds_field *h = headline(o);
@@ -108,14 +108,14 @@ print_text(const char *rules, const struct rule_cmd *c, const struct odds *o)
 	double mean;
 
 	if (c->odds != NULL)
-		printf("odds of %s %s: exact, each side's dice convolved\n", rules, command);
+		fprintf(out, "odds of %s %s: exact, each side's dice convolved\n", rules, command);
 	else
-		printf("odds of %s %s: %ld outcome%s weighed exactly\n", rules, command,
+		fprintf(out, "odds of %s %s: %ld outcome%s weighed exactly\n", rules, command,
 		    o->leaves, o->leaves == 1 ? "" : "s");
 	if (h == NULL)
 		return;
 	value_words(h->name, name, sizeof name);
-	printf("\n  %-20s %9s  %-14s\n", name, "chance", "fraction");
+	fprintf(out, "\n  %-20s %9s  %-14s\n", name, "chance", "fraction");
 	for (int k = 0; k < h->n; k++) {
 		double p = odds_p(&h->v[k]);
 		int len = (int)(p * 40 + 0.5);
@@ -124,10 +124,10 @@ print_text(const char *rules, const struct rule_cmd *c, const struct odds *o)
 		odds_fraction(&h->v[k], frac, sizeof frac);
 		memset(bar, '#', (size_t)len);
 		bar[len] = '\0';
-		printf("  %-20s %8.1f%%  %-14s %s\n", word, 100 * p, frac, bar);
+		fprintf(out, "  %-20s %8.1f%%  %-14s %s\n", word, 100 * p, frac, bar);
 	}
 	if (odds_expected(h, &mean))
-		printf("  expected %s: %.3f\n", name, mean);
+		fprintf(out, "  expected %s: %.3f\n", name, mean);
 	/* The other fields that vary, each outcome's chance in words. */
 	for (int i = 0; i < o->n; i++) {
 		const struct odds_field *f = &o->f[i];
@@ -135,19 +135,19 @@ print_text(const char *rules, const struct rule_cmd *c, const struct odds *o)
 		if (f == h || f->n < 2)
 			continue;
 		value_words(f->name, name, sizeof name);
-		printf("  %s:", name);
+		fprintf(out, "  %s:", name);
 		for (int k = 0; k < f->n; k++) {
 			value_words(f->v[k].text, word, sizeof word);
-			printf("%s %s %.1f%%", k ? "," : "", word, 100 * odds_p(&f->v[k]));
+			fprintf(out, "%s %s %.1f%%", k ? "," : "", word, 100 * odds_p(&f->v[k]));
 		}
 		if (odds_expected(f, &mean))
-			printf(" (expected %.3f)", mean);
-		putchar('\n');
+			fprintf(out, " (expected %.3f)", mean);
+		fputc('\n', out);
 	}
 }
 
 int
-odds_report(const struct global *g, const char *rules, const struct rule_cmd *c,
+odds_report(struct cmd_ctx *g, const char *rules, const struct rule_cmd *c,
     const struct tableset *ts, const struct inputs *in)
 {
 	static struct odds o;
@@ -171,20 +171,21 @@ odds_report(const struct global *g, const char *rules, const struct rule_cmd *c,
 	if (g->json)
 		print_json(g, rules, c->name, &o);
 	else
-		print_text(rules, c, &o);
+		print_text(g->out, rules, c, &o);
 	odds_free(&o);
 	return 0;
 }
 
 /* `umpire odds COMMAND ...`: the command's options, its odds. */
 static int
-odds(struct global *g, int argc, char **argv)
+odds(struct cmd_ctx *g, int argc, char **argv)
 {
 	if (argc == 0 || g->help) {
-		puts("usage: umpire odds COMMAND [COMMAND's options, no --dice]\n"
+		fputs("usage: umpire odds COMMAND [COMMAND's options, no --dice]\n"
 		    "The exact chance of every outcome of a ruling (fire, melee, morale, rally,\n"
 		    "fatigue, move) before the dice are thrown; name units of the game to read\n"
-		    "them (nothing is recorded).  --json: {rules, command, odds, expected}.");
+		    "them (nothing is recorded).  --json: {rules, command, odds, expected}.\n",
+		    g->out);
 		return argc == 0 && !g->help ? EXIT_USAGE : EXIT_DONE;
 	}
 	g->odds = 1;

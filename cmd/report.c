@@ -8,11 +8,12 @@
 
 #include "html.h"
 #include "journal.h"
+#include "outfile.h"
 
 #define SIDES 16
 
 struct report {
-	const struct global *g;
+	struct cmd_ctx *g;
 	struct game *gm;
 	FILE *f;
 	int html;
@@ -34,6 +35,8 @@ side_lost(const struct report *r, const char *side, long t)
 	return lost;
 }
 
+static void out(struct report *r, const char *s);
+
 /* "French lose 12 figures (30 in all); British lose 4 figures (9 in all)". */
 static void
 turn_losses(struct report *r, long t)
@@ -50,7 +53,9 @@ turn_losses(struct report *r, long t)
 			seen = strcmp(a->u[k].side, side) == 0;
 		if (seen)
 			continue;
-		fprintf(r->f, "%s%s %ld %s this turn, %ld in all", first ? "" : "; ", side,
+		fputs(first ? "" : "; ", r->f);
+		out(r, side);
+		fprintf(r->f, " %ld %s this turn, %ld in all",
 		    side_lost(r, side, t) - side_lost(r, side, t - 1), r->gm->rs->measure,
 		    side_lost(r, side, t));
 		first = 0;
@@ -67,20 +72,14 @@ end_turn(struct report *r)
 		fputs("</ul>\n", r->f);
 }
 
+/* Text of the game (names, summaries, the title): escaped on a page. */
 static void
 out(struct report *r, const char *s)
 {
-	if (!r->html) {
+	if (r->html)
+		html_esc(r->f, s);
+	else
 		fputs(s, r->f);
-		return;
-	}
-	for (; *s != '\0'; s++)
-		switch (*s) {
-		case '&': fputs("&amp;", r->f); break;
-		case '<': fputs("&lt;", r->f); break;
-		case '>': fputs("&gt;", r->f); break;
-		default: fputc(*s, r->f);
-		}
 }
 
 static int
@@ -94,7 +93,9 @@ one(void *ctx, const struct db_report_event *e)
 		fprintf(r->f, r->html ? "<h2>Turn %ld</h2>\n<ul>\n" : "\nTurn %ld\n", r->turn);
 	}
 	fputs(r->html ? "<li>" : "  ", r->f);
-	fprintf(r->f, "#%lld %s: ", e->id, e->command);
+	fprintf(r->f, "#%lld ", e->id);
+	out(r, e->command);
+	fputs(": ", r->f);
 	if (e->who[0] != '\0') {
 		out(r, e->who);
 		fputs(": ", r->f);
@@ -117,9 +118,10 @@ tell(struct report *r)
 
 	if (r->html)
 		html_head(r->f, "Battle report");
-	fprintf(r->f, r->html ? "<h1>%s%s%s rules: the battle, turn by turn</h1>\n" :
-	    "%s%s%s rules: the battle, turn by turn\n", r->gm->info.title,
-	    r->gm->info.title[0] ? ", " : "", r->gm->rs->name);
+	fputs(r->html ? "<h1>" : "", r->f);
+	out(r, r->gm->info.title);
+	fprintf(r->f, "%s%s rules: the battle, turn by turn%s\n",
+	    r->gm->info.title[0] ? ", " : "", r->gm->rs->name, r->html ? "</h1>" : "");
 	if ((st = db_turn_events(r->gm->db, one, r)) != DB_OK)
 		return game_fail(r->g, st);
 	while (r->turn < r->gm->turn) {
@@ -133,45 +135,53 @@ tell(struct report *r)
 	return 0;
 }
 
+/* Tells the battle to r->f (the page, or the output). */
 static int
-report(struct global *g, int argc, char **argv)
+report_to(struct cmd_ctx *g, struct report *r, const char *path)
 {
-	struct game gm;
+	struct outfile of = { NULL, NULL, "" };
+	int rc;
+
+	if ((rc = game_army(g, r->gm)) != 0 || (rc = html_history(g, r->gm, &r->h)) != 0)
+		return rc;
+	if (path != NULL && (rc = outfile_open(g, path, &of)) == 0)
+		r->f = of.f;
+	if (rc == 0)
+		rc = tell(r);
+	if (path != NULL)
+		rc = outfile_close(g, &of, rc);
+	if (rc == 0 && path != NULL)
+		fprintf(g->out, "wrote the battle report to %s\n", path);
+	free(r->h.lost);
+	return rc;
+}
+
+static int
+report(struct cmd_ctx *g, int argc, char **argv)
+{
 	struct report r;
 	const char *path = NULL;
 	int rc;
 
 	if (g->help) {
-		puts("usage: umpire report [--html FILE]\n"
+		fputs("usage: umpire report [--html FILE]\n"
 		    "The battle turn by turn from the journal: every ruling in force, who\n"
-		    "acted, what it did, and each side's losses by turn.");
+		    "acted, what it did, and each side's losses by turn.\n", g->out);
 		return EXIT_DONE;
 	}
 	if (argc == 2 && strcmp(argv[0], "--html") == 0)
 		path = argv[1];
 	else if (argc != 0)
 		return cmd_error(g, EXIT_USAGE, "report takes nothing, or --html FILE");
-	if ((rc = game_open(g, 0, &gm)) != 0)
-		return rc;
 	memset(&r, 0, sizeof r);
 	r.g = g;
-	r.gm = &gm;
 	r.html = path != NULL;
-	r.f = stdout;
-	if ((rc = game_army(g, &gm)) != 0 || (rc = html_history(g, &gm, &r.h)) != 0)
-		return game_close(g, &gm, rc);
-	if (path != NULL && (r.f = fopen(path, "w")) == NULL)
-		rc = cmd_error(g, EXIT_CANTCREATE, "cannot write '%s': %s", path, strerror(errno));
-	if (rc == 0)
-		rc = tell(&r);
-	if (path != NULL && r.f != NULL && fclose(r.f) != 0 && rc == 0)
-		rc = cmd_error(g, EXIT_IO, "cannot write '%s': %s", path, strerror(errno));
-	if (rc == 0 && path != NULL)
-		printf("wrote the battle report to %s\n", path);
-	free(r.h.lost);
-	return game_close(g, &gm, rc);
+	r.f = g->out;
+	if ((rc = game_get(g, &r.gm)) != 0)
+		return rc;
+	return report_to(g, &r, path);
 }
 
 const struct cmd_entry cmd_report_entry = {
-	"report", "report [--html FILE]", "the battle turn by turn", 0, report,
+	"report", "report [--html FILE]", "the battle turn by turn", CMD_GAME, report,
 };

@@ -22,7 +22,7 @@ static const struct input_decl sheet_inputs[] = {
 
 /* What the sheet shows: the army, perhaps one side of it. */
 struct sheet {
-	const struct global *g;
+	struct cmd_ctx *g;
 	struct game *gm;
 	const struct army *a;
 	const char *side;
@@ -90,7 +90,7 @@ text_unit(const struct sheet *s, const struct unit *u)
 
 	if ((rc = view_load(s->g, s->gm, u, &us, 0)) != 0)
 		return rc;
-	view_text(stdout, s->gm, &us);
+	view_text(s->g->out, s->gm, &us);
 	return 0;
 }
 
@@ -112,7 +112,7 @@ text_side(const struct sheet *s, const char *side)
 			continue;
 		s->done[up + 1] = 1;
 		formation_path(a, &a->u[j], path, sizeof path);
-		printf(" %s\n", path[0] ? path : "(no formation)");
+		fprintf(s->g->out, " %s\n", path[0] ? path : "(no formation)");
 		for (int k = j; k < a->n; k++)
 			if (a->u[k].up == up && !a->u[k].formation &&
 			    strcmp(a->u[k].side, side) == 0 && (rc = text_unit(s, &a->u[k])) != 0)
@@ -128,20 +128,20 @@ text(const struct sheet *s, const char *standing)
 	double points;
 	int rc;
 
-	printf("%s%s%s rules, turn %ld\n", gm->info.title, gm->info.title[0] ?
+	fprintf(s->g->out, "%s%s%s rules, turn %ld\n", gm->info.title, gm->info.title[0] ?
 	    ": " : "", gm->rs->name, gm->turn);
 	if (standing[0])
-		printf("%s\n", standing);
+		fprintf(s->g->out, "%s\n", standing);
 	for (int i = 0; i < s->nsides; i++) {
 		const char *side = s->sides[i];
 
 		if ((rc = side_points(s, side, &points)) != 0)
 			return rc;
 		if (points > 0)
-			printf("\n== %s (%g AP)\n", side, points);
+			fprintf(s->g->out, "\n== %s (%g AP)\n", side, points);
 		else
-			printf("\n== %s\n", side);
-		view_heads(stdout, gm);
+			fprintf(s->g->out, "\n== %s\n", side);
+		view_heads(s->g->out, gm);
 		if ((rc = text_side(s, side)) != 0)
 			return rc;
 	}
@@ -210,8 +210,8 @@ csv(const struct sheet *s)
 	char path[512];
 	int rc;
 
-	fputs("side,formation,name,type", stdout);
-	view_csv_heads(stdout, s->gm);
+	fputs("side,formation,name,type", s->g->out);
+	view_csv_heads(s->g->out, s->gm);
 	for (int i = 0; i < s->a->n; i++) {
 		const struct unit *u = &s->a->u[i];
 
@@ -220,14 +220,14 @@ csv(const struct sheet *s)
 		if ((rc = view_load(s->g, s->gm, u, &us, 0)) != 0)
 			return rc;
 		formation_path(s->a, u, path, sizeof path);
-		csv_put(stdout, u->side);
-		putchar(',');
-		csv_put(stdout, path);
-		putchar(',');
-		csv_put(stdout, u->name);
-		putchar(',');
-		csv_put(stdout, u->type);
-		view_csv(stdout, s->gm, &us);
+		csv_put(s->g->out, u->side);
+		fputc(',', s->g->out);
+		csv_put(s->g->out, path);
+		fputc(',', s->g->out);
+		csv_put(s->g->out, u->name);
+		fputc(',', s->g->out);
+		csv_put(s->g->out, u->type);
+		view_csv(s->g->out, s->gm, &us);
 	}
 	return 0;
 }
@@ -253,7 +253,7 @@ find_sides(struct sheet *s)
 static int
 show_sides(struct sheet *s, const struct inputs *in)
 {
-	const struct global *g = s->g;
+	struct cmd_ctx *g = s->g;
 	char standing[256];
 	int rc;
 
@@ -262,7 +262,7 @@ show_sides(struct sheet *s, const struct inputs *in)
 		return cmd_error(g, EXIT_DATA, "no unit fights for side '%s'", s->side);
 	if (in_given(in, "html")) {
 		if ((rc = html_sheet(g, s->gm, s->side, in_text(in, "html"))) == 0)
-			printf("wrote the casualty sheet to %s\n", in_text(in, "html"));
+			fprintf(g->out, "wrote the casualty sheet to %s\n", in_text(in, "html"));
 		return rc;
 	}
 	if (g->json)
@@ -275,7 +275,7 @@ show_sides(struct sheet *s, const struct inputs *in)
 }
 
 static int
-show_sheet(const struct global *g, struct game *gm, const struct inputs *in)
+show_sheet(struct cmd_ctx *g, struct game *gm, const struct inputs *in)
 {
 	struct sheet s = { g, gm, &gm->army, in_text(in, "side"), NULL, 0, NULL };
 	int rc;
@@ -294,30 +294,42 @@ show_sheet(const struct global *g, struct game *gm, const struct inputs *in)
 }
 
 static int
-sheet(struct global *g, int argc, char **argv)
+sheet_of(struct cmd_ctx *g, struct inputs *in, int argc, char **argv)
 {
-	static struct inputs in;
-	struct game gm;
+	struct game *gm;
+	int rc;
+
+	if ((rc = inputs_parse_command(in, "sheet", sheet_inputs, NULL, argc, argv)) != 0)
+		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
+	if (in->npos > 0)
+		return cmd_error(g, EXIT_USAGE, "unexpected argument '%s'", in->pos[0]);
+	if (g->json + in_flag(in, "csv") + in_given(in, "html") > 1)
+		return cmd_error(g, EXIT_USAGE, "give one of --json, --csv and --html");
+	if ((rc = game_get(g, &gm)) != 0)
+		return rc;
+	return show_sheet(g, gm, in);
+}
+
+static int
+sheet(struct cmd_ctx *g, int argc, char **argv)
+{
+	struct inputs *in;
 	int rc;
 
 	if (g->help) {
-		puts("usage: umpire sheet [--side SIDE] [--json | --csv | --html FILE]\n"
+		fputs("usage: umpire sheet [--side SIDE] [--json | --csv | --html FILE]\n"
 		    "The casualty sheet: every unit by side and formation; --html FILE writes\n"
-		    "a printable page a side with strength boxes and a chart by turn.");
+		    "a printable page a side with strength boxes and a chart by turn.\n", g->out);
 		return EXIT_DONE;
 	}
-	if ((rc = inputs_parse_command(&in, "sheet", sheet_inputs, NULL, argc, argv)) != 0)
-		return cmd_error(g, exit_of_rule(rc), "%s", in.error);
-	if (in.npos > 0)
-		return cmd_error(g, EXIT_USAGE, "unexpected argument '%s'", in.pos[0]);
-	if (g->json + in_flag(&in, "csv") + in_given(&in, "html") > 1)
-		return cmd_error(g, EXIT_USAGE, "give one of --json, --csv and --html");
-	if ((rc = game_open(g, 0, &gm)) != 0)
-		return rc;
-	rc = show_sheet(g, &gm, &in);
-	return game_close(g, &gm, rc);
+	if ((in = calloc(1, sizeof *in)) == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	rc = sheet_of(g, in, argc, argv);
+	free(in);
+	return rc;
 }
 
 const struct cmd_entry cmd_sheet_entry = {
-	"sheet", "sheet [--side S] [--json | --csv | --html FILE]", "the casualty sheet", 0, sheet,
+	"sheet", "sheet [--side S] [--json | --csv | --html FILE]", "the casualty sheet",
+	CMD_GAME, sheet,
 };

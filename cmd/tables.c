@@ -12,28 +12,29 @@
 #include "csvfile.h"
 #include "game.h"
 #include "jsonw.h"
+#include "outfile.h"
 #include "rtables.h"
 
 /* Where the tables come from: the game, or the stock of a rule set. */
 struct source {
-	struct game gm;
-	int in_game;
+	struct game *gm;	/* the game, or NULL for the stock tables */
 	const char *rules;
 	struct tableset ts;
 };
 
+/* The game's tables (a writer's, or a reader's in a game without
+ * --rules), else the stock tables of --rules. */
 static int
-open_source(const struct global *g, int write, struct source *src)
+open_source(struct cmd_ctx *g, struct source *src)
 {
 	int rc;
 
 	memset(src, 0, sizeof *src);
-	if (write || (db_file_exists(g->db_path) && g->rules == NULL)) {
-		if ((rc = game_open(g, write, &src->gm)) != 0)
+	if ((g->flags & CMD_WRITES) || (db_file_exists(g->db_path) && g->rules == NULL)) {
+		if ((rc = game_get(g, &src->gm)) != 0)
 			return rc;
-		src->in_game = 1;
-		src->rules = src->gm.rs->name;
-		src->ts = src->gm.ts;
+		src->rules = src->gm->rs->name;
+		src->ts = src->gm->ts;
 		return 0;
 	}
 	if (g->rules == NULL)
@@ -44,14 +45,8 @@ open_source(const struct global *g, int write, struct source *src)
 	return 0;
 }
 
-static int
-close_source(const struct global *g, struct source *src, int rc)
-{
-	return src->in_game ? game_close(g, &src->gm, rc) : rc;
-}
-
 static const struct table *
-find(const struct global *g, struct source *src, const char *name, int *rc)
+find(struct cmd_ctx *g, struct source *src, const char *name, int *rc)
 {
 	const struct table *t = src->ts.find(src->ts.ctx, src->rules, name);
 
@@ -63,9 +58,9 @@ find(const struct global *g, struct source *src, const char *name, int *rc)
 }
 
 static int
-list_tables(const struct global *g, struct source *src)
+list_tables(struct cmd_ctx *g, struct source *src)
 {
-	static char buf[65536];
+	char buf[65536];
 	struct jsonw w;
 
 	jsonw_init(&w, buf, sizeof buf);
@@ -87,69 +82,79 @@ list_tables(const struct global *g, struct source *src)
 			jsonw_int(&w, "rows", t->nrows);
 			jsonw_object_end(&w);
 		} else {
-			printf("%-20s %-14s %4d rows  %s\n", t->name, t->provenance,
-			    t->nrows, t->title);
+			fprintf(g->out, "%-20s %-14s %4d rows  %s\n", t->name,
+			    t->provenance, t->nrows, t->title);
 		}
 	}
 	jsonw_array_end(&w);
 	jsonw_object_end(&w);
-	if (g->json)
-		puts(buf);
-	return 0;
+	return g->json ? cmd_print_json(g, &w, "too many tables to list") : 0;
 }
 
 static void
-print_row(const struct table *t, int row)
+print_row(FILE *out, const struct table *t, int row)
 {
 	for (int c = 0; c < t->ncols; c++)
-		printf("%s%s", c ? " | " : "", row < 0 ? table_colname(t, c) :
+		fprintf(out, "%s%s", c ? " | " : "", row < 0 ? table_colname(t, c) :
 		    table_cell(t, row, c));
-	putchar('\n');
+	fputc('\n', out);
+}
+
+/* A table as one JSON object. */
+#define TABLE_JSON (1 << 20)
+
+static int
+show_json(struct cmd_ctx *g, const struct table *t)
+{
+	char *buf = malloc(TABLE_JSON);
+	struct jsonw w;
+	int rc;
+
+	if (buf == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	jsonw_init(&w, buf, TABLE_JSON);
+	jsonw_object(&w, NULL);
+	jsonw_string(&w, "name", t->name);
+	jsonw_string(&w, "title", t->title);
+	jsonw_string(&w, "provenance", t->provenance);
+	jsonw_string(&w, "note", t->note);
+	jsonw_array(&w, "columns");
+	for (int c = 0; c < t->ncols; c++)
+		jsonw_string(&w, NULL, table_colname(t, c));
+	jsonw_array_end(&w);
+	jsonw_array(&w, "rows");
+	for (int r = 0; r < t->nrows; r++) {
+		jsonw_array(&w, NULL);
+		for (int c = 0; c < t->ncols; c++)
+			jsonw_string(&w, NULL, table_cell(t, r, c));
+		jsonw_array_end(&w);
+	}
+	jsonw_array_end(&w);
+	jsonw_object_end(&w);
+	rc = cmd_print_json(g, &w, "the table is too large for one JSON object");
+	free(buf);
+	return rc;
 }
 
 static int
-show_table(const struct global *g, struct source *src, const char *name)
+show_table(struct cmd_ctx *g, struct source *src, const char *name)
 {
-	static char buf[1 << 20];
 	const struct table *t;
-	struct jsonw w;
 	int rc = 0;
 
 	if ((t = find(g, src, name, &rc)) == NULL)
 		return rc;
-	if (g->json) {
-		jsonw_init(&w, buf, sizeof buf);
-		jsonw_object(&w, NULL);
-		jsonw_string(&w, "name", t->name);
-		jsonw_string(&w, "title", t->title);
-		jsonw_string(&w, "provenance", t->provenance);
-		jsonw_string(&w, "note", t->note);
-		jsonw_array(&w, "columns");
-		for (int c = 0; c < t->ncols; c++)
-			jsonw_string(&w, NULL, table_colname(t, c));
-		jsonw_array_end(&w);
-		jsonw_array(&w, "rows");
-		for (int r = 0; r < t->nrows; r++) {
-			jsonw_array(&w, NULL);
-			for (int c = 0; c < t->ncols; c++)
-				jsonw_string(&w, NULL, table_cell(t, r, c));
-			jsonw_array_end(&w);
-		}
-		jsonw_array_end(&w);
-		jsonw_object_end(&w);
-		puts(buf);
-		return 0;
-	}
-	printf("%s (%s)\n", t->title, t->provenance);
+	if (g->json)
+		return show_json(g, t);
+	fprintf(g->out, "%s (%s)\n", t->title, t->provenance);
 	if (t->note[0])
-		printf("%s\n", t->note);
-	putchar('\n');
-	print_row(t, -1);
+		fprintf(g->out, "%s\n", t->note);
+	fputc('\n', g->out);
+	print_row(g->out, t, -1);
 	for (int r = 0; r < t->nrows; r++)
-		print_row(t, r);
+		print_row(g->out, t, r);
 	return 0;
 }
-
 static void
 csv_line(FILE *out, const struct table *t, int row)
 {
@@ -164,24 +169,24 @@ csv_line(FILE *out, const struct table *t, int row)
 }
 
 static int
-export_table(const struct global *g, struct source *src, const char *name,
+export_table(struct cmd_ctx *g, struct source *src, const char *name,
     const char *path)
 {
+	struct outfile of = { NULL, NULL, "" };
 	const struct table *t;
-	FILE *out = stdout;
+	FILE *out = g->out;
 	int rc = 0;
 
 	if ((t = find(g, src, name, &rc)) == NULL)
 		return rc;
-	if (path != NULL && (out = fopen(path, "w")) == NULL)
-		return cmd_error(g, EXIT_CANTCREATE, "cannot write '%s': %s", path,
-		    strerror(errno));
+	if (path != NULL && (rc = outfile_open(g, path, &of)) != 0)
+		return rc;
+	if (path != NULL)
+		out = of.f;
 	csv_line(out, t, -1);
 	for (int r = 0; r < t->nrows; r++)
 		csv_line(out, t, r);
-	if (path != NULL && fclose(out) != 0)
-		return cmd_error(g, EXIT_IO, "cannot write '%s'", path);
-	return 0;
+	return path != NULL ? outfile_close(g, &of, 0) : 0;
 }
 
 /* A keyed-in file as a table of the stock one's name, checked against it:
@@ -216,10 +221,10 @@ file_table(const struct table *stock, const struct csv_rows *c,
 }
 
 static int
-import_table(const struct global *g, struct source *src, const char *name,
+import_table(struct cmd_ctx *g, struct source *src, const char *name,
     const char *path, int *rows)
 {
-	static struct csv_rows c;
+	struct csv_rows c;
 	const struct table *stock = table_stock_find(src->rules, name);
 	const char **cells;
 	char err[512], provenance[600];
@@ -242,7 +247,7 @@ import_table(const struct global *g, struct source *src, const char *name,
 	} else {
 		snprintf(provenance, sizeof provenance, "house (imported from %s)", path);
 		t.provenance = provenance;
-		if ((st = db_table_replace(src->gm.db, &t)) != DB_OK)
+		if ((st = db_table_replace(src->gm->db, &t)) != DB_OK)
 			rc = game_fail(g, st);
 	}
 	*rows = t.nrows;
@@ -253,13 +258,12 @@ import_table(const struct global *g, struct source *src, const char *name,
 
 /* Lists every cell where the game's tables depart from the stock ones. */
 static int
-diff_tables(const struct global *g, struct source *src)
+diff_tables(struct cmd_ctx *g, struct source *src, char *buf)
 {
-	static char buf[1 << 20];
 	struct jsonw w;
 	int count = 0;
 
-	jsonw_init(&w, buf, sizeof buf);
+	jsonw_init(&w, buf, TABLE_JSON);
 	jsonw_object(&w, NULL);
 	jsonw_array(&w, "differences");
 	for (int i = 0; i < table_stock_count; i++) {
@@ -273,8 +277,8 @@ diff_tables(const struct global *g, struct source *src)
 		if (t->nrows != s->nrows) {
 			count++;
 			if (!g->json)
-				printf("%s: %d rows in stock, %d in the game\n", s->name,
-				    s->nrows, t->nrows);
+				fprintf(g->out, "%s: %d rows in stock, %d in the game\n",
+				    s->name, s->nrows, t->nrows);
 		}
 		for (int r = 0; r < s->nrows && r < t->nrows; r++)
 			for (int c = 0; c < s->ncols && c < t->ncols; c++) {
@@ -293,7 +297,7 @@ diff_tables(const struct global *g, struct source *src)
 					jsonw_string(&w, "game", b);
 					jsonw_object_end(&w);
 				} else {
-					printf("%s: row %d (%s), %s: stock %s, game %s\n",
+					fprintf(g->out, "%s: row %d (%s), %s: stock %s, game %s\n",
 					    s->name, r + 1, table_cell(s, r, 0),
 					    table_colname(s, c), a, b);
 				}
@@ -302,76 +306,119 @@ diff_tables(const struct global *g, struct source *src)
 	jsonw_array_end(&w);
 	jsonw_object_end(&w);
 	if (g->json)
-		puts(buf);
-	else if (count == 0)
-		puts("the game's tables are the stock tables");
+		return cmd_print_json(g, &w, "too many differences for one JSON object");
+	if (count == 0)
+		fputs("the game's tables are the stock tables\n", g->out);
 	return 0;
 }
 
-static void
-help(void)
+static int
+tables_list(struct cmd_ctx *g, int argc, char **argv)
 {
-	puts("usage: umpire tables [list | show NAME | export NAME [FILE.csv] |\n"
-	    "                       import NAME FILE.csv | diff]\n"
-	    "The rule tables with their provenance.  In a game, its own copy, which\n"
-	    "import replaces (a group's own printed table) and diff compares with stock.");
+	struct source src;
+	int rc;
+
+	(void)argv;
+	if (argc > 0)
+		return cmd_error(g, EXIT_USAGE, "tables list takes no arguments");
+	return (rc = open_source(g, &src)) != 0 ? rc : list_tables(g, &src);
 }
 
 static int
-tables(struct global *g, int argc, char **argv)
+tables_show(struct cmd_ctx *g, int argc, char **argv)
 {
-	const char *sub = argc > 0 ? argv[0] : "list";
-	int write = strcmp(sub, "import") == 0, rc;
 	struct source src;
+	int rc;
 
-	if (g->help) {
-		help();
-		return EXIT_DONE;
-	}
-	if ((strcmp(sub, "list") == 0 || strcmp(sub, "diff") == 0) && argc > 1)
-		return cmd_error(g, EXIT_USAGE, "tables %s takes no arguments", sub);
-	if ((strcmp(sub, "show") == 0 && argc != 2) ||
-	    (strcmp(sub, "export") == 0 && (argc < 2 || argc > 3)) ||
-	    (write && argc != 3))
-		return cmd_error(g, EXIT_USAGE, "usage: tables %s NAME%s", sub,
-		    write ? " FILE.csv" : strcmp(sub, "export") == 0 ? " [FILE.csv]" : "");
-	if (strcmp(sub, "list") != 0 && strcmp(sub, "show") != 0 &&
-	    strcmp(sub, "export") != 0 && !write && strcmp(sub, "diff") != 0)
-		return cmd_error(g, EXIT_USAGE,
-		    "unknown tables command '%s' (list, show, export, import, diff)", sub);
-	if (strcmp(sub, "diff") == 0 && !db_file_exists(g->db_path))
+	if (argc != 1)
+		return cmd_error(g, EXIT_USAGE, "usage: tables show NAME");
+	return (rc = open_source(g, &src)) != 0 ? rc : show_table(g, &src, argv[0]);
+}
+
+static int
+tables_export(struct cmd_ctx *g, int argc, char **argv)
+{
+	struct source src;
+	int rc;
+
+	if (argc < 1 || argc > 2)
+		return cmd_error(g, EXIT_USAGE, "usage: tables export NAME [FILE.csv]");
+	if ((rc = open_source(g, &src)) != 0)
+		return rc;
+	if (g->json && argc == 1)
+		return show_table(g, &src, argv[0]);	/* one JSON object, not CSV */
+	rc = export_table(g, &src, argv[0], argc == 2 ? argv[1] : NULL);
+	if (rc == 0 && g->json)
+		print_json_pair(g, "exported", argv[0]);
+	return rc;
+}
+
+static int
+tables_import(struct cmd_ctx *g, int argc, char **argv)
+{
+	struct source src;
+	int rows = 0, rc;
+
+	if (argc != 2)
+		return cmd_error(g, EXIT_USAGE, "usage: tables import NAME FILE.csv");
+	if ((rc = open_source(g, &src)) != 0 ||
+	    (rc = import_table(g, &src, argv[0], argv[1], &rows)) != 0)
+		return rc;
+	if (g->json)
+		print_json_pair(g, "imported", argv[0]);
+	else
+		fprintf(g->out, "the game's %s now has %d rows from the file\n", argv[0], rows);
+	return 0;
+}
+
+static int
+tables_diff(struct cmd_ctx *g, int argc, char **argv)
+{
+	struct source src;
+	char *buf;
+	int rc;
+
+	(void)argv;
+	if (argc > 0)
+		return cmd_error(g, EXIT_USAGE, "tables diff takes no arguments");
+	if (!db_file_exists(g->db_path))
 		return cmd_error(g, EXIT_NOGAME, "tables diff compares a game's tables: there is no game at '%s'",
 		    g->db_path);
-	if ((rc = open_source(g, write || strcmp(sub, "diff") == 0 ? write : 0, &src)) != 0)
+	if ((rc = open_source(g, &src)) != 0)
 		return rc;
-	if (strcmp(sub, "diff") == 0 && !src.in_game)
-		rc = cmd_error(g, EXIT_USAGE, "tables diff runs in a game (drop --rules)");
-	else if (strcmp(sub, "list") == 0)
-		rc = list_tables(g, &src);
-	else if (strcmp(sub, "show") == 0)
-		rc = show_table(g, &src, argv[1]);
-	else if (strcmp(sub, "export") == 0 && g->json && argc == 2)
-		rc = show_table(g, &src, argv[1]);	/* one JSON object, not CSV */
-	else if (strcmp(sub, "export") == 0) {
-		rc = export_table(g, &src, argv[1], argc == 3 ? argv[2] : NULL);
-		if (rc == 0 && g->json)
-			print_json_pair("exported", argv[1]);
-	} else if (write) {
-		int rows = 0;
+	if (src.gm == NULL)
+		return cmd_error(g, EXIT_USAGE, "tables diff runs in a game (drop --rules)");
+	if ((buf = malloc(TABLE_JSON)) == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	rc = diff_tables(g, &src, buf);
+	free(buf);
+	return rc;
+}
 
-		/* Printed only once the game's new table is kept. */
-		rc = close_source(g, &src, import_table(g, &src, argv[1], argv[2], &rows));
-		if (rc == 0 && g->json)
-			print_json_pair("imported", argv[1]);
-		else if (rc == 0)
-			printf("the game's %s now has %d rows from the file\n", argv[1], rows);
-		return rc;
-	} else
-		rc = diff_tables(g, &src);
-	return close_source(g, &src, rc);
+static const struct cmd_sub tables_subs[] = {
+	{ "list", CMD_GAME, tables_list },
+	{ "show", CMD_GAME, tables_show },
+	{ "export", CMD_GAME, tables_export },
+	{ "import", CMD_WRITES, tables_import },
+	{ "diff", CMD_GAME, tables_diff },
+	{ NULL, 0, NULL },
+};
+
+static int
+tables(struct cmd_ctx *g, int argc, char **argv)
+{
+	if (g->help) {
+		fputs("usage: umpire tables [list | show NAME | export NAME [FILE.csv] |\n"
+		    "                       import NAME FILE.csv | diff]\n"
+		    "The rule tables with their provenance.  In a game, its own copy, which\n"
+		    "import replaces (a group's own printed table) and diff compares with stock.\n",
+		    g->out);
+		return EXIT_DONE;
+	}
+	return cmd_run_sub(g, tables_subs, "list", argc, argv);
 }
 
 const struct cmd_entry cmd_tables_entry = {
 	"tables", "tables [list | show NAME | export | import | diff]",
-	"the rule tables", 0, tables,
+	"the rule tables", CMD_GAME, tables,
 };

@@ -1,4 +1,5 @@
 /* turn: shows the game's turn; `turn next` advances it (a journal event). */
+#include <stdio.h>
 #include <string.h>
 
 #include "game.h"
@@ -7,7 +8,7 @@
 
 /* Records the start of the next turn; 0 or a status. */
 static int
-next_turn(const struct global *g, struct game *gm, long long *id)
+next_turn(struct cmd_ctx *g, struct game *gm, long long *id)
 {
 	struct db_record rec;
 	char summary[64];
@@ -33,26 +34,26 @@ next_turn(const struct global *g, struct game *gm, long long *id)
 
 /* The usage, with the turn dice of the rule sets that roll them. */
 static void
-help(void)
+help(FILE *out)
 {
 	const struct ruleset *const *all = ruleset_all();
 
-	puts("usage: umpire turn [next]\n"
-	    "Shows the turn, or advances it (undo takes it back).");
+	fputs("usage: umpire turn [next]\n"
+	    "Shows the turn, or advances it (undo takes it back).\n", out);
 	for (int i = 0; all[i] != NULL; i++) {
 		const struct rule_cmd *c = ruleset_cmd(all[i], "turn");
 
 		if (c != NULL)
-			printf("       umpire --rules %s turn [OPTIONS] --dice ...   %s\n"
+			fprintf(out, "       umpire --rules %s turn [OPTIONS] --dice ...   %s\n"
 			    "           (see 'umpire turn --rules %s --help')\n",
 			    all[i]->name, c->summary, all[i]->name);
 	}
 }
 
 static int
-turn(struct global *g, int argc, char **argv)
+turn(struct cmd_ctx *g, int argc, char **argv)
 {
-	struct game gm;
+	struct game *gm;
 	long long id = 0;
 	int next = argc == 1 && strcmp(argv[0], "next") == 0, rc;
 
@@ -62,9 +63,9 @@ turn(struct global *g, int argc, char **argv)
 		struct tableset ts = table_stock_set();
 
 		if (c != NULL)
-			help_rule_command(stdout, rs, c, &ts);
+			help_rule_command(g->out, rs, c, &ts);
 		else
-			help();
+			help(g->out);
 		return EXIT_DONE;
 	}
 	for (int i = 0; i < argc; i++)
@@ -72,20 +73,18 @@ turn(struct global *g, int argc, char **argv)
 			return adjudicate_named(g, "turn", argc, argv);
 	if (argc > 1 || (argc == 1 && !next))
 		return cmd_error(g, EXIT_USAGE, "turn takes nothing, or 'next'");
-	if ((rc = game_open(g, next, &gm)) != 0)
+	if ((rc = game_get_mode(g, next, &gm)) != 0)
 		return rc;
-	if (next && (rc = next_turn(g, &gm, &id)) != 0)
-		return game_close(g, &gm, rc);
-	if ((rc = game_close(g, &gm, 0)) != 0)
+	if (next && (rc = next_turn(g, gm, &id)) != 0)
 		return rc;
 	g->recorded = id;
 	if (g->json)
-		printf("{\"turn\":%ld}\n", gm.turn);
+		fprintf(g->out, "{\"turn\":%ld}\n", gm->turn);
 	else
-		printf("turn %ld\n", gm.turn);
+		fprintf(g->out, "turn %ld\n", gm->turn);
 	return 0;
 }
 
 const struct cmd_entry cmd_turn_entry = {
-	"turn", "turn [next]", "show or advance the turn", 0, turn,
+	"turn", "turn [next]", "show or advance the turn", CMD_GAME, turn,
 };

@@ -13,6 +13,7 @@
 #include "game.h"
 #include "text.h"
 #include "jsonw.h"
+#include "outfile.h"
 #include "view.h"
 
 static const struct input_decl common_inputs[] = {
@@ -142,7 +143,7 @@ rate(struct game *gm, const struct inputs *in, struct db_unit *u, double *cost,
 
 /* An army list: a side's points may not pass the game's limit (new --points). */
 static int
-check_points(const struct global *g, struct game *gm, const struct db_unit *u,
+check_points(struct cmd_ctx *g, struct game *gm, const struct db_unit *u,
     double cost, char *err, size_t n)
 {
 	static struct result r;
@@ -202,7 +203,7 @@ check_text(const char *what, const char *s, size_t max, char *err, size_t n)
  * err gets the sentence on failure.
  */
 static int
-add_from(const struct global *g, struct game *gm, const char *name,
+add_from(struct cmd_ctx *g, struct game *gm, const char *name,
     const struct inputs *in, struct db_unit *u, char *err, size_t n)
 {
 	const char *side = in_text(in, "side"), *type = in_text(in, "type");
@@ -262,7 +263,7 @@ typed_formation(struct game *gm, int argc, char **argv)
 }
 
 static int
-cmd_add(const struct global *g, struct game *gm, int argc, char **argv,
+cmd_add(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
     struct db_unit *u)
 {
 	static struct inputs in;
@@ -282,20 +283,21 @@ cmd_add(const struct global *g, struct game *gm, int argc, char **argv,
 
 /* The one-line report of a unit added or changed. */
 static void
-print_changed(const struct global *g, struct game *gm, const struct db_unit *u,
+print_changed(struct cmd_ctx *g, struct game *gm, const struct db_unit *u,
     const char *verb)
 {
 	if (g->json)
 		return;
-	printf("%s %s '%s' (%s, %s)%s%s\n", verb, u->formation ? "formation" : "unit",
-	    u->name, u->type, u->side, u->parent[0] ? " in " : "", u->parent);
+	fprintf(g->out, "%s %s '%s' (%s, %s)%s%s\n", verb,
+	    u->formation ? "formation" : "unit", u->name, u->type, u->side,
+	    u->parent[0] ? " in " : "", u->parent);
 	if (!u->formation && u->start_strength > 0)
-		printf("  %ld %s\n", u->start_strength, gm->rs->measure);
+		fprintf(g->out, "  %ld %s\n", u->start_strength, gm->rs->measure);
 }
 
 /* `unit show`, and the JSON object of a unit added or changed. */
 static int
-print_unit(const struct global *g, struct game *gm, const char *name)
+print_unit(struct cmd_ctx *g, struct game *gm, const char *name)
 {
 	static struct unit_sheet s;
 	static char buf[65536];
@@ -314,23 +316,24 @@ print_unit(const struct global *g, struct game *gm, const char *name)
 		return cmd_print_json(g, &w, "the unit is too large to show");
 	}
 	parent = game_parent_name(gm, u);
-	printf("%s: %s %s, side %s%s%s\n", u->name, u->formation ? "formation" : "unit",
-	    u->type, u->side, parent[0] ? ", in " : "", parent);
+	fprintf(g->out, "%s: %s %s, side %s%s%s\n", u->name,
+	    u->formation ? "formation" : "unit", u->type, u->side,
+	    parent[0] ? ", in " : "", parent);
 	if (!u->formation)
-		printf("  %s: %ld at the start, %ld lost; state %s\n", gm->rs->measure,
-		    u->start_strength, u->losses, s.v.state);
+		fprintf(g->out, "  %s: %ld at the start, %ld lost; state %s\n",
+		    gm->rs->measure, u->start_strength, u->losses, s.v.state);
 	jsonw_init(&w, buf, sizeof buf);
 	jsonw_object(&w, NULL);
 	inputs_json(u->ratings, NULL, NULL, &w);
 	jsonw_object_end(&w);
-	printf("  ratings: %s\n", buf);
+	fprintf(g->out, "  ratings: %s\n", buf);
 	for (int i = 0; i < s.v.nlines; i++)
-		printf("    %s\n", s.v.lines[i]);
+		fprintf(g->out, "    %s\n", s.v.lines[i]);
 	return 0;
 }
 
 static int
-cmd_list(const struct global *g, struct game *gm)
+cmd_list(struct cmd_ctx *g, struct game *gm)
 {
 	static char buf[1 << 22];
 	static struct unit_sheet s;
@@ -350,10 +353,10 @@ cmd_list(const struct global *g, struct game *gm)
 		if (g->json)
 			view_json(&w, gm, &s);
 		else if (u->formation)
-			printf("%-30s %-12s %-10s %s\n", u->name, u->type, u->side,
-			    game_parent_name(gm, u));
+			fprintf(g->out, "%-30s %-12s %-10s %s\n", u->name, u->type,
+			    u->side, game_parent_name(gm, u));
 		else
-			printf("%-30s %-12s %-10s %-20s %ld/%ld %s\n", u->name, u->type,
+			fprintf(g->out, "%-30s %-12s %-10s %-20s %ld/%ld %s\n", u->name, u->type,
 			    u->side, game_parent_name(gm, u),
 			    gm->rs->roster->counts_down ? u->start_strength - u->losses :
 			    u->losses, u->start_strength, s.v.state);
@@ -365,7 +368,7 @@ cmd_list(const struct global *g, struct game *gm)
 
 /* The stored record of unit NAME, its typed ratings from the army. */
 static int
-stored_unit(const struct global *g, struct game *gm, const char *name,
+stored_unit(struct cmd_ctx *g, struct game *gm, const char *name,
     struct db_unit *row, const struct unit **u)
 {
 	struct unit *found;
@@ -381,7 +384,7 @@ stored_unit(const struct global *g, struct game *gm, const char *name,
 
 /* `unit set NAME OPTION...`: the given options replace the stored ones. */
 static int
-cmd_set(const struct global *g, struct game *gm, int argc, char **argv,
+cmd_set(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
     struct db_unit *row)
 {
 	static struct inputs now, merged;
@@ -437,7 +440,7 @@ cmd_set(const struct global *g, struct game *gm, int argc, char **argv,
 }
 
 static int
-cmd_rm(const struct global *g, struct game *gm, int argc, char **argv,
+cmd_rm(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
     struct db_unit *row)
 {
 	long long id;
@@ -573,7 +576,7 @@ check_header(const struct game *gm, const struct csv_rows *c, char *err, size_t 
 }
 
 static int
-import_rows(const struct global *g, struct game *gm, const char *path,
+import_rows(struct cmd_ctx *g, struct game *gm, const char *path,
     const struct csv_rows *c, int *count)
 {
 	static struct inputs in;
@@ -598,7 +601,7 @@ import_rows(const struct global *g, struct game *gm, const char *path,
 }
 
 static int
-cmd_import(const struct global *g, struct game *gm, int argc, char **argv,
+cmd_import(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
     int *count)
 {
 	static struct csv_rows c;
@@ -679,10 +682,11 @@ export_unit(FILE *out, const struct game *gm, const struct exporter *x,
 }
 
 static int
-cmd_export(const struct global *g, struct game *gm, int argc, char **argv)
+cmd_export(struct cmd_ctx *g, struct game *gm, int argc, char **argv)
 {
 	struct exporter x = { { "name", "side", "type", "parent" }, 4 };
-	FILE *out = stdout;
+	struct outfile of = { NULL, NULL, "" };
+	FILE *out = g->out;
 	int rc;
 
 	if (argc > 1)
@@ -695,9 +699,10 @@ cmd_export(const struct global *g, struct game *gm, int argc, char **argv)
 		add_column(&x, d->name);
 	for (const struct input_decl *d = game_rating_decls(gm, 0); d->name; d++)
 		add_column(&x, d->name);
-	if (argc == 1 && (out = fopen(argv[0], "w")) == NULL)
-		return cmd_error(g, EXIT_CANTCREATE, "cannot write '%s': %s", argv[0],
-		    strerror(errno));
+	if (argc == 1 && (rc = outfile_open(g, argv[0], &of)) != 0)
+		return rc;
+	if (argc == 1)
+		out = of.f;
 	for (int c = 0; c < x.ncols; c++) {
 		if (c)
 			fputc(',', out);
@@ -706,128 +711,161 @@ cmd_export(const struct global *g, struct game *gm, int argc, char **argv)
 	fputc('\n', out);
 	for (int i = 0; i < gm->army.n; i++)
 		export_unit(out, gm, &x, &gm->army.u[i]);
-	if (argc == 1 && (ferror(out) | fclose(out)) != 0)
-		return cmd_error(g, EXIT_IO, "cannot write '%s'", argv[0]);
+	if (argc == 1 && (rc = outfile_close(g, &of, 0)) != 0)
+		return rc;
 	if (g->json)
-		print_json_pair("exported", argv[0]);
+		print_json_pair(g, "exported", argv[0]);
 	return 0;
 }
 
 static void
-help(void)
+help(FILE *out)
 {
-	puts("usage: umpire unit add NAME --side S --type T [--parent FORMATION] [ratings]\n"
+	fputs("usage: umpire unit add NAME --side S --type T [--parent FORMATION] [ratings]\n"
 	    "       umpire unit list | show NAME | set NAME OPTION... | rm NAME\n"
 	    "       umpire unit import FILE.csv | export [FILE.csv]\n\n"
 	    "Ratings are the rule set's options (see 'umpire unit --rules NAME --help').\n"
 	    "Formations: --type division, corps, army... (see the rule set's list)\n"
 	    "with --parent.  Names are free text; a unique prefix\n"
 	    "finds a unit (not for rm).  import takes a CSV with a header of option\n"
-	    "names (name,side,type,parent,...); repeated options separated by ';'.");
+	    "names (name,side,type,parent,...); repeated options separated by ';'.\n", out);
 }
 
 static void
-help_ratings(const struct ruleset *rs)
+help_ratings(FILE *out, const struct ruleset *rs)
 {
-	help();
+	help(out);
 	if (rs == NULL)
 		return;
-	printf("\nUnit types (%s): %s\nFormations: %s\nRatings:\n", rs->name,
+	fprintf(out, "\nUnit types (%s): %s\nFormations: %s\nRatings:\n", rs->name,
 	    rs->roster->unit_types, rs->roster->formation_types);
 	for (const struct input_decl *d = rs->roster->inputs; d->name; d++)
-		printf("  --%s %-24s %s\n", d->name, d->arg, d->help);
+		fprintf(out, "  --%s %-24s %s\n", d->name, d->arg, d->help);
 }
 
-/* Runs a writing subcommand; prints its report once committed. */
+/* A unit added or changed: its JSON object, or a line. */
 static int
-write_sub(const struct global *g, struct game *gm, const char *sub, int argc,
-    char **argv)
+report_changed(struct cmd_ctx *g, struct game *gm, const struct db_unit *u,
+    const char *verb)
 {
-	static struct db_unit u;
-	int rc, count = 0;
+	if (g->json)
+		return print_unit(g, gm, u->name);
+	print_changed(g, gm, u, verb);
+	return 0;
+}
 
-	if (strcmp(sub, "add") == 0)
-		rc = cmd_add(g, gm, argc, argv, &u);
-	else if (strcmp(sub, "set") == 0)
-		rc = cmd_set(g, gm, argc, argv, &u);
-	else if (strcmp(sub, "rm") == 0)
-		rc = cmd_rm(g, gm, argc, argv, &u);
-	else
-		rc = cmd_import(g, gm, argc, argv, &count);
-	/* The JSON of a unit added or changed is read before the commit: it
-	 * is printed only once the commit has succeeded. */
-	if (rc == 0 && g->json && (strcmp(sub, "add") == 0 || strcmp(sub, "set") == 0)) {
-		static char buf[65536];
-		static struct unit_sheet s;
-		struct jsonw w;
-		struct unit *found = game_unit(g, gm, u.name, &rc);
+static int
+unit_add(struct cmd_ctx *g, int argc, char **argv)
+{
+	struct db_unit u;
+	struct game *gm;
+	int rc;
 
-		if (found == NULL || (rc = view_load(g, gm, found, &s, 1)) != 0)
-			return game_close(g, gm, rc);
-		jsonw_init(&w, buf, sizeof buf);
-		view_json(&w, gm, &s);
-		if (w.overflow)
-			return game_close(g, gm, cmd_error(g, EXIT_BUG, "the unit is too large to show"));
-		if ((rc = game_close(g, gm, 0)) != 0)
-			return rc;
-		puts(buf);
-		return 0;
-	}
-	if ((rc = game_close(g, gm, rc)) != 0)
+	if ((rc = game_get(g, &gm)) != 0 || (rc = cmd_add(g, gm, argc, argv, &u)) != 0)
 		return rc;
-	if (strcmp(sub, "add") == 0)
-		print_changed(g, gm, &u, "added");
-	else if (strcmp(sub, "set") == 0)
-		print_changed(g, gm, &u, "changed");
-	else if (strcmp(sub, "rm") == 0 && g->json)
-		print_json_pair("removed", u.name);
-	else if (strcmp(sub, "rm") == 0)
-		printf("removed '%s'\n", u.name);
-	else if (g->json)
-		printf("{\"imported\":%d}\n", count);
+	return report_changed(g, gm, &u, "added");
+}
+
+static int
+unit_set(struct cmd_ctx *g, int argc, char **argv)
+{
+	struct db_unit u;
+	struct game *gm;
+	int rc;
+
+	if ((rc = game_get(g, &gm)) != 0 || (rc = cmd_set(g, gm, argc, argv, &u)) != 0)
+		return rc;
+	return report_changed(g, gm, &u, "changed");
+}
+
+static int
+unit_rm(struct cmd_ctx *g, int argc, char **argv)
+{
+	struct db_unit u;
+	struct game *gm;
+	int rc;
+
+	if ((rc = game_get(g, &gm)) != 0 || (rc = cmd_rm(g, gm, argc, argv, &u)) != 0)
+		return rc;
+	if (g->json)
+		print_json_pair(g, "removed", u.name);
 	else
-		printf("imported %d unit%s and formation%s from %s\n", count,
+		fprintf(g->out, "removed '%s'\n", u.name);
+	return 0;
+}
+
+static int
+unit_import(struct cmd_ctx *g, int argc, char **argv)
+{
+	struct game *gm;
+	int count = 0, rc;
+
+	if ((rc = game_get(g, &gm)) != 0 ||
+	    (rc = cmd_import(g, gm, argc, argv, &count)) != 0)
+		return rc;
+	if (g->json)
+		fprintf(g->out, "{\"imported\":%d}\n", count);
+	else
+		fprintf(g->out, "imported %d unit%s and formation%s from %s\n", count,
 		    count == 1 ? "" : "s", count == 1 ? "" : "s",
 		    strcmp(argv[0], "-") == 0 ? "standard input" : argv[0]);
 	return 0;
 }
 
 static int
-unit(struct global *g, int argc, char **argv)
+unit_list(struct cmd_ctx *g, int argc, char **argv)
 {
-	static const char *const writers[] = { "add", "set", "rm", "import", NULL };
-	const char *sub = argc > 0 ? argv[0] : "list";
-	struct game gm;
-	int write = 0, rc;
+	struct game *gm;
+	int rc;
 
+	(void)argv;
+	if (argc != 0)
+		return cmd_error(g, EXIT_USAGE, "unit list takes no arguments");
+	return (rc = game_get(g, &gm)) != 0 ? rc : cmd_list(g, gm);
+}
+
+static int
+unit_show(struct cmd_ctx *g, int argc, char **argv)
+{
+	struct game *gm;
+	int rc;
+
+	if (argc != 1)
+		return cmd_error(g, EXIT_USAGE, "unit show takes one NAME");
+	return (rc = game_get(g, &gm)) != 0 ? rc : print_unit(g, gm, argv[0]);
+}
+
+static int
+unit_export(struct cmd_ctx *g, int argc, char **argv)
+{
+	struct game *gm;
+	int rc;
+
+	return (rc = game_get(g, &gm)) != 0 ? rc : cmd_export(g, gm, argc, argv);
+}
+
+static const struct cmd_sub unit_subs[] = {
+	{ "add", CMD_WRITES, unit_add },
+	{ "list", CMD_GAME, unit_list },
+	{ "show", CMD_GAME, unit_show },
+	{ "set", CMD_WRITES, unit_set },
+	{ "rm", CMD_WRITES, unit_rm },
+	{ "import", CMD_WRITES, unit_import },
+	{ "export", CMD_GAME, unit_export },
+	{ NULL, 0, NULL },
+};
+
+static int
+unit(struct cmd_ctx *g, int argc, char **argv)
+{
 	if (g->help) {
-		help_ratings(g->rules != NULL ? ruleset_find(g->rules) : NULL);
+		help_ratings(g->out, g->rules != NULL ? ruleset_find(g->rules) : NULL);
 		return EXIT_DONE;
 	}
-	for (int i = 0; writers[i] != NULL; i++)
-		write |= strcmp(sub, writers[i]) == 0;
-	if (!write && strcmp(sub, "list") != 0 && strcmp(sub, "show") != 0 &&
-	    strcmp(sub, "export") != 0)
-		return cmd_error(g, EXIT_USAGE,
-		    "unknown unit command '%s' (add, list, show, set, rm, import, export)", sub);
-	if ((rc = game_open(g, write, &gm)) != 0)
-		return rc;
-	argc = argc > 0 ? argc - 1 : 0;
-	argv++;
-	if (write)
-		return write_sub(g, &gm, sub, argc, argv);
-	if (strcmp(sub, "list") == 0)
-		rc = argc == 0 ? cmd_list(g, &gm) :
-		    cmd_error(g, EXIT_USAGE, "unit list takes no arguments");
-	else if (strcmp(sub, "show") == 0)
-		rc = argc != 1 ? cmd_error(g, EXIT_USAGE, "unit show takes one NAME") :
-		    print_unit(g, &gm, argv[0]);
-	else
-		rc = cmd_export(g, &gm, argc, argv);
-	return game_close(g, &gm, rc);
+	return cmd_run_sub(g, unit_subs, "list", argc, argv);
 }
 
 const struct cmd_entry cmd_unit_entry = {
 	"unit", "unit add|list|show|set|rm|import|export", "the order of battle",
-	0, unit,
+	CMD_GAME, unit,
 };

@@ -10,7 +10,7 @@
 #define VIEW_TEXT_LINE 1024
 
 int
-view_load(const struct global *g, struct game *gm, const struct unit *u,
+view_load(struct cmd_ctx *g, struct game *gm, const struct unit *u,
     struct unit_sheet *s, int json)
 {
 	const struct roster *ro = gm->rs->roster;

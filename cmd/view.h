@@ -15,7 +15,7 @@ struct unit_sheet {
 
 /* Fills s for unit u of the game's army, with the rule set's JSON fields
  * when json.  Prints the error; returns 0 or a status. */
-int view_load(const struct global *g, struct game *gm, const struct unit *u,
+int view_load(struct cmd_ctx *g, struct game *gm, const struct unit *u,
     struct unit_sheet *s, int json);
 
 /* Writes the unit as a JSON object: name, side, type, formation, parent,

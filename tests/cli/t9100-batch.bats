@@ -32,8 +32,6 @@ LINES
 	expect_error 64 "line 1: fire: needs dice"
 	umpire batch - <<<'fire --target "Kempt'
 	expect_error 64 "line 1: a quote is not closed"
-	umpire batch - <<<'new --rules brigade --force'
-	expect_error 64 "line 1: 'new' cannot run inside a batch"
 	[ "$(md5sum umpire.db)" = "$before" ]
 }
 
@@ -42,7 +40,7 @@ LINES
 	printf 'fire --firers 16 --distance 2 --target Kempt --dice 4\nfire --firers 16 --distance 2 --target Nobody --dice 4\nturn next\n' >each.txt
 	run --separate-stderr "$U" batch --each each.txt
 	[ "$status" -eq 65 ]
-	[[ "$stderr" == "umpire: batch: line 2: fire: unit 'Nobody' not found" ]]
+	[ "$stderr" = "umpire: batch: line 2: fire: unit 'Nobody' not found; the 1 line before it was kept (the last event recorded is 1)" ]
 	[[ "$output" == *"Kempt loses 2 figures"* ]]
 	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM event')" = 1 ]
 }
@@ -53,6 +51,9 @@ LINES
 	umpire --json batch j.txt
 	[ "$status" -eq 0 ]
 	[ "${#lines[@]}" = 3 ]
+	[ "$(printf '%s\n' "${lines[0]}" | jq -r .line)" = 1 ]
+	[ "$(printf '%s\n' "${lines[1]}" | jq -r .line)" = 2 ]
+	[ "$(printf '%s\n' "${lines[2]}" | jq -r .line)" = 3 ]
 	[ "$(printf '%s\n' "${lines[0]}" | jq -r .result.casualties)" = 2 ]
 	[ "$(printf '%s\n' "${lines[1]}" | jq -r .losses)" = 2 ]
 	[ "$(printf '%s\n' "${lines[2]}" | jq -r '.entries | length')" = 1 ]
@@ -70,4 +71,55 @@ LINES
 	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM event')" = 500 ]
 	umpire check
 	[ "$status" -eq 0 ]
+}
+
+@test "each line's text output is marked with its line number" {
+	small_oob
+	printf '# a comment line\nturn\n\nturn next\n' >t.txt
+	umpire batch t.txt
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf '# line 2\nturn 1\n# line 4\nturn 2')" ]
+}
+
+@test "batch, new, serve and --db are refused wherever they stand on a line (65, nothing written)" {
+	small_oob
+	before=$(md5sum umpire.db)
+	printf 'fire --firers 16 --distance 2 --target Kempt --dice 4\n' >ok.txt
+	for line in 'new --rules brigade --force' '--rules squares new --force' \
+	    '--rules brigade batch --each SELF' '--json batch -' 'serve' \
+	    '--db other.db turn next' 'turn next --db=other.db' 'unit add x --side a --type infantry --db other.db'; do
+		printf 'fire --firers 16 --distance 2 --target Kempt --dice 4\n%s\n' "$line" >bad.txt
+		umpire batch bad.txt
+		[ "$status" -eq 65 ] || { echo "line '$line': status $status"; return 1; }
+		[[ "$stderr" == "umpire: batch: line 2: '"*"' cannot be used inside a batch; nothing was written" ]] ||
+		    { echo "line '$line': $stderr"; return 1; }
+		[ -z "$output" ]
+		[ ! -e other.db ]
+		[ "$(md5sum umpire.db)" = "$before" ]
+	done
+	# --each keeps what came before, and says so
+	printf 'fire --firers 16 --distance 2 --target Kempt --dice 4\n--rules squares new --force\nturn next\n' >each.txt
+	umpire batch --each each.txt
+	[ "$status" -eq 65 ]
+	[ "$stderr" = "umpire: batch: line 2: 'new' cannot be used inside a batch; the 1 line before it was kept (the last event recorded is 1)" ]
+	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM event')" = 1 ]
+	[ "$(sqlite3 umpire.db 'SELECT rules FROM game')" = brigade ]
+}
+
+@test "a line of any length is one line: a long comment never runs its tail" {
+	small_oob
+	{
+		printf 'turn # '
+		head -c 20000 /dev/zero | tr '\0' 'x'
+		printf ' turn next\n'
+	} >long.txt
+	umpire batch long.txt
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf '# line 1\nturn 1')" ]
+	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM event')" = 0 ]
+	# a long name on one line is one word
+	name=$(head -c 9000 /dev/zero | tr '\0' 'y')
+	printf 'log --unit %s\n' "$name" >name.txt
+	umpire batch name.txt
+	expect_error 65 "umpire: batch: line 1: log: --unit: too much text in the options; nothing was written"
 }
