@@ -1,0 +1,44 @@
+/*
+ * squares: the Napoleonic "squares" grid rules.  Private to
+ * core/squares*.c: the shared look-ups, the assault's entry points and
+ * the game's roster.
+ */
+#ifndef UMPIRE_SQUARES_H
+#define UMPIRE_SQUARES_H
+
+#include "ruleset.h"
+
+#define SQ "squares"
+#define DIE_TYPES "d6|d8|d10|d12"
+/* Units on one side of an assault, or testing morale together. */
+#define SIDE_UNITS 8
+
+/* Exchangeable groups of dice for the odds (dice_take_split): each unit's
+ * hits, rerolls and saves, the bombardment, the town saves, each tester's
+ * morale dice.  Only how many hit counts within one. */
+enum {
+	GROUP_TOWN = 1,
+	GROUP_BOMBARD = 2,
+	GROUP_MORALE = 16,	/* + the unit's number */
+	GROUP_UNITS = 64	/* + side, unit and stage */
+};
+
+/* A threshold of the thresholds table (the `min` of row NAME); a missing
+ * one fails r and gives 0. */
+long squares_threshold(const struct tableset *ts, const char *name,
+    struct result *r);
+/* The die kind named by s ("d8"); d6 when it names none. */
+enum die_kind squares_die_of(const char *s);
+
+/* The assault: skirmish, hits, rerolls, saves (squares_assault.c). */
+int squares_melee(const struct tableset *ts, const struct inputs *in,
+    struct dice *d, struct result *r);
+/* The assault's exact odds, side by side, without enumerating its dice. */
+int squares_melee_odds(const struct tableset *ts, const struct inputs *in,
+    struct odds *o, struct result *r);
+
+extern const struct input_decl squares_melee_inputs[];
+/* The game's side: ratings, fill, apply, view (squares_state.c). */
+extern const struct roster squares_roster;
+
+#endif
