@@ -16,6 +16,7 @@
 #include "db.h"
 #include "game.h"
 #include "journal.h"
+#include "keep.h"
 #include "jsonw.h"
 #include "help.h"
 #include "num.h"
@@ -227,21 +228,6 @@ load_units(struct cmd_ctx *g, struct game *gm, const struct inputs *in,
 	return 0;
 }
 
-/* The JSON array of the command line, for the journal. */
-static int
-args_json(const char *command, int argc, char **argv, char *buf, size_t n)
-{
-	struct jsonw w;
-
-	jsonw_init(&w, buf, n);
-	jsonw_array(&w, NULL);
-	jsonw_string(&w, NULL, command);
-	for (int i = 0; i < argc; i++)
-		jsonw_string(&w, NULL, argv[i]);
-	jsonw_array_end(&w);
-	return w.overflow ? -1 : 0;
-}
-
 static int
 dice_json(const struct dice *d, char *buf, size_t n)
 {
@@ -255,9 +241,10 @@ dice_json(const struct dice *d, char *buf, size_t n)
 	return w.overflow ? -1 : 0;
 }
 
-/* The effects as the output lists them. */
+/* The effects as the output lists them: what changed (the measure by its
+ * name, a flag by its word, another ledger or word by its kind). */
 static void
-describe_effects(const struct ruleset *rs, const struct ruling_units *ru,
+describe_effects(const struct game *gm, const struct ruling_units *ru,
     const struct ruling_effects *fx, struct ruling *out)
 {
 	for (int i = 0; i < fx->n && out->napplied < RULING_APPLIED; i++) {
@@ -265,30 +252,22 @@ describe_effects(const struct ruleset *rs, const struct ruling_units *ru,
 		struct applied *a = &out->applied[out->napplied++];
 
 		text_copy(a->unit, sizeof a->unit, ru->unit[e->unit]->name);
-		snprintf(a->what, sizeof a->what, "%s",
-		    e->ledger == LEDGER_LOSS ? rs->measure :
-		    e->ledger == LEDGER_FLAG ? e->name : ledger_kind(e->ledger));
-		text_copy(a->part, sizeof a->part, e->ledger == LEDGER_MORALE ? e->name : "");
+		text_copy(a->what, sizeof a->what, game_effect_what(gm, e));
+		text_copy(a->part, sizeof a->part, e->kind == KEEP_PART ? e->name : "");
 		a->amount = e->amount;
 		text_copy(a->state, sizeof a->state, e->state);
 		text_copy(a->note, sizeof a->note, e->note);
 	}
 }
 
-/* Sets out->standing when the ruling changes who has lost: the effects are
- * applied to the army as the journal will read them back. */
+/* Sets out->standing when the ruling changed who has lost (BEFORE the
+ * standing before its effects were kept). */
 static int
-standing_change(struct cmd_ctx *g, struct game *gm,
-    const struct ruling_units *ru, const struct ruling_effects *fx,
+standing_change(struct cmd_ctx *g, struct game *gm, const char *before,
     struct ruling *out)
 {
-	char before[256];
 	int rc;
 
-	if ((rc = game_standing(g, gm, NULL, before, sizeof before)) != 0)
-		return rc;
-	for (int i = 0; i < fx->n; i++)
-		unit_apply_effect(ru->unit[fx->e[i].unit], &fx->e[i], gm->turn);
 	if ((rc = game_standing(g, gm, NULL, out->standing, sizeof out->standing)) != 0)
 		return rc;
 	if (strcmp(out->standing, before) == 0)
@@ -296,29 +275,17 @@ standing_change(struct cmd_ctx *g, struct game *gm,
 	return 0;
 }
 
-/* True when an effect falls on unit i of the ruling. */
-static int
-touched(const struct ruling_effects *fx, int i)
-{
-	for (int k = 0; k < fx->n; k++)
-		if (fx->e[k].unit == i)
-			return 1;
-	return 0;
-}
-
 /* Writes the event whole, its units, its effects and their state. */
 static int
 record(struct cmd_ctx *g, struct game *gm, struct work *w, int argc, char **argv)
 {
-	const struct ruling_units *ru = &w->ru;
-	const struct ruling_effects *fx = &w->fx;
 	struct ruling *out = &w->out;
 	struct db_record rec;
 	int st;
 
 	if ((st = db_event_next_id(gm->db, &out->event)) != DB_OK)
 		return game_fail(g, st);
-	if (args_json(g->command, argc, argv, w->args, sizeof w->args) != 0 ||
+	if (game_args_json(g->command, argc, argv, w->args, sizeof w->args) != 0 ||
 	    dice_json(out->dice, w->dice, sizeof w->dice) != 0 ||
 	    render_json(out, w->json, sizeof w->json) != 0)
 		return cmd_error(g, EXIT_BUG, "the ruling is too large to record");
@@ -330,27 +297,8 @@ record(struct cmd_ctx *g, struct game *gm, struct work *w, int argc, char **argv
 	rec.dice = w->dice;
 	rec.output = w->json;
 	rec.summary = out->result->summary;
-	rec.changes = fx->n > 0;
-	if ((st = db_event_record(gm->db, &rec)) != DB_OK)
-		return game_fail(g, st);
-	for (int i = 0; i < ru->n; i++)
-		if ((st = db_event_unit(gm->db, out->event, ru->unit[i]->id,
-		    ru->role[i])) != DB_OK)
-			return game_fail(g, st);
-	for (int i = 0; i < fx->n; i++) {
-		const struct unit_effect *e = &fx->e[i];
-
-		if ((st = db_effect_add(gm->db, out->event, ru->unit[e->unit]->id,
-		    ledger_kind(e->ledger), e->name, e->amount, e->total, e->ref,
-		    e->note)) != DB_OK)
-			return game_fail(g, st);
-	}
-	/* The units' state, as the effects (applied in standing_change)
-	 * left it. */
-	for (int i = 0; i < ru->n; i++)
-		if (touched(fx, i) && (st = db_state_put(gm->db, ru->unit[i])) != DB_OK)
-			return game_fail(g, st);
-	return 0;
+	rec.changes = w->fx.n > 0;
+	return game_journal(g, gm, &rec, &w->ru, &w->fx);
 }
 
 /* Prints a ruling (text, or its JSON already made into json). */
@@ -407,26 +355,32 @@ hook_failed(struct cmd_ctx *g, int rc, const struct result *r,
 	return 0;
 }
 
-/* The rule set's work in a game: fill, adjudicate, apply. */
+/* The rule set's work in a game: fill, adjudicate, judge, and the
+ * effects kept on the units by the engine (core/keep.c).  BEFORE gets the
+ * game's standing before the effects. */
 static int
 adjudicate_in_game(struct cmd_ctx *g, struct game *gm,
-    const struct rule_cmd *c, struct inputs *in, struct dice *d,
-    struct result *r, struct ruling_units *ru, struct ruling_effects *fx)
+    const struct rule_cmd *c, struct work *w, char *before, size_t n)
 {
 	const struct roster *ro = gm->rs->roster;
+	struct inputs *in = &w->in;
+	struct result *r = &w->r;
 	int rc;
 
 	if ((rc = inputs_check_mods(in, &gm->ts)) != 0)
 		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
-	if ((rc = game_army(g, gm)) != 0 || (rc = load_units(g, gm, in, ru)) != 0)
+	if ((rc = game_army(g, gm)) != 0 || (rc = load_units(g, gm, in, &w->ru)) != 0 ||
+	    (rc = game_standing(g, gm, NULL, before, n)) != 0)
 		return rc;
 	result_init(r);
-	if ((rc = hook_failed(g, ro->fill(&gm->ts, c->name, ru, in, r), r, in)) != 0 ||
-	    (rc = rule(g, c, &gm->ts, in, d, r)) != 0 ||
-	    (rc = hook_failed(g, ro->apply(&gm->ts, c->name, ru, in, r, fx), r,
-	    in)) != 0)
+	if ((ro->fill != NULL &&
+	    (rc = hook_failed(g, ro->fill(&gm->ts, c->name, &w->ru, in, r), r, in)) != 0) ||
+	    (rc = rule(g, c, &gm->ts, in, &w->d, r)) != 0 ||
+	    (ro->judge != NULL &&
+	    (rc = hook_failed(g, ro->judge(&gm->ts, c->name, &w->ru, in, r), r, in)) != 0) ||
+	    (rc = hook_failed(g, keep_ruling(ro, &gm->ts, &w->ru, r, &w->fx), r, in)) != 0)
 		return rc;
-	if (fx->overflow || result_finish(r) != 0)
+	if (w->fx.overflow || result_finish(r) != 0)
 		return cmd_error(g, EXIT_BUG, "the result is too large to write");
 	return 0;
 }
@@ -437,6 +391,7 @@ static int
 run_in_game(struct cmd_ctx *g, const struct rule_cmd *c, int argc, char **argv,
     struct work *w)
 {
+	char before[256];
 	struct game *gm;
 	int rc;
 
@@ -444,11 +399,10 @@ run_in_game(struct cmd_ctx *g, const struct rule_cmd *c, int argc, char **argv,
 		return rc;
 	w->fx.n = w->fx.overflow = 0;	/* the effects are filled as they come */
 	w->json[0] = '\0';
-	if ((rc = adjudicate_in_game(g, gm, c, &w->in, &w->d, &w->r, &w->ru,
-	    &w->fx)) != 0)
+	if ((rc = adjudicate_in_game(g, gm, c, w, before, sizeof before)) != 0)
 		return rc;
-	describe_effects(gm->rs, &w->ru, &w->fx, &w->out);
-	if ((rc = standing_change(g, gm, &w->ru, &w->fx, &w->out)) != 0 ||
+	describe_effects(gm, &w->ru, &w->fx, &w->out);
+	if ((rc = standing_change(g, gm, before, &w->out)) != 0 ||
 	    (rc = record(g, gm, w, argc, argv)) != 0)
 		return rc;
 	g->recorded = w->out.event;
@@ -475,7 +429,9 @@ odds_of(struct cmd_ctx *g, const struct ruleset *rs, const struct rule_cmd *c,
 	if ((rc = inputs_check_mods(in, &gm->ts)) != 0)
 		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
 	result_init(&w->r);
-	if ((rc = game_army(g, gm)) != 0 || (rc = load_units(g, gm, in, &w->ru)) != 0 ||
+	if ((rc = game_army(g, gm)) != 0 || (rc = load_units(g, gm, in, &w->ru)) != 0)
+		return rc;
+	if (gm->rs->roster->fill != NULL &&
 	    (rc = hook_failed(g, gm->rs->roster->fill(&gm->ts, c->name, &w->ru, in,
 	    &w->r), &w->r, in)) != 0)
 		return rc;

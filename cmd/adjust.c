@@ -2,8 +2,10 @@
  * adjust: a journalled correction of a unit, with a reason.
  * `--figures -2` takes two figures off the unit (strength measures count
  * down); `--hits +1` and `--fp +2` add damage.  `--state WORD` sets a
- * state or flag the rule set keeps (`--state good_order` clears its
- * flags) and `--clear FLAG` clears one.  Undo takes it back.
+ * state or flag the rule set keeps (its good state clears them), `--clear
+ * FLAG` clears one, and `--formation F` changes its tactical formation.
+ * The correction is kept by the same engine as a ruling (core/keep.c),
+ * from the rule set's declaration; undo takes it back.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,66 +14,58 @@
 #include "game.h"
 #include "journal.h"
 #include "jsonw.h"
+#include "keep.h"
 #include "num.h"
 #include "text.h"
 
 #define MEASURES 16
-#define CORRECTIONS (UNIT_FLAGS + 1)
+#define ADJUST_INPUTS (MEASURES + 5)
+
+/* What one correction works in, made for the command. */
+struct adjust_work {
+	struct input_decl decls[ADJUST_INPUTS];
+	char help[MEASURES][96];
+	struct inputs in;
+	struct result r;
+	struct ruling_units ru;
+	struct ruling_effects fx;
+	char summary[512];
+	char args[4096];
+	char out[8192];
+};
 
 /* The options of adjust: each rule set's measure (--figures, --hits...),
- * from the registry, --state, --clear and --reason. */
+ * from the registry, then --state, --clear, --formation and --reason. */
 static const struct input_decl *
-adjust_inputs(void)
+adjust_inputs(struct adjust_work *w)
 {
-	static struct input_decl decls[MEASURES + 4];
-	static char help[MEASURES][96];
 	const struct ruleset *const *all = ruleset_all();
 	int n = 0;
 
-	if (decls[0].name != NULL)
-		return decls;
 	for (int i = 0; all[i] != NULL && n < MEASURES; i++) {
-		const char *opt = all[i]->roster->measure_option;
+		const char *opt = all[i]->roster->keeps.measure_option;
 		int seen = 0;
 
 		for (int k = 0; k < n; k++)
-			seen |= opt != NULL && strcmp(decls[k].name, opt) == 0;
+			seen |= opt != NULL && strcmp(w->decls[k].name, opt) == 0;
 		if (opt == NULL || seen)
 			continue;
-		snprintf(help[n], sizeof help[n], "%s (%s)", all[i]->measure,
+		snprintf(w->help[n], sizeof w->help[n], "%s (%s)", all[i]->measure,
 		    all[i]->name);
-		decls[n] = (struct input_decl){ opt, IN_TEXT, "±N", 0, 0, NULL, NULL,
-		    NULL, help[n], 0 };
+		w->decls[n] = (struct input_decl){ opt, IN_TEXT, "±N", 0, 0, NULL, NULL,
+		    NULL, w->help[n], 0 };
 		n++;
 	}
-	decls[n++] = (struct input_decl){ "state", IN_TEXT, "STATE", 0, 0, NULL, NULL,
+	w->decls[n++] = (struct input_decl){ "state", IN_TEXT, "STATE", 0, 0, NULL, NULL,
 	    NULL, "sets a state or flag the rule set keeps (good_order, ok...: clears them)", 0 };
-	decls[n++] = (struct input_decl){ "clear", IN_TEXT, "FLAG", 0, 0, NULL, NULL,
+	w->decls[n++] = (struct input_decl){ "clear", IN_TEXT, "FLAG", 0, 0, NULL, NULL,
 	    NULL, "clears a flag (disordered, saving-themselves...)", 0 };
-	decls[n] = (struct input_decl){ "reason", IN_TEXT, "TEXT", 0, 0, NULL, NULL,
+	w->decls[n++] = (struct input_decl){ "formation", IN_TEXT, "FORMATION", 0, 0, NULL,
+	    NULL, NULL, "its tactical formation (line, column, square...)", 0 };
+	w->decls[n++] = (struct input_decl){ "reason", IN_TEXT, "TEXT", 0, 0, NULL, NULL,
 	    NULL, "why (journalled)", 0 };
-	return decls;
-}
-
-/* A correction: its effects on the unit and the sentence for it. */
-struct correction {
-	struct unit_effect e[CORRECTIONS];
-	int n;
-	char summary[512];
-};
-
-static struct unit_effect *
-correct(struct correction *c, enum ledger ledger, const char *name, long amount,
-    long total)
-{
-	struct unit_effect *e = &c->e[c->n++];
-
-	memset(e, 0, sizeof *e);
-	e->ledger = ledger;
-	text_copy(e->name, sizeof e->name, name);
-	e->amount = amount;
-	e->total = total;
-	return e;
+	w->decls[n] = (struct input_decl){ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 };
+	return w->decls;
 }
 
 /* The measure option typed: the game's, or a usage error. */
@@ -79,7 +73,7 @@ static int
 measure_option(struct cmd_ctx *g, const struct game *gm,
     const struct inputs *in, const char **opt)
 {
-	const char *mine = gm->rs->roster->measure_option;
+	const char *mine = gm->rs->roster->keeps.measure_option;
 
 	*opt = NULL;
 	for (int i = 0; i < in->n; i++) {
@@ -100,13 +94,15 @@ measure_option(struct cmd_ctx *g, const struct game *gm,
 	return 0;
 }
 
-/* --figures/--stands/--hits/--fp ±N: one loss effect. */
+/* --figures/--stands/--hits/--fp ±N: a change of the measure's ledger. */
 static int
 measure_correction(struct cmd_ctx *g, const struct game *gm,
-    const struct inputs *in, const struct unit *u, struct correction *c)
+    struct adjust_work *w, const struct unit *u)
 {
+	const struct keeps *k = &gm->rs->roster->keeps;
+	const struct inputs *in = &w->in;
 	const char *opt;
-	long n, loss, total;
+	long n, change, total;
 	int rc;
 
 	if ((rc = measure_option(g, gm, in, &opt)) != 0)
@@ -115,176 +111,187 @@ measure_correction(struct cmd_ctx *g, const struct game *gm,
 		return cmd_error(g, EXIT_DATA,
 		    "--%s: '%s' is not a signed whole number such as -2 or +1", opt,
 		    in_text(in, opt));
-	loss = gm->rs->roster->counts_down ? -n : n;
-	total = u->losses + loss;
-	if (total < 0 || (gm->rs->roster->counts_down && total > u->start_strength))
+	change = k->counts_down ? -n : n;
+	total = unit_lost(u) + change;
+	if (total < k->ledgers[0].floor ||
+	    (k->ledgers[0].of_start && total > u->start_strength))
 		return cmd_error(g, EXIT_DATA, "%s has %ld of %ld %s left; %+ld is not possible",
-		    u->name, u->start_strength - u->losses, u->start_strength,
+		    u->name, u->start_strength - unit_lost(u), u->start_strength,
 		    gm->rs->measure, n);
-	snprintf(correct(c, LEDGER_LOSS, gm->rs->measure, loss, total)->note, EFFECT_NOTE,
-	    "%s: %+ld %s, now %ld lost", u->name, n, gm->rs->measure, total);
-	snprintf(c->summary, sizeof c->summary, "%s: %+ld %s (%s)", u->name, n,
+	result_ledger(&w->r, "unit", k->ledgers[0].name, change);
+	snprintf(w->summary, sizeof w->summary, "%s: %+ld %s (%s)", u->name, n,
 	    gm->rs->measure, in_text(in, "reason"));
 	return 0;
 }
 
-/* The good state: every flag in force cleared, and a state word gone
- * (a destroyed unit stays destroyed). */
+/* The good state: every flag in force cleared, and the state gone unless
+ * it is the most severe, which is final (a destroyed unit stays so). */
 static void
-clear_all(const struct unit *u, struct correction *c)
+clear_all(const struct keeps *k, const struct unit *u, struct result *r)
 {
 	for (int i = 0; i < u->nflags; i++)
 		if (unit_flag_in_force(u, i))
-			snprintf(correct(c, LEDGER_FLAG, u->flags[i], 0, 0)->note, EFFECT_NOTE,
-			    "%s is no longer %s", u->name, u->flags[i]);
-	if (u->state[0] != '\0' && strcmp(u->state, "destroyed") != 0)
-		snprintf(correct(c, LEDGER_STATE, "", 0, 0)->note, EFFECT_NOTE,
-		    "%s is no longer %s", u->name, u->state);
+			result_flag(r, "unit", u->flags[i], 0);
+	if (u->state[0] != '\0' && keeps_severity(k, u->state) < keeps_severity(k, NULL))
+		result_state(r, "unit", "", 0);
 }
 
-/* --state WORD or --clear FLAG: state and flag effects. */
-static int
-state_correction(struct cmd_ctx *g, const struct game *gm,
-    const struct inputs *in, const struct unit *u, struct correction *c)
+/* The words a unit may be given, for the refusal. */
+static const char *
+words_of(const struct keeps *k, char *buf, size_t n)
 {
-	const struct roster *ro = gm->rs->roster;
+	char states[256], flags[256];
+
+	snprintf(buf, n, "%s%s%s%s%s", k->good_state,
+	    k->states != NULL ? "|" : "", keeps_words(k->states, states, sizeof states),
+	    k->flags != NULL ? "|" : "", keeps_words(k->flags, flags, sizeof flags));
+	return buf;
+}
+
+/* --state WORD, --clear FLAG or --formation F: word effects. */
+static int
+word_correction(struct cmd_ctx *g, const struct game *gm,
+    struct adjust_work *w, const struct unit *u)
+{
+	const struct keeps *k = &gm->rs->roster->keeps;
+	const struct inputs *in = &w->in;
 	const char *clear = in_text(in, "clear"), *word = in_text(in, "state");
-	const char *flags = ro->flags != NULL ? ro->flags : "";
-	const char *states = ro->states != NULL ? ro->states : "";
+	const char *formation = in_text(in, "formation");
+	char list[512];
 
 	for (int i = 0; i < in->n; i++)
-		if (in->v[i].given && in->v[i].decl->name != NULL &&
+		if (in->v[i].given && (in->v[i].decl->flags & IN_REPEAT) == 0 &&
 		    strcmp(in->v[i].decl->name, "state") != 0 &&
 		    strcmp(in->v[i].decl->name, "clear") != 0 &&
+		    strcmp(in->v[i].decl->name, "formation") != 0 &&
 		    strcmp(in->v[i].decl->name, "reason") != 0)
 			return cmd_error(g, EXIT_USAGE,
 			    "a correction is of the measure or of the state, not both");
-	if (clear != NULL && !choice_has(flags, clear))
+	if (clear != NULL && keeps_word(k->flags, clear) == NULL)
 		return cmd_error(g, EXIT_DATA, "the %s rules keep no flag '%s'%s%s",
-		    gm->rs->name, clear, flags[0] ? ": they keep " : "", flags);
+		    gm->rs->name, clear, k->flags != NULL ? ": they keep " : "",
+		    keeps_words(k->flags, list, sizeof list));
 	if (clear != NULL && !unit_flag(u, clear))
 		return cmd_error(g, EXIT_DATA, "%s is not %s: nothing to clear", u->name, clear);
+	if (formation != NULL && keeps_word(k->formations, formation) == NULL)
+		return cmd_error(g, EXIT_DATA, "the %s rules know no formation '%s': give %s",
+		    gm->rs->name, formation, keeps_words(k->formations, list, sizeof list));
 	if (clear != NULL)
-		snprintf(correct(c, LEDGER_FLAG, clear, 0, 0)->note, EFFECT_NOTE,
-		    "%s is no longer %s", u->name, clear);
-	else if (strcmp(word, ro->good_state) == 0)
-		clear_all(u, c);
-	else if (choice_has(flags, word) && !unit_flag(u, word))
-		snprintf(correct(c, LEDGER_FLAG, word, 1, 0)->note, EFFECT_NOTE,
-		    "%s is now %s", u->name, word);
-	else if (choice_has(states, word) && strcmp(u->state, word) != 0)
-		snprintf(correct(c, LEDGER_STATE, word, 0, 0)->note, EFFECT_NOTE,
-		    "%s is now %s", u->name, word);
-	else if (!choice_has(flags, word) && !choice_has(states, word))
-		return cmd_error(g, EXIT_DATA, "the %s rules keep no state '%s': give %s%s%s%s%s",
-		    gm->rs->name, word, ro->good_state, states[0] ? "|" : "", states,
-		    flags[0] ? "|" : "", flags);
-	if (c->n == 0)
-		return cmd_error(g, EXIT_DATA, "%s is already %s: nothing to change", u->name,
-		    word);
-	snprintf(c->summary, sizeof c->summary, "%s: %s%s (%s)", u->name,
-	    clear != NULL ? "no longer " : "", clear != NULL ? clear : word,
+		result_flag(&w->r, "unit", clear, 0);
+	else if (formation != NULL)
+		result_formation(&w->r, "unit", formation);
+	else if (strcmp(word, k->good_state) == 0)
+		clear_all(k, u, &w->r);
+	else if (keeps_word(k->flags, word) != NULL)
+		result_flag(&w->r, "unit", word, 1);
+	else if (keeps_word(k->states, word) != NULL)
+		result_state(&w->r, "unit", word, 0);
+	else
+		return cmd_error(g, EXIT_DATA, "the %s rules keep no state '%s': give %s",
+		    gm->rs->name, word, words_of(k, list, sizeof list));
+	snprintf(w->summary, sizeof w->summary, "%s: %s%s (%s)", u->name,
+	    clear != NULL ? "no longer " : formation != NULL ? "in " : "",
+	    clear != NULL ? clear : formation != NULL ? formation : word,
 	    in_text(in, "reason"));
 	return 0;
-}
-
-/* The JSON array of the command line, for the journal. */
-static int
-args_json(int argc, char **argv, char *buf, size_t n)
-{
-	struct jsonw w;
-
-	jsonw_init(&w, buf, n);
-	jsonw_array(&w, NULL);
-	jsonw_string(&w, NULL, "adjust");
-	for (int i = 0; i < argc; i++)
-		jsonw_string(&w, NULL, argv[i]);
-	jsonw_array_end(&w);
-	return w.overflow ? -1 : 0;
 }
 
 /* The correction's JSON: what the journal keeps and --json prints. */
 static void
 correction_json(const struct game *gm, const struct unit *u,
-    const struct correction *c, long long id, char *buf, size_t n)
+    const struct adjust_work *w, long long id)
 {
-	struct jsonw w;
+	const struct keeps *k = &gm->rs->roster->keeps;
+	const struct unit_effect *e = &w->fx.e[0];
+	struct jsonw j;
 
-	jsonw_init(&w, buf, n);
-	jsonw_object(&w, NULL);
-	jsonw_string(&w, "unit", u->name);
-	if (c->e[0].ledger == LEDGER_LOSS) {
-		jsonw_string(&w, "what", gm->rs->measure);
-		jsonw_int(&w, "amount", gm->rs->roster->counts_down ? -c->e[0].amount :
-		    c->e[0].amount);
-		jsonw_int(&w, "losses", c->e[0].total);
+	jsonw_init(&j, (char *)w->out, sizeof w->out);
+	jsonw_object(&j, NULL);
+	jsonw_string(&j, "unit", u->name);
+	if (e->kind == KEEP_LEDGER && e->ledger == 0) {
+		jsonw_string(&j, "what", gm->rs->measure);
+		jsonw_int(&j, "amount", k->counts_down ? -e->amount : e->amount);
+		jsonw_int(&j, "losses", e->total);
 	} else {
-		jsonw_string(&w, "what", "state");
-		jsonw_string(&w, "state", u->state[0] ? u->state : gm->rs->roster->good_state);
-		jsonw_array(&w, "flags");
+		jsonw_string(&j, "what", e->kind == KEEP_FORMATION ? "formation" : "state");
+		jsonw_string(&j, "state", u->state[0] ? u->state : k->good_state);
+		if (k->formations != NULL)
+			jsonw_string(&j, "formation", u->tactical[0] ? u->tactical :
+			    k->formations[0].word);
+		jsonw_array(&j, "flags");
 		for (int i = 0; i < u->nflags; i++)
 			if (unit_flag_in_force(u, i))
-				jsonw_string(&w, NULL, u->flags[i]);
-		jsonw_array_end(&w);
+				jsonw_string(&j, NULL, u->flags[i]);
+		jsonw_array_end(&j);
 	}
-	jsonw_string(&w, "summary", c->summary);
-	jsonw_int(&w, "event", (long)id);
-	jsonw_object_end(&w);
+	jsonw_string(&j, "summary", w->summary);
+	jsonw_int(&j, "event", (long)id);
+	jsonw_object_end(&j);
 }
 
-/* Writes the correction: one event, its unit, its effects, its state. */
-static int
-record(struct cmd_ctx *g, struct game *gm, struct unit *u,
-    int argc, char **argv, const struct correction *c, char *out, size_t outn,
-    long long *id)
+/* A correction of the measure is told as such: "Kempt: -2 figures, now 4
+ * lost" (a consequence the rules draw keeps its own sentence). */
+static void
+measure_note(const struct game *gm, const struct unit *u, struct adjust_work *w)
 {
-	char args[4096];
-	struct db_record rec;
-	int st;
+	struct unit_effect *e = &w->fx.e[0];
+	long n = gm->rs->roster->keeps.counts_down ? -e->amount : e->amount;
 
-	if (args_json(argc, argv, args, sizeof args) != 0)
+	if (e->kind == KEEP_LEDGER && e->ledger == 0)
+		snprintf(e->note, sizeof e->note, "%s: %+ld %s, now %ld lost", u->name, n,
+		    gm->rs->measure, e->total);
+}
+
+/* Keeps the correction on the unit and writes it: one event, its unit,
+ * its effects, its state. */
+static int
+record(struct cmd_ctx *g, struct game *gm, struct unit *u, int argc,
+    char **argv, struct adjust_work *w, long long *id)
+{
+	struct db_record rec;
+	int rc, st;
+
+	w->ru.army = &gm->army;
+	w->ru.turn = gm->turn;
+	w->ru.unit[0] = u;
+	w->ru.role[0] = "unit";
+	w->ru.n = 1;
+	if ((rc = keep_ruling(gm->rs->roster, &gm->ts, &w->ru, &w->r, &w->fx)) != RULE_OK)
+		return cmd_error(g, exit_of_rule(rc), "%s", w->r.error);
+	if (w->fx.overflow)
+		return cmd_error(g, EXIT_BUG, "the correction is too large to record");
+	if (w->fx.n == 0)
+		return cmd_error(g, EXIT_DATA, "%s is already %s: nothing to change", u->name,
+		    in_given(&w->in, "formation") ? in_text(&w->in, "formation") :
+		    in_text(&w->in, "state"));
+	measure_note(gm, u, w);
+	if (game_args_json("adjust", argc, argv, w->args, sizeof w->args) != 0)
 		return cmd_error(g, EXIT_DATA, "the command line is too long to record");
 	if ((st = db_event_next_id(gm->db, id)) != DB_OK)
 		return game_fail(g, st);
-	for (int i = 0; i < c->n; i++)
-		unit_apply_effect(u, &c->e[i], gm->turn);
-	correction_json(gm, u, c, *id, out, outn);
+	correction_json(gm, u, w, *id);
 	memset(&rec, 0, sizeof rec);
 	rec.id = *id;
 	rec.turn = gm->turn;
 	rec.command = "adjust";
-	rec.args = args;
+	rec.args = w->args;
 	rec.dice = "[]";
-	rec.output = out;
-	rec.summary = c->summary;
+	rec.output = w->out;
+	rec.summary = w->summary;
 	rec.changes = 1;
-	if ((st = db_event_record(gm->db, &rec)) != DB_OK ||
-	    (st = db_event_unit(gm->db, *id, u->id, "unit")) != DB_OK)
-		return game_fail(g, st);
-	for (int i = 0; i < c->n; i++)
-		if ((st = db_effect_add(gm->db, *id, u->id, ledger_kind(c->e[i].ledger),
-		    c->e[i].name, c->e[i].amount, c->e[i].total, 0, c->e[i].note)) != DB_OK)
-			return game_fail(g, st);
-	return (st = db_state_put(gm->db, u)) != DB_OK ? game_fail(g, st) : 0;
+	return game_journal(g, gm, &rec, &w->ru, &w->fx);
 }
 
 static int
-usage(FILE *out)
+usage(FILE *out, struct adjust_work *w)
 {
 	fputs("usage: umpire adjust NAME --MEASURE ±N --reason TEXT\n"
-	    "       umpire adjust NAME --state STATE | --clear FLAG --reason TEXT\n"
+	    "       umpire adjust NAME --state STATE | --clear FLAG | --formation F --reason TEXT\n"
 	    "A correction of a unit, recorded in the journal (undo takes it back).\n", out);
-	for (const struct input_decl *d = adjust_inputs(); d->name != NULL; d++)
+	for (const struct input_decl *d = adjust_inputs(w); d->name != NULL; d++)
 		fprintf(out, "  --%-10s %s\n", d->name, d->help);
 	return EXIT_DONE;
 }
-
-/* What one correction works in, made for the command. */
-struct adjust_work {
-	struct inputs in;
-	struct correction c;
-	char out[8192];
-};
 
 static int
 correct_unit(struct cmd_ctx *g, int argc, char **argv, struct adjust_work *w)
@@ -293,29 +300,30 @@ correct_unit(struct cmd_ctx *g, int argc, char **argv, struct adjust_work *w)
 	struct game *gm;
 	struct unit *u;
 	long long id;
-	int rc, by_state;
+	int rc, by_word;
 
-	if ((rc = inputs_parse_command(in, "adjust", adjust_inputs(), NULL, argc,
+	if ((rc = inputs_parse_command(in, "adjust", adjust_inputs(w), NULL, argc,
 	    argv)) != 0)
 		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
 	if (in->npos != 1 || !in_given(in, "reason"))
 		return cmd_error(g, EXIT_USAGE,
 		    "adjust needs a unit NAME, the rule set's measure (--figures, --hits...) ±N or --state STATE, and --reason TEXT");
-	by_state = in_given(in, "state") + in_given(in, "clear");
-	if (by_state > 1)
-		return cmd_error(g, EXIT_USAGE, "give --state or --clear, not both");
+	by_word = in_given(in, "state") + in_given(in, "clear") + in_given(in, "formation");
+	if (by_word > 1)
+		return cmd_error(g, EXIT_USAGE, "give one of --state, --clear and --formation");
 	if ((rc = game_get(g, &gm)) != 0)
 		return rc;
+	result_init(&w->r);
 	if ((u = game_unit(g, gm, in->pos[0], &rc)) == NULL ||
-	    (rc = by_state ? state_correction(g, gm, in, u, &w->c) :
-	    measure_correction(g, gm, in, u, &w->c)) != 0 ||
-	    (rc = record(g, gm, u, argc, argv, &w->c, w->out, sizeof w->out, &id)) != 0)
+	    (rc = by_word ? word_correction(g, gm, w, u) :
+	    measure_correction(g, gm, w, u)) != 0 ||
+	    (rc = record(g, gm, u, argc, argv, w, &id)) != 0)
 		return rc;
 	g->recorded = id;
 	if (g->json)
 		fprintf(g->out, "%s\n", w->out);
 	else
-		fprintf(g->out, "%s\n  recorded as event %lld\n", w->c.summary, id);
+		fprintf(g->out, "%s\n  recorded as event %lld\n", w->summary, id);
 	return 0;
 }
 
@@ -325,16 +333,14 @@ adjust(struct cmd_ctx *g, int argc, char **argv)
 	struct adjust_work *w;
 	int rc;
 
-	if (g->help)
-		return usage(g->out);
 	if ((w = calloc(1, sizeof *w)) == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
-	rc = correct_unit(g, argc, argv, w);
+	rc = g->help ? usage(g->out, w) : correct_unit(g, argc, argv, w);
 	free(w);
 	return rc;
 }
 
 const struct cmd_entry cmd_adjust_entry = {
-	"adjust", "adjust NAME --figures ±N | --state STATE --reason TEXT",
+	"adjust", "adjust NAME --figures ±N | --state STATE | --formation F --reason TEXT",
 	"a journalled correction", CMD_WRITES, adjust,
 };

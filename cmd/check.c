@@ -12,9 +12,30 @@ report(void *ctx, const char *problem)
 		fprintf(g->out, "problem: %s\n", problem);
 }
 
+/* How the check chains each of the rule set's ledgers, from its
+ * declaration. */
+static void
+tallies_of(const struct game *gm, const char **counted, const char **latest,
+    struct db_tallies *t)
+{
+	const struct ledger_decl *d = gm->rs->roster->keeps.ledgers;
+	int nc = 0, nl = 0;
+
+	for (int i = 0; d != NULL && d[i].name != NULL && i < UNIT_LEDGERS; i++)
+		if (d[i].tally == TALLY_COUNT)
+			counted[nc++] = d[i].name;
+		else if (d[i].tally == TALLY_LATEST)
+			latest[nl++] = d[i].name;
+	counted[nc] = latest[nl] = NULL;
+	t->counted = counted;
+	t->latest = latest;
+}
+
 static int
 check(struct cmd_ctx *g, int argc, char **argv)
 {
+	const char *counted[UNIT_LEDGERS + 1], *latest[UNIT_LEDGERS + 1];
+	struct db_tallies t;
 	struct game *gm;
 	int problems, more = 0, rc, st;
 
@@ -30,7 +51,8 @@ check(struct cmd_ctx *g, int argc, char **argv)
 		return cmd_error(g, EXIT_USAGE, "check takes no arguments");
 	if ((rc = game_get(g, &gm)) != 0)
 		return rc;
-	if ((st = db_check(gm->db, report, g, &problems)) != DB_OK ||
+	tallies_of(gm, counted, latest, &t);
+	if ((st = db_check(gm->db, &t, report, g, &problems)) != DB_OK ||
 	    (st = db_tables_check(gm->db, gm->rs->name, report, g, &more)) != DB_OK)
 		return game_fail(g, st);
 	problems += more;

@@ -7,6 +7,7 @@
 
 #include "game.h"
 #include "journal.h"
+#include "keep.h"
 #include "rtables.h"
 #include "text.h"
 
@@ -120,6 +121,36 @@ connect_parts(struct cmd_ctx *g, int write, struct game *gm)
 	return 0;
 }
 
+/* The names of the rule set's ledgers, in the order of a unit's. */
+static void
+name_ledgers(struct game *gm)
+{
+	const struct ledger_decl *d = gm->rs->roster->keeps.ledgers;
+	int n = 0;
+
+	for (; d != NULL && d[n].name != NULL && n < UNIT_LEDGERS; n++)
+		gm->ledgers[n] = d[n].name;
+	gm->ledgers[n] = NULL;
+}
+
+const char *
+game_effect_kind(const struct game *gm, const struct unit_effect *e)
+{
+	return e->kind == KEEP_LEDGER ? gm->ledgers[e->ledger] : keep_kind_name(e->kind);
+}
+
+const char *
+game_effect_what(const struct game *gm, const struct unit_effect *e)
+{
+	const struct keeps *k = &gm->rs->roster->keeps;
+
+	if (e->kind == KEEP_LEDGER && e->ledger == 0 && k->measure_option != NULL)
+		return gm->rs->measure;
+	if (e->kind == KEEP_FLAG)
+		return e->name;
+	return game_effect_kind(gm, e);
+}
+
 /* Holds g's output until the commit: a failed commit prints nothing. */
 static int
 hold_output(struct cmd_ctx *g)
@@ -153,6 +184,7 @@ start_parts(struct cmd_ctx *g, struct game *gm)
 	    (st = db_tables_load(gm->db, gm->rs->name)) != DB_OK)
 		return game_fail(g, st);
 	gm->ts = db_tableset(gm->db);
+	name_ledgers(gm);
 	gm->started = 1;
 	return read_options(g, gm);
 }
@@ -278,7 +310,7 @@ game_army(struct cmd_ctx *g, struct game *gm)
 
 	if (gm->army_loaded)
 		return 0;
-	if ((st = db_army_load(gm->db, &gm->army, init_ratings, gm)) != DB_OK)
+	if ((st = db_army_load(gm->db, &gm->army, gm->ledgers, init_ratings, gm)) != DB_OK)
 		return game_fail(g, st);
 	gm->army.turn = gm->turn;
 	army_expire_flags(&gm->army);
@@ -345,6 +377,57 @@ game_unit(struct cmd_ctx *g, struct game *gm, const char *name, int *rc)
 			return &gm->army.u[i];
 	*rc = cmd_error(g, EXIT_BUG, "unit '%s' is in the game but not in its army", name);
 	return NULL;
+}
+
+/* True when an effect of fx falls on unit i of the ruling. */
+static int
+touched(const struct ruling_effects *fx, int i)
+{
+	for (int k = 0; k < fx->n; k++)
+		if (fx->e[k].unit == i)
+			return 1;
+	return 0;
+}
+
+int
+game_journal(struct cmd_ctx *g, struct game *gm, const struct db_record *rec,
+    const struct ruling_units *ru, const struct ruling_effects *fx)
+{
+	int st;
+
+	if ((st = db_event_record(gm->db, rec)) != DB_OK)
+		return game_fail(g, st);
+	for (int i = 0; i < ru->n; i++)
+		if ((st = db_event_unit(gm->db, rec->id, ru->unit[i]->id,
+		    ru->role[i])) != DB_OK)
+			return game_fail(g, st);
+	for (int i = 0; i < fx->n; i++) {
+		const struct unit_effect *e = &fx->e[i];
+
+		if ((st = db_effect_add(gm->db, rec->id, ru->unit[e->unit]->id,
+		    game_effect_kind(gm, e), e->name, e->amount, e->total, e->ref,
+		    e->note)) != DB_OK)
+			return game_fail(g, st);
+	}
+	for (int i = 0; i < ru->n; i++)
+		if (touched(fx, i) &&
+		    (st = db_state_put(gm->db, ru->unit[i], gm->ledgers)) != DB_OK)
+			return game_fail(g, st);
+	return 0;
+}
+
+int
+game_args_json(const char *command, int argc, char **argv, char *buf, size_t n)
+{
+	struct jsonw w;
+
+	jsonw_init(&w, buf, n);
+	jsonw_array(&w, NULL);
+	jsonw_string(&w, NULL, command);
+	for (int i = 0; i < argc; i++)
+		jsonw_string(&w, NULL, argv[i]);
+	jsonw_array_end(&w);
+	return w.overflow ? -1 : 0;
 }
 
 const char *

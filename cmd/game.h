@@ -24,6 +24,8 @@ struct game {
 	int in_savepoint;	/* a batch command's savepoint is open */
 	struct batch *batch;	/* the batch whose connection it uses, or NULL */
 	struct army army;	/* every unit, once game_army has read them */
+	const char *ledgers[UNIT_LEDGERS + 1];	/* its rule set's ledgers'
+						 * names, NULL-ended */
 	int army_loaded;
 	struct inputs options;	/* the rule set's options of `new` */
 };
@@ -90,6 +92,30 @@ int game_standing(struct cmd_ctx *g, struct game *gm, struct jsonw *w,
 /* The rating options of a formation or of a unit of the game's rules. */
 const struct input_decl *game_rating_decls(const struct game *gm,
     int formation);
+
+/* The journal's kind of effect e: its ledger's name, or the word kind
+ * ("state", "flag", "formation", "part"). */
+const char *game_effect_kind(const struct game *gm, const struct unit_effect *e);
+
+/* What effect e changed, as a ruling's output names it: the measure by
+ * the rule set's word for it, a flag by its word, else its kind. */
+const char *game_effect_what(const struct game *gm, const struct unit_effect *e);
+
+struct db_record;
+
+/*
+ * Writes a ruling or correction into the journal: the event rec (its id
+ * from db_event_next_id), the units of ru in their roles, every effect of
+ * fx, and the kept state of each unit an effect fell on (as the engine
+ * left it).  0 or an exit status, printed.
+ */
+int game_journal(struct cmd_ctx *g, struct game *gm, const struct db_record *rec,
+    const struct ruling_units *ru, const struct ruling_effects *fx);
+
+/* The command line as a JSON array ["COMMAND", ARG...], for the journal:
+ * 0, or -1 when it does not fit in n bytes. */
+int game_args_json(const char *command, int argc, char **argv, char *buf,
+    size_t n);
 
 /* The name of u's formation, or "". */
 const char *game_parent_name(const struct game *gm, const struct unit *u);

@@ -86,7 +86,7 @@ side_chart(FILE *f, const struct game *gm, const struct history *h, const char *
 	const int w = 480, ht = 140, pad = 30;
 	long value[201], top = 1;
 	long turns = h->turns > 200 ? 200 : h->turns;
-	int down = gm->rs->roster->counts_down;
+	int down = gm->rs->roster->keeps.counts_down;
 
 	for (long t = 1; t <= turns; t++) {
 		value[t] = 0;
@@ -125,14 +125,14 @@ side_chart(FILE *f, const struct game *gm, const struct history *h, const char *
 static void
 boxes(FILE *f, const struct game *gm, const struct unit *u)
 {
-	long total = u->start_strength > u->losses ? u->start_strength : u->losses;
+	long total = u->start_strength > unit_lost(u) ? u->start_strength : unit_lost(u);
 
-	if (gm->rs->roster->measure_option == NULL)
+	if (gm->rs->roster->keeps.measure_option == NULL)
 		return;
 	for (long b = 0; b < total && b < 400; b++)
-		fprintf(f, "<span class=\"box%s\"></span>", b < u->losses ? " lost" : "");
-	fprintf(f, " <span class=\"note\">%ld of %ld %s %s</span>", u->losses, total,
-	    gm->rs->measure, gm->rs->roster->counts_down ? "lost" : "taken");
+		fprintf(f, "<span class=\"box%s\"></span>", b < unit_lost(u) ? " lost" : "");
+	fprintf(f, " <span class=\"note\">%ld of %ld %s %s</span>", unit_lost(u), total,
+	    gm->rs->measure, gm->rs->roster->keeps.counts_down ? "lost" : "taken");
 }
 
 /* One unit's row: name, type, its rule set's cells, state, flags, boxes. */
@@ -275,7 +275,7 @@ html_history(struct cmd_ctx *g, struct game *gm, struct history *h)
 	h->lost = calloc((size_t)gm->army.n * (size_t)(gm->turn + 1) + 1, sizeof h->lost[0]);
 	if (h->lost == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
-	if ((st = db_losses_by_turn(gm->db, gm->turn, history_row, h)) != DB_OK) {
+	if ((st = db_losses_by_turn(gm->db, gm->turn, gm->ledgers[0] != NULL ? gm->ledgers[0] : "", history_row, h)) != DB_OK) {
 		free(h->lost);
 		h->lost = NULL;
 		return game_fail(g, st);

@@ -1,35 +1,87 @@
 /* turn: shows the game's turn; `turn next` advances it (a journal event). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "game.h"
 #include "help.h"
 #include "journal.h"
+#include "keep.h"
+#include "text.h"
 
-/* Records the start of the next turn; 0 or a status. */
+/* What the turn's end clears: every flag its rule set declares for the
+ * turn only (squares: moved, bombarded), whoever set it. */
+struct turn_end {
+	struct ruling_units ru;
+	struct ruling_effects fx;
+	struct result r;
+};
+
+static int
+clear_turn_flags(struct cmd_ctx *g, struct game *gm, struct turn_end *t)
+{
+	const struct roster *ro = gm->rs->roster;
+	struct keeper k = { ro, &gm->ts, &t->ru, &t->fx, &t->r, 0 };
+	int rc;
+
+	if ((rc = game_army(g, gm)) != 0)
+		return rc;
+	t->ru.army = &gm->army;
+	t->ru.turn = gm->turn;
+	result_init(&t->r);
+	for (int i = 0; i < gm->army.n; i++) {
+		struct unit *u = &gm->army.u[i];
+
+		for (int f = 0; f < u->nflags; f++) {
+			const struct word_decl *d = keeps_word(ro->keeps.flags, u->flags[f]);
+			char flag[UNIT_WORD];
+			int ui;
+
+			if (d == NULL || !d->turn_clears || !unit_flag_in_force(u, f))
+				continue;
+			/* Clearing it takes it out of u->flags: f is looked at again. */
+			text_copy(flag, sizeof flag, u->flags[f--]);
+			if ((ui = ruling_enlist(&t->ru, u, "unit", &t->fx)) >= 0)
+				keep_flag(&k, ui, flag, 0, 0);
+		}
+	}
+	if (t->fx.overflow || t->r.failed)
+		return cmd_error(g, EXIT_BUG, "the turn's end is too large to record");
+	return 0;
+}
+
+/* Records the start of the next turn, with what the turn's end clears;
+ * 0 or a status. */
 static int
 next_turn(struct cmd_ctx *g, struct game *gm, long long *id)
 {
+	struct turn_end *t = calloc(1, sizeof *t);
 	struct db_record rec;
 	char summary[64];
-	int st;
+	int rc, st;
 
+	if (t == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
 	snprintf(summary, sizeof summary, "turn %ld begins", gm->turn + 1);
-	if ((st = db_event_next_id(gm->db, id)) != DB_OK)
-		return game_fail(g, st);
-	memset(&rec, 0, sizeof rec);
-	rec.id = *id;
-	rec.turn = gm->turn;
-	rec.command = "turn";
-	rec.args = "[\"turn\",\"next\"]";
-	rec.dice = "[]";
-	rec.output = "{}";
-	rec.summary = summary;
-	rec.changes = 1;
-	if ((st = db_event_record(gm->db, &rec)) != DB_OK)
-		return game_fail(g, st);
-	gm->turn++;
-	return 0;
+	if ((rc = clear_turn_flags(g, gm, t)) == 0 &&
+	    (st = db_event_next_id(gm->db, id)) != DB_OK)
+		rc = game_fail(g, st);
+	if (rc == 0) {
+		memset(&rec, 0, sizeof rec);
+		rec.id = *id;
+		rec.turn = gm->turn;
+		rec.command = "turn";
+		rec.args = "[\"turn\",\"next\"]";
+		rec.dice = "[]";
+		rec.output = "{}";
+		rec.summary = summary;
+		rec.changes = 1;
+		rc = game_journal(g, gm, &rec, &t->ru, &t->fx);
+	}
+	free(t);
+	if (rc == 0)
+		gm->turn++;
+	return rc;
 }
 
 /* The usage, with the turn dice of the rule sets that roll them. */

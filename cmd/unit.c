@@ -321,7 +321,7 @@ print_unit(struct cmd_ctx *g, struct game *gm, const char *name)
 	    parent[0] ? ", in " : "", parent);
 	if (!u->formation)
 		fprintf(g->out, "  %s: %ld at the start, %ld lost; state %s\n",
-		    gm->rs->measure, u->start_strength, u->losses, s.v.state);
+		    gm->rs->measure, u->start_strength, unit_lost(u), s.v.state);
 	jsonw_init(&w, buf, sizeof buf);
 	jsonw_object(&w, NULL);
 	inputs_json(u->ratings, NULL, NULL, &w);
@@ -358,8 +358,8 @@ cmd_list(struct cmd_ctx *g, struct game *gm)
 		else
 			fprintf(g->out, "%-30s %-12s %-10s %-20s %ld/%ld %s\n", u->name, u->type,
 			    u->side, game_parent_name(gm, u),
-			    gm->rs->roster->counts_down ? u->start_strength - u->losses :
-			    u->losses, u->start_strength, s.v.state);
+			    gm->rs->roster->keeps.counts_down ? u->start_strength - unit_lost(u) :
+			    unit_lost(u), u->start_strength, s.v.state);
 	}
 	jsonw_array_end(&w);
 	jsonw_object_end(&w);

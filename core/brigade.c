@@ -206,7 +206,7 @@ static void
 rally_fields(struct result *r, int rallied, long moves, long half)
 {
 	if (rallied) {
-		result_effect(r, "unit", EFFECT_FLAG, 0, "disordered");
+		result_flag(r, "unit", "disordered", 0);
 		if (moves > 0)
 			result_flag_for(r, "unit", "rallying", moves);
 	}

@@ -64,6 +64,15 @@ extern const struct roster brigade_roster;
 
 extern const struct input_decl brigade_fire_inputs[];
 extern const struct input_decl brigade_melee_inputs[];
+
+/* The ledgers a brigade game keeps, in the order brigade_state.c declares
+ * them (struct unit's ledger[]). */
+enum {
+	BRIGADE_LOSS,		/* figures lost */
+	BRIGADE_DEFENCE,	/* a battery's defence points lost */
+	BRIGADE_PUSHBACK,	/* push backs: the mark its number in the run */
+	BRIGADE_MELEE		/* the last melee round: open (1) or decided */
+};
 extern const struct input_decl brigade_move_inputs[];
 
 #endif

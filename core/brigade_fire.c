@@ -171,7 +171,7 @@ gunner_losses(const struct tableset *ts, const struct inputs *in,
 		    gunners == 1 ? "" : "s");
 	}
 	jsonw_int(&r->fields, "defence_lost", gunners * per);
-	result_effect(r, "target", EFFECT_LOSS, gunners * per, "defence");
+	result_ledger(r, "target", "defence", gunners * per);
 	result_work(r, "%ld gunner%s lost: -%ld from the guns' defence value (%ld per gunner)",
 	    gunners, gunners == 1 ? "" : "s", gunners * per, per);
 }
@@ -216,7 +216,7 @@ fire_infantry(const struct tableset *ts, const struct inputs *in,
 	    &casualties)) != RULE_OK)
 		return rc;
 	fire_fields(r, casualties, range, total, carried, -1, -1);
-	result_effect(r, "target", EFFECT_LOSS, casualties, "figures");
+	result_ledger(r, "target", "loss", casualties);
 	if (in_flag(in, "moving"))
 		jsonw_number(&r->fields, "moved_inches", moved);
 	if (battery)
@@ -490,10 +490,10 @@ fire_artillery(const struct tableset *ts, const struct inputs *in,
 		return rc;
 	fire_fields(r, casualties, range, points, -1, b.fired, b.misfires);
 	if (in_is(in, "target-type", "battery"))
-		result_effect(r, "target", EFFECT_LOSS, casualties *
-		    rule_count(ts, BRIGADE, "battery", "artillery-defence", r), "defence");
+		result_ledger(r, "target", "defence", casualties *
+		    rule_count(ts, BRIGADE, "battery", "artillery-defence", r));
 	else
-		result_effect(r, "target", EFFECT_LOSS, casualties, "figures");
+		result_ledger(r, "target", "loss", casualties);
 	if (in_is(in, "target-type", "battery") &&
 	    (rc = counter_battery(ts, in, casualties, r)) != RULE_OK)
 		return rc;
@@ -604,7 +604,7 @@ fire_rocket(const struct tableset *ts, const struct inputs *in,
 		if ((rc = brigade_direct(ts, points, die, r, &casualties)) != RULE_OK)
 			return rc;
 		fire_fields(r, casualties, "long", points, -1, -1, -1);
-		result_effect(r, "target", EFFECT_LOSS, casualties, "figures");
+		result_ledger(r, "target", "loss", casualties);
 		result_summary(r, "the rocket %s after %ld\": %ld casualt%s",
 		    strcmp(outcome, "lands") == 0 ? "lands" : "explodes",
 		    flown * rule_count(ts, BRIGADE, "rocket", "section", r), casualties,

@@ -178,9 +178,14 @@ report(const struct tableset *ts, const struct inputs *in, struct result *r,
 	long pushback, game;
 
 	jsonw_string(&r->fields, "outcome", outcome);
-	result_effect(r, "attacker", EFFECT_LOSS, att_cas, "figures");
-	result_effect(r, "defender", EFFECT_LOSS, def_cas, "figures");
-	result_effect(r, "attacker", EFFECT_MELEE, strcmp(outcome, "draw") == 0, NULL);
+	result_ledger(r, "attacker", "loss", att_cas);
+	result_ledger(r, "defender", "loss", def_cas);
+	/* "Melees that end in a draw stay open and the next round is the
+	 * same melee": each side keeps the round, open or decided. */
+	result_mark(r, "attacker", "melee", strcmp(outcome, "draw") == 0,
+	    in_count(in, "round"), "defender", NULL);
+	result_mark(r, "defender", "melee", strcmp(outcome, "draw") == 0,
+	    in_count(in, "round"), "attacker", NULL);
 	if (strcmp(outcome, "draw") == 0) {
 		jsonw_null(&r->fields, "pushback");
 		jsonw_null(&r->fields, "pushbacks_in_game");
@@ -195,8 +200,8 @@ report(const struct tableset *ts, const struct inputs *in, struct result *r,
 	    "defender-pushbacks-game") + 1;
 	jsonw_int(&r->fields, "pushback", pushback);
 	jsonw_int(&r->fields, "pushbacks_in_game", game);
-	result_effect(r, attacker_lost ? "attacker" : "defender", EFFECT_PUSHBACK,
-	    pushback, NULL);
+	result_mark(r, attacker_lost ? "attacker" : "defender", "pushback", pushback, 0,
+	    attacker_lost ? "defender" : "attacker", NULL);
 	/* "Only three continuous push backs are allowed, as after this the
 	 * brigade being pushed back will then break and flee the field. The
 	 * winner must rally"; six in broken sequences break it too. */

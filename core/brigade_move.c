@@ -453,7 +453,7 @@ brigade_move(const struct tableset *ts, const struct inputs *in,
 	/* "Infantry crossing the walls are disordered whilst any part of their
 	 * brigade/unit is in contact with that obstacle": a move that does not
 	 * disorder it again leaves the brigade in order. */
-	result_effect(r, "unit", EFFECT_FLAG, m.disordered, "disordered");
+	result_flag(r, "unit", "disordered", m.disordered);
 	result_summary(r, "moves %s\"%s", num_format(m.inches, inches, sizeof inches),
 	    m.disordered ? ", disordered" : "");
 	return RULE_OK;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "brigade.h"
+#include "keep.h"
 #include "text.h"
 
 #define TYPES "infantry|cavalry|foot-artillery|horse-artillery|skirmishers"
@@ -309,7 +310,7 @@ front_ranks(const struct brigade_units *bu)
 static long
 run_now(const struct unit *u, long turn)
 {
-	return turn - u->pb_turn <= 1 ? u->pb_run : 0;
+	return turn - u->ledger[BRIGADE_PUSHBACK].turn <= 1 ? u->ledger[BRIGADE_PUSHBACK].amount : 0;
 }
 
 /* The modifiers of the states the game keeps: disordered, rallying ("units
@@ -333,7 +334,7 @@ fill_firer(const struct tableset *ts, const struct unit *u, struct inputs *in,
 
 	if ((rc = brigade_units_of(ts, u->type, u->ratings, &bu, r)) != RULE_OK)
 		return rc;
-	brigade_spread(&bu, u->losses);
+	brigade_spread(&bu, unit_lost(u));
 	if (strcmp(u->type, "cavalry") == 0)
 		inputs_add_mod(in, "mod", "cavalry");
 	add_state_mods(u, in, "mod");
@@ -367,7 +368,7 @@ gun_defences(const struct tableset *ts, const struct unit *u,
 		return 0;
 	for (int i = 0; i < guns->n; i++)
 		guns->b[i].figures = start;
-	brigade_spread(guns, u->defence_lost);
+	brigade_spread(guns, u->ledger[BRIGADE_DEFENCE].total);
 	return guns->n;
 }
 
@@ -382,8 +383,8 @@ fill_battery_target(const struct tableset *ts, const struct unit *target,
 
 	inputs_default_word(in, "target-type", "battery");
 	if (brigade_units_of(ts, target->type, target->ratings, &crews, r) == RULE_OK) {
-		brigade_spread(&crews, target->losses);
-		inputs_default_count(in, "target-crew", crews.total - target->losses);
+		brigade_spread(&crews, unit_lost(target));
+		inputs_default_count(in, "target-crew", crews.total - unit_lost(target));
 	}
 	for (int i = 0; i < n; i++)
 		standing += guns.b[i].left > 0;
@@ -418,11 +419,11 @@ static long
 run_so_far(const struct unit *u, const struct unit *enemy,
     const struct ruling_units *ru)
 {
-	if (ru->new_melee || u->pb_run == 0 || u->pb_ref != enemy->id)
+	if (ru->new_melee || u->ledger[BRIGADE_PUSHBACK].amount == 0 || u->ledger[BRIGADE_PUSHBACK].ref != enemy->id)
 		return 0;
-	if (ru->turn - u->pb_turn > 1 || ru->turn < u->pb_turn)
+	if (ru->turn - u->ledger[BRIGADE_PUSHBACK].turn > 1 || ru->turn < u->ledger[BRIGADE_PUSHBACK].turn)
 		return 0;
-	return u->pb_run >= 2 ? 2 : u->pb_run;
+	return u->ledger[BRIGADE_PUSHBACK].amount >= 2 ? 2 : u->ledger[BRIGADE_PUSHBACK].amount;
 }
 
 static long
@@ -432,7 +433,7 @@ melee_figures(const struct tableset *ts, const struct unit *u, long strength,
 	/* "All purely cavalry brigades count as 36 figures ... less any
 	 * casualties, in a melee." */
 	if (strcmp(u->type, "cavalry") == 0)
-		return rule_count(ts, BRIGADE, "melee", "cavalry-brigade", r) - u->losses;
+		return rule_count(ts, BRIGADE, "melee", "cavalry-brigade", r) - unit_lost(u);
 	return strength;
 }
 
@@ -481,10 +482,10 @@ fill_side(const struct tableset *ts, const struct unit *u,
 	snprintf(figures, sizeof figures, "%s-figures", side);
 	snprintf(mods, sizeof mods, "%s-mod", side);
 	snprintf(pushbacks, sizeof pushbacks, "%s-pushbacks", side);
-	inputs_default_count(in, figures, melee_figures(ts, u, bu.total - u->losses, r));
+	inputs_default_count(in, figures, melee_figures(ts, u, bu.total - unit_lost(u), r));
 	inputs_default_count(in, pushbacks, run_so_far(u, enemy, ru));
 	snprintf(pushbacks, sizeof pushbacks, "%s-pushbacks-game", side);
-	inputs_default_count(in, pushbacks, u->pb_total);
+	inputs_default_count(in, pushbacks, u->ledger[BRIGADE_PUSHBACK].total);
 	snprintf(figures, sizeof figures, "%s-type", side);
 	inputs_default_word(in, figures, arm(u));
 	if (in_flag(u->ratings, "elite"))
@@ -513,8 +514,8 @@ fill_melee(const struct tableset *ts, const struct ruling_units *ru,
 		fill_weights(a, d, in);
 	/* "Melees that end in a draw stay open and the next round is the same
 	 * melee." */
-	if (!ru->new_melee && a->melee_open == 1 && a->melee_ref == d->id)
-		inputs_default_count(in, "round", a->melee_round + 1);
+	if (!ru->new_melee && a->ledger[BRIGADE_MELEE].amount == 1 && a->ledger[BRIGADE_MELEE].ref == d->id)
+		inputs_default_count(in, "round", a->ledger[BRIGADE_MELEE].total + 1);
 	return RULE_OK;
 }
 
@@ -528,7 +529,7 @@ fill_morale(const struct tableset *ts, const struct unit *u,
 
 	if ((rc = brigade_units_of(ts, u->type, u->ratings, &bu, r)) != RULE_OK)
 		return rc;
-	brigade_spread(&bu, u->losses);
+	brigade_spread(&bu, unit_lost(u));
 	worst = brigade_morale_states(ts, &bu, r);
 	for (int i = 0; i < bu.n; i++)
 		if (strcmp(bu.b[i].state, worst) == 0) {
@@ -570,78 +571,57 @@ brigade_fill(const struct tableset *ts, const char *command,
 
 /* ---- effects -------------------------------------------------------- */
 
-/* Records a loss and reports every unit whose morale state changed. */
-static int
-apply_loss(const struct tableset *ts, const struct ruling_units *ru, int ui,
-    long amount, struct ruling_effects *fx, struct result *r)
+/* The battalions whose morale changed with a loss: each a part of the
+ * brigade, its new state told.  e->state becomes the worst. */
+static void
+loss_consequence(struct keeper *k, int ui, struct unit_effect *e)
 {
-	const struct unit *u = ru->unit[ui];
+	const struct unit *u = k->ru->unit[ui];
 	struct brigade_units before, after;
-	struct unit_effect *e;
 	const char *worst;
-	int rc;
 
-	if ((rc = brigade_units_of(ts, u->type, u->ratings, &before, r)) != RULE_OK)
-		return rc;
+	if (brigade_units_of(k->ts, u->type, u->ratings, &before, k->r) != RULE_OK)
+		return;
 	after = before;
-	brigade_spread(&before, u->losses);
-	brigade_morale_states(ts, &before, r);
-	if (amount > before.total - u->losses)
-		amount = before.total - u->losses;
-	brigade_spread(&after, u->losses + amount);
-	worst = brigade_morale_states(ts, &after, r);
-	if ((e = effect_add(fx, ui, LEDGER_LOSS, "figures", amount)) == NULL)
-		return RULE_OK;
-	e->total = u->losses + amount;
+	brigade_spread(&before, e->total - e->amount);
+	brigade_morale_states(k->ts, &before, k->r);
+	brigade_spread(&after, e->total);
+	worst = brigade_morale_states(k->ts, &after, k->r);
 	text_copy(e->state, sizeof e->state, worst);
-	snprintf(e->note, sizeof e->note, "%s loses %ld figure%s (%ld left)",
-	    u->name, amount, amount == 1 ? "" : "s", after.total - e->total);
 	for (int i = 0; i < after.n; i++) {
 		struct unit_effect *m;
 
-		if (strcmp(before.b[i].state, after.b[i].state) == 0)
+		if (strcmp(before.b[i].state, after.b[i].state) == 0 ||
+		    (m = keep_part(k, ui, after.b[i].name)) == NULL)
 			continue;
-		if ((m = effect_add(fx, ui, LEDGER_MORALE, after.b[i].name, 0)) == NULL)
-			break;
 		text_copy(m->state, sizeof m->state, after.b[i].state);
 		snprintf(m->note, sizeof m->note, "%s, %s now %s", u->name,
 		    after.b[i].name, strcmp(after.b[i].state, "ok") == 0 ? "OK" :
 		    strcmp(after.b[i].state, "halt") == 0 ? "HALT" : "FALL BACK");
 	}
-	return RULE_OK;
 }
 
-/* Defence points off a battery's guns, spread as its losses are; a gun at 0
- * is knocked out. */
+/* Defence points off a battery's guns, spread as its losses are; a gun at
+ * 0 is knocked out. */
 static void
-apply_defence(const struct tableset *ts, const struct ruling_units *ru, int ui,
-    long amount, struct ruling_effects *fx, struct result *r)
+defence_consequence(struct keeper *k, int ui, struct unit_effect *e)
 {
-	const struct unit *u = ru->unit[ui];
+	const struct unit *u = k->ru->unit[ui];
 	struct brigade_units before, after;
-	long left = 0;
-	int n = gun_defences(ts, u, &before, r);
-	struct unit_effect *e;
+	int n = gun_defences(k->ts, u, &after, k->r);
 
-	for (int i = 0; i < n; i++)
-		left += before.b[i].left;
-	if (amount > left)
-		amount = left;
-	if (amount <= 0 || (e = effect_add(fx, ui, LEDGER_DEFENCE, "defence", amount)) == NULL)
-		return;
-	e->total = u->defence_lost + amount;
+	before = after;
+	brigade_spread(&before, e->total - e->amount);
 	snprintf(e->note, sizeof e->note, "%s's guns lose %ld defence point%s",
-	    u->name, amount, amount == 1 ? "" : "s");
-	after = before;
-	brigade_spread(&after, e->total);
+	    u->name, e->amount, e->amount == 1 ? "" : "s");
 	for (int i = 0; i < n; i++) {
-		struct unit_effect *k;
+		struct unit_effect *m;
 
 		if (before.b[i].left == 0 || after.b[i].left > 0 ||
-		    (k = effect_add(fx, ui, LEDGER_MORALE, after.b[i].name, 0)) == NULL)
+		    (m = keep_part(k, ui, after.b[i].name)) == NULL)
 			continue;
-		snprintf(k->state, sizeof k->state, "knocked_out");
-		snprintf(k->note, sizeof k->note, "%s, %s is knocked out for the rest of the game",
+		snprintf(m->state, sizeof m->state, "knocked_out");
+		snprintf(m->note, sizeof m->note, "%s, %s is knocked out for the rest of the game",
 		    u->name, after.b[i].name);
 	}
 }
@@ -649,53 +629,57 @@ apply_defence(const struct tableset *ts, const struct ruling_units *ru, int ui,
 /* A push back, its number in the run and the game's count; three
  * continuous or six cumulative break the brigade. */
 static void
-apply_pushback(const struct tableset *ts, const struct ruling_units *ru,
-    int ui, long number, struct ruling_effects *fx, struct result *r)
+pushback_consequence(struct keeper *k, int ui, struct unit_effect *e)
 {
-	long run_limit = rule_count(ts, BRIGADE, "melee", "continuous-pushbacks", r);
-	long total_limit = rule_count(ts, BRIGADE, "melee", "cumulative-pushbacks", r);
-	const struct unit *u = ru->unit[ui];
-	int enemy = ruling_index(ru, ui == ruling_index(ru, "attacker") ?
-	    "defender" : "attacker");
-	struct unit_effect *e = effect_add(fx, ui, LEDGER_PUSHBACK, "", number);
+	long run_limit = rule_count(k->ts, BRIGADE, "melee", "continuous-pushbacks", k->r);
+	long total_limit = rule_count(k->ts, BRIGADE, "melee", "cumulative-pushbacks", k->r);
+	const struct unit *u = k->ru->unit[ui];
+	struct unit_effect *b;
 
-	if (e == NULL)
-		return;
-	e->total = u->pb_total + 1;
-	e->ref = enemy >= 0 ? ru->unit[enemy]->id : 0;
 	snprintf(e->note, sizeof e->note,
 	    "%s is pushed back: push back %ld of this run, %ld in the game",
-	    u->name, number, e->total);
-	if (number < run_limit && e->total < total_limit)
+	    u->name, e->amount, e->total);
+	if ((e->amount < run_limit && e->total < total_limit) ||
+	    (b = keep_flag(k, ui, "broken", 1, 0)) == NULL)
 		return;
-	if ((e = effect_add(fx, ui, LEDGER_FLAG, "broken", 1)) == NULL)
-		return;
-	snprintf(e->state, sizeof e->state, "broken");
-	snprintf(e->note, sizeof e->note, "%s breaks and flees the field (%s)",
-	    u->name, number >= run_limit ? "three continuous push backs" :
+	snprintf(b->state, sizeof b->state, "broken");
+	snprintf(b->note, sizeof b->note, "%s breaks and flees the field (%s)",
+	    u->name, e->amount >= run_limit ? "three continuous push backs" :
 	    "six cumulative push backs");
 }
 
+/* "Melees that end in a draw stay open and the next round is the same
+ * melee": said once, by the attacker's entry. */
 static void
-apply_melee_round(const struct ruling_units *ru, const struct inputs *in,
-    int open, struct ruling_effects *fx)
+melee_consequence(struct keeper *k, int ui, struct unit_effect *e)
 {
-	int a = ruling_index(ru, "attacker"), d = ruling_index(ru, "defender");
+	const struct unit *u = k->ru->unit[ui];
+	const struct unit *other = army_find(k->ru->army, e->ref);
 
-	if (a < 0 || d < 0)
+	if (e->amount == 1 && other != NULL && strcmp(k->ru->role[ui], "attacker") == 0)
+		snprintf(e->note, sizeof e->note,
+		    "the melee of %s and %s stays open: round %ld next turn",
+		    u->name, other->name, e->total + 1);
+}
+
+static void
+brigade_consequence(struct keeper *k, int ui, struct unit_effect *e)
+{
+	if (e->kind != KEEP_LEDGER)
 		return;
-	for (int side = 0; side < 2; side++) {
-		int ui = side == 0 ? a : d;
-		struct unit_effect *e = effect_add(fx, ui, LEDGER_MELEE, "", open);
-
-		if (e == NULL)
-			return;
-		e->total = in_count(in, "round");
-		e->ref = ru->unit[side == 0 ? d : a]->id;
-		if (open && side == 0)
-			snprintf(e->note, sizeof e->note,
-			    "the melee of %s and %s stays open: round %ld next turn",
-			    ru->unit[a]->name, ru->unit[d]->name, e->total + 1);
+	switch (e->ledger) {
+	case BRIGADE_LOSS:
+		loss_consequence(k, ui, e);
+		break;
+	case BRIGADE_DEFENCE:
+		defence_consequence(k, ui, e);
+		break;
+	case BRIGADE_PUSHBACK:
+		pushback_consequence(k, ui, e);
+		break;
+	case BRIGADE_MELEE:
+		melee_consequence(k, ui, e);
+		break;
 	}
 }
 
@@ -715,7 +699,7 @@ morale_units(const struct tableset *ts, const struct unit *u, struct result *r)
 
 	if (brigade_units_of(ts, u->type, u->ratings, &bu, r) != RULE_OK)
 		return;
-	brigade_spread(&bu, u->losses);
+	brigade_spread(&bu, unit_lost(u));
 	worst = brigade_morale_states(ts, &bu, r);
 	jsonw_array(&r->fields, "units");
 	for (int i = 0; i < bu.n; i++) {
@@ -732,66 +716,14 @@ morale_units(const struct tableset *ts, const struct unit *u, struct result *r)
 }
 
 static int
-apply_flag(const struct ruling_units *ru, int ui, const struct effect *re,
-    struct ruling_effects *fx)
+brigade_judge(const struct tableset *ts, const char *command,
+    const struct ruling_units *ru, const struct inputs *in, struct result *r)
 {
-	struct unit_effect *e;
-
-	if (re->moves == 0 && unit_flag(ru->unit[ui], re->state) == (re->amount != 0))
-		return RULE_OK;
-	if ((e = effect_add(fx, ui, LEDGER_FLAG, re->state, re->amount)) == NULL)
-		return RULE_OK;
-	if (re->moves > 0) {
-		e->total = ru->turn + re->moves - 1;
-		snprintf(e->note, sizeof e->note, "%s is %s until the end of turn %ld",
-		    ru->unit[ui]->name, re->state, e->total);
-	} else {
-		snprintf(e->note, sizeof e->note, "%s %s %s", ru->unit[ui]->name,
-		    re->amount ? "is now" : "is no longer", re->state);
-	}
-	return RULE_OK;
-}
-
-static int
-brigade_apply(const struct tableset *ts, const char *command,
-    struct ruling_units *ru, const struct inputs *in, struct result *r,
-    struct ruling_effects *fx)
-{
-	int rc;
-
+	(void)in;
 	if (strcmp(command, "morale") == 0 && ruling_unit(ru, "unit") != NULL)
 		morale_units(ts, ruling_unit(ru, "unit"), r);
-	for (int i = 0; i < r->neffects; i++) {
-		const struct effect *re = &r->effects[i];
-		int ui = ruling_index(ru, re->role);
-
-		if (ui < 0)
-			continue;
-		switch (re->kind) {
-		case EFFECT_LOSS:
-			if (strcmp(re->state, "defence") == 0)
-				apply_defence(ts, ru, ui, re->amount, fx, r);
-			else if (re->amount > 0 &&
-			    (rc = apply_loss(ts, ru, ui, re->amount, fx, r)) != RULE_OK)
-				return rc;
-			break;
-		case EFFECT_PUSHBACK:
-			apply_pushback(ts, ru, ui, re->amount, fx, r);
-			break;
-		case EFFECT_MELEE:
-			if (ui == ruling_index(ru, "attacker"))
-				apply_melee_round(ru, in, (int)re->amount, fx);
-			break;
-		case EFFECT_FLAG:
-			apply_flag(ru, ui, re, fx);
-			break;
-		case EFFECT_STATE:
-			break;
-		}
-	}
 	return RULE_OK;
 }
-
 
 /* A battery's guns on the sheet: each one's defence value and fire rate
  * after its crew line. */
@@ -803,7 +735,7 @@ gun_lines(const struct tableset *ts, const struct unit *u, struct unit_view *v,
 	struct brigade_units guns;
 	int n = gun_defences(ts, u, &guns, r);
 
-	jsonw_int(&v->w, "defence_lost", u->defence_lost);
+	jsonw_int(&v->w, "defence_lost", u->ledger[BRIGADE_DEFENCE].total);
 	jsonw_array(&v->w, "defence");
 	for (int i = 0; i < n && t != NULL; i++) {
 		int row = table_band(t, "min", "max", (double)guns.b[i].left);
@@ -848,26 +780,26 @@ brigade_view(const struct tableset *ts, const struct army *a,
 
 	if (u->formation)
 		return;
-	v->strength = u->start_strength - u->losses;
+	v->strength = u->start_strength - unit_lost(u);
 	text_long(v->cells[0], VIEW_CELL, u->start_strength);
 	text_long(v->cells[1], VIEW_CELL, v->strength);
-	text_long(v->cells[2], VIEW_CELL, u->losses);
+	text_long(v->cells[2], VIEW_CELL, unit_lost(u));
 	line_init(&cell, v->cells[4], VIEW_CELL);
 	line_long(&cell, run_now(u, turn), 0);
 	line_char(&cell, '/');
-	line_long(&cell, u->pb_total, 0);
+	line_long(&cell, u->ledger[BRIGADE_PUSHBACK].total, 0);
 	text_long(v->cells[5], VIEW_CELL, run_now(u, turn));
-	text_long(v->cells[6], VIEW_CELL, u->pb_total);
+	text_long(v->cells[6], VIEW_CELL, u->ledger[BRIGADE_PUSHBACK].total);
 	jsonw_int(&v->w, "start_strength", u->start_strength);
 	jsonw_int(&v->w, "strength", v->strength);
-	jsonw_int(&v->w, "losses", u->losses);
+	jsonw_int(&v->w, "losses", unit_lost(u));
 	jsonw_object(&v->w, "pushbacks");
 	jsonw_int(&v->w, "run", run_now(u, turn));
-	jsonw_int(&v->w, "total", u->pb_total);
+	jsonw_int(&v->w, "total", u->ledger[BRIGADE_PUSHBACK].total);
 	jsonw_object_end(&v->w);
 	if (brigade_units_of(ts, u->type, u->ratings, &bu, r) != RULE_OK)
 		return;
-	brigade_spread(&bu, u->losses);
+	brigade_spread(&bu, unit_lost(u));
 	worst = brigade_morale_states(ts, &bu, r);
 	text_copy(v->state, sizeof v->state, unit_flag(u, "broken") ?
 	    "broken" : unit_flag(u, "rallying") ? "rallying" : worst);
@@ -900,20 +832,72 @@ static const struct sheet_column brigade_columns[] = {
 	{ NULL, NULL, 0, 0, 0 },
 };
 
+/* The most defence a battery can lose: every gun's value. */
+static long
+defence_limit(const struct tableset *ts, const struct unit *u, struct result *r)
+{
+	struct brigade_units guns;
+
+	return gun_defences(ts, u, &guns, r) * rule_count(ts, BRIGADE, "battery",
+	    "defence", r);
+}
+
+/* What a brigade game keeps; the order of the ledgers is brigade.h's. */
+static const struct ledger_decl brigade_ledgers[] = {
+	[BRIGADE_LOSS] = { .name = "loss", .word = "figures", .one = "figure",
+	    .tally = TALLY_SUM, .of_start = 1, .sight = SIGHT_BAND },
+	[BRIGADE_DEFENCE] = { .name = "defence", .word = "defence points",
+	    .one = "defence point", .tally = TALLY_SUM, .limit = defence_limit,
+	    .sight = SIGHT_UMPIRE },
+	/* A push back's number in its run is its mark; the total counts
+	 * them over the game. */
+	[BRIGADE_PUSHBACK] = { .name = "pushback", .word = "push backs",
+	    .one = "push back", .tally = TALLY_COUNT, .sight = SIGHT_UMPIRE },
+	/* A melee's round, open (1) or decided (0), against whom. */
+	[BRIGADE_MELEE] = { .name = "melee", .word = "melee rounds",
+	    .one = "melee round", .tally = TALLY_LATEST, .sight = SIGHT_UMPIRE },
+	{ .name = NULL },
+};
+
+static const struct word_decl brigade_states[] = {
+	{ .word = "destroyed", .sight = SIGHT_TABLE },
+	{ .word = NULL },
+};
+
+static const struct word_decl brigade_flags[] = {
+	{ .word = "disordered", .sight = SIGHT_TABLE },
+	{ .word = "rallying", .sight = SIGHT_TABLE },
+	{ .word = "broken", .sight = SIGHT_TABLE },
+	{ .word = NULL },
+};
+
+static const struct word_decl brigade_formations[] = {
+	{ .word = "line", .sight = SIGHT_TABLE },
+	{ .word = "march-column", .sight = SIGHT_TABLE },
+	{ .word = "attack-column", .sight = SIGHT_TABLE },
+	{ .word = "square", .sight = SIGHT_TABLE },
+	{ .word = NULL },
+};
+
 const struct roster brigade_roster = {
 	.unit_types = TYPES,
 	.formation_types = "division|corps|army|command",
 	.inputs = rating_inputs,
+	.keeps = {
+		.ledgers = brigade_ledgers,
+		.measure_option = "figures",
+		.counts_down = 1,
+		.states = brigade_states,
+		.flags = brigade_flags,
+		.formations = brigade_formations,
+		.good_state = "good_order",
+	},
 	.rate = brigade_rate,
 	.fill = brigade_fill,
-	.apply = brigade_apply,
+	.judge = brigade_judge,
+	.consequence = brigade_consequence,
 	.view = brigade_view,
 	.columns = brigade_columns,
-	.measure_option = "figures",
-	.counts_down = 1,
-	.states = "destroyed",
-	.flags = "disordered|rallying|broken",
-	.good_state = "good_order",
 	.not_a_type = "brigade",
 	.not_a_type_message = "under the brigade rules the brigade is the unit: give its arm",
 };

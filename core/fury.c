@@ -212,7 +212,7 @@ leader_check(const struct tableset *ts, const struct inputs *in, int natural,
 	result_work(r, "a natural 12: the attached leader is hit on 2-%ld, rolled %d",
 	    number(ts, "leader-hit-max", r), roll);
 	if (roll <= number(ts, "leader-hit-max", r))
-		result_effect(r, "target", EFFECT_FLAG, 1, "leader-hit");
+		result_part(r, "target", "leader-hit");
 	return RULE_OK;
 }
 
@@ -257,15 +257,15 @@ fire_outcome(const struct table *res, const char *code, const struct inputs *in,
 	jsonw_string(&r->fields, "cell", code);
 	if (artillery) {
 		if (strcmp(code, "-") != 0)
-			result_effect(r, "target", EFFECT_STATE, 0, table_text(res, row, "artillery"));
+			result_state(r, "target", table_text(res, row, "artillery"), 0);
 		result_summary(r, "%s: the battery is %s", code,
 		    strcmp(code, "-") == 0 ? "unharmed" : table_text(res, row, "artillery"));
 		return;
 	}
 	if (stands > 0)
-		result_effect(r, "target", EFFECT_LOSS, (long)stands, "stands");
+		result_ledger(r, "target", "loss", (long)stands);
 	if (strcmp(code, "-") != 0)
-		result_effect(r, "target", EFFECT_FLAG, 1, "disordered");
+		result_flag(r, "target", "disordered", 1);
 	result_summary(r, "%s: %s", code, stands > 0 ? (retreat ?
 	    "stands lost, retreat 3\" and disordered" : "stands lost, disordered") :
 	    table_text(res, row, "help"));
@@ -384,11 +384,11 @@ outcome(struct result *r, const struct side *s, const struct melee_loss *l)
 	jsonw_string(&r->fields, "breakthrough", l->breakthrough);
 	jsonw_object_end(&r->fields);
 	if (l->stands > 0)
-		result_effect(r, s->name, EFFECT_LOSS, l->stands, "stands");
+		result_ledger(r, s->name, "loss", l->stands);
 	if (l->disordered)
-		result_effect(r, s->name, EFFECT_FLAG, 1, "disordered");
+		result_flag(r, s->name, "disordered", 1);
 	if (l->routs)
-		result_effect(r, s->name, EFFECT_STATE, 0, "routed");
+		result_state(r, s->name, "routed", 0);
 }
 
 /* The headline, from what the loser actually suffers. */
@@ -475,7 +475,6 @@ fury_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
 		bend_loss(r, in, &def, &a, &ld);
 		outcome(r, &a, &la);
 		outcome(r, &def, &ld);
-		result_effect(r, "attacker", EFFECT_MELEE, 1, NULL);
 		result_summary(r, "both disordered; the melee stays locked (%ld each)", a.score);
 		return RULE_OK;
 	}
@@ -498,7 +497,6 @@ fury_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	bend_loss(r, in, lose, win, &ll);
 	outcome(r, &a, win == &a ? &wl : &ll);
 	outcome(r, &def, win == &a ? &ll : &wl);
-	result_effect(r, "attacker", EFFECT_MELEE, 0, NULL);
 	melee_summary(r, win, lose, diff, &ll, &wl);
 	return RULE_OK;
 }
@@ -739,21 +737,21 @@ maneuver(const struct tableset *ts, const struct inputs *in, int disordered,
 		jsonw_string(&r->fields, "formation_change", table_text(moves, mrow, "formation_change"));
 		jsonw_bool(&r->fields, "backward", strcmp(table_text(moves, mrow, "backward"), "1") == 0);
 		if (strcmp(table_text(moves, mrow, "rallies"), "yes") == 0)
-			result_effect(r, "unit", EFFECT_FLAG, 0, "disordered");
+			result_flag(r, "unit", "disordered", 0);
 		if (strcmp(table_text(moves, mrow, "disorders"), "yes") == 0)
-			result_effect(r, "unit", EFFECT_FLAG, 1, "disordered");
+			result_flag(r, "unit", "disordered", 1);
 	}
 	if (strcmp(result, "routs") == 0)
-		result_effect(r, "unit", EFFECT_STATE, 0, "routed");
+		result_state(r, "unit", "routed", 0);
 	/* l.82: "Any non-light class unit that changes formation while in
 	 * woods is disordered at the end of the formation change." */
 	if (r->legal && in_flag(in, "change-formation") && in_mod(in, "mod", "woods") &&
 	    in_given(in, "type") && strncmp(in_text(in, "type"), "light-", 6) != 0) {
 		result_work(r, "a non-light unit changing formation in woods is disordered");
-		result_effect(r, "unit", EFFECT_FLAG, 1, "disordered");
+		result_flag(r, "unit", "disordered", 1);
 	}
 	if (strcmp(result, "broken") == 0)
-		result_effect(r, "unit", EFFECT_LOSS, 1, "stands");
+		result_ledger(r, "unit", "loss", 1);
 	if (in_given(in, "type") && r->legal) {
 		char buf[32];
 
@@ -817,7 +815,7 @@ efc(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	result_work(r, "%s [%s]: 2d6 %d %+ld = %ld -> %s", t->title, t->provenance, roll,
 	    capped, score, table_text(t, row, "help"));
 	if (strcmp(table_text(t, row, "result"), "square") != 0)
-		result_effect(r, "unit", EFFECT_FLAG, 1, "disordered");
+		result_flag(r, "unit", "disordered", 1);
 	result_summary(r, "%s", table_text(t, row, "help"));
 	return RULE_OK;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "fury.h"
+#include "keep.h"
 #include "text.h"
 
 #define TYPES "infantry|light-infantry|heavy-cavalry|light-cavalry|horse-battery|heavy-battery|russian-heavy-battery|leader"
@@ -116,7 +117,7 @@ freshness(const struct tableset *ts, const struct unit *u)
 	if (bel == NULL || is_battery(u->type) || is_leader(u))
 		return NULL;
 	return fury_freshness(ts, fury_class(bel, in_text(u->ratings, "cavalry")),
-	    u->start_strength, u->start_strength - u->losses, &scratch);
+	    u->start_strength, u->start_strength - unit_lost(u), &scratch);
 }
 
 static const char *
@@ -129,7 +130,7 @@ arm(const struct unit *u)
 static long
 melee_stands(const struct unit *u)
 {
-	long n = u->start_strength - u->losses;
+	long n = u->start_strength - unit_lost(u);
 
 	return is_battery(u->type) ? n / 2 : n;
 }
@@ -145,7 +146,7 @@ fill_fire(const struct tableset *ts, const struct ruling_units *ru,
 
 		inputs_default_word(in, "firer-type", is_battery(f->type) ? f->type :
 		    is_cavalry(f->type) ? "dismounted-cavalry" : f->type);
-		inputs_default_count(in, "stands", f->start_strength - f->losses);
+		inputs_default_count(in, "stands", f->start_strength - unit_lost(f));
 		if (unit_flag(f, "disordered"))
 			inputs_add_mod(in, "mod", "firer-disordered");
 		if (strcmp(f->state, "damaged") == 0)
@@ -215,7 +216,7 @@ fill_morale(const struct tableset *ts, const struct unit *u, struct inputs *in)
 
 	result_init(&scratch);
 	inputs_default_count(in, "stands-start", u->start_strength);
-	inputs_default_count(in, "stands", u->start_strength - u->losses);
+	inputs_default_count(in, "stands", u->start_strength - unit_lost(u));
 	inputs_default_word(in, "bel", unit_bel(ts, u, &scratch));
 	inputs_default_word(in, "cavalry", in_text(u->ratings, "cavalry"));
 }
@@ -264,41 +265,13 @@ struct tally {
 	long army_stands, army_losses;	/* the army's (guard double, no irregulars) */
 };
 
-/* The losses a ruling is about to add (it has not been applied yet). */
-struct pending {
-	const struct ruling_units *ru;
-	const struct ruling_effects *fx;
-};
-
-static long
-pending_losses(const struct pending *p, const struct unit *u)
-{
-	long n = 0;
-
-	for (int i = 0; p != NULL && i < p->fx->n; i++)
-		if (p->fx->e[i].ledger == LEDGER_LOSS && p->ru->unit[p->fx->e[i].unit] == u)
-			n += p->fx->e[i].amount;
-	return n;
-}
-
-/* True when the ruling is about to set flag NAME on u. */
-static int
-pending_flag(const struct pending *p, const struct unit *u, const char *name)
-{
-	for (int i = 0; i < p->fx->n; i++)
-		if (p->fx->e[i].ledger == LEDGER_FLAG && p->ru->unit[p->fx->e[i].unit] == u &&
-		    strcmp(p->fx->e[i].name, name) == 0 && p->fx->e[i].amount != 0)
-			return 1;
-	return 0;
-}
-
 /* "Do not count artillery batteries"; "all guard and grenadier (except
  * British) infantry stands when lost count as double when figured against
  * army fatigue"; "Cossacks, Guerilla's, and Militia cavalry do not count
  * against army fatigue." */
 static void
 tally(const struct tableset *ts, const struct army *a, const struct unit *f,
-    const struct pending *p, struct tally *t)
+    struct tally *t)
 {
 	memset(t, 0, sizeof *t);
 	for (int i = 0; i < a->n; i++) {
@@ -315,7 +288,7 @@ tally(const struct tableset *ts, const struct army *a, const struct unit *f,
 		bel = unit_bel(ts, u, &scratch);
 		weight = bel != NULL && strcmp(bel, "guard") == 0 && !is_cavalry(u->type) &&
 		    !in_is(u->ratings, "nation", "britain") ? 2 : 1;
-		lost = u->losses + pending_losses(p, u);
+		lost = unit_lost(u);
 		t->stands += u->start_strength;
 		t->losses += lost;
 		if (in_flag(u->ratings, "irregular"))
@@ -333,8 +306,7 @@ struct fatigue {
 
 static void
 own_fatigue(const struct tableset *ts, const struct army *a,
-    const struct unit *f, const struct pending *p, struct fatigue *out,
-    struct result *r)
+    const struct unit *f, struct fatigue *out, struct result *r)
 {
 	const char *q = in_text(f->ratings, "quality");
 	long pct = fury_quality_percent(ts, q != NULL ? q : "average", r);
@@ -343,7 +315,7 @@ own_fatigue(const struct tableset *ts, const struct army *a,
 
 	if (pct < 0)
 		result_fail(r, RULE_DATA, "the fatigue table has no quality '%s'", q);
-	tally(ts, a, f, p, &t);
+	tally(ts, a, f, &t);
 	out->level = fury_fatigue_level(army ? t.army_stands : t.stands, pct);
 	out->losses = army ? t.army_losses : t.losses;
 	out->fatigued = out->level > 0 && out->losses >= out->level;
@@ -356,12 +328,12 @@ static void
 formation_fatigue(const struct tableset *ts, const struct army *a,
     const struct unit *f, struct fatigue *out, struct result *r)
 {
-	own_fatigue(ts, a, f, NULL, out, r);
+	own_fatigue(ts, a, f, out, r);
 	for (int up = f->up, steps = 0; up >= 0 && steps < a->n && !out->from_above;
 	    up = a->u[up].up, steps++) {
 		struct fatigue above;
 
-		own_fatigue(ts, a, &a->u[up], NULL, &above, r);
+		own_fatigue(ts, a, &a->u[up], &above, r);
 		out->from_above = above.fatigued;
 	}
 }
@@ -412,63 +384,28 @@ apply_fatigue(const struct tableset *ts, const struct ruling_units *ru,
 	    "fatigued" : "not fatigued", ft.losses, ft.level);
 }
 
+/* The leader attached to a unit hit at a natural 12. */
 static void
-apply_effect(const struct ruling_units *ru, const struct effect *re, int ui,
-    struct ruling_effects *fx)
+fury_consequence(struct keeper *k, int ui, struct unit_effect *e)
 {
-	const struct unit *u = ru->unit[ui];
-	struct unit_effect *e;
-
-	switch (re->kind) {
-	case EFFECT_LOSS: {
-		long left = u->start_strength - u->losses, lose = re->amount > left ? left : re->amount;
-
-		if (lose <= 0 || (e = effect_add(fx, ui, LEDGER_LOSS, "stands", lose)) == NULL)
-			return;
-		e->total = u->losses + lose;
-		snprintf(e->note, sizeof e->note, "%s loses %ld stand%s (%ld left)", u->name,
-		    lose, lose == 1 ? "" : "s", left - lose);
-		return;
-	}
-	case EFFECT_FLAG:
-		if (strcmp(re->state, "leader-hit") == 0) {
-			if ((e = effect_add(fx, ui, LEDGER_MORALE, "leader-hit", 0)) != NULL)
-				snprintf(e->note, sizeof e->note,
-				    "the leader attached to %s is wounded or killed", u->name);
-			return;
-		}
-		if (unit_flag(u, re->state) == (re->amount != 0) ||
-		    (e = effect_add(fx, ui, LEDGER_FLAG, re->state, re->amount)) == NULL)
-			return;
-		snprintf(e->note, sizeof e->note, "%s %s %s", u->name,
-		    re->amount ? "is now" : "is no longer", re->state);
-		return;
-	case EFFECT_STATE:
-		if ((e = effect_add(fx, ui, LEDGER_STATE, re->state, 0)) == NULL)
-			return;
-		text_copy(e->state, sizeof e->state, re->state);
-		snprintf(e->note, sizeof e->note, "%s is %s", u->name, re->state);
-		return;
-	default:
-		return;
-	}
+	if (e->kind == KEEP_PART && strcmp(e->name, "leader-hit") == 0)
+		snprintf(e->note, sizeof e->note,
+		    "the leader attached to %s is wounded or killed", k->ru->unit[ui]->name);
 }
 
 /* Disorders brigade u of a fatigued army. */
 static void
-disorder_brigade(struct ruling_units *ru, struct unit *u, struct ruling_effects *fx)
+disorder_brigade(struct keeper *k, struct unit *u)
 {
-	const struct pending p = { ru, fx };
 	struct unit_effect *e;
 	int ui;
 
 	if (u->formation || is_battery(u->type) || is_leader(u) ||
-	    unit_flag(u, "disordered") || pending_flag(&p, u, "disordered") ||
-	    strcmp(u->state, "routed") == 0 ||
-	    u->losses + pending_losses(&p, u) >= u->start_strength)
+	    unit_flag(u, "disordered") || strcmp(u->state, "routed") == 0 ||
+	    unit_lost(u) >= u->start_strength)
 		return;
-	if ((ui = ruling_enlist(ru, u, "brigade", fx)) < 0 ||
-	    (e = effect_add(fx, ui, LEDGER_FLAG, "disordered", 1)) == NULL)
+	if ((ui = ruling_enlist(k->ru, u, "brigade", k->fx)) < 0 ||
+	    (e = keep_flag(k, ui, "disordered", 1, 0)) == NULL)
 		return;
 	snprintf(e->note, sizeof e->note, "%s is now disordered: its army is fatigued",
 	    u->name);
@@ -476,15 +413,13 @@ disorder_brigade(struct ruling_units *ru, struct unit *u, struct ruling_effects 
 
 /* l.54: "When an Army suffers Fatigue, It is considered broken and all
  * remaining brigades are immediately disordered."  Checked after every
- * ruling, with the losses it is about to record. */
+ * ruling, with its losses kept. */
 static void
-break_fatigued_armies(const struct tableset *ts, struct ruling_units *ru,
-    struct result *r, struct ruling_effects *fx)
+fury_settle(struct keeper *k)
 {
-	struct army *a = ru->army;
-	const struct pending p = { ru, fx };
+	struct army *a = k->ru->army;
 
-	for (int i = 0; i < a->n && !fx->overflow; i++) {
+	for (int i = 0; i < a->n && !k->fx->overflow; i++) {
 		struct unit *f = &a->u[i];
 		struct unit_effect *e;
 		struct fatigue ft;
@@ -492,20 +427,20 @@ break_fatigued_armies(const struct tableset *ts, struct ruling_units *ru,
 
 		if (!f->formation || strcmp(f->type, "army") != 0 || unit_flag(f, "broken"))
 			continue;
-		own_fatigue(ts, a, f, &p, &ft, r);
+		own_fatigue(k->ts, a, f, &ft, k->r);
 		if (!ft.fatigued)
 			continue;
-		if ((ui = ruling_enlist(ru, f, "army", fx)) < 0 ||
-		    (e = effect_add(fx, ui, LEDGER_FLAG, "broken", 1)) == NULL)
+		if ((ui = ruling_enlist(k->ru, f, "army", k->fx)) < 0 ||
+		    (e = keep_flag(k, ui, "broken", 1, 0)) == NULL)
 			return;
 		snprintf(e->note, sizeof e->note,
 		    "%s is fatigued (%ld of %ld): the army is broken", f->name, ft.losses,
 		    ft.level);
-		result_work(r, "%s reaches army fatigue: broken, all its brigades disordered",
+		result_work(k->r, "%s reaches army fatigue: broken, all its brigades disordered",
 		    f->name);
-		for (int k = 0; k < a->n; k++)
-			if (army_under(a, &a->u[k], f->id))
-				disorder_brigade(ru, &a->u[k], fx);
+		for (int j = 0; j < a->n; j++)
+			if (army_under(a, &a->u[j], f->id))
+				disorder_brigade(k, &a->u[j]);
 	}
 }
 
@@ -531,22 +466,14 @@ morale_standing(const struct tableset *ts, const struct ruling_units *ru,
 }
 
 static int
-fury_apply(const struct tableset *ts, const char *command,
-    struct ruling_units *ru, const struct inputs *in, struct result *r,
-    struct ruling_effects *fx)
+fury_judge(const struct tableset *ts, const char *command,
+    const struct ruling_units *ru, const struct inputs *in, struct result *r)
 {
 	(void)in;
 	if (strcmp(command, "fatigue") == 0)
 		apply_fatigue(ts, ru, r);
 	if (strcmp(command, "morale") == 0 && ruling_unit(ru, "unit") != NULL)
 		morale_standing(ts, ru, ruling_unit(ru, "unit"), r);
-	for (int i = 0; i < r->neffects; i++) {
-		int ui = ruling_index(ru, r->effects[i].role);
-
-		if (ui >= 0)
-			apply_effect(ru, &r->effects[i], ui, fx);
-	}
-	break_fatigued_armies(ts, ru, r, fx);
 	return RULE_OK;
 }
 
@@ -598,13 +525,13 @@ fury_view(const struct tableset *ts, const struct army *a, const struct unit *u,
 		return;
 	result_init(&scratch);
 	bel = unit_bel(ts, u, &scratch);
-	v->strength = u->start_strength - u->losses;
+	v->strength = u->start_strength - unit_lost(u);
 	text_long(v->cells[0], VIEW_CELL, u->start_strength);
 	text_long(v->cells[1], VIEW_CELL, v->strength);
-	text_long(v->cells[2], VIEW_CELL, u->losses);
+	text_long(v->cells[2], VIEW_CELL, unit_lost(u));
 	jsonw_int(&v->w, "start_strength", u->start_strength);
 	jsonw_int(&v->w, "strength", v->strength);
-	jsonw_int(&v->w, "losses", u->losses);
+	jsonw_int(&v->w, "losses", unit_lost(u));
 	snprintf(v->state, sizeof v->state, "%s", u->state[0] ? u->state :
 	    unit_flag(u, "disordered") ? "disordered" : "good_order");
 	if (is_leader(u)) {
@@ -664,20 +591,58 @@ static const struct sheet_column fury_columns[] = {
 	{ NULL, NULL, 0, 0, SHEET_BOTH },
 };
 
+static const struct ledger_decl fury_ledgers[] = {
+	{ .name = "loss", .word = "stands", .one = "stand", .tally = TALLY_SUM,
+	  .of_start = 1, .sight = SIGHT_TABLE },
+	{ .name = NULL },
+};
+
+/* A battery's results (fury-charts.md: D suppressed, R silenced, 1 and 1R
+ * damaged, 2 wrecked), then a brigade's, least severe first. */
+static const struct word_decl fury_states[] = {
+	{ .word = "suppressed", .sight = SIGHT_TABLE },
+	{ .word = "silenced", .sight = SIGHT_TABLE },
+	{ .word = "damaged", .sight = SIGHT_TABLE },
+	{ .word = "wrecked", .sight = SIGHT_TABLE },
+	{ .word = "routed", .sight = SIGHT_TABLE },
+	{ .word = "destroyed", .sight = SIGHT_TABLE },
+	{ .word = NULL },
+};
+
+static const struct word_decl fury_flags[] = {
+	{ .word = "disordered", .sight = SIGHT_TABLE },
+	{ .word = "broken", .sight = SIGHT_TABLE },
+	{ .word = NULL },
+};
+
+static const struct word_decl fury_formations[] = {
+	{ .word = "line", .sight = SIGHT_TABLE },
+	{ .word = "column", .sight = SIGHT_TABLE },
+	{ .word = "march-column", .sight = SIGHT_TABLE },
+	{ .word = "square", .sight = SIGHT_TABLE },
+	{ .word = NULL },
+};
+
 const struct roster fury_roster = {
 	.unit_types = TYPES,
 	.formation_types = "brigade|division|corps|wing|army|command",
 	.inputs = rating_inputs,
+	.keeps = {
+		.ledgers = fury_ledgers,
+		.measure_option = "stands",
+		.counts_down = 1,
+		.states = fury_states,
+		.flags = fury_flags,
+		.formations = fury_formations,
+		.good_state = "good_order",
+	},
 	.rate = fury_rate,
 	.fill = fury_fill,
-	.apply = fury_apply,
+	.judge = fury_judge,
+	.consequence = fury_consequence,
+	.settle = fury_settle,
 	.view = fury_view,
 	.standing = fury_standing,
 	.formation_inputs = formation_inputs,
 	.columns = fury_columns,
-	.measure_option = "stands",
-	.counts_down = 1,
-	.states = "routed|destroyed",
-	.flags = "disordered|broken",
-	.good_state = "good_order",
 };

@@ -10,6 +10,7 @@
 
 #include "num.h"
 #include "ruleset.h"
+#include "keep.h"
 #include "text.h"
 
 #define OHW "ohw"
@@ -196,7 +197,7 @@ ohw_fire(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	}
 	jsonw_int(&r->fields, "fatigue_points", fp);
 	jsonw_string(&r->fields, "range", range);
-	result_effect(r, "target", EFFECT_LOSS, fp, "fp");
+	result_ledger(r, "target", "loss", fp);
 	result_summary(r, "%ld fatigue point%s", fp, fp == 1 ? "" : "s");
 	return RULE_OK;
 }
@@ -406,10 +407,10 @@ ohw_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	jsonw_int(&r->fields, "attacker_fp", att_fp);
 	jsonw_int(&r->fields, "defender_fp", def_fp);
 	jsonw_string(&r->fields, "outcome", outcome);
-	result_effect(r, "attacker", EFFECT_LOSS, att_fp, "fp");
-	result_effect(r, "defender", EFFECT_LOSS, def_fp, "fp");
+	result_ledger(r, "attacker", "loss", att_fp);
+	result_ledger(r, "defender", "loss", def_fp);
 	if (strcmp(outcome, "infantry_destroyed") == 0)
-		result_effect(r, "defender", EFFECT_STATE, 0, "destroyed");
+		result_state(r, "defender", "destroyed", 0);
 	result_summary(r, "%s: attacker takes %ld FP, defender %ld", outcome, att_fp, def_fp);
 	return RULE_OK;
 }
@@ -446,8 +447,8 @@ ohw_fatigue(const struct tableset *ts, const struct inputs *in, struct dice *d,
 
 		fp += extra;
 		result_mod(r, "save-yourselves", (double)extra);
-		result_effect(r, "unit", EFFECT_LOSS, extra, "fp");
-		result_effect(r, "unit", EFFECT_FLAG, 1, "saving-themselves");
+		result_ledger(r, "unit", "loss", extra);
+		result_flag(r, "unit", "saving-themselves", 1);
 		result_work(r, "Save Yourselves: +%ld FP and a double move away; it must stand a full turn to reorganise and is destroyed if contacted before then",
 		    extra);
 	}
@@ -526,7 +527,7 @@ evade(const struct tableset *ts, const struct inputs *in, double inches,
 
 	if (in_flag(in, "caught") && in_is(in, "type", "horse-artillery")) {
 		jsonw_number(&r->fields, "inches", 0);
-		result_effect(r, "unit", EFFECT_STATE, 0, "destroyed");
+		result_state(r, "unit", "destroyed", 0);
 		result_summary(r, "caught limbering in the first quarter of the enemy's move: destroyed");
 		return RULE_OK;
 	}
@@ -534,7 +535,7 @@ evade(const struct tableset *ts, const struct inputs *in, double inches,
 		inches *= 0.75;
 	jsonw_number(&r->fields, "inches", inches);
 	jsonw_int(&r->fields, "fatigue_points", fp);
-	result_effect(r, "unit", EFFECT_LOSS, fp, "fp");
+	result_ledger(r, "unit", "loss", fp);
 	result_summary(r, "fires (at -3) and evades %g\" away, taking %ld FP", inches, fp);
 	return RULE_OK;
 }
@@ -632,7 +633,7 @@ unit_state(const struct tableset *ts, const struct unit *u, struct result *r)
 {
 	if (strcmp(u->state, "destroyed") == 0)
 		return "destroyed";
-	return fp_state(ts, u->losses, break_point(ts, u, r),
+	return fp_state(ts, unit_lost(u), break_point(ts, u, r),
 	    in_flag(u->ratings, "pyrrhic"), r);
 }
 
@@ -720,10 +721,10 @@ ohw_fill(const struct tableset *ts, const char *command,
 		inputs_default_word(in, "defender-type", melee_type(d));
 		fill_condition(ts, a, in, "attacker-mod", r);
 		fill_condition(ts, d, in, "defender-mod", r);
-		inputs_default_count(in, "defender-fp", d->losses);
+		inputs_default_count(in, "defender-fp", unit_lost(d));
 		inputs_default_count(in, "defender-break-point", break_point(ts, d, r));
 	} else if (u != NULL && !u->formation && strcmp(command, "fatigue") == 0) {
-		inputs_default_count(in, "fp", u->losses);
+		inputs_default_count(in, "fp", unit_lost(u));
 		inputs_default_count(in, "break-point", break_point(ts, u, r));
 		if (in_flag(u->ratings, "pyrrhic"))
 			inputs_add_mod(in, "mod", "pyrrhic");
@@ -756,7 +757,7 @@ formation_fp(const struct tableset *ts, const struct army *a,
 		sum_bp += ubp;
 		sum_fp += unit_flag(u, "saving-themselves") ||
 		    strcmp(state, "broken") == 0 || strcmp(state, "destroyed") == 0 ||
-		    u->losses > ubp ? ubp : u->losses;
+		    unit_lost(u) > ubp ? ubp : unit_lost(u);
 	}
 	*bp = (sum_bp * pct + 99) / 100;
 	*fp = sum_fp;
@@ -783,26 +784,40 @@ formation_json(const struct tableset *ts, const struct army *a,
 	jsonw_object_end(w);
 }
 
+/* FP taken: "5 of 15", and the state it brings ("now tired"); pyrrhic
+ * troops at 24 FP are destroyed. */
 static void
-apply_loss(const struct tableset *ts, const struct ruling_units *ru, int ui,
-    long fp, struct ruling_effects *fx, struct result *r)
+fp_consequence(struct keeper *k, int ui, struct unit_effect *e)
 {
-	const struct unit *u = ru->unit[ui];
-	const char *before = unit_state(ts, u, r), *after;
-	long bp = break_point(ts, u, r);
-	struct unit_effect *e;
+	const struct unit *u = k->ru->unit[ui];
+	long bp = break_point(k->ts, u, k->r);
+	int pyrrhic = in_flag(u->ratings, "pyrrhic");
+	const char *before = fp_state(k->ts, e->total - e->amount, bp, pyrrhic, k->r);
+	const char *after = fp_state(k->ts, e->total, bp, pyrrhic, k->r);
+	int changed = strcmp(before, after) != 0;
+	struct unit_effect *d;
 
-	if (fp <= 0 || (e = effect_add(fx, ui, LEDGER_LOSS, "fp", fp)) == NULL)
-		return;
-	e->total = u->losses + fp;
-	after = fp_state(ts, e->total, bp, in_flag(u->ratings, "pyrrhic"), r);
 	text_copy(e->state, sizeof e->state, after);
-	snprintf(e->note, sizeof e->note, "%s takes %ld FP (%ld of %ld)%s%s", u->name, fp,
-	    e->total, bp, strcmp(before, after) != 0 ? ": now " : "",
-	    strcmp(before, after) != 0 ? after : "");
+	snprintf(e->note, sizeof e->note, "%s %s %ld FP (%ld of %ld)%s%s", u->name,
+	    e->amount > 0 ? "takes" : "sheds", e->amount > 0 ? e->amount : -e->amount,
+	    e->total, bp, changed ? ": now " : "", changed ? after : "");
 	if (strcmp(after, "destroyed") == 0 &&
-	    (e = effect_add(fx, ui, LEDGER_STATE, "destroyed", 0)) != NULL)
-		snprintf(e->state, sizeof e->state, "destroyed");
+	    (d = keep_state(k, ui, "destroyed", 1)) != NULL)
+		text_copy(d->state, sizeof d->state, "destroyed");
+}
+
+static void
+ohw_consequence(struct keeper *k, int ui, struct unit_effect *e)
+{
+	const char *name = k->ru->unit[ui]->name;
+
+	if (e->kind == KEEP_LEDGER)
+		fp_consequence(k, ui, e);
+	else if (e->kind == KEEP_STATE)
+		snprintf(e->note, sizeof e->note, "%s is %s", name, e->name);
+	else if (e->kind == KEEP_FLAG)
+		snprintf(e->note, sizeof e->note, "%s is %s", name, e->amount ?
+		    "saving itself (counts as broken until reorganised)" : "reorganised");
 }
 
 /* fatigue of a higher formation in a game. */
@@ -823,35 +838,14 @@ formation_fatigue(const struct tableset *ts, const struct ruling_units *ru,
 }
 
 static int
-ohw_apply(const struct tableset *ts, const char *command,
-    struct ruling_units *ru, const struct inputs *in, struct result *r,
-    struct ruling_effects *fx)
+ohw_judge(const struct tableset *ts, const char *command,
+    const struct ruling_units *ru, const struct inputs *in, struct result *r)
 {
 	const struct unit *u = ruling_unit(ru, "unit");
 
 	(void)in;
 	if (strcmp(command, "fatigue") == 0 && u != NULL && u->formation)
 		formation_fatigue(ts, ru, u, r);
-	for (int i = 0; i < r->neffects; i++) {
-		const struct effect *re = &r->effects[i];
-		int ui = ruling_index(ru, re->role);
-		struct unit_effect *e;
-
-		if (ui < 0)
-			continue;
-		if (re->kind == EFFECT_LOSS)
-			apply_loss(ts, ru, ui, re->amount, fx, r);
-		else if (re->kind == EFFECT_STATE &&
-		    (e = effect_add(fx, ui, LEDGER_STATE, re->state, 0)) != NULL) {
-			text_copy(e->state, sizeof e->state, re->state);
-			snprintf(e->note, sizeof e->note, "%s is %s", ru->unit[ui]->name, re->state);
-		} else if (re->kind == EFFECT_FLAG &&
-		    (e = effect_add(fx, ui, LEDGER_FLAG, re->state, re->amount)) != NULL) {
-			snprintf(e->note, sizeof e->note, "%s is %s", ru->unit[ui]->name,
-			    re->amount ? "saving itself (counts as broken until reorganised)" :
-			    "reorganised");
-		}
-	}
 	return RULE_OK;
 }
 
@@ -870,11 +864,11 @@ ohw_view(const struct tableset *ts, const struct army *a, const struct unit *u,
 	}
 	bp = break_point(ts, u, r);
 	text_copy(v->state, sizeof v->state, unit_state(ts, u, r));
-	v->strength = u->losses;
+	v->strength = unit_lost(u);
 	text_long(v->cells[0], VIEW_CELL, bp);
-	text_long(v->cells[1], VIEW_CELL, bp - u->losses > 0 ? bp - u->losses : 0);
-	text_long(v->cells[2], VIEW_CELL, u->losses);
-	jsonw_int(&v->w, "fatigue_points", u->losses);
+	text_long(v->cells[1], VIEW_CELL, bp - unit_lost(u) > 0 ? bp - unit_lost(u) : 0);
+	text_long(v->cells[2], VIEW_CELL, unit_lost(u));
+	jsonw_int(&v->w, "fatigue_points", unit_lost(u));
 	jsonw_int(&v->w, "break_point", bp);
 }
 
@@ -916,22 +910,51 @@ static const struct sheet_column ohw_columns[] = {
 	{ NULL, NULL, 0, 0, SHEET_BOTH },
 };
 
+static const struct ledger_decl ohw_ledgers[] = {
+	{ .name = "loss", .word = "FP", .one = "FP", .tally = TALLY_SUM,
+	  .sight = SIGHT_BAND },
+	{ .name = NULL },
+};
+
+static const struct word_decl ohw_states[] = {
+	{ .word = "destroyed", .sight = SIGHT_TABLE },
+	{ .word = NULL },
+};
+
+static const struct word_decl ohw_flags[] = {
+	{ .word = "saving-themselves", .sight = SIGHT_TABLE },
+	{ .word = NULL },
+};
+
+static const struct word_decl ohw_formations[] = {
+	{ .word = "line", .sight = SIGHT_TABLE },
+	{ .word = "column", .sight = SIGHT_TABLE },
+	{ .word = "square", .sight = SIGHT_TABLE },
+	{ .word = "skirmishers", .sight = SIGHT_TABLE },
+	{ .word = NULL },
+};
+
 static const struct roster ohw_roster = {
 	.unit_types = TYPES,
 	.formation_types = "brigade|division|corps|army|command",
 	.inputs = rating_inputs,
+	.keeps = {
+		.ledgers = ohw_ledgers,
+		.measure_option = "fp",
+		.counts_down = 0,
+		.states = ohw_states,
+		.flags = ohw_flags,
+		.formations = ohw_formations,
+		.good_state = "reorganised",
+	},
 	.rate = ohw_rate,
 	.fill = ohw_fill,
-	.apply = ohw_apply,
+	.judge = ohw_judge,
+	.consequence = ohw_consequence,
 	.view = ohw_view,
 	.standing = ohw_standing,
 	.formation_inputs = formation_inputs,
 	.columns = ohw_columns,
-	.measure_option = "fp",
-	.counts_down = 0,
-	.states = "destroyed",
-	.flags = "saving-themselves",
-	.good_state = "reorganised",
 };
 
 static const struct rule_cmd ohw_cmds[] = {

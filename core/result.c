@@ -126,29 +126,90 @@ result_fail(struct result *r, int code, const char *fmt, ...)
 	return code;
 }
 
-void
-result_effect(struct result *r, const char *role, enum effect_kind kind,
-    long amount, const char *state)
+/* A new effect on the unit in ROLE, or NULL when the list is full. */
+static struct effect *
+new_effect(struct result *r, const char *role, const char *what)
 {
 	struct effect *e;
 
 	if (r->neffects == RESULT_EFFECTS) {
 		r->overflow = 1;
-		return;
+		return NULL;
 	}
 	e = &r->effects[r->neffects++];
 	memset(e, 0, sizeof *e);
 	text_copy(e->role, sizeof e->role, role);
-	e->kind = kind;
+	text_copy(e->what, sizeof e->what, what);
+	return e;
+}
+
+void
+result_ledger(struct result *r, const char *role, const char *ledger, long amount)
+{
+	struct effect *e = new_effect(r, role, ledger);
+
+	if (e != NULL)
+		e->amount = amount;
+}
+
+void
+result_mark(struct result *r, const char *role, const char *ledger, long mark,
+    long total, const char *ref, const char *word)
+{
+	struct effect *e = new_effect(r, role, ledger);
+
+	if (e == NULL)
+		return;
+	e->amount = mark;
+	e->total = total;
+	text_copy(e->ref, sizeof e->ref, ref != NULL ? ref : "");
+	text_copy(e->word, sizeof e->word, word != NULL ? word : "");
+}
+
+/* An effect carrying a word. */
+static struct effect *
+word_effect(struct result *r, const char *role, const char *what,
+    const char *word, long amount)
+{
+	struct effect *e = new_effect(r, role, what);
+
+	if (e == NULL)
+		return NULL;
+	text_copy(e->word, sizeof e->word, word != NULL ? word : "");
 	e->amount = amount;
-	text_copy(e->state, sizeof e->state, state != NULL ? state : "");
+	return e;
+}
+
+void
+result_state(struct result *r, const char *role, const char *word, int only_worse)
+{
+	word_effect(r, role, "state", word, only_worse);
+}
+
+void
+result_flag(struct result *r, const char *role, const char *flag, int on)
+{
+	word_effect(r, role, "flag", flag, on != 0);
 }
 
 void
 result_flag_for(struct result *r, const char *role, const char *flag,
     long moves)
 {
-	result_effect(r, role, EFFECT_FLAG, 1, flag);
-	if (r->neffects > 0 && !r->overflow)
-		r->effects[r->neffects - 1].moves = moves;
+	struct effect *e = word_effect(r, role, "flag", flag, 1);
+
+	if (e != NULL)
+		e->moves = moves;
+}
+
+void
+result_formation(struct result *r, const char *role, const char *word)
+{
+	word_effect(r, role, "formation", word, 0);
+}
+
+void
+result_part(struct result *r, const char *role, const char *word)
+{
+	word_effect(r, role, "part", word, 0);
 }

@@ -25,20 +25,26 @@ struct modifier {
 	double factor;		/* a multiplier (0.5, 2), when it is one */
 };
 
-enum effect_kind {
-	EFFECT_LOSS,		/* lose amount of the rule set's measure */
-	EFFECT_STATE,		/* the unit's state becomes `state` */
-	EFFECT_FLAG,		/* set (amount 1) or clear (0) the flag `state` */
-	EFFECT_PUSHBACK,	/* pushed back; amount is its number in the run */
-	EFFECT_MELEE		/* a melee opened (amount 1) or closed (0) */
-};
+#define EFFECT_ROLE 24
+#define EFFECT_WORD 32
 
+/*
+ * What a ruling does to the unit in a role ("target"; "attacker:1" the
+ * second attacker; "square-mates:*" every unit in that role): a change of
+ * one of the ledgers its rule set declares, or one of the words every game
+ * keeps.  core/keep.c applies it.
+ */
 struct effect {
-	char role[24];		/* the unit role the effect falls on */
-	enum effect_kind kind;
-	long amount;
-	char state[32];
-	long moves;		/* EFFECT_FLAG: the turns it lasts, 0 for good */
+	char role[EFFECT_ROLE];
+	char what[EFFECT_WORD];	/* a declared ledger ("loss", "pushback"), or
+				 * "state", "flag", "formation", "part" */
+	long amount;		/* a ledger: its change (a counted ledger: its
+				 * mark); a flag: set 1, clear 0; a state: 1
+				 * when it replaces only a less severe one */
+	long total;		/* a ledger kept as its latest word: its total */
+	char word[EFFECT_WORD];	/* the state, flag, formation or part */
+	long moves;		/* a flag: the turns it lasts, 0 for good */
+	char ref[EFFECT_ROLE];	/* the role of the opposing unit, or "" */
 };
 
 /* Return codes of the rule functions (the command layer maps them to
@@ -46,8 +52,9 @@ struct effect {
 enum rule_status {
 	RULE_OK = 0,
 	RULE_USAGE = 1,		/* a missing or conflicting option */
-	RULE_DATA = 2		/* a value the rules cannot take, bad dice, a
+	RULE_DATA = 2,		/* a value the rules cannot take, bad dice, a
 				 * rule table without the value asked for */
+	RULE_BUG = 3		/* the rule set broke its own declaration */
 };
 
 struct result {
@@ -96,12 +103,28 @@ void result_forbid(struct result *r, const char *fmt, ...)
  * the first failure is kept (r->failed). */
 int result_fail(struct result *r, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-/* Adds an effect on the unit in role. */
-void result_effect(struct result *r, const char *role, enum effect_kind kind,
-    long amount, const char *state);
+/* A change of AMOUNT to ledger LEDGER of the unit in ROLE. */
+void result_ledger(struct result *r, const char *role, const char *ledger,
+    long amount);
+/* A mark on a counted or latest-word ledger, against the unit in REF
+ * (a push back numbered in its run; a melee round left open), with a word
+ * for its rule set to tell (or NULL). */
+void result_mark(struct result *r, const char *role, const char *ledger,
+    long mark, long total, const char *ref, const char *word);
+/* The unit's state becomes WORD ("" for none); when ONLY_WORSE, only a
+ * less severe state is replaced. */
+void result_state(struct result *r, const char *role, const char *word,
+    int only_worse);
+/* Sets (ON 1) or clears (0) flag FLAG of the unit, for good. */
+void result_flag(struct result *r, const char *role, const char *flag, int on);
 /* Sets flag FLAG on the unit in role for MOVES turns, this one included
  * (rallying for two moves). */
 void result_flag_for(struct result *r, const char *role, const char *flag,
     long moves);
+/* The unit takes up tactical formation WORD (forms square). */
+void result_formation(struct result *r, const char *role, const char *word);
+/* A record of what befell a part of the unit or the unit itself (a
+ * leader hit, a retreat), for its rule set to tell. */
+void result_part(struct result *r, const char *role, const char *word);
 
 #endif

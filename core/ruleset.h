@@ -22,20 +22,29 @@ typedef int (*adjudicate_fn)(const struct tableset *ts,
     const struct inputs *in, struct dice *d, struct result *r);
 
 struct odds;
+struct keeper;
 
 /* A rule set's own exact odds of a command, where enumerating its dice
  * would take too long (squares assaults): fills o (odds_add, odds_finish). */
 typedef int (*odds_fn)(const struct tableset *ts, const struct inputs *in,
     struct odds *o, struct result *r);
 
+/*
+ * A command of a rule set.  A rule set lists only the commands its text
+ * has ("the R rules have no C" for the rest), or lists one with
+ * `undefined` set to say why it has none.
+ */
 struct rule_cmd {
-	const char *name;	/* fire, melee, morale, rally, fatigue, move */
-	const char *summary;	/* one line for --help */
-	const char *undefined;	/* set when the text defines no such command */
-	const struct input_decl *inputs;
-	const char *dice;	/* the dice taken, in order, for --help */
-	adjudicate_fn adjudicate;	/* NULL: not implemented yet */
-	odds_fn odds;		/* NULL: the odds enumerate the dice */
+	const char *name;	/* required: fire, melee, morale, rally,
+				 * fatigue, move (or a rule set's own: turn) */
+	const char *summary;	/* required unless undefined: one line for --help */
+	const char *undefined;	/* optional: the sentence when the text
+				 * defines no such command */
+	const struct input_decl *inputs;	/* required unless undefined */
+	const char *dice;	/* required unless undefined: the dice taken,
+				 * in order, for --help */
+	adjudicate_fn adjudicate;	/* optional: NULL, not implemented yet */
+	odds_fn odds;		/* optional: NULL, the odds enumerate the dice */
 };
 
 /* How a unit of the game looks on the casualty sheet. */
@@ -73,66 +82,168 @@ struct sheet_column {
 };
 
 /*
+ * What a game keeps for a rule set, declared as data: the engine
+ * (core/keep.c) writes every effect of a ruling to these, and the sheet,
+ * the report, adjust, check, unit show, completion and every side's view
+ * read the same declaration.
+ */
+
+/* Who may see a kept item across the table (CLI.md "What each side may
+ * know"): its own side always sees it (as a band word at fog `hidden`). */
+enum sight {
+	SIGHT_UMPIRE,		/* the enemy never sees it (a number kept only
+				 * on the umpire's sheet, with no band) */
+	SIGHT_BAND,		/* the enemy sees it as a word of the rule
+				 * set's `bands` table (brigade figures) */
+	SIGHT_TABLE		/* it stands on the table (stands, hit markers,
+				 * a routed unit, a square) */
+};
+
+/* How a ledger's total follows from its changes (umpire check proves it). */
+enum ledger_tally {
+	TALLY_SUM,		/* the previous total plus the change */
+	TALLY_COUNT,		/* one more each time; the change is a mark
+				 * (a push back's number in its run) */
+	TALLY_LATEST		/* the latest word only (a melee's round) */
+};
+
+/* A ledger: a running total per unit. */
+struct ledger_decl {
+	const char *name;	/* its name in the journal ("loss", "pushback") */
+	const char *word;	/* many of it, in text ("figures", "push backs") */
+	const char *one;	/* one of it ("figure") */
+	enum ledger_tally tally;
+	int of_start;		/* it counts what is lost of the unit's start
+				 * strength: the total stays within it */
+	long floor;		/* the lowest total (0: nothing below none) */
+	enum sight sight;
+	/* Optional: the highest total the unit's ledger may reach (a
+	 * battery's defence: its guns' values). */
+	long (*limit)(const struct tableset *ts, const struct unit *u,
+	    struct result *r);
+};
+
+/* A word a unit may carry: a state, a flag, a tactical formation. */
+struct word_decl {
+	const char *word;
+	enum sight sight;
+	int turn_clears;	/* a flag `turn next` clears, whoever set it */
+};
+
+/* A count the game keeps for each side or for the game (2x2's units
+ * destroyed and army points); the standing hook reports its value. */
+struct counter_decl {
+	const char *name;	/* its key in the standing ("destroyed") */
+	int per_side;		/* one per side, else one for the game */
+	enum sight sight;
+};
+
+struct keeps {
+	/* Required: the ledgers, ending with a NULL name.  The measure, when
+	 * the rules count one, is the first (adjust --MEASURE, the sheet's
+	 * strength and the report's losses read it). */
+	const struct ledger_decl *ledgers;
+	/* adjust's option for the measure ("figures"), or NULL when the
+	 * rules count none (2x2 counts states). */
+	const char *measure_option;
+	/* The measure is a strength lost (1: the sheet shows what is left)
+	 * or damage taken (0). */
+	int counts_down;
+	/* Optional lists, each ending with a NULL word: the state words kept,
+	 * least severe first (a ruling may replace only a less severe one);
+	 * the flags; the tactical formations, the first the default. */
+	const struct word_decl *states;
+	const struct word_decl *flags;
+	const struct word_decl *formations;
+	/* Optional: the counts the standing reports, ending with NULL. */
+	const struct counter_decl *counters;
+	/* Required: the word of a unit with neither state nor flag
+	 * ("good_order", "ok"); adjust --state WORD clears both. */
+	const char *good_state;
+};
+
+/* The index of ledger NAME of k, or -1. */
+int keeps_ledger(const struct keeps *k, const char *name);
+/* The declaration of WORD in LIST (states, flags, formations), or NULL. */
+const struct word_decl *keeps_word(const struct word_decl *list, const char *word);
+/* The severity of state WORD: its place in k's states (1 the least
+ * severe), 0 for none or a word not declared; with WORD NULL, the most
+ * severe's (a state that final: the good state does not clear it). */
+int keeps_severity(const struct keeps *k, const char *word);
+/* "a|b|c": the words of LIST into buf, for messages and help. */
+const char *keeps_words(const struct word_decl *list, char *buf, size_t n);
+
+/*
  * The order of battle and the stateful form of a rule set.  All pure: the
- * caller reads units from the game and records the effects.
+ * caller reads units from the game and records the effects.  Members say
+ * whether they are required; the command layer tests every optional hook
+ * before it calls it, and a unit test registers a rule set with only the
+ * required ones (tests/unit/test_contract.c).
  */
 struct roster {
-	const char *unit_types;		/* --type of a unit: "infantry|..." */
-	const char *formation_types;	/* --type of a formation */
-	const struct input_decl *inputs;	/* the rating options */
-	/* Checks the ratings of a unit of TYPE; sets its starting strength
-	 * and its army-list cost (0 where the rules have none). */
+	/* Required: --type of a unit ("infantry|..."), of a formation. */
+	const char *unit_types;
+	const char *formation_types;
+	/* Required: the rating options (may be an empty list). */
+	const struct input_decl *inputs;
+	/* Required: what the game keeps. */
+	struct keeps keeps;
+	/* Optional: checks the ratings of a unit of TYPE; sets its starting
+	 * strength and its army-list cost (0 where the rules have none).
+	 * Without it a unit starts at 0 and costs nothing. */
 	int (*rate)(const struct tableset *ts, const char *type,
 	    const struct inputs *ratings, long *start, double *cost,
 	    struct result *r);
-	/* Fills COMMAND's inputs from the units in their roles; options
-	 * the umpire typed are kept (they override the stored values). */
+	/* Optional: fills COMMAND's inputs from the units in their roles;
+	 * options the umpire typed are kept (they override the stored
+	 * values). */
 	int (*fill)(const struct tableset *ts, const char *command,
 	    const struct ruling_units *ru, struct inputs *in, struct result *r);
-	/* Turns the result's role effects into effects on the units; may add
-	 * result fields and working lines (r is still open), and may enlist
-	 * more of the army's units when the rules reach them. */
-	int (*apply)(const struct tableset *ts, const char *command,
-	    struct ruling_units *ru, const struct inputs *in,
-	    struct result *r, struct ruling_effects *fx);
-	/* How unit u of army a looks on the sheet. */
+	/* Optional: what a ruling in a game adds to its result from the
+	 * units named (brigade: every battalion's morale), before its
+	 * effects are kept (r is still open). */
+	int (*judge)(const struct tableset *ts, const char *command,
+	    const struct ruling_units *ru, const struct inputs *in,
+	    struct result *r);
+	/* Optional: called by the engine (core/keep.h) for each effect e on
+	 * unit ui once it is kept and the unit changed: may write e's note
+	 * and state, and keep the effects the rules draw from it (the
+	 * battalions whose morale changed, a brigade that breaks). */
+	void (*consequence)(struct keeper *k, int ui, struct unit_effect *e);
+	/* Optional: after every effect of the ruling, what it brings about
+	 * across the army (fury: a fatigued army breaks). */
+	void (*settle)(struct keeper *k);
+	/* Optional: how unit u of army a looks on the sheet beyond what the
+	 * declaration shows (its parts, its state word). */
 	void (*view)(const struct tableset *ts, const struct army *a,
 	    const struct unit *u, struct unit_view *v, struct result *r);
-	/* The options of `new` for this rule set (stored with the game). */
+	/* Optional: the options of `new` for this rule set (stored with the
+	 * game). */
 	const struct input_decl *game_inputs;
-	/* The game's standing (who has lost) from every unit: JSON members
-	 * into w, and a sentence when a side has lost (else ""). NULL when
-	 * the rules have no such state. */
+	/* Optional: the game's standing (who has lost) from every unit: JSON
+	 * members into w, and a sentence when a side has lost (else ""). */
 	void (*standing)(const struct tableset *ts, const struct inputs *options,
 	    const struct army *a, struct jsonw *w, char *sentence, size_t len,
 	    struct result *r);
-	/* The rating options of a formation (fury --quality, ohw
-	 * --break-percent); NULL when formations have none. */
+	/* Optional: the rating options of a formation (fury --quality, ohw
+	 * --break-percent). */
 	const struct input_decl *formation_inputs;
-	/* The sheet's columns after name and type, ending with a NULL head. */
+	/* Optional: the sheet's columns after name and type, ending with a
+	 * NULL head (the view fills their cells). */
 	const struct sheet_column *columns;
-	/* adjust: the option naming the measure (figures, stands, hits, fp)
-	 * and whether the measure counts down (a strength) or up (damage). */
-	const char *measure_option;
-	int counts_down;
-	/* adjust --state: the state words the rules keep (the state ledger),
-	 * the flags they set and clear, and the word for a unit with neither
-	 * ("good_order", "ok"), which clears them. */
-	const char *states;
-	const char *flags;
-	const char *good_state;
-	/* A word the rules never use for a unit type: the message when it is
-	 * given (brigade: "the brigade is the unit"), or NULL. */
+	/* Optional: a word the rules never use for a unit type, and the
+	 * message when it is given (brigade: "the brigade is the unit"). */
 	const char *not_a_type;
 	const char *not_a_type_message;
 };
 
+/* A rule set: every member is required. */
 struct ruleset {
 	const char *name;	/* brigade, squares, fury, 2x2, ohw */
 	const char *title;
 	const char *measure;	/* figures, hits, stands, states, fatigue points */
 	const struct rule_cmd *cmds;	/* ends with a NULL name */
-	const struct roster *roster;	/* NULL: no game keeping yet */
+	const struct roster *roster;
 };
 
 /* A formation's rating options: the rule set's own, else quality and

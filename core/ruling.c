@@ -78,16 +78,14 @@ ruling_index(const struct ruling_units *ru, const char *role)
 }
 
 const char *
-ledger_kind(enum ledger l)
+keep_kind_name(enum keep_kind k)
 {
 	static const char *const kinds[] = {
-		[LEDGER_LOSS] = "loss", [LEDGER_DEFENCE] = "defence",
-		[LEDGER_STATE] = "state", [LEDGER_FLAG] = "flag",
-		[LEDGER_PUSHBACK] = "pushback", [LEDGER_MELEE] = "melee",
-		[LEDGER_MORALE] = "morale",
+		[KEEP_LEDGER] = "ledger", [KEEP_STATE] = "state", [KEEP_FLAG] = "flag",
+		[KEEP_FORMATION] = "formation", [KEEP_PART] = "part",
 	};
 
-	return kinds[l];
+	return kinds[k];
 }
 
 int
@@ -116,7 +114,7 @@ ruling_unit(const struct ruling_units *ru, const char *role)
 }
 
 struct unit_effect *
-effect_add(struct ruling_effects *fx, int unit, enum ledger ledger,
+effect_add(struct ruling_effects *fx, int unit, enum keep_kind kind, int ledger,
     const char *name, long amount)
 {
 	struct unit_effect *e;
@@ -128,6 +126,7 @@ effect_add(struct ruling_effects *fx, int unit, enum ledger ledger,
 	e = &fx->e[fx->n++];
 	memset(e, 0, sizeof *e);
 	e->unit = unit;
+	e->kind = kind;
 	e->ledger = ledger;
 	text_copy(e->name, sizeof e->name, name != NULL ? name : "");
 	e->amount = amount;
@@ -178,32 +177,28 @@ army_expire_flags(struct army *a)
 void
 unit_apply_effect(struct unit *u, const struct unit_effect *e, long turn)
 {
-	switch (e->ledger) {
-	case LEDGER_LOSS:
-		u->losses = e->total;
+	struct ledger_value *l;
+
+	switch (e->kind) {
+	case KEEP_LEDGER:
+		if (e->ledger < 0 || e->ledger >= UNIT_LEDGERS)
+			return;
+		l = &u->ledger[e->ledger];
+		l->total = e->total;
+		l->amount = e->amount;
+		l->turn = turn;
+		l->ref = e->ref;
 		break;
-	case LEDGER_DEFENCE:
-		u->defence_lost = e->total;
-		break;
-	case LEDGER_STATE:
+	case KEEP_STATE:
 		text_copy(u->state, sizeof u->state, e->name);
 		break;
-	case LEDGER_FLAG:
+	case KEEP_FLAG:
 		set_flag(u, e->name, e->amount != 0, e->total);
 		break;
-	case LEDGER_PUSHBACK:
-		u->pb_run = e->amount;
-		u->pb_total = e->total;
-		u->pb_turn = turn;
-		u->pb_ref = e->ref;
+	case KEEP_FORMATION:
+		text_copy(u->tactical, sizeof u->tactical, e->name);
 		break;
-	case LEDGER_MELEE:
-		u->melee_open = (int)e->amount;
-		u->melee_round = e->total;
-		u->melee_ref = e->ref;
-		u->melee_turn = turn;
-		break;
-	case LEDGER_MORALE:
+	case KEEP_PART:
 		break;
 	}
 }

@@ -131,12 +131,12 @@ squares_fire(const struct tableset *ts, const struct inputs *in,
 	jsonw_int(&r->fields, "hits", hits);
 	jsonw_int(&r->fields, "saved", saved);
 	jsonw_int(&r->fields, "hits_after_saves", hits - saved);
-	result_effect(r, "target", EFFECT_LOSS, hits - saved, "hits");
+	result_ledger(r, "target", "loss", hits - saved);
 	result_summary(r, "%ld hit%s%s", hits - saved, hits - saved == 1 ? "" : "s",
 	    saved > 0 ? " after saves" : "");
 	if (strcmp(art, "foot") == 0) {
 		result_work(r, "foot artillery cannot combine movement and bombardment in the same turn");
-		result_flag_for(r, "unit", "bombarded", 1);
+		result_flag(r, "unit", "bombarded", 1);
 	}
 	return RULE_OK;
 }
@@ -283,11 +283,11 @@ squares_morale(const struct tableset *ts, const struct inputs *in,
 		jsonw_object_end(&r->fields);
 		snprintf(role, sizeof role, "unit:%d", i);
 		if (extra)
-			result_effect(r, role, EFFECT_LOSS, 1, "hits");
+			result_ledger(r, role, "loss", 1);
 		if (strcmp(outcome, "destroyed") == 0)
-			result_effect(r, role, EFFECT_STATE, 0, "destroyed");
+			result_state(r, role, "destroyed", 0);
 		if (strcmp(outcome, "retreats") == 0)
-			result_effect(r, role, EFFECT_FLAG, 1, "retreats");
+			result_part(r, role, "retreats");
 	}
 	jsonw_array_end(&r->fields);
 	jsonw_int(&r->fields, "fails", fails);
@@ -301,7 +301,7 @@ squares_morale(const struct tableset *ts, const struct inputs *in,
 		if (forced) {
 			result_work(r, "%ld of the square's %ld units retreat or are destroyed: the rest must retreat",
 			    gone, in_count(in, "square-units"));
-			result_effect(r, "square-mates", EFFECT_FLAG, 1, "must-retreat");
+			result_part(r, "square-mates:*", "must-retreat");
 		}
 	}
 	if (n == 1)
@@ -333,7 +333,7 @@ rally_fields(struct result *r, int rallied, long before, long after)
 	jsonw_int(&r->fields, "hits_before", before);
 	jsonw_int(&r->fields, "hits_after", after);
 	if (after < before)
-		result_effect(r, "unit", EFFECT_LOSS, after - before, "hits");
+		result_ledger(r, "unit", "loss", after - before);
 }
 
 /* "Units with 2 or more hit markers roll 1 die ... and pass on a 5+ ...
@@ -584,7 +584,7 @@ squares_move(const struct tableset *ts, const struct inputs *in,
 		return RULE_OK;
 	}
 	if (strcmp(type, "foot-artillery") == 0)
-		result_flag_for(r, "unit", "moved", 1);
+		result_flag(r, "unit", "moved", 1);
 	result_summary(r, "%ld action point%s", cost, cost == 1 ? "" : "s");
 	return RULE_OK;
 }

@@ -330,7 +330,7 @@ side_json(struct result *r, const char *key, const struct sq_side *s)
 		jsonw_int(&r->fields, "saved", s->u[i].saved);
 		jsonw_object_end(&r->fields);
 		snprintf(role, sizeof role, "%s:%d", s->name, i);
-		result_effect(r, role, EFFECT_LOSS, s->u[i].taken - s->u[i].saved, "hits");
+		result_ledger(r, role, "loss", s->u[i].taken - s->u[i].saved);
 	}
 	jsonw_array_end(&r->fields);
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "keep.h"
 #include "squares.h"
 #include "text.h"
 
@@ -153,7 +154,7 @@ fill_morale(const struct ruling_units *ru, struct inputs *in)
 		p[1].kind = PART_DIE;
 		p[1].die = (unsigned char)k;
 		p[2].kind = PART_COUNT;
-		p[2].n = u->losses;
+		p[2].n = unit_lost(u);
 		if (in->failed == 0 && inputs_add_spec(in, "test", p, words, 3) != 0)
 			in->failed = RULE_DATA;
 		tested++;
@@ -224,7 +225,7 @@ squares_fill(const struct tableset *ts, const char *command,
 		if (unit_flag(u, "moved"))
 			inputs_default_flag(in, "moved");
 	} else if (u != NULL && strcmp(command, "rally") == 0) {
-		inputs_default_count(in, "hits", u->losses);
+		inputs_default_count(in, "hits", unit_lost(u));
 		inputs_default_word(in, "morale", in_text(u->ratings, "morale"));
 	} else if (u != NULL && strcmp(command, "move") == 0) {
 		inputs_default_word(in, "type", strcmp(u->type, "cavalry") == 0 &&
@@ -235,87 +236,20 @@ squares_fill(const struct tableset *ts, const char *command,
 	return RULE_OK;
 }
 
+/* What befalls a unit of an assault or a morale test, told. */
 static void
-add_hits(const struct ruling_units *ru, int ui, long hits, struct ruling_effects *fx)
+squares_consequence(struct keeper *k, int ui, struct unit_effect *e)
 {
-	const struct unit *u = ru->unit[ui];
-	struct unit_effect *e;
+	const char *name = k->ru->unit[ui]->name;
 
-	if (hits == 0 || (e = effect_add(fx, ui, LEDGER_LOSS, "hits", hits)) == NULL)
+	if (e->kind != KEEP_PART)
 		return;
-	e->total = u->losses + hits;
-	if (e->total < 0) {
-		e->amount -= e->total;
-		e->total = 0;
-	}
-	snprintf(e->note, sizeof e->note, "%s %s %ld hit marker%s (%ld now)", u->name,
-	    hits > 0 ? "takes" : "removes", hits > 0 ? hits : -hits,
-	    hits == 1 || hits == -1 ? "" : "s", e->total);
-}
-
-/* The square's other units must retreat. */
-static void
-square_mates_retreat(const struct ruling_units *ru, struct ruling_effects *fx)
-{
-	struct unit_effect *e;
-
-	for (int k = 0; k < ru->n; k++)
-		if (strcmp(ru->role[k], "square-mates") == 0 &&
-		    (e = effect_add(fx, k, LEDGER_MORALE, "must-retreat", 0)) != NULL)
-			snprintf(e->note, sizeof e->note,
-			    "%s must retreat: more than half of its square has gone",
-			    ru->unit[k]->name);
-}
-
-/* A flag for this turn (moved, bombarded): it lapses at the next. */
-static void
-turn_flag(const struct ruling_units *ru, int ui, const struct effect *re,
-    struct ruling_effects *fx)
-{
-	struct unit_effect *e;
-
-	if (unit_flag(ru->unit[ui], re->state) ||
-	    (e = effect_add(fx, ui, LEDGER_FLAG, re->state, 1)) == NULL)
-		return;
-	e->total = ru->turn + re->moves - 1;
-	snprintf(e->note, sizeof e->note, "%s %s in turn %ld", ru->unit[ui]->name,
-	    re->state, ru->turn);
-}
-
-static int
-squares_apply(const struct tableset *ts, const char *command,
-    struct ruling_units *ru, const struct inputs *in, struct result *r,
-    struct ruling_effects *fx)
-{
-	(void)ts;
-	(void)command;
-	(void)in;
-	for (int i = 0; i < r->neffects; i++) {
-		const struct effect *re = &r->effects[i];
-		int ui = ruling_index(ru, re->role);
-		struct unit_effect *e;
-
-		if (strcmp(re->role, "square-mates") == 0) {
-			square_mates_retreat(ru, fx);
-			continue;
-		}
-		if (ui < 0)
-			continue;
-		if (re->kind == EFFECT_LOSS)
-			add_hits(ru, ui, re->amount, fx);
-		else if (re->kind == EFFECT_STATE &&
-		    (e = effect_add(fx, ui, LEDGER_STATE, re->state, 0)) != NULL) {
-			text_copy(e->state, sizeof e->state, re->state);
-			snprintf(e->note, sizeof e->note, "%s is %s", ru->unit[ui]->name, re->state);
-		} else if (re->kind == EFFECT_FLAG && re->moves > 0) {
-			turn_flag(ru, ui, re, fx);
-		} else if (re->kind == EFFECT_FLAG &&
-		    (e = effect_add(fx, ui, LEDGER_MORALE, re->state, 0)) != NULL) {
-			snprintf(e->note, sizeof e->note, "%s %s to an adjacent square to its rear",
-			    ru->unit[ui]->name, re->state);
-		}
-	}
-	return RULE_OK;
+	if (strcmp(e->name, "must-retreat") == 0)
+		snprintf(e->note, sizeof e->note,
+		    "%s must retreat: more than half of its square has gone", name);
+	else
+		snprintf(e->note, sizeof e->note, "%s %s to an adjacent square to its rear",
+		    name, e->name);
 }
 
 static void
@@ -330,9 +264,9 @@ squares_view(const struct tableset *ts, const struct army *a,
 	if (u->formation)
 		return;
 	text_copy(v->state, sizeof v->state, u->state[0] ? u->state : "ok");
-	v->strength = u->losses;
-	text_long(v->cells[0], VIEW_CELL, u->losses);
-	jsonw_int(&v->w, "hits", u->losses);
+	v->strength = unit_lost(u);
+	text_long(v->cells[0], VIEW_CELL, unit_lost(u));
+	jsonw_int(&v->w, "hits", unit_lost(u));
 	unit_spec(u, spec, sizeof spec);
 	jsonw_string(&v->w, "spec", spec);
 	if (v->nlines < VIEW_LINES)
@@ -346,19 +280,42 @@ static const struct sheet_column squares_columns[] = {
 	{ NULL, NULL, 0, 0, SHEET_BOTH },
 };
 
+/* Hit markers lie on the table beside the unit (squares.txt). */
+static const struct ledger_decl squares_ledgers[] = {
+	{ .name = "loss", .word = "hit markers", .one = "hit marker",
+	  .tally = TALLY_SUM, .sight = SIGHT_TABLE },
+	{ .name = NULL },
+};
+
+static const struct word_decl squares_states[] = {
+	{ .word = "destroyed", .sight = SIGHT_TABLE },
+	{ .word = NULL },
+};
+
+/* What a unit did this turn: l.97, the turn's memory, cleared at the
+ * next turn whoever set it. */
+static const struct word_decl squares_flags[] = {
+	{ .word = "moved", .sight = SIGHT_TABLE, .turn_clears = 1 },
+	{ .word = "bombarded", .sight = SIGHT_TABLE, .turn_clears = 1 },
+	{ .word = NULL },
+};
+
 const struct roster squares_roster = {
 	.unit_types = TYPES,
 	.formation_types = "brigade|division|corps|army|command",
 	.inputs = rating_inputs,
+	.keeps = {
+		.ledgers = squares_ledgers,
+		.measure_option = "hits",
+		.counts_down = 0,
+		.states = squares_states,
+		.flags = squares_flags,
+		.good_state = "good_order",
+	},
 	.rate = squares_rate,
 	.fill = squares_fill,
-	.apply = squares_apply,
+	.consequence = squares_consequence,
 	.view = squares_view,
 	.columns = squares_columns,
-	.measure_option = "hits",
-	.counts_down = 0,
-	.states = "destroyed",
-	.flags = "moved|bombarded",
-	.good_state = "good_order",
 	.formation_inputs = formation_inputs,
 };

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "num.h"
+#include "keep.h"
 #include "ruleset.h"
 #include "text.h"
 
@@ -43,16 +44,25 @@ is_infantry(const char *t)
 	    strcmp(t, "light-infantry") == 0 || strcmp(t, "militia") == 0;
 }
 
-/* "A result replaces a unit's state only when it is worse." */
+/* The states a unit takes, least severe first (its markers on the table):
+ * "a result replaces a unit's state only when it is worse". */
+static const struct word_decl twobytwo_states[] = {
+	{ .word = "pinned", .sight = SIGHT_TABLE },
+	{ .word = "disrupted", .sight = SIGHT_TABLE },
+	{ .word = "routed", .sight = SIGHT_TABLE },
+	{ .word = "destroyed", .sight = SIGHT_TABLE },
+	{ .word = NULL },
+};
+
+/* The index of the game's melee ledger (twobytwo_ledgers). */
+enum { TWOBYTWO_MELEE };
+
+/* A state's severity: 1 the least, 0 for none. */
 static int
 severity(const char *state)
 {
-	static const char *const order[] = {
-		"pinned", "disrupted", "routed", "destroyed", NULL
-	};
-
-	for (int i = 0; order[i] != NULL; i++)
-		if (strcmp(state, order[i]) == 0)
+	for (int i = 0; twobytwo_states[i].word != NULL; i++)
+		if (strcmp(state, twobytwo_states[i].word) == 0)
 			return i + 1;
 	return 0;
 }
@@ -227,10 +237,10 @@ twobytwo_fire(const struct tableset *ts, const struct inputs *in,
 	}
 	fire_fields(r, outcome, score, 1, range);
 	if (strcmp(outcome, "no_effect") != 0)
-		result_effect(r, "target", EFFECT_STATE, 1, outcome_state(outcome));
+		result_state(r, "target", outcome_state(outcome), 1);
 	/* "Any infantry unit that shoots is automatically pinned." */
 	if (is_infantry(firer))
-		result_effect(r, "unit", EFFECT_STATE, 1, "pinned");
+		result_state(r, "unit", "pinned", 1);
 	result_summary(r, "%s (d6 %d %+ld = %ld)%s", strcmp(outcome, "no_effect") == 0 ?
 	    "no effect" : strcmp(outcome, "routs") == 0 ? "target routs" :
 	    strcmp(outcome, "pinned") == 0 ? "target pinned" :
@@ -337,9 +347,9 @@ twobytwo_melee(const struct tableset *ts, const struct inputs *in,
 		result_summary(r, "a draw (%ld each): roll again", as);
 		return RULE_OK;
 	}
-	result_effect(r, loser, EFFECT_STATE, 1, outcome_state(outcome));
+	result_state(r, loser, outcome_state(outcome), 1);
 	if (strcmp(loser, "defender") == 0)
-		result_effect(r, "attacker", EFFECT_MELEE, 2, follow);
+		result_mark(r, "attacker", "melee", 2, 0, "defender", follow);
 	result_summary(r, "the %s %s (%ld to %ld); follow up %s%s", loser,
 	    strcmp(outcome, "routs") == 0 ? "routs" : "is destroyed",
 	    as > ds ? as : ds, as > ds ? ds : as, follow,
@@ -405,7 +415,7 @@ also_rout(const struct inputs *in, const char *router, int moved,
 			continue;
 		jsonw_string(&r->fields, NULL, name);
 		snprintf(role, sizeof role, "passed:%d", i);
-		result_effect(r, role, EFFECT_STATE, 1, "routed");
+		result_state(r, role, "routed", 1);
 		result_work(r, "%s (%s) now routs: its rout die next (umpire morale --rout --unit '%s')",
 		    name, t, name);
 	}
@@ -440,7 +450,7 @@ rout(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	jsonw_string(&r->fields, "outcome", destroyed ? "destroyed" : "disrupted");
 	jsonw_number(&r->fields, "inches", inches);
 	also_rout(in, type, !destroyed, r);
-	result_effect(r, "unit", EFFECT_STATE, 0, destroyed ? "destroyed" : "disrupted");
+	result_state(r, "unit", destroyed ? "destroyed" : "disrupted", 0);
 	if (destroyed)
 		result_summary(r, "the routing unit is destroyed (d6 %d)", face);
 	else
@@ -562,7 +572,7 @@ twobytwo_rally(const struct tableset *ts, const struct inputs *in,
 	result_work(r, "%s [%s]: d6 %d %+ld = %ld, %ld+ rallies", t->title,
 	    t->provenance, die, total, score, need);
 	if (score >= need)
-		result_effect(r, "unit", EFFECT_STATE, 0, "");
+		result_state(r, "unit", "", 0);
 	result_summary(r, score >= need ? "rallies (%ld): pinned or disrupted removed" :
 	    "fails to rally (%ld)", score);
 	return RULE_OK;
@@ -800,8 +810,9 @@ fill_side(const struct unit *u, const struct unit *enemy, const char *side,
 		inputs_add_mod(in, opt, "enemy-disrupted");
 	/* "Subsequent melee: if the attacker 'followed up' and contacted
 	 * another unit, a -1 would apply." */
-	if (strcmp(side, "attacker") == 0 && u->melee_open == 2 &&
-	    u->melee_turn == ru->turn && u->melee_ref != enemy->id)
+	if (strcmp(side, "attacker") == 0 && u->ledger[TWOBYTWO_MELEE].amount == 2 &&
+	    u->ledger[TWOBYTWO_MELEE].turn == ru->turn &&
+	    u->ledger[TWOBYTWO_MELEE].ref != enemy->id)
 		inputs_add_mod(in, opt, "subsequent");
 }
 
@@ -919,31 +930,18 @@ twobytwo_fill(const struct tableset *ts, const char *command,
 	return RULE_OK;
 }
 
+/* A follow up the melee allows, told. */
 static void
-set_state(const struct ruling_units *ru, int ui, const char *state,
-    int only_worse, struct ruling_effects *fx)
+twobytwo_consequence(struct keeper *k, int ui, struct unit_effect *e)
 {
-	const struct unit *u = ru->unit[ui];
-	struct unit_effect *e;
-
-	if (only_worse && severity(state) <= severity(u->state))
-		return;
-	if (!only_worse && strcmp(state, u->state) == 0)
-		return;
-	e = effect_add(fx, ui, LEDGER_STATE, state, 0);
-	if (e == NULL)
-		return;
-	text_copy(e->state, sizeof e->state, state[0] ? state : "ok");
-	if (state[0])
-		snprintf(e->note, sizeof e->note, "%s is now %s", u->name, state);
-	else
-		snprintf(e->note, sizeof e->note, "%s is no longer %s", u->name, u->state);
+	if (e->kind == KEEP_LEDGER && e->ledger == TWOBYTWO_MELEE)
+		snprintf(e->note, sizeof e->note, "%s may follow up (%s)",
+		    k->ru->unit[ui]->name, e->name);
 }
 
 static int
-twobytwo_apply(const struct tableset *ts, const char *command,
-    struct ruling_units *ru, const struct inputs *in, struct result *r,
-    struct ruling_effects *fx)
+twobytwo_judge(const struct tableset *ts, const char *command,
+    const struct ruling_units *ru, const struct inputs *in, struct result *r)
 {
 	const struct unit *u = ruling_unit(ru, "unit");
 
@@ -952,24 +950,6 @@ twobytwo_apply(const struct tableset *ts, const char *command,
 	if (strcmp(command, "morale") == 0 && u != NULL && !in_flag(in, "rout")) {
 		jsonw_string(&r->fields, "state", u->state[0] ? u->state : "ok");
 		result_summary(r, "%s: %s", u->name, u->state[0] ? u->state : "in good order");
-	}
-	for (int i = 0; i < r->neffects; i++) {
-		const struct effect *re = &r->effects[i];
-		int ui = ruling_index(ru, re->role);
-		struct unit_effect *e;
-
-		if (ui < 0)
-			continue;
-		if (re->kind == EFFECT_STATE)
-			set_state(ru, ui, re->state, re->amount != 0, fx);
-		if (re->kind == EFFECT_MELEE && (e = effect_add(fx, ui, LEDGER_MELEE, "",
-		    re->amount)) != NULL) {
-			int other = ruling_index(ru, "defender");
-
-			e->ref = other >= 0 ? ru->unit[other]->id : 0;
-			snprintf(e->note, sizeof e->note, "%s may follow up (%s)",
-			    ru->unit[ui]->name, re->state);
-		}
 	}
 	return RULE_OK;
 }
@@ -1039,21 +1019,39 @@ static const struct sheet_column twobytwo_columns[] = {
 	{ NULL, NULL, 0, 0, SHEET_BOTH },
 };
 
+/* The last melee a unit won: follow up (2), in which turn, against whom
+ * ("subsequent melee" -1). */
+static const struct ledger_decl twobytwo_ledgers[] = {
+	[TWOBYTWO_MELEE] = { .name = "melee", .word = "melees won", .one = "melee won",
+	    .tally = TALLY_LATEST, .sight = SIGHT_UMPIRE },
+	{ .name = NULL },
+};
+
+static const struct word_decl twobytwo_formations[] = {
+	{ .word = "line", .sight = SIGHT_TABLE },
+	{ .word = "column", .sight = SIGHT_TABLE },
+	{ .word = "square", .sight = SIGHT_TABLE },
+	{ .word = NULL },
+};
+
 static const struct roster twobytwo_roster = {
 	.unit_types = TYPES,
 	.formation_types = "brigade|division|corps|army|command",
 	.inputs = rating_inputs,
+	.keeps = {
+		.ledgers = twobytwo_ledgers,
+		.states = twobytwo_states,
+		.formations = twobytwo_formations,
+		.good_state = "ok",
+	},
 	.rate = twobytwo_rate,
 	.fill = twobytwo_fill,
-	.apply = twobytwo_apply,
+	.judge = twobytwo_judge,
+	.consequence = twobytwo_consequence,
 	.view = twobytwo_view,
 	.game_inputs = game_inputs,
 	.standing = twobytwo_standing,
 	.columns = twobytwo_columns,
-	.counts_down = 0,
-	.states = "pinned|disrupted|routed|destroyed",
-	.flags = NULL,
-	.good_state = "ok",
 };
 
 static const struct rule_cmd twobytwo_cmds[] = {

@@ -14,8 +14,23 @@
 #define UNIT_WORD 32
 #define UNIT_FLAGS 8
 
+#define UNIT_LEDGERS 6	/* the most ledgers a rule set declares */
+
+/* A ledger of one unit as the journal leaves it: the latest change in
+ * force (struct ledger_decl in ruleset.h says what each ledger counts). */
+struct ledger_value {
+	long total;		/* the running total */
+	long amount;		/* the latest change (or mark: a push back's
+				 * number in its run) */
+	long turn;		/* the turn of the latest change */
+	long long ref;		/* the opposing unit of the latest change, or 0 */
+};
+
 /* A unit or formation.  Its ratings are in the army's allocation, which
- * nothing moves while the army lives. */
+ * nothing moves while the army lives.  What the game keeps for it is
+ * generic: the rule set's declared ledgers, in the order it declares them
+ * (the first is its measure), its state word, its tactical formation and
+ * its flags. */
 struct unit {
 	long long id;
 	char name[UNIT_NAME];
@@ -25,27 +40,26 @@ struct unit {
 	long long parent;	/* its formation's id, or 0 */
 	int up;			/* its formation's index in the army, or -1 */
 	long start_strength;
-	/* The state: the latest word of each ledger of the journal. */
-	long losses;		/* the measure lost: the loss ledger's total */
-	long defence_lost;	/* brigade batteries: the defence ledger's total */
+	struct ledger_value ledger[UNIT_LEDGERS];
 	char state[UNIT_WORD];	/* the last state recorded, "" for none */
+	char tactical[UNIT_WORD];	/* its tactical formation, "" for the
+					 * rule set's first */
 	char flags[UNIT_FLAGS][UNIT_WORD];	/* flags set (disordered, broken) */
 	long flag_until[UNIT_FLAGS];	/* the last turn each lasts, 0: for good */
 	unsigned char flag_over[UNIT_FLAGS];	/* past its last turn: kept in
 						 * the journal, no longer in force */
 	int nflags;
-	long pb_run;		/* the last push back's number in its run */
-	long pb_total;		/* push backs over the game */
-	long pb_turn;		/* the turn of the last push back */
-	long long pb_ref;	/* who pushed it back */
-	int melee_open;		/* its last melee: 0 decided, 1 a draw (still
-				 * open), 2 won and may follow up */
-	long melee_round;	/* that melee's round */
-	long long melee_ref;	/* against whom */
-	long melee_turn;	/* in which turn */
 	const struct inputs *ratings;	/* the rating options, packed in the
 					 * army's allocation */
 };
+
+/* What u has lost of (or taken on) its rule set's measure: the total of
+ * its first ledger. */
+static inline long
+unit_lost(const struct unit *u)
+{
+	return u->ledger[0].total;
+}
 
 /* Every unit and formation of a game, in the order they were added (so
  * by id, which army_find relies on): one allocation, made once per
@@ -74,16 +88,18 @@ void army_link(struct army *a);
  * brigade rallying for two moves is no longer rallying on the third). */
 void army_expire_flags(struct army *a);
 
-/* The ledgers and records an effect writes into the journal. */
-enum ledger {
-	LEDGER_LOSS,		/* figures, stands, hits or FP lost */
-	LEDGER_DEFENCE,		/* a battery's defence value lost */
-	LEDGER_STATE,		/* the unit's state word */
-	LEDGER_FLAG,		/* a flag set (1) or cleared (0); total: the
-				 * last turn it lasts, 0 for good */
-	LEDGER_PUSHBACK,	/* a push back: number in its run, total */
-	LEDGER_MELEE,		/* a melee round: open or closed, round */
-	LEDGER_MORALE		/* a part of the unit (a battalion) changed state */
+/* What an effect writes into the journal: a change of one of the rule
+ * set's declared ledgers (a running total), or one of the words every game
+ * keeps.  The journal names them by the ledger's declared name, or by
+ * keep_kind_name(). */
+enum keep_kind {
+	KEEP_LEDGER,		/* ledger `ledger` of the rule set */
+	KEEP_STATE,		/* the unit's state word */
+	KEEP_FLAG,		/* a flag set (amount 1) or cleared (0); total:
+				 * the last turn it lasts, 0 for good */
+	KEEP_FORMATION,		/* the unit's tactical formation */
+	KEEP_PART		/* a part of the unit (a battalion, a gun)
+				 * changed: a record, no total */
 };
 
 #define EFFECT_NOTE 200
@@ -91,8 +107,9 @@ enum ledger {
 /* What a ruling does to one unit of the game. */
 struct unit_effect {
 	int unit;		/* index into the ruling's units */
-	enum ledger ledger;
-	char name[UNIT_NAME];	/* the flag, state or part; "" for ledgers */
+	enum keep_kind kind;
+	int ledger;		/* KEEP_LEDGER: the index of the ledger */
+	char name[UNIT_NAME];	/* the flag, state, formation or part */
 	long amount;		/* the change; push back: its number in the run */
 	long total;		/* the ledger's total afterwards; melee: round */
 	long long ref;		/* the opposing unit, or 0 */
@@ -137,11 +154,13 @@ struct unit *ruling_unit(const struct ruling_units *ru, const char *role);
  * it back: a loss's new total, a state, a flag set or cleared... */
 void unit_apply_effect(struct unit *u, const struct unit_effect *e, long turn);
 
-/* The journal's word for a ledger ("loss", "flag"...). */
-const char *ledger_kind(enum ledger l);
+/* The journal's word for a kind other than a ledger: "state", "flag",
+ * "formation", "part". */
+const char *keep_kind_name(enum keep_kind k);
 
-/* Adds an effect; returns it, or NULL when full (fx->overflow set). */
+/* Adds an effect of KIND (KEEP_LEDGER: on ledger index LEDGER); returns
+ * it, or NULL when full (fx->overflow set). */
 struct unit_effect *effect_add(struct ruling_effects *fx, int unit,
-    enum ledger ledger, const char *name, long amount);
+    enum keep_kind kind, int ledger, const char *name, long amount);
 
 #endif

@@ -19,9 +19,10 @@
 #include "text.h"
 
 #define BUSY_TIMEOUT_MS 5000
-/* The schema version that brought unit_state: its rows are made from the
- * journal when a game reaches it. */
-#define STATE_VERSION 2
+/* The schema version that brought the kept state as it is now (unit_state
+ * and unit_ledger): its rows are made from the journal when a game
+ * reaches it. */
+#define STATE_VERSION 3
 
 static char last_error[512];
 

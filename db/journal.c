@@ -65,8 +65,7 @@ db_event_record(struct db *db, const struct db_record *rec)
 	return db_step_done(db, st, "recording the ruling");
 }
 
-/* Rewrites the kept state of the unit (or the units of the event) id
- * from the journal. */
+/* Runs statement which, with the event id bound when id > 0. */
 static int
 refresh(struct db *db, enum stmt which, long long id)
 {
@@ -75,21 +74,34 @@ refresh(struct db *db, enum stmt which, long long id)
 
 	if ((status = db_prepare(db, which, &st)) != DB_OK)
 		return status;
-	db_bind_int(st, 1, id, &rc);
+	if (id > 0)
+		db_bind_int(st, 1, id, &rc);
 	if (rc != SQLITE_OK)
 		return db_fail(db, rc, "keeping the units' state");
 	return db_step_done(db, st, "keeping the units' state");
 }
 
+/* Rewrites the kept state of the units of event id from the journal. */
+static int
+refresh_event(struct db *db, long long id)
+{
+	int rc;
+
+	if ((rc = refresh(db, STMT_STATE_REFRESH_EVENT, id)) != DB_OK ||
+	    (rc = refresh(db, STMT_LEDGER_CLEAR_EVENT, id)) != DB_OK)
+		return rc;
+	return refresh(db, STMT_LEDGER_REFRESH_EVENT, id);
+}
+
 int
 db_state_refresh_all(struct db *db)
 {
-	sqlite3_stmt *st;
-	int status;
+	int rc;
 
-	if ((status = db_prepare(db, STMT_STATE_REFRESH_ALL, &st)) != DB_OK)
-		return status;
-	return db_step_done(db, st, "keeping the units' state");
+	if ((rc = refresh(db, STMT_STATE_REFRESH_ALL, 0)) != DB_OK ||
+	    (rc = refresh(db, STMT_LEDGER_CLEAR_ALL, 0)) != DB_OK)
+		return rc;
+	return refresh(db, STMT_LEDGER_REFRESH_ALL, 0);
 }
 
 int
@@ -131,8 +143,32 @@ db_effect_add(struct db *db, long long event, long long unit, const char *kind,
 	return db_step_done(db, st, "recording an effect");
 }
 
+/* One ledger of u kept, when the journal holds a change of it (a change
+ * is always made in a turn, from 1). */
+static int
+ledger_put(struct db *db, const struct unit *u, const char *kind,
+    const struct ledger_value *l)
+{
+	sqlite3_stmt *st;
+	int rc = SQLITE_OK, status;
+
+	if (l->turn == 0)
+		return DB_OK;
+	if ((status = db_prepare(db, STMT_LEDGER_PUT, &st)) != DB_OK)
+		return status;
+	db_bind_int(st, 1, u->id, &rc);
+	db_bind_text(st, 2, kind, &rc);
+	db_bind_int(st, 3, l->total, &rc);
+	db_bind_int(st, 4, l->amount, &rc);
+	db_bind_int(st, 5, l->turn, &rc);
+	db_bind_int(st, 6, l->ref, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "keeping the units' state");
+	return db_step_done(db, st, "keeping the units' state");
+}
+
 int
-db_state_put(struct db *db, const struct unit *u)
+db_state_put(struct db *db, const struct unit *u, const char *const *ledgers)
 {
 	char flags[UNIT_FLAGS * UNIT_WORD] = "";
 	sqlite3_stmt *st;
@@ -148,24 +184,19 @@ db_state_put(struct db *db, const struct unit *u)
 	if ((status = db_prepare(db, STMT_STATE_PUT, &st)) != DB_OK)
 		return status;
 	db_bind_int(st, 1, u->id, &rc);
-	db_bind_int(st, 2, u->losses, &rc);
-	db_bind_int(st, 3, u->defence_lost, &rc);
-	db_bind_text(st, 4, u->state, &rc);
-	db_bind_text(st, 5, flags, &rc);
-	db_bind_int(st, 6, u->pb_run, &rc);
-	db_bind_int(st, 7, u->pb_total, &rc);
-	db_bind_int(st, 8, u->pb_turn, &rc);
-	db_bind_int(st, 9, u->pb_ref, &rc);
-	db_bind_int(st, 10, u->melee_open, &rc);
-	db_bind_int(st, 11, u->melee_round, &rc);
-	db_bind_int(st, 12, u->melee_ref, &rc);
-	db_bind_int(st, 13, u->melee_turn, &rc);
+	db_bind_text(st, 2, u->state, &rc);
+	db_bind_text(st, 3, u->tactical, &rc);
+	db_bind_text(st, 4, flags, &rc);
 	if (rc != SQLITE_OK)
 		return db_fail(db, rc, "keeping the units' state");
 	if ((status = db_step_done(db, st, "keeping the units' state")) != DB_OK)
 		return status;
-	return sqlite3_changes(db->h) == 1 ? DB_OK :
-	    db_set_error(DB_IO, "unit '%s' has no kept state in the game", u->name);
+	if (sqlite3_changes(db->h) != 1)
+		return db_set_error(DB_IO, "unit '%s' has no kept state in the game", u->name);
+	for (int i = 0; ledgers[i] != NULL && i < UNIT_LEDGERS; i++)
+		if ((status = ledger_put(db, u, ledgers[i], &u->ledger[i])) != DB_OK)
+			return status;
+	return DB_OK;
 }
 
 static int
@@ -267,7 +298,7 @@ db_undo_mark(struct db *db, int n, int redo, int *done)
 		if (b != SQLITE_OK)
 			return db_fail(db, b, redo ? "redoing" : "undoing");
 		if ((rc = db_step_done(db, st, redo ? "redoing" : "undoing")) != DB_OK ||
-		    (rc = refresh(db, STMT_STATE_REFRESH_EVENT, m.ids[i])) != DB_OK)
+		    (rc = refresh_event(db, m.ids[i])) != DB_OK)
 			return rc;
 	}
 	*done = m.n;
@@ -381,13 +412,24 @@ rows_check(struct db *db, enum stmt id, const char *what,
 	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, what);
 }
 
+/* Where kind is in LIST. */
+static int
+listed(const char *const *list, const char *kind)
+{
+	for (int i = 0; list != NULL && list[i] != NULL; i++)
+		if (strcmp(list[i], kind) == 0)
+			return 1;
+	return 0;
+}
+
 /*
- * Every ledger in force must add up: a loss or defence effect's total is
- * the previous total plus its amount; a push back's total counts them.
+ * Every ledger in force must add up: an effect's total is the previous
+ * total plus its amount, or (a counted ledger) one more than it; a ledger
+ * kept as its latest word is not chained.
  */
 static int
-check_ledgers(struct db *db, void (*report)(void *ctx, const char *problem),
-    void *ctx, int *problems)
+check_ledgers(struct db *db, const struct db_tallies *t,
+    void (*report)(void *ctx, const char *problem), void *ctx, int *problems)
 {
 	sqlite3_stmt *st;
 	long long unit = -1;
@@ -409,12 +451,14 @@ check_ledgers(struct db *db, void (*report)(void *ctx, const char *problem),
 			rc = col != SQLITE_OK ? col : SQLITE_CORRUPT;
 			break;
 		}
+		if (listed(t->latest, k))
+			continue;
 		if (u != unit || strcmp(k, kind) != 0) {
 			unit = u;
 			text_copy(kind, sizeof kind, k);
 			sum = 0;
 		}
-		sum += strcmp(k, "pushback") == 0 ? 1 : amount;
+		sum += listed(t->counted, k) ? 1 : amount;
 		if (total == sum && total >= 0)
 			continue;
 		snprintf(line, sizeof line,
@@ -430,8 +474,8 @@ check_ledgers(struct db *db, void (*report)(void *ctx, const char *problem),
 }
 
 int
-db_check(struct db *db, void (*report)(void *ctx, const char *problem),
-    void *ctx, int *problems)
+db_check(struct db *db, const struct db_tallies *t,
+    void (*report)(void *ctx, const char *problem), void *ctx, int *problems)
 {
 	int rc;
 
@@ -449,11 +493,11 @@ db_check(struct db *db, void (*report)(void *ctx, const char *problem),
 	    "an effect not linked to its event's units: event", report, ctx,
 	    problems)) != DB_OK)
 		return rc;
-	return check_ledgers(db, report, ctx, problems);
+	return check_ledgers(db, t, report, ctx, problems);
 }
 
 int
-db_losses_by_turn(struct db *db, long turns,
+db_losses_by_turn(struct db *db, long turns, const char *ledger,
     void (*fn)(void *ctx, long long unit, long turn, long lost), void *ctx)
 {
 	sqlite3_stmt *st;
@@ -462,6 +506,7 @@ db_losses_by_turn(struct db *db, long turns,
 	if ((status = db_prepare(db, STMT_LOSSES_BY_TURN, &st)) != DB_OK)
 		return status;
 	db_bind_int(st, 1, turns, &rc);
+	db_bind_text(st, 2, ledger, &rc);
 	if (rc != SQLITE_OK)
 		return db_fail(db, rc, "reading the losses by turn");
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)

@@ -50,8 +50,10 @@ int db_effect_add(struct db *db, long long event, long long unit,
 struct unit;
 
 /* Keeps u's state as its ruling left it (the effects applied with
- * unit_apply_effect); `umpire check` compares it with the journal. */
-int db_state_put(struct db *db, const struct unit *u);
+ * unit_apply_effect): its words, and its ledgers, named in the order of
+ * u->ledger by LEDGERS (NULL-ended); `umpire check` compares it with the
+ * journal. */
+int db_state_put(struct db *db, const struct unit *u, const char *const *ledgers);
 
 /* Rewrites every unit's kept state from the journal. */
 int db_state_refresh_all(struct db *db);
@@ -76,15 +78,23 @@ int db_event_output(struct db *db, long long id, struct db_event *e,
 int db_event_lines(struct db *db, long long id, int with_working,
     void (*fn)(void *ctx, const char *line), void *ctx);
 
+/* How the check chains each ledger (its rule set declares them; a kind
+ * in neither list is summed): NULL-ended lists of ledger names. */
+struct db_tallies {
+	const char *const *counted;	/* each effect counts one */
+	const char *const *latest;	/* kept as the latest word: not chained */
+};
+
 /* Checks the game: SQLite's integrity and foreign keys, its JSON, every
  * ledger against the sum of its effects, every unit's kept state against
  * the journal, every effect linked to its event's units.  Calls report
  * per problem. */
-int db_check(struct db *db, void (*report)(void *ctx, const char *problem),
-    void *ctx, int *problems);
+int db_check(struct db *db, const struct db_tallies *t,
+    void (*report)(void *ctx, const char *problem), void *ctx, int *problems);
 
-/* fn for each unit and turn 1..turns: its loss total at the turn's end. */
-int db_losses_by_turn(struct db *db, long turns,
+/* fn for each unit and turn 1..turns: its total of ledger LEDGER (the
+ * measure) at the turn's end. */
+int db_losses_by_turn(struct db *db, long turns, const char *ledger,
     void (*fn)(void *ctx, long long unit, long turn, long lost), void *ctx);
 
 /* A ruling in force, as the report tells it. */

@@ -14,36 +14,39 @@
 	"FROM event_unit eu JOIN unit u ON u.id = eu.unit WHERE eu.event = e.id), '') " \
 	"FROM event e "
 
-/* The latest effect in force of a unit's ledger KIND: its column COL. */
-#define LATEST(col, kind, none) \
-	"coalesce((SELECT " col " FROM effect e JOIN event v ON v.id = e.event " \
-	"WHERE e.unit = u.id AND e.kind = '" kind "' AND v.undone = 0 " \
-	"ORDER BY e.id DESC LIMIT 1), " none ")"
+/* The kinds of effect every game keeps as words or records; any other
+ * kind is a ledger its rule set declares. */
+#define WORD_KINDS "('state', 'formation', 'flag', 'part')"
+
 /*
- * Each unit's state as the journal gives it: the latest effect in force of
- * each ledger, and the flags whose latest word is "set" (in the order they
- * were last set).  The journal is the truth; unit_state keeps this answer.
+ * Each unit's words as the journal gives them: the latest state and
+ * tactical formation in force, and the flags whose latest word is "set"
+ * (in the order they were last set, each with the last turn it lasts).
  */
-#define STATE_DERIVED \
+#define WORDS_DERIVED \
 	"SELECT u.id AS unit, " \
-	LATEST("e.total", "loss", "0") " AS losses, " \
-	LATEST("e.total", "defence", "0") " AS defence_lost, " \
-	LATEST("e.name", "state", "''") " AS state, " \
+	"coalesce((SELECT e.name FROM effect e JOIN event v ON v.id = e.event " \
+	"WHERE e.unit = u.id AND e.kind = 'state' AND v.undone = 0 " \
+	"ORDER BY e.id DESC LIMIT 1), '') AS state, " \
+	"coalesce((SELECT e.name FROM effect e JOIN event v ON v.id = e.event " \
+	"WHERE e.unit = u.id AND e.kind = 'formation' AND v.undone = 0 " \
+	"ORDER BY e.id DESC LIMIT 1), '') AS formation, " \
 	"coalesce((SELECT group_concat(f.name || CASE WHEN f.until > 0 " \
 	"THEN '@' || f.until ELSE '' END, ',') FROM (" \
 	"SELECT e.name, e.amount, e.total AS until, max(e.id) AS last FROM effect e " \
 	"JOIN event v ON v.id = e.event " \
 	"WHERE e.unit = u.id AND e.kind = 'flag' AND v.undone = 0 " \
-	"GROUP BY e.name ORDER BY max(e.id)) f WHERE f.amount <> 0), '') AS flags, " \
-	LATEST("e.amount", "pushback", "0") " AS pb_run, " \
-	LATEST("e.total", "pushback", "0") " AS pb_total, " \
-	LATEST("v.turn", "pushback", "0") " AS pb_turn, " \
-	LATEST("coalesce(e.ref, 0)", "pushback", "0") " AS pb_ref, " \
-	LATEST("e.amount", "melee", "0") " AS melee_open, " \
-	LATEST("e.total", "melee", "0") " AS melee_round, " \
-	LATEST("coalesce(e.ref, 0)", "melee", "0") " AS melee_ref, " \
-	LATEST("v.turn", "melee", "0") " AS melee_turn " \
+	"GROUP BY e.name ORDER BY max(e.id)) f WHERE f.amount <> 0), '') AS flags " \
 	"FROM unit u "
+
+/* Each unit's ledgers as the journal gives them: the latest effect in
+ * force of each kind that is not a word, with its event's turn. */
+#define LEDGERS_DERIVED \
+	"SELECT e.unit, e.kind, e.total, e.amount, v.turn, coalesce(e.ref, 0) " \
+	"FROM effect e JOIN event v ON v.id = e.event " \
+	"WHERE v.undone = 0 AND e.kind NOT IN " WORD_KINDS " AND e.id = (" \
+	"SELECT max(l.id) FROM effect l JOIN event w ON w.id = l.event " \
+	"WHERE l.unit = e.unit AND l.kind = e.kind AND w.undone = 0) "
 
 const char *const db_sql[STMT_COUNT] = {
 	[STMT_GAME_RULES] = "SELECT rules FROM game WHERE id = 1",
@@ -70,14 +73,17 @@ const char *const db_sql[STMT_COUNT] = {
 	[STMT_UNIT_COUNT] = "SELECT count(*) FROM unit",
 	[STMT_ARMY_UNITS] =
 	    "SELECT u.id, u.name, u.side, u.type, u.formation, coalesce(u.parent, 0), "
-	    "u.start_strength, coalesce(s.losses, 0), coalesce(s.defence_lost, 0), "
-	    "coalesce(s.state, ''), coalesce(s.flags, ''), coalesce(s.pb_run, 0), "
-	    "coalesce(s.pb_total, 0), coalesce(s.pb_turn, 0), coalesce(s.pb_ref, 0), "
-	    "coalesce(s.melee_open, 0), coalesce(s.melee_round, 0), "
-	    "coalesce(s.melee_ref, 0), coalesce(s.melee_turn, 0), u.ratings "
+	    "u.start_strength, coalesce(s.state, ''), coalesce(s.formation, ''), "
+	    "coalesce(s.flags, ''), u.ratings "
 	    "FROM unit u LEFT JOIN unit_state s ON s.unit = u.id ORDER BY u.id",
+	[STMT_ARMY_LEDGERS] =
+	    "SELECT unit, kind, total, amount, turn, ref FROM unit_ledger "
+	    "ORDER BY unit",
+	/* The turns advanced: `turn next` (a rule set's own turn rulings,
+	 * squares' dice-offs, happen inside a turn). */
 	[STMT_TURN] =
-	    "SELECT 1 + count(*) FROM event WHERE command = 'turn' AND undone = 0",
+	    "SELECT 1 + count(*) FROM event WHERE command = 'turn' "
+	    "AND args = '[\"turn\",\"next\"]' AND undone = 0",
 	[STMT_EVENT_NEXT_ID] = "SELECT coalesce(max(id), 0) + 1 FROM event",
 	[STMT_EVENT_CLEAR_REDO] = "UPDATE event SET undone = 2 WHERE undone = 1",
 	[STMT_EVENT_INSERT] =
@@ -131,12 +137,13 @@ const char *const db_sql[STMT_COUNT] = {
 	    "ELSE ' (typed)' END FROM event WHERE id = ?1) "
 	    "FROM event, json_each(event.output, '$.dice') j WHERE event.id = ?1 "
 	    "HAVING count(*) > 0",
-	/* Each unit's loss total at the end of each turn 1..?1 (the charts). */
+	/* Each unit's total of ledger ?2 at the end of each turn 1..?1 (the
+	 * charts). */
 	[STMT_LOSSES_BY_TURN] =
 	    "WITH RECURSIVE turns(t) AS (SELECT 1 UNION ALL SELECT t + 1 FROM turns "
 	    "WHERE t < ?1) "
 	    "SELECT u.id, turns.t, coalesce((SELECT e.total FROM effect e "
-	    "JOIN event v ON v.id = e.event WHERE e.unit = u.id AND e.kind = 'loss' "
+	    "JOIN event v ON v.id = e.event WHERE e.unit = u.id AND e.kind = ?2 "
 	    "AND v.undone = 0 AND v.turn <= turns.t ORDER BY e.id DESC LIMIT 1), 0) "
 	    "FROM unit u, turns WHERE u.formation = 0 ORDER BY turns.t, u.id",
 	/* The report: each ruling in force, in order, with its loss effects. */
@@ -169,7 +176,7 @@ const char *const db_sql[STMT_COUNT] = {
 	[STMT_CHECK_LEDGERS] =
 	    "SELECT e.unit, e.kind, e.amount, e.total, e.event, u.name "
 	    "FROM effect e JOIN event v ON v.id = e.event JOIN unit u ON u.id = e.unit "
-	    "WHERE v.undone = 0 AND e.kind IN ('loss', 'defence', 'pushback') "
+	    "WHERE v.undone = 0 AND e.kind NOT IN " WORD_KINDS " "
 	    "ORDER BY e.unit, e.kind, e.id",
 	[STMT_CHECK_INTEGRITY] = "PRAGMA integrity_check",
 	[STMT_CHECK_FOREIGN_KEYS] = "PRAGMA foreign_key_check",
@@ -182,24 +189,31 @@ const char *const db_sql[STMT_COUNT] = {
 	    "UNION ALL SELECT 'a row of table ' || name FROM rule_row WHERE NOT json_valid(cells)",
 	[STMT_STATE_NEW] = "INSERT INTO unit_state (unit) VALUES (?1)",
 	[STMT_STATE_PUT] =
-	    "UPDATE unit_state SET losses = ?2, defence_lost = ?3, state = ?4, "
-	    "flags = ?5, pb_run = ?6, pb_total = ?7, pb_turn = ?8, pb_ref = ?9, "
-	    "melee_open = ?10, melee_round = ?11, melee_ref = ?12, melee_turn = ?13 "
-	    "WHERE unit = ?1",
+	    "UPDATE unit_state SET state = ?2, formation = ?3, flags = ?4 WHERE unit = ?1",
+	[STMT_LEDGER_PUT] =
+	    "INSERT OR REPLACE INTO unit_ledger (unit, kind, total, amount, turn, ref) "
+	    "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
 	[STMT_STATE_REFRESH_EVENT] =
-	    "INSERT OR REPLACE INTO unit_state " STATE_DERIVED
+	    "INSERT OR REPLACE INTO unit_state " WORDS_DERIVED
 	    "WHERE u.id IN (SELECT unit FROM effect WHERE event = ?1)",
-	[STMT_STATE_REFRESH_ALL] = "INSERT OR REPLACE INTO unit_state " STATE_DERIVED,
+	[STMT_LEDGER_CLEAR_EVENT] =
+	    "DELETE FROM unit_ledger WHERE unit IN (SELECT unit FROM effect WHERE event = ?1)",
+	[STMT_LEDGER_REFRESH_EVENT] =
+	    "INSERT INTO unit_ledger " LEDGERS_DERIVED
+	    "AND e.unit IN (SELECT unit FROM effect WHERE event = ?1)",
+	[STMT_STATE_REFRESH_ALL] =
+	    "INSERT OR REPLACE INTO unit_state " WORDS_DERIVED,
+	[STMT_LEDGER_CLEAR_ALL] = "DELETE FROM unit_ledger",
+	[STMT_LEDGER_REFRESH_ALL] = "INSERT INTO unit_ledger " LEDGERS_DERIVED,
 	[STMT_CHECK_STATE] =
-	    "SELECT u.name FROM unit u JOIN (" STATE_DERIVED ") d ON d.unit = u.id "
+	    "SELECT u.name FROM unit u JOIN (" WORDS_DERIVED ") d ON d.unit = u.id "
 	    "LEFT JOIN unit_state s ON s.unit = u.id "
-	    "WHERE s.unit IS NULL OR s.losses IS NOT d.losses "
-	    "OR s.defence_lost IS NOT d.defence_lost OR s.state IS NOT d.state "
-	    "OR s.flags IS NOT d.flags OR s.pb_run IS NOT d.pb_run "
-	    "OR s.pb_total IS NOT d.pb_total OR s.pb_turn IS NOT d.pb_turn "
-	    "OR s.pb_ref IS NOT d.pb_ref OR s.melee_open IS NOT d.melee_open "
-	    "OR s.melee_round IS NOT d.melee_round OR s.melee_ref IS NOT d.melee_ref "
-	    "OR s.melee_turn IS NOT d.melee_turn ORDER BY u.id",
+	    "WHERE s.unit IS NULL OR s.state IS NOT d.state "
+	    "OR s.formation IS NOT d.formation OR s.flags IS NOT d.flags "
+	    "UNION SELECT u.name FROM unit u WHERE u.id IN ("
+	    "SELECT unit FROM (SELECT * FROM unit_ledger EXCEPT " LEDGERS_DERIVED ") "
+	    "UNION SELECT unit FROM (" LEDGERS_DERIVED " EXCEPT SELECT * FROM unit_ledger)) "
+	    "ORDER BY 1",
 	[STMT_CHECK_LINKS] =
 	    "SELECT e.event, u.name FROM effect e JOIN unit u ON u.id = e.unit "
 	    "WHERE NOT EXISTS (SELECT 1 FROM event_unit eu "

@@ -259,20 +259,13 @@ read_army_unit(sqlite3_stmt *st, struct unit *u)
 	u->formation = sqlite3_column_int(st, 4);
 	u->parent = sqlite3_column_int64(st, 5);
 	u->start_strength = (long)sqlite3_column_int64(st, 6);
-	u->losses = (long)sqlite3_column_int64(st, 7);
-	u->defence_lost = (long)sqlite3_column_int64(st, 8);
 	if (rc == SQLITE_OK)
-		rc = db_column_copy(st, 9, u->state, sizeof u->state);
-	flags = db_column_text(st, 10, &rc);
+		rc = db_column_copy(st, 7, u->state, sizeof u->state);
+	if (rc == SQLITE_OK)
+		rc = db_column_copy(st, 8, u->tactical, sizeof u->tactical);
+	flags = db_column_text(st, 9, &rc);
 	read_flags(u, flags != NULL ? flags : "");
-	u->pb_run = (long)sqlite3_column_int64(st, 11);
-	u->pb_total = (long)sqlite3_column_int64(st, 12);
-	u->pb_turn = (long)sqlite3_column_int64(st, 13);
-	u->pb_ref = sqlite3_column_int64(st, 14);
-	u->melee_open = sqlite3_column_int(st, 15);
-	u->melee_round = (long)sqlite3_column_int64(st, 16);
-	u->melee_ref = sqlite3_column_int64(st, 17);
-	u->melee_turn = (long)sqlite3_column_int64(st, 18);
+	memset(u->ledger, 0, sizeof u->ledger);
 	return rc;
 }
 
@@ -298,14 +291,14 @@ rating_leaf(void *ctx, const char *key, enum json_leaf type, const char *text,
 	return 1;
 }
 
-/* The unit's ratings (column 19, a JSON object) into in, which init has
+/* The unit's ratings (column 10, a JSON object) into in, which init has
  * declared, with the defaults of what is not stored. */
 static int
 read_ratings(struct db *db, sqlite3_stmt *st, const struct unit *u, struct inputs *in)
 {
 	struct rating_read rr = { u, in };
 	int col = SQLITE_OK, rc;
-	const char *json = db_column_text(st, 19, &col);
+	const char *json = db_column_text(st, 10, &col);
 	char why[200];
 
 	if (col != SQLITE_OK)
@@ -361,8 +354,50 @@ load_units(struct db *db, struct army *a, int cap, char *room,
 	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading the order of battle");
 }
 
+/* The index of kind in LEDGERS (NULL-ended), or -1: a ledger the rule set
+ * no longer declares is not read. */
+static int
+ledger_index(const char *const *ledgers, const char *kind)
+{
+	for (int i = 0; ledgers[i] != NULL && i < UNIT_LEDGERS; i++)
+		if (strcmp(ledgers[i], kind) == 0)
+			return i;
+	return -1;
+}
+
+/* Every kept ledger into its unit (the army is in id order). */
+static int
+load_ledgers(struct db *db, struct army *a, const char *const *ledgers)
+{
+	sqlite3_stmt *st;
+	int rc, status;
+
+	if ((status = db_prepare(db, STMT_ARMY_LEDGERS, &st)) != DB_OK)
+		return status;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct unit *u = (struct unit *)army_find(a, sqlite3_column_int64(st, 0));
+		int col = SQLITE_OK, i;
+		const char *kind = db_column_text(st, 1, &col);
+		struct ledger_value *l;
+
+		if (col != SQLITE_OK || kind == NULL) {
+			rc = col != SQLITE_OK ? col : SQLITE_CORRUPT;
+			break;
+		}
+		if (u == NULL || (i = ledger_index(ledgers, kind)) < 0)
+			continue;
+		l = &u->ledger[i];
+		l->total = (long)sqlite3_column_int64(st, 2);
+		l->amount = (long)sqlite3_column_int64(st, 3);
+		l->turn = (long)sqlite3_column_int64(st, 4);
+		l->ref = sqlite3_column_int64(st, 5);
+	}
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading the order of battle");
+}
+
 int
-db_army_load(struct db *db, struct army *a,
+db_army_load(struct db *db, struct army *a, const char *const *ledgers,
     void (*init)(void *ctx, const struct unit *u, struct inputs *ratings), void *ctx)
 {
 	size_t units, room;
@@ -378,7 +413,8 @@ db_army_load(struct db *db, struct army *a,
 	room = (size_t)(n > 0 ? n : 1) * sizeof(struct inputs);
 	if ((a->u = calloc(1, units + room)) == NULL)
 		return db_set_error(DB_NOMEM, "reading the order of battle: out of memory");
-	if ((rc = load_units(db, a, n, (char *)a->u + units, init, ctx)) != DB_OK) {
+	if ((rc = load_units(db, a, n, (char *)a->u + units, init, ctx)) != DB_OK ||
+	    (rc = load_ledgers(db, a, ledgers)) != DB_OK) {
 		db_army_free(a);
 		return rc;
 	}

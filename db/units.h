@@ -41,12 +41,13 @@ int db_unit_remove(struct db *db, long long id);
 /*
  * Loads every unit and formation of the game with its state into one
  * allocation (a->u, freed by db_army_free): the units, then their
- * ratings packed.  init is called for each unit once its record is read,
- * to declare its ratings in `ratings` (inputs_init); the stored ratings
- * then come in as typed JSON leaves.  A rating the declarations refuse is
- * DB_IO naming the unit.
+ * ratings packed.  LEDGERS names the rule set's ledgers in the order of
+ * struct unit's ledger[] (NULL-ended).  init is called for each unit once
+ * its record is read, to declare its ratings in `ratings` (inputs_init);
+ * the stored ratings then come in as typed JSON leaves.  A rating the
+ * declarations refuse is DB_IO naming the unit.
  */
-int db_army_load(struct db *db, struct army *a,
+int db_army_load(struct db *db, struct army *a, const char *const *ledgers,
     void (*init)(void *ctx, const struct unit *u, struct inputs *ratings),
     void *ctx);
 

@@ -325,7 +325,7 @@ load helper
 	umpire --json fire --unit "Foot battery" --target RHA --distance 10 --dice 2,2,2,2,2,2,2,2,5
 	[ "$(json .result.defence)" = 0 ]
 	[ "$(json .result.fire_rate)" = knocked_out ]
-	[[ "$(json '.effects[]|select(.what=="morale")|.state')" == knocked_out ]]
+	[[ "$(json '.effects[]|select(.what=="part")|.state')" == knocked_out ]]
 	umpire --json fire --unit "Foot battery" --target RHA --distance 10 --dice 2,2,2,2,2,2,2,2,5
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "every gun of the target battery is knocked out: it cannot be fired at again" ]

@@ -49,7 +49,7 @@ hits() {
 	"$U" melee --attacker Ney --attacker Cuir --defender "IR 4" --defender Battery --dice 7,3,4,6,2,8,5,9 >/dev/null
 	umpire morale --unit "IR 4" --unit Battery --square-mates Uhlans --dice 4,3,2
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"IR 4 is destroyed"* ]]
+	[[ "$output" == *"IR 4 is now destroyed"* ]]
 	[[ "$output" == *"Uhlans must retreat"* ]]
 	[ "$("$U" --json unit show Battery | jq -r .state)" = destroyed ]
 	umpire fire --unit Battery --target Ney --range close --dice 5

@@ -108,13 +108,18 @@ event(struct db *db, const char *command, long long unit, const char *kind,
 	return rec.id;
 }
 
+/* The ledgers of these tests' units, as a rule set declares them. */
+static const char *const ledgers[] = { "loss", "pushback", NULL };
+static const char *const counted[] = { "pushback", NULL };
+static const struct db_tallies tallies = { counted, NULL };
+
 /* The state of unit id as the army reads it. */
 static void
 state_of(struct db *db, long long id, struct unit *out)
 {
 	struct army a;
 
-	assert_int_equal(db_army_load(db, &a, init, NULL), DB_OK);
+	assert_int_equal(db_army_load(db, &a, ledgers, init, NULL), DB_OK);
 	for (int i = 0; i < a.n; i++)
 		if (a.u[i].id == id)
 			*out = a.u[i];
@@ -167,7 +172,7 @@ units_prefixes_and_the_army(void **state)
 	assert_int_equal(db_unit_get(db, id, &row), DB_OK);
 	assert_int_equal(db_unit_add(db, &row, &found), DB_CONFLICT);
 	/* The ratings come back typed: a count is a number, a flag a flag. */
-	assert_int_equal(db_army_load(db, &a, init, NULL), DB_OK);
+	assert_int_equal(db_army_load(db, &a, ledgers, init, NULL), DB_OK);
 	assert_int_equal(a.n, 2);
 	assert_string_equal(a.u[0].name, "Pack's Brigade");
 	assert_int_equal(in_count(a.u[0].ratings, "units"), 4);
@@ -203,24 +208,24 @@ ledgers_undo_redo(void **state)
 	event(db, "fire", id, "loss", "figures", 3, 5);
 	event(db, "move", id, "flag", "disordered", 1, 0);
 	state_of(db, id, &u);
-	assert_int_equal(u.losses, 5);
+	assert_int_equal(unit_lost(&u), 5);
 	assert_true(unit_flag(&u, "disordered"));
 	assert_int_equal(db_undo_mark(db, 2, 0, &done), DB_OK);
 	assert_int_equal(done, 2);
 	state_of(db, id, &u);
-	assert_int_equal(u.losses, 2);
+	assert_int_equal(unit_lost(&u), 2);
 	assert_false(unit_flag(&u, "disordered"));
 	assert_int_equal(db_undo_mark(db, 1, 1, &done), DB_OK);
 	state_of(db, id, &u);
-	assert_int_equal(u.losses, 5);
+	assert_int_equal(unit_lost(&u), 5);
 	/* A new event after an undo clears what could be redone. */
 	assert_int_equal(db_undo_mark(db, 1, 0, &done), DB_OK);
 	event(db, "fire", id, "loss", "figures", 1, 3);
 	assert_int_equal(db_undo_mark(db, 5, 1, &done), DB_OK);
 	assert_int_equal(done, 0);
 	state_of(db, id, &u);
-	assert_int_equal(u.losses, 3);
-	assert_int_equal(db_check(db, report_nothing, &done, &problems), DB_OK);
+	assert_int_equal(unit_lost(&u), 3);
+	assert_int_equal(db_check(db, &tallies, report_nothing, &done, &problems), DB_OK);
 	assert_int_equal(problems, 0);
 	db_rollback(db);
 	db_close(db);
@@ -242,7 +247,7 @@ undo_passes_over_lookups(void **state)
 	assert_int_equal(db_undo_mark(db, 1, 0, &done), DB_OK);
 	assert_int_equal(done, 1);
 	state_of(db, id, &u);
-	assert_int_equal(u.losses, 0);
+	assert_int_equal(unit_lost(&u), 0);
 	db_rollback(db);
 	db_close(db);
 }
@@ -257,9 +262,41 @@ check_finds_a_bad_ledger(void **state)
 	(void)state;
 	id = add_unit(db, "Kempt");
 	event(db, "fire", id, "loss", "figures", 2, 9);
-	assert_int_equal(db_check(db, report_nothing, &seen, &problems), DB_OK);
+	assert_int_equal(db_check(db, &tallies, report_nothing, &seen, &problems), DB_OK);
 	assert_int_equal(problems, 1);
 	assert_int_equal(seen, 1);
+	db_rollback(db);
+	db_close(db);
+}
+
+/* A counted ledger (push backs: the mark is the number in the run) adds
+ * one an effect; the kept ledger is the latest in force. */
+static void
+counted_ledgers_chain_by_one(void **state)
+{
+	struct db *db = open_write();
+	struct unit u;
+	long long id;
+	int problems, seen = 0;
+
+	(void)state;
+	id = add_unit(db, "Kempt");
+	event(db, "melee", id, "pushback", "", 1, 1);
+	event(db, "melee", id, "pushback", "", 2, 2);
+	state_of(db, id, &u);
+	assert_int_equal(u.ledger[1].total, 2);
+	assert_int_equal(u.ledger[1].amount, 2);
+	assert_int_equal(u.ledger[1].turn, 1);
+	assert_int_equal(db_check(db, &tallies, report_nothing, &seen, &problems), DB_OK);
+	assert_int_equal(problems, 0);
+	/* summed, as a ledger not declared counted is, it would not add up */
+	{
+		const struct db_tallies summed = { NULL, NULL };
+
+		assert_int_equal(db_check(db, &summed, report_nothing, &seen, &problems),
+		    DB_OK);
+		assert_int_equal(problems, 1);
+	}
 	db_rollback(db);
 	db_close(db);
 }
@@ -268,7 +305,7 @@ static void
 turns_count_turn_events(void **state)
 {
 	struct db *db = open_write();
-	struct db_record rec = { 0, 1, "turn", "[]", "[]", "{}", "turn 2", 1 };
+	struct db_record rec = { 0, 1, "turn", "[\"turn\",\"next\"]", "[]", "{}", "turn 2", 1 };
 	long turn;
 	int done;
 
@@ -280,6 +317,12 @@ turns_count_turn_events(void **state)
 	assert_int_equal(db_turn(db, &turn), DB_OK);
 	assert_int_equal(turn, 2);
 	assert_int_equal(db_undo_mark(db, 1, 0, &done), DB_OK);
+	assert_int_equal(db_turn(db, &turn), DB_OK);
+	assert_int_equal(turn, 1);
+	/* A rule set's own turn ruling (squares' dice-off) is inside a turn. */
+	rec.args = "[\"turn\",\"--general\",\"A\",\"--general\",\"B\"]";
+	assert_int_equal(db_event_next_id(db, &rec.id), DB_OK);
+	assert_int_equal(db_event_record(db, &rec), DB_OK);
 	assert_int_equal(db_turn(db, &turn), DB_OK);
 	assert_int_equal(turn, 1);
 	db_rollback(db);
@@ -340,6 +383,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(ledgers_undo_redo, setup, teardown),
 		cmocka_unit_test_setup_teardown(undo_passes_over_lookups, setup, teardown),
 		cmocka_unit_test_setup_teardown(check_finds_a_bad_ledger, setup, teardown),
+		cmocka_unit_test_setup_teardown(counted_ledgers_chain_by_one, setup, teardown),
 		cmocka_unit_test_setup_teardown(turns_count_turn_events, setup, teardown),
 		cmocka_unit_test_setup_teardown(house_table, setup, teardown),
 		cmocka_unit_test_setup_teardown(refusals, setup, teardown),
