@@ -58,8 +58,9 @@ int game_fail(const struct global *g, int st);
 int game_army(const struct global *g, struct game *gm);
 
 /*
- * The unit of the army named NAME (exact, else a unique prefix); NULL
- * with the error printed and *rc set.
+ * The unit of the army named NAME, whole (text_find_name: byte-equal, else
+ * the one it folds to); NULL with the error printed and *rc set (65 for a
+ * name not found, with "did you mean").
  */
 struct unit *game_unit(const struct global *g, struct game *gm,
     const char *name, int *rc);

@@ -95,11 +95,15 @@ list(const struct global *g, struct game *gm, const struct inputs *in)
 {
 	static char buf[1 << 23];
 	struct lister l = { gm, { 0 }, g->json };
+	const struct unit *u;
 	long long unit = 0;
-	int st;
+	int rc, st;
 
-	if (in_given(in, "unit") && (st = db_unit_find(gm->db, in_text(in, "unit"), &unit)) != DB_OK)
-		return game_fail(g, st);
+	if (in_given(in, "unit")) {
+		if ((u = game_unit(g, gm, in_text(in, "unit"), &rc)) == NULL)
+			return rc;
+		unit = u->id;
+	}
 	jsonw_init(&l.w, buf, sizeof buf);
 	jsonw_object(&l.w, NULL);
 	jsonw_array(&l.w, "entries");
