@@ -100,7 +100,8 @@ struct unit_names {
 
 /* Adds a unit's name; 0 or EXIT_BUG when out of memory. */
 static int
-names_add(struct unit_names *names, const char *name, long long id, int formation)
+names_add(struct unit_names *names, const char *name, long long id,
+    int formation)
 {
 	struct known_name *e;
 
@@ -151,8 +152,8 @@ names_read(const struct global *g, struct game *gm, struct unit_names *names)
 
 /* Sets u's parent from --parent, which must be a formation. */
 static int
-check_parent(const struct unit_names *names, const char *parent, struct db_unit *u,
-    char *err, size_t n)
+check_parent(const struct unit_names *names, const char *parent,
+    struct db_unit *u, char *err, size_t n)
 {
 	const struct known_name *p;
 	char why[400];
@@ -274,8 +275,8 @@ check_text(const char *what, const char *s, size_t max, char *err, size_t n)
  * cannot both be in a game.
  */
 static int
-check_name(const struct unit_names *names, const char *name, long long self, char *err,
-    size_t n)
+check_name(const struct unit_names *names, const char *name, long long self,
+    char *err, size_t n)
 {
 	char folded[TEXT_FOLDED];
 	int rc;
