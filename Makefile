@@ -15,9 +15,10 @@ SAN      = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
 DEPFLAGS = -MMD -MP
 # The release binary is linked statically: a ruling starts without the
 # dynamic loader, faster than /bin/true (see tests/bench).  The sanitizer
-# build cannot be static; it links SQLite and libcsv statically only.
-LIBS     = -Wl,-Bstatic -lsqlite3 -lcsv -lgmp -Wl,-Bdynamic -lm -lpthread -ldl
-REL_LIBS = -static -lsqlite3 -lcsv -lgmp -lm -lpthread -ldl
+# build cannot be static; it links SQLite, libcsv, GMP and utf8proc
+# statically only.
+LIBS     = -Wl,-Bstatic -lsqlite3 -lcsv -lgmp -lutf8proc -Wl,-Bdynamic -lm -lpthread -ldl
+REL_LIBS = -static -lsqlite3 -lcsv -lgmp -lutf8proc -lm -lpthread -ldl
 
 CORE_SRC = $(sort $(wildcard core/*.c))
 DB_SRC   = $(sort $(wildcard db/*.c))
@@ -116,7 +117,7 @@ stress: build/flt/umpire build/flt/faultshim.so
 
 deps:
 	@missing=""; \
-	for p in gcc make libsqlite3-dev libcsv-dev libgmp-dev libcmocka-dev bats sqlite3 jq chromium man-db; do \
+	for p in gcc make libsqlite3-dev libcsv-dev libgmp-dev libutf8proc-dev libcmocka-dev bats sqlite3 jq chromium man-db; do \
 	    dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \

@@ -1,7 +1,12 @@
 /* check: the integrity of the game file and of its journal's ledgers. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "game.h"
 #include "journal.h"
 #include "rtables.h"
+#include "text.h"
 
 static void
 report(void *ctx, const char *problem)
@@ -31,6 +36,53 @@ tallies_of(const struct game *gm, const char **counted, const char **latest,
 	t->latest = latest;
 }
 
+struct folded {
+	char name[TEXT_FOLDED];
+	const char *unit;
+};
+
+static int
+by_folding(const void *a, const void *b)
+{
+	return strcmp(((const struct folded *)a)->name, ((const struct folded *)b)->name);
+}
+
+/*
+ * Names match regardless of case and accents, so two units whose names
+ * fold alike (kept by an older umpire, which let Piré and Pire both in)
+ * are a problem: only their exact names tell them apart.  Counts them
+ * into *problems; 0 or an exit status, printed.
+ */
+static int
+check_names(struct cmd_ctx *g, struct game *gm, int *problems)
+{
+	struct folded *f;
+	char line[2 * UNIT_NAME + 120];
+	int rc, n;
+
+	if ((rc = game_army(g, gm)) != 0)
+		return rc;
+	if ((n = gm->army.n) < 2)
+		return 0;
+	if ((f = malloc((size_t)n * sizeof *f)) == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	for (int i = 0; i < n; i++) {
+		f[i].unit = gm->army.u[i].name;
+		text_fold(f[i].unit, f[i].name, sizeof f[i].name);
+	}
+	qsort(f, (size_t)n, sizeof *f, by_folding);
+	for (int i = 1; i < n; i++) {
+		if (strcmp(f[i - 1].name, f[i].name) != 0)
+			continue;
+		snprintf(line, sizeof line, "units '%s' and '%s' cannot be told apart by name (names match regardless of case and accents): rename one with umpire unit set NAME --name NEW",
+		    f[i - 1].unit, f[i].unit);
+		report(g, line);
+		(*problems)++;
+	}
+	free(f);
+	return 0;
+}
+
 static int
 check(struct cmd_ctx *g, int argc, char **argv)
 {
@@ -44,7 +96,8 @@ check(struct cmd_ctx *g, int argc, char **argv)
 		fputs("usage: umpire check\nChecks the game file (SQLite integrity, foreign keys, JSON),\n"
 		    "that every unit's ledgers add up to the effects in its journal, that\n"
 		    "the state kept for each unit is the journal's, that every effect is\n"
-		    "linked to its event's units, and that every rule table is whole.\n", g->out);
+		    "linked to its event's units, that every rule table is whole, and that\n"
+		    "no two units' names match each other (case and accents aside).\n", g->out);
 		return EXIT_DONE;
 	}
 	if (argc > 0)
@@ -56,6 +109,8 @@ check(struct cmd_ctx *g, int argc, char **argv)
 	    (st = db_tables_check(gm->db, gm->rs->name, report, g, &more)) != DB_OK)
 		return game_fail(g, st);
 	problems += more;
+	if ((rc = check_names(g, gm, &problems)) != 0)
+		return rc;
 	if (g->json)
 		fprintf(g->out, "{\"ok\":%s,\"problems\":%d}\n", problems ? "false" : "true",
 		    problems);

@@ -7,6 +7,7 @@
 
 #include "cmd.h"
 #include "csvfile.h"
+#include "text.h"
 
 static void
 csv_cell(void *s, size_t len, void *data)
@@ -77,6 +78,23 @@ csv_rows_free(struct csv_rows *c)
 	memset(c, 0, sizeof *c);
 }
 
+/* Every cell is clean text (UTF-8, no control characters): cells are
+ * stored as names, sides and ratings, or as rule-table cells. */
+static int
+check_cells(const char *path, const struct csv_rows *c, char *err, size_t n)
+{
+	char why[80];
+
+	for (size_t row = 0; row < c->nrows; row++)
+		for (size_t col = 0; col < c->row_len[row]; col++)
+			if (text_unclean(csv_cell_at(c, row, col), why, sizeof why) != NULL) {
+				snprintf(err, n, "%s: line %zu, column %zu %s", path, row + 1,
+				    col + 1, why);
+				return EXIT_DATA;
+			}
+	return 0;
+}
+
 /* Reads a whole CSV file ("-": standard input) into rows; a UTF-8 byte
  * order mark (spreadsheets write one) is skipped.  Returns 0, or an exit
  * status with err set. */
@@ -126,6 +144,8 @@ csv_rows_read(const char *path, struct csv_rows *c, char *err, size_t n)
 	csv_free(&p);
 	if (!stdin_path)
 		fclose(f);
+	if (rc == 0)
+		rc = check_cells(path, c, err, n);
 	if (rc != 0)
 		csv_rows_free(c);
 	return rc;

@@ -318,65 +318,21 @@ game_army(struct cmd_ctx *g, struct game *gm)
 	return 0;
 }
 
-/* A name typed without its case or accents ("pire" for Piré), when only
- * one unit matches it folded (whole, else as a prefix); else "not found",
- * with the nearest names. */
-static struct unit *
-folded_unit(struct cmd_ctx *g, struct game *gm, const char *name, int *rc)
-{
-	char want[UNIT_NAME * 2], have[UNIT_NAME * 2], near[256] = "";
-	struct unit *whole = NULL, *prefix = NULL;
-	int nwhole = 0, nprefix = 0, nnear = 0, near_limit;
-	size_t len;
-
-	text_fold(name, want, sizeof want);
-	len = strlen(want);
-	near_limit = len < 6 ? 1 : len < 12 ? 2 : 3;
-	for (int i = 0; i < gm->army.n && len > 0; i++) {
-		struct unit *u = &gm->army.u[i];
-
-		text_fold(u->name, have, sizeof have);
-		if (strcmp(have, want) == 0)
-			whole = u, nwhole++;
-		else if (strncmp(have, want, len) == 0)
-			prefix = u, nprefix++;
-		else if (nnear < 3 && text_distance(have, want, near_limit) <= near_limit)
-			snprintf(near + strlen(near), sizeof near - strlen(near), "%s'%s'",
-			    nnear++ ? " or " : "", u->name);
-	}
-	if (nwhole == 1)
-		return whole;
-	if (nwhole == 0 && nprefix == 1)
-		return prefix;
-	if (nwhole + nprefix > 1)
-		*rc = cmd_error(g, EXIT_DATA, "unit '%s' is ambiguous: give more of its name", name);
-	else if (nnear > 0)
-		*rc = cmd_error(g, EXIT_DATA, "unit '%s' not found: did you mean %s?", name, near);
-	else
-		*rc = cmd_error(g, EXIT_DATA, "unit '%s' not found", name);
-	return NULL;
-}
-
 struct unit *
 game_unit(struct cmd_ctx *g, struct game *gm, const char *name, int *rc)
 {
-	long long id;
-	int st;
+	char err[512];
+	int i;
 
 	if ((*rc = game_army(g, gm)) != 0)
 		return NULL;
-	st = db_unit_find(gm->db, name, &id);
-	if (st == DB_NOTFOUND)
-		return folded_unit(g, gm, name, rc);
-	if (st != DB_OK) {
-		*rc = game_fail(g, st);
+	i = text_find_name("unit", name, gm->army.n > 0 ? gm->army.u[0].name : "",
+	    sizeof gm->army.u[0], gm->army.n, err, sizeof err);
+	if (i < 0) {
+		*rc = cmd_error(g, EXIT_DATA, "%s", err);
 		return NULL;
 	}
-	for (int i = 0; i < gm->army.n; i++)
-		if (gm->army.u[i].id == id)
-			return &gm->army.u[i];
-	*rc = cmd_error(g, EXIT_BUG, "unit '%s' is in the game but not in its army", name);
-	return NULL;
+	return &gm->army.u[i];
 }
 
 /* True when an effect of fx falls on unit i of the ruling. */

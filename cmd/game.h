@@ -77,8 +77,9 @@ int game_fail(struct cmd_ctx *g, int st);
 int game_army(struct cmd_ctx *g, struct game *gm);
 
 /*
- * The unit of the army named NAME (exact, else a unique prefix); NULL
- * with the error printed and *rc set.
+ * The unit of the army named NAME, whole (text_find_name: byte-equal, else
+ * the one it folds to); NULL with the error printed and *rc set (65 for a
+ * name not found, with "did you mean").
  */
 struct unit *game_unit(struct cmd_ctx *g, struct game *gm,
     const char *name, int *rc);

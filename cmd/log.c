@@ -99,12 +99,16 @@ static int
 list(struct cmd_ctx *g, struct game *gm, const struct inputs *in)
 {
 	struct lister l = { gm, { 0 }, g->json, g->out };
+	const struct unit *u;
 	long long unit = 0;
 	char *buf;
 	int st, rc;
 
-	if (in_given(in, "unit") && (st = db_unit_find(gm->db, in_text(in, "unit"), &unit)) != DB_OK)
-		return game_fail(g, st);
+	if (in_given(in, "unit")) {
+		if ((u = game_unit(g, gm, in_text(in, "unit"), &rc)) == NULL)
+			return rc;
+		unit = u->id;
+	}
 	if ((buf = malloc(g->json ? LOG_JSON : 1)) == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	jsonw_init(&l.w, buf, g->json ? LOG_JSON : 1);

@@ -81,34 +81,106 @@ check_type(struct game *gm, const char *type, struct db_unit *u, char *err,
 	return EXIT_DATA;
 }
 
+/*
+ * The game's units as the command goes, each name with its folding, read
+ * from the army once: a name that folds to another's is refused, and
+ * --parent found, without reading the army again after each unit an
+ * import adds (hundreds of them).
+ */
+struct known_name {
+	char name[UNIT_NAME];
+	char folded[TEXT_FOLDED];
+	long long id;
+	int formation;
+};
+
+struct unit_names {
+	struct known_name *r;
+	int n, cap;
+};
+
+/* Adds a unit's name; 0 or EXIT_BUG when out of memory. */
+static int
+names_add(struct unit_names *names, const char *name, long long id,
+    int formation)
+{
+	struct known_name *e;
+
+	if (names->n == names->cap) {
+		int cap = names->cap ? names->cap * 2 : 64;
+		struct known_name *r = realloc(names->r, (size_t)cap * sizeof *r);
+
+		if (r == NULL)
+			return EXIT_BUG;
+		names->r = r;
+		names->cap = cap;
+	}
+	e = &names->r[names->n++];
+	text_copy(e->name, sizeof e->name, name);
+	text_fold(name, e->folded, sizeof e->folded);
+	e->id = id;
+	e->formation = formation;
+	return 0;
+}
+
+static void
+names_free(struct unit_names *names)
+{
+	free(names->r);
+	memset(names, 0, sizeof *names);
+}
+
+/* The names of the game's units (names_free frees it).  Prints the
+ * error. */
+static int
+names_read(struct cmd_ctx *g, struct game *gm, struct unit_names *names)
+{
+	int rc;
+
+	memset(names, 0, sizeof *names);
+	if ((rc = game_army(g, gm)) != 0)
+		return rc;
+	for (int i = 0; i < gm->army.n; i++) {
+		const struct unit *u = &gm->army.u[i];
+
+		if (names_add(names, u->name, u->id, u->formation) != 0) {
+			names_free(names);
+			return cmd_error(g, EXIT_BUG, "out of memory");
+		}
+	}
+	return 0;
+}
+
 /* Sets u's parent from --parent, which must be a formation. */
 static int
-check_parent(struct game *gm, const char *parent, struct db_unit *u, char *err,
-    size_t n)
+check_parent(const struct unit_names *names, const char *parent,
+    struct db_unit *u, char *err, size_t n)
 {
-	struct db_unit p;
-	long long id;
-	int st;
+	const struct known_name *p;
+	char why[400];
+	int i;
 
 	u->parent_id = 0;
 	u->parent[0] = '\0';
 	if (parent == NULL || *parent == '\0')
 		return 0;
-	if ((st = db_unit_find(gm->db, parent, &id)) != DB_OK ||
-	    (st = db_unit_get(gm->db, id, &p)) != DB_OK) {
-		snprintf(err, n, "--parent: %s", db_last_error());
-		return exit_of_db(st);
-	}
-	if (!p.formation) {
-		snprintf(err, n, "--parent: '%s' is a unit, not a formation", p.name);
+	i = text_find_name("unit", parent, names->n > 0 ? names->r[0].name : "",
+	    sizeof names->r[0], names->n, why, sizeof why);
+	if (i < 0) {
+		snprintf(err, n, "--parent: %s", why);
 		return EXIT_DATA;
 	}
-	if (p.id == u->id) {
+	p = &names->r[i];
+	if (!p->formation) {
+		snprintf(err, n, "--parent: '%s' is a unit, not a formation", p->name);
+		return EXIT_DATA;
+	}
+	if (p->id == u->id) {
 		snprintf(err, n, "--parent: a formation cannot contain itself");
 		return EXIT_DATA;
 	}
-	u->parent_id = p.id;
-	text_copy(u->parent, sizeof u->parent, p.name);
+	u->parent_id = p->id;
+	text_copy(u->parent, sizeof u->parent, p->name);
 	return 0;
 }
 
@@ -173,11 +245,14 @@ check_points(struct cmd_ctx *g, struct game *gm, const struct db_unit *u,
 	return 0;
 }
 
-/* A name or side that can be kept: not empty, not too long, no control
- * characters (they would break the sheet and its JSON). */
+/* A name or side that can be kept: not empty, not too long, clean (no
+ * control characters, valid UTF-8: they would break the sheet and its
+ * JSON). */
 static int
 check_text(const char *what, const char *s, size_t max, char *err, size_t n)
 {
+	char why[80];
+
 	if (*s == '\0') {
 		snprintf(err, n, "a unit's %s cannot be empty", what);
 		return EXIT_DATA;
@@ -186,13 +261,44 @@ check_text(const char *what, const char *s, size_t max, char *err, size_t n)
 		snprintf(err, n, "a unit's %s is at most %zu bytes", what, max);
 		return EXIT_DATA;
 	}
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-		if (*p < 0x20 || *p == 0x7f) {
-			snprintf(err, n, "a unit's %s cannot hold control characters", what);
-			return EXIT_DATA;
-		}
-	if (!utf8_valid(s)) {
-		snprintf(err, n, "a unit's %s is not valid UTF-8", what);
+	if (text_unclean(s, why, sizeof why) != NULL) {
+		snprintf(err, n, "a unit's %s %s", what, why);
+		return EXIT_DATA;
+	}
+	return 0;
+}
+
+/*
+ * A new name for the unit with id self (0 for a unit to be added): a
+ * text that can be kept, without white space at either end (" Ney" and
+ * "Ney" would not be told apart), and not the name of another unit once
+ * folded: names match regardless of case and accents, so Piré and PIRE
+ * cannot both be in a game.
+ */
+static int
+check_name(const struct unit_names *names, const char *name, long long self,
+    char *err, size_t n)
+{
+	char folded[TEXT_FOLDED];
+	int rc;
+
+	if ((rc = check_text("name", name, UNIT_NAME - 1, err, n)) != 0)
+		return rc;
+	if (text_padded(name)) {
+		snprintf(err, n, "a unit's name cannot begin or end with a space ('%s')", name);
+		return EXIT_DATA;
+	}
+	text_fold(name, folded, sizeof folded);
+	for (int i = 0; i < names->n; i++) {
+		const struct known_name *e = &names->r[i];
+
+		if (e->id == self || strcmp(e->folded, folded) != 0)
+			continue;
+		if (strcmp(e->name, name) == 0)
+			snprintf(err, n, "a unit named '%s' is already in the game", name);
+		else
+			snprintf(err, n, "a unit named '%s' is already in the game, and '%s' would match it (names match regardless of case and accents)",
+			    e->name, name);
 		return EXIT_DATA;
 	}
 	return 0;
@@ -203,8 +309,9 @@ check_text(const char *what, const char *s, size_t max, char *err, size_t n)
  * err gets the sentence on failure.
  */
 static int
-add_from(struct cmd_ctx *g, struct game *gm, const char *name,
-    const struct inputs *in, struct db_unit *u, char *err, size_t n)
+add_from(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
+    const char *name, const struct inputs *in, struct db_unit *u, char *err,
+    size_t n)
 {
 	const char *side = in_text(in, "side"), *type = in_text(in, "type");
 	double cost;
@@ -216,13 +323,13 @@ add_from(struct cmd_ctx *g, struct game *gm, const char *name,
 		snprintf(err, n, "unit add needs --side SIDE and --type TYPE");
 		return EXIT_USAGE;
 	}
-	if ((rc = check_text("name", name, sizeof u->name - 1, err, n)) != 0 ||
+	if ((rc = check_name(names, name, 0, err, n)) != 0 ||
 	    (rc = check_text("side", side, sizeof u->side - 1, err, n)) != 0 ||
 	    (rc = check_type(gm, type, u, err, n)) != 0)
 		return rc;
 	text_copy(u->name, sizeof u->name, name);
 	text_copy(u->side, sizeof u->side, side);
-	if ((rc = check_parent(gm, in_text(in, "parent"), u, err, n)) != 0 ||
+	if ((rc = check_parent(names, in_text(in, "parent"), u, err, n)) != 0 ||
 	    (rc = rate(gm, in, u, &cost, err, n)) != 0 ||
 	    (rc = check_points(g, gm, u, cost, err, n)) != 0)
 		return rc;
@@ -231,6 +338,10 @@ add_from(struct cmd_ctx *g, struct game *gm, const char *name,
 		return exit_of_db(st);
 	}
 	u->id = id;
+	if (names_add(names, u->name, id, u->formation) != 0) {
+		snprintf(err, n, "out of memory");
+		return EXIT_BUG;
+	}
 	/* The army read before holds the units until now only. */
 	db_army_free(&gm->army);
 	gm->army_loaded = 0;
@@ -262,12 +373,21 @@ typed_formation(struct game *gm, int argc, char **argv)
 	return type != NULL && choice_has(gm->rs->roster->formation_types, type);
 }
 
+/* Prints the sentence of a failure, unless it printed its own (a game
+ * that could not be read): then err is empty. */
+static int
+refuse(struct cmd_ctx *g, int rc, const char *err)
+{
+	return err[0] != '\0' ? cmd_error(g, rc, "%s", err) : rc;
+}
+
 static int
 cmd_add(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
     struct db_unit *u)
 {
 	static struct inputs in;
-	char err[512];
+	struct unit_names names;
+	char err[512] = "";
 	int rc;
 
 	if ((rc = parse_unit(gm, "unit add", &in, argc, argv,
@@ -276,9 +396,11 @@ cmd_add(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
 	if (in.npos != 1)
 		return cmd_error(g, EXIT_USAGE, in.npos == 0 ? "unit add needs a NAME" :
 		    "unit add takes one NAME (quote a name with spaces)");
-	if ((rc = add_from(g, gm, in.pos[0], &in, u, err, sizeof err)) != 0)
-		return cmd_error(g, rc, "%s", err);
-	return 0;
+	if ((rc = names_read(g, gm, &names)) != 0)
+		return rc;
+	rc = add_from(g, gm, &names, in.pos[0], &in, u, err, sizeof err);
+	names_free(&names);
+	return rc != 0 ? refuse(g, rc, err) : 0;
 }
 
 /* The one-line report of a unit added or changed. */
@@ -382,6 +504,23 @@ stored_unit(struct cmd_ctx *g, struct game *gm, const char *name,
 	return 0;
 }
 
+/* unit set's --name and --parent, checked against the other units. */
+static int
+set_name_parent(const struct unit_names *names, const struct inputs *now,
+    struct db_unit *row, char *err, size_t n)
+{
+	int rc;
+
+	if (in_given(now, "name")) {
+		if ((rc = check_name(names, in_text(now, "name"), row->id, err, n)) != 0)
+			return rc;
+		text_copy(row->name, sizeof row->name, in_text(now, "name"));
+	}
+	if (in_given(now, "parent"))
+		return check_parent(names, in_text(now, "parent"), row, err, n);
+	return 0;
+}
+
 /* `unit set NAME OPTION...`: the given options replace the stored ones. */
 static int
 cmd_set(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
@@ -389,6 +528,7 @@ cmd_set(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
 {
 	static struct inputs now, merged;
 	const struct unit *u = NULL;
+	struct unit_names names;
 	char err[512];
 	double cost;
 	int rc, st;
@@ -416,21 +556,19 @@ cmd_set(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
 		if (rc != 0)
 			return cmd_error(g, EXIT_DATA, "%s", merged.error);
 	}
-	if (in_given(&now, "name") &&
-	    (rc = check_text("name", in_text(&now, "name"), sizeof row->name - 1, err,
-	    sizeof err)) != 0)
+	if ((rc = names_read(g, gm, &names)) != 0)
+		return rc;
+	rc = set_name_parent(&names, &now, row, err, sizeof err);
+	names_free(&names);
+	if (rc != 0)
 		return cmd_error(g, rc, "%s", err);
 	if (in_given(&now, "side") &&
 	    (rc = check_text("side", in_text(&now, "side"), sizeof row->side - 1, err,
 	    sizeof err)) != 0)
 		return cmd_error(g, rc, "%s", err);
-	if (in_given(&now, "name"))
-		text_copy(row->name, sizeof row->name, in_text(&now, "name"));
 	if (in_given(&now, "side"))
 		text_copy(row->side, sizeof row->side, in_text(&now, "side"));
-	if ((in_given(&now, "parent") &&
-	    (rc = check_parent(gm, in_text(&now, "parent"), row, err, sizeof err)) != 0) ||
-	    (rc = rate(gm, &merged, row, &cost, err, sizeof err)) != 0)
+	if ((rc = rate(gm, &merged, row, &cost, err, sizeof err)) != 0)
 		return cmd_error(g, rc, "%s", err);
 	if ((st = db_unit_update(gm->db, row)) != DB_OK)
 		return game_fail(g, st);
@@ -443,18 +581,14 @@ static int
 cmd_rm(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
     struct db_unit *row)
 {
-	long long id;
-	int st;
+	const struct unit *u;
+	int rc, st;
 
 	if (argc != 1)
 		return cmd_error(g, EXIT_USAGE, "unit rm takes one NAME");
-	/* Removing destroys: the name must be exact, no prefix. */
-	if ((st = db_unit_find(gm->db, argv[0], &id)) != DB_OK ||
-	    (st = db_unit_get(gm->db, id, row)) != DB_OK)
-		return game_fail(g, st);
-	if (strcmp(row->name, argv[0]) != 0)
-		return cmd_error(g, EXIT_DATA, "unit rm needs the exact name ('%s'?)", row->name);
-	if ((st = db_unit_remove(gm->db, id)) != DB_OK)
+	if ((rc = stored_unit(g, gm, argv[0], row, &u)) != 0)
+		return rc;
+	if ((st = db_unit_remove(gm->db, row->id)) != DB_OK)
 		return cmd_error(g, exit_of_db(st), "unit '%s': %s", row->name,
 		    db_last_error());
 	return 0;
@@ -576,11 +710,11 @@ check_header(const struct game *gm, const struct csv_rows *c, char *err, size_t 
 }
 
 static int
-import_rows(struct cmd_ctx *g, struct game *gm, const char *path,
-    const struct csv_rows *c, int *count)
+import_rows(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
+    const char *path, const struct csv_rows *c, int *count)
 {
 	static struct inputs in;
-	char err[512];
+	char err[512] = "";
 	struct db_unit u;
 	const char *name;
 	int rc;
@@ -591,7 +725,9 @@ import_rows(struct cmd_ctx *g, struct game *gm, const char *path,
 			continue;
 		rc = row_inputs(gm, c, row, &in, &name, err, sizeof err);
 		if (rc == 0)
-			rc = add_from(g, gm, name, &in, &u, err, sizeof err);
+			rc = add_from(g, gm, names, name, &in, &u, err, sizeof err);
+		if (rc != 0 && err[0] == '\0')
+			return rc;	/* printed */
 		if (rc != 0)
 			return cmd_error(g, rc == EXIT_USAGE ? EXIT_DATA : rc,
 			    "%s: line %zu: %s; nothing was loaded", path, row + 1, err);
@@ -605,6 +741,7 @@ cmd_import(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
     int *count)
 {
 	static struct csv_rows c;
+	struct unit_names names;
 	char err[600];
 	int rc;
 
@@ -612,10 +749,12 @@ cmd_import(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
 		return cmd_error(g, EXIT_USAGE, "unit import takes one FILE.csv");
 	if ((rc = csv_rows_read(argv[0], &c, err, sizeof err)) != 0)
 		return cmd_error(g, rc, "%s", err);
-	if ((rc = check_header(gm, &c, err, sizeof err)) != 0)
+	if ((rc = check_header(gm, &c, err, sizeof err)) != 0) {
 		rc = cmd_error(g, rc, "%s", err);
-	else
-		rc = import_rows(g, gm, argv[0], &c, count);
+	} else if ((rc = names_read(g, gm, &names)) == 0) {
+		rc = import_rows(g, gm, &names, argv[0], &c, count);
+		names_free(&names);
+	}
 	csv_rows_free(&c);
 	return rc;
 }
@@ -726,8 +865,8 @@ help(FILE *out)
 	    "       umpire unit import FILE.csv | export [FILE.csv]\n\n"
 	    "Ratings are the rule set's options (see 'umpire unit --rules NAME --help').\n"
 	    "Formations: --type division, corps, army... (see the rule set's list)\n"
-	    "with --parent.  Names are free text; a unique prefix\n"
-	    "finds a unit (not for rm).  import takes a CSV with a header of option\n"
+	    "with --parent.  Names are free text, matched regardless of case and\n"
+	    "accents, and only whole.  import takes a CSV with a header of option\n"
 	    "names (name,side,type,parent,...); repeated options separated by ';'.\n", out);
 }
 

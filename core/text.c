@@ -1,5 +1,8 @@
 /* text: UTF-8 checks, folding for name matching, edit distance. */
+#include <stdio.h>
 #include <string.h>
+
+#include <utf8proc.h>
 
 #include "text.h"
 
@@ -34,63 +37,164 @@ decode(const unsigned char *p, unsigned long *cp)
 	return len;
 }
 
-int
-utf8_valid(const char *s)
+const char *
+text_unclean(const char *s, char *why, size_t n)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	unsigned long cp;
 	int len;
 
-	while (*p != '\0') {
-		if ((len = decode(p, &cp)) == 0)
-			return 0;
-		p += len;
+	for (; *p != '\0'; p += len) {
+		if ((len = decode(p, &cp)) == 0) {
+			snprintf(why, n, "is not valid UTF-8 (byte %zu)",
+			    (size_t)(p - (const unsigned char *)s) + 1);
+			return why;
+		}
+		if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) {
+			snprintf(why, n, "holds a control character (U+%04lX)", cp);
+			return why;
+		}
 	}
-	return 1;
+	return NULL;
 }
 
-/* The base letters of U+00C0..U+017F, lower case ('?' where none). */
-static const char latin[] =
-    "aaaaaaaceeeeiiii"	/* C0-CF */
-    "dnooooo?ouuuuyts"	/* D0-DF (D7 x, DE thorn, DF sharp s) */
-    "aaaaaaaceeeeiiii"	/* E0-EF */
-    "dnooooo?ouuuuyty"	/* F0-FF */
-    "aaaaaaccccccccdd"	/* 100-10F */
-    "ddeeeeeeeeeegggg"	/* 110-11F */
-    "gggghhhhiiiiiiii"	/* 120-12F */
-    "iijjjjkkklllllll"	/* 130-13F */
-    "lllnnnnnnnnnoooo"	/* 140-14F */
-    "oooorrrrrrssssss"	/* 150-15F */
-    "ssttttttuuuuuuuu"	/* 160-16F */
-    "uuuuwwyyyzzzzzzs";	/* 170-17F */
+/* True when cp is white space: ASCII's, or a Unicode space (no-break,
+ * em, ideographic...). */
+static int
+is_space(unsigned long cp)
+{
+	return cp == ' ' || (cp >= '\t' && cp <= '\r') ||
+	    utf8proc_category((utf8proc_int32_t)cp) == UTF8PROC_CATEGORY_ZS;
+}
+
+int
+text_padded(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	unsigned long cp = 0;
+	int len;
+
+	for (int first = 1; *p != '\0'; p += len, first = 0) {
+		if ((len = decode(p, &cp)) == 0)
+			len = 1, cp = *p;
+		if (first && is_space(cp))
+			return 1;
+	}
+	return p != (const unsigned char *)s && is_space(cp);
+}
+
+int
+text_width(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	unsigned long cp;
+	int len, w = 0;
+
+	for (; *p != '\0'; p += len) {
+		if ((len = decode(p, &cp)) == 0) {
+			len = 1;
+			w++;
+			continue;
+		}
+		w += utf8proc_charwidth((utf8proc_int32_t)cp);
+	}
+	return w;
+}
+
+/*
+ * Folding: NFKC (compatibility forms as their plain letters: ﬁ as fi,
+ * full-width Ａ as A), case folded (ß as ss, Σ as σ), marks stripped (é
+ * as e, whether typed precomposed or as e and U+0301), default-ignorable
+ * characters dropped (soft hyphens, zero-width spaces), and punctuation
+ * lumped (UTF8PROC_LUMP: ’ ‘ ′ ´ as ', ‐ – — as -, no-break spaces as a
+ * space: a person types either).
+ */
+#define FOLD_OPTIONS (UTF8PROC_STABLE | UTF8PROC_COMPAT | UTF8PROC_COMPOSE | \
+	UTF8PROC_CASEFOLD | UTF8PROC_STRIPMARK | UTF8PROC_IGNORE | UTF8PROC_LUMP)
+/* The code points folded at most (a unit's name is under 128 bytes). */
+#define FOLD_MAX 1024
+
+/* Letters Unicode does not decompose, though a person types them without
+ * their stroke: Łódź as Lodz, Ørsted as Orsted, Đakovo as Dakovo. */
+static utf8proc_int32_t
+plain_letter(utf8proc_int32_t cp, void *data)
+{
+	(void)data;
+	switch (cp) {
+	case 0x141: case 0x142:	/* Ł ł */
+		return 'l';
+	case 0xd8: case 0xf8:	/* Ø ø */
+		return 'o';
+	case 0xd0: case 0xf0: case 0x110: case 0x111:	/* Ð ð Đ đ */
+		return 'd';
+	case 0x126: case 0x127:	/* Ħ ħ */
+		return 'h';
+	case 0x166: case 0x167:	/* Ŧ ŧ */
+		return 't';
+	case 0x131:		/* dotless ı */
+		return 'i';
+	default:
+		return cp;
+	}
+}
+
+/* s with ASCII letters lower-cased, the rest as is: the folding of text
+ * utf8proc cannot fold (not UTF-8, or too long). */
+static void
+fold_ascii(const char *s, char *out, size_t n)
+{
+	size_t k = 0;
+
+	for (; s[k] != '\0' && k + 1 < n; k++)
+		out[k] = (char)(s[k] >= 'A' && s[k] <= 'Z' ? s[k] - 'A' + 'a' : s[k]);
+	out[k] = '\0';
+}
+
+/* Copies the folded UTF-8 in into out (n bytes), the ligatures œ and æ
+ * (Œuvre, Ægidius) spelt out as a person types them; a character that
+ * does not fit whole is left out, with all after it. */
+static void
+spell_out(const unsigned char *in, char *out, size_t n)
+{
+	size_t k = 0;
+
+	while (*in != '\0') {
+		const char *put = (const char *)in;
+		size_t len = (*in & 0xe0) == 0xc0 ? 2 : (*in & 0xf0) == 0xe0 ? 3 :
+		    (*in & 0xf8) == 0xf0 ? 4 : 1;
+
+		if (in[0] == 0xc5 && in[1] == 0x93)
+			put = "oe";
+		else if (in[0] == 0xc3 && in[1] == 0xa6)
+			put = "ae";
+		if (k + len >= n)
+			break;
+		memcpy(out + k, put, len);
+		k += len;
+		in += len;
+	}
+	out[k] = '\0';
+}
 
 void
 text_fold(const char *s, char *out, size_t n)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	size_t k = 0;
-	unsigned long cp;
-	int len;
+	utf8proc_int32_t cps[FOLD_MAX];
+	utf8proc_ssize_t len;
 
 	if (n == 0)
 		return;
-	while (*p != '\0' && k + 1 < n) {
-		len = decode(p, &cp);
-		if (len == 0)
-			len = 1, cp = *p;
-		if (cp < 0x80) {
-			out[k++] = (char)(cp >= 'A' && cp <= 'Z' ? cp - 'A' + 'a' : cp);
-		} else if (cp >= 0xc0 && cp <= 0x17f && latin[cp - 0xc0] != '?') {
-			out[k++] = latin[cp - 0xc0];
-		} else if (k + (size_t)len < n) {
-			memcpy(out + k, p, (size_t)len);
-			k += (size_t)len;
-		} else {
-			break;
-		}
-		p += len;
+	len = utf8proc_decompose_custom((const utf8proc_uint8_t *)s,
+	    (utf8proc_ssize_t)strlen(s), cps, FOLD_MAX - 1, FOLD_OPTIONS,
+	    plain_letter, NULL);
+	/* Re-encoding in place needs a byte more than the UTF-8 it writes:
+	 * at most 4 bytes a code point, within FOLD_MAX of them. */
+	if (len < 0 || len >= FOLD_MAX ||
+	    utf8proc_reencode(cps, len, FOLD_OPTIONS) < 0) {
+		fold_ascii(s, out, n);
+		return;
 	}
-	out[k] = '\0';
+	spell_out((const unsigned char *)cps, out, n);
 }
 
 int
@@ -225,4 +329,102 @@ line_long(struct text_line *l, long v, int width)
 	if (v < 0)
 		*--p = '-';
 	line_piece(l, p, (size_t)(end - p), width);
+}
+
+/* The near names of a lookup, nearest first: a name the one typed begins
+ * (a prefix: "kemp" for Kempt) counts as nearest. */
+struct near_names {
+	int index[3], score[3], n;
+};
+
+static void
+near_add(struct near_names *nn, int index, int score)
+{
+	int at = nn->n < 3 ? nn->n++ : 3;
+
+	while (at > 0 && nn->score[at - 1] > score) {
+		if (at < 3)
+			nn->index[at] = nn->index[at - 1], nn->score[at] = nn->score[at - 1];
+		at--;
+	}
+	if (at < 3)
+		nn->index[at] = index, nn->score[at] = score;
+}
+
+static const char *
+name_at(const char *first, size_t stride, int i)
+{
+	return first + (size_t)i * stride;
+}
+
+/* "'A'", "'A' or 'B'", "'A', 'B' or 'C'" into line. */
+static void
+near_list(struct text_line *l, const struct near_names *nn, const char *first,
+    size_t stride)
+{
+	for (int i = 0; i < nn->n; i++) {
+		line_text(l, i == 0 ? "'" : i + 1 < nn->n ? ", '" : " or '", 0);
+		line_text(l, name_at(first, stride, nn->index[i]), 0);
+		line_char(l, '\'');
+	}
+}
+
+int
+text_find_name(const char *what, const char *name, const char *first,
+    size_t stride, int n, char *err, size_t errn)
+{
+	char want[TEXT_FOLDED], have[TEXT_FOLDED], why[80];
+	struct near_names nn = { { 0 }, { 0 }, 0 };
+	struct text_line l;
+	int whole = -1, nwhole = 0, other = -1, limit;
+	size_t len;
+
+	for (int i = 0; i < n; i++)
+		if (strcmp(name_at(first, stride, i), name) == 0)
+			return i;
+	line_init(&l, err, errn);
+	if (text_unclean(name, why, sizeof why) != NULL) {
+		line_text(&l, what, 0);
+		line_text(&l, " name ", 0);
+		line_text(&l, why, 0);
+		return -1;
+	}
+	text_fold(name, want, sizeof want);
+	len = strlen(want);
+	limit = len < 6 ? 1 : len < 12 ? 2 : 3;
+	for (int i = 0; i < n && len > 0; i++) {
+		int d;
+
+		text_fold(name_at(first, stride, i), have, sizeof have);
+		if (strcmp(have, want) == 0) {
+			if (nwhole++ == 0)
+				whole = i;
+			else if (nwhole == 2)
+				other = i;
+		} else if (strncmp(have, want, len) == 0) {
+			near_add(&nn, i, 0);
+		} else if ((d = text_distance(have, want, limit)) <= limit) {
+			near_add(&nn, i, d);
+		}
+	}
+	if (nwhole == 1)
+		return whole;
+	line_text(&l, what, 0);
+	line_text(&l, " '", 0);
+	line_text(&l, name, 0);
+	if (nwhole > 1) {
+		/* Only an older game holds names that fold alike. */
+		line_text(&l, "' is ambiguous: it matches both '", 0);
+		line_text(&l, name_at(first, stride, whole), 0);
+		line_text(&l, "' and '", 0);
+		line_text(&l, name_at(first, stride, other), 0);
+		line_text(&l, "' (an older umpire let both in); type the name exactly", 0);
+	} else if (nn.n > 0) {
+		line_text(&l, "' not found: did you mean ", 0);
+		near_list(&l, &nn, first, stride);
+		line_char(&l, '?');
+	} else {
+		line_text(&l, "' not found", 0);
+	}
+	return -1;
 }

@@ -1,19 +1,43 @@
 /*
- * text: the checks and foldings names need.  UTF-8 validity, a folded
- * form for matching names without regard to case or accents (Piré, pire
- * and PIRE fold alike), and an edit distance for "did you mean".
+ * text: the checks and foldings names need.  Clean text (UTF-8, no control
+ * characters), a folded form for matching names without regard to case or
+ * accents (Piré, pire and PIRE fold alike, by Unicode with utf8proc), the
+ * one name look-up, and an edit distance for "did you mean".
  */
 #ifndef UMPIRE_TEXT_H
 #define UMPIRE_TEXT_H
 
 #include <stddef.h>
 
-/* True when s is well-formed UTF-8 (no overlong forms, no surrogates). */
-int utf8_valid(const char *s);
+/*
+ * Why s cannot be stored as text: NULL when it is clean, else a phrase
+ * written into why (n bytes) that completes a sentence naming it: "is not
+ * valid UTF-8 (byte 3)" (overlong forms, surrogates and stray bytes
+ * included) or "holds a control character (U+001B)" (C0, DEL or C1: they
+ * would break the sheet, the terminal and JSON output).
+ */
+const char *text_unclean(const char *s, char *why, size_t n);
 
-/* Writes s folded into out (n bytes): ASCII letters lower-cased, Latin
- * letters with accents (U+00C0-U+017F) as their base letter, anything
- * else kept.  Always NUL-terminated. */
+/* True when s begins or ends with white space (a space, a no-break or
+ * other Unicode space). */
+int text_padded(const char *s);
+
+/* The columns s takes on a terminal (wide East Asian letters 2, combining
+ * marks 0; a byte that is not UTF-8 1). */
+int text_width(const char *s);
+
+/* The bytes a folded name may take (text_fold cuts it there). */
+#define TEXT_FOLDED 512
+
+/*
+ * Writes s folded into out (n bytes, cut at a whole character, always
+ * NUL-terminated), for names that match regardless of case and accents:
+ * Unicode NFKC, case folded, marks stripped (é typed precomposed or as e
+ * and U+0301 alike), ignorable characters dropped, typographic apostrophes
+ * and hyphens as ' and - (d’Erlon is d'Erlon), œ and æ spelt oe and ae
+ * (Œuvre), ß as ss, and Ł, Ø, Đ, Ħ, Ŧ, ı as l, o, d, h, t, i.  Text that
+ * is not UTF-8 is folded by ASCII case only.
+ */
 void text_fold(const char *s, char *out, size_t n);
 
 /* The Levenshtein distance of a and b (bytes), at most LIMIT + 1. */
@@ -23,6 +47,19 @@ int text_distance(const char *a, const char *b, int limit);
  * NUL-terminated.  snprintf's "%s" without its cost (a sheet copies
  * thousands of names). */
 void text_copy(char *out, size_t n, const char *s);
+
+/*
+ * Finds NAME among n names, the i-th at first + i * stride (the name field
+ * of an array of structs).  A name acts only when whole: the byte-equal
+ * one, else the one whose folding (text_fold) is NAME's.  Returns its
+ * index, or -1 with the sentence in err (errn bytes), WHAT naming the
+ * thing: "unit 'kemp' not found: did you mean 'Kempt'?" (names NAME begins
+ * or near it by edit distance, nearest first, at most three), or, where
+ * several fold to NAME (names kept by an older umpire), that it must be
+ * typed exactly.
+ */
+int text_find_name(const char *what, const char *name, const char *first,
+    size_t stride, int n, char *err, size_t errn);
 
 /* A line built in a fixed buffer, piece by piece, each padded to a width
  * in bytes (> 0 right-aligned, < 0 left, 0 as is) as printf's "%-9s" and

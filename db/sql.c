@@ -57,10 +57,6 @@ const char *const db_sql[STMT_COUNT] = {
 	[STMT_UNIT_INSERT] =
 	    "INSERT INTO unit (name, side, type, formation, parent, ratings, "
 	    "start_strength) VALUES (?1, ?2, ?3, ?4, nullif(?5, 0), ?6, ?7)",
-	[STMT_UNIT_BY_NAME] = "SELECT id FROM unit WHERE name = ?1",
-	[STMT_UNIT_BY_PREFIX] =
-	    "SELECT id, name FROM unit WHERE substr(name, 1, length(?1)) = ?1 "
-	    "ORDER BY id LIMIT 6",
 	[STMT_UNIT_GET] = "SELECT " UNIT_COLUMNS "WHERE u.id = ?1",
 	[STMT_UNIT_UPDATE] =
 	    "UPDATE unit SET name = ?1, side = ?2, type = ?3, formation = ?4, "

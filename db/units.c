@@ -52,64 +52,6 @@ db_unit_add(struct db *db, const struct db_unit *u, long long *id)
 	return db_step_done(db, st, "adding a unit");
 }
 
-/* The unit whose name is exactly NAME: DB_OK with *id, or DB_NOTFOUND. */
-static int
-exact_name(struct db *db, const char *name, long long *id)
-{
-	sqlite3_stmt *st;
-	int rc = SQLITE_OK, status;
-
-	if ((status = db_prepare(db, STMT_UNIT_BY_NAME, &st)) != DB_OK)
-		return status;
-	db_bind_text(st, 1, name, &rc);
-	if (rc != SQLITE_OK)
-		return db_fail(db, rc, "finding a unit");
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		*id = sqlite3_column_int64(st, 0);
-	sqlite3_reset(st);
-	if (rc == SQLITE_ROW)
-		return DB_OK;
-	return rc == SQLITE_DONE ? DB_NOTFOUND : db_fail(db, rc, "finding a unit");
-}
-
-int
-db_unit_find(struct db *db, const char *name, long long *id)
-{
-	sqlite3_stmt *st;
-	char names[512] = "";
-	int rc = SQLITE_OK, n = 0, status;
-
-	if ((status = exact_name(db, name, id)) != DB_NOTFOUND)
-		return status;
-	if ((status = db_prepare(db, STMT_UNIT_BY_PREFIX, &st)) != DB_OK)
-		return status;
-	db_bind_text(st, 1, name, &rc);
-	if (rc != SQLITE_OK)
-		return db_fail(db, rc, "finding a unit");
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		int col = SQLITE_OK;
-		const char *s = db_column_text(st, 1, &col);
-
-		if (col != SQLITE_OK) {
-			rc = col;
-			break;
-		}
-		*id = sqlite3_column_int64(st, 0);
-		snprintf(names + strlen(names), sizeof names - strlen(names),
-		    "%s'%s'", n++ ? ", " : "", s != NULL ? s : "");
-	}
-	sqlite3_reset(st);
-	if (rc != SQLITE_DONE)
-		return db_fail(db, rc, "finding a unit");
-	if (n == 1 && *name != '\0')
-		return DB_OK;
-	if (n == 0 || *name == '\0')
-		return db_set_error(DB_NOTFOUND, "unit '%s' not found", name);
-	return db_set_error(DB_CONFLICT, "unit '%s' is ambiguous: %s%s", name,
-	    names, n > 5 ? ", ..." : "");
-}
-
 static int
 read_unit(sqlite3_stmt *st, struct db_unit *u)
 {

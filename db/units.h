@@ -23,12 +23,6 @@ struct db_unit {
 /* Adds a unit; DB_CONFLICT when the name is taken. */
 int db_unit_add(struct db *db, const struct db_unit *u, long long *id);
 
-/*
- * Finds a unit by its exact name, else by a unique prefix.  DB_NOTFOUND or
- * DB_CONFLICT (ambiguous, naming the candidates) with the last error set.
- */
-int db_unit_find(struct db *db, const char *name, long long *id);
-
 /* Reads unit id. */
 int db_unit_get(struct db *db, long long id, struct db_unit *u);
 

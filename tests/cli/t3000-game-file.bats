@@ -221,13 +221,13 @@ load helper
 @test "names with control bytes or invalid UTF-8 are refused (65)" {
 	new_game
 	umpire unit add "$(printf 'A\033[31mB')" --side French --type infantry --class french --units 4
-	expect_error 65 "a unit's name cannot hold control characters"
+	expect_error 65 "unit: a unit's name holds a control character (U+001B)"
 	umpire unit add "$(printf 'A\nB')" --side French --type infantry --class french --units 4
-	expect_error 65 "a unit's name cannot hold control characters"
+	expect_error 65 "unit: a unit's name holds a control character (U+000A)"
 	umpire unit add "$(printf 'Pir\351')" --side French --type infantry --class french --units 4
-	expect_error 65 "a unit's name is not valid UTF-8"
+	expect_error 65 "unit: a unit's name is not valid UTF-8 (byte 4)"
 	umpire unit add "$(printf 'Pir\303\251')" --side "$(printf '\300\200')" --type infantry --class french --units 4
-	expect_error 65 "a unit's side is not valid UTF-8"
+	expect_error 65 "unit: --side is not valid UTF-8 (byte 1)"
 	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM unit')" = 0 ]
 }
 

@@ -36,8 +36,11 @@ load helper
 	new_game
 	"$U" unit add "I Corps" --side French --type corps >/dev/null
 	"$U" unit add "5th Division" --side French --type division --parent "I Corps" >/dev/null
-	umpire --json unit add Bachelu --side French --type infantry --class french --parent "5th"
+	umpire --json unit add Bachelu --side French --type infantry --class french --parent "5TH DIVISION"
 	[ "$(json .parent)" = "5th Division" ]
+	umpire unit add Foy --side French --type infantry --class french --parent "5th"
+	expect_error 65 "--parent: unit '5th' not found: did you mean '5th Division'?"
+	[ "$(sqlite3 umpire.db "SELECT count(*) FROM unit WHERE name = 'Foy'")" = 0 ]
 }
 
 @test "the parent must be a formation" {
@@ -85,18 +88,21 @@ load helper
 	[ "$(json '.units[2].name')" = "Régiment d'Étranger 😀" ]
 	umpire --json unit show "Pack; 9th Brigade"
 	[ "$(json .start_strength)" = 64 ]
-	umpire --json fire --firers 16 --distance 2 --target "Régiment" --dice 4
+	umpire --json fire --firers 16 --distance 2 --target "regiment d’etranger 😀" --dice 4
 	[ "$(json '.effects[0].unit')" = "Régiment d'Étranger 😀" ]
 }
 
-@test "a unique prefix finds a unit; an ambiguous one names the candidates" {
+@test "a prefix or a near name is never acted on: 'did you mean'" {
 	small_oob
-	umpire --json unit show Ke
+	umpire --json unit show KEMPT
 	[ "$(json .name)" = Kempt ]
+	umpire unit show Ke
+	expect_error 65 "unit: unit 'Ke' not found: did you mean 'Kempt'?"
 	umpire unit show P
-	expect_error 65 "unit 'P' is ambiguous: 'Pack', 'Piré'"
+	expect_error 65 "unit: unit 'P' not found: did you mean 'Pack' or 'Piré'?"
 	umpire unit show Wellington
-	expect_error 65 "unit 'Wellington' not found"
+	expect_error 65 "unit: unit 'Wellington' not found"
+	[ "$stderr" = "umpire: unit: unit 'Wellington' not found" ]
 }
 
 @test "a duplicate name is refused" {
@@ -136,12 +142,13 @@ load helper
 	[ "$(json .name)" = "Pack's Brigade" ]
 }
 
-@test "unit rm removes a unit the journal does not name, by exact name only" {
+@test "unit rm removes a unit the journal does not name, by its whole name" {
 	small_oob
 	umpire unit rm Pac
-	expect_error 65 "unit rm needs the exact name ('Pack'?)"
-	umpire unit rm Pack
+	expect_error 65 "unit 'Pac' not found: did you mean 'Pack'?"
+	umpire unit rm PACK
 	[ "$status" -eq 0 ]
+	[ "$output" = "removed 'Pack'" ]
 	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
 	umpire unit rm Kempt
 	expect_error 65 "unit 'Kempt': the journal names this unit"

@@ -19,7 +19,7 @@ state() {
 
 @test "an infantry unit that shoots is pinned; the target's state changes" {
 	game
-	umpire --json fire --unit 52nd --target "1er" --distance 1 --dice 5
+	umpire --json fire --unit 52nd --target "1er Ligne" --distance 1 --dice 5
 	[ "$(json .result.outcome)" = disrupted ]
 	[ "$(state 52nd)" = pinned ]
 	[ "$(state '1er Ligne')" = disrupted ]
@@ -27,8 +27,8 @@ state() {
 
 @test "a pinned firer has no first volley; artillery is not pinned" {
 	game
-	"$U" fire --unit 52nd --target "1er" --distance 1 --dice 1 >/dev/null
-	umpire --json fire --unit 52nd --target "1er" --distance 1 --dice 4
+	"$U" fire --unit 52nd --target "1er Ligne" --distance 1 --dice 1 >/dev/null
+	umpire --json fire --unit 52nd --target "1er Ligne" --distance 1 --dice 4
 	[ "$(json .result.score)" = 4 ]
 	"$U" fire --unit Batterie --target 52nd --distance 2 --dice 1 >/dev/null
 	[ "$(state Batterie)" = ok ]
@@ -78,7 +78,7 @@ state() {
 	game
 	"$U" melee --attacker 52nd --defender Garde --dice 6,3 >/dev/null
 	[ "$(state Garde)" = routed ]
-	umpire --json morale --rout --unit Garde --passed "1er" --passed Batterie --dice 4
+	umpire --json morale --rout --unit Garde --passed "1er Ligne" --passed Batterie --dice 4
 	[ "$(json .result.destroyed)" = false ]
 	[ "$(json '.result.also_rout|join(",")')" = "1er Ligne,Batterie" ]
 	[ "$(state Garde)" = disrupted ]
@@ -123,7 +123,7 @@ state() {
 	game --victory decisive
 	for u in A B C D E; do "$U" unit add "$u" --side British --type line >/dev/null; done
 	for u in F G H; do "$U" unit add "$u" --side French --type line >/dev/null; done
-	for u in F G H 1er; do "$U" fire --firer foot-artillery --target "$u" --distance 1 --mod target-flank --dice 6 >/dev/null; done
+	for u in F G H "1er Ligne"; do "$U" fire --firer foot-artillery --target "$u" --distance 1 --mod target-flank --dice 6 >/dev/null; done
 	for u in A B C D E; do "$U" fire --firer foot-artillery --target "$u" --distance 1 --mod target-flank --dice 6 >/dev/null; done
 	umpire --json sheet
 	[ "$(json '.standing.lost|length')" = 0 ]

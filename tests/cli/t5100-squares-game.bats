@@ -28,7 +28,7 @@ hits() {
 
 @test "bombardment hits are recorded on the target" {
 	game
-	umpire fire --unit Battery --target Ney --range close --ap 2 --dice 5,7
+	umpire fire --unit Battery --target "Ney's 1st" --range close --ap 2 --dice 5,7
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"Ney's 1st takes 2 hit markers (2 now)"* ]]
 	[ "$(hits "Ney's 1st")" = 2 ]
@@ -36,7 +36,7 @@ hits() {
 
 @test "an assault in the game: specs from the units, hits on each" {
 	game
-	umpire --json melee --attacker Ney --attacker Cuir --defender "IR 4" --defender Battery --dice 7,3,4,6,2,8,5,9
+	umpire --json melee --attacker "Ney's 1st" --attacker Cuirassiers --defender "IR 4" --defender Battery --dice 7,3,4,6,2,8,5,9
 	[ "$status" -eq 0 ]
 	[ "$(json .result.skirmish_advantage)" = attacker ]
 	[ "$(hits "IR 4")" = 2 ]
@@ -46,20 +46,20 @@ hits() {
 
 @test "morale in the game: one die per hit marker, destroyed units, the square rule" {
 	game
-	"$U" melee --attacker Ney --attacker Cuir --defender "IR 4" --defender Battery --dice 7,3,4,6,2,8,5,9 >/dev/null
+	"$U" melee --attacker "Ney's 1st" --attacker Cuirassiers --defender "IR 4" --defender Battery --dice 7,3,4,6,2,8,5,9 >/dev/null
 	umpire morale --unit "IR 4" --unit Battery --square-mates Uhlans --dice 4,3,2
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"IR 4 is now destroyed"* ]]
 	[[ "$output" == *"Uhlans must retreat"* ]]
 	[ "$("$U" --json unit show Battery | jq -r .state)" = destroyed ]
-	umpire fire --unit Battery --target Ney --range close --dice 5
+	umpire fire --unit Battery --target "Ney's 1st" --range close --dice 5
 	expect_error 65 "'Battery' is destroyed"
 }
 
 @test "rally removes hit markers; undo puts them back" {
 	game
-	"$U" fire --unit Battery --target Ney --range close --ap 3 --dice 5,7,9 >/dev/null
-	umpire rally --unit Ney --dice 5
+	"$U" fire --unit Battery --target "Ney's 1st" --range close --ap 3 --dice 5,7,9 >/dev/null
+	umpire rally --unit "Ney's 1st" --dice 5
 	[ "$(hits "Ney's 1st")" = 2 ]
 	"$U" undo >/dev/null
 	[ "$(hits "Ney's 1st")" = 3 ]
@@ -69,7 +69,7 @@ hits() {
 
 @test "the sheet shows hits" {
 	game
-	"$U" fire --unit Battery --target Ney --range close --dice 5 >/dev/null
+	"$U" fire --unit Battery --target "Ney's 1st" --range close --dice 5 >/dev/null
 	umpire sheet
 	[[ "$output" == *"Ney's 1st"*"infantry"*"1  ok"* ]]
 	umpire --json sheet
@@ -78,7 +78,7 @@ hits() {
 
 @test "only artillery bombards" {
 	game
-	umpire fire --unit Uhlans --target Ney --range close --dice 5
+	umpire fire --unit Uhlans --target "Ney's 1st" --range close --dice 5
 	expect_error 65 "'Uhlans' is not artillery"
 }
 

@@ -5,17 +5,17 @@ load helper
 corps() {
 	"$U" new --rules fury >/dev/null
 	"$U" unit add "Armée du Nord" --side French --type army --quality good >/dev/null
-	"$U" unit add "II Corps" --side French --type corps --parent "Armée" --quality average >/dev/null
+	"$U" unit add "II Corps" --side French --type corps --parent "Armée du Nord" --quality average >/dev/null
 	"$U" unit add "5e Division" --side French --type division --parent "II Corps" --quality poor >/dev/null
 	"$U" unit add "6e Division" --side French --type division --parent "II Corps" >/dev/null
-	"$U" unit add Husson --side French --type infantry --stands 5 --bel veteran --nation france --parent 5e >/dev/null
-	"$U" unit add Campi --side French --type infantry --stands 5 --bel regular --nation france --parent 5e >/dev/null
-	"$U" unit add Bauduin --side French --type infantry --stands 6 --bel regular --nation france --parent 6e >/dev/null
-	"$U" unit add Soye --side French --type infantry --stands 6 --bel regular --nation france --parent 6e >/dev/null
-	"$U" unit add "Old Guard" --side French --type infantry --stands 4 --bel guard --nation france --parent "Armée" >/dev/null
-	"$U" unit add "Batterie" --side French --type heavy-battery --parent 6e >/dev/null
+	"$U" unit add Husson --side French --type infantry --stands 5 --bel veteran --nation france --parent "5e Division" >/dev/null
+	"$U" unit add Campi --side French --type infantry --stands 5 --bel regular --nation france --parent "5e Division" >/dev/null
+	"$U" unit add Bauduin --side French --type infantry --stands 6 --bel regular --nation france --parent "6e Division" >/dev/null
+	"$U" unit add Soye --side French --type infantry --stands 6 --bel regular --nation france --parent "6e Division" >/dev/null
+	"$U" unit add "Old Guard" --side French --type infantry --stands 4 --bel guard --nation france --parent "Armée du Nord" >/dev/null
+	"$U" unit add "Batterie" --side French --type heavy-battery --parent "6e Division" >/dev/null
 	"$U" unit add Reille --side French --type leader --rank corps --rating good --nation france --exceptional --parent "II Corps" >/dev/null
-	"$U" unit add Napoleon --side French --type leader --rank army --rating excellent --nation france --parent "Armée" >/dev/null
+	"$U" unit add Napoleon --side French --type leader --rank army --rating excellent --nation france --parent "Armée du Nord" >/dev/null
 	"$U" unit add "Great Battery" --side British --type heavy-battery >/dev/null
 }
 
@@ -71,15 +71,15 @@ corps() {
 	for b in Husson Husson Campi Campi Campi; do
 		"$U" adjust "$b" --stands -1 --reason "scripted losses" >/dev/null
 	done
-	umpire --json fatigue --unit "5e"
+	umpire --json fatigue --unit "5e Division"
 	[ "$(json .result.fatigued)" = true ]
-	umpire --json fatigue --unit "6e"
+	umpire --json fatigue --unit "6e Division"
 	[ "$(json .result.fatigued)" = false ]
 	"$U" adjust Bauduin --stands -3 --reason "scripted losses" >/dev/null
 	umpire adjust Soye --stands -2 --reason "scripted losses"
 	umpire fire --unit "Great Battery" --target Soye --distance 2 --dice 6,5
 	[[ "$output" == *"II Corps is fatigued: all its divisions are fatigued"* ]]
-	umpire --json fatigue --unit "6e"
+	umpire --json fatigue --unit "6e Division"
 	[ "$(json .result.fatigued)" = true ]
 	"$U" sheet > sheet.out
 	diff -u "$BATS_TEST_DIRNAME/golden/fury-corps.sheet" sheet.out
@@ -88,13 +88,13 @@ corps() {
 @test "guard stands count double against the army" {
 	corps
 	"$U" adjust "Old Guard" --stands -2 --reason "scripted losses" >/dev/null
-	umpire --json fatigue --unit "Armée"
+	umpire --json fatigue --unit "Armée du Nord"
 	[ "$(json .result.losses)" = 4 ]
 }
 
 @test "artillery is not counted in fatigue" {
 	corps
-	umpire --json fatigue --unit "6e"
+	umpire --json fatigue --unit "6e Division"
 	[ "$(json .result.level)" = 6 ]
 }
 
@@ -116,7 +116,7 @@ corps() {
 	"$U" adjust "Old Guard" --stands -4 --reason "scripted" >/dev/null
 	"$U" adjust Husson --stands -5 --reason "scripted" >/dev/null
 	"$U" adjust Campi --stands -2 --reason "scripted" >/dev/null
-	umpire --json fatigue --unit "Armée"
+	umpire --json fatigue --unit "Armée du Nord"
 	[ "$(json .result.losses)" = 15 ]
 	[ "$(json .result.level)" = 16 ]
 	umpire fire --unit "Great Battery" --target Soye --distance 2 --dice 6,5
@@ -128,7 +128,7 @@ corps() {
 	    "Husson=good_order,Campi=disordered,Bauduin=disordered,Soye=disordered,Old Guard=good_order,Batterie=good_order" ]
 	# once broken, a later ruling does not disorder them again
 	"$U" rally --unit Bauduin --dice 6,6 >/dev/null || true
-	umpire fatigue --unit "Armée"
+	umpire fatigue --unit "Armée du Nord"
 	[[ "$output" != *"now disordered"* ]]
 	umpire undo 2
 	umpire --json unit show Bauduin

@@ -5,8 +5,8 @@ load helper
 game() {
 	"$U" new --rules ohw >/dev/null
 	"$U" unit add "1st Brigade" --side French --type brigade --break-percent 50 >/dev/null
-	"$U" unit add "1/45e" --side French --type infantry --parent "1st" >/dev/null
-	"$U" unit add "2/45e" --side French --type infantry --parent "1st" >/dev/null
+	"$U" unit add "1/45e" --side French --type infantry --parent "1st Brigade" >/dev/null
+	"$U" unit add "2/45e" --side French --type infantry --parent "1st Brigade" >/dev/null
 	"$U" unit add "Old Guard" --side French --type infantry --break-point 20 --pyrrhic >/dev/null
 	"$U" unit add "95th" --side British --type skirmishers --rifles >/dev/null
 	"$U" unit add "RHA" --side British --type horse-artillery >/dev/null
@@ -38,7 +38,7 @@ fp() {
 @test "a higher formation breaks at its percentage of its units' break points" {
 	game
 	"$U" adjust "1/45e" --fp +10 --reason setup >/dev/null
-	umpire --json fatigue --unit "1st"
+	umpire --json fatigue --unit "1st Brigade"
 	[ "$(json .result.break_point)" = 15 ]
 	[ "$(json .result.fatigue_points)" = 10 ]
 	[ "$(json .result.state)" = tired ]
@@ -52,7 +52,7 @@ fp() {
 	game
 	umpire --json fatigue --unit "1/45e" --mod save-yourselves
 	[ "$(json .result.fatigue_points)" = 2 ]
-	umpire --json fatigue --unit "1st"
+	umpire --json fatigue --unit "1st Brigade"
 	[ "$(json .result.fatigue_points)" = 15 ]
 	[ "$(json .result.state)" = broken ]
 }
@@ -95,11 +95,11 @@ fp() {
   recorded as event 2" ]
 	umpire --json unit show "1/45e"
 	[ "$(json '.flags|length')" = 0 ]
-	umpire --json fatigue --unit "1st"
+	umpire --json fatigue --unit "1st Brigade"
 	[ "$(json .result.fatigue_points)" = 2 ]
 	[ "$(json .result.state)" = fresh ]
 	umpire undo
-	umpire --json fatigue --unit "1st"
+	umpire --json fatigue --unit "1st Brigade"
 	[ "$(json .result.fatigue_points)" = 15 ]
 	umpire check
 	[ "$status" -eq 0 ]

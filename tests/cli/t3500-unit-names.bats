@@ -1,0 +1,166 @@
+#!/usr/bin/env bats
+# Unit names act only when whole, matched regardless of case and accents
+# (Unicode folding); a name that folds to another's cannot be added.
+load helper
+
+events() {
+	sqlite3 umpire.db 'SELECT count(*) FROM event'
+}
+
+units() {
+	sqlite3 umpire.db 'SELECT group_concat(name, "|") FROM (SELECT name FROM unit ORDER BY id)'
+}
+
+@test "a prefix is never acted on: 'kemp' is not Kempt, and is Kemp once Kemp is added" {
+	small_oob
+	umpire fire --firers 16 --distance 2 --target kemp --dice 4
+	expect_error 65 "unit 'kemp' not found: did you mean 'Kempt'?"
+	[ "$stderr" = "umpire: fire: unit 'kemp' not found: did you mean 'Kempt'?" ]
+	[ "$(events)" = 0 ]
+	"$U" unit add Kemp --side British --type infantry --class british --units 2 >/dev/null
+	umpire --json fire --firers 16 --distance 2 --target kemp --dice 4
+	[ "$(json '.effects[0].unit')" = Kemp ]
+	umpire --json fire --firers 16 --distance 2 --target KEMPT --dice 4
+	[ "$(json '.effects[0].unit')" = Kempt ]
+}
+
+@test "every option and argument that takes a unit name takes it whole, never a prefix" {
+	small_oob
+	"$U" unit add "I Corps" --side French --type corps >/dev/null
+	umpire fire --unit Kemp --target Bachelu --distance 5 --dice 4
+	expect_error 65 "fire: unit 'Kemp' not found: did you mean 'Kempt'?"
+	umpire melee --attacker Bach --defender Pack --dice 4,3
+	expect_error 65 "melee: unit 'Bach' not found: did you mean 'Bachelu'?"
+	umpire melee --attacker Bachelu --defender Pac --dice 4,3
+	expect_error 65 "melee: unit 'Pac' not found: did you mean 'Pack'?"
+	umpire morale --unit Kemp
+	expect_error 65 "morale: unit 'Kemp' not found: did you mean 'Kempt'?"
+	umpire adjust Kemp --figures -2 --reason test
+	expect_error 65 "adjust: unit 'Kemp' not found: did you mean 'Kempt'?"
+	umpire unit show Pir
+	expect_error 65 "unit: unit 'Pir' not found: did you mean 'Piré'?"
+	umpire unit set Pir --units 3
+	expect_error 65 "unit: unit 'Pir' not found: did you mean 'Piré'?"
+	umpire unit rm Pir
+	expect_error 65 "unit: unit 'Pir' not found: did you mean 'Piré'?"
+	umpire unit set Bachelu --parent "I Corp"
+	expect_error 65 "unit: --parent: unit 'I Corp' not found: did you mean 'I Corps'?"
+	umpire log --unit Kemp
+	expect_error 65 "log: unit 'Kemp' not found: did you mean 'Kempt'?"
+	[ "$(events)" = 0 ]
+	[ "$(units)" = "Kempt|Pack|Bachelu|Piré|I Corps" ]
+	# Whole, folded: each acts.
+	umpire --json adjust KEMPT --figures -2 --reason test
+	[ "$(json .unit)" = Kempt ]
+	umpire --json log --unit kempt
+	[ "$(json '.entries|length')" = 1 ]
+	umpire --json unit set bachelu --parent "i corps"
+	[ "$(json .parent)" = "I Corps" ]
+	umpire --json melee --attacker BACHELU --defender pack --dice 4,3
+	[ "$(json '.effects|map(.unit)|unique|join(",")')" = "Bachelu,Pack" ]
+}
+
+@test "2x2 --passed takes a unit's whole name" {
+	"$U" new --rules 2x2 >/dev/null
+	"$U" unit add Garde --side French --type guards >/dev/null
+	"$U" unit add "1er Ligne" --side French --type line >/dev/null
+	umpire morale --rout --unit Garde --passed 1er --dice 4
+	expect_error 65 "morale: unit '1er' not found: did you mean '1er Ligne'?"
+	umpire --json morale --rout --unit Garde --passed "1ER LIGNE" --dice 4
+	[ "$(json '.result.also_rout|join(",")')" = "1er Ligne" ]
+}
+
+@test "names fold by Unicode: accents typed or combined, ligatures, apostrophes, other scripts" {
+	new_game
+	for n in "Lefebvre-Desnouettes" "d’Erlon" "Blücher" "Łódź Uhlans" "Œuvre" "Straße" "Кутузов" "Württemberg"; do
+		"$U" unit add "$n" --side Allies --type infantry --class british --units 2 >/dev/null
+	done
+	check() {
+		umpire --json unit show "$1"
+		[ "$status" -eq 0 ] || { echo "$1: $stderr"; return 1; }
+		[ "$(json .name)" = "$2" ] || { echo "$1 found $(json .name)"; return 1; }
+	}
+	check "lefebvre‐desnouettes" "Lefebvre-Desnouettes"
+	check "d'erlon" "d’Erlon"
+	check "D’ERLON" "d’Erlon"
+	check "blucher" "Blücher"
+	check "$(printf 'Blu\314\210cher')" "Blücher"
+	check "LODZ UHLANS" "Łódź Uhlans"
+	check "oeuvre" "Œuvre"
+	check "STRASSE" "Straße"
+	check "КУТУЗОВ" "Кутузов"
+	check "кутузов" "Кутузов"
+	check "$(printf 'Wu\314\210rttemberg')" "Württemberg"
+	check "wurttemberg" "Württemberg"
+	check "ｂｌｕｃｈｅｒ" "Blücher"
+}
+
+@test "a name that folds to another's, or has a space at either end, cannot be added" {
+	small_oob
+	umpire unit add Pire --side French --type infantry --class french
+	expect_error 65 "unit: a unit named 'Piré' is already in the game, and 'Pire' would match it (names match regardless of case and accents)"
+	umpire unit add PIRE --side French --type infantry --class french
+	expect_error 65 "a unit named 'Piré' is already in the game, and 'PIRE' would match it"
+	umpire unit add "$(printf 'Pire\314\201')" --side French --type infantry --class french
+	expect_error 65 "a unit named 'Piré' is already in the game"
+	umpire unit add Kempt --side British --type infantry --class british
+	expect_error 65 "unit: a unit named 'Kempt' is already in the game"
+	[ "$stderr" = "umpire: unit: a unit named 'Kempt' is already in the game" ]
+	umpire unit add " Ney" --side French --type infantry --class french
+	expect_error 65 "unit: a unit's name cannot begin or end with a space (' Ney')"
+	umpire unit add "Ney " --side French --type infantry --class french
+	expect_error 65 "unit: a unit's name cannot begin or end with a space ('Ney ')"
+	umpire unit add "$(printf 'Ney\302\240')" --side French --type infantry --class french
+	expect_error 65 "unit: a unit's name cannot begin or end with a space"
+	[ "$(units)" = "Kempt|Pack|Bachelu|Piré" ]
+	# Ney and Kemp are names of their own.
+	"$U" unit add Ney --side French --type infantry --class french >/dev/null
+	"$U" unit add Kemp --side British --type infantry --class british >/dev/null
+	[ "$(units)" = "Kempt|Pack|Bachelu|Piré|Ney|Kemp" ]
+}
+
+@test "unit set --name: refused when it folds to another unit's, free for the unit's own" {
+	small_oob
+	umpire unit set Pack --name PIRE
+	expect_error 65 "unit: a unit named 'Piré' is already in the game, and 'PIRE' would match it (names match regardless of case and accents)"
+	umpire unit set Pack --name " Pack"
+	expect_error 65 "unit: a unit's name cannot begin or end with a space (' Pack')"
+	[ "$(units)" = "Kempt|Pack|Bachelu|Piré" ]
+	umpire --json unit set Piré --name PIRÉ
+	[ "$(json .name)" = "PIRÉ" ]
+	[ "$(units)" = "Kempt|Pack|Bachelu|PIRÉ" ]
+}
+
+@test "unit import: a row that folds to a unit or to an earlier row loads nothing" {
+	small_oob
+	printf 'name,side,type,class\nNey,French,infantry,french\nPIRE,French,infantry,french\n' >a.csv
+	umpire unit import a.csv
+	expect_error 65 "a.csv: line 3: a unit named 'Piré' is already in the game, and 'PIRE' would match it (names match regardless of case and accents); nothing was loaded"
+	printf 'name,side,type,class\nLobau,French,infantry,french\nlobau,French,infantry,french\n' >b.csv
+	umpire unit import b.csv
+	expect_error 65 "b.csv: line 3: a unit named 'Lobau' is already in the game, and 'lobau' would match it"
+	printf 'name,side,type,class\n"Lobau ",French,infantry,french\n' >c.csv
+	umpire unit import c.csv
+	expect_error 65 "c.csv: line 2: a unit's name cannot begin or end with a space ('Lobau '); nothing was loaded"
+	[ "$(units)" = "Kempt|Pack|Bachelu|Piré" ]
+}
+
+@test "an older game's names that fold alike: typed exactly each acts; check reports them" {
+	small_oob
+	"$U" unit add Pire2 --side French --type infantry --class french >/dev/null
+	sqlite3 umpire.db "UPDATE unit SET name = 'Pire' WHERE name = 'Pire2'"
+	umpire --json unit show Pire
+	[ "$(json .type)" = infantry ]
+	umpire --json unit show Piré
+	[ "$(json .type)" = cavalry ]
+	umpire unit show pire
+	expect_error 65 "unit: unit 'pire' is ambiguous: it matches both 'Piré' and 'Pire' (an older umpire let both in); type the name exactly"
+	umpire check
+	[ "$status" -eq 74 ]
+	[ "$output" = "problem: units 'Piré' and 'Pire' cannot be told apart by name (names match regardless of case and accents): rename one with umpire unit set NAME --name NEW" ]
+	[ "$stderr" = "umpire: check: 1 problem found" ]
+	"$U" unit set Pire --name "Piré's second" >/dev/null
+	umpire check
+	[ "$status" -eq 0 ]
+	[ "$output" = "ok: the game file and its journal agree" ]
+}

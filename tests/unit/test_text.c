@@ -1,0 +1,228 @@
+/* Unit tests of core/text.c: clean text, Unicode folding of names, the
+ * one name look-up with its "did you mean", and display width. */
+#include "unit.h"
+#include "text.h"
+
+/* s folded (static). */
+static const char *
+folded(const char *s)
+{
+	static char out[TEXT_FOLDED];
+
+	text_fold(s, out, sizeof out);
+	return out;
+}
+
+/* Real names as a person types them fold to what a person expects:
+ * case, accents (precomposed or combining), ligatures, compatibility
+ * forms and typographic apostrophes aside. */
+static void
+real_names(void **state)
+{
+	(void)state;
+	assert_string_equal(folded("Piré"), "pire");
+	assert_string_equal(folded("PIRÉ"), "pire");
+	assert_string_equal(folded("Pire\xcc\x81"), "pire");	/* e + U+0301 */
+	assert_string_equal(folded("Lefebvre-Desnouettes"), "lefebvre-desnouettes");
+	assert_string_equal(folded("Lefebvre\xe2\x80\x90" "Desnouettes"),
+	    "lefebvre-desnouettes");	/* U+2010 hyphen */
+	assert_string_equal(folded("d'Erlon"), "d'erlon");
+	assert_string_equal(folded("d\xe2\x80\x99" "Erlon"), "d'erlon");	/* ’ */
+	assert_string_equal(folded("Blücher"), "blucher");
+	assert_string_equal(folded("Bülow"), "bulow");
+	assert_string_equal(folded("Müffling"), "muffling");
+	assert_string_equal(folded("Würtemberg"), "wurtemberg");
+	assert_string_equal(folded("Wu\xcc\x88rttemberg"), "wurttemberg");	/* u + U+0308 */
+	assert_string_equal(folded("Łódź"), "lodz");
+	assert_string_equal(folded("Poniatowski's Ułans"), "poniatowski's ulans");
+	assert_string_equal(folded("Œuvre"), "oeuvre");
+	assert_string_equal(folded("œuvre"), "oeuvre");
+	assert_string_equal(folded("Ægidius"), "aegidius");
+	assert_string_equal(folded("Straße"), "strasse");
+	assert_string_equal(folded("STRASSE"), "strasse");
+	assert_string_equal(folded("\xef\xac\x81" "eld"), "field");	/* ﬁ ligature */
+	assert_string_equal(folded("\xef\xbc\xab" "empt"), "kempt");	/* full-width Ｋ */
+	assert_string_equal(folded("Кутузов"), "кутузов");
+	assert_string_equal(folded("КУТУЗОВ"), "кутузов");
+	assert_string_equal(folded("ΣΟΥΛΤ"), folded("σουλτ"));
+	assert_string_equal(folded("Ørsted"), "orsted");
+	assert_string_equal(folded("Kutúzov"), "kutuzov");
+	/* A soft hyphen is ignorable; a no-break space is a space. */
+	assert_string_equal(folded("Kem\xc2\xadpt"), "kempt");
+	assert_string_equal(folded("La\xc2\xa0Haye"), "la haye");
+	/* Text that is not UTF-8 folds by ASCII case only. */
+	assert_string_equal(folded("PIR\xe9"), "pir\xe9");
+}
+
+/* The folding is cut at a whole character and always terminated. */
+static void
+fold_cut(void **state)
+{
+	char small[6];
+
+	(void)state;
+	text_fold("Straße", small, sizeof small);
+	assert_string_equal(small, "stras");
+	text_fold("Кутузов", small, sizeof small);
+	assert_string_equal(small, "ку");	/* 4 bytes: a third letter would not fit */
+	text_fold("", small, sizeof small);
+	assert_string_equal(small, "");
+}
+
+/* Clean text: valid UTF-8 without C0, DEL or C1 control characters. */
+static void
+unclean(void **state)
+{
+	char why[80];
+
+	(void)state;
+	assert_null(text_unclean("Piré d’Erlon 😀", why, sizeof why));
+	assert_null(text_unclean("", why, sizeof why));
+	assert_string_equal(text_unclean("A\033[31m", why, sizeof why),
+	    "holds a control character (U+001B)");
+	assert_string_equal(text_unclean("A\tB", why, sizeof why),
+	    "holds a control character (U+0009)");
+	assert_string_equal(text_unclean("A\x7f", why, sizeof why),
+	    "holds a control character (U+007F)");
+	assert_string_equal(text_unclean("A\xc2\x9b", why, sizeof why),
+	    "holds a control character (U+009B)");	/* C1, encoded */
+	assert_string_equal(text_unclean("AB\xff", why, sizeof why),
+	    "is not valid UTF-8 (byte 3)");
+	assert_string_equal(text_unclean("A\x9b", why, sizeof why),
+	    "is not valid UTF-8 (byte 2)");	/* C1, a bare byte */
+	assert_string_equal(text_unclean("\xc0\xaf", why, sizeof why),
+	    "is not valid UTF-8 (byte 1)");	/* overlong '/' */
+	assert_string_equal(text_unclean("\xe0\x80\xaf", why, sizeof why),
+	    "is not valid UTF-8 (byte 1)");	/* overlong, 3 bytes */
+	assert_string_equal(text_unclean("x\xed\xa0\x80", why, sizeof why),
+	    "is not valid UTF-8 (byte 2)");	/* surrogate U+D800 */
+	assert_string_equal(text_unclean("\xf4\x90\x80\x80", why, sizeof why),
+	    "is not valid UTF-8 (byte 1)");	/* past U+10FFFF */
+	assert_string_equal(text_unclean("Pir\xc3", why, sizeof why),
+	    "is not valid UTF-8 (byte 4)");	/* cut short */
+}
+
+static void
+padded(void **state)
+{
+	(void)state;
+	assert_false(text_padded("Ney"));
+	assert_false(text_padded("La Haye Sainte"));
+	assert_false(text_padded(""));
+	assert_true(text_padded(" Ney"));
+	assert_true(text_padded("Ney "));
+	assert_true(text_padded(" "));
+	assert_true(text_padded("Ney\xc2\xa0"));	/* no-break space */
+	assert_true(text_padded("\xe3\x80\x80Ney"));	/* ideographic space */
+}
+
+static void
+width(void **state)
+{
+	(void)state;
+	assert_int_equal(text_width("Kempt"), 5);
+	assert_int_equal(text_width("Piré"), 4);
+	assert_int_equal(text_width("Pire\xcc\x81"), 4);	/* the mark takes no column */
+	assert_int_equal(text_width("Кутузов"), 7);
+	assert_int_equal(text_width("東郷"), 4);
+	assert_int_equal(text_width(""), 0);
+	assert_int_equal(text_width("A\xff"), 2);
+}
+
+struct named {
+	char name[32];
+	int strength;	/* a field after the name: the stride is the struct's */
+};
+
+static const struct named army[] = {
+	{ "Kempt", 0 }, { "Pack", 0 }, { "Piré", 0 }, { "Bachelu", 0 },
+	{ "d’Erlon", 0 }, { "Кутузов", 0 },
+};
+
+static int
+find(const struct named *a, int n, const char *name, char *err)
+{
+	return text_find_name("unit", name, a[0].name, sizeof a[0], n, err, 200);
+}
+
+/* Names act only when whole: exact, else folded; a prefix or a near name
+ * is "not found" with what was meant. */
+static void
+find_name(void **state)
+{
+	char err[200];
+	int n = (int)(sizeof army / sizeof army[0]);
+
+	(void)state;
+	assert_int_equal(find(army, n, "Pack", err), 1);
+	assert_int_equal(find(army, n, "pire", err), 2);
+	assert_int_equal(find(army, n, "PIRE\xcc\x81", err), 2);
+	assert_int_equal(find(army, n, "d'erlon", err), 4);
+	assert_int_equal(find(army, n, "КУТУЗОВ", err), 5);
+	assert_int_equal(find(army, n, "kemp", err), -1);
+	assert_string_equal(err, "unit 'kemp' not found: did you mean 'Kempt'?");
+	assert_int_equal(find(army, n, "P", err), -1);
+	assert_string_equal(err, "unit 'P' not found: did you mean 'Pack' or 'Piré'?");
+	assert_int_equal(find(army, n, "Bachelo", err), -1);
+	assert_string_equal(err, "unit 'Bachelo' not found: did you mean 'Bachelu'?");
+	assert_int_equal(find(army, n, "Wellington", err), -1);
+	assert_string_equal(err, "unit 'Wellington' not found");
+	assert_int_equal(find(army, n, "", err), -1);
+	assert_string_equal(err, "unit '' not found");
+	assert_int_equal(find(army, n, "A\033B", err), -1);
+	assert_string_equal(err, "unit name holds a control character (U+001B)");
+	assert_int_equal(find(army, 0, "Pack", err), -1);
+	assert_string_equal(err, "unit 'Pack' not found");
+}
+
+/* The nearest names first: names the one typed begins before a name a
+ * letter away, in the army's order among equals; at most three. */
+static void
+find_nearest(void **state)
+{
+	static const struct named near[] = {
+		{ "Bxa", 0 }, { "Bay", 0 }, { "Bbbb", 0 }, { "Bazooka", 0 }, { "Baxa", 0 },
+	};
+	char err[200];
+
+	(void)state;
+	assert_int_equal(find(near, 2, "ba", err), -1);
+	assert_string_equal(err, "unit 'ba' not found: did you mean 'Bay' or 'Bxa'?");
+	assert_int_equal(find(near, 5, "ba", err), -1);
+	assert_string_equal(err, "unit 'ba' not found: did you mean 'Bay', 'Bazooka' or 'Baxa'?");
+}
+
+/* An older game may hold names that fold alike: typed exactly, each
+ * acts; typed otherwise, neither does. */
+static void
+find_alike(void **state)
+{
+	static const struct named old[] = {
+		{ "Piré", 0 }, { "Pire", 0 }, { "PIRE", 0 },
+	};
+	char err[200];
+
+	(void)state;
+	assert_int_equal(find(old, 3, "Piré", err), 0);
+	assert_int_equal(find(old, 3, "Pire", err), 1);
+	assert_int_equal(find(old, 3, "PIRE", err), 2);
+	assert_int_equal(find(old, 3, "pire", err), -1);
+	assert_string_equal(err, "unit 'pire' is ambiguous: it matches both 'Piré' and 'Pire' (an older umpire let both in); type the name exactly");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(real_names),
+		cmocka_unit_test(fold_cut),
+		cmocka_unit_test(unclean),
+		cmocka_unit_test(padded),
+		cmocka_unit_test(width),
+		cmocka_unit_test(find_name),
+		cmocka_unit_test(find_nearest),
+		cmocka_unit_test(find_alike),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
