@@ -39,7 +39,7 @@ UNIT_BIN = $(patsubst tests/unit/%.c,build/san/%,$(UNIT_SRC))
 
 vpath %.c core db cmd build/gen tests/unit
 
-.PHONY: all check deps demo bench stress fuzz man clean install FORCE
+.PHONY: all check deps demo bench stress fuzz golden man clean install FORCE
 all: umpire
 
 # Rebuild when the flags change.
@@ -110,6 +110,11 @@ build/fuzz/fuzz_cli: $(FUZZ_SRC)
 fuzz: build/fuzz/fuzz_cli
 	build/fuzz/fuzz_cli -max_total_time=$(FUZZ_SECONDS) -max_len=400 -timeout=10 \
 	    -close_fd_mask=3 tests/fuzz/corpus
+
+# The golden files remade from the binary (review the diff before keeping
+# it: each golden has a test of its totals worked by hand).
+golden: build/san/umpire
+	UMPIRE_BIN=$(CURDIR)/build/san/umpire UMPIRE_GOLDEN=1 bats $$(grep -l '^	*golden ' tests/cli/*.bats)
 
 # Every fault point, 70 kill -9 rounds, 3,200 concurrent rulings.
 stress: build/flt/umpire build/flt/faultshim.so

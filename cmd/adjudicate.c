@@ -525,7 +525,9 @@ adjudicate(struct cmd_ctx *g, int argc, char **argv)
 	if ((rc = resolve_rules(g, &rs)) != 0)
 		return rc;
 	c = ruleset_cmd(rs, g->command);
-	if (c->undefined != NULL)
+	if (c == NULL)
+		rc = cmd_error(g, EXIT_USAGE, "the %s rules have no %s", rs->name, g->command);
+	else if (c->undefined != NULL)
 		rc = cmd_error(g, EXIT_USAGE, "%s", c->undefined);
 	else if (c->adjudicate == NULL)
 		rc = cmd_error(g, EXIT_USAGE, "not implemented yet for %s", rs->name);

@@ -140,7 +140,7 @@ static int
 unit_row(FILE *f, struct cmd_ctx *g, struct game *gm, const struct unit *u)
 {
 	static struct unit_sheet us;
-	const struct sheet_column *c = gm->rs->roster->columns;
+	const struct sheet_column *c = roster_columns(gm->rs->roster);
 	int rc;
 
 	if ((rc = view_load(g, gm, u, &us, 0)) != 0)
@@ -234,7 +234,7 @@ static int
 side_page(FILE *f, struct cmd_ctx *g, struct game *gm, const char *side,
     const struct history *h, const char *standing)
 {
-	const struct sheet_column *c = gm->rs->roster->columns;
+	const struct sheet_column *c = roster_columns(gm->rs->roster);
 	int cols = 3;
 
 	fputs("<section class=\"side\">\n<h1>", f);

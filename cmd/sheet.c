@@ -73,7 +73,7 @@ side_points(const struct sheet *s, const char *side, double *sum)
 		if (u->formation || strcmp(u->side, side) != 0)
 			continue;
 		result_init(&r);
-		if (ro->rate(&s->gm->ts, u->type, u->ratings, &start, &cost, &r) != RULE_OK)
+		if (roster_rate(ro, &s->gm->ts, u->type, u->ratings, &start, &cost, &r) != RULE_OK)
 			return cmd_error(s->g, exit_of_rule(RULE_DATA), "unit '%s': %s",
 			    u->name, r.error);
 		*sum += cost;
@@ -210,7 +210,7 @@ csv(const struct sheet *s)
 	char path[512];
 	int rc;
 
-	fputs("side,formation,name,type", s->g->out);
+	fputs("side,order_of_battle,name,type", s->g->out);
 	view_csv_heads(s->g->out, s->gm);
 	for (int i = 0; i < s->a->n; i++) {
 		const struct unit *u = &s->a->u[i];

@@ -13,6 +13,7 @@
 #include "game.h"
 #include "text.h"
 #include "jsonw.h"
+#include "keep.h"
 #include "outfile.h"
 #include "view.h"
 
@@ -23,8 +24,39 @@ static const struct input_decl common_inputs[] = {
 	{ "parent", IN_TEXT, "FORMATION", 0, 0, NULL, NULL, NULL,
 	  "the formation it belongs to", 0 },
 	{ "name", IN_TEXT, "NAME", 0, 0, NULL, NULL, NULL, "unit set: a new name", 0 },
+	{ "formation", IN_TEXT, "FORMATION", 0, 0, NULL, NULL, NULL,
+	  "the tactical formation it stands in (line, column, square...)", 0 },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
+
+/* Sets u's starting tactical formation from --formation, one its rule set
+ * declares (a formation of the order of battle has none). */
+static int
+check_tactical(const struct game *gm, const char *word, struct db_unit *u,
+    char *err, size_t n)
+{
+	const struct word_decl *list = gm->rs->roster->keeps.formations;
+	char words[256];
+
+	if (word == NULL)
+		return 0;
+	if (u->formation) {
+		snprintf(err, n, "--formation: '%s' is a formation of the order of battle; its units stand in formations",
+		    u->name);
+		return EXIT_DATA;
+	}
+	if (keeps_word(list, word) == NULL) {
+		if (list == NULL)
+			snprintf(err, n, "--formation: the %s rules keep no tactical formations",
+			    gm->rs->name);
+		else
+			snprintf(err, n, "--formation: the %s rules know no formation '%s' (%s)",
+			    gm->rs->name, word, keeps_words(list, words, sizeof words));
+		return EXIT_DATA;
+	}
+	text_copy(u->tactical, sizeof u->tactical, word);
+	return 0;
+}
 
 static int
 is_common(const struct input_decl *d)
@@ -197,7 +229,7 @@ rate(struct game *gm, const struct inputs *in, struct db_unit *u, double *cost,
 	*cost = 0;
 	result_init(&r);
 	if (!u->formation &&
-	    (gm->rs->roster->rate(&gm->ts, u->type, in, &u->start_strength, cost,
+	    (roster_rate(gm->rs->roster, &gm->ts, u->type, in, &u->start_strength, cost,
 	    &r) != RULE_OK || r.failed)) {
 		text_copy(err, n, r.error);
 		return EXIT_DATA;
@@ -233,7 +265,7 @@ check_points(struct cmd_ctx *g, struct game *gm, const struct db_unit *u,
 		result_init(&r);
 		if (v->formation || v->id == u->id || strcmp(v->side, u->side) != 0)
 			continue;
-		if (gm->rs->roster->rate(&gm->ts, v->type, v->ratings, &start, &c,
+		if (roster_rate(gm->rs->roster, &gm->ts, v->type, v->ratings, &start, &c,
 		    &r) == RULE_OK)
 			sum += c;
 	}
@@ -330,6 +362,7 @@ add_from(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
 	text_copy(u->name, sizeof u->name, name);
 	text_copy(u->side, sizeof u->side, side);
 	if ((rc = check_parent(names, in_text(in, "parent"), u, err, n)) != 0 ||
+	    (rc = check_tactical(gm, in_text(in, "formation"), u, err, n)) != 0 ||
 	    (rc = rate(gm, in, u, &cost, err, n)) != 0 ||
 	    (rc = check_points(g, gm, u, cost, err, n)) != 0)
 		return rc;
@@ -568,7 +601,9 @@ cmd_set(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
 		return cmd_error(g, rc, "%s", err);
 	if (in_given(&now, "side"))
 		text_copy(row->side, sizeof row->side, in_text(&now, "side"));
-	if ((rc = rate(gm, &merged, row, &cost, err, sizeof err)) != 0)
+	if ((rc = check_tactical(gm, in_text(&now, "formation"), row, err,
+	    sizeof err)) != 0 ||
+	    (rc = rate(gm, &merged, row, &cost, err, sizeof err)) != 0)
 		return cmd_error(g, rc, "%s", err);
 	if ((st = db_unit_update(gm->db, row)) != DB_OK)
 		return game_fail(g, st);
@@ -812,7 +847,9 @@ export_unit(FILE *out, const struct game *gm, const struct exporter *x,
 	csv_put(out, u->type);
 	fputc(',', out);
 	csv_put(out, game_parent_name(gm, u));
-	for (int c = 4; c < x->ncols; c++) {
+	fputc(',', out);
+	csv_put(out, u->tactical_start);
+	for (int c = 5; c < x->ncols; c++) {
 		rating_cell(u->ratings, x->cols[c], cell, sizeof cell);
 		fputc(',', out);
 		csv_put(out, cell);
@@ -823,7 +860,7 @@ export_unit(FILE *out, const struct game *gm, const struct exporter *x,
 static int
 cmd_export(struct cmd_ctx *g, struct game *gm, int argc, char **argv)
 {
-	struct exporter x = { { "name", "side", "type", "parent" }, 4 };
+	struct exporter x = { { "name", "side", "type", "parent", "formation" }, 5 };
 	struct outfile of = { NULL, NULL, "" };
 	FILE *out = g->out;
 	int rc;

@@ -28,7 +28,8 @@ view_load(struct cmd_ctx *g, struct game *gm, const struct unit *u,
 		jsonw_init(&s->v.w, NULL, 0);
 	jsonw_object(&s->v.w, NULL);
 	result_init(&r);
-	ro->view(&gm->ts, &gm->army, u, &s->v, &r);
+	if (ro->view != NULL)
+		ro->view(&gm->ts, &gm->army, u, &s->v, &r);
 	jsonw_object_end(&s->v.w);
 	if (r.failed)
 		return cmd_error(g, exit_of_rule(r.failed), "unit '%s': %s", u->name,
@@ -37,7 +38,7 @@ view_load(struct cmd_ctx *g, struct game *gm, const struct unit *u,
 		return cmd_error(g, EXIT_BUG, "unit '%s' is too large to show", u->name);
 	if (s->v.state[0] == '\0')
 		snprintf(s->v.state, sizeof s->v.state, "%s",
-		    u->state[0] ? u->state : "ok");
+		    u->state[0] ? u->state : ro->keeps.good_state);
 	return 0;
 }
 
@@ -59,7 +60,8 @@ view_json(struct jsonw *w, const struct game *gm, const struct unit_sheet *s)
 	jsonw_string(w, "name", u->name);
 	jsonw_string(w, "side", u->side);
 	jsonw_string(w, "type", u->type);
-	jsonw_bool(w, "formation", u->formation);
+	jsonw_string(w, "kind", u->formation ? "formation" : "unit");
+	jsonw_string(w, "formation", roster_formation(gm->rs->roster, u));
 	jsonw_string(w, "parent", parent[0] ? parent : NULL);
 	jsonw_string(w, "state", s->v.state);
 	if (!u->formation) {
@@ -106,10 +108,13 @@ last_text(const struct sheet_column *c, int i)
 	return 1;
 }
 
+/* The tactical formation's column, where the rules keep one. */
+#define FORMATION_WIDTH (-13)
+
 void
 view_heads(FILE *out, const struct game *gm)
 {
-	const struct sheet_column *c = gm->rs->roster->columns;
+	const struct sheet_column *c = roster_columns(gm->rs->roster);
 	char buf[VIEW_TEXT_LINE];
 	struct text_line l;
 
@@ -118,6 +123,10 @@ view_heads(FILE *out, const struct game *gm)
 	cell(&l, "unit", -28);
 	gap(&l, 1);
 	cell(&l, "type", -15);
+	if (gm->rs->roster->keeps.formations != NULL) {
+		gap(&l, 1);
+		cell(&l, "formation", FORMATION_WIDTH);
+	}
 	for (int i = 0; c[i].key != NULL; i++) {
 		if (c[i].where == SHEET_CSV)
 			continue;
@@ -152,7 +161,8 @@ flag_list(const struct unit_sheet *s, char *buf, size_t n, const char *sep,
 void
 view_text(FILE *out, const struct game *gm, const struct unit_sheet *s)
 {
-	const struct sheet_column *c = gm->rs->roster->columns;
+	const struct sheet_column *c = roster_columns(gm->rs->roster);
+	const char *formation = roster_formation(gm->rs->roster, s->u);
 	char flags[256], buf[VIEW_TEXT_LINE];
 	struct text_line l;
 
@@ -166,6 +176,10 @@ view_text(FILE *out, const struct game *gm, const struct unit_sheet *s)
 	cell(&l, s->u->name, -28);
 	gap(&l, 1);
 	cell(&l, s->u->type, -15);
+	if (formation != NULL) {
+		gap(&l, 1);
+		cell(&l, formation, FORMATION_WIDTH);
+	}
 	for (int i = 0; c[i].key != NULL; i++) {
 		if (c[i].where == SHEET_CSV)
 			continue;
@@ -187,19 +201,22 @@ view_text(FILE *out, const struct game *gm, const struct unit_sheet *s)
 void
 view_csv_heads(FILE *out, const struct game *gm)
 {
-	for (const struct sheet_column *c = gm->rs->roster->columns; c->key; c++) {
+	for (const struct sheet_column *c = roster_columns(gm->rs->roster); c->key; c++) {
 		if (c->where == SHEET_TEXT)
 			continue;
 		fputc(',', out);
 		csv_put(out, c->key);
 	}
+	if (gm->rs->roster->keeps.formations != NULL)
+		fputs(",formation", out);
 	fputs(",flags\n", out);
 }
 
 void
 view_csv(FILE *out, const struct game *gm, const struct unit_sheet *s)
 {
-	const struct sheet_column *c = gm->rs->roster->columns;
+	const struct sheet_column *c = roster_columns(gm->rs->roster);
+	const char *formation = roster_formation(gm->rs->roster, s->u);
 	char flags[256];
 
 	for (int i = 0; c[i].key != NULL; i++) {
@@ -207,6 +224,10 @@ view_csv(FILE *out, const struct game *gm, const struct unit_sheet *s)
 			continue;
 		fputc(',', out);
 		csv_put(out, cell_of(c, i, s));
+	}
+	if (formation != NULL) {
+		fputc(',', out);
+		csv_put(out, formation);
 	}
 	fputc(',', out);
 	flag_list(s, flags, sizeof flags, ";", 1);

@@ -23,6 +23,35 @@ static const struct input_decl default_formation_inputs[] = {
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
+static const struct sheet_column no_columns[] = {
+	{ NULL, NULL, 0, 0, 0 },
+};
+
+const struct sheet_column *
+roster_columns(const struct roster *ro)
+{
+	return ro->columns != NULL ? ro->columns : no_columns;
+}
+
+int
+roster_rate(const struct roster *ro, const struct tableset *ts, const char *type,
+    const struct inputs *ratings, long *start, double *cost, struct result *r)
+{
+	*start = 0;
+	*cost = 0;
+	return ro->rate != NULL ? ro->rate(ts, type, ratings, start, cost, r) : RULE_OK;
+}
+
+const char *
+roster_formation(const struct roster *ro, const struct unit *u)
+{
+	const struct word_decl *list = ro->keeps.formations;
+
+	if (u->formation || list == NULL || list[0].word == NULL)
+		return NULL;
+	return u->tactical[0] != '\0' ? u->tactical : list[0].word;
+}
+
 const struct input_decl *
 roster_formation_inputs(const struct roster *ro)
 {

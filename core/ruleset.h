@@ -249,6 +249,15 @@ struct ruleset {
 /* A formation's rating options: the rule set's own, else quality and
  * break-percent (CLI.md lists them for every rule set; kept, unused). */
 const struct input_decl *roster_formation_inputs(const struct roster *ro);
+/* The sheet's columns of ro (an empty list when it has none). */
+const struct sheet_column *roster_columns(const struct roster *ro);
+/* The rate hook of ro, or a unit that starts at 0 and costs nothing. */
+int roster_rate(const struct roster *ro, const struct tableset *ts,
+    const char *type, const struct inputs *ratings, long *start, double *cost,
+    struct result *r);
+/* The tactical formation unit u stands in, or NULL (a formation of the
+ * order of battle, or rules that keep none). */
+const char *roster_formation(const struct roster *ro, const struct unit *u);
 
 /* The five adjudication commands, in the order of CLI.md, NULL-ended. */
 extern const char *const ruleset_commands[];

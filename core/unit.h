@@ -44,6 +44,7 @@ struct unit {
 	char state[UNIT_WORD];	/* the last state recorded, "" for none */
 	char tactical[UNIT_WORD];	/* its tactical formation, "" for the
 					 * rule set's first */
+	char tactical_start[UNIT_WORD];	/* the one it started in (set-up) */
 	char flags[UNIT_FLAGS][UNIT_WORD];	/* flags set (disordered, broken) */
 	long flag_until[UNIT_FLAGS];	/* the last turn each lasts, 0: for good */
 	unsigned char flag_over[UNIT_FLAGS];	/* past its last turn: kept in

@@ -4,7 +4,7 @@
 #define NOW "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
 #define UNIT_COLUMNS \
 	"u.id, u.name, u.side, u.type, u.formation, coalesce(u.parent, 0), " \
-	"coalesce(p.name, ''), u.start_strength, u.ratings " \
+	"coalesce(p.name, ''), u.start_strength, u.ratings, u.tactical " \
 	"FROM unit u LEFT JOIN unit p ON p.id = u.parent "
 #define EVENT_COLUMNS \
 	"e.id, e.turn, e.command, e.summary, e.undone, " \
@@ -20,8 +20,9 @@
 
 /*
  * Each unit's words as the journal gives them: the latest state and
- * tactical formation in force, and the flags whose latest word is "set"
- * (in the order they were last set, each with the last turn it lasts).
+ * tactical formation in force (else the formation it started in), and
+ * the flags whose latest word is "set" (in the order they were last set,
+ * each with the last turn it lasts).
  */
 #define WORDS_DERIVED \
 	"SELECT u.id AS unit, " \
@@ -30,7 +31,7 @@
 	"ORDER BY e.id DESC LIMIT 1), '') AS state, " \
 	"coalesce((SELECT e.name FROM effect e JOIN event v ON v.id = e.event " \
 	"WHERE e.unit = u.id AND e.kind = 'formation' AND v.undone = 0 " \
-	"ORDER BY e.id DESC LIMIT 1), '') AS formation, " \
+	"ORDER BY e.id DESC LIMIT 1), u.tactical) AS formation, " \
 	"coalesce((SELECT group_concat(f.name || CASE WHEN f.until > 0 " \
 	"THEN '@' || f.until ELSE '' END, ',') FROM (" \
 	"SELECT e.name, e.amount, e.total AS until, max(e.id) AS last FROM effect e " \
@@ -56,11 +57,12 @@ const char *const db_sql[STMT_COUNT] = {
 	[STMT_GAME_GET] = "SELECT rules, title, options FROM game WHERE id = 1",
 	[STMT_UNIT_INSERT] =
 	    "INSERT INTO unit (name, side, type, formation, parent, ratings, "
-	    "start_strength) VALUES (?1, ?2, ?3, ?4, nullif(?5, 0), ?6, ?7)",
+	    "start_strength, tactical) VALUES (?1, ?2, ?3, ?4, nullif(?5, 0), ?6, ?7, ?8)",
 	[STMT_UNIT_GET] = "SELECT " UNIT_COLUMNS "WHERE u.id = ?1",
 	[STMT_UNIT_UPDATE] =
 	    "UPDATE unit SET name = ?1, side = ?2, type = ?3, formation = ?4, "
-	    "parent = nullif(?5, 0), ratings = ?6, start_strength = ?7 WHERE id = ?8",
+	    "parent = nullif(?5, 0), ratings = ?6, start_strength = ?7, tactical = ?8 "
+	    "WHERE id = ?9",
 	[STMT_UNIT_IN_USE] =
 	    "SELECT (SELECT count(*) FROM event_unit WHERE unit = ?1) + "
 	    "(SELECT count(*) FROM effect WHERE unit = ?1 OR ref = ?1), "
@@ -70,7 +72,7 @@ const char *const db_sql[STMT_COUNT] = {
 	[STMT_ARMY_UNITS] =
 	    "SELECT u.id, u.name, u.side, u.type, u.formation, coalesce(u.parent, 0), "
 	    "u.start_strength, coalesce(s.state, ''), coalesce(s.formation, ''), "
-	    "coalesce(s.flags, ''), u.ratings "
+	    "coalesce(s.flags, ''), u.ratings, u.tactical "
 	    "FROM unit u LEFT JOIN unit_state s ON s.unit = u.id ORDER BY u.id",
 	[STMT_ARMY_LEDGERS] =
 	    "SELECT unit, kind, total, amount, turn, ref FROM unit_ledger "
@@ -183,7 +185,8 @@ const char *const db_sql[STMT_COUNT] = {
 	    "WHERE NOT (json_valid(args) AND json_valid(dice) AND json_valid(output)) "
 	    "UNION ALL SELECT 'table ' || name FROM rule_table WHERE NOT json_valid(columns) "
 	    "UNION ALL SELECT 'a row of table ' || name FROM rule_row WHERE NOT json_valid(cells)",
-	[STMT_STATE_NEW] = "INSERT INTO unit_state (unit) VALUES (?1)",
+	[STMT_STATE_NEW] =
+	    "INSERT OR REPLACE INTO unit_state " WORDS_DERIVED "WHERE u.id = ?1",
 	[STMT_STATE_PUT] =
 	    "UPDATE unit_state SET state = ?2, formation = ?3, flags = ?4 WHERE unit = ?1",
 	[STMT_LEDGER_PUT] =

@@ -7,7 +7,7 @@
 #include "internal.h"
 #include "units.h"
 
-/* Binds a unit's columns ?1..?7 and runs the statement. */
+/* Binds a unit's columns ?1..?8 and runs the statement. */
 static int
 write_unit(struct db *db, sqlite3_stmt *st, const struct db_unit *u,
     const char *what)
@@ -21,6 +21,7 @@ write_unit(struct db *db, sqlite3_stmt *st, const struct db_unit *u,
 	db_bind_int(st, 5, u->parent_id, &rc);
 	db_bind_text(st, 6, u->ratings, &rc);
 	db_bind_int(st, 7, u->start_strength, &rc);
+	db_bind_text(st, 8, u->tactical, &rc);
 	if (rc != SQLITE_OK)
 		return db_fail(db, rc, what);
 	rc = sqlite3_step(st);
@@ -31,25 +32,34 @@ write_unit(struct db *db, sqlite3_stmt *st, const struct db_unit *u,
 	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, what);
 }
 
+static int state_new(struct db *db, long long id, const char *what);
+
 int
 db_unit_add(struct db *db, const struct db_unit *u, long long *id)
 {
 	sqlite3_stmt *st;
 	int rc;
 
-	int b = SQLITE_OK;
-
 	if ((rc = db_prepare(db, STMT_UNIT_INSERT, &st)) != DB_OK ||
 	    (rc = write_unit(db, st, u, "adding a unit")) != DB_OK)
 		return rc;
 	*id = sqlite3_last_insert_rowid(db->h);
-	/* Its state: nothing lost, no state word, no flags. */
+	return state_new(db, *id, "adding a unit");
+}
+
+/* A unit's kept words as its record and the journal give them. */
+static int
+state_new(struct db *db, long long id, const char *what)
+{
+	sqlite3_stmt *st;
+	int rc, b = SQLITE_OK;
+
 	if ((rc = db_prepare(db, STMT_STATE_NEW, &st)) != DB_OK)
 		return rc;
-	db_bind_int(st, 1, *id, &b);
+	db_bind_int(st, 1, id, &b);
 	if (b != SQLITE_OK)
-		return db_fail(db, b, "adding a unit");
-	return db_step_done(db, st, "adding a unit");
+		return db_fail(db, b, what);
+	return db_step_done(db, st, what);
 }
 
 static int
@@ -71,6 +81,8 @@ read_unit(sqlite3_stmt *st, struct db_unit *u)
 	u->start_strength = (long)sqlite3_column_int64(st, 7);
 	if (rc == SQLITE_OK)
 		rc = db_column_copy(st, 8, u->ratings, sizeof u->ratings);
+	if (rc == SQLITE_OK)
+		rc = db_column_copy(st, 9, u->tactical, sizeof u->tactical);
 	return rc;
 }
 
@@ -102,10 +114,12 @@ db_unit_update(struct db *db, const struct db_unit *u)
 
 	if ((status = db_prepare(db, STMT_UNIT_UPDATE, &st)) != DB_OK)
 		return status;
-	db_bind_int(st, 8, u->id, &rc);
+	db_bind_int(st, 9, u->id, &rc);
 	if (rc != SQLITE_OK)
 		return db_fail(db, rc, "changing a unit");
-	return write_unit(db, st, u, "changing a unit");
+	if ((status = write_unit(db, st, u, "changing a unit")) != DB_OK)
+		return status;
+	return state_new(db, u->id, "changing a unit");
 }
 
 int
@@ -207,6 +221,8 @@ read_army_unit(sqlite3_stmt *st, struct unit *u)
 		rc = db_column_copy(st, 8, u->tactical, sizeof u->tactical);
 	flags = db_column_text(st, 9, &rc);
 	read_flags(u, flags != NULL ? flags : "");
+	if (rc == SQLITE_OK)
+		rc = db_column_copy(st, 11, u->tactical_start, sizeof u->tactical_start);
 	memset(u->ledger, 0, sizeof u->ledger);
 	return rc;
 }

@@ -18,6 +18,8 @@ struct db_unit {
 	char parent[UNIT_NAME];
 	long start_strength;
 	char ratings[DB_RATINGS];	/* JSON object of the rating options */
+	char tactical[UNIT_WORD];	/* the tactical formation it starts in,
+					 * "" for its rule set's first */
 };
 
 /* Adds a unit; DB_CONFLICT when the name is taken. */

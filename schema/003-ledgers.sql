@@ -5,6 +5,10 @@
 -- refreshed in the same transaction as every effect, undo and redo; the
 -- journal is the truth and `umpire check` recomputes them.  The rows of
 -- existing games are filled when this migration has run.
+-- A unit's tactical formation at the start (line, column...): set-up,
+-- like its ratings; the rulings that change it are in the journal.
+ALTER TABLE unit ADD COLUMN tactical TEXT NOT NULL DEFAULT '';
+
 DROP TABLE unit_state;
 CREATE TABLE unit_state (
 	unit INTEGER PRIMARY KEY REFERENCES unit(id) ON DELETE CASCADE,

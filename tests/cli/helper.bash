@@ -66,3 +66,14 @@ small_oob() {
 	"$U" unit add Bachelu --side French --type infantry --class french --units 4 >/dev/null
 	"$U" unit add Piré --side French --type cavalry --cavalry light --lancers >/dev/null
 }
+
+# golden NAME FILE: FILE must equal tests/cli/golden/NAME.  `make golden`
+# (UMPIRE_GOLDEN=1) writes FILE there instead: review the diff, and keep a
+# test of the same output's totals worked by hand beside every golden.
+golden() {
+	if [ -n "${UMPIRE_GOLDEN:-}" ]; then
+		cp "$2" "$BATS_TEST_DIRNAME/golden/$1"
+		return 0
+	fi
+	diff -u "$BATS_TEST_DIRNAME/golden/$1" "$2"
+}

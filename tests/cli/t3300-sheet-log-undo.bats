@@ -9,7 +9,7 @@ battle() {
 @test "a small battle's final sheet matches the golden file" {
 	battle
 	"$U" sheet > sheet.out
-	diff -u "$BATS_TEST_DIRNAME/golden/battle.sheet" sheet.out
+	golden battle.sheet sheet.out
 }
 
 # The battle worked by hand from the Melee/Firing Table (floor(row x die / 12)):
@@ -38,7 +38,7 @@ battle() {
 @test "the sheet as JSON matches the golden file" {
 	battle
 	"$U" sheet --json | jq -S . > sheet.json
-	diff -u "$BATS_TEST_DIRNAME/golden/battle.sheet.json" sheet.json
+	golden battle.sheet.json sheet.json
 }
 
 @test "sheet --json units carry the CLI.md keys" {
@@ -51,9 +51,9 @@ battle() {
 @test "sheet --side and --csv" {
 	battle
 	umpire sheet --side French --csv
-	[ "${lines[0]}" = "side,formation,name,type,start_strength,strength,losses,state,pushback_run,pushback_total,flags" ]
+	[ "${lines[0]}" = "side,order_of_battle,name,type,start_strength,strength,losses,state,pushback_run,pushback_total,formation,flags" ]
 	[ "${#lines[@]}" -eq 3 ]
-	[[ "${lines[2]}" == "French,Armée du Nord > II Corps,Piré,cavalry,36,26,10,ok,1,1," ]]
+	[ "${lines[2]}" = "French,Armée du Nord > II Corps,Piré,cavalry,36,26,10,ok,1,1,line," ]
 	umpire sheet --side Prussian
 	expect_error 65 "no unit fights for side 'Prussian'"
 }

@@ -82,7 +82,7 @@ corps() {
 	umpire --json fatigue --unit "6e Division"
 	[ "$(json .result.fatigued)" = true ]
 	"$U" sheet > sheet.out
-	diff -u "$BATS_TEST_DIRNAME/golden/fury-corps.sheet" sheet.out
+	golden fury-corps.sheet sheet.out
 }
 
 @test "guard stands count double against the army" {
@@ -124,7 +124,7 @@ corps() {
 	[[ "$output" == *"Bauduin is now disordered: its army is fatigued"* ]]
 	[ "$(grep -c 'Soye is now disordered' <<<"$output")" = 1 ]
 	umpire --json sheet
-	[ "$(json '[.units[] | select(.formation|not) | select(.side=="French" and .type!="leader") | "\(.name)=\(.state)"] | join(",")')" = \
+	[ "$(json '[.units[] | select(.kind=="unit") | select(.side=="French" and .type!="leader") | "\(.name)=\(.state)"] | join(",")')" = \
 	    "Husson=good_order,Campi=disordered,Bauduin=disordered,Soye=disordered,Old Guard=good_order,Batterie=good_order" ]
 	# once broken, a later ruling does not disorder them again
 	"$U" rally --unit Bauduin --dice 6,6 >/dev/null || true
