@@ -16,10 +16,8 @@
 #define MEASURES 16
 #define CORRECTIONS (UNIT_FLAGS + 1)
 
-/* The options of adjust: each rule set's measure (--figures, --hits...),
- * from the registry, --state, --clear and --reason. */
-static const struct input_decl *
-adjust_inputs(void)
+const struct input_decl *
+cmd_adjust_inputs(void)
 {
 	static struct input_decl decls[MEASURES + 4];
 	static char help[MEASURES][96];
@@ -272,7 +270,7 @@ usage(void)
 	puts("usage: umpire adjust NAME --MEASURE ±N --reason TEXT\n"
 	    "       umpire adjust NAME --state STATE | --clear FLAG --reason TEXT\n"
 	    "A correction of a unit, recorded in the journal (undo takes it back).");
-	for (const struct input_decl *d = adjust_inputs(); d->name != NULL; d++)
+	for (const struct input_decl *d = cmd_adjust_inputs(); d->name != NULL; d++)
 		printf("  --%-10s %s\n", d->name, d->help);
 	return EXIT_DONE;
 }
@@ -290,7 +288,7 @@ adjust(struct global *g, int argc, char **argv)
 
 	if (g->help)
 		return usage();
-	if ((rc = inputs_parse_command(&in, "adjust", adjust_inputs(), NULL, argc,
+	if ((rc = inputs_parse_command(&in, "adjust", cmd_adjust_inputs(), NULL, argc,
 	    argv)) != 0)
 		return cmd_error(g, exit_of_rule(rc), "%s", in.error);
 	if (in.npos != 1 || !in_given(&in, "reason"))

@@ -10,7 +10,7 @@
 #include "jsonw.h"
 #include "num.h"
 
-static const struct input_decl undo_inputs[] = {
+const struct input_decl cmd_undo_inputs[] = {
 	{ "dry-run", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "show what would go, change nothing", 0 },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
@@ -59,7 +59,7 @@ undo_redo(struct global *g, int argc, char **argv, int redo)
 		    "Takes back the last N rulings, corrections and turns, exactly.");
 		return EXIT_DONE;
 	}
-	if ((rc = inputs_parse_command(&in, g->command, redo ? NULL : undo_inputs,
+	if ((rc = inputs_parse_command(&in, g->command, redo ? NULL : cmd_undo_inputs,
 	    NULL, argc, argv)) != 0)
 		return cmd_error(g, exit_of_rule(rc), "%s", in.error);
 	if (in.npos > 1)
