@@ -10,8 +10,9 @@
  * "words" and then each candidate that begins with that word, regardless of
  * case and accents, one a line, already quoted for the quoting open at the
  * cursor: bash puts them on the line as they come, and no name, modifier or
- * option from a game ever reaches an expansion.  "files" alone asks bash
- * for file names.
+ * option from a game ever reaches an expansion.  "nospace" in place of
+ * "words": no space after the word (a modifier's "NAME=" wants its number).
+ * "files" alone asks bash for file names.
  *
  * Everything comes from the declarations (the command table, the rule
  * sets' commands, inputs and rosters, the game-keeping commands' inputs)
@@ -134,7 +135,7 @@ struct completion {
 	/* The candidates, quoted. */
 	char **found;
 	size_t nfound, cap;
-	int files, failed;
+	int files, nospace, failed;
 };
 
 /* ---- candidates ------------------------------------------------------ */
@@ -227,7 +228,7 @@ print_found(struct completion *c)
 {
 	char ***sorted = NULL;
 
-	puts(c->files ? "files" : "words");
+	puts(c->files ? "files" : c->nospace ? "nospace" : "words");
 	if (!c->failed && c->nfound > 0 &&
 	    (sorted = malloc(c->nfound * sizeof *sorted)) != NULL) {
 		for (size_t i = 0; i < c->nfound; i++)
@@ -345,6 +346,38 @@ offer_tables(struct completion *c)
 			offer(c, table_stock[i].name);
 }
 
+/* A modifier the umpire may name (umpire applies an "auto" one itself):
+ * NAME, NAME=CHOICE for each choice of its argument, or NAME= before a
+ * number (and no space after it). */
+static void
+offer_mod(struct completion *c, const struct table *t, int row)
+{
+	const char *name = table_text(t, row, "name"), *arg = table_text(t, row, "arg");
+	char with[256];
+
+	if (strcmp(table_text(t, row, "source"), "auto") == 0)
+		return;
+	if (*arg == '\0') {
+		offer(c, name);
+		return;
+	}
+	if (strcmp(arg, "N") == 0) {
+		size_t before = c->nfound;
+
+		snprintf(with, sizeof with, "%s=", name);
+		offer(c, with);
+		c->nospace |= c->nfound > before;
+		return;
+	}
+	for (const char *p = arg; *p != '\0';) {
+		size_t len = strcspn(p, "|");
+
+		snprintf(with, sizeof with, "%s=%.*s", name, (int)len, p);
+		offer(c, with);
+		p += len + (p[len] == '|');
+	}
+}
+
 /* The modifier names of table NAME: the game's own copy, else stock. */
 static void
 offer_mods(struct completion *c, const char *name)
@@ -359,7 +392,7 @@ offer_mods(struct completion *c, const char *name)
 	else
 		t = table_stock_find(rs->name, name);
 	for (int row = 0; t != NULL && row < t->nrows; row++)
-		offer(c, table_text(t, row, "name"));
+		offer_mod(c, t, row);
 }
 
 /* The adjudication rs has and umpire does. */

@@ -22,6 +22,7 @@ _umpire()
 	    command "$bin" complete "$line" 2>/dev/null)
 	case ${reply[0]-} in
 	words) COMPREPLY=("${reply[@]:1}") ;;
+	nospace) COMPREPLY=("${reply[@]:1}"); compopt -o nospace 2>/dev/null ;;
 	files) compopt -o default 2>/dev/null ;;
 	esac
 	return 0
