@@ -325,6 +325,7 @@ screen_has() {
 	"$U" unit add 'x$(touch RAN)' --side French --type infantry --class french --units 4 >/dev/null
 	cat >rc.bash <<-EOF
 		PS1='[ready] '
+		unset HISTFILE
 		PATH=$TEST_DIR/bin:\$PATH
 		source $ROOT/cmd/umpire.bash
 		umpire() { printf '<%s>' "\$@"; echo; }
@@ -345,4 +346,10 @@ screen_has() {
 		screen_has "${want[i]}"
 	done
 	[ ! -e RAN ]
+	# The shell leaves, and its server with it, before the directory goes.
+	tmux_keys exit Enter
+	for _ in $(seq 50); do
+		tmux -S "$TEST_DIR/tmux.sock" has-session 2>/dev/null || break
+		sleep 0.1
+	done
 }
