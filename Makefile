@@ -122,7 +122,7 @@ stress: build/flt/umpire build/flt/faultshim.so
 
 deps:
 	@missing=""; \
-	for p in gcc make libsqlite3-dev libcsv-dev libgmp-dev libutf8proc-dev libcmocka-dev bats sqlite3 jq chromium man-db; do \
+	for p in gcc make libsqlite3-dev libcsv-dev libgmp-dev libutf8proc-dev libcmocka-dev bats sqlite3 jq chromium man-db tmux; do \
 	    dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \

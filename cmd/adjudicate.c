@@ -27,7 +27,7 @@
 /* Seeds are kept below 2^53 so that every JSON reader holds them exactly. */
 #define SEED_MAX ((1ULL << 53) - 1)
 
-static const struct input_decl dice_inputs[] = {
+const struct input_decl cmd_dice_inputs[] = {
 	{ "dice", IN_TEXT, "LIST", 0, 0, NULL, NULL, NULL,
 	  "the faces shown, comma-separated", 0 },
 	{ "roll", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "umpire rolls", 0 },
@@ -446,7 +446,7 @@ rule_work(struct cmd_ctx *g, const struct ruleset *rs, const struct rule_cmd *c,
 	struct inputs *in = &w->in;
 	int rc, rolled, stateful;
 
-	inputs_init(in, rs->name, c->name, c->inputs, dice_inputs);
+	inputs_init(in, rs->name, c->name, c->inputs, cmd_dice_inputs);
 	if ((rc = inputs_parse_argv(in, argc, argv)) != 0)
 		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
 	stateful = names_units(in) || bare_over_formations(g, in, argc) ||

@@ -18,13 +18,9 @@
 #include "num.h"
 #include "text.h"
 
-#define MEASURES 16
-#define ADJUST_INPUTS (MEASURES + 5)
-
 /* What one correction works in, made for the command. */
 struct adjust_work {
-	struct input_decl decls[ADJUST_INPUTS];
-	char help[MEASURES][96];
+	struct adjust_options options;
 	struct inputs in;
 	struct result r;
 	struct ruling_units ru;
@@ -34,38 +30,36 @@ struct adjust_work {
 	char out[8192];
 };
 
-/* The options of adjust: each rule set's measure (--figures, --hits...),
- * from the registry, then --state, --clear, --formation and --reason. */
-static const struct input_decl *
-adjust_inputs(struct adjust_work *w)
+const struct input_decl *
+cmd_adjust_inputs(struct adjust_options *o)
 {
 	const struct ruleset *const *all = ruleset_all();
 	int n = 0;
 
-	for (int i = 0; all[i] != NULL && n < MEASURES; i++) {
+	for (int i = 0; all[i] != NULL && n < ADJUST_MEASURES; i++) {
 		const char *opt = all[i]->roster->keeps.measure_option;
 		int seen = 0;
 
 		for (int k = 0; k < n; k++)
-			seen |= opt != NULL && strcmp(w->decls[k].name, opt) == 0;
+			seen |= opt != NULL && strcmp(o->decls[k].name, opt) == 0;
 		if (opt == NULL || seen)
 			continue;
-		snprintf(w->help[n], sizeof w->help[n], "%s (%s)", all[i]->measure,
+		snprintf(o->help[n], sizeof o->help[n], "%s (%s)", all[i]->measure,
 		    all[i]->name);
-		w->decls[n] = (struct input_decl){ opt, IN_TEXT, "±N", 0, 0, NULL, NULL,
-		    NULL, w->help[n], 0 };
+		o->decls[n] = (struct input_decl){ opt, IN_TEXT, "±N", 0, 0, NULL, NULL,
+		    NULL, o->help[n], 0 };
 		n++;
 	}
-	w->decls[n++] = (struct input_decl){ "state", IN_TEXT, "STATE", 0, 0, NULL, NULL,
+	o->decls[n++] = (struct input_decl){ "state", IN_TEXT, "STATE", 0, 0, NULL, NULL,
 	    NULL, "sets a state or flag the rule set keeps (good_order, ok...: clears them)", 0 };
-	w->decls[n++] = (struct input_decl){ "clear", IN_TEXT, "FLAG", 0, 0, NULL, NULL,
+	o->decls[n++] = (struct input_decl){ "clear", IN_TEXT, "FLAG", 0, 0, NULL, NULL,
 	    NULL, "clears a flag (disordered, saving-themselves...)", 0 };
-	w->decls[n++] = (struct input_decl){ "formation", IN_TEXT, "FORMATION", 0, 0, NULL,
+	o->decls[n++] = (struct input_decl){ "formation", IN_TEXT, "FORMATION", 0, 0, NULL,
 	    NULL, NULL, "its tactical formation (line, column, square...)", 0 };
-	w->decls[n++] = (struct input_decl){ "reason", IN_TEXT, "TEXT", 0, 0, NULL, NULL,
+	o->decls[n++] = (struct input_decl){ "reason", IN_TEXT, "TEXT", 0, 0, NULL, NULL,
 	    NULL, "why (journalled)", 0 };
-	w->decls[n] = (struct input_decl){ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 };
-	return w->decls;
+	o->decls[n] = (struct input_decl){ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 };
+	return o->decls;
 }
 
 /* The measure option typed: the game's, or a usage error. */
@@ -288,7 +282,7 @@ usage(FILE *out, struct adjust_work *w)
 	fputs("usage: umpire adjust NAME --MEASURE ±N --reason TEXT\n"
 	    "       umpire adjust NAME --state STATE | --clear FLAG | --formation F --reason TEXT\n"
 	    "A correction of a unit, recorded in the journal (undo takes it back).\n", out);
-	for (const struct input_decl *d = adjust_inputs(w); d->name != NULL; d++)
+	for (const struct input_decl *d = cmd_adjust_inputs(&w->options); d->name != NULL; d++)
 		fprintf(out, "  --%-10s %s\n", d->name, d->help);
 	return EXIT_DONE;
 }
@@ -302,7 +296,7 @@ correct_unit(struct cmd_ctx *g, int argc, char **argv, struct adjust_work *w)
 	long long id;
 	int rc, by_word;
 
-	if ((rc = inputs_parse_command(in, "adjust", adjust_inputs(w), NULL, argc,
+	if ((rc = inputs_parse_command(in, "adjust", cmd_adjust_inputs(&w->options), NULL, argc,
 	    argv)) != 0)
 		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
 	if (in->npos != 1 || !in_given(in, "reason"))

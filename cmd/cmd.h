@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <sysexits.h>
 
+#include "inputs.h"
+
 #define UMPIRE_VERSION "0.1.0"
 
 /* Exit statuses of CLI.md (sysexits). */
@@ -141,6 +143,25 @@ struct inputs;
 /* Prints the exact odds of command c on inputs in (cmd/odds.c). */
 int odds_report(struct cmd_ctx *g, const char *rules, const struct rule_cmd *c,
     const struct tableset *ts, const struct inputs *in);
+
+/*
+ * The declared options of the commands that parse theirs with the generic
+ * parser, each ending with a zero entry: completion (cmd/complete.c) reads
+ * the same declarations.  The dice options of every adjudication
+ * (cmd/adjudicate.c); new's own (the rule set's game_inputs follow); unit
+ * add and set (the rule set's ratings follow); sheet; log; undo.
+ */
+extern const struct input_decl cmd_dice_inputs[], cmd_new_inputs[],
+    cmd_unit_inputs[], cmd_sheet_inputs[], cmd_log_inputs[], cmd_undo_inputs[];
+/* The options of adjust: each rule set's measure (--figures, --hits...),
+ * from the registry, then --state, --clear, --formation and --reason,
+ * built into o (cmd/adjust.c). */
+#define ADJUST_MEASURES 16
+struct adjust_options {
+	struct input_decl decls[ADJUST_MEASURES + 5];
+	char help[ADJUST_MEASURES][96];
+};
+const struct input_decl *cmd_adjust_inputs(struct adjust_options *o);
 
 /* The command table, NULL-ended (cmd/main.c). */
 extern const struct cmd_entry *const cmd_table[];

@@ -11,7 +11,7 @@
 #include "jsonw.h"
 #include "num.h"
 
-static const struct input_decl log_inputs[] = {
+const struct input_decl cmd_log_inputs[] = {
 	{ "unit", IN_TEXT, "UNIT", 0, 0, NULL, NULL, NULL, "only events naming this unit", 0 },
 	{ "turn", IN_COUNT, "N", 1, 100000, NULL, NULL, NULL, "only events of this turn", 0 },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
@@ -132,7 +132,7 @@ log_of(struct cmd_ctx *g, struct inputs *in, int argc, char **argv)
 	struct game *gm;
 	int rc;
 
-	if ((rc = inputs_parse_command(in, "log", log_inputs, NULL, argc, argv)) != 0)
+	if ((rc = inputs_parse_command(in, "log", cmd_log_inputs, NULL, argc, argv)) != 0)
 		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
 	if (in->npos > 0 && (strcmp(in->pos[0], "show") != 0 || in->npos != 2))
 		return cmd_error(g, EXIT_USAGE, "log takes --unit, --turn, or 'show ID'");

@@ -8,8 +8,10 @@ u=$1
 version=$("$u" version | cut -d' ' -f2)
 sed "s/@VERSION@/$version/" "$2"
 echo '.SH RULE SET OPTIONS'
-for rules in $("$u" complete rules); do
-	for cmd in fire melee morale rally fatigue move; do
+# The rule sets and their adjudications, as completion offers them.
+words() { "$u" complete "$1" | sed 1d; }
+for rules in $(words "umpire --rules "); do
+	for cmd in $(words "umpire --rules $rules odds "); do
 		help=$("$u" --rules "$rules" "$cmd" --help 2>&1) || continue
 		echo ".SS $rules $cmd"
 		echo '.nf'

@@ -13,7 +13,7 @@
 #include "rtables.h"
 #include "ruleset.h"
 
-static const struct input_decl new_inputs[] = {
+const struct input_decl cmd_new_inputs[] = {
 	{ "title", IN_TEXT, "TEXT", 0, 0, NULL, "", NULL, "the game's title", 0 },
 	{ "force", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
 	  "replace a game already at the path", 0 },
@@ -44,7 +44,7 @@ static int
 is_game_option(const struct input_decl *d, void *ctx)
 {
 	(void)ctx;
-	for (const struct input_decl *p = new_inputs; p->name != NULL; p++)
+	for (const struct input_decl *p = cmd_new_inputs; p->name != NULL; p++)
 		if (p == d)
 			return 0;
 	return 1;
@@ -70,7 +70,7 @@ new_game(struct cmd_ctx *g, int argc, char **argv)
 		    ruleset_names());
 	rs = ruleset_find(g->rules);
 	game_inputs = rs->roster->game_inputs;
-	if ((rc = inputs_parse_command(&in, "new", new_inputs, game_inputs,
+	if ((rc = inputs_parse_command(&in, "new", cmd_new_inputs, game_inputs,
 	    argc, argv)) != 0)
 		return cmd_error(g, exit_of_rule(rc), "%s", in.error);
 	if (in.npos > 0)

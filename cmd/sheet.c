@@ -12,7 +12,7 @@
 #include "text.h"
 #include "view.h"
 
-static const struct input_decl sheet_inputs[] = {
+const struct input_decl cmd_sheet_inputs[] = {
 	{ "side", IN_TEXT, "SIDE", 0, 0, NULL, NULL, NULL, "one side only", 0 },
 	{ "csv", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "comma-separated values", 0 },
 	{ "html", IN_TEXT, "FILE", 0, 0, NULL, NULL, NULL,
@@ -299,7 +299,7 @@ sheet_of(struct cmd_ctx *g, struct inputs *in, int argc, char **argv)
 	struct game *gm;
 	int rc;
 
-	if ((rc = inputs_parse_command(in, "sheet", sheet_inputs, NULL, argc, argv)) != 0)
+	if ((rc = inputs_parse_command(in, "sheet", cmd_sheet_inputs, NULL, argc, argv)) != 0)
 		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
 	if (in->npos > 0)
 		return cmd_error(g, EXIT_USAGE, "unexpected argument '%s'", in->pos[0]);

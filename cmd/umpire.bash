@@ -1,68 +1,30 @@
-# bash completion for umpire: commands, options (the game's rule set's,
-# or --rules), modifier names after --mod and its kin, unit names after
-# the options that name units, rule sets after --rules.  The candidates
-# come from `umpire complete`, so they follow the game and its tables.
+# bash completion for umpire.  Every candidate comes from `umpire complete`,
+# which reads the line up to the cursor, the declarations of the command and
+# of the game's rule set (or --rules), and the game itself (units, sides,
+# tables, journal; read only), and prints the candidates already quoted for
+# the shell: they go into COMPREPLY as they come.  Nothing from a game is
+# ever expanded here (no eval, no compgen -W), and nothing is printed.
 _umpire()
 {
-	local cur prev words cword
-	_init_completion -n : 2>/dev/null || {
-		cur=${COMP_WORDS[COMP_CWORD]}
-		prev=${COMP_WORDS[COMP_CWORD-1]}
-		words=("${COMP_WORDS[@]}")
-		cword=$COMP_CWORD
-	}
-	local globals=() command="" i
-	for ((i = 1; i < cword; i++)); do
-		case ${words[i]} in
-		--db|--rules) globals+=("${words[i]}" "${words[i+1]}"); ((i++)) ;;
-		--json) ;;
-		-*) ;;
-		*) [ -z "$command" ] && command=${words[i]} ;;
-		esac
-	done
-	local IFS=$'\n'
-	case $prev in
-	--rules)
-		COMPREPLY=($(compgen -W "$(umpire complete rules 2>/dev/null)" -- "$cur"))
-		return ;;
-	--db|--html|import|export)
-		COMPREPLY=($(compgen -f -- "$cur"))
-		return ;;
-	--mod|--*-mod|--efc-mod)
-		COMPREPLY=($(compgen -W "$(umpire "${globals[@]}" complete mods "$command" 2>/dev/null | sort -u)" -- "$cur"))
-		return ;;
-	--unit|--target|--attacker|--defender|--parent|--passed|--square-mates|--general|show|set|rm)
-		local names
-		names=$(umpire "${globals[@]}" complete units 2>/dev/null)
-		COMPREPLY=($(compgen -W "$names" -- "$cur"))
-		COMPREPLY=("${COMPREPLY[@]// /\\ }")
-		return ;;
+	local IFS=$' \t\n' line bin=umpire reply=()
+
+	COMPREPLY=()
+	if [[ -n ${COMP_LINE+set} && -n ${COMP_POINT+set} ]]; then
+		line=${COMP_LINE:0:COMP_POINT}
+	else
+		line="${COMP_WORDS[*]:0:COMP_CWORD+1}"
+	fi
+	# The umpire typed on the line when it is a path (./umpire), else $PATH's.
+	[[ ${COMP_WORDS[0]} == */* && -f ${COMP_WORDS[0]} && -x ${COMP_WORDS[0]} ]] &&
+	    bin=${COMP_WORDS[0]}
+	type -P -- "$bin" >/dev/null 2>&1 || return 0
+	mapfile -t reply < <(COMP_WORDBREAKS=$COMP_WORDBREAKS UMPIRE_BUSY_TIMEOUT=20 \
+	    command "$bin" complete "$line" 2>/dev/null)
+	case ${reply[0]-} in
+	words) COMPREPLY=("${reply[@]:1}") ;;
+	nospace) COMPREPLY=("${reply[@]:1}"); compopt -o nospace 2>/dev/null ;;
+	files) compopt -o default 2>/dev/null ;;
 	esac
-	if [ -z "$command" ]; then
-		COMPREPLY=($(compgen -W "$(umpire complete commands 2>/dev/null)
---db
---rules
---json
---help
---version" -- "$cur"))
-		return
-	fi
-	if [ "$command" = odds ] || [ "$command" = help ]; then
-		local sub="" j
-		for ((j = 1; j < cword; j++)); do
-			[ "${words[j]}" = "$command" ] && sub=${words[j+1]}
-		done
-		if [ -z "$sub" ] || [ "$sub" = "$cur" ]; then
-			COMPREPLY=($(compgen -W "fire
-melee
-morale
-rally
-fatigue
-move" -- "$cur"))
-			return
-		fi
-		command=$sub
-	fi
-	COMPREPLY=($(compgen -W "$(umpire "${globals[@]}" complete options "$command" 2>/dev/null)" -- "$cur"))
+	return 0
 }
 complete -F _umpire umpire

@@ -12,7 +12,7 @@
 #include "jsonw.h"
 #include "num.h"
 
-static const struct input_decl undo_inputs[] = {
+const struct input_decl cmd_undo_inputs[] = {
 	{ "dry-run", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "show what would go, change nothing", 0 },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
@@ -57,7 +57,7 @@ take_back(struct cmd_ctx *g, struct inputs *in, int redo, struct shown *s,
 	long n = 1;
 	int rc, st, done;
 
-	if ((rc = inputs_parse_command(in, g->command, redo ? NULL : undo_inputs,
+	if ((rc = inputs_parse_command(in, g->command, redo ? NULL : cmd_undo_inputs,
 	    NULL, s->argc, s->argv)) != 0)
 		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
 	if (in->npos > 1)

@@ -17,7 +17,7 @@
 #include "outfile.h"
 #include "view.h"
 
-static const struct input_decl common_inputs[] = {
+const struct input_decl cmd_unit_inputs[] = {
 	{ "side", IN_TEXT, "SIDE", 0, 0, NULL, NULL, NULL, "the side it fights for", 0 },
 	{ "type", IN_TEXT, "TYPE", 0, 0, NULL, NULL, NULL,
 	  "the unit's type, or a formation's (division, corps, army...)", 0 },
@@ -61,7 +61,7 @@ check_tactical(const struct game *gm, const char *word, struct db_unit *u,
 static int
 is_common(const struct input_decl *d)
 {
-	for (const struct input_decl *p = common_inputs; p->name != NULL; p++)
+	for (const struct input_decl *p = cmd_unit_inputs; p->name != NULL; p++)
 		if (p == d)
 			return 1;
 	return 0;
@@ -387,7 +387,7 @@ static int
 parse_unit(struct game *gm, const char *command, struct inputs *in, int argc,
     char **argv, int formation, char *err, size_t n)
 {
-	int rc = inputs_parse_command(in, command, common_inputs,
+	int rc = inputs_parse_command(in, command, cmd_unit_inputs,
 	    game_rating_decls(gm, formation), argc, argv);
 
 	if (rc != 0) {
@@ -579,7 +579,7 @@ cmd_set(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
 	if (now.npos != 1)
 		return cmd_error(g, EXIT_USAGE, "unit set needs one NAME, then the options to change");
 	/* The stored ratings, typed, with what was given put over them. */
-	inputs_init(&merged, gm->rs->name, "unit set", common_inputs,
+	inputs_init(&merged, gm->rs->name, "unit set", cmd_unit_inputs,
 	    game_rating_decls(gm, row->formation));
 	for (int i = 0; i < now.n; i++) {
 		const char *name = now.v[i].decl->name;
@@ -636,7 +636,7 @@ static const struct input_decl *
 unit_decl(const struct game *gm, const char *name)
 {
 	const struct input_decl *lists[3] = {
-		common_inputs, game_rating_decls(gm, 0), game_rating_decls(gm, 1)
+		cmd_unit_inputs, game_rating_decls(gm, 0), game_rating_decls(gm, 1)
 	};
 
 	for (int k = 0; k < 3; k++)
@@ -696,7 +696,7 @@ row_inputs(struct game *gm, const struct csv_rows *c, size_t row,
 		if (strcmp(csv_cell_at(c, 0, col), "type") == 0)
 			formation = choice_has(gm->rs->roster->formation_types,
 			    csv_cell_at(c, row, col));
-	inputs_init(in, gm->rs->name, "unit import", common_inputs,
+	inputs_init(in, gm->rs->name, "unit import", cmd_unit_inputs,
 	    game_rating_decls(gm, formation));
 	for (size_t col = 0; col < c->row_len[0]; col++) {
 		const char *head = csv_cell_at(c, 0, col), *val = csv_cell_at(c, row, col);

@@ -1,5 +1,6 @@
 #!/usr/bin/env bats
-# make install: the binary, a real man page and bash completion.
+# make install: the binary, a real man page and bash completion (which
+# t9210-completion.bats drives).
 load helper
 
 ROOT=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
@@ -22,31 +23,4 @@ ROOT=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
 	grep -q "brigade fire" man.txt
 	grep -q -- "--firers N" man.txt
 	grep -q "ohw melee" man.txt
-}
-
-@test "bash completion: commands, options of the game's rule set, modifiers, unit names" {
-	small_oob
-	mkdir bin && ln -s "$U" bin/umpire
-	run bash -c 'PATH=$PWD/bin:$PATH; source "$1"
-	    complete_words() { COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMPREPLY=(); _umpire; printf "%s\n" "${COMPREPLY[@]}"; }
-	    complete_words umpire fi
-	    echo --
-	    complete_words umpire fire --fir
-	    echo --
-	    complete_words umpire fire --mod hard
-	    echo --
-	    complete_words umpire fire --target Ke
-	    echo --
-	    complete_words umpire melee --attacker P' _ "$ROOT/cmd/umpire.bash"
-	[ "$status" -eq 0 ]
-	[ "$output" = "fire
---
---firers
---
-hard-cover
---
-Kempt
---
-Pack
-Piré" ]
 }

@@ -1,0 +1,355 @@
+#!/usr/bin/env bats
+# bash completion (cmd/umpire.bash and `umpire complete`): driven through
+# the completion function as readline calls it, and once through a real
+# interactive bash.  Every candidate is data: names that hold shell syntax
+# come back as typed and run nothing.
+load helper
+
+ROOT=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
+
+# The end-to-end test's tmux server goes with the test, whatever happens.
+teardown() {
+	[ ! -S "$TEST_DIR/tmux.sock" ] || tmux -S "$TEST_DIR/tmux.sock" kill-server 2>/dev/null
+	cd / && rm -rf "$TEST_DIR"
+}
+
+# A bin directory whose umpire is the binary under test.
+bin_umpire() {
+	mkdir -p bin
+	ln -sf "${1:-$U}" bin/umpire
+}
+
+# complete_line LINE: calls _umpire in a fresh bash with COMP_LINE,
+# COMP_POINT (the cursor at the end), COMP_WORDS and COMP_CWORD set as
+# readline sets them; prints COMPREPLY, sorted, one a line.
+complete_line() {
+	run --separate-stderr bash -c '
+		PATH=$PWD/bin:$PATH
+		source "$1" || exit 1
+		line=$2
+		COMP_LINE=$line
+		COMP_POINT=${#line}
+		read -ra COMP_WORDS <<<"$line"
+		[[ $line == *" " ]] && COMP_WORDS+=("")
+		COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+		_umpire umpire "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}" || exit 1
+		((${#COMPREPLY[@]} == 0)) || printf "%s\n" "${COMPREPLY[@]}" | LC_ALL=C sort' \
+	    _ "$ROOT/cmd/umpire.bash" "$1"
+}
+
+# offers LINE [WORD...]: completing LINE offers exactly the WORDs (as they
+# go onto the line), with status 0 and nothing on stderr.
+offers() {
+	local line=$1 want=""
+	shift
+	(($# == 0)) || want=$(printf '%s\n' "$@" | LC_ALL=C sort)
+	complete_line "$line"
+	[ "$status" -eq 0 ] || { echo "status $status: $stderr"; return 1; }
+	[ -z "$stderr" ] || { echo "stderr: $stderr"; return 1; }
+	[ "$output" = "$want" ] || {
+		echo "line:   $line"; echo "offers: $output"; echo "wanted: $want"; return 1
+	}
+}
+
+# A game with a formation whose name holds an apostrophe, and two events.
+game() {
+	small_oob
+	"$U" unit add "Wellington's Army" --side British --type army >/dev/null
+	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
+	"$U" turn next >/dev/null
+	bin_umpire
+}
+
+ALL_COMMANDS="fire melee morale rally fatigue move new unit sheet log undo redo adjust turn tables check odds help version batch report"
+
+@test "names holding shell syntax complete as typed in every quoting and run nothing" {
+	new_game
+	bin_umpire
+	local names=('x$(touch RAN)' 'a`touch RAN`' 'i${IFS}j' "q'single'" 'd"double"'
+	    'star*' 'what?' 'two words' "Wellington's Army" 'back\slash' '-lead'
+	    'Ünïcödé ñame' 'Ney!' "Lannes'" '$HOME')
+	local typed=(x a i q d st wh tw we ba - un ney lan '$')
+	for n in "${names[@]}"; do
+		"$U" unit add "$n" --side French --type infantry --class french --units 4 >/dev/null
+	done
+	for k in "${!names[@]}"; do
+		for quote in "" "'" '"'; do
+			# The user types the start of the name (any case, no accents);
+			# the part typed inside quotes is typed as it is.
+			local start=${typed[k]}
+			[ -n "$quote" ] || start=$(printf '%q' "$start")
+			complete_line "umpire fire --target $quote$start"
+			[ "$status" -eq 0 ] && [ -z "$stderr" ]
+			[ -n "$output" ] && [ "$(printf '%s\n' "$output" | wc -l)" -eq 1 ] ||
+			    { echo "'$quote$start' offers: $output"; return 1; }
+			# Accepted, the word is the opening quote, the candidate and
+			# the closing quote readline adds when it is not there.
+			local word=$quote$output
+			[ -z "$quote" ] || [[ $word == *"$quote" && ${#word} -gt 1 ]] || word+=$quote
+			run bash -c 'set +H; eval "words=($1)"; printf "%s\n" "${#words[@]}" "${words[0]}"' _ "$word"
+			[ "$output" = "1
+${names[k]}" ] || { echo "'$quote$start' gives $word: $output"; return 1; }
+		done
+	done
+	[ ! -e RAN ]
+}
+
+@test "completion never expands a name: the check a unit named x\$(touch RAN) passes" {
+	g=$TEST_DIR
+	UMPIRE_DB=$g/c.db "$U" new --rules brigade >/dev/null
+	UMPIRE_DB=$g/c.db "$U" unit add 'x$(touch '"$g"'/RAN)' --side A --type infantry --class british --units 4 >/dev/null
+	bin_umpire
+	run --separate-stderr env UMPIRE_DB=$g/c.db PATH="$g/bin:$PATH" bash -c \
+	    'source "$1"; COMP_WORDS=(umpire fire --target ""); COMP_CWORD=3; _umpire umpire "" --target; printf "%s\n" "${COMPREPLY[@]}"' \
+	    _ "$ROOT/cmd/umpire.bash"
+	[ "$status" -eq 0 ]
+	[ "$output" = 'x\$\(touch\ '"$(printf '%q' "$g")"'/RAN\)' ]
+	[ ! -e "$g/RAN" ]
+	# No game data can reach an expansion: the script has none to offer it.
+	run grep -wE 'compgen|eval' <(grep -v '^[[:space:]]*#' "$ROOT/cmd/umpire.bash")
+	[ "$status" -eq 1 ]
+}
+
+@test "commands, and under a rule set only the adjudications it has" {
+	game
+	offers "umpire " fire melee morale rally move new unit sheet log undo redo adjust turn tables check odds help version batch report
+	offers "umpire --rules fury " $ALL_COMMANDS
+	offers "umpire fi" fire
+	offers "umpire --" --db --rules --json --help --version
+	offers "umpire --json --" --db --rules --help --version
+	offers "umpire help mo" morale move
+	offers "umpire odds " fire melee morale rally move
+	offers "umpire --rules squares odds " fire melee morale rally move turn
+	offers "umpire nosuch "
+}
+
+@test "no game: commands, and options under --rules" {
+	bin_umpire
+	offers "umpire " $ALL_COMMANDS
+	offers "umpire fire --target "
+	offers "umpire fire --fir"
+	offers "umpire --rules brigade fire --fir" --firers
+	offers "umpire --rules " brigade squares fury 2x2 ohw
+	offers "umpire --rules=2" 2x2
+	offers "umpire --rules 2x2 new --" --title --force --victory --points --db --json --help
+	offers "umpire --rules 2x2 new --victory " fast decisive
+	offers "umpire new --rules 2x2 --points 40 --" --title --force --victory --db --json --help
+}
+
+@test "options of the command under the game's rule set, each once" {
+	game
+	offers "umpire fire --fir" --firers
+	offers "umpire fire --t" --target-type --target-crew --target
+	offers "umpire fire --firers 4 --fir"
+	offers "umpire fire --mod hard-cover --m" --mod --moving
+	offers "umpire melee --attacker-m" --attacker-mod
+	offers "umpire log --" --unit --turn --db --rules --json --help
+	offers "umpire sheet --" --side --csv --html --db --rules --json --help
+	offers "umpire undo --" --dry-run --db --rules --json --help
+	offers "umpire adjust Kempt --" --figures --state --clear --formation --reason --db --rules --json --help
+	offers "umpire report --" --html --db --rules --json --help
+	offers "umpire batch --" --each --db --rules --json --help
+	offers "umpire unit add X --type division --" --side --parent --quality --break-percent --db --rules --json --help
+	offers "umpire --rules squares turn --" --action-dice --commands --dice-off --general --dice --roll --seed --odds --db --json --help
+}
+
+@test "option values from the declarations" {
+	game
+	offers "umpire fire --weapon " musket rifle
+	offers "umpire fire --ammo s" shrapnel shell
+	offers "umpire fire --gun=h" howitzer
+	offers "umpire melee --attacker-type " infantry cavalry artillery skirmishers
+	offers "umpire unit add X --type div" division
+	offers "umpire unit add X --cavalry " heavy medium light
+	offers "umpire unit add X --type division --quality " good average poor
+	offers "umpire unit set \"Wellington's Army\" --quality p" poor
+	offers "umpire adjust Kempt --state " good_order destroyed disordered rallying broken
+	offers "umpire adjust Kempt --clear " disordered rallying broken
+	offers "umpire --rules fury fire --formation " line column march-column
+	offers "umpire --rules fury unit add X --bel v" veteran
+	offers "umpire sheet --side " British French
+	offers "umpire sheet --side fr" French
+}
+
+@test "modifier names from the game's own tables, the stock ones without a game" {
+	game
+	offers "umpire fire --mod hard" hard-cover
+	offers "umpire fire --mod hard-cover,enf" hard-cover,enfilade
+	offers "umpire fire --mod 'hard-cover,enf" hard-cover,enfilade
+	offers "umpire melee --attacker-mod fl" flank
+	offers "umpire melee --defender-mod sta" stationary-target
+	offers "umpire fire --mod clo"
+	"$U" tables export fire-modifiers fm.csv
+	echo 'sunken-road,infantry,-1,named,,a house rule' >>fm.csv
+	"$U" tables import fire-modifiers fm.csv >/dev/null
+	offers "umpire fire --mod su" sunken-road
+	rm umpire.db
+	offers "umpire --rules brigade fire --mod su"
+	offers "umpire --rules squares fire --mod " woods town
+	offers "umpire --rules 2x2 melee --attacker-mod ex" extra-units=
+	offers "umpire --rules fury move --mod army-commander=g" good
+}
+
+@test "units after the options and commands that name them, however they are spelt" {
+	game
+	offers "umpire fire --unit kem" Kempt
+	offers "umpire fire --unit pire" Piré
+	offers "umpire fire --target PI" Piré
+	offers "umpire melee --attacker p" Pack Piré
+	offers "umpire fire --target " Kempt Pack Bachelu Piré
+	offers "umpire adjust " Kempt Pack Bachelu Piré "Wellington\\'s\\ Army"
+	offers "umpire adjust W" "Wellington\\'s\\ Army"
+	offers "umpire unit show 'Wellington" "Wellington'\\''s Army"
+	offers "umpire unit set \"well" "Wellington's Army"
+	offers "umpire unit rm b" Bachelu
+	offers "umpire log --unit k" Kempt
+	offers "umpire unit add X --parent " "Wellington\\'s\\ Army"
+}
+
+@test "subcommands, tables and event numbers" {
+	game
+	offers "umpire unit " add list show set rm import export
+	offers "umpire tables " list show export import diff
+	offers "umpire tables show morale" morale-bands
+	offers "umpire tables export fire-m" fire-modifiers
+	offers "umpire turn " next
+	offers "umpire log " show
+	offers "umpire log show " 1 2
+	offers "umpire log show 2 "
+	offers "umpire --db "
+	offers "umpire unit import "
+}
+
+# best_time LINE WORD...: the best of three completions of LINE, which
+# offer the WORDs, in microseconds, in $best.
+best_time() {
+	best=999999999
+	for _ in 1 2 3; do
+		local t0=$EPOCHREALTIME took
+		offers "$@"
+		took=$((${EPOCHREALTIME/./} - ${t0/./}))
+		((took < best)) && best=$took
+	done
+	true
+}
+
+@test "a missing, damaged or locked game, or no umpire at all: nothing, quietly and at once" {
+	bin_umpire
+	offers "umpire fire --target "
+	printf 'not a game' >umpire.db
+	offers "umpire fire --target "
+	offers "umpire " $ALL_COMMANDS
+	[ "$(cat umpire.db)" = "not a game" ]
+	rm umpire.db
+	game
+	(echo "PRAGMA locking_mode=EXCLUSIVE; BEGIN EXCLUSIVE; SELECT 1;"; sleep 3) |
+	    sqlite3 umpire.db >/dev/null &
+	sleep 0.5
+	best_time "umpire fire --target "
+	wait
+	[ "$best" -lt 200000 ] || { echo "best of 3: $best us"; return 1; }
+	rm bin/umpire
+	offers "umpire fire --target "
+}
+
+@test "completion is quick: under 0.2 s with a game" {
+	game
+	best_time "umpire fire --target k" Kempt
+	[ "$best" -lt 200000 ] || { echo "best of 3: $best us"; return 1; }
+}
+
+@test "a read-only game as another user: read, never written, nothing made beside it" {
+	game
+	chmod 444 umpire.db
+	cp "$ROOT/cmd/umpire.bash" completion.bash
+	as_nobody "$U" complete "umpire fire --target "
+	[ "$output" = "words
+Kempt
+Pack
+Bachelu
+Piré" ]
+	ln -sf "$TEST_DIR/.umpire" bin/umpire
+	before=$(ls -a; md5sum umpire.db)
+	as_nobody bash -c 'PATH=$PWD/bin:$PATH; source completion.bash
+	    COMP_LINE="umpire fire --target k"; COMP_POINT=22
+	    COMP_WORDS=(umpire fire --target k); COMP_CWORD=3
+	    _umpire umpire k --target; printf "%s\n" "${COMPREPLY[@]}"'
+	[ "$status" -eq 0 ]
+	[ -z "$stderr" ]
+	[ "$output" = "Kempt" ]
+	[ "$(ls -a; md5sum umpire.db)" = "$before" ]
+}
+
+@test "a game from an older umpire is left as it is: not upgraded to be read" {
+	game
+	sqlite3 umpire.db "PRAGMA user_version = 1"
+	before=$(md5sum umpire.db)
+	offers "umpire fire --target "
+	offers "umpire fire --fir" --firers
+	[ "$(md5sum umpire.db)" = "$before" ]
+	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 1 ]
+}
+
+@test "umpire complete: words then candidates; names with control characters left out" {
+	game
+	sqlite3 umpire.db "UPDATE unit SET name = 'Pa' || char(10) || 'ck' WHERE name = 'Pack'"
+	umpire complete "umpire fire --target p"
+	[ "$status" -eq 0 ]
+	[ "$output" = "words
+Piré" ]
+	umpire complete "umpire --db "
+	[ "$output" = "files" ]
+	umpire complete
+	expect_error 64 "complete takes the command line up to the cursor"
+}
+
+# tmux KEYS...: sends keys to the test's own tmux server.
+tmux_keys() {
+	tmux -S "$TEST_DIR/tmux.sock" send-keys -t t "$@"
+}
+
+# screen_has TEXT: waits up to 5 s for TEXT on the tmux screen.
+screen_has() {
+	for _ in $(seq 50); do
+		tmux -S "$TEST_DIR/tmux.sock" capture-pane -t t -p | grep -qF -- "$1" && return 0
+		sleep 0.1
+	done
+	echo "not on the screen: $1"
+	tmux -S "$TEST_DIR/tmux.sock" capture-pane -t t -p
+	return 1
+}
+
+@test "end to end: TAB in an interactive bash puts the name on the line" {
+	command -v tmux >/dev/null || skip "tmux is not installed"
+	game
+	"$U" unit add 'x$(touch RAN)' --side French --type infantry --class french --units 4 >/dev/null
+	cat >rc.bash <<-EOF
+		PS1='[ready] '
+		unset HISTFILE
+		PATH=$TEST_DIR/bin:\$PATH
+		source $ROOT/cmd/umpire.bash
+		umpire() { printf '<%s>' "\$@"; echo; }
+	EOF
+	# Its server must not hold bats' output open (3>&-).
+	tmux -S "$TEST_DIR/tmux.sock" new-session -d -s t -x 150 -y 20 \
+	    "cd $TEST_DIR && env -i HOME=$TEST_DIR TERM=screen LANG=C.UTF-8 bash --rcfile rc.bash -i" 3>&-
+	screen_has '[ready]'
+	local lines=("umpire fire --target Kem" "umpire fire --target x" "umpire adjust 'Wellington"
+	    "umpire fire --target \"pire")
+	local want=("<fire><--target><Kempt>" '<fire><--target><x$(touch RAN)>'
+	    "<adjust><Wellington's Army>" "<fire><--target><Piré>")
+	for i in "${!lines[@]}"; do
+		tmux_keys -l "${lines[i]}"
+		tmux_keys Tab
+		sleep 0.5
+		tmux_keys Enter
+		screen_has "${want[i]}"
+	done
+	[ ! -e RAN ]
+	# The shell leaves, and its server with it, before the directory goes.
+	tmux_keys exit Enter
+	for _ in $(seq 50); do
+		tmux -S "$TEST_DIR/tmux.sock" has-session 2>/dev/null || break
+		sleep 0.1
+	done
+}
