@@ -149,7 +149,7 @@ ${names[k]}" ] || { echo "'$quote$start' gives $word: $output"; return 1; }
 	offers "umpire adjust Kempt --" --figures --state --clear --formation --reason --db --rules --json --help
 	offers "umpire report --" --html --db --rules --json --help
 	offers "umpire batch --" --each --db --rules --json --help
-	offers "umpire unit add X --type division --" --side --parent --quality --break-percent --db --rules --json --help
+	offers "umpire unit add X --type division --" --side --parent --formation --quality --break-percent --db --rules --json --help
 	offers "umpire --rules squares turn --" --action-dice --commands --dice-off --general --dice --roll --seed --odds --db --json --help
 }
 
