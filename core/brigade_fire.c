@@ -267,6 +267,18 @@ read_crews(const struct tableset *ts, const struct inputs *in,
 	return RULE_OK;
 }
 
+/* The guns with a crew to serve them ("gun 2 has no crew and does not
+ * fire"). */
+static long
+crewed_guns(const struct battery_fire *b)
+{
+	long n = 0;
+
+	for (long g = 0; g < b->guns; g++)
+		n += gun_crew(b, g) > 0;
+	return n;
+}
+
 /* True when the misfire table says a gun showing FACE fires. */
 static int
 gun_fires(const struct table *t, int face)
@@ -466,6 +478,10 @@ fire_artillery(const struct tableset *ts, const struct inputs *in,
 		return forbidden(r, d, rule_mod_help(mods, "moved"));
 	if ((forbid = rule_forbids(in, "mod", mods, "artillery")) != NULL)
 		return forbidden(r, d, forbid);
+	/* No gunner left at any gun: no misfire die, nothing fires. */
+	if (crewed_guns(&b) == 0)
+		return forbidden(r, d, b.guns == 1 ? "the gun has no crew left to fire it" :
+		    "the battery has no crew left: none of its guns can fire");
 	if (strcmp(range, "out") == 0) {
 		fire_fields(r, 0, "out", -1, -1, 0, 0);
 		out_of_range(r, d, gun, in_number(in, "distance"), min, max);
@@ -475,7 +491,8 @@ fire_artillery(const struct tableset *ts, const struct inputs *in,
 		return rc;
 	if (b.fired == 0) {
 		fire_fields(r, 0, range, 0, -1, 0, b.misfires);
-		result_summary(r, "no casualties: every gun misfired");
+		result_summary(r, "no casualties: every gun %smisfired",
+		    b.misfires < b.guns ? "with a crew " : "");
 		dice_end_early(d);
 		return RULE_OK;
 	}

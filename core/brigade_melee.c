@@ -50,6 +50,7 @@ struct side {
 	long figures, total;
 	int die;
 	long carried, inflicted;
+	const char *silenced;	/* why it cannot fire or fight, or NULL */
 };
 
 /* "Infantry column attacks or charges have no impetus against troops
@@ -61,13 +62,47 @@ impetus_denied(const struct inputs *in, const char *mod, const char *enemy_opt)
 	    (in_mod(in, enemy_opt, "defences") || in_mod(in, enemy_opt, "buildings"));
 }
 
+/* The round of this melee: --round, and past every push back either side
+ * has taken in it, each a decided round of the same melee ("A run
+ * continues while the same melee is pushed back in consecutive turns").
+ * Lancers count in the first only (l.256). */
+static long
+melee_round(const struct inputs *in)
+{
+	long round = in_count(in, "round");
+	long att = in_count(in, "attacker-pushbacks") + 1;
+	long def = in_count(in, "defender-pushbacks") + 1;
+
+	if (att > round)
+		round = att;
+	return def > round ? def : round;
+}
+
+/* "+6 attacking the rear (defenders cannot fire or fight)", "+3 attacking
+ * the flank (defenders cannot fire or fight)" (l.225, l.227); "Marching
+ * columns cannot fire or fight whilst marching" (l.41).  The table's
+ * `silences` says whom modifier MOD, named by S, stops fighting: S itself
+ * or its enemy. */
+static void
+silence(const struct table *t, const char *mod, struct side *s,
+    struct side *enemy)
+{
+	int row = table_row(t, "name", mod);
+	const char *who = row < 0 ? "" : table_text(t, row, "silences");
+	struct side *quiet = strcmp(who, "self") == 0 ? s :
+	    strcmp(who, "enemy") == 0 ? enemy : NULL;
+
+	if (quiet != NULL && quiet->silenced == NULL)
+		quiet->silenced = rule_mod_help(t, mod);
+}
+
 /* Adds a side's modifiers to its figures; returns the help text of a
- * modifier that forbids the melee (marching columns, a broken brigade),
- * or NULL. */
+ * modifier that forbids the melee (a broken brigade), or NULL. */
 static const char *
 side_total(const struct inputs *in, const struct table *t, struct side *s,
-    const char *enemy_opt, struct result *r)
+    struct side *enemy, struct result *r)
 {
+	const char *enemy_opt = enemy->opt;
 	char name[RESULT_NAME];
 	struct in_item it;
 
@@ -90,13 +125,16 @@ side_total(const struct inputs *in, const struct table *t, struct side *s,
 			    t->name, mod);
 			return NULL;
 		}
+		silence(t, mod, s, enemy);
 		snprintf(name, sizeof name, "%s:%s", s->role, mod);
 		if (impetus_denied(in, mod, enemy_opt)) {
 			result_work(r, "%s column charge: no impetus against defences or buildings", s->role);
 			value = 0;
 		}
-		if (strcmp(mod, "lancers") == 0 && in_count(in, "round") > 1) {
-			result_work(r, "%s lancers: +1 in the first round of melee only", s->role);
+		/* "Lancers +1 melee bonus first round of melee only" (l.256). */
+		if (strcmp(mod, "lancers") == 0 && melee_round(in) > 1) {
+			result_work(r, "%s lancers: +1 in the first round of melee only (this is round %ld)",
+			    s->role, melee_round(in));
 			value = 0;
 		}
 		s->total += (long)value;
@@ -183,9 +221,9 @@ report(const struct tableset *ts, const struct inputs *in, struct result *r,
 	/* "Melees that end in a draw stay open and the next round is the
 	 * same melee": each side keeps the round, open or decided. */
 	result_mark(r, "attacker", "melee", strcmp(outcome, "draw") == 0,
-	    in_count(in, "round"), "defender", NULL);
+	    melee_round(in), "defender", NULL);
 	result_mark(r, "defender", "melee", strcmp(outcome, "draw") == 0,
-	    in_count(in, "round"), "attacker", NULL);
+	    melee_round(in), "attacker", NULL);
 	if (strcmp(outcome, "draw") == 0) {
 		jsonw_null(&r->fields, "pushback");
 		jsonw_null(&r->fields, "pushbacks_in_game");
@@ -248,8 +286,8 @@ brigade_melee(const struct tableset *ts, const struct inputs *in,
 {
 	const struct table *mods = rule_table(ts, BRIGADE, "melee-modifiers", r);
 	const struct table *k = rule_table(ts, BRIGADE, "melee", r);
-	struct side a = { "attacker", "attacker-mod", 0, 0, 0, 0, 0 };
-	struct side def = { "defender", "defender-mod", 0, 0, 0, 0, 0 };
+	struct side a = { "attacker", "attacker-mod", 0, 0, 0, 0, 0, NULL };
+	struct side def = { "defender", "defender-mod", 0, 0, 0, 0, 0, NULL };
 	long fire_cas = 0, att_cas, def_cas;
 	const char *forbid;
 	int no_reply, rc;
@@ -261,22 +299,25 @@ brigade_melee(const struct tableset *ts, const struct inputs *in,
 		    "melee needs --attacker-figures N and --defender-figures N");
 	a.figures = in_count(in, "attacker-figures");
 	def.figures = in_count(in, "defender-figures");
-	if ((forbid = side_total(in, mods, &a, "defender-mod", r)) != NULL ||
-	    (forbid = side_total(in, mods, &def, "attacker-mod", r)) != NULL ||
+	if ((forbid = side_total(in, mods, &a, &def, r)) != NULL ||
+	    (forbid = side_total(in, mods, &def, &a, r)) != NULL ||
 	    (forbid = mounted_v_walls(in)) != NULL)
 		return refused(r, d, forbid);
-	/* "+6 attacking the rear (defenders cannot fire or fight)", flank alike;
-	 * "if contacted, skirmisher formations lose casualties without
-	 * reply". */
-	no_reply = in_mod(in, "attacker-mod", "rear") ||
-	    in_mod(in, "attacker-mod", "flank") ||
-	    in_is(in, "defender-type", "skirmishers");
-	if (in_is(in, "defender-type", "skirmishers"))
+	/* An attacker that "cannot fire or fight" cannot attack at all. */
+	if (a.silenced != NULL)
+		return refused(r, d, a.silenced);
+	/* A defender that "cannot fire or fight" is still attacked: it
+	 * inflicts nothing and takes the attacker's casualties; "if
+	 * contacted, skirmisher formations lose casualties without reply". */
+	no_reply = def.silenced != NULL || in_is(in, "defender-type", "skirmishers");
+	if (def.silenced != NULL)
+		result_work(r, "%s: the defenders inflict nothing and take the attacker's casualties without reply",
+		    def.silenced);
+	else if (in_is(in, "defender-type", "skirmishers"))
 		result_work(r, "contacted skirmishers lose casualties without reply");
 	if ((a.die = dice_take(d, DIE_AVG, "attacker's average die")) < 0)
 		return RULE_DATA;
 	if (no_reply) {
-		result_work(r, "attacked in the flank or rear, the defenders cannot fire or fight");
 		dice_end_early(d);
 	} else if ((def.die = dice_take(d, DIE_AVG, "defender's average die")) < 0) {
 		return RULE_DATA;

@@ -314,7 +314,9 @@ run_now(const struct unit *u, long turn)
 }
 
 /* The modifiers of the states the game keeps: disordered, rallying ("units
- * rallying are disordered, cannot fire and are -6 in melee"), broken. */
+ * rallying are disordered, cannot fire and are -6 in melee"), broken; and
+ * of its formation: "Marching columns cannot fire or fight whilst
+ * marching" (l.41). */
 static void
 add_state_mods(const struct unit *u, struct inputs *in, const char *opt)
 {
@@ -323,6 +325,8 @@ add_state_mods(const struct unit *u, struct inputs *in, const char *opt)
 	for (int i = 0; states[i] != NULL; i++)
 		if (unit_flag(u, states[i]))
 			inputs_add_mod(in, opt, states[i]);
+	if (strcmp(u->tactical, "march-column") == 0)
+		inputs_add_mod(in, opt, "march-column");
 }
 
 static int
@@ -513,8 +517,12 @@ fill_melee(const struct tableset *ts, const struct ruling_units *ru,
 	if (strcmp(a->type, "cavalry") == 0 && strcmp(d->type, "cavalry") == 0)
 		fill_weights(a, d, in);
 	/* "Melees that end in a draw stay open and the next round is the same
-	 * melee." */
-	if (!ru->new_melee && a->ledger[BRIGADE_MELEE].amount == 1 && a->ledger[BRIGADE_MELEE].ref == d->id)
+	 * melee"; so is the next round of a melee whose push backs run on ("A
+	 * run continues while the same melee is pushed back in consecutive
+	 * turns"). */
+	if (!ru->new_melee && a->ledger[BRIGADE_MELEE].ref == d->id &&
+	    (a->ledger[BRIGADE_MELEE].amount == 1 || run_so_far(a, d, ru) > 0 ||
+	    run_so_far(d, a, ru) > 0))
 		inputs_default_count(in, "round", a->ledger[BRIGADE_MELEE].total + 1);
 	return RULE_OK;
 }

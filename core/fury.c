@@ -676,6 +676,22 @@ maneuver_mods(const struct tableset *ts, const struct inputs *in,
 	return cap(ts, sum, "maneuver", r);
 }
 
+/* A move the text forbids in the terrain given, or NULL. */
+static const char *
+move_forbidden(const struct inputs *in)
+{
+	/* l.160: "Heavy cavalry may not enter woods unless in march column
+	 * along a road." */
+	if (in_is(in, "type", "heavy-cavalry") && in_mod(in, "mod", "woods") &&
+	    !(in_is(in, "formation", "march-column") && in_flag(in, "road")))
+		return "heavy cavalry may not enter woods unless in march column along a road";
+	/* l.166: "Infantry in square formation ... may not enter rough
+	 * terrain while in square." */
+	if (in_is(in, "formation", "square") && in_flag(in, "rough"))
+		return "infantry in square may not enter rough terrain";
+	return NULL;
+}
+
 static int
 maneuver(const struct tableset *ts, const struct inputs *in, int disordered,
     struct dice *d, struct result *r)
@@ -683,7 +699,7 @@ maneuver(const struct tableset *ts, const struct inputs *in, int disordered,
 	const struct table *t = rule_table(ts, FURY, disordered ? "disorder-table" :
 	    "good-order-table", r);
 	const struct table *moves = rule_table(ts, FURY, "result-moves", r);
-	const char *result;
+	const char *result, *why;
 	long mods, score;
 	int roll, row = -1, mrow, rc;
 	double inches = 0;
@@ -693,16 +709,10 @@ maneuver(const struct tableset *ts, const struct inputs *in, int disordered,
 	if (!disordered && !in_given(in, "quality"))
 		return result_fail(r, RULE_USAGE,
 		    "move needs --quality %s (the corps commander's rating), or --disordered", QUALITIES);
-	/* l.160: "Heavy cavalry may not enter woods unless in march column
-	 * along a road." */
-	if (in_is(in, "type", "heavy-cavalry") && in_mod(in, "mod", "woods") &&
-	    !(in_is(in, "formation", "march-column") && in_flag(in, "road"))) {
+	if ((why = move_forbidden(in)) != NULL) {
 		jsonw_null(&r->fields, "result");
 		jsonw_null(&r->fields, "inches");
-		result_forbid(r, "heavy cavalry may not enter woods unless in march column along a road");
-		result_summary(r, "no move: %s", r->reason);
-		dice_end_early(d);
-		return RULE_OK;
+		return rule_refused(r, d, "no move", why);
 	}
 	mods = maneuver_mods(ts, in, r);
 	if ((roll = two_d6(d, "maneuver", NULL)) < 0)

@@ -201,6 +201,10 @@ fill_move(const struct tableset *ts, const struct unit *u, const char *command,
 	    "horse-artillery" : "foot-artillery") : u->type);
 	if (strcmp(command, "move") == 0 && unit_flag(u, "disordered"))
 		inputs_default_flag(in, "disordered");
+	/* The tactical formation the game keeps (a square may not enter
+	 * rough terrain, l.166). */
+	if (u->tactical[0] != '\0')
+		inputs_default_word(in, "formation", u->tactical);
 	if (fresh != NULL && strcmp(fresh, "worn") != 0)
 		inputs_add_mod(in, "mod", fresh);
 	if (strcmp(u->type, "light-infantry") == 0)

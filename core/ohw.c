@@ -166,7 +166,7 @@ ohw_fire(const struct tableset *ts, const struct inputs *in, struct dice *d,
     struct result *r)
 {
 	const struct table *t = rule_table(ts, OHW, "fire-modifiers", r);
-	const char *firer = in_text(in, "firer"), *range = "out";
+	const char *firer = in_text(in, "firer"), *range = "out", *forbid;
 	long total = 0, fp;
 	int die, rc;
 
@@ -174,6 +174,13 @@ ohw_fire(const struct tableset *ts, const struct inputs *in, struct dice *d,
 		return RULE_DATA;
 	if (firer == NULL || !in_given(in, "distance"))
 		return result_fail(r, RULE_USAGE, "fire needs --firer TYPE and --distance D");
+	/* l.143: "Units break when they receive a number of fatigue points":
+	 * a broken unit neither fires nor fights (RULES.md). */
+	if ((forbid = rule_forbids(in, "mod", t, NULL)) != NULL) {
+		jsonw_int(&r->fields, "fatigue_points", 0);
+		jsonw_null(&r->fields, "range");
+		return rule_refused(r, d, "no fire", forbid);
+	}
 	if ((rc = fire_range(ts, firer, in_number(in, "distance"), r, &range, &total)) != RULE_OK)
 		return rc;
 	if (strcmp(range, "out") == 0) {
@@ -324,10 +331,19 @@ melee_outcome(const struct tableset *ts, const struct inputs *in,
 	}
 	if (before + def_fp >= bp)
 		return "defender_broken";
-	/* "If the Attacker has succeeded in generating three or more Fatigue
-	 * Points they will have gained a lodgement." */
-	if (in_mod(in, "defender-mod", "bua"))
-		return assessed[0] >= (long)number(ts, "lodgement", r) ? "lodgement" : "attacker_retires";
+	/* l.137: "if the number of Fatigue Points inflicted on the defender is
+	 * less than or equal to two the attacking unit will retire ... three or
+	 * more ... a lodgement": the points the defender takes, after the
+	 * built-up area's halving (RULES.md). */
+	if (in_mod(in, "defender-mod", "bua")) {
+		int lodged = def_fp >= (long)number(ts, "lodgement", r);
+
+		result_work(r, "the defender takes %ld FP in the built-up area: %s %g, %s",
+		    def_fp, lodged ? "at least" : "fewer than", number(ts, "lodgement", r),
+		    lodged ? "the attacker gains a lodgement in its near edge" :
+		    "the attacker retires");
+		return lodged ? "lodgement" : "attacker_retires";
+	}
 	result_work(r, "the defender is not broken: the attacker retires %g\"%s",
 	    number(ts, is_cav(a->type) ? "retire-cavalry" : "retire-infantry", r),
 	    is_cav(a->type) ? " facing the enemy" : "");
@@ -366,6 +382,40 @@ no_melee(struct result *r, struct dice *d, const char *why)
 	return rule_refused(r, d, "no melee", why);
 }
 
+/* A melee one side may not fight, or NULL (WHY written into BUF).
+ * "Units break when they receive a number of fatigue points" (l.143), and
+ * a melee ends once "the attacking units has ... broken the defender"
+ * (l.128): a broken unit neither fires nor fights (RULES.md).  Exhausted
+ * "infantry may not move closer to the enemy, cavalry may still charge"
+ * (l.145). */
+static const char *
+melee_forbidden(const struct table *t, const struct inputs *in,
+    const struct melee_side *a, const struct melee_side *def, char *buf,
+    size_t n)
+{
+	long fp = in_count(in, "defender-fp"), bp = in_count(in, "defender-break-point");
+	const struct melee_side *who = a;
+	const char *forbid = rule_forbids(in, a->opt, t, NULL);
+
+	if (forbid == NULL) {
+		forbid = rule_forbids(in, def->opt, t, NULL);
+		who = def;
+	}
+	if (forbid != NULL) {
+		snprintf(buf, n, "%s (the %s)", forbid, who->name);
+		return buf;
+	}
+	/* Pyrrhic troops "die to the last man": they do not break. */
+	if (fp >= bp && !in_mod(in, def->opt, "pyrrhic")) {
+		snprintf(buf, n, "the defender has broken (%ld FP, its break point %ld): it neither fires nor fights",
+		    fp, bp);
+		return buf;
+	}
+	if (!is_cav(a->type) && in_mod(in, a->opt, "exhausted"))
+		return "exhausted infantry may not move closer to the enemy: it may not charge";
+	return NULL;
+}
+
 static int
 ohw_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
     struct result *r)
@@ -375,13 +425,16 @@ ohw_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	struct melee_side a = { "attacker", in_text(in, "attacker-type"), "attacker-mod", 0, 0 };
 	struct melee_side def = { "defender", in_text(in, "defender-type"), "defender-mod", 0, 0 };
 	long am, dm, att_fp, def_fp, assessed[2];
-	const char *outcome;
+	const char *outcome, *why;
+	char whybuf[RESULT_LINE];
 	int rc;
 
 	if (m == NULL || b == NULL)
 		return RULE_DATA;
 	if (a.type == NULL || def.type == NULL)
 		return result_fail(r, RULE_USAGE, "melee needs --attacker-type and --defender-type");
+	if ((why = melee_forbidden(m, in, &a, &def, whybuf, sizeof whybuf)) != NULL)
+		return no_melee(r, d, why);
 	/* "Only Infantry can attack a Built Up Area." */
 	if (in_mod(in, "defender-mod", "bua") && is_cav(a.type))
 		return no_melee(r, d, "only infantry can attack a built-up area");
@@ -540,6 +593,25 @@ evade(const struct tableset *ts, const struct inputs *in, double inches,
 	return RULE_OK;
 }
 
+/* l.40: "Foot Artillery is 1/2 per action (move/unlimber/limber)": a
+ * limber or unlimber spends its share of the move in place of the drill's,
+ * and the move spends its own share, or what is left (RULES.md: "limber
+ * and move is all of it, and it moves 3""). *INCHES is the move's
+ * distance, the table's move times the share. */
+static void
+limber_and_move(const struct tableset *ts, struct result *r, double *inches)
+{
+	double share = number(ts, "foot-artillery-action", r);
+	double left = 1 - share < 0 ? 0 : 1 - share;
+
+	result_work(r, "limbering or unlimbering spends %g of the move; the move has %g of it left",
+	    share, left);
+	if (left < share && share > 0) {
+		*inches *= left / share;
+		result_factor(r, "formation-change", left / share);
+	}
+}
+
 static int
 ohw_move(const struct tableset *ts, const struct inputs *in, struct dice *d,
     struct result *r)
@@ -575,7 +647,10 @@ ohw_move(const struct tableset *ts, const struct inputs *in, struct dice *d,
 		inches *= f;
 		result_factor(r, "foot-artillery-action", f);
 	}
-	if (in_given(in, "formation-change")) {
+	if (in_given(in, "formation-change") && strcmp(type, "foot-artillery") == 0 &&
+	    !in_flag(in, "prolong")) {
+		limber_and_move(ts, r, &inches);
+	} else if (in_given(in, "formation-change")) {
 		f = number(ts, in_is(in, "formation-change", "french") ? "french-drill" :
 		    "older-drill", r);
 		inches *= 1 - f;
@@ -651,14 +726,15 @@ ohw_rate(const struct tableset *ts, const char *type, const struct inputs *rt,
 	return RULE_OK;
 }
 
-/* tired, exhausted and the special rules that temper them. */
+/* tired, exhausted, broken and the special rules that temper them. */
 static void
 fill_condition(const struct tableset *ts, const struct unit *u, struct inputs *in,
     const char *opt, struct result *r)
 {
 	const char *s = unit_state(ts, u, r);
 
-	if (strcmp(s, "tired") == 0 || strcmp(s, "exhausted") == 0)
+	if (strcmp(s, "tired") == 0 || strcmp(s, "exhausted") == 0 ||
+	    strcmp(s, "broken") == 0)
 		inputs_add_mod(in, opt, s);
 	if (in_flag(u->ratings, "stubborn"))
 		inputs_add_mod(in, opt, "stubborn");
@@ -721,6 +797,8 @@ ohw_fill(const struct tableset *ts, const char *command,
 		inputs_default_word(in, "defender-type", melee_type(d));
 		fill_condition(ts, a, in, "attacker-mod", r);
 		fill_condition(ts, d, in, "defender-mod", r);
+		if (in_flag(d->ratings, "pyrrhic"))
+			inputs_add_mod(in, "defender-mod", "pyrrhic");
 		inputs_default_count(in, "defender-fp", unit_lost(d));
 		inputs_default_count(in, "defender-break-point", break_point(ts, d, r));
 	} else if (u != NULL && !u->formation && strcmp(command, "fatigue") == 0) {

@@ -250,6 +250,28 @@ fire() { umpire --json --rules brigade fire "$@"; }
 	[ "$(json .result.row)" = 3 ]
 }
 
+@test "brigade: a battery with no crew left cannot fire; it says so, not that every gun misfired" {
+	fire --guns 2 --crew 0 --distance 20 --dice 2,3,4
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "the battery has no crew left: none of its guns can fire" ]
+	[ "$(json .summary)" = "no fire: the battery has no crew left: none of its guns can fire" ]
+	[ "$(json .result.casualties)" = 0 ]
+	[ "$(json .result.misfires)" = null ]
+	[ "$(json '.dice|length')" = 0 ]
+	# the dice are accepted and unused, and not required
+	fire --guns 2 --crew 0 --distance 20
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = false ]
+	fire --guns 1 --crew 0 --distance 20 --dice 4
+	[ "$(json .reason)" = "the gun has no crew left to fire it" ]
+	# a crewed gun that misfires beside one without crew
+	fire --guns 2 --crew 0,3 --distance 20 --dice 6
+	[ "$(json .legal)" = true ]
+	[ "$(json .result.misfires)" = 1 ]
+	[ "$(json .summary)" = "no casualties: every gun with a crew misfired" ]
+}
+
 @test "crew beyond three per gun is bad data" {
 	fire --guns 2 --crew 5 --distance 20 --dice 2,3,4
 	expect_error 65 "--crew: 5 is more than a gun's crew of 3"

@@ -59,11 +59,20 @@ melee() { umpire --json --rules brigade melee "$@"; }
 	[ "$(json .result.defender_total)" = 19 ]
 }
 
-@test "lancers count in the first round only" {
+@test "brigade l.256: lancers +1 in the first round only, whether the melee went on after a draw or a push back" {
 	melee --attacker-figures 36 --defender-figures 36 --attacker-mod lancers --dice 4,4
 	[ "$(json .result.attacker_total)" = 37 ]
+	# after a draw: the next round of the same melee
 	melee --attacker-figures 36 --defender-figures 36 --attacker-mod lancers --round 2 --dice 4,4
 	[ "$(json .result.attacker_total)" = 36 ]
+	# after a push back of either side in this melee: round 2 at least
+	melee --attacker-figures 36 --defender-figures 36 --attacker-mod lancers --defender-pushbacks 1 --dice 4,4
+	[ "$(json .result.attacker_total)" = 36 ]
+	[ "$(json '[.modifiers[] | "\(.name)=\(.value)"] | join(",")')" = "attacker:lancers=0" ]
+	melee --attacker-figures 36 --defender-figures 36 --attacker-mod lancers --attacker-pushbacks 1 --dice 4,4
+	[ "$(json .result.attacker_total)" = 36 ]
+	melee --attacker-figures 36 --defender-figures 36 --defender-mod lancers --defender-pushbacks 2 --round 1 --dice 4,4
+	[ "$(json .result.defender_total)" = 36 ]
 }
 
 @test "cavalry modifiers: heavy v light +6, square v cavalry +9" {
@@ -117,4 +126,31 @@ melee() { umpire --json --rules brigade melee "$@"; }
 @test "an unknown melee modifier is bad data" {
 	umpire --rules brigade melee --attacker-figures 16 --defender-figures 16 --attacker-mod bayonets --dice 4,4
 	expect_error 65 "--attacker-mod: 'bayonets' is not a brigade melee modifier"
+}
+
+@test "brigade l.41: a marching column attacked in melee inflicts nothing and takes the attacker's casualties" {
+	# 24 figures, carry back: row 24, last column 10; row 10, die 4: 3
+	melee --attacker-figures 24 --defender-figures 16 --defender-mod march-column --dice 4,4
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = true ]
+	[ "$(json .result.defender_casualties)" = 3 ]
+	[ "$(json .result.attacker_casualties)" = 0 ]
+	[ "$(json .result.outcome)" = attacker_wins ]
+	[ "$(json .result.pushback)" = 1 ]
+	[ "$(json '.dice|join(",")')" = 4 ]
+	# nor do they fire at the charge: no firing d6 is taken
+	melee --attacker-figures 24 --defender-figures 16 --defender-mod march-column --defender-firers 16 --dice 4
+	[ "$(json .result.attacker_casualties)" = 0 ]
+	[ "$(json .result.defenders_fire)" = null ]
+	[ "$(json '.dice|join(",")')" = 4 ]
+	# 1 casualty (row 12, last column 5; row 5, die 3: 1): a draw
+	melee --attacker-figures 12 --defender-figures 16 --defender-mod march-column --dice 3
+	[ "$(json .result.defender_casualties)" = 1 ]
+	[ "$(json .result.outcome)" = draw ]
+	# an attacker in march column cannot attack: refused, no dice used
+	melee --attacker-figures 24 --defender-figures 16 --attacker-mod march-column --dice 4,4
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "marching columns cannot fire or fight whilst marching" ]
+	[ "$(json .result.outcome)" = null ]
+	[ "$(json '.dice|length')" = 0 ]
 }

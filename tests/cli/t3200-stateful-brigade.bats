@@ -216,13 +216,81 @@ load helper
 	[ "$(sqlite3 umpire.db "SELECT total FROM effect WHERE kind = 'melee' AND event = 3 LIMIT 1")" = 1 ]
 }
 
-@test "lancers count in the first round of a melee only" {
+@test "brigade l.256 in a game: lancers +1 in round 1; after a draw, round 2 without" {
 	small_oob
+	# Piré 36 + 1 lancers = 37: row 37, last column 15; row 15, die 5: 6.
+	# Kempt 64: last column 26; row 26, die 3: 6. A draw.
 	umpire --json melee --attacker Piré --defender Kempt --dice 5,3
 	[ "$(json .result.attacker_total)" = 37 ]
 	[ "$(json .result.outcome)" = draw ]
+	# round 2: 36 - 6 = 30, no lancers
 	umpire --json melee --attacker Piré --defender Kempt --dice 5,3
 	[ "$(json .result.attacker_total)" = 30 ]
+	[ "$(json '[.modifiers[] | "\(.name)=\(.value)"] | join(",")')" = "attacker:lancers=0" ]
+	[ "$(sqlite3 umpire.db "SELECT group_concat(total) FROM effect WHERE kind = 'melee' AND unit = (SELECT id FROM unit WHERE name = 'Piré')")" = "1,2" ]
+}
+
+@test "brigade l.256 in a game: lancers +1 in round 1 only of a push-back sequence" {
+	small_oob
+	# round 1: 36 + 3 + 3 + 1 lancers = 43: row 43, last column 17;
+	# row 17, die 5: 7. Kempt 64, die 2: 26 -> 4. Kempt pushed back.
+	umpire --json melee --attacker Piré --defender Kempt --attacker-mod cavalry-charging-infantry,charging-cavalry --dice 5,2
+	[ "$(json .result.attacker_total)" = 43 ]
+	[ "$(json .result.pushback)" = 1 ]
+	"$U" turn next >/dev/null
+	# round 2: 36 - 4 + 6 = 38, no lancers: 15 -> 6; Kempt 57: 23 -> 3
+	umpire --json melee --attacker Piré --defender Kempt --attacker-mod cavalry-charging-infantry,charging-cavalry --dice 5,2
+	[ "$(json .result.attacker_total)" = 38 ]
+	[ "$(json .result.pushback)" = 2 ]
+	"$U" turn next >/dev/null
+	# round 3: 32 - 3 + 6 = 35: 14 -> 5; Kempt 51: 21 -> 3; it breaks
+	umpire --json melee --attacker Piré --defender Kempt --attacker-mod cavalry-charging-infantry,charging-cavalry --dice 5,2
+	[ "$(json .result.attacker_total)" = 35 ]
+	[ "$(json .result.pushback)" = 3 ]
+	[ "$(json .result.breaks)" = true ]
+	[ "$(sqlite3 umpire.db "SELECT group_concat(total) FROM effect WHERE kind = 'melee' AND unit = (SELECT id FROM unit WHERE name = 'Piré')")" = "1,2,3" ]
+	# a melee with another enemy is round 1 again: 36 - 10 lost + 1 = 27
+	umpire --json melee --attacker Piré --defender Pack --dice 4,4
+	[ "$(json .result.attacker_total)" = 27 ]
+}
+
+@test "brigade l.41 in a game: a brigade in march column attacked in melee takes the attacker's casualties without reply" {
+	small_oob
+	"$U" adjust Kempt --formation march-column --reason "on the road" >/dev/null
+	# Bachelu 72: row 72, last column 30; row 30, die 4: 10
+	umpire --json melee --attacker Bachelu --defender Kempt --dice 4,4
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = true ]
+	[ "$(json .result.defender_casualties)" = 10 ]
+	[ "$(json .result.attacker_casualties)" = 0 ]
+	[ "$(json '.dice|join(",")')" = 4 ]
+	umpire --json unit show Kempt
+	[ "$(json .losses)" = 10 ]
+	umpire --json unit show Bachelu
+	[ "$(json .losses)" = 0 ]
+	# it cannot attack, nor fire
+	umpire --json melee --attacker Kempt --defender Bachelu --new --dice 4,4
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "marching columns cannot fire or fight whilst marching" ]
+	[ "$(json '.effects|length')" = 0 ]
+	umpire --json fire --unit Kempt --target Bachelu --distance 2 --dice 4
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "marching columns cannot fire or fight whilst marching" ]
+}
+
+@test "brigade: a battery with no crew left cannot fire; it says so" {
+	small_oob
+	"$U" unit add RHA --side British --type horse-artillery --guns 2 >/dev/null
+	"$U" adjust RHA --figures -6 --reason "every gunner down" >/dev/null
+	umpire --json fire --unit RHA --target Bachelu --distance 5 --dice 3,3,4
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "the battery has no crew left: none of its guns can fire" ]
+	[ "$(json .summary)" = "no fire: the battery has no crew left: none of its guns can fire" ]
+	[ "$(json '.dice|length')" = 0 ]
+	[ "$(json '.effects|length')" = 0 ]
+	umpire --json unit show Bachelu
+	[ "$(json .losses)" = 0 ]
 }
 
 @test "move --unit takes the type and records disorder; a rally clears it" {

@@ -323,3 +323,20 @@ fu() { umpire --json --rules fury "$@"; }
 	fu move --quality good --type heavy-cavalry --formation column --rough --dice 6,6
 	[ "$(json .result.inches)" = 4 ]
 }
+
+@test "fury l.166: a square may not enter rough terrain" {
+	fu move --quality good --type infantry --formation square --rough --dice 5,4
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "infantry in square may not enter rough terrain" ]
+	[ "$(json .summary)" = "no move: infantry in square may not enter rough terrain" ]
+	[ "$(json .result.inches)" = null ]
+	[ "$(json '.dice|length')" = 0 ]
+	# in the open a square has half its line allowance: 4 x 1/2 = 2
+	fu move --quality good --type infantry --formation square --dice 5,4
+	[ "$(json .legal)" = true ]
+	[ "$(json .result.inches)" = 2 ]
+	# a line in rough terrain: 4 x 1/2 = 2
+	fu move --quality good --type infantry --formation line --rough --dice 5,4
+	[ "$(json .result.inches)" = 2 ]
+}

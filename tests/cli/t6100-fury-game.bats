@@ -134,3 +134,19 @@ corps() {
 	umpire --json unit show Bauduin
 	[ "$(json .state)" = good_order ]
 }
+
+@test "fury l.166 in a game: a brigade the game keeps in square may not enter rough terrain" {
+	corps
+	"$U" adjust Husson --formation square --reason "formed square" >/dev/null
+	umpire --json move --unit Husson --quality good --rough --dice 5,4
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "infantry in square may not enter rough terrain" ]
+	[ "$(json '.effects|length')" = 0 ]
+	# in the open: French line 5", in square half of it
+	umpire --json move --unit Husson --quality good --dice 5,4
+	[ "$(json .result.inches)" = 2.5 ]
+	# the formation named on the command line wins: a line, 5 x 1/2 in rough
+	umpire --json move --unit Husson --quality good --formation line --rough --dice 5,4
+	[ "$(json .result.inches)" = 2.5 ]
+}

@@ -100,15 +100,91 @@ oh() { umpire --json --rules ohw "$@"; }
 	[ "$(json .result.outcome)" = attacker_retires ]
 }
 
-@test "the defender broken at its break point; built-up areas" {
+@test "the defender broken at its break point; only infantry attack a built-up area" {
 	oh melee --attacker-type infantry --defender-type infantry --defender-fp 12 --dice 3,1
 	[ "$(json .result.outcome)" = defender_broken ]
-	oh melee --attacker-type infantry --defender-type infantry --defender-mod bua --dice 3,1
-	[ "$(json .result.outcome)" = lodgement ]
-	oh melee --attacker-type infantry --defender-type infantry --defender-mod bua --dice 2,1
-	[ "$(json .result.outcome)" = attacker_retires ]
 	oh melee --attacker-type cavalry --defender-type infantry --defender-mod bua --dice 6,1
 	[ "$(json .legal)" = false ]
+}
+
+@test "ohw l.137: the lodgement is judged on the FP the defender takes after the halving" {
+	# d6 4 +0 = 4, halved (round up) in the built-up area: 2 FP taken,
+	# "less than or equal to two the attacking unit will retire"
+	oh melee --attacker-type infantry --defender-type infantry --defender-mod bua --dice 4,1
+	[ "$status" -eq 0 ]
+	[ "$(json .result.defender_fp)" = 2 ]
+	[ "$(json .result.outcome)" = attacker_retires ]
+	# d6 5 = 5, halved: 3 FP, "three or more ... a lodgement"
+	oh melee --attacker-type infantry --defender-type infantry --defender-mod bua --dice 5,1
+	[ "$(json .result.defender_fp)" = 3 ]
+	[ "$(json .result.outcome)" = lodgement ]
+	# holding a built-up area and named in cover: halved once, 3 FP
+	oh melee --attacker-type infantry --defender-type infantry --defender-mod bua,in-cover --dice 6,1
+	[ "$(json .result.defender_fp)" = 3 ]
+	[ "$(json .result.outcome)" = lodgement ]
+	oh melee --attacker-type infantry --defender-type infantry --defender-mod bua --dice 3,1
+	[ "$(json .result.defender_fp)" = 2 ]
+	[ "$(json .result.outcome)" = attacker_retires ]
+}
+
+@test "ohw l.137: the odds of a lodgement are 1/3, as counted by hand" {
+	# the attacker's d6 alone decides: 1,2 -> 1 FP, 3,4 -> 2, 5,6 -> 3
+	# after the halving; 3+ lodges on 2 faces of 6: 1/3 (12 of the 36
+	# pairs), the attacker retires on the other 24: 2/3
+	umpire --json --rules ohw odds melee --attacker-type infantry --defender-type infantry --defender-mod bua
+	[ "$status" -eq 0 ]
+	[ "$(json '[.odds.outcome[] | "\(.value)=\(.fraction)"] | sort | join(",")')" = "attacker_retires=2/3,lodgement=1/3" ]
+	[ "$(json '[.odds.defender_fp[] | "\(.value)=\(.fraction)"] | sort | join(",")')" = "1=1/3,2=1/3,3=1/3" ]
+	local lodged=0
+	for a in 1 2 3 4 5 6; do for b in 1 2 3 4 5 6; do
+		o=$("$U" --json --rules ohw melee --attacker-type infantry --defender-type infantry --defender-mod bua --dice "$a,$b" | jq -r .result.outcome)
+		[ "$o" = lodgement ] && lodged=$((lodged + 1))
+	done; done
+	[ "$lodged" = 12 ]
+}
+
+@test "ohw l.145: exhausted infantry may not charge; exhausted cavalry may, at -2" {
+	oh melee --attacker-type infantry --defender-type infantry --attacker-mod exhausted --dice 4,1
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "exhausted infantry may not move closer to the enemy: it may not charge" ]
+	[ "$(json '.dice|length')" = 0 ]
+	[ "$(json .result.defender_fp)" = 0 ]
+	oh melee --attacker-type skirmishers --defender-type skirmishers --attacker-mod exhausted --dice 4,1
+	[ "$(json .legal)" = false ]
+	# cavalry: d6 4 + 0 (against a square) - 2 (exhausted) = 2 FP
+	oh melee --attacker-type cavalry --defender-type square --attacker-mod exhausted --dice 4,1
+	[ "$(json .legal)" = true ]
+	[ "$(json .result.defender_fp)" = 2 ]
+	# an exhausted defender still fights, at -2
+	oh melee --attacker-type infantry --defender-type infantry --defender-mod exhausted --dice 4,5
+	[ "$(json .legal)" = true ]
+	[ "$(json .result.attacker_fp)" = 3 ]
+}
+
+@test "ohw l.128, l.143: a broken unit neither fires nor fights" {
+	oh fire --firer line --distance 5 --mod broken --dice 4
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "a unit at its break point has broken: it neither fires nor fights" ]
+	[ "$(json .result.fatigue_points)" = 0 ]
+	[ "$(json '.dice|length')" = 0 ]
+	oh melee --attacker-type infantry --defender-type infantry --attacker-mod broken --dice 4,1
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "a unit at its break point has broken: it neither fires nor fights (the attacker)" ]
+	oh melee --attacker-type cavalry --defender-type infantry --defender-mod broken --dice 4,1
+	[ "$(json .reason)" = "a unit at its break point has broken: it neither fires nor fights (the defender)" ]
+	# the defender's FP at its break point say it has broken
+	oh melee --attacker-type infantry --defender-type infantry --defender-fp 15 --dice 4,1
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "the defender has broken (15 FP, its break point 15): it neither fires nor fights" ]
+	# one short of it, it fights: 14 + 4 = 18, broken by this melee
+	oh melee --attacker-type infantry --defender-type infantry --defender-fp 14 --dice 4,1
+	[ "$(json .legal)" = true ]
+	[ "$(json .result.outcome)" = defender_broken ]
+	# pyrrhic troops do not break
+	oh melee --attacker-type infantry --defender-type infantry --defender-fp 15 --defender-mod pyrrhic --dice 4,1
+	[ "$(json .legal)" = true ]
 }
 
 @test "states with 15: 7 fresh, 8 tired, 11 tired, 12 exhausted, 15 broken" {
@@ -152,6 +228,23 @@ oh() { umpire --json --rules ohw "$@"; }
 	[ "$(json .result.inches)" = 15 ]
 	oh move --type foot-artillery --prolong
 	[ "$(json .result.inches)" = 1 ]
+}
+
+@test "ohw l.40: foot artillery spend 1/2 of the move on each action: limber and move is all of it, 3 inches" {
+	# the move table's 6", a move action 1/2 of it: 3"
+	oh move --type foot-artillery
+	[ "$(json .result.inches)" = 3 ]
+	# limber (1/2) and move (the other 1/2): still 3", whatever the drill
+	oh move --type foot-artillery --formation-change french
+	[ "$(json .result.inches)" = 3 ]
+	oh move --type foot-artillery --formation-change older
+	[ "$(json .result.inches)" = 3 ]
+	# out of command: half speed, 1.5"
+	oh move --type foot-artillery --formation-change french --out-of-command
+	[ "$(json .result.inches)" = 1.5 ]
+	# other arms keep the drill: cavalry 12" less 1/4, 9"
+	oh move --type cavalry --formation-change french
+	[ "$(json .result.inches)" = 9 ]
 }
 
 @test "command radius: brigadier 4, division 6, corps 10, army 14" {

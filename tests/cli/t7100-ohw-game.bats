@@ -119,3 +119,47 @@ fp() {
 	expect_error 64 "a correction is of the measure or of the state, not both"
 	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM event')" = 2 ]
 }
+
+@test "ohw l.145 in a game: exhausted infantry may not charge; exhausted cavalry charge at -2" {
+	game
+	"$U" adjust "1/45e" --fp +12 --reason setup >/dev/null
+	[ "$(fp 1/45e)" = "12 exhausted" ]
+	umpire --json melee --attacker "1/45e" --defender 95th --dice 4,1
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "exhausted infantry may not move closer to the enemy: it may not charge" ]
+	[ "$(json '.effects|length')" = 0 ]
+	[ "$(fp 95th)" = "0 fresh" ]
+	"$U" adjust "Scots Greys" --fp +12 --reason setup >/dev/null
+	# heavy cavalry d6 4, +2 against infantry, -2 exhausted: 4 FP on the
+	# line that stood; its d6 1 is 1 FP, halved (round up) for cavalry: 1
+	umpire --json melee --attacker "Scots Greys" --defender "2/45e" --dice 4,1
+	[ "$(json .legal)" = true ]
+	[ "$(json '[.modifiers[] | "\(.name)=\(.value)"] | join(",")')" = "attacker:exhausted=-2,attacker:base=2,defender:base=0" ]
+	[ "$(json .result.defender_fp)" = 4 ]
+	[ "$(json .result.attacker_fp)" = 1 ]
+}
+
+@test "ohw l.128, l.143 in a game: a unit at its break point has broken and neither fires nor fights" {
+	game
+	"$U" adjust "1/45e" --fp +15 --reason setup >/dev/null
+	[ "$(fp 1/45e)" = "15 broken" ]
+	umpire --json fire --unit "1/45e" --target 95th --distance 5 --dice 4
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "a unit at its break point has broken: it neither fires nor fights" ]
+	[ "$(json '.effects|length')" = 0 ]
+	umpire --json melee --attacker "1/45e" --defender 95th --dice 4,1
+	[ "$(json .reason)" = "a unit at its break point has broken: it neither fires nor fights (the attacker)" ]
+	umpire --json melee --attacker "Scots Greys" --defender "1/45e" --dice 4,1
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "a unit at its break point has broken: it neither fires nor fights (the defender)" ]
+	[ "$(fp 1/45e)" = "15 broken" ]
+	[ "$(fp 95th)" = "0 fresh" ]
+	# pyrrhic troops at their break point of 20 have not broken: they fight
+	"$U" adjust "Old Guard" --fp +20 --reason setup >/dev/null
+	[ "$(fp 'Old Guard')" = "20 exhausted" ]
+	umpire --json melee --attacker "Scots Greys" --defender "Old Guard" --dice 4,1
+	[ "$(json .legal)" = true ]
+	[ "$(json .result.defender_fp)" = 6 ]
+}

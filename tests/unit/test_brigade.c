@@ -103,6 +103,62 @@ melee_rear_takes_one_die(void **state)
 	assert_field(c, "attacker_casualties", "0");
 }
 
+/* l.41: "Marching columns cannot fire or fight whilst marching": attacked,
+ * they inflict nothing (one die); attacking, they are refused. */
+static void
+melee_march_column(void **state)
+{
+	struct call *c = call_rule("brigade", "melee",
+	    "--attacker-figures 24 --defender-figures 16 --defender-mod march-column", "4,4");
+
+	(void)state;
+	assert_int_equal(c->rc, 0);
+	assert_true(c->r.legal);
+	assert_int_equal(c->dice.nused, 1);
+	assert_field(c, "attacker_casualties", "0");
+	assert_field(c, "defender_casualties", "3");
+	c = call_rule("brigade", "melee",
+	    "--attacker-figures 24 --defender-figures 16 --attacker-mod march-column", "4,4");
+	assert_int_equal(c->rc, 0);
+	assert_false(c->r.legal);
+	assert_int_equal(c->dice.nused, 0);
+	assert_string_equal(c->r.reason, "marching columns cannot fire or fight whilst marching");
+}
+
+/* l.256: lancers +1 in the first round only; a push back in this melee
+ * makes it round 2 at least. */
+static void
+melee_lancers_round(void **state)
+{
+	struct call *c = call_rule("brigade", "melee",
+	    "--attacker-figures 36 --defender-figures 36 --attacker-mod lancers", "4,4");
+
+	(void)state;
+	assert_field(c, "attacker_total", "37");
+	c = call_rule("brigade", "melee",
+	    "--attacker-figures 36 --defender-figures 36 --attacker-mod lancers --round 2", "4,4");
+	assert_field(c, "attacker_total", "36");
+	c = call_rule("brigade", "melee",
+	    "--attacker-figures 36 --defender-figures 36 --attacker-mod lancers --defender-pushbacks 1", "4,4");
+	assert_field(c, "attacker_total", "36");
+	assert_int_equal(c->r.neffects, 4);
+	assert_string_equal(c->r.effects[2].what, "melee");
+	assert_int_equal(c->r.effects[2].total, 2);
+}
+
+/* No crew at any gun: refused before a die, not "every gun misfired". */
+static void
+battery_without_crew(void **state)
+{
+	struct call *c = call_rule("brigade", "fire", "--guns 2 --crew 0 --distance 20", "2,3,4");
+
+	(void)state;
+	assert_int_equal(c->rc, 0);
+	assert_false(c->r.legal);
+	assert_int_equal(c->dice.nused, 0);
+	assert_string_equal(c->r.reason, "the battery has no crew left: none of its guns can fire");
+}
+
 static void
 morale_bands(void **state)
 {
@@ -199,6 +255,9 @@ main(void)
 		cmocka_unit_test(zero_figures_inflict_nothing),
 		cmocka_unit_test(melee_decision),
 		cmocka_unit_test(melee_rear_takes_one_die),
+		cmocka_unit_test(melee_march_column),
+		cmocka_unit_test(melee_lancers_round),
+		cmocka_unit_test(battery_without_crew),
 		cmocka_unit_test(morale_bands),
 		cmocka_unit_test(rally_cases),
 		cmocka_unit_test(movement_cases),

@@ -91,6 +91,23 @@ melee_bands(void **state)
 	assert_non_null(strstr(c->r.json, "\"breakthrough\":\"required\""));
 }
 
+/* l.166: a square "may not enter rough terrain while in square". */
+static void
+square_not_into_rough(void **state)
+{
+	struct call *c = call_rule("fury", "move",
+	    "--quality good --type infantry --formation square --rough", "5,4");
+
+	(void)state;
+	assert_int_equal(c->rc, 0);
+	assert_false(c->r.legal);
+	assert_int_equal(c->dice.nused, 0);
+	assert_string_equal(c->r.reason, "infantry in square may not enter rough terrain");
+	c = call_rule("fury", "move", "--quality good --type infantry --formation square", "5,4");
+	assert_true(c->r.legal);
+	assert_field(c, "inches", "2");
+}
+
 int
 main(void)
 {
@@ -100,6 +117,7 @@ main(void)
 		cmocka_unit_test(freshness_chart),
 		cmocka_unit_test(fire_cells_and_cap),
 		cmocka_unit_test(melee_bands),
+		cmocka_unit_test(square_not_into_rough),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
