@@ -437,7 +437,7 @@ run_in_game(struct global *g, const struct rule_cmd *c, int argc, char **argv,
 {
 	static struct ruling_units ru;
 	static struct ruling_effects fx;
-	static char json[RESULT_JSON + 512 * 1024];
+	static char json[RULING_JSON];
 	static struct game gm;
 	int rc;
 
@@ -506,7 +506,7 @@ run(struct global *g, const struct ruleset *rs, const struct rule_cmd *c,
 	static struct result r;
 	static struct ruling out;
 	static struct dice d;
-	static char json[RESULT_JSON + 512 * 1024];
+	static char json[RULING_JSON];
 	int rc, rolled, stateful;
 
 	inputs_init(&in, rs->name, c->name, c->inputs, dice_inputs);

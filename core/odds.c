@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "num.h"
 #include "odds.h"
 #include "text.h"
 
@@ -47,20 +48,46 @@ field(struct odds *o, const char *name)
 	return &o->f[o->n++];
 }
 
+static int
+numeric(const struct odds_value *v)
+{
+	return v->type == FIELD_INT || v->type == FIELD_NUMBER;
+}
+
+/* v as a value of TYPE, before its value is set. */
 static void
-add_value(struct odds *o, const char *name, const char *text, size_t len,
+blank(struct odds_value *v, enum field_type type)
+{
+	v->type = type;
+	v->n = 0;
+	v->d = 0;
+	v->word[0] = '\0';
+}
+
+int
+odds_value_equal(const struct odds_value *a, const struct odds_value *b)
+{
+	if (numeric(a) || numeric(b))
+		return numeric(a) && numeric(b) && a->d == b->d;
+	if (a->type != b->type)
+		return 0;
+	if (a->type == FIELD_WORD)
+		return strcmp(a->word, b->word) == 0;
+	return a->type != FIELD_BOOL || a->n == b->n;
+}
+
+/* Adds p to the value v of the field NAME. */
+static void
+add_value(struct odds *o, const char *name, const struct odds_value *v,
     mpq_srcptr p)
 {
 	struct odds_field *f = field(o, name);
+	struct odds_value *nv;
 
 	if (f == NULL)
 		return;
-	if (len >= ODDS_TEXT) {
-		o->overflow = 1;
-		return;
-	}
 	for (int i = 0; i < f->n; i++)
-		if (strlen(f->v[i].text) == len && strncmp(f->v[i].text, text, len) == 0) {
+		if (odds_value_equal(&f->v[i], v)) {
 			mpq_add(f->v[i].p, f->v[i].p, p);
 			return;
 		}
@@ -68,75 +95,84 @@ add_value(struct odds *o, const char *name, const char *text, size_t len,
 		o->overflow = 1;
 		return;
 	}
-	memcpy(f->v[f->n].text, text, len);
-	f->v[f->n].text[len] = '\0';
-	mpq_init(f->v[f->n].p);
-	mpq_set(f->v[f->n].p, p);
-	f->n++;
+	nv = &f->v[f->n++];
+	nv->type = v->type;
+	nv->n = v->n;
+	nv->d = v->d;
+	memcpy(nv->word, v->word, strlen(v->word) + 1);
+	mpq_init(nv->p);
+	mpq_set(nv->p, p);
 }
 
-/* The end of the JSON string starting at s (its opening quote). */
-static const char *
-string_end(const char *s)
+/* The value of a scalar field as the odds keep it: a number as it is
+ * written out (to four places), so that values written alike are one. */
+static int
+value_of(const struct result *r, const struct result_field *f,
+    struct odds_value *v)
 {
-	for (s++; *s != '\0' && *s != '"'; s++)
-		if (*s == '\\' && s[1] != '\0')
-			s++;
-	return *s == '"' ? s + 1 : s;
+	char buf[48];
+
+	blank(v, f->type);
+	switch (f->type) {
+	case FIELD_INT:
+	case FIELD_BOOL:
+		v->n = f->v.n;
+		v->d = (double)f->v.n;
+		break;
+	case FIELD_NUMBER:
+		v->d = strtod(num_format(f->v.d, buf, sizeof buf), NULL);
+		break;
+	case FIELD_WORD:
+		/* room for the word and its quotes, as the listing shows it */
+		if (strlen(result_word_of(r, f)) + 2 >= ODDS_TEXT)
+			return -1;
+		text_copy(v->word, sizeof v->word, result_word_of(r, f));
+		break;
+	default:
+		break;
+	}
+	return 0;
 }
 
-/* The end of the JSON value at s (written by jsonw: well formed). */
-static const char *
-value_end(const char *s)
+/* The name of field i: its records' keys and its own, joined by dots;
+ * 0 when it is a record or list, or lies in a list (lists are left out). */
+static int
+field_name(const struct result *r, int i, char *name, size_t n)
 {
-	int depth = 0;
+	const struct result_field *f = &r->field[i];
+	char outer[ODDS_NAME];
 
-	if (*s == '"')
-		return string_end(s);
-	if (*s != '{' && *s != '[') {
-		while (*s != '\0' && *s != ',' && *s != '}' && *s != ']')
-			s++;
-		return s;
+	if (f->type == FIELD_RECORD || f->type == FIELD_LIST)
+		return 0;
+	for (int up = f->parent; up >= 0; up = r->field[up].parent)
+		if (r->field[up].type == FIELD_LIST)
+			return 0;
+	name[0] = '\0';
+	for (int up = f->parent; up >= 0; up = r->field[up].parent) {
+		snprintf(outer, sizeof outer, "%s.%s", r->field[up].key, name);
+		text_copy(name, n, outer);
 	}
-	for (; *s != '\0'; s++) {
-		if (*s == '"') {
-			s = string_end(s) - 1;
-		} else if (*s == '{' || *s == '[') {
-			depth++;
-		} else if ((*s == '}' || *s == ']') && --depth == 0) {
-			return s + 1;
-		}
-	}
-	return s;
+	snprintf(outer, sizeof outer, "%s%s", name, f->key);
+	text_copy(name, n, outer);
+	return 1;
 }
 
-/* Records each scalar member of the object at s under PREFIX. */
-static const char *
-walk(struct odds *o, const char *s, const char *prefix, mpq_srcptr p)
+/* Records each scalar field of r (records' fields as "outer.inner"). */
+static void
+add_fields(struct odds *o, const struct result *r, mpq_srcptr p)
 {
 	char name[ODDS_NAME];
+	struct odds_value v;
 
-	if (*s != '{')
-		return value_end(s);
-	for (s++; *s != '\0' && *s != '}';) {
-		const char *key = s + 1, *kend = string_end(s) - 1, *v = kend + 2, *vend;
-
-		if (*s != '"')
-			break;
-		snprintf(name, sizeof name, "%s%.*s", prefix, (int)(kend - key), key);
-		if (*v == '{') {
-			char inner[ODDS_NAME];
-
-			snprintf(inner, sizeof inner, "%s.", name);
-			vend = walk(o, v, inner, p);
-		} else {
-			vend = value_end(v);
-			if (*v != '[')
-				add_value(o, name, v, (size_t)(vend - v), p);
+	for (int i = 0; i < r->nfields; i++) {
+		if (!field_name(r, i, name, sizeof name))
+			continue;
+		if (value_of(r, &r->field[i], &v) != 0) {
+			o->overflow = 1;
+			continue;
 		}
-		s = *vend == ',' ? vend + 1 : vend;
+		add_value(o, name, &v, p);
 	}
-	return *s == '}' ? s + 1 : s;
 }
 
 /* ---- the enumeration ------------------------------------------------ */
@@ -371,7 +407,7 @@ leaf(struct walker *w, mpq_srcptr p, struct run run)
 	w->o->leaves++;
 	mpq_init(q);
 	close_run(q, p, &run);
-	walk(w->o, w->r->json, "", q);
+	add_fields(w->o, w->r, q);
 	mpq_clear(q);
 	return RULE_OK;
 }
@@ -387,6 +423,7 @@ explore(struct walker *w, int depth, mpq_srcptr p, struct run run)
 		    w->limit);
 	dice_set_explore(w->d, w->faces, depth);
 	result_init(w->r);
+	w->r->quiet = 1;
 	rc = w->rule(w->ctx, w->d, w->r);
 	if (w->d->wanting && w->d->wanted_pool == 1 && !w->o->plain)
 		return branch_max(w, depth, p, run);
@@ -408,6 +445,7 @@ explore(struct walker *w, int depth, mpq_srcptr p, struct run run)
 static void
 complete(struct odds *o, struct odds_field *f)
 {
+	struct odds_value none;
 	mpq_t sum;
 
 	mpq_init(sum);
@@ -419,22 +457,75 @@ complete(struct odds *o, struct odds_field *f)
 		mpq_init(one);
 		mpq_set_ui(one, 1, 1);
 		mpq_sub(sum, one, sum);
-		add_value(o, f->name, "null", 4, sum);
+		blank(&none, FIELD_NULL);
+		add_value(o, f->name, &none, sum);
 		mpq_clear(one);
 	}
 	mpq_clear(sum);
 }
 
+/* The first byte of c in a JSON string ('"' for the end), and the byte
+ * after the backslash when it is escaped. */
+static int
+json_lead(unsigned char c)
+{
+	return c == '\0' ? '"' : c == '"' || c == '\\' || c < 0x20 ? '\\' : c;
+}
+
+static int
+json_escape(unsigned char c)
+{
+	return c == '"' || c == '\\' ? c : c == '\n' ? 'n' : c == '\t' ? 't' :
+	    c == '\r' ? 'r' : 'u';
+}
+
+/* Two words in the order of their JSON strings' bytes. */
+static int
+word_cmp(const char *a, const char *b)
+{
+	const unsigned char *x = (const unsigned char *)a, *y = (const unsigned char *)b;
+
+	while (*x != '\0' && *x == *y)
+		x++, y++;
+	if (*x == *y)
+		return 0;
+	if (json_lead(*x) != json_lead(*y))
+		return json_lead(*x) - json_lead(*y);
+	if (json_escape(*x) != json_escape(*y))
+		return json_escape(*x) - json_escape(*y);
+	return *x - *y;		/* \u00XX: in the order of XX */
+}
+
+/* Where a value stands among the others: words, numbers, false, null,
+ * true (the order of their JSON texts). */
+static int
+rank(const struct odds_value *v)
+{
+	switch (v->type) {
+	case FIELD_WORD:
+		return 0;
+	case FIELD_INT:
+	case FIELD_NUMBER:
+		return 1;
+	case FIELD_BOOL:
+		return v->n ? 4 : 2;
+	default:
+		return 3;
+	}
+}
+
+/* The listing's order: numbers by value, words by their JSON text, and
+ * the kinds of value as their JSON texts sort. */
 static int
 value_cmp(const void *a, const void *b)
 {
 	const struct odds_value *x = a, *y = b;
-	char *ex, *ey;
-	double dx = strtod(x->text, &ex), dy = strtod(y->text, &ey);
 
-	if (*ex == '\0' && *ey == '\0' && ex != x->text && ey != y->text)
-		return dx < dy ? -1 : dx > dy;
-	return strcmp(x->text, y->text);
+	if (rank(x) != rank(y))
+		return rank(x) - rank(y);
+	if (numeric(x))
+		return x->d < y->d ? -1 : x->d > y->d;
+	return x->type == FIELD_WORD ? word_cmp(x->word, y->word) : 0;
 }
 
 void
@@ -457,9 +548,31 @@ odds_reset(struct odds *o)
 }
 
 void
-odds_add(struct odds *o, const char *field, const char *value, mpq_srcptr p)
+odds_add_int(struct odds *o, const char *field, long value, mpq_srcptr p)
 {
-	add_value(o, field, value, strlen(value), p);
+	struct odds_value v;
+
+	blank(&v, FIELD_INT);
+	v.n = value;
+	v.d = (double)value;
+	add_value(o, field, &v, p);
+}
+
+void
+odds_add_word(struct odds *o, const char *field, const char *word, mpq_srcptr p)
+{
+	struct odds_value v;
+
+	blank(&v, FIELD_NULL);
+	if (word != NULL) {
+		if (strlen(word) + 2 >= ODDS_TEXT) {
+			o->overflow = 1;
+			return;
+		}
+		v.type = FIELD_WORD;
+		text_copy(v.word, sizeof v.word, word);
+	}
+	add_value(o, field, &v, p);
 }
 
 int
@@ -497,12 +610,9 @@ odds_expected(const struct odds_field *f, double *mean)
 {
 	*mean = 0;
 	for (int i = 0; i < f->n; i++) {
-		char *end;
-		double v = strtod(f->v[i].text, &end);
-
-		if (end == f->v[i].text || *end != '\0')
+		if (!numeric(&f->v[i]))
 			return 0;
-		*mean += v * odds_p(&f->v[i]);
+		*mean += f->v[i].d * odds_p(&f->v[i]);
 	}
 	return 1;
 }

@@ -21,8 +21,12 @@
 #define ODDS_NAME 64
 #define ODDS_TEXT 64
 
+/* One value a field takes: of the field types, the scalar ones. */
 struct odds_value {
-	char text[ODDS_TEXT];	/* the value as JSON: 3, "routs", true, null */
+	enum field_type type;	/* FIELD_NULL, _INT, _NUMBER, _WORD, _BOOL */
+	long n;			/* FIELD_INT, FIELD_BOOL */
+	double d;		/* FIELD_INT and FIELD_NUMBER: the number */
+	char word[ODDS_TEXT];	/* FIELD_WORD */
 	mpq_t p;		/* initialised while the value is listed */
 };
 
@@ -47,8 +51,9 @@ typedef int (*odds_rule)(void *ctx, struct dice *d, struct result *r);
 
 /*
  * Fills o with the distribution of every scalar field of the ruling's
- * `result` (nested objects' fields as "outer.inner"; arrays are left out),
- * over all faces of its dice.  At most LIMIT rule runs.  o->plain is kept.  Returns RULE_OK;
+ * result (records' fields as "outer.inner"; lists are left out), over all
+ * faces of its dice.  At most LIMIT rule runs: a ruling whose dice would
+ * take more is refused before it is run.  o->plain is kept.  Returns RULE_OK;
  * the rule's status when a branch fails (r holds the sentence); or
  * RULE_DATA with r->error set when the limit is passed.  d and r are
  * scratch the caller provides (they are large).
@@ -59,12 +64,17 @@ int odds_enumerate(odds_rule rule, void *ctx, struct dice *d, struct result *r,
 /* Frees the fractions of o (it may be filled again). */
 void odds_free(struct odds *o);
 
-/* For a rule set's own odds: adds P to VALUE (JSON text) of FIELD; then
- * odds_finish completes each field to one (null where a field was not
- * written) and sorts the values.  odds_reset empties o first. */
+/* For a rule set's own odds: adds P to VALUE of FIELD (a word, or NULL
+ * for null); then odds_finish completes each field to one (null where a
+ * field was not written) and sorts the values: words, numbers, false,
+ * null, true.  odds_reset empties o first. */
 void odds_reset(struct odds *o);
-void odds_add(struct odds *o, const char *field, const char *value, mpq_srcptr p);
+void odds_add_int(struct odds *o, const char *field, long value, mpq_srcptr p);
+void odds_add_word(struct odds *o, const char *field, const char *word, mpq_srcptr p);
 int odds_finish(struct odds *o, struct result *r);
+
+/* True when a and b are one value (a whole number and an integer alike). */
+int odds_value_equal(const struct odds_value *a, const struct odds_value *b);
 
 /* True when every value of the field is a number; *mean gets E[value]. */
 int odds_expected(const struct odds_field *f, double *mean);

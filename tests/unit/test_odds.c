@@ -43,13 +43,26 @@ odds_of(const char *rules, const char *command, const char *args, int plain,
 }
 
 static const struct odds_value *
-value_of(const struct odds *o, const char *field, const char *text)
+value_of(const struct odds *o, const char *field, const struct odds_value *v)
 {
 	for (int i = 0; i < o->n; i++)
 		for (int k = 0; strcmp(o->f[i].name, field) == 0 && k < o->f[i].n; k++)
-			if (strcmp(o->f[i].v[k].text, text) == 0)
+			if (odds_value_equal(&o->f[i].v[k], v))
 				return &o->f[i].v[k];
 	return NULL;
+}
+
+/* The value N of FIELD, a number. */
+static const struct odds_value *
+number_of(const struct odds *o, const char *field, long n)
+{
+	struct odds_value v;
+
+	memset(&v, 0, sizeof v);
+	v.type = FIELD_INT;
+	v.n = n;
+	v.d = (double)n;
+	return value_of(o, field, &v);
 }
 
 /* Every field and value of a in b with the same exact probability, and
@@ -62,7 +75,7 @@ assert_same_odds(const struct odds *a, const struct odds *b)
 		assert_string_equal(a->f[i].name, b->f[i].name);
 		assert_int_equal(a->f[i].n, b->f[i].n);
 		for (int k = 0; k < a->f[i].n; k++) {
-			const struct odds_value *v = value_of(b, a->f[i].name, a->f[i].v[k].text);
+			const struct odds_value *v = value_of(b, a->f[i].name, &a->f[i].v[k]);
 
 			assert_non_null(v);
 			assert_true(mpq_equal(v->p, a->f[i].v[k].p));
@@ -114,11 +127,11 @@ best_of_three(void *ctx, struct dice *d, struct result *r)
 			return RULE_DATA;
 		best = f > best ? f : best;
 	}
-	jsonw_int(&r->fields, "best", best);
+	result_int(r, "best", best);
 	if (best >= 9) {
 		if ((f = dice_take_split(d, DIE_D8, dice_mask_from(DIE_D8, 5), 1, "hit")) < 0)
 			return RULE_DATA;
-		jsonw_bool(&r->fields, "hit", f >= 5);
+		result_bool(r, "hit", f >= 5);
 	}
 	return RULE_OK;
 }
@@ -139,11 +152,11 @@ max_pool_equals_every_face(void **state)
 	assert_same_odds(&plain, &counted);
 	assert_true(counted.runs < plain.runs / 10);
 	/* P(best = 10) = 1/10; P(best = 2) = 2/6 (d6) * 1/6 (avg) * 2/10 */
-	odds_fraction(value_of(&counted, "best", "10"), buf, sizeof buf);
+	odds_fraction(number_of(&counted, "best", 10), buf, sizeof buf);
 	assert_string_equal(buf, "1/10");
-	odds_fraction(value_of(&counted, "best", "2"), buf, sizeof buf);
+	odds_fraction(number_of(&counted, "best", 2), buf, sizeof buf);
 	assert_string_equal(buf, "1/90");
-	assert_null(value_of(&counted, "best", "1"));
+	assert_null(number_of(&counted, "best", 1));
 }
 
 /* The rule set's own odds (squares assaults) against enumerating. */
@@ -196,13 +209,13 @@ fractions(void **state)
 
 	(void)state;
 	odds_of("brigade", "fire", "--firers 16 --distance 2", 0, &o);
-	assert_non_null(value_of(&o, "casualties", "1"));
-	odds_fraction(value_of(&o, "casualties", "1"), buf, sizeof buf);
+	assert_non_null(number_of(&o, "casualties", 1));
+	odds_fraction(number_of(&o, "casualties", 1), buf, sizeof buf);
 	assert_string_equal(buf, "1/2");
 	assert_true(odds_expected(&o.f[0], &mean));
 	assert_true(mean > 1.499 && mean < 1.501);
 	odds_of("fury", "fire", "--fire-points 6", 0, &o);
-	odds_fraction(value_of(&o, "score", "12"), buf, sizeof buf);
+	odds_fraction(number_of(&o, "score", 12), buf, sizeof buf);
 	assert_string_equal(buf, "1/36");
 }
 
