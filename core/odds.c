@@ -177,6 +177,9 @@ add_fields(struct odds *o, const struct result *r, mpq_srcptr p)
 
 /* ---- the enumeration ------------------------------------------------ */
 
+static const char too_many_runs[] =
+    "the ruling has more than %ld outcomes to weigh; odds are not given for it";
+
 struct walker {
 	odds_rule rule;
 	void *ctx;
@@ -418,9 +421,7 @@ explore(struct walker *w, int depth, mpq_srcptr p, struct run run)
 	int rc;
 
 	if (++w->o->runs > w->limit)
-		return result_fail(w->r, RULE_DATA,
-		    "the ruling has more than %ld outcomes to weigh; odds are not given for it",
-		    w->limit);
+		return result_fail(w->r, RULE_DATA, too_many_runs, w->limit);
 	dice_set_explore(w->d, w->faces, depth);
 	result_init(w->r);
 	w->r->quiet = 1;
@@ -438,6 +439,176 @@ explore(struct walker *w, int depth, mpq_srcptr p, struct run run)
 	if (rc == RULE_OK && w->r->failed)
 		rc = w->r->failed;
 	return rc != RULE_OK ? rc : leaf(w, p, run);
+}
+
+/* ---- counting first ---------------------------------------------------- */
+
+/*
+ * A ruling too large to weigh is refused before it is weighed: the dice
+ * one path of it asks for (its plan) are walked as the enumeration walks
+ * them, counting rule runs instead of making them, as if every branch
+ * asked for the same dice.  Branches differ (a battery whose every gun
+ * misfired rolls no average die; a miss is rerolled), so three paths are
+ * counted, each die showing its lowest face, one below its highest, or its
+ * highest, and the ruling is refused only when every count passes the
+ * limit.  What this lets through, the enumeration still stops at the
+ * limit.
+ */
+
+struct plan_die {
+	enum die_kind kind;
+	unsigned mask;
+	int group, pool;
+	int maxima;		/* pool 1: the highest faces the pool can show */
+};
+
+struct plan {
+	struct plan_die die[DICE_MAX];
+	int n;
+	long memo[DICE_MAX + 1];	/* runs from a depth, outside a run */
+	long cap;		/* counts stop growing here (limit + 1) */
+	int plain;
+};
+
+/* How many highest faces the max pool declared can show. */
+static int
+pool_maxima(const struct dice *d)
+{
+	int lo = 100, hi = 0, n = 0;
+
+	for (int i = 0; i < d->npool; i++) {
+		lo = die_min(d->pool[i]) < lo ? die_min(d->pool[i]) : lo;
+		hi = die_max(d->pool[i]) > hi ? die_max(d->pool[i]) : hi;
+	}
+	for (int m = lo; m <= hi; m++) {
+		int reached = 0;
+
+		/* m is a highest face when some die shows it */
+		for (int i = 0; i < d->npool; i++)
+			reached |= m >= die_min(d->pool[i]) && m <= die_max(d->pool[i]);
+		n += reached;
+	}
+	return n;
+}
+
+/* The face a plan shows a die: its lowest, one below its highest (as a
+ * probe does), or its highest. */
+static int
+plan_face(const struct plan_die *pd, int path)
+{
+	if (pd->pool == 2 || path == 0)
+		return die_min(pd->kind);
+	return path == 1 ? die_max(pd->kind) - 1 : die_max(pd->kind);
+}
+
+/* The plan of the ruling along one path (0, 1 or 2: see plan_face). */
+static void
+plan_of(struct walker *w, struct plan *pl, int path)
+{
+	pl->n = 0;
+	while (pl->n < DICE_MAX) {
+		struct plan_die *pd = &pl->die[pl->n];
+
+		dice_set_explore(w->d, w->faces, pl->n);
+		result_init(w->r);
+		w->r->quiet = 1;
+		w->rule(w->ctx, w->d, w->r);
+		if (!w->d->wanting)
+			return;
+		pd->kind = w->d->wanted;
+		pd->mask = w->d->wanted_mask;
+		pd->group = w->d->wanted_group;
+		pd->pool = w->d->wanted_pool;
+		pd->maxima = pd->pool == 1 ? pool_maxima(w->d) : 0;
+		w->faces[pl->n++] = plan_face(pd, path);
+	}
+}
+
+static long
+capped_sum(long a, long b, long cap)
+{
+	return a >= cap - b ? cap : a + b;
+}
+
+static long
+capped_times(long n, long c, long cap)
+{
+	return c > 0 && n > cap / c ? cap : n * c;
+}
+
+static long count_from(struct plan *pl, int depth, struct run run);
+
+/* The runs of a split die's branch, as branch_split makes them. */
+static long
+count_split(struct plan *pl, int depth, struct run run)
+{
+	const struct plan_die *pd = &pl->die[depth];
+	int continues = pd->group > 0 && run.group == pd->group && run.kind == pd->kind &&
+	    run.mask == pd->mask;
+	long runs = 1;
+
+	if (!continues)
+		run = (struct run){ pd->group, pd->kind, pd->mask, 0, 0 };
+	for (int in = 1; in >= 0; in--) {
+		struct run next = run;
+		int face = 0;
+
+		if (split_class(pd->kind, pd->mask, in, &face) == 0 ||
+		    (in && pd->group > 0 && run.a < run.n))
+			continue;
+		next.n++;
+		next.a += in;
+		if (pd->group == 0)
+			next.n = 0;
+		runs = capped_sum(runs, count_from(pl, depth + 1, next), pl->cap);
+	}
+	return runs;
+}
+
+/* The rule runs the enumeration would make from DEPTH on, with RUN open. */
+static long
+count_from(struct plan *pl, int depth, struct run run)
+{
+	const struct plan_die *pd = &pl->die[depth];
+	int fv[16], wv[16];
+
+	if (depth == pl->n)
+		return 1;
+	if (pd->mask != 0 && !pl->plain && pd->pool == 0) {
+		int continues = pd->group > 0 && run.group == pd->group;
+
+		if (continues)
+			return count_split(pl, depth, run);
+		/* a new run: what came before does not matter */
+		if (pl->memo[depth] < 0)
+			pl->memo[depth] = count_split(pl, depth, no_run);
+		return pl->memo[depth];
+	}
+	if (pd->pool == 2 && !pl->plain)
+		return capped_sum(1, count_from(pl, depth + 1, run), pl->cap);
+	if (pl->memo[depth] < 0)
+		pl->memo[depth] = capped_sum(1, capped_times(pd->pool == 1 && !pl->plain ?
+		    pd->maxima : faces_of(pd->kind, fv, wv), count_from(pl, depth + 1, no_run),
+		    pl->cap), pl->cap);
+	return pl->memo[depth];
+}
+
+/* More than LIMIT rule runs, by the count of every plan. */
+static int
+too_many(struct walker *w)
+{
+	static struct plan pl;
+
+	for (int path = 0; path < 3; path++) {
+		plan_of(w, &pl, path);
+		pl.cap = w->limit + 1;
+		pl.plain = w->o->plain;
+		for (int i = 0; i <= pl.n; i++)
+			pl.memo[i] = -1;
+		if (count_from(&pl, 0, no_run) <= w->limit)
+			return 0;
+	}
+	return 1;
 }
 
 /* A field some branches do not write is null on them: the values of
@@ -596,9 +767,12 @@ odds_enumerate(odds_rule rule, void *ctx, struct dice *d, struct result *r,
 	int rc;
 
 	odds_reset(o);
+	if (too_many(&w)) {
+		r->quiet = 0;
+		return result_fail(r, RULE_DATA, too_many_runs, limit);
+	}
 	mpq_init(one);
 	mpq_set_ui(one, 1, 1);
-	r->quiet = 1;
 	rc = explore(&w, 0, one, no_run);
 	r->quiet = 0;
 	mpq_clear(one);

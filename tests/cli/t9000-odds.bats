@@ -150,6 +150,23 @@ same() {	# FIELD K1 K2 -- ARGS
 	[ "$(json '.odds.guns_fired | map(select(.value == 8))[0].fraction')" = "256/6561" ]
 }
 
+@test "a ruling too large to weigh is refused before it is weighed, at once" {
+	# 24 guns whose crews alternate: no two neighbours' misfire dice can be
+	# counted together, so each gun doubles the outcomes (2^24 and more);
+	# weighing them until the limit took 40 s
+	local crews=3,2,3,2,3,2,3,2,3,2,3,2,3,2,3,2,3,2,3,2,3,2,3,2 start elapsed
+	start=$(date +%s%N)
+	run --separate-stderr timeout 20 "$U" odds --rules brigade fire --guns 24 --distance 6 \
+	    --crew "$crews"
+	elapsed=$(( ($(date +%s%N) - start) / 1000000 ))
+	expect_error 65 "umpire: odds: the ruling has more than 4000000 outcomes to weigh; odds are not given for it"
+	[ "$elapsed" -lt 1000 ] || { echo "refused after $elapsed ms"; return 1; }
+	# the same battery with one crew throughout is weighed
+	umpire --json odds --rules brigade fire --guns 24 --distance 6 --crew 3
+	[ "$status" -eq 0 ]
+	[ "$(json '.odds.casualties | map(.p) | add | . * 1000000 | round')" = 1000000 ]
+}
+
 @test "a squares assault of four brigades a side is exact, and quick" {
 	start=$(date +%s%N)
 	umpire --json odds --rules squares melee \

@@ -200,6 +200,48 @@ own_odds_equal_enumeration(void **state)
 	odds_free(&own);
 }
 
+/* A ruling past the limit is refused before a single run is weighed. */
+static void
+counted_before_weighed(void **state)
+{
+	static struct odds_call c;
+	static struct odds o;
+	static struct dice d;
+	static struct result r;
+	static char buf[512];
+	char *argv[64];
+	int argc = 0;
+
+	(void)state;
+	memset(&c, 0, sizeof c);
+	c.cmd = ruleset_cmd(ruleset_find("brigade"), "fire");
+	c.ts = table_stock_set();
+	snprintf(buf, sizeof buf, "--guns 24 --distance 6 --crew %s",
+	    "3,2,3,2,3,2,3,2,3,2,3,2,3,2,3,2,3,2,3,2,3,2,3,2");
+	for (char *tok = strtok(buf, " "); tok != NULL; tok = strtok(NULL, " "))
+		argv[argc++] = tok;
+	assert_int_equal(inputs_parse(&c.in, "brigade", "fire", c.cmd->inputs, NULL, argc,
+	    argv, &c.ts), 0);
+	assert_int_equal(odds_enumerate(run_rule, &c, &d, &r, &o, 4000000L), RULE_DATA);
+	assert_string_equal(r.error,
+	    "the ruling has more than 4000000 outcomes to weigh; odds are not given for it");
+	assert_int_equal(o.runs, 0);
+	/* 8 guns of one crew: 77 runs, weighed under a limit of 77; under 40,
+	 * below the count of every plan (45 when every gun misfires, 81 when
+	 * they fire), refused at once */
+	argc = 0;
+	snprintf(buf, sizeof buf, "--guns 8 --distance 6");
+	for (char *tok = strtok(buf, " "); tok != NULL; tok = strtok(NULL, " "))
+		argv[argc++] = tok;
+	assert_int_equal(inputs_parse(&c.in, "brigade", "fire", c.cmd->inputs, NULL, argc,
+	    argv, &c.ts), 0);
+	assert_int_equal(odds_enumerate(run_rule, &c, &d, &r, &o, 77), RULE_OK);
+	assert_int_equal(o.runs, 77);
+	assert_int_equal(odds_enumerate(run_rule, &c, &d, &r, &o, 40), RULE_DATA);
+	assert_int_equal(o.runs, 0);
+	odds_free(&o);
+}
+
 static void
 fractions(void **state)
 {
@@ -226,6 +268,7 @@ main(void)
 		cmocka_unit_test(counted_equals_every_face),
 		cmocka_unit_test(max_pool_equals_every_face),
 		cmocka_unit_test(own_odds_equal_enumeration),
+		cmocka_unit_test(counted_before_weighed),
 		cmocka_unit_test(fractions),
 	};
 
