@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "brigade.h"
+#include "kind.h"
 #include "text.h"
 
 #define TABLE_NAME "melee-firing"
@@ -33,10 +34,13 @@ cell(const struct table *t, long row, const char *col, struct result *r,
 static long
 table_length(const struct table *t)
 {
+	int col = table_col(t, "row");
 	double v, max = 0;
 
-	for (int i = 0; i < t->nrows; i++)
-		if (table_number(t, i, "row", &v) == 0 && v > max)
+	/* Read at every direct read and carry back (the odds: by the
+	 * hundred): the column is found once. */
+	for (int i = 0; col >= 0 && i < t->nrows; i++)
+		if (kind_number(table_cell(t, i, col), &v) == 0 && v > max)
 			max = v;
 	return (long)max;
 }

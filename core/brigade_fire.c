@@ -9,6 +9,7 @@
 
 #include "brigade.h"
 #include "num.h"
+#include "text.h"
 
 const struct input_decl brigade_fire_inputs[] = {
 	{ "firers", IN_COUNT, "N", 0, 100000, NULL, NULL, NULL,
@@ -272,7 +273,7 @@ gun_fires(const struct table *t, int face)
 	char key[16];
 	int row;
 
-	snprintf(key, sizeof key, "%d", face);
+	text_long(key, sizeof key, face);
 	row = table_row(t, "face", key);
 	return row >= 0 && strcmp(table_text(t, row, "fires"), "yes") == 0;
 }
@@ -303,7 +304,7 @@ misfire_dice(const struct tableset *ts, struct dice *d, struct result *r,
 		if ((face = dice_take_split(d, DIE_D6, fires, (int)gun_crew(b, g) + 1,
 		    "misfire d6 for gun %ld", g + 1)) < 0)
 			return RULE_DATA;
-		if (gun_fires(t, face)) {
+		if ((fires >> face) & 1u) {
 			b->fired++;
 			b->crew_firing += gun_crew(b, g);
 			dice_note(d, dice_last(d), "fires");

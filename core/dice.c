@@ -353,7 +353,8 @@ dice_note(struct dice *d, int index, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (index < 0 || index >= d->nused)
+	/* The odds run a ruling by the thousand and never show a note. */
+	if (index < 0 || index >= d->nused || d->mode == DICE_EXPLORE)
 		return;
 	va_start(ap, fmt);
 	vsnprintf(d->used[index].note, sizeof d->used[index].note, fmt, ap);

@@ -1,10 +1,12 @@
 /* odds: enumeration of a ruling over its dice, exact fractions. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "num.h"
 #include "odds.h"
+#include "ruleset.h"
 #include "text.h"
 
 double
@@ -76,32 +78,39 @@ odds_value_equal(const struct odds_value *a, const struct odds_value *b)
 	return a->type != FIELD_BOOL || a->n == b->n;
 }
 
+/* The index of the value v among f's values, listing it (weighing
+ * nothing yet) when it is new; -1 when f has no room left. */
+static int
+value_index(struct odds *o, struct odds_field *f, const struct odds_value *v)
+{
+	struct odds_value *nv;
+
+	for (int i = 0; i < f->n; i++)
+		if (odds_value_equal(&f->v[i], v))
+			return i;
+	if (f->n == ODDS_VALUES) {
+		o->overflow = 1;
+		return -1;
+	}
+	nv = &f->v[f->n];
+	nv->type = v->type;
+	nv->n = v->n;
+	nv->d = v->d;
+	memcpy(nv->word, v->word, strlen(v->word) + 1);
+	mpq_init(nv->p);
+	return f->n++;
+}
+
 /* Adds p to the value v of the field NAME. */
 static void
 add_value(struct odds *o, const char *name, const struct odds_value *v,
     mpq_srcptr p)
 {
 	struct odds_field *f = field(o, name);
-	struct odds_value *nv;
+	int i = f != NULL ? value_index(o, f, v) : -1;
 
-	if (f == NULL)
-		return;
-	for (int i = 0; i < f->n; i++)
-		if (odds_value_equal(&f->v[i], v)) {
-			mpq_add(f->v[i].p, f->v[i].p, p);
-			return;
-		}
-	if (f->n == ODDS_VALUES) {
-		o->overflow = 1;
-		return;
-	}
-	nv = &f->v[f->n++];
-	nv->type = v->type;
-	nv->n = v->n;
-	nv->d = v->d;
-	memcpy(nv->word, v->word, strlen(v->word) + 1);
-	mpq_init(nv->p);
-	mpq_set(nv->p, p);
+	if (i >= 0)
+		mpq_add(f->v[i].p, f->v[i].p, p);
 }
 
 /* The value of a scalar field as the odds keep it: a number as it is
@@ -120,7 +129,9 @@ value_of(const struct result *r, const struct result_field *f,
 		v->d = (double)f->v.n;
 		break;
 	case FIELD_NUMBER:
-		v->d = strtod(num_format(f->v.d, buf, sizeof buf), NULL);
+		/* num_format writes a whole number as it is */
+		v->d = f->v.d == floor(f->v.d) && fabs(f->v.d) < 1e15 ? f->v.d :
+		    strtod(num_format(f->v.d, buf, sizeof buf), NULL);
 		break;
 	case FIELD_WORD:
 		/* room for the word and its quotes, as the listing shows it */
@@ -157,22 +168,149 @@ field_name(const struct result *r, int i, char *name, size_t n)
 	return 1;
 }
 
-/* Records each scalar field of r (records' fields as "outer.inner"). */
+/*
+ * The leaves' tally.  A leaf's result is read through the layout of the
+ * leaf before it (rulings mostly write the same fields in the same order):
+ * which field of the odds each of its fields is, found by name only when
+ * the layout changes.  Its values make a combination, and each distinct
+ * combination is weighed once a leaf; the combinations' weights go to
+ * their values at the end (one sum a leaf rather than one a field).
+ */
+#define TALLY_COMBOS 1024
+#define TALLY_POOL 16384
+
+struct tally {
+	int nfields;		/* the layout: -1 before the first leaf */
+	int parent[RESULT_FIELDS];
+	enum field_type type[RESULT_FIELDS];
+	char key[RESULT_FIELDS][RESULT_KEY];
+	int slot[RESULT_FIELDS];	/* its field in the odds, or -1 */
+	int ncombos;
+	int start[TALLY_COMBOS], len[TALLY_COMBOS];	/* in pool */
+	unsigned hash[TALLY_COMBOS];
+	mpq_t p[TALLY_COMBOS];
+	int ninit;		/* p[] initialised so far (kept) */
+	int pool[TALLY_POOL];	/* field * ODDS_VALUES + value */
+	int npool;
+	int table[2 * TALLY_COMBOS];	/* a combination + 1; 0: empty */
+};
+
+static int
+container(enum field_type type)
+{
+	return type == FIELD_RECORD || type == FIELD_LIST;
+}
+
+/* True when r's fields are laid out as the tally's. */
+static int
+same_layout(const struct tally *t, const struct result *r)
+{
+	if (r->nfields != t->nfields)
+		return 0;
+	for (int i = 0; i < r->nfields; i++)
+		if (r->field[i].parent != t->parent[i] ||
+		    container(r->field[i].type) != container(t->type[i]) ||
+		    (container(r->field[i].type) && r->field[i].type != t->type[i]) ||
+		    strcmp(r->field[i].key, t->key[i]) != 0)
+			return 0;
+	return 1;
+}
+
+/* Takes r's layout, finding (or listing) each scalar field by name. */
 static void
-add_fields(struct odds *o, const struct result *r, mpq_srcptr p)
+relayout(struct tally *t, struct odds *o, const struct result *r)
 {
 	char name[ODDS_NAME];
-	struct odds_value v;
 
+	t->nfields = r->nfields;
 	for (int i = 0; i < r->nfields; i++) {
-		if (!field_name(r, i, name, sizeof name))
+		struct odds_field *f;
+
+		t->parent[i] = r->field[i].parent;
+		t->type[i] = r->field[i].type;
+		memcpy(t->key[i], r->field[i].key, sizeof t->key[i]);
+		f = field_name(r, i, name, sizeof name) ? field(o, name) : NULL;
+		t->slot[i] = f != NULL ? (int)(f - o->f) : -1;
+	}
+}
+
+/* Adds each combination's weight to its values; empties the tally. */
+static void
+tally_flush(struct tally *t, struct odds *o)
+{
+	for (int c = 0; c < t->ncombos; c++)
+		for (int k = 0; k < t->len[c]; k++) {
+			int code = t->pool[t->start[c] + k];
+			struct odds_value *v = &o->f[code / ODDS_VALUES].v[code % ODDS_VALUES];
+
+			mpq_add(v->p, v->p, t->p[c]);
+		}
+	t->ncombos = t->npool = 0;
+	memset(t->table, 0, sizeof t->table);
+}
+
+static void
+tally_reset(struct tally *t)
+{
+	t->nfields = -1;
+	t->ncombos = t->npool = 0;
+	memset(t->table, 0, sizeof t->table);
+}
+
+/* The values of r's scalar fields, as codes at the end of the pool;
+ * returns how many, and their hash in *hash. */
+static int
+leaf_codes(struct tally *t, struct odds *o, const struct result *r, unsigned *hash)
+{
+	struct odds_value v;
+	int n = 0;
+
+	*hash = 2166136261u;
+	for (int i = 0; i < r->nfields; i++) {
+		int k;
+
+		if (t->slot[i] < 0)
 			continue;
 		if (value_of(r, &r->field[i], &v) != 0) {
 			o->overflow = 1;
 			continue;
 		}
-		add_value(o, name, &v, p);
+		if ((k = value_index(o, &o->f[t->slot[i]], &v)) < 0)
+			continue;
+		t->pool[t->npool + n] = t->slot[i] * ODDS_VALUES + k;
+		*hash = (*hash ^ (unsigned)t->pool[t->npool + n++]) * 16777619u;
 	}
+	return n;
+}
+
+/* Weighs a leaf's result q. */
+static void
+tally_leaf(struct tally *t, struct odds *o, const struct result *r, mpq_srcptr q)
+{
+	unsigned hash, at;
+	int n, c;
+
+	if (!same_layout(t, r))
+		relayout(t, o, r);
+	if (t->ncombos == TALLY_COMBOS || t->npool + r->nfields > TALLY_POOL)
+		tally_flush(t, o);
+	n = leaf_codes(t, o, r, &hash);
+	for (at = hash % (2 * TALLY_COMBOS); (c = t->table[at] - 1) >= 0;
+	    at = (at + 1) % (2 * TALLY_COMBOS))
+		if (t->hash[c] == hash && t->len[c] == n && memcmp(&t->pool[t->start[c]],
+		    &t->pool[t->npool], (size_t)n * sizeof t->pool[0]) == 0) {
+			mpq_add(t->p[c], t->p[c], q);
+			return;
+		}
+	c = t->ncombos++;
+	if (c == t->ninit)
+		mpq_init(t->p[t->ninit++]);
+	mpq_set(t->p[c], q);
+	t->start[c] = t->npool;
+	t->len[c] = n;
+	t->hash[c] = hash;
+	t->npool += n;
+	t->table[at] = c + 1;
 }
 
 /* ---- the enumeration ------------------------------------------------ */
@@ -188,6 +326,14 @@ struct walker {
 	struct odds *o;
 	long limit;
 	int faces[DICE_MAX];
+	struct rule_memo memo;	/* the rule's look-ups, kept from run to run */
+	struct tally *tally;
+	/* Scratch fractions, kept from question to question: the odds of
+	 * reaching each depth and a node's own (its run closed), up to
+	 * `ready`; a leaf's; and the integers the branches work with. */
+	mpq_t p[DICE_MAX + 2], base[DICE_MAX + 2], leafq;
+	mpz_t c, upto, below;
+	int ready;
 };
 
 /* The distinct faces of a die and how many of its sides show each. */
@@ -227,29 +373,27 @@ struct run {
 
 static const struct run no_run = { 0, DIE_D6, 0, 0, 0 };
 
-/* q = p * num / den. */
+/*
+ * The fractions on the way down are products of small numbers, left
+ * unreduced (a leaf reduces its own once): q = p * num / den.
+ */
 static void
 scale(mpq_ptr q, mpq_srcptr p, unsigned long num, unsigned long den)
 {
-	mpq_set_ui(q, num, den);
-	mpq_canonicalize(q);
-	mpq_mul(q, q, p);
+	mpz_mul_ui(mpq_numref(q), mpq_numref(p), num);
+	mpz_mul_ui(mpq_denref(q), mpq_denref(p), den);
 }
 
 /* q = p, times the run's orderings: C(n, a) sequences share the
  * canonical one's odds. */
 static void
-close_run(mpq_ptr q, mpq_srcptr p, const struct run *run)
+close_run(struct walker *w, mpq_ptr q, mpq_srcptr p, const struct run *run)
 {
-	mpq_set(q, p);
+	mpz_set(mpq_numref(q), mpq_numref(p));
+	mpz_set(mpq_denref(q), mpq_denref(p));
 	if (run->n > 1) {
-		mpz_t c;
-
-		mpz_init(c);
-		mpz_bin_uiui(c, (unsigned long)run->n, (unsigned long)run->a);
-		mpz_mul(mpq_numref(q), mpq_numref(q), c);
-		mpq_canonicalize(q);
-		mpz_clear(c);
+		mpz_bin_uiui(w->c, (unsigned long)run->n, (unsigned long)run->a);
+		mpz_mul(mpq_numref(q), mpq_numref(q), w->c);
 	}
 }
 
@@ -271,21 +415,6 @@ split_class(enum die_kind k, unsigned mask, int in, int *face)
 
 static int explore(struct walker *w, int depth, mpq_srcptr p, struct run run);
 
-/* Runs explore on a child p * num / den (a fraction of its own). */
-static int
-child(struct walker *w, int depth, mpq_srcptr p, unsigned long num, unsigned long den,
-    struct run run)
-{
-	mpq_t q;
-	int rc;
-
-	mpq_init(q);
-	scale(q, p, num, den);
-	rc = explore(w, depth, q, run);
-	mpq_clear(q);
-	return rc;
-}
-
 /* Branches on a split die: its two classes, in canonical order within an
  * exchangeable run. */
 static int
@@ -295,11 +424,10 @@ branch_split(struct walker *w, int depth, mpq_srcptr p, struct run run)
 	unsigned mask = w->d->wanted_mask;
 	int group = w->d->wanted_group, rc = RULE_OK;
 	int continues = group > 0 && run.group == group && run.kind == k && run.mask == mask;
-	mpq_t base;
+	mpq_ptr base = w->base[depth];
 
-	mpq_init(base);
 	if (!continues) {
-		close_run(base, p, &run);
+		close_run(w, base, p, &run);
 		run = (struct run){ group, k, mask, 0, 0 };
 	} else {
 		mpq_set(base, p);
@@ -316,9 +444,9 @@ branch_split(struct walker *w, int depth, mpq_srcptr p, struct run run)
 		if (group == 0)
 			next.n = 0;	/* not a run: nothing to count */
 		w->faces[depth] = face;
-		rc = child(w, depth + 1, base, (unsigned long)count, (unsigned long)sides(k), next);
+		scale(w->p[depth + 1], base, (unsigned long)count, (unsigned long)sides(k));
+		rc = explore(w, depth + 1, w->p[depth + 1], next);
 	}
-	mpq_clear(base);
 	return rc;
 }
 
@@ -343,40 +471,31 @@ branch_max(struct walker *w, int depth, mpq_srcptr p, struct run run)
 	/* The pool as declared: the runs below declare pools of their own. */
 	enum die_kind pool[DICE_POOL];
 	int npool = w->d->npool, lo = 100, hi = 0, rc = RULE_OK;
-	mpq_t base, q;
-	mpz_t upto, below;
+	mpq_ptr base = w->base[depth], q = w->p[depth + 1];
 
 	memcpy(pool, w->d->pool, sizeof pool);
-	mpq_init(base);
-	mpq_init(q);
-	mpz_init(upto);
-	mpz_init(below);
-	close_run(base, p, &run);
+	close_run(w, base, p, &run);
 	for (int i = 0; i < npool; i++) {
 		lo = die_min(pool[i]) < lo ? die_min(pool[i]) : lo;
 		hi = die_max(pool[i]) > hi ? die_max(pool[i]) : hi;
 	}
 	for (int m = lo; m <= hi && rc == RULE_OK; m++) {
-		mpz_set_ui(upto, 1);
-		mpz_set_ui(below, 1);
-		mpq_set_ui(q, 1, 1);
+		/* upto and below are the walker's: worked out afresh each time */
+		mpz_set_ui(w->upto, 1);
+		mpz_set_ui(w->below, 1);
+		mpz_set(mpq_denref(q), mpq_denref(base));
 		for (int i = 0; i < npool; i++) {
-			mpz_mul_ui(upto, upto, (unsigned long)at_most(pool[i], m));
-			mpz_mul_ui(below, below, (unsigned long)at_most(pool[i], m - 1));
+			mpz_mul_ui(w->upto, w->upto, (unsigned long)at_most(pool[i], m));
+			mpz_mul_ui(w->below, w->below, (unsigned long)at_most(pool[i], m - 1));
 			mpz_mul_ui(mpq_denref(q), mpq_denref(q), (unsigned long)sides(pool[i]));
 		}
-		if (mpz_cmp(upto, below) == 0)
+		if (mpz_cmp(w->upto, w->below) == 0)
 			continue;
-		mpz_sub(mpq_numref(q), upto, below);
-		mpq_canonicalize(q);
-		mpq_mul(q, q, base);
+		mpz_sub(mpq_numref(q), w->upto, w->below);
+		mpz_mul(mpq_numref(q), mpq_numref(q), mpq_numref(base));
 		w->faces[depth] = m;
 		rc = explore(w, depth + 1, q, no_run);
 	}
-	mpz_clear(upto);
-	mpz_clear(below);
-	mpq_clear(q);
-	mpq_clear(base);
 	return rc;
 }
 
@@ -386,16 +505,14 @@ branch_faces(struct walker *w, int depth, mpq_srcptr p, struct run run)
 {
 	enum die_kind k = w->d->wanted;
 	int face[16], weight[16], nf = faces_of(k, face, weight), rc = RULE_OK;
-	mpq_t base;
+	mpq_ptr base = w->base[depth];
 
-	mpq_init(base);
-	close_run(base, p, &run);
+	close_run(w, base, p, &run);
 	for (int i = 0; i < nf && rc == RULE_OK; i++) {
 		w->faces[depth] = face[i];
-		rc = child(w, depth + 1, base, (unsigned long)weight[i], (unsigned long)sides(k),
-		    no_run);
+		scale(w->p[depth + 1], base, (unsigned long)weight[i], (unsigned long)sides(k));
+		rc = explore(w, depth + 1, w->p[depth + 1], no_run);
 	}
-	mpq_clear(base);
 	return rc;
 }
 
@@ -403,16 +520,24 @@ branch_faces(struct walker *w, int depth, mpq_srcptr p, struct run run)
 static int
 leaf(struct walker *w, mpq_srcptr p, struct run run)
 {
-	mpq_t q;
-
 	if (result_finish(w->r) != 0)
 		return result_fail(w->r, RULE_DATA, "a result is too large to weigh");
 	w->o->leaves++;
-	mpq_init(q);
-	close_run(q, p, &run);
-	add_fields(w->o, w->r, q);
-	mpq_clear(q);
+	close_run(w, w->leafq, p, &run);
+	mpq_canonicalize(w->leafq);
+	tally_leaf(w->tally, w->o, w->r, w->leafq);
 	return RULE_OK;
+}
+
+/* The scratch fractions of the depths below DEPTH, made when first
+ * reached. */
+static void
+ready_to(struct walker *w, int depth)
+{
+	for (; w->ready <= depth + 1 && w->ready < DICE_MAX + 2; w->ready++) {
+		mpq_init(w->p[w->ready]);
+		mpq_init(w->base[w->ready]);
+	}
 }
 
 static int
@@ -425,7 +550,10 @@ explore(struct walker *w, int depth, mpq_srcptr p, struct run run)
 	dice_set_explore(w->d, w->faces, depth);
 	result_init(w->r);
 	w->r->quiet = 1;
+	w->r->memo = &w->memo;
 	rc = w->rule(w->ctx, w->d, w->r);
+	if (w->d->wanting)
+		ready_to(w, depth);
 	if (w->d->wanting && w->d->wanted_pool == 1 && !w->o->plain)
 		return branch_max(w, depth, p, run);
 	if (w->d->wanting && w->d->wanted_pool == 2 && !w->o->plain) {
@@ -512,6 +640,8 @@ plan_of(struct walker *w, struct plan *pl, int path)
 		dice_set_explore(w->d, w->faces, pl->n);
 		result_init(w->r);
 		w->r->quiet = 1;
+		w->r->memo = &w->memo;
+	w->r->memo = &w->memo;
 		w->rule(w->ctx, w->d, w->r);
 		if (!w->d->wanting)
 			return;
@@ -711,11 +841,10 @@ odds_free(struct odds *o)
 void
 odds_reset(struct odds *o)
 {
-	int plain = o->plain;
-
+	/* Not a memset: o is megabytes, and a question lists a few values. */
 	odds_free(o);
-	memset(o, 0, sizeof *o);
-	o->plain = plain;
+	o->runs = o->leaves = 0;
+	o->overflow = 0;
 }
 
 void
@@ -762,21 +891,40 @@ int
 odds_enumerate(odds_rule rule, void *ctx, struct dice *d, struct result *r,
     struct odds *o, long limit)
 {
-	struct walker w = { rule, ctx, d, r, o, limit, { 0 } };
-	mpq_t one;
+	static struct walker w;
+	static struct tally tally;
 	int rc;
 
+	if (w.tally == NULL) {
+		w.tally = &tally;
+		mpq_init(w.leafq);
+		mpz_init(w.c);
+		mpz_init(w.upto);
+		mpz_init(w.below);
+		ready_to(&w, -1);
+	}
+	w.rule = rule;
+	w.ctx = ctx;
+	w.d = d;
+	w.r = r;
+	w.o = o;
+	w.limit = limit;
+	w.memo.nmods = w.memo.nvalues = 0;
 	odds_reset(o);
+	tally_reset(&tally);
 	if (too_many(&w)) {
 		r->quiet = 0;
+		r->memo = NULL;
 		return result_fail(r, RULE_DATA, too_many_runs, limit);
 	}
-	mpq_init(one);
-	mpq_set_ui(one, 1, 1);
-	rc = explore(&w, 0, one, no_run);
+	mpq_set_ui(w.p[0], 1, 1);
+	rc = explore(&w, 0, w.p[0], no_run);
 	r->quiet = 0;
-	mpq_clear(one);
-	return rc != RULE_OK ? rc : odds_finish(o, r);
+	r->memo = NULL;
+	if (rc != RULE_OK)
+		return rc;
+	tally_flush(&tally, o);
+	return odds_finish(o, r);
 }
 
 int

@@ -17,6 +17,7 @@ result_init(struct result *r)
 	r->nfields = r->ntext = 0;
 	r->open = -1;
 	r->failed = r->overflow = r->quiet = 0;
+	r->memo = NULL;
 }
 
 int
@@ -177,6 +178,8 @@ new_mod(struct result *r, const char *name)
 {
 	struct modifier *m;
 
+	if (r->quiet)		/* weighing odds: not shown, not kept */
+		return NULL;
 	if (r->nmods == RESULT_MODS) {
 		r->overflow = 1;
 		return NULL;
@@ -278,6 +281,8 @@ result_effect(struct result *r, const char *role, enum effect_kind kind,
 {
 	struct effect *e;
 
+	if (r->quiet)		/* weighing odds: only the fields count */
+		return;
 	if (r->neffects == RESULT_EFFECTS) {
 		r->overflow = 1;
 		return;

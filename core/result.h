@@ -10,6 +10,8 @@
 #ifndef UMPIRE_RESULT_H
 #define UMPIRE_RESULT_H
 
+struct rule_memo;
+
 #define RESULT_MODS 48
 #define RESULT_WORK 80
 #define RESULT_LINE 240
@@ -96,11 +98,14 @@ struct result {
 				 * ruling fails whatever its function returns */
 	int overflow;		/* a list outgrew its room, a record was left
 				 * open: the ruling fails */
-	int quiet;		/* weighing odds: no working or summary is
-				 * written (set after result_init) */
+	int quiet;		/* weighing odds: no working, summary,
+				 * modifier or effect is kept (set after
+				 * result_init) */
+	struct rule_memo *memo;	/* weighing odds: look-ups kept from run
+				 * to run (ruleset.h), or NULL */
 };
 
-/* Clears r for a ruling, quiet too (odds set it after). */
+/* Clears r for a ruling, quiet and memo too (odds set them after). */
 void result_init(struct result *r);
 /* Checks the record once the ruling is done; returns 0, or -1 if a field,
  * word, line or list overflowed or a record or list is still open. */
