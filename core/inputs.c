@@ -1294,7 +1294,9 @@ in_mod(const struct inputs *in, const char *opt, const char *mod)
 	for (int k = 0; k < in->nitems; k++) {
 		const struct input_item *it = &items_in(in)[k];
 
-		if (it->owner == owner && strcmp(text_at(in, it->name), mod) == 0)
+		const char *name = text_at(in, it->name);
+
+		if (it->owner == owner && name[0] == mod[0] && strcmp(name, mod) == 0)
 			return 1;
 	}
 	return 0;

@@ -185,6 +185,7 @@ struct tally {
 	enum field_type type[RESULT_FIELDS];
 	char key[RESULT_FIELDS][RESULT_KEY];
 	int slot[RESULT_FIELDS];	/* its field in the odds, or -1 */
+	int last[RESULT_FIELDS];	/* the value it had last, or -1 */
 	int ncombos;
 	int start[TALLY_COMBOS], len[TALLY_COMBOS];	/* in pool */
 	unsigned hash[TALLY_COMBOS];
@@ -231,6 +232,7 @@ relayout(struct tally *t, struct odds *o, const struct result *r)
 		memcpy(t->key[i], r->field[i].key, sizeof t->key[i]);
 		f = field_name(r, i, name, sizeof name) ? field(o, name) : NULL;
 		t->slot[i] = f != NULL ? (int)(f - o->f) : -1;
+		t->last[i] = -1;
 	}
 }
 
@@ -275,7 +277,12 @@ leaf_codes(struct tally *t, struct odds *o, const struct result *r, unsigned *ha
 			o->overflow = 1;
 			continue;
 		}
-		if ((k = value_index(o, &o->f[t->slot[i]], &v)) < 0)
+		/* most often the value this field had at the leaf before */
+		k = t->last[i];
+		if (k < 0 || k >= o->f[t->slot[i]].n ||
+		    !odds_value_equal(&o->f[t->slot[i]].v[k], &v))
+			k = t->last[i] = value_index(o, &o->f[t->slot[i]], &v);
+		if (k < 0)
 			continue;
 		t->pool[t->npool + n] = t->slot[i] * ODDS_VALUES + k;
 		*hash = (*hash ^ (unsigned)t->pool[t->npool + n++]) * 16777619u;
