@@ -229,7 +229,7 @@ relayout(struct tally *t, struct odds *o, const struct result *r)
 
 		t->parent[i] = r->field[i].parent;
 		t->type[i] = r->field[i].type;
-		memcpy(t->key[i], r->field[i].key, sizeof t->key[i]);
+		text_copy(t->key[i], sizeof t->key[i], r->field[i].key);
 		f = field_name(r, i, name, sizeof name) ? field(o, name) : NULL;
 		t->slot[i] = f != NULL ? (int)(f - o->f) : -1;
 		t->last[i] = -1;
@@ -325,6 +325,13 @@ tally_leaf(struct tally *t, struct odds *o, const struct result *r, mpq_srcptr q
 static const char too_many_runs[] =
     "the ruling has more than %ld outcomes to weigh; odds are not given for it";
 
+/* The die a node branches on, as the ruling asked for it. */
+struct die_spec {
+	enum die_kind kind;
+	unsigned mask;
+	int group, pool;
+};
+
 struct walker {
 	odds_rule rule;
 	void *ctx;
@@ -341,6 +348,10 @@ struct walker {
 	mpq_t p[DICE_MAX + 2], base[DICE_MAX + 2], leafq;
 	mpz_t c, upto, below;
 	int ready;
+	int rc;			/* the status of the last run */
+	int own;		/* the depth of the node it is the run of */
+	struct die_spec seen[DICE_MAX];	/* the die last asked for at a depth */
+	unsigned char known[DICE_MAX];	/* ... when there was one */
 };
 
 /* The distinct faces of a die and how many of its sides show each. */
@@ -420,39 +431,64 @@ split_class(enum die_kind k, unsigned mask, int in, int *face)
 	return count;
 }
 
-static int explore(struct walker *w, int depth, mpq_srcptr p, struct run run);
+static int explore(struct walker *w, int depth, mpq_srcptr p, struct run run,
+    int covered);
 
-/* Branches on a split die: its two classes, in canonical order within an
- * exchangeable run. */
+/* True when a split die S continues the exchangeable run RUN. */
 static int
-branch_split(struct walker *w, int depth, mpq_srcptr p, struct run run)
+continues(const struct die_spec *s, struct run run)
 {
-	enum die_kind k = w->d->wanted;
-	unsigned mask = w->d->wanted_mask;
-	int group = w->d->wanted_group, rc = RULE_OK;
-	int continues = group > 0 && run.group == group && run.kind == k && run.mask == mask;
-	mpq_ptr base = w->base[depth];
+	return s->group > 0 && run.group == s->group && run.kind == s->kind &&
+	    run.mask == s->mask;
+}
 
-	if (!continues) {
-		close_run(w, base, p, &run);
-		run = (struct run){ group, k, mask, 0, 0 };
-	} else {
-		mpq_set(base, p);
-	}
-	for (int in = 1; in >= 0 && rc == RULE_OK; in--) {
-		struct run next = run;
-		int face = 0, count = split_class(k, mask, in, &face);
+/* The children of a split die: the faces standing for its two classes, in
+ * canonical order, their sides and runs; returns how many (0 to 2).  *from
+ * is the run they continue (a new one when the die does not continue
+ * RUN). */
+static int
+split_children(const struct die_spec *s, struct run run, struct run *from,
+    int face[2], int count[2], struct run next[2])
+{
+	int n = 0;
+
+	*from = continues(s, run) ? run : (struct run){ s->group, s->kind, s->mask, 0, 0 };
+	for (int in = 1; in >= 0; in--) {
+		int c = split_class(s->kind, s->mask, in, &face[n]);
 
 		/* After a die out of the mask, the run takes no more in it. */
-		if (count == 0 || (in && group > 0 && run.a < run.n))
+		if (c == 0 || (in && s->group > 0 && from->a < from->n))
 			continue;
-		next.n++;
-		next.a += in;
-		if (group == 0)
-			next.n = 0;	/* not a run: nothing to count */
-		w->faces[depth] = face;
-		scale(w->p[depth + 1], base, (unsigned long)count, (unsigned long)sides(k));
-		rc = explore(w, depth + 1, w->p[depth + 1], next);
+		count[n] = c;
+		next[n] = *from;
+		next[n].n++;
+		next[n].a += in;
+		if (s->group == 0)
+			next[n].n = 0;	/* not a run: nothing to count */
+		n++;
+	}
+	return n;
+}
+
+/* Branches on a split die: its two classes, in canonical order within an
+ * exchangeable run.  COVERED: the run made last covers the first child. */
+static int
+branch_split(struct walker *w, int depth, mpq_srcptr p, struct run run,
+    const struct die_spec *s, int covered)
+{
+	int face[2], count[2], n, rc = RULE_OK;
+	struct run from, next[2];
+	mpq_ptr base = w->base[depth];
+
+	if (continues(s, run))
+		mpq_set(base, p);
+	else
+		close_run(w, base, p, &run);
+	n = split_children(s, run, &from, face, count, next);
+	for (int i = 0; i < n && rc == RULE_OK; i++, covered = 0) {
+		w->faces[depth] = face[i];
+		scale(w->p[depth + 1], base, (unsigned long)count[i], (unsigned long)sides(s->kind));
+		rc = explore(w, depth + 1, w->p[depth + 1], next[i], covered);
 	}
 	return rc;
 }
@@ -471,7 +507,8 @@ at_most(enum die_kind k, int m)
 
 /* The first die of a max pool: a branch for each highest face m, with
  * P(max = m) = (prod c_i(m) - prod c_i(m-1)) / prod sides_i; the later
- * dice of the pool then show their lowest face. */
+ * dice of the pool then show their lowest face.  The pool is the one the
+ * node's own run declared (a pool's node is never run ahead). */
 static int
 branch_max(struct walker *w, int depth, mpq_srcptr p, struct run run)
 {
@@ -501,24 +538,25 @@ branch_max(struct walker *w, int depth, mpq_srcptr p, struct run run)
 		mpz_sub(mpq_numref(q), w->upto, w->below);
 		mpz_mul(mpq_numref(q), mpq_numref(q), mpq_numref(base));
 		w->faces[depth] = m;
-		rc = explore(w, depth + 1, q, no_run);
+		rc = explore(w, depth + 1, q, no_run, 0);
 	}
 	return rc;
 }
 
-/* Branches on every face of the die wanted. */
+/* Branches on every face of the die.  COVERED: the run made last covers
+ * the first child. */
 static int
-branch_faces(struct walker *w, int depth, mpq_srcptr p, struct run run)
+branch_faces(struct walker *w, int depth, mpq_srcptr p, struct run run,
+    const struct die_spec *s, int covered)
 {
-	enum die_kind k = w->d->wanted;
-	int face[16], weight[16], nf = faces_of(k, face, weight), rc = RULE_OK;
+	int face[16], weight[16], nf = faces_of(s->kind, face, weight), rc = RULE_OK;
 	mpq_ptr base = w->base[depth];
 
 	close_run(w, base, p, &run);
-	for (int i = 0; i < nf && rc == RULE_OK; i++) {
+	for (int i = 0; i < nf && rc == RULE_OK; i++, covered = 0) {
 		w->faces[depth] = face[i];
-		scale(w->p[depth + 1], base, (unsigned long)weight[i], (unsigned long)sides(k));
-		rc = explore(w, depth + 1, w->p[depth + 1], no_run);
+		scale(w->p[depth + 1], base, (unsigned long)weight[i], (unsigned long)sides(s->kind));
+		rc = explore(w, depth + 1, w->p[depth + 1], no_run, covered);
 	}
 	return rc;
 }
@@ -547,33 +585,115 @@ ready_to(struct walker *w, int depth)
 	}
 }
 
-static int
-explore(struct walker *w, int depth, mpq_srcptr p, struct run run)
+/* Runs the ruling on the first N faces. */
+static void
+run_rule(struct walker *w, int n)
 {
-	int rc;
-
-	if (++w->o->runs > w->limit)
-		return result_fail(w->r, RULE_DATA, too_many_runs, w->limit);
-	dice_set_explore(w->d, w->faces, depth);
+	dice_set_explore(w->d, w->faces, n);
 	result_init(w->r);
 	w->r->quiet = 1;
 	w->r->memo = &w->memo;
-	rc = w->rule(w->ctx, w->d, w->r);
-	if (w->d->wanting)
-		ready_to(w, depth);
-	if (w->d->wanting && w->d->wanted_pool == 1 && !w->o->plain)
-		return branch_max(w, depth, p, run);
-	if (w->d->wanting && w->d->wanted_pool == 2 && !w->o->plain) {
-		w->faces[depth] = die_min(w->d->wanted);
-		return explore(w, depth + 1, p, run);
+	w->rc = w->rule(w->ctx, w->d, w->r);
+}
+
+/* The face of the first child a node branches on S, in RUN, and the run
+ * that child is in (*after). */
+static int
+first_face(const struct walker *w, const struct die_spec *s, struct run run,
+    struct run *after)
+{
+	int face[16], weight[16], count[2];
+	struct run from, next[2];
+
+	*after = no_run;
+	if (s->mask != 0 && !w->o->plain &&
+	    split_children(s, run, &from, face, count, next) > 0) {
+		*after = next[0];
+		return face[0];
 	}
-	if (w->d->wanting && w->d->wanted_mask != 0 && !w->o->plain)
-		return branch_split(w, depth, p, run);
-	if (w->d->wanting)
-		return branch_faces(w, depth, p, run);
-	if (rc == RULE_OK && w->r->failed)
-		rc = w->r->failed;
-	return rc != RULE_OK ? rc : leaf(w, p, run);
+	faces_of(s->kind, face, weight);
+	return face[0];
+}
+
+/* True when the ruling took die i as S says. */
+static int
+took(const struct walker *w, int i, const struct die_spec *s)
+{
+	const struct die_use *u = &w->d->used[i];
+
+	return i < w->d->nused && u->kind == s->kind && u->mask == s->mask &&
+	    u->group == s->group && u->pool == 0;
+}
+
+/*
+ * Makes a run for the node at DEPTH and the first children below it: the
+ * dice asked for at the depths below before are taken to be asked for
+ * again, and each is given its first child's face.  Sets w->own to the
+ * deepest node the run is the run of: down to there, the ruling asked for
+ * the dice guessed; there, it ended, or asked for a die (a die of another
+ * kind stops it at the guessed face, as a missing face would); a die taken
+ * otherwise than guessed is run again without the guess.  A tree is then
+ * weighed in about as many runs as it has leaves.
+ */
+static void
+start_run(struct walker *w, int depth, struct run run)
+{
+	int n = depth;
+
+	/* the guesses stop at a max pool: its node reads its pool off its
+	 * own run */
+	while (n < DICE_MAX && w->known[n] && w->seen[n].pool == 0) {
+		w->faces[n] = first_face(w, &w->seen[n], run, &run);
+		n++;
+	}
+	run_rule(w, n);
+	for (w->own = depth; w->own < n && took(w, w->own, &w->seen[w->own]); w->own++)
+		continue;
+	if (w->d->nused > w->own)
+		run_rule(w, w->own);
+}
+
+/*
+ * A node of the enumeration: the ruling on the first DEPTH faces, reached
+ * with odds p.  COVERED: the run made last covers it (it is the first
+ * child of a node the run covers), else a run is made.  A ruling that asks
+ * for no more dice is a leaf; else the node branches on the die it asks
+ * for, its first child covered by the same run when the run goes deeper.
+ */
+static int
+explore(struct walker *w, int depth, mpq_srcptr p, struct run run, int covered)
+{
+	const struct die_use *u;
+	struct die_spec s;
+
+	if (++w->o->runs > w->limit)
+		return result_fail(w->r, RULE_DATA, too_many_runs, w->limit);
+	if (!covered)
+		start_run(w, depth, run);
+	if (depth == w->own && !w->d->wanting) {
+		int rc = w->rc;
+
+		if (rc == RULE_OK && w->r->failed)
+			rc = w->r->failed;
+		return rc != RULE_OK ? rc : leaf(w, p, run);
+	}
+	u = &w->d->used[depth];
+	s = depth < w->own ? (struct die_spec){ u->kind, u->mask, u->group, u->pool } :
+	    (struct die_spec){ w->d->wanted, w->d->wanted_mask, w->d->wanted_group,
+	    w->d->wanted_pool };
+	covered = depth < w->own;
+	w->seen[depth] = s;
+	w->known[depth] = 1;
+	ready_to(w, depth);
+	if (s.pool == 1 && !w->o->plain)
+		return branch_max(w, depth, p, run);
+	if (s.pool == 2 && !w->o->plain) {
+		w->faces[depth] = die_min(s.kind);
+		return explore(w, depth + 1, p, run, 0);
+	}
+	if (s.mask != 0 && !w->o->plain)
+		return branch_split(w, depth, p, run, &s, covered);
+	return branch_faces(w, depth, p, run, &s, covered);
 }
 
 /* ---- counting first ---------------------------------------------------- */
@@ -591,9 +711,7 @@ explore(struct walker *w, int depth, mpq_srcptr p, struct run run)
  */
 
 struct plan_die {
-	enum die_kind kind;
-	unsigned mask;
-	int group, pool;
+	struct die_spec s;
 	int maxima;		/* pool 1: the highest faces the pool can show */
 };
 
@@ -605,35 +723,28 @@ struct plan {
 	int plain;
 };
 
-/* How many highest faces the max pool declared can show. */
+/* How many highest faces the max pool declared can show: from the largest
+ * lowest face of its dice to the largest face. */
 static int
 pool_maxima(const struct dice *d)
 {
-	int lo = 100, hi = 0, n = 0;
+	int lo = 0, hi = 0;
 
 	for (int i = 0; i < d->npool; i++) {
-		lo = die_min(d->pool[i]) < lo ? die_min(d->pool[i]) : lo;
+		lo = die_min(d->pool[i]) > lo ? die_min(d->pool[i]) : lo;
 		hi = die_max(d->pool[i]) > hi ? die_max(d->pool[i]) : hi;
 	}
-	for (int m = lo; m <= hi; m++) {
-		int reached = 0;
-
-		/* m is a highest face when some die shows it */
-		for (int i = 0; i < d->npool; i++)
-			reached |= m >= die_min(d->pool[i]) && m <= die_max(d->pool[i]);
-		n += reached;
-	}
-	return n;
+	return hi >= lo ? hi - lo + 1 : 0;
 }
 
 /* The face a plan shows a die: its lowest, one below its highest (as a
  * probe does), or its highest. */
 static int
-plan_face(const struct plan_die *pd, int path)
+plan_face(const struct die_spec *s, int path)
 {
-	if (pd->pool == 2 || path == 0)
-		return die_min(pd->kind);
-	return path == 1 ? die_max(pd->kind) - 1 : die_max(pd->kind);
+	if (s->pool == 2 || path == 0)
+		return die_min(s->kind);
+	return path == 1 ? die_max(s->kind) - 1 : die_max(s->kind);
 }
 
 /* The plan of the ruling along one path (0, 1 or 2: see plan_face). */
@@ -644,20 +755,13 @@ plan_of(struct walker *w, struct plan *pl, int path)
 	while (pl->n < DICE_MAX) {
 		struct plan_die *pd = &pl->die[pl->n];
 
-		dice_set_explore(w->d, w->faces, pl->n);
-		result_init(w->r);
-		w->r->quiet = 1;
-		w->r->memo = &w->memo;
-	w->r->memo = &w->memo;
-		w->rule(w->ctx, w->d, w->r);
+		run_rule(w, pl->n);
 		if (!w->d->wanting)
 			return;
-		pd->kind = w->d->wanted;
-		pd->mask = w->d->wanted_mask;
-		pd->group = w->d->wanted_group;
-		pd->pool = w->d->wanted_pool;
-		pd->maxima = pd->pool == 1 ? pool_maxima(w->d) : 0;
-		w->faces[pl->n++] = plan_face(pd, path);
+		pd->s = (struct die_spec){ w->d->wanted, w->d->wanted_mask, w->d->wanted_group,
+		    w->d->wanted_pool };
+		pd->maxima = pd->s.pool == 1 ? pool_maxima(w->d) : 0;
+		w->faces[pl->n++] = plan_face(&pd->s, path);
 	}
 }
 
@@ -679,26 +783,13 @@ static long count_from(struct plan *pl, int depth, struct run run);
 static long
 count_split(struct plan *pl, int depth, struct run run)
 {
-	const struct plan_die *pd = &pl->die[depth];
-	int continues = pd->group > 0 && run.group == pd->group && run.kind == pd->kind &&
-	    run.mask == pd->mask;
+	int face[2], count[2], n;
+	struct run from, next[2];
 	long runs = 1;
 
-	if (!continues)
-		run = (struct run){ pd->group, pd->kind, pd->mask, 0, 0 };
-	for (int in = 1; in >= 0; in--) {
-		struct run next = run;
-		int face = 0;
-
-		if (split_class(pd->kind, pd->mask, in, &face) == 0 ||
-		    (in && pd->group > 0 && run.a < run.n))
-			continue;
-		next.n++;
-		next.a += in;
-		if (pd->group == 0)
-			next.n = 0;
-		runs = capped_sum(runs, count_from(pl, depth + 1, next), pl->cap);
-	}
+	n = split_children(&pl->die[depth].s, run, &from, face, count, next);
+	for (int i = 0; i < n; i++)
+		runs = capped_sum(runs, count_from(pl, depth + 1, next[i]), pl->cap);
 	return runs;
 }
 
@@ -706,27 +797,25 @@ count_split(struct plan *pl, int depth, struct run run)
 static long
 count_from(struct plan *pl, int depth, struct run run)
 {
-	const struct plan_die *pd = &pl->die[depth];
+	const struct die_spec *s = &pl->die[depth].s;
 	int fv[16], wv[16];
 
 	if (depth == pl->n)
 		return 1;
-	if (pd->mask != 0 && !pl->plain && pd->pool == 0) {
-		int continues = pd->group > 0 && run.group == pd->group;
-
-		if (continues)
+	if (s->mask != 0 && !pl->plain && s->pool == 0) {
+		if (continues(s, run))
 			return count_split(pl, depth, run);
 		/* a new run: what came before does not matter */
 		if (pl->memo[depth] < 0)
 			pl->memo[depth] = count_split(pl, depth, no_run);
 		return pl->memo[depth];
 	}
-	if (pd->pool == 2 && !pl->plain)
+	if (s->pool == 2 && !pl->plain)
 		return capped_sum(1, count_from(pl, depth + 1, run), pl->cap);
 	if (pl->memo[depth] < 0)
-		pl->memo[depth] = capped_sum(1, capped_times(pd->pool == 1 && !pl->plain ?
-		    pd->maxima : faces_of(pd->kind, fv, wv), count_from(pl, depth + 1, no_run),
-		    pl->cap), pl->cap);
+		pl->memo[depth] = capped_sum(1, capped_times(s->pool == 1 && !pl->plain ?
+		    pl->die[depth].maxima : faces_of(s->kind, fv, wv),
+		    count_from(pl, depth + 1, no_run), pl->cap), pl->cap);
 	return pl->memo[depth];
 }
 
@@ -924,8 +1013,9 @@ odds_enumerate(odds_rule rule, void *ctx, struct dice *d, struct result *r,
 		r->memo = NULL;
 		return result_fail(r, RULE_DATA, too_many_runs, limit);
 	}
+	memset(w.known, 0, sizeof w.known);
 	mpq_set_ui(w.p[0], 1, 1);
-	rc = explore(&w, 0, w.p[0], no_run);
+	rc = explore(&w, 0, w.p[0], no_run, 0);
 	r->quiet = 0;
 	r->memo = NULL;
 	if (rc != RULE_OK)

@@ -3,8 +3,11 @@
  * rule function is run on every sequence of faces its dice can show: it
  * asks for its dice one at a time (dice_take), so a run on a prefix of
  * faces stops at the next die it wants, and the enumeration branches on
- * that die's faces.  Rerolls, saves, misfire dice, dice rolled only on some
- * branches all follow from the rule function itself; nothing is sampled.
+ * that die's faces (a run is also given the faces of the first children
+ * below, guessed from the dice asked for before at their depths, so that
+ * one run serves several nodes).  Rerolls, saves, misfire dice, dice
+ * rolled only on some branches all follow from the rule function itself;
+ * nothing is sampled.
  * Dice a rule marks as a pool of hits (dice_pool) are counted by how many
  * hit, not face by face.  Probabilities are exact fractions.
  */
@@ -39,7 +42,9 @@ struct odds_field {
 struct odds {
 	struct odds_field f[ODDS_FIELDS];
 	int n;
-	long runs;		/* rule runs made */
+	long runs;		/* the enumeration's nodes: a ruling on a
+				 * prefix of its faces each (one run of the
+				 * rule serves a node and its first children) */
 	long leaves;		/* complete rulings reached */
 	int overflow;		/* too many fields or values to keep */
 	int plain;		/* set before: weigh every face, split dice too
@@ -52,8 +57,8 @@ typedef int (*odds_rule)(void *ctx, struct dice *d, struct result *r);
 /*
  * Fills o with the distribution of every scalar field of the ruling's
  * result (records' fields as "outer.inner"; lists are left out), over all
- * faces of its dice.  At most LIMIT rule runs: a ruling whose dice would
- * take more is refused before it is run.  o->plain is kept.  Returns RULE_OK;
+ * faces of its dice.  At most LIMIT nodes (o->runs): a ruling whose dice
+ * would take more is refused before it is run.  o->plain is kept.  Returns RULE_OK;
  * the rule's status when a branch fails (r holds the sentence); or
  * RULE_DATA with r->error set when the limit is passed.  d and r are
  * scratch the caller provides (they are large).

@@ -159,6 +159,70 @@ max_pool_equals_every_face(void **state)
 	assert_null(number_of(&counted, "best", 1));
 }
 
+/* A die whose kind hangs on the one before: a d6, then a d8 (1-2), the
+ * average die (3-4), a d3 (5) or nothing (6).  The odds guess each node's
+ * die from the one asked for before at its depth: wrong guesses of every
+ * kind (a face the die has, one it has not, a ruling that asks for none)
+ * must leave the odds exact. */
+static int
+die_after_die(void *ctx, struct dice *d, struct result *r)
+{
+	static const enum die_kind next[] = { DIE_D8, DIE_D8, DIE_AVG, DIE_AVG, DIE_D3 };
+	int a, b = 0;
+
+	(void)ctx;
+	if ((a = dice_take(d, DIE_D6, "first")) < 0)
+		return RULE_DATA;
+	if (a < 6 && (b = dice_take(d, next[a - 1], "second")) < 0)
+		return RULE_DATA;
+	result_int(r, "total", a * 10 + b);
+	return RULE_OK;
+}
+
+/* The chance of total a * 10 + b in 144ths: a d6 (24 each), then a d8 (3
+ * a face), the average die (4 a side: 8 for its 3 and 4), a d3 (8) or
+ * nothing. */
+static long
+in_144ths(int a, int b)
+{
+	if (a <= 2)
+		return 3;
+	if (a <= 4)
+		return b == 3 || b == 4 ? 8 : 4;
+	return a == 5 ? 8 : 24;
+}
+
+static void
+guessed_dice_stay_exact(void **state)
+{
+	static struct odds o;
+	static struct dice d;
+	static struct result r;
+	static const int last[] = { 8, 8, 5, 5, 3, 0 }, first[] = { 1, 1, 2, 2, 1, 0 };
+	char want[32], got[64];
+	mpq_t q;
+
+	(void)state;
+	mpq_init(q);
+	for (int plain = 0; plain <= 1; plain++) {
+		o.plain = plain;
+		assert_int_equal(odds_enumerate(die_after_die, NULL, &d, &r, &o, 1000), RULE_OK);
+		for (int a = 1; a <= 6; a++)
+			for (int b = first[a - 1]; b <= last[a - 1]; b++) {
+				mpq_set_ui(q, (unsigned long)in_144ths(a, b), 144);
+				mpq_canonicalize(q);
+				gmp_snprintf(want, sizeof want, "%Qd", q);
+				assert_non_null(number_of(&o, "total", a * 10 + b));
+				odds_fraction(number_of(&o, "total", a * 10 + b), got, sizeof got);
+				assert_string_equal(got, want);
+			}
+		/* the average die's 3 and 4 are one branch each */
+		assert_int_equal(o.leaves, 2 * 8 + 2 * 4 + 3 + 1);
+	}
+	mpq_clear(q);
+	odds_free(&o);
+}
+
 /* The rule set's own odds (squares assaults) against enumerating. */
 static void
 own_odds_equal_enumeration(void **state)
@@ -268,6 +332,7 @@ main(void)
 		cmocka_unit_test(counted_equals_every_face),
 		cmocka_unit_test(max_pool_equals_every_face),
 		cmocka_unit_test(own_odds_equal_enumeration),
+		cmocka_unit_test(guessed_dice_stay_exact),
 		cmocka_unit_test(counted_before_weighed),
 		cmocka_unit_test(fractions),
 	};
