@@ -189,8 +189,11 @@ struct tally {
 	int ncombos;
 	int start[TALLY_COMBOS], len[TALLY_COMBOS];	/* in pool */
 	unsigned hash[TALLY_COMBOS];
-	mpq_t p[TALLY_COMBOS];
-	int ninit;		/* p[] initialised so far (kept) */
+	/* A combination's weight is p + k * q: leaves of equal odds (dice
+	 * of equal sides) are counted, not summed fraction by fraction. */
+	mpq_t p[TALLY_COMBOS], q[TALLY_COMBOS];
+	unsigned long k[TALLY_COMBOS];
+	int ninit;		/* p[] and q[] initialised so far (kept) */
 	int pool[TALLY_POOL];	/* field * ODDS_VALUES + value */
 	int npool;
 	int table[2 * TALLY_COMBOS];	/* a combination + 1; 0: empty */
@@ -236,10 +239,24 @@ relayout(struct tally *t, struct odds *o, const struct result *r)
 	}
 }
 
+/* p += k * q for combination c. */
+static void
+settle(struct tally *t, int c)
+{
+	if (t->k[c] == 0)
+		return;
+	mpz_mul_ui(mpq_numref(t->q[c]), mpq_numref(t->q[c]), t->k[c]);
+	mpq_canonicalize(t->q[c]);
+	mpq_add(t->p[c], t->p[c], t->q[c]);
+	t->k[c] = 0;
+}
+
 /* Adds each combination's weight to its values; empties the tally. */
 static void
 tally_flush(struct tally *t, struct odds *o)
 {
+	for (int c = 0; c < t->ncombos; c++)
+		settle(t, c);
 	for (int c = 0; c < t->ncombos; c++)
 		for (int k = 0; k < t->len[c]; k++) {
 			int code = t->pool[t->start[c] + k];
@@ -306,13 +323,21 @@ tally_leaf(struct tally *t, struct odds *o, const struct result *r, mpq_srcptr q
 	    at = (at + 1) % (2 * TALLY_COMBOS))
 		if (t->hash[c] == hash && t->len[c] == n && memcmp(&t->pool[t->start[c]],
 		    &t->pool[t->npool], (size_t)n * sizeof t->pool[0]) == 0) {
-			mpq_add(t->p[c], t->p[c], q);
+			if (t->k[c] == 0 || !mpq_equal(t->q[c], q)) {
+				settle(t, c);
+				mpq_set(t->q[c], q);
+			}
+			t->k[c]++;
 			return;
 		}
 	c = t->ncombos++;
-	if (c == t->ninit)
-		mpq_init(t->p[t->ninit++]);
-	mpq_set(t->p[c], q);
+	if (c == t->ninit) {
+		mpq_init(t->p[t->ninit]);
+		mpq_init(t->q[t->ninit++]);
+	}
+	mpq_set_ui(t->p[c], 0, 1);
+	mpq_set(t->q[c], q);
+	t->k[c] = 1;
 	t->start[c] = t->npool;
 	t->len[c] = n;
 	t->hash[c] = hash;
@@ -569,7 +594,8 @@ leaf(struct walker *w, mpq_srcptr p, struct run run)
 		return result_fail(w->r, RULE_DATA, "a result is too large to weigh");
 	w->o->leaves++;
 	close_run(w, w->leafq, p, &run);
-	mpq_canonicalize(w->leafq);
+	if (mpz_cmp_ui(mpq_numref(w->leafq), 1) != 0)	/* 1/n is reduced */
+		mpq_canonicalize(w->leafq);
 	tally_leaf(w->tally, w->o, w->r, w->leafq);
 	return RULE_OK;
 }
