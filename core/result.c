@@ -150,29 +150,6 @@ result_word_of(const struct result *r, const struct result_field *f)
 	return f->type == FIELD_WORD ? r->text + f->v.word : "";
 }
 
-int
-result_find(const struct result *r, const char *path)
-{
-	int parent = -1;
-
-	for (const char *p = path; *p != '\0';) {
-		size_t len = strcspn(p, ".");
-		int i;
-
-		for (i = parent + 1; i < r->nfields; i++)
-			if (r->field[i].parent == parent && strlen(r->field[i].key) == len &&
-			    strncmp(r->field[i].key, p, len) == 0)
-				break;
-		if (i == r->nfields)
-			return -1;
-		parent = i;
-		p += len;
-		if (*p == '.')
-			p++;
-	}
-	return parent;
-}
-
 static struct modifier *
 new_mod(struct result *r, const char *name)
 {

@@ -132,9 +132,6 @@ void result_list_end(struct result *r);
 
 /* The text of a FIELD_WORD field. */
 const char *result_word_of(const struct result *r, const struct result_field *f);
-/* The index of the field at PATH ("casualties", "attacker.routs": keys of
- * records, joined by dots), or -1. */
-int result_find(const struct result *r, const char *path);
 
 /* Records a modifier that added value. */
 void result_mod(struct result *r, const char *name, double value);

@@ -60,13 +60,36 @@ call_rule(const char *rules, const char *command, const char *args,
 	return &c;
 }
 
+/* The index of the field at PATH of r ("casualties", "attacker.routs":
+ * keys of records, joined by dots), or -1. */
+static inline int
+field_at(const struct result *r, const char *path)
+{
+	int parent = -1;
+
+	for (const char *p = path; *p != '\0';) {
+		size_t len = strcspn(p, ".");
+		int i;
+
+		for (i = parent + 1; i < r->nfields; i++)
+			if (r->field[i].parent == parent && strlen(r->field[i].key) == len &&
+			    strncmp(r->field[i].key, p, len) == 0)
+				break;
+		if (i == r->nfields)
+			return -1;
+		parent = i;
+		p += len + (p[len] == '.');
+	}
+	return parent;
+}
+
 /* The field at PATH of the call's result ("casualties", "attacker.routs")
  * written as JSON into buf (the whole list or record where it is one);
  * "(none)" when the result has no such field. */
 static inline const char *
 field_json(const struct call *c, const char *path, char *buf, size_t n)
 {
-	int i = result_find(&c->r, path);
+	int i = field_at(&c->r, path);
 	struct jsonw w;
 
 	if (i < 0)
