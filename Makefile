@@ -89,7 +89,8 @@ build/flt/faultshim.so: tests/stress/faultshim.c
 
 build/san/umpire: $(SAN_LIB) $(SAN_CMD)
 	$(CC) $(SAN) -o $@ $^ $(LIBS)
-build/san/test_%: build/san/test_%.o $(SAN_LIB)
+# The unit tests read results as the user sees them: through cmd/render.c.
+build/san/test_%: build/san/test_%.o $(SAN_LIB) build/san/render.o
 	$(CC) $(SAN) -o $@ $^ -lcmocka $(LIBS)
 
 check: build/san/umpire $(UNIT_BIN) build/flt/umpire build/flt/faultshim.so build/san/fuzz_replay

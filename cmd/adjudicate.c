@@ -48,7 +48,7 @@ struct work {
 	struct ruling_effects fx;
 	char args[16384];
 	char dice[2048];
-	char json[RESULT_JSON + 512 * 1024];
+	char json[RULING_JSON];
 };
 
 /*

@@ -13,6 +13,9 @@
 #include "odds.h"
 #include "ruleset.h"
 
+/* A value as JSON: a word of the odds escaped at worst (\u0001). */
+#define VALUE_JSON (ODDS_TEXT * 6 + 8)
+
 /* Rule runs allowed for one question (an 8-gun battery is ~2 million). */
 #define ODDS_RUNS 4000000L
 
@@ -46,13 +49,39 @@ value_words(const char *json, char *buf, size_t n)
 			*p = ' ';
 }
 
+/* A value of the odds as JSON text: 3, "routs", true, null. */
+static void
+value_json(const struct odds_value *v, char *buf, size_t n)
+{
+	struct jsonw w;
+
+	jsonw_init(&w, buf, n);
+	switch (v->type) {
+	case FIELD_INT:
+		jsonw_int(&w, NULL, v->n);
+		break;
+	case FIELD_NUMBER:
+		jsonw_number(&w, NULL, v->d);
+		break;
+	case FIELD_WORD:
+		jsonw_string(&w, NULL, v->word);
+		break;
+	case FIELD_BOOL:
+		jsonw_bool(&w, NULL, (int)v->n);
+		break;
+	default:
+		jsonw_null(&w, NULL);
+		break;
+	}
+}
+
 static void
 print_json(struct cmd_ctx *g, const char *rules, const char *command,
     const struct odds *o)
 {
 	static char buf[1 << 20];
 	struct jsonw w;
-	char frac[1024], num[40];
+	char frac[1024], num[40], value[VALUE_JSON];
 	double mean;
 
 	jsonw_init(&w, buf, sizeof buf);
@@ -67,7 +96,8 @@ print_json(struct cmd_ctx *g, const char *rules, const char *command,
 		for (int k = 0; k < f->n; k++) {
 			odds_fraction(&f->v[k], frac, sizeof frac);
 			jsonw_object(&w, NULL);
-			jsonw_raw(&w, "value", f->v[k].text);
+			value_json(&f->v[k], value, sizeof value);
+			jsonw_raw(&w, "value", value);
 			/* p as close as a double holds it; fraction is exact */
 			snprintf(num, sizeof num, "%.17g", odds_p(&f->v[k]));
 			jsonw_raw(&w, "p", num);
@@ -104,7 +134,7 @@ print_text(FILE *out, const char *rules, const struct rule_cmd *c,
 {
 	const char *command = c->name;
 	const struct odds_field *h = headline(o);
-	char word[ODDS_TEXT], frac[96], bar[41], name[ODDS_NAME];
+	char word[VALUE_JSON], json[VALUE_JSON], frac[96], bar[41], name[ODDS_NAME];
 	double mean;
 
 	if (c->odds != NULL)
@@ -120,7 +150,8 @@ print_text(FILE *out, const char *rules, const struct rule_cmd *c,
 		double p = odds_p(&h->v[k]);
 		int len = (int)(p * 40 + 0.5);
 
-		value_words(h->v[k].text, word, sizeof word);
+		value_json(&h->v[k], json, sizeof json);
+		value_words(json, word, sizeof word);
 		odds_fraction(&h->v[k], frac, sizeof frac);
 		memset(bar, '#', (size_t)len);
 		bar[len] = '\0';
@@ -137,7 +168,8 @@ print_text(FILE *out, const char *rules, const struct rule_cmd *c,
 		value_words(f->name, name, sizeof name);
 		fprintf(out, "  %s:", name);
 		for (int k = 0; k < f->n; k++) {
-			value_words(f->v[k].text, word, sizeof word);
+			value_json(&f->v[k], json, sizeof json);
+			value_words(json, word, sizeof word);
 			fprintf(out, "%s %s %.1f%%", k ? "," : "", word, 100 * odds_p(&f->v[k]));
 		}
 		if (odds_expected(f, &mean))

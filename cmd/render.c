@@ -111,6 +111,71 @@ json_effects(struct jsonw *w, const struct ruling *ru)
 	jsonw_array_end(w);
 }
 
+/* The key field i is written under: none within a list. */
+static const char *
+key_of(const struct result *r, int i)
+{
+	int up = r->field[i].parent;
+
+	return up >= 0 && r->field[up].type == FIELD_LIST ? NULL : r->field[i].key;
+}
+
+/* Writes field i (and what it holds) under KEY; returns the index past
+ * the last field it holds. */
+static int
+json_field(struct jsonw *w, const struct result *r, int i, const char *key)
+{
+	const struct result_field *f = &r->field[i];
+	int next = i + 1;
+
+	switch (f->type) {
+	case FIELD_INT:
+		jsonw_int(w, key, f->v.n);
+		break;
+	case FIELD_NUMBER:
+		jsonw_number(w, key, f->v.d);
+		break;
+	case FIELD_WORD:
+		jsonw_string(w, key, result_word_of(r, f));
+		break;
+	case FIELD_BOOL:
+		jsonw_bool(w, key, (int)f->v.n);
+		break;
+	case FIELD_NULL:
+		jsonw_null(w, key);
+		break;
+	case FIELD_RECORD:
+	case FIELD_LIST:
+		if (f->type == FIELD_RECORD)
+			jsonw_object(w, key);
+		else
+			jsonw_array(w, key);
+		while (next < r->nfields && r->field[next].parent == i)
+			next = json_field(w, r, next, key_of(r, next));
+		if (f->type == FIELD_RECORD)
+			jsonw_object_end(w);
+		else
+			jsonw_array_end(w);
+		break;
+	}
+	return next;
+}
+
+void
+render_result(struct jsonw *w, const char *key, const struct result *r, int field)
+{
+	int i = 0;
+
+	if (field >= 0) {
+		json_field(w, r, field, key);
+		return;
+	}
+	jsonw_object(w, key);
+	while (i < r->nfields)
+		i = json_field(w, r, i, key_of(r, i));
+	jsonw_object_end(w);
+}
+
 int
 render_json(const struct ruling *ru, char *buf, size_t cap)
 {
@@ -138,7 +203,7 @@ render_json(const struct ruling *ru, char *buf, size_t cap)
 	json_modifiers(&w, r);
 	jsonw_bool(&w, "legal", r->legal);
 	jsonw_string(&w, "reason", r->reason[0] ? r->reason : NULL);
-	jsonw_raw(&w, "result", r->json);
+	render_result(&w, "result", r, -1);
 	json_effects(&w, ru);
 	jsonw_string(&w, "summary", r->summary);
 	jsonw_string(&w, "standing", ru->standing[0] ? ru->standing : NULL);

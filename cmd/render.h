@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "dice.h"
+#include "jsonw.h"
 #include "result.h"
 #include "unit.h"
 
@@ -19,6 +20,8 @@ struct applied {
 };
 
 #define RULING_APPLIED RULING_EFFECTS
+/* Room for one ruling's JSON: its result, working, effects and dice. */
+#define RULING_JSON (528 * 1024)
 
 struct ruling {
 	const char *rules;
@@ -34,6 +37,11 @@ struct ruling {
 
 /* Prints the ruling as text: the result line, then the working. */
 void render_text(FILE *out, const struct ruling *ru);
+/* Writes a ruling's result fields into w under KEY (NULL: the bare value):
+ * the whole `result` object when FIELD is -1, else field FIELD with the
+ * records and lists it holds. */
+void render_result(struct jsonw *w, const char *key, const struct result *r,
+    int field);
 /* Writes the ruling as one JSON object (CLI.md keys, and the working)
  * into buf.  Returns 0, or -1 when it does not fit. */
 int render_json(const struct ruling *ru, char *buf, size_t cap);

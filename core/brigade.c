@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "brigade.h"
+#include "kind.h"
 #include "text.h"
 
 #define TABLE_NAME "melee-firing"
@@ -33,10 +34,13 @@ cell(const struct table *t, long row, const char *col, struct result *r,
 static long
 table_length(const struct table *t)
 {
+	int col = table_col(t, "row");
 	double v, max = 0;
 
-	for (int i = 0; i < t->nrows; i++)
-		if (table_number(t, i, "row", &v) == 0 && v > max)
+	/* Read at every direct read and carry back (the odds: by the
+	 * hundred): the column is found once. */
+	for (int i = 0; col >= 0 && i < t->nrows; i++)
+		if (kind_number(table_cell(t, i, col), &v) == 0 && v > max)
 			max = v;
 	return (long)max;
 }
@@ -168,8 +172,8 @@ brigade_morale(const struct tableset *ts, const struct inputs *in,
 	state = morale_state(t, row, figures);
 	if (state == NULL)
 		return result_fail(r, RULE_DATA, "the morale-bands row for %s is not complete", cls);
-	jsonw_string(&r->fields, "state", state);
-	jsonw_int(&r->fields, "figures_left", figures);
+	result_word(r, "state", state);
+	result_int(r, "figures_left", figures);
 	result_summary(r, "%s unit with %ld figures left: %s", cls, figures,
 	    strcmp(state, "ok") == 0 ? "OK" :
 	    strcmp(state, "halt") == 0 ? "HALT" : "FALL BACK");
@@ -210,9 +214,9 @@ rally_fields(struct result *r, int rallied, long moves, long half)
 		if (moves > 0)
 			result_flag_for(r, "unit", "rallying", moves);
 	}
-	jsonw_bool(&r->fields, "rallied", rallied);
-	jsonw_int(&r->fields, "moves_rallying", moves);
-	jsonw_int(&r->fields, "moves_half_speed", half);
+	result_bool(r, "rallied", rallied);
+	result_int(r, "moves_rallying", moves);
+	result_int(r, "moves_half_speed", half);
 }
 
 /* "This is achieved by rolling a 5 or 6 on one ordinary dice ... a roll of

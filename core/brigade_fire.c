@@ -9,6 +9,7 @@
 
 #include "brigade.h"
 #include "num.h"
+#include "text.h"
 
 const struct input_decl brigade_fire_inputs[] = {
 	{ "firers", IN_COUNT, "N", 0, 100000, NULL, NULL, NULL,
@@ -55,26 +56,24 @@ static void
 fire_fields(struct result *r, long casualties, const char *range, long row,
     long carried, long guns_fired, long misfires)
 {
-	struct jsonw *w = &r->fields;
-
-	jsonw_int(w, "casualties", casualties);
-	jsonw_string(w, "range", range);
+	result_int(r, "casualties", casualties);
+	result_word(r, "range", range);
 	if (row < 0)
-		jsonw_null(w, "row");
+		result_null(r, "row");
 	else
-		jsonw_int(w, "row", row);
+		result_int(r, "row", row);
 	if (carried < 0)
-		jsonw_null(w, "carried_row");
+		result_null(r, "carried_row");
 	else
-		jsonw_int(w, "carried_row", carried);
+		result_int(r, "carried_row", carried);
 	if (guns_fired < 0)
-		jsonw_null(w, "guns_fired");
+		result_null(r, "guns_fired");
 	else
-		jsonw_int(w, "guns_fired", guns_fired);
+		result_int(r, "guns_fired", guns_fired);
 	if (misfires < 0)
-		jsonw_null(w, "misfires");
+		result_null(r, "misfires");
 	else
-		jsonw_int(w, "misfires", misfires);
+		result_int(r, "misfires", misfires);
 }
 
 /* A forbidden fire: no dice are needed and nothing happens. */
@@ -170,7 +169,7 @@ gunner_losses(const struct tableset *ts, const struct inputs *in,
 		result_work(r, "only %ld gunner%s left at the guns", gunners,
 		    gunners == 1 ? "" : "s");
 	}
-	jsonw_int(&r->fields, "defence_lost", gunners * per);
+	result_int(r, "defence_lost", gunners * per);
 	result_ledger(r, "target", "defence", gunners * per);
 	result_work(r, "%ld gunner%s lost: -%ld from the guns' defence value (%ld per gunner)",
 	    gunners, gunners == 1 ? "" : "s", gunners * per, per);
@@ -218,7 +217,7 @@ fire_infantry(const struct tableset *ts, const struct inputs *in,
 	fire_fields(r, casualties, range, total, carried, -1, -1);
 	result_ledger(r, "target", "loss", casualties);
 	if (in_flag(in, "moving"))
-		jsonw_number(&r->fields, "moved_inches", moved);
+		result_number(r, "moved_inches", moved);
 	if (battery)
 		gunner_losses(ts, in, casualties, r);
 	result_summary(r, "%ld casualt%s%s", casualties,
@@ -286,7 +285,7 @@ gun_fires(const struct table *t, int face)
 	char key[16];
 	int row;
 
-	snprintf(key, sizeof key, "%d", face);
+	text_long(key, sizeof key, face);
 	row = table_row(t, "face", key);
 	return row >= 0 && strcmp(table_text(t, row, "fires"), "yes") == 0;
 }
@@ -317,7 +316,7 @@ misfire_dice(const struct tableset *ts, struct dice *d, struct result *r,
 		if ((face = dice_take_split(d, DIE_D6, fires, (int)gun_crew(b, g) + 1,
 		    "misfire d6 for gun %ld", g + 1)) < 0)
 			return RULE_DATA;
-		if (gun_fires(t, face)) {
+		if ((fires >> face) & 1u) {
 			b->fired++;
 			b->crew_firing += gun_crew(b, g);
 			dice_note(d, dice_last(d), "fires");
@@ -413,23 +412,23 @@ counter_battery(const struct tableset *ts, const struct inputs *in,
 	}
 	if (first < 0)
 		first = 0;
-	jsonw_int(&r->fields, "defence", d[first]);
-	jsonw_string(&r->fields, "fire_rate", fire_rate(t, d[first], r, &row));
+	result_int(r, "defence", d[first]);
+	result_word(r, "fire_rate", fire_rate(t, d[first], r, &row));
 	result_work(r, "%s [%s]: %sdefence %ld - %ld = %ld: %s", t->title,
 	    t->provenance, n > 1 ? "the gun hit first: " : "", before[first],
 	    before[first] - d[first], d[first], row >= 0 ? table_text(t, row, "help") : "");
 	if (n == 1)
 		return RULE_OK;
-	jsonw_array(&r->fields, "guns");
+	result_list(r, "guns");
 	for (int i = 0; i < n; i++) {
-		jsonw_object(&r->fields, NULL);
-		jsonw_int(&r->fields, "defence", d[i]);
-		jsonw_string(&r->fields, "fire_rate", fire_rate(t, d[i], r, &row));
-		jsonw_object_end(&r->fields);
+		result_open(r, NULL);
+		result_int(r, "defence", d[i]);
+		result_word(r, "fire_rate", fire_rate(t, d[i], r, &row));
+		result_close(r);
 		result_work(r, "gun %d: defence %ld: %s", i + 1, d[i],
 		    row >= 0 ? table_text(t, row, "help") : "");
 	}
-	jsonw_array_end(&r->fields);
+	result_list_end(r);
 	return RULE_OK;
 }
 
@@ -553,14 +552,14 @@ rocket_flight(const struct tableset *ts, double dist, struct dice *d,
 	sections = dist <= 0 ? 1 : (long)ceil(dist / section);
 	if (sections > limit)
 		sections = limit;
-	jsonw_array(&r->fields, "flight");
+	result_list(r, "flight");
 	if ((face = dice_take(d, DIE_D6, "rocket launch d6")) < 0)
 		return RULE_DATA;
 	*outcome = rocket_outcome(t, "launch", face);
 	if (*outcome == NULL)
 		return result_fail(r, RULE_DATA, "the %s has no launch row %d", t->title, face);
 	dice_note(d, dice_last(d), "%s", *outcome);
-	jsonw_string(&r->fields, NULL, *outcome);
+	result_word(r, NULL, *outcome);
 	*flown = 0;
 	if (strcmp(*outcome, "lost") == 0) {
 		*outcome = "lost_at_launch";
@@ -573,7 +572,7 @@ rocket_flight(const struct tableset *ts, double dist, struct dice *d,
 		if (*outcome == NULL)
 			return result_fail(r, RULE_DATA, "the %s has no section row %d", t->title, face);
 		dice_note(d, dice_last(d), "%s", *outcome);
-		jsonw_string(&r->fields, NULL, *outcome);
+		result_word(r, NULL, *outcome);
 		*flown = s;
 		if (strcmp(*outcome, "lost") == 0 || strcmp(*outcome, "explodes") == 0)
 			break;
@@ -613,7 +612,7 @@ fire_rocket(const struct tableset *ts, const struct inputs *in,
 	}
 	if ((rc = rocket_flight(ts, dist, d, r, &outcome, &flown)) != RULE_OK)
 		return rc;
-	jsonw_array_end(&r->fields);
+	result_list_end(r);
 	if (strcmp(outcome, "lands") == 0 || strcmp(outcome, "explodes") == 0) {
 		result_work(r, "rockets are treated as shells: %ld points where it lands", points);
 		if ((die = dice_take(d, DIE_AVG, "rocket's average die")) < 0)
@@ -632,8 +631,8 @@ fire_rocket(const struct tableset *ts, const struct inputs *in,
 		    strcmp(outcome, "lost_at_launch") == 0 ? " with its crew" : "");
 		dice_end_early(d);
 	}
-	jsonw_string(&r->fields, "outcome", outcome);
-	jsonw_number(&r->fields, "lands_at",
+	result_word(r, "outcome", outcome);
+	result_number(r, "lands_at",
 	    (double)flown * rule_value(ts, BRIGADE, "rocket", "section", r));
 	return RULE_OK;
 }

@@ -177,10 +177,10 @@ defenders_fire(const struct tableset *ts, const struct inputs *in,
 	dice_note(d, dice_last(d), "%s", range);
 	result_work(r, "%s [%s]: %ld -> %s", band->title, band->provenance,
 	    score, row < 0 ? "no firing" : table_text(band, row, "help"));
-	jsonw_string(&r->fields, "defenders_fire", range);
+	result_word(r, "defenders_fire", range);
 	if (strcmp(range, "none") == 0) {
 		dice_end_early(d);
-		jsonw_int(&r->fields, "fire_casualties", 0);
+		result_int(r, "fire_casualties", 0);
 		return RULE_OK;
 	}
 	if (strcmp(range, "close") == 0)
@@ -190,7 +190,7 @@ defenders_fire(const struct tableset *ts, const struct inputs *in,
 	if ((rc = brigade_carry_back(ts, firers, die, r, &carried,
 	    casualties)) != RULE_OK)
 		return rc;
-	jsonw_int(&r->fields, "fire_casualties", *casualties);
+	result_int(r, "fire_casualties", *casualties);
 	result_work(r, "the defenders' fire casualties count towards the melee total");
 	return RULE_OK;
 }
@@ -215,7 +215,7 @@ report(const struct tableset *ts, const struct inputs *in, struct result *r,
 	int attacker_lost = strcmp(outcome, "defender_wins") == 0;
 	long pushback, game;
 
-	jsonw_string(&r->fields, "outcome", outcome);
+	result_word(r, "outcome", outcome);
 	result_ledger(r, "attacker", "loss", att_cas);
 	result_ledger(r, "defender", "loss", def_cas);
 	/* "Melees that end in a draw stay open and the next round is the
@@ -225,9 +225,9 @@ report(const struct tableset *ts, const struct inputs *in, struct result *r,
 	result_mark(r, "defender", "melee", strcmp(outcome, "draw") == 0,
 	    melee_round(in), "attacker", NULL);
 	if (strcmp(outcome, "draw") == 0) {
-		jsonw_null(&r->fields, "pushback");
-		jsonw_null(&r->fields, "pushbacks_in_game");
-		jsonw_bool(&r->fields, "breaks", 0);
+		result_null(r, "pushback");
+		result_null(r, "pushbacks_in_game");
+		result_bool(r, "breaks", 0);
 		result_summary(r, "draw (attacker loses %ld, defender %ld): the melee goes on next turn",
 		    att_cas, def_cas);
 		return;
@@ -236,14 +236,14 @@ report(const struct tableset *ts, const struct inputs *in, struct result *r,
 	    "defender-pushbacks") + 1;
 	game = in_count(in, attacker_lost ? "attacker-pushbacks-game" :
 	    "defender-pushbacks-game") + 1;
-	jsonw_int(&r->fields, "pushback", pushback);
-	jsonw_int(&r->fields, "pushbacks_in_game", game);
+	result_int(r, "pushback", pushback);
+	result_int(r, "pushbacks_in_game", game);
 	result_mark(r, attacker_lost ? "attacker" : "defender", "pushback", pushback, 0,
 	    attacker_lost ? "defender" : "attacker", NULL);
 	/* "Only three continuous push backs are allowed, as after this the
 	 * brigade being pushed back will then break and flee the field. The
 	 * winner must rally"; six in broken sequences break it too. */
-	jsonw_bool(&r->fields, "breaks", pushback >= limit || game >= cumulative);
+	result_bool(r, "breaks", pushback >= limit || game >= cumulative);
 	result_summary(r, "%s wins (attacker loses %ld, defender %ld): the %s is pushed back (push back %ld)%s%s",
 	    attacker_lost ? "defender" : "attacker", att_cas, def_cas,
 	    attacker_lost ? "attacker" : "defender", pushback,
@@ -272,11 +272,11 @@ mounted_v_walls(const struct inputs *in)
 static int
 refused(struct result *r, struct dice *d, const char *why)
 {
-	jsonw_null(&r->fields, "attacker_casualties");
-	jsonw_null(&r->fields, "defender_casualties");
-	jsonw_null(&r->fields, "outcome");
-	jsonw_null(&r->fields, "pushback");
-	jsonw_bool(&r->fields, "breaks", 0);
+	result_null(r, "attacker_casualties");
+	result_null(r, "defender_casualties");
+	result_null(r, "outcome");
+	result_null(r, "pushback");
+	result_bool(r, "breaks", 0);
 	return rule_refused(r, d, "no melee", why);
 }
 
@@ -333,10 +333,10 @@ brigade_melee(const struct tableset *ts, const struct inputs *in,
 		return rc;
 	att_cas = def.inflicted + fire_cas;
 	def_cas = a.inflicted;
-	jsonw_int(&r->fields, "attacker_casualties", att_cas);
-	jsonw_int(&r->fields, "defender_casualties", def_cas);
-	jsonw_int(&r->fields, "attacker_total", a.total);
-	jsonw_int(&r->fields, "defender_total", def.total);
+	result_int(r, "attacker_casualties", att_cas);
+	result_int(r, "defender_casualties", def_cas);
+	result_int(r, "attacker_total", a.total);
+	result_int(r, "defender_total", def.total);
 	report(ts, in, r, decide(att_cas, def_cas,
 	    rule_count(ts, BRIGADE, "melee", "decision-margin", r)), att_cas, def_cas);
 	return RULE_OK;

@@ -300,7 +300,7 @@ retire(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	m->inches *= f;
 	m->disordered = 1;
 	result_factor(r, "retire", f);
-	jsonw_int(&r->fields, "retire_moves", cavalry ? 4 : 2);
+	result_int(r, "retire_moves", cavalry ? 4 : 2);
 	result_work(r, cavalry ?
 	    "cavalry retire: a 90 degree turn this move and the next, normal moves, then two more 90 degree turns; disordered while turning" :
 	    "infantry retire: turn 180 degrees and move at half speed, then another 180 degree turn next move; disordered");
@@ -378,9 +378,9 @@ order_change(struct dice *d, struct result *r)
 
 	if (face < 0)
 		return RULE_DATA;
-	jsonw_number(&r->fields, "inches", 0);
-	jsonw_bool(&r->fields, "disordered", 0);
-	jsonw_int(&r->fields, "delay_moves", face);
+	result_number(r, "inches", 0);
+	result_bool(r, "disordered", 0);
+	result_int(r, "delay_moves", face);
 	result_summary(r, "the changed general order takes effect after %d move%s",
 	    face, face == 1 ? "" : "s");
 	return RULE_OK;
@@ -442,14 +442,14 @@ brigade_move(const struct tableset *ts, const struct inputs *in,
 	    (rc = apply_factors(ts, in, r, &m)) != RULE_OK)
 		return rc;
 	if (!r->legal) {
-		jsonw_number(&r->fields, "inches", 0);
-		jsonw_bool(&r->fields, "disordered", 0);
+		result_number(r, "inches", 0);
+		result_bool(r, "disordered", 0);
 		result_summary(r, "may not move: %s", r->reason);
 		dice_end_early(d);
 		return RULE_OK;
 	}
-	jsonw_number(&r->fields, "inches", m.inches);
-	jsonw_bool(&r->fields, "disordered", m.disordered);
+	result_number(r, "inches", m.inches);
+	result_bool(r, "disordered", m.disordered);
 	/* "Infantry crossing the walls are disordered whilst any part of their
 	 * brigade/unit is in contact with that obstacle": a move that does not
 	 * disorder it again leaves the brigade in order. */

@@ -709,17 +709,17 @@ morale_units(const struct tableset *ts, const struct unit *u, struct result *r)
 		return;
 	brigade_spread(&bu, unit_lost(u));
 	worst = brigade_morale_states(ts, &bu, r);
-	jsonw_array(&r->fields, "units");
+	result_list(r, "units");
 	for (int i = 0; i < bu.n; i++) {
-		jsonw_object(&r->fields, NULL);
-		jsonw_string(&r->fields, "name", bu.b[i].name);
-		jsonw_int(&r->fields, "figures_left", bu.b[i].left);
-		jsonw_string(&r->fields, "state", bu.b[i].state);
-		jsonw_object_end(&r->fields);
+		result_open(r, NULL);
+		result_word(r, "name", bu.b[i].name);
+		result_int(r, "figures_left", bu.b[i].left);
+		result_word(r, "state", bu.b[i].state);
+		result_close(r);
 		result_work(r, "%s: %s, %ld figures left: %s", bu.b[i].name,
 		    bu.b[i].cls, bu.b[i].left, bu.b[i].state);
 	}
-	jsonw_array_end(&r->fields);
+	result_list_end(r);
 	result_summary(r, "%s: %s (its worst unit)", u->name, state_word(worst));
 }
 

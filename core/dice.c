@@ -235,10 +235,13 @@ dice_set_probe(struct dice *d)
 /*
  * The face for the next die: typed, rolled, or (probing) one below the
  * largest, a face that lets most rulings go on to ask for their later dice
- * (a gun that does not misfire, a rocket that carries on).
+ * (a gun that does not misfire, a rocket that carries on).  Exploring, a
+ * face the die cannot show stops the ruling as a missing one does (the
+ * odds guessed the die wrong); a die of a max pool (POOLED) takes the face
+ * standing for the pool's highest.
  */
 static int
-next_face(struct dice *d, enum die_kind k, const char *label)
+next_face(struct dice *d, enum die_kind k, int pooled, const char *label)
 {
 	int pos = d->nused + 1, face;
 
@@ -248,7 +251,8 @@ next_face(struct dice *d, enum die_kind k, const char *label)
 	case DICE_PROBE:
 		return die_max(k) - 1;
 	case DICE_EXPLORE:
-		if (d->nused < d->ngiven)
+		if (d->nused < d->ngiven && (pooled || (d->given[d->nused] >= die_min(k) &&
+		    d->given[d->nused] <= die_max(k))))
 			return d->given[d->nused];
 		d->wanting = 1;
 		d->wanted = k;
@@ -297,7 +301,7 @@ take(struct dice *d, enum die_kind k, unsigned mask, int group, const char *fmt,
 		return -1;
 	}
 	pool = d->pool_at < d->npool ? (d->pool_at++ == 0 ? 1 : 2) : 0;
-	face = next_face(d, k, label);
+	face = next_face(d, k, pool != 0, label);
 	if (face < 0) {
 		d->wanted_mask = mask;
 		d->wanted_group = group;
@@ -307,6 +311,9 @@ take(struct dice *d, enum die_kind k, unsigned mask, int group, const char *fmt,
 	u = &d->used[d->nused++];
 	u->face = face;
 	u->kind = k;
+	u->mask = mask;
+	u->group = group;
+	u->pool = pool;
 	memcpy(u->label, label, strlen(label) + 1);
 	u->note[0] = '\0';
 	return face;
@@ -353,7 +360,8 @@ dice_note(struct dice *d, int index, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (index < 0 || index >= d->nused)
+	/* The odds run a ruling by the thousand and never show a note. */
+	if (index < 0 || index >= d->nused || d->mode == DICE_EXPLORE)
 		return;
 	va_start(ap, fmt);
 	vsnprintf(d->used[index].note, sizeof d->used[index].note, fmt, ap);

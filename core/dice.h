@@ -41,6 +41,9 @@ struct rng {
 struct die_use {
 	int face;
 	enum die_kind kind;
+	unsigned mask;		/* as asked: dice_take_split's mask (0: none), */
+	int group;		/* its group, */
+	int pool;		/* 1: first of a max pool, 2: a later one, 0 */
 	char label[DICE_LABEL];
 	char note[DICE_LABEL];
 };
@@ -96,7 +99,9 @@ void dice_set_roll(struct dice *d, uint64_t seed);
 void dice_set_probe(struct dice *d);
 
 /* Sets d up to run a ruling on the faces given (n of them), stopping at
- * the next die it asks for (d->wanting, d->wanted). */
+ * the next die it asks for (d->wanting, d->wanted), or at a die whose
+ * given face it cannot show (the odds guess a face before they know the
+ * die: a wrong guess stops there as a missing face would). */
 void dice_set_explore(struct dice *d, const int *faces, int n);
 
 /*

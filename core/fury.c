@@ -199,16 +199,16 @@ leader_check(const struct tableset *ts, const struct inputs *in, int natural,
 	int roll;
 
 	if (!in_mod(in, "mod", "leader-attached")) {
-		jsonw_null(&r->fields, "leader_hit");
+		result_null(r, "leader_hit");
 		return RULE_OK;
 	}
 	if (natural != 12) {	/* fury-charts.md: null unless a natural 12 */
-		jsonw_null(&r->fields, "leader_hit");
+		result_null(r, "leader_hit");
 		return RULE_OK;
 	}
 	if ((roll = two_d6(d, "leader check", NULL)) < 0)
 		return RULE_DATA;
-	jsonw_bool(&r->fields, "leader_hit", roll <= number(ts, "leader-hit-max", r));
+	result_bool(r, "leader_hit", roll <= number(ts, "leader-hit-max", r));
 	result_work(r, "a natural 12: the attached leader is hit on 2-%ld, rolled %d",
 	    number(ts, "leader-hit-max", r), roll);
 	if (roll <= number(ts, "leader-hit-max", r))
@@ -219,12 +219,12 @@ leader_check(const struct tableset *ts, const struct inputs *in, int natural,
 static void
 no_fire(struct result *r, struct dice *d, const char *why)
 {
-	jsonw_int(&r->fields, "stands_lost", 0);
-	jsonw_bool(&r->fields, "retreat", 0);
-	jsonw_bool(&r->fields, "disorder", 0);
-	jsonw_null(&r->fields, "leader_hit");
-	jsonw_null(&r->fields, "artillery_result");
-	jsonw_null(&r->fields, "cell");
+	result_int(r, "stands_lost", 0);
+	result_bool(r, "retreat", 0);
+	result_bool(r, "disorder", 0);
+	result_null(r, "leader_hit");
+	result_null(r, "artillery_result");
+	result_null(r, "cell");
 	result_summary(r, "no effect: %s", why);
 	dice_end_early(d);
 }
@@ -247,14 +247,14 @@ fire_outcome(const struct table *res, const char *code, const struct inputs *in,
 		retreat = 0;
 		result_work(r, "it cannot retreat: it loses another stand instead");
 	}
-	jsonw_int(&r->fields, "stands_lost", artillery ? 0 : (long)stands);
-	jsonw_bool(&r->fields, "retreat", artillery ? 0 : retreat);
-	jsonw_bool(&r->fields, "disorder", strcmp(code, "-") != 0);
+	result_int(r, "stands_lost", artillery ? 0 : (long)stands);
+	result_bool(r, "retreat", artillery ? 0 : retreat);
+	result_bool(r, "disorder", strcmp(code, "-") != 0);
 	if (artillery)
-		jsonw_string(&r->fields, "artillery_result", table_text(res, row, "artillery"));
+		result_word(r, "artillery_result", table_text(res, row, "artillery"));
 	else
-		jsonw_null(&r->fields, "artillery_result");
-	jsonw_string(&r->fields, "cell", code);
+		result_null(r, "artillery_result");
+	result_word(r, "cell", code);
 	if (artillery) {
 		if (strcmp(code, "-") != 0)
 			result_state(r, "target", table_text(res, row, "artillery"), 0);
@@ -312,8 +312,8 @@ fury_fire(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	result_work(r, "%s [%s]: 2d6 %d %+ld = %ld, %ld fire point%s -> '%s'", ft->title,
 	    ft->provenance, roll, capped, score, points, points == 1 ? "" : "s", code);
 	fire_outcome(res, code, in, r);
-	jsonw_int(&r->fields, "points", points);
-	jsonw_int(&r->fields, "score", score);
+	result_int(r, "points", points);
+	result_int(r, "score", score);
 	return leader_check(ts, in, roll, d, r);
 }
 
@@ -376,13 +376,13 @@ bend_loss(struct result *r, const struct inputs *in, const struct side *s,
 static void
 outcome(struct result *r, const struct side *s, const struct melee_loss *l)
 {
-	jsonw_object(&r->fields, s->name);
-	jsonw_int(&r->fields, "stands_lost", l->stands);
-	jsonw_bool(&r->fields, "retreat", l->retreat);
-	jsonw_bool(&r->fields, "disordered", l->disordered);
-	jsonw_bool(&r->fields, "routs", l->routs);
-	jsonw_string(&r->fields, "breakthrough", l->breakthrough);
-	jsonw_object_end(&r->fields);
+	result_open(r, s->name);
+	result_int(r, "stands_lost", l->stands);
+	result_bool(r, "retreat", l->retreat);
+	result_bool(r, "disordered", l->disordered);
+	result_bool(r, "routs", l->routs);
+	result_word(r, "breakthrough", l->breakthrough);
+	result_close(r);
 	if (l->stands > 0)
 		result_ledger(r, s->name, "loss", l->stands);
 	if (l->disordered)
@@ -418,9 +418,9 @@ melee_summary(struct result *r, const struct side *win, const struct side *lose,
 static int
 melee_refused(struct result *r, struct dice *d, const char *why)
 {
-	jsonw_null(&r->fields, "difference");
-	jsonw_null(&r->fields, "attacker");
-	jsonw_null(&r->fields, "defender");
+	result_null(r, "difference");
+	result_null(r, "attacker");
+	result_null(r, "defender");
 	return rule_refused(r, d, "no melee", why);
 }
 
@@ -467,7 +467,7 @@ fury_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
 		return result_fail(r, RULE_DATA, "the %s has no row for %ld", t->title, diff);
 	result_work(r, "%s [%s]: difference %ld -> %s", t->title, t->provenance, diff,
 	    table_text(t, row, "help"));
-	jsonw_int(&r->fields, "difference", diff);
+	result_int(r, "difference", diff);
 	if (diff == 0) {
 		struct melee_loss la = { 0, 0, 1, 0, "none" }, ld = la;
 
@@ -710,8 +710,8 @@ maneuver(const struct tableset *ts, const struct inputs *in, int disordered,
 		return result_fail(r, RULE_USAGE,
 		    "move needs --quality %s (the corps commander's rating), or --disordered", QUALITIES);
 	if ((why = move_forbidden(in)) != NULL) {
-		jsonw_null(&r->fields, "result");
-		jsonw_null(&r->fields, "inches");
+		result_null(r, "result");
+		result_null(r, "inches");
 		return rule_refused(r, d, "no move", why);
 	}
 	mods = maneuver_mods(ts, in, r);
@@ -734,18 +734,18 @@ maneuver(const struct tableset *ts, const struct inputs *in, int disordered,
 	result_work(r, "%s [%s]%s%s: 2d6 %d %+ld = %ld -> %s", t->title, t->provenance,
 	    disordered ? "" : ", column ", disordered ? "" : column(in), roll, mods, score,
 	    table_text(t, row, "help"));
-	jsonw_string(&r->fields, "result", result);
+	result_word(r, "result", result);
 	mrow = table_row(moves, "result", result);
 	if (in_given(in, "type") && mrow >= 0) {
 		if ((rc = inches_allowed(ts, in, moves, mrow, r, &inches)) != RULE_OK)
 			return rc;
-		jsonw_number(&r->fields, "inches", r->legal ? inches : 0);
+		result_number(r, "inches", r->legal ? inches : 0);
 	} else {
-		jsonw_null(&r->fields, "inches");
+		result_null(r, "inches");
 	}
 	if (mrow >= 0) {
-		jsonw_string(&r->fields, "formation_change", table_text(moves, mrow, "formation_change"));
-		jsonw_bool(&r->fields, "backward", strcmp(table_text(moves, mrow, "backward"), "1") == 0);
+		result_word(r, "formation_change", table_text(moves, mrow, "formation_change"));
+		result_bool(r, "backward", strcmp(table_text(moves, mrow, "backward"), "1") == 0);
 		if (strcmp(table_text(moves, mrow, "rallies"), "yes") == 0)
 			result_flag(r, "unit", "disordered", 0);
 		if (strcmp(table_text(moves, mrow, "disorders"), "yes") == 0)
@@ -792,8 +792,8 @@ evasion(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	score = roll + mods;
 	if ((row = band(t, score)) < 0)
 		return result_fail(r, RULE_DATA, "the %s has no line for %ld", t->title, score);
-	jsonw_string(&r->fields, "result", table_text(t, row, "result"));
-	jsonw_null(&r->fields, "inches");
+	result_word(r, "result", table_text(t, row, "result"));
+	result_null(r, "inches");
 	result_work(r, "%s [%s]: 2d6 %d %+ld = %ld -> %s", t->title, t->provenance, roll,
 	    mods, score, table_text(t, row, "help"));
 	result_summary(r, "%s", table_text(t, row, "help"));
@@ -820,8 +820,8 @@ efc(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	score = roll + capped;
 	if ((row = band(t, score)) < 0)
 		return result_fail(r, RULE_DATA, "the %s has no line for %ld", t->title, score);
-	jsonw_string(&r->fields, "result", table_text(t, row, "result"));
-	jsonw_null(&r->fields, "inches");
+	result_word(r, "result", table_text(t, row, "result"));
+	result_null(r, "inches");
 	result_work(r, "%s [%s]: 2d6 %d %+ld = %ld -> %s", t->title, t->provenance, roll,
 	    capped, score, table_text(t, row, "help"));
 	if (strcmp(table_text(t, row, "result"), "square") != 0)
@@ -838,8 +838,8 @@ fury_move(const struct tableset *ts, const struct inputs *in, struct dice *d,
 		double v = factor(ts, in_is(in, "prolong", "horse") ? "prolong-horse" :
 		    "prolong-heavy", r);
 
-		jsonw_string(&r->fields, "result", "prolong");
-		jsonw_number(&r->fields, "inches", v);
+		result_word(r, "result", "prolong");
+		result_number(r, "inches", v);
 		result_summary(r, "prolongs %g\" (level ground only, then fires at -1 unless a guard battery)", v);
 		return RULE_OK;
 	}
@@ -973,9 +973,9 @@ fury_morale(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	fresh = fury_freshness(ts, fury_class(bel, in_text(in, "cavalry")), start, stands, r);
 	if (fresh == NULL)
 		return RULE_DATA;
-	jsonw_string(&r->fields, "freshness", fresh);
-	jsonw_int(&r->fields, "stands", stands);
-	jsonw_string(&r->fields, "bel", bel);
+	result_word(r, "freshness", fresh);
+	result_int(r, "stands", stands);
+	result_word(r, "bel", bel);
 	result_summary(r, "%s (%ld of %ld stands, %s)", fresh, stands, start, bel);
 	return RULE_OK;
 }
@@ -1027,9 +1027,9 @@ fury_fatigue(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	if ((pct = fury_quality_percent(ts, in_text(in, "quality"), r)) < 0)
 		return result_fail(r, RULE_DATA, "the fatigue table has no %s", in_text(in, "quality"));
 	level = fury_fatigue_level(in_count(in, "stands"), pct);
-	jsonw_int(&r->fields, "level", level);
-	jsonw_int(&r->fields, "losses", losses);
-	jsonw_bool(&r->fields, "fatigued", losses >= level);
+	result_int(r, "level", level);
+	result_int(r, "losses", losses);
+	result_bool(r, "fatigued", losses >= level);
 	result_work(r, "%ld stands x %ld%% = %ld.%02ld -> %ld (.1-.5 down, .6+ up)",
 	    in_count(in, "stands"), pct, in_count(in, "stands") * pct / 100,
 	    in_count(in, "stands") * pct % 100, level);

@@ -342,6 +342,19 @@ formation_fatigue(const struct tableset *ts, const struct army *a,
 	}
 }
 
+/* A formation's fatigue as a record of a ruling's result. */
+static void
+fatigue_fields(const struct unit *f, const struct fatigue *ft, struct result *r)
+{
+	result_open(r, NULL);
+	result_word(r, "name", f->name);
+	result_word(r, "type", f->type);
+	result_int(r, "level", ft->level);
+	result_int(r, "losses", ft->losses);
+	result_bool(r, "fatigued", ft->fatigued || ft->from_above);
+	result_close(r);
+}
+
 static void
 fatigue_json(const struct unit *f, const struct fatigue *ft, struct jsonw *w)
 {
@@ -363,27 +376,27 @@ apply_fatigue(const struct tableset *ts, const struct ruling_units *ru,
 	const struct army *a = ru->army;
 	struct fatigue ft;
 
-	jsonw_array(&r->fields, "formations");
+	result_list(r, "formations");
 	for (int i = 0; i < a->n; i++) {
 		const struct unit *f = &a->u[i];
 
 		if (!f->formation || (named != NULL && f->id != named->id))
 			continue;
 		formation_fatigue(ts, a, f, &ft, r);
-		fatigue_json(f, &ft, &r->fields);
+		fatigue_fields(f, &ft, r);
 		result_work(r, "%s (%s): level %ld, %ld lost%s", f->name, f->type, ft.level,
 		    ft.losses, ft.fatigued ? ": FATIGUED" :
 		    ft.from_above ? ": fatigued with its corps" : "");
 	}
-	jsonw_array_end(&r->fields);
+	result_list_end(r);
 	if (named == NULL) {
 		result_summary(r, "the fatigue of every formation");
 		return;
 	}
 	formation_fatigue(ts, a, named, &ft, r);
-	jsonw_int(&r->fields, "level", ft.level);
-	jsonw_int(&r->fields, "losses", ft.losses);
-	jsonw_bool(&r->fields, "fatigued", ft.fatigued || ft.from_above);
+	result_int(r, "level", ft.level);
+	result_int(r, "losses", ft.losses);
+	result_bool(r, "fatigued", ft.fatigued || ft.from_above);
 	result_summary(r, "%s: %s (%ld of %ld)", named->name, ft.fatigued ?
 	    "fatigued" : "not fatigued", ft.losses, ft.level);
 }
@@ -456,17 +469,17 @@ morale_standing(const struct tableset *ts, const struct ruling_units *ru,
 {
 	const struct army *a = ru->army;
 
-	jsonw_string(&r->fields, "order", unit_flag(u, "disordered") ?
+	result_word(r, "order", unit_flag(u, "disordered") ?
 	    "disordered" : "good_order");
-	jsonw_array(&r->fields, "formations");
+	result_list(r, "formations");
 	for (int up = u->up, steps = 0; up >= 0 && steps < a->n;
 	    up = a->u[up].up, steps++) {
 		struct fatigue ft;
 
 		formation_fatigue(ts, a, &a->u[up], &ft, r);
-		fatigue_json(&a->u[up], &ft, &r->fields);
+		fatigue_fields(&a->u[up], &ft, r);
 	}
-	jsonw_array_end(&r->fields);
+	result_list_end(r);
 }
 
 static int

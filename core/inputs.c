@@ -1289,11 +1289,21 @@ in_item(const struct inputs *in, const char *opt, int i, struct in_item *out)
 int
 in_mod(const struct inputs *in, const char *opt, const char *mod)
 {
-	struct in_item it;
+	const struct input_value *v = inputs_get(in, opt);
+	int owner;
 
-	for (int i = 0; in_item(in, opt, i, &it); i++)
-		if (strcmp(it.name, mod) == 0)
+	/* One pass over the items: rulings ask this by the thousand (odds). */
+	if (v == NULL || v->nitems == 0)
+		return 0;
+	owner = value_index(in, v);
+	for (int k = 0; k < in->nitems; k++) {
+		const struct input_item *it = &items_in(in)[k];
+
+		const char *name = text_at(in, it->name);
+
+		if (it->owner == owner && name[0] == mod[0] && strcmp(name, mod) == 0)
 			return 1;
+	}
 	return 0;
 }
 

@@ -27,7 +27,7 @@ small_whole(const char *s, double *v)
 	long n = 0;
 	int i = 0;
 
-	for (; isdigit((unsigned char)s[i]) && i < 10; i++)
+	for (; s[i] >= '0' && s[i] <= '9' && i < 10; i++)
 		n = n * 10 + (s[i] - '0');
 	if (i == 0 || i > 9 || s[i] != '\0')
 		return -1;

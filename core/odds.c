@@ -1,9 +1,12 @@
 /* odds: enumeration of a ruling over its dice, exact fractions. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "num.h"
 #include "odds.h"
+#include "ruleset.h"
 #include "text.h"
 
 double
@@ -47,99 +50,312 @@ field(struct odds *o, const char *name)
 	return &o->f[o->n++];
 }
 
+static int
+numeric(const struct odds_value *v)
+{
+	return v->type == FIELD_INT || v->type == FIELD_NUMBER;
+}
+
+/* v as a value of TYPE, before its value is set. */
 static void
-add_value(struct odds *o, const char *name, const char *text, size_t len,
+blank(struct odds_value *v, enum field_type type)
+{
+	v->type = type;
+	v->n = 0;
+	v->d = 0;
+	v->word[0] = '\0';
+}
+
+int
+odds_value_equal(const struct odds_value *a, const struct odds_value *b)
+{
+	if (numeric(a) || numeric(b))
+		return numeric(a) && numeric(b) && a->d == b->d;
+	if (a->type != b->type)
+		return 0;
+	if (a->type == FIELD_WORD)
+		return strcmp(a->word, b->word) == 0;
+	return a->type != FIELD_BOOL || a->n == b->n;
+}
+
+/* The index of the value v among f's values, listing it (weighing
+ * nothing yet) when it is new; -1 when f has no room left. */
+static int
+value_index(struct odds *o, struct odds_field *f, const struct odds_value *v)
+{
+	struct odds_value *nv;
+
+	for (int i = 0; i < f->n; i++)
+		if (odds_value_equal(&f->v[i], v))
+			return i;
+	if (f->n == ODDS_VALUES) {
+		o->overflow = 1;
+		return -1;
+	}
+	nv = &f->v[f->n];
+	nv->type = v->type;
+	nv->n = v->n;
+	nv->d = v->d;
+	memcpy(nv->word, v->word, strlen(v->word) + 1);
+	mpq_init(nv->p);
+	return f->n++;
+}
+
+/* Adds p to the value v of the field NAME. */
+static void
+add_value(struct odds *o, const char *name, const struct odds_value *v,
     mpq_srcptr p)
 {
 	struct odds_field *f = field(o, name);
+	int i = f != NULL ? value_index(o, f, v) : -1;
 
-	if (f == NULL)
-		return;
-	if (len >= ODDS_TEXT) {
-		o->overflow = 1;
-		return;
-	}
-	for (int i = 0; i < f->n; i++)
-		if (strlen(f->v[i].text) == len && strncmp(f->v[i].text, text, len) == 0) {
-			mpq_add(f->v[i].p, f->v[i].p, p);
-			return;
-		}
-	if (f->n == ODDS_VALUES) {
-		o->overflow = 1;
-		return;
-	}
-	memcpy(f->v[f->n].text, text, len);
-	f->v[f->n].text[len] = '\0';
-	mpq_init(f->v[f->n].p);
-	mpq_set(f->v[f->n].p, p);
-	f->n++;
+	if (i >= 0)
+		mpq_add(f->v[i].p, f->v[i].p, p);
 }
 
-/* The end of the JSON string starting at s (its opening quote). */
-static const char *
-string_end(const char *s)
+/* The value of a scalar field as the odds keep it: a number as it is
+ * written out (to four places), so that values written alike are one. */
+static int
+value_of(const struct result *r, const struct result_field *f,
+    struct odds_value *v)
 {
-	for (s++; *s != '\0' && *s != '"'; s++)
-		if (*s == '\\' && s[1] != '\0')
-			s++;
-	return *s == '"' ? s + 1 : s;
+	char buf[48];
+
+	blank(v, f->type);
+	switch (f->type) {
+	case FIELD_INT:
+	case FIELD_BOOL:
+		v->n = f->v.n;
+		v->d = (double)f->v.n;
+		break;
+	case FIELD_NUMBER:
+		/* num_format writes a whole number as it is */
+		v->d = f->v.d == floor(f->v.d) && fabs(f->v.d) < 1e15 ? f->v.d :
+		    strtod(num_format(f->v.d, buf, sizeof buf), NULL);
+		break;
+	case FIELD_WORD:
+		/* room for the word and its quotes, as the listing shows it */
+		if (strlen(result_word_of(r, f)) + 2 >= ODDS_TEXT)
+			return -1;
+		text_copy(v->word, sizeof v->word, result_word_of(r, f));
+		break;
+	default:
+		break;
+	}
+	return 0;
 }
 
-/* The end of the JSON value at s (written by jsonw: well formed). */
-static const char *
-value_end(const char *s)
+/* The name of field i: its records' keys and its own, joined by dots;
+ * 0 when it is a record or list, or lies in a list (lists are left out). */
+static int
+field_name(const struct result *r, int i, char *name, size_t n)
 {
-	int depth = 0;
+	const struct result_field *f = &r->field[i];
+	char outer[ODDS_NAME];
 
-	if (*s == '"')
-		return string_end(s);
-	if (*s != '{' && *s != '[') {
-		while (*s != '\0' && *s != ',' && *s != '}' && *s != ']')
-			s++;
-		return s;
+	if (f->type == FIELD_RECORD || f->type == FIELD_LIST)
+		return 0;
+	for (int up = f->parent; up >= 0; up = r->field[up].parent)
+		if (r->field[up].type == FIELD_LIST)
+			return 0;
+	name[0] = '\0';
+	for (int up = f->parent; up >= 0; up = r->field[up].parent) {
+		snprintf(outer, sizeof outer, "%s.%s", r->field[up].key, name);
+		text_copy(name, n, outer);
 	}
-	for (; *s != '\0'; s++) {
-		if (*s == '"') {
-			s = string_end(s) - 1;
-		} else if (*s == '{' || *s == '[') {
-			depth++;
-		} else if ((*s == '}' || *s == ']') && --depth == 0) {
-			return s + 1;
-		}
-	}
-	return s;
+	snprintf(outer, sizeof outer, "%s%s", name, f->key);
+	text_copy(name, n, outer);
+	return 1;
 }
 
-/* Records each scalar member of the object at s under PREFIX. */
-static const char *
-walk(struct odds *o, const char *s, const char *prefix, mpq_srcptr p)
+/*
+ * The leaves' tally.  A leaf's result is read through the layout of the
+ * leaf before it (rulings mostly write the same fields in the same order):
+ * which field of the odds each of its fields is, found by name only when
+ * the layout changes.  Its values make a combination, and each distinct
+ * combination is weighed once a leaf; the combinations' weights go to
+ * their values at the end (one sum a leaf rather than one a field).
+ */
+#define TALLY_COMBOS 1024
+#define TALLY_POOL 16384
+
+struct tally {
+	int nfields;		/* the layout: -1 before the first leaf */
+	int parent[RESULT_FIELDS];
+	enum field_type type[RESULT_FIELDS];
+	char key[RESULT_FIELDS][RESULT_KEY];
+	int slot[RESULT_FIELDS];	/* its field in the odds, or -1 */
+	int last[RESULT_FIELDS];	/* the value it had last, or -1 */
+	int ncombos;
+	int start[TALLY_COMBOS], len[TALLY_COMBOS];	/* in pool */
+	unsigned hash[TALLY_COMBOS];
+	/* A combination's weight is p + k * q: leaves of equal odds (dice
+	 * of equal sides) are counted, not summed fraction by fraction. */
+	mpq_t p[TALLY_COMBOS], q[TALLY_COMBOS];
+	unsigned long k[TALLY_COMBOS];
+	int ninit;		/* p[] and q[] initialised so far (kept) */
+	int pool[TALLY_POOL];	/* field * ODDS_VALUES + value */
+	int npool;
+	int table[2 * TALLY_COMBOS];	/* a combination + 1; 0: empty */
+};
+
+static int
+container(enum field_type type)
+{
+	return type == FIELD_RECORD || type == FIELD_LIST;
+}
+
+/* True when r's fields are laid out as the tally's. */
+static int
+same_layout(const struct tally *t, const struct result *r)
+{
+	if (r->nfields != t->nfields)
+		return 0;
+	for (int i = 0; i < r->nfields; i++)
+		if (r->field[i].parent != t->parent[i] ||
+		    container(r->field[i].type) != container(t->type[i]) ||
+		    (container(r->field[i].type) && r->field[i].type != t->type[i]) ||
+		    strcmp(r->field[i].key, t->key[i]) != 0)
+			return 0;
+	return 1;
+}
+
+/* Takes r's layout, finding (or listing) each scalar field by name. */
+static void
+relayout(struct tally *t, struct odds *o, const struct result *r)
 {
 	char name[ODDS_NAME];
 
-	if (*s != '{')
-		return value_end(s);
-	for (s++; *s != '\0' && *s != '}';) {
-		const char *key = s + 1, *kend = string_end(s) - 1, *v = kend + 2, *vend;
+	t->nfields = r->nfields;
+	for (int i = 0; i < r->nfields; i++) {
+		struct odds_field *f;
 
-		if (*s != '"')
-			break;
-		snprintf(name, sizeof name, "%s%.*s", prefix, (int)(kend - key), key);
-		if (*v == '{') {
-			char inner[ODDS_NAME];
-
-			snprintf(inner, sizeof inner, "%s.", name);
-			vend = walk(o, v, inner, p);
-		} else {
-			vend = value_end(v);
-			if (*v != '[')
-				add_value(o, name, v, (size_t)(vend - v), p);
-		}
-		s = *vend == ',' ? vend + 1 : vend;
+		t->parent[i] = r->field[i].parent;
+		t->type[i] = r->field[i].type;
+		text_copy(t->key[i], sizeof t->key[i], r->field[i].key);
+		f = field_name(r, i, name, sizeof name) ? field(o, name) : NULL;
+		t->slot[i] = f != NULL ? (int)(f - o->f) : -1;
+		t->last[i] = -1;
 	}
-	return *s == '}' ? s + 1 : s;
+}
+
+/* p += k * q for combination c. */
+static void
+settle(struct tally *t, int c)
+{
+	if (t->k[c] == 0)
+		return;
+	mpz_mul_ui(mpq_numref(t->q[c]), mpq_numref(t->q[c]), t->k[c]);
+	mpq_canonicalize(t->q[c]);
+	mpq_add(t->p[c], t->p[c], t->q[c]);
+	t->k[c] = 0;
+}
+
+/* Adds each combination's weight to its values; empties the tally. */
+static void
+tally_flush(struct tally *t, struct odds *o)
+{
+	for (int c = 0; c < t->ncombos; c++)
+		settle(t, c);
+	for (int c = 0; c < t->ncombos; c++)
+		for (int k = 0; k < t->len[c]; k++) {
+			int code = t->pool[t->start[c] + k];
+			struct odds_value *v = &o->f[code / ODDS_VALUES].v[code % ODDS_VALUES];
+
+			mpq_add(v->p, v->p, t->p[c]);
+		}
+	t->ncombos = t->npool = 0;
+	memset(t->table, 0, sizeof t->table);
+}
+
+static void
+tally_reset(struct tally *t)
+{
+	t->nfields = -1;
+	t->ncombos = t->npool = 0;
+	memset(t->table, 0, sizeof t->table);
+}
+
+/* The values of r's scalar fields, as codes at the end of the pool;
+ * returns how many, and their hash in *hash. */
+static int
+leaf_codes(struct tally *t, struct odds *o, const struct result *r, unsigned *hash)
+{
+	struct odds_value v;
+	int n = 0;
+
+	*hash = 2166136261u;
+	for (int i = 0; i < r->nfields; i++) {
+		int k;
+
+		if (t->slot[i] < 0)
+			continue;
+		if (value_of(r, &r->field[i], &v) != 0) {
+			o->overflow = 1;
+			continue;
+		}
+		/* most often the value this field had at the leaf before */
+		k = t->last[i];
+		if (k < 0 || k >= o->f[t->slot[i]].n ||
+		    !odds_value_equal(&o->f[t->slot[i]].v[k], &v))
+			k = t->last[i] = value_index(o, &o->f[t->slot[i]], &v);
+		if (k < 0)
+			continue;
+		t->pool[t->npool + n] = t->slot[i] * ODDS_VALUES + k;
+		*hash = (*hash ^ (unsigned)t->pool[t->npool + n++]) * 16777619u;
+	}
+	return n;
+}
+
+/* Weighs a leaf's result q. */
+static void
+tally_leaf(struct tally *t, struct odds *o, const struct result *r, mpq_srcptr q)
+{
+	unsigned hash, at;
+	int n, c;
+
+	if (!same_layout(t, r))
+		relayout(t, o, r);
+	if (t->ncombos == TALLY_COMBOS || t->npool + r->nfields > TALLY_POOL)
+		tally_flush(t, o);
+	n = leaf_codes(t, o, r, &hash);
+	for (at = hash % (2 * TALLY_COMBOS); (c = t->table[at] - 1) >= 0;
+	    at = (at + 1) % (2 * TALLY_COMBOS))
+		if (t->hash[c] == hash && t->len[c] == n && memcmp(&t->pool[t->start[c]],
+		    &t->pool[t->npool], (size_t)n * sizeof t->pool[0]) == 0) {
+			if (t->k[c] == 0 || !mpq_equal(t->q[c], q)) {
+				settle(t, c);
+				mpq_set(t->q[c], q);
+			}
+			t->k[c]++;
+			return;
+		}
+	c = t->ncombos++;
+	if (c == t->ninit) {
+		mpq_init(t->p[t->ninit]);
+		mpq_init(t->q[t->ninit++]);
+	}
+	mpq_set_ui(t->p[c], 0, 1);
+	mpq_set(t->q[c], q);
+	t->k[c] = 1;
+	t->start[c] = t->npool;
+	t->len[c] = n;
+	t->hash[c] = hash;
+	t->npool += n;
+	t->table[at] = c + 1;
 }
 
 /* ---- the enumeration ------------------------------------------------ */
+
+static const char too_many_runs[] =
+    "the ruling has more than %ld outcomes to weigh; odds are not given for it";
+
+/* The die a node branches on, as the ruling asked for it. */
+struct die_spec {
+	enum die_kind kind;
+	unsigned mask;
+	int group, pool;
+};
 
 struct walker {
 	odds_rule rule;
@@ -149,6 +365,18 @@ struct walker {
 	struct odds *o;
 	long limit;
 	int faces[DICE_MAX];
+	struct rule_memo memo;	/* the rule's look-ups, kept from run to run */
+	struct tally *tally;
+	/* Scratch fractions, kept from question to question: the odds of
+	 * reaching each depth and a node's own (its run closed), up to
+	 * `ready`; a leaf's; and the integers the branches work with. */
+	mpq_t p[DICE_MAX + 2], base[DICE_MAX + 2], leafq;
+	mpz_t c, upto, below;
+	int ready;
+	int rc;			/* the status of the last run */
+	int own;		/* the depth of the node it is the run of */
+	struct die_spec seen[DICE_MAX];	/* the die last asked for at a depth */
+	unsigned char known[DICE_MAX];	/* ... when there was one */
 };
 
 /* The distinct faces of a die and how many of its sides show each. */
@@ -188,29 +416,27 @@ struct run {
 
 static const struct run no_run = { 0, DIE_D6, 0, 0, 0 };
 
-/* q = p * num / den. */
+/*
+ * The fractions on the way down are products of small numbers, left
+ * unreduced (a leaf reduces its own once): q = p * num / den.
+ */
 static void
 scale(mpq_ptr q, mpq_srcptr p, unsigned long num, unsigned long den)
 {
-	mpq_set_ui(q, num, den);
-	mpq_canonicalize(q);
-	mpq_mul(q, q, p);
+	mpz_mul_ui(mpq_numref(q), mpq_numref(p), num);
+	mpz_mul_ui(mpq_denref(q), mpq_denref(p), den);
 }
 
 /* q = p, times the run's orderings: C(n, a) sequences share the
  * canonical one's odds. */
 static void
-close_run(mpq_ptr q, mpq_srcptr p, const struct run *run)
+close_run(struct walker *w, mpq_ptr q, mpq_srcptr p, const struct run *run)
 {
-	mpq_set(q, p);
+	mpz_set(mpq_numref(q), mpq_numref(p));
+	mpz_set(mpq_denref(q), mpq_denref(p));
 	if (run->n > 1) {
-		mpz_t c;
-
-		mpz_init(c);
-		mpz_bin_uiui(c, (unsigned long)run->n, (unsigned long)run->a);
-		mpz_mul(mpq_numref(q), mpq_numref(q), c);
-		mpq_canonicalize(q);
-		mpz_clear(c);
+		mpz_bin_uiui(w->c, (unsigned long)run->n, (unsigned long)run->a);
+		mpz_mul(mpq_numref(q), mpq_numref(q), w->c);
 	}
 }
 
@@ -230,56 +456,65 @@ split_class(enum die_kind k, unsigned mask, int in, int *face)
 	return count;
 }
 
-static int explore(struct walker *w, int depth, mpq_srcptr p, struct run run);
+static int explore(struct walker *w, int depth, mpq_srcptr p, struct run run,
+    int covered);
 
-/* Runs explore on a child p * num / den (a fraction of its own). */
+/* True when a split die S continues the exchangeable run RUN. */
 static int
-child(struct walker *w, int depth, mpq_srcptr p, unsigned long num, unsigned long den,
-    struct run run)
+continues(const struct die_spec *s, struct run run)
 {
-	mpq_t q;
-	int rc;
+	return s->group > 0 && run.group == s->group && run.kind == s->kind &&
+	    run.mask == s->mask;
+}
 
-	mpq_init(q);
-	scale(q, p, num, den);
-	rc = explore(w, depth, q, run);
-	mpq_clear(q);
-	return rc;
+/* The children of a split die: the faces standing for its two classes, in
+ * canonical order, their sides and runs; returns how many (0 to 2).  *from
+ * is the run they continue (a new one when the die does not continue
+ * RUN). */
+static int
+split_children(const struct die_spec *s, struct run run, struct run *from,
+    int face[2], int count[2], struct run next[2])
+{
+	int n = 0;
+
+	*from = continues(s, run) ? run : (struct run){ s->group, s->kind, s->mask, 0, 0 };
+	for (int in = 1; in >= 0; in--) {
+		int c = split_class(s->kind, s->mask, in, &face[n]);
+
+		/* After a die out of the mask, the run takes no more in it. */
+		if (c == 0 || (in && s->group > 0 && from->a < from->n))
+			continue;
+		count[n] = c;
+		next[n] = *from;
+		next[n].n++;
+		next[n].a += in;
+		if (s->group == 0)
+			next[n].n = 0;	/* not a run: nothing to count */
+		n++;
+	}
+	return n;
 }
 
 /* Branches on a split die: its two classes, in canonical order within an
- * exchangeable run. */
+ * exchangeable run.  COVERED: the run made last covers the first child. */
 static int
-branch_split(struct walker *w, int depth, mpq_srcptr p, struct run run)
+branch_split(struct walker *w, int depth, mpq_srcptr p, struct run run,
+    const struct die_spec *s, int covered)
 {
-	enum die_kind k = w->d->wanted;
-	unsigned mask = w->d->wanted_mask;
-	int group = w->d->wanted_group, rc = RULE_OK;
-	int continues = group > 0 && run.group == group && run.kind == k && run.mask == mask;
-	mpq_t base;
+	int face[2], count[2], n, rc = RULE_OK;
+	struct run from, next[2];
+	mpq_ptr base = w->base[depth];
 
-	mpq_init(base);
-	if (!continues) {
-		close_run(base, p, &run);
-		run = (struct run){ group, k, mask, 0, 0 };
-	} else {
+	if (continues(s, run))
 		mpq_set(base, p);
+	else
+		close_run(w, base, p, &run);
+	n = split_children(s, run, &from, face, count, next);
+	for (int i = 0; i < n && rc == RULE_OK; i++, covered = 0) {
+		w->faces[depth] = face[i];
+		scale(w->p[depth + 1], base, (unsigned long)count[i], (unsigned long)sides(s->kind));
+		rc = explore(w, depth + 1, w->p[depth + 1], next[i], covered);
 	}
-	for (int in = 1; in >= 0 && rc == RULE_OK; in--) {
-		struct run next = run;
-		int face = 0, count = split_class(k, mask, in, &face);
-
-		/* After a die out of the mask, the run takes no more in it. */
-		if (count == 0 || (in && group > 0 && run.a < run.n))
-			continue;
-		next.n++;
-		next.a += in;
-		if (group == 0)
-			next.n = 0;	/* not a run: nothing to count */
-		w->faces[depth] = face;
-		rc = child(w, depth + 1, base, (unsigned long)count, (unsigned long)sides(k), next);
-	}
-	mpq_clear(base);
 	return rc;
 }
 
@@ -297,66 +532,57 @@ at_most(enum die_kind k, int m)
 
 /* The first die of a max pool: a branch for each highest face m, with
  * P(max = m) = (prod c_i(m) - prod c_i(m-1)) / prod sides_i; the later
- * dice of the pool then show their lowest face. */
+ * dice of the pool then show their lowest face.  The pool is the one the
+ * node's own run declared (a pool's node is never run ahead). */
 static int
 branch_max(struct walker *w, int depth, mpq_srcptr p, struct run run)
 {
 	/* The pool as declared: the runs below declare pools of their own. */
 	enum die_kind pool[DICE_POOL];
 	int npool = w->d->npool, lo = 100, hi = 0, rc = RULE_OK;
-	mpq_t base, q;
-	mpz_t upto, below;
+	mpq_ptr base = w->base[depth], q = w->p[depth + 1];
 
 	memcpy(pool, w->d->pool, sizeof pool);
-	mpq_init(base);
-	mpq_init(q);
-	mpz_init(upto);
-	mpz_init(below);
-	close_run(base, p, &run);
+	close_run(w, base, p, &run);
 	for (int i = 0; i < npool; i++) {
 		lo = die_min(pool[i]) < lo ? die_min(pool[i]) : lo;
 		hi = die_max(pool[i]) > hi ? die_max(pool[i]) : hi;
 	}
 	for (int m = lo; m <= hi && rc == RULE_OK; m++) {
-		mpz_set_ui(upto, 1);
-		mpz_set_ui(below, 1);
-		mpq_set_ui(q, 1, 1);
+		/* upto and below are the walker's: worked out afresh each time */
+		mpz_set_ui(w->upto, 1);
+		mpz_set_ui(w->below, 1);
+		mpz_set(mpq_denref(q), mpq_denref(base));
 		for (int i = 0; i < npool; i++) {
-			mpz_mul_ui(upto, upto, (unsigned long)at_most(pool[i], m));
-			mpz_mul_ui(below, below, (unsigned long)at_most(pool[i], m - 1));
+			mpz_mul_ui(w->upto, w->upto, (unsigned long)at_most(pool[i], m));
+			mpz_mul_ui(w->below, w->below, (unsigned long)at_most(pool[i], m - 1));
 			mpz_mul_ui(mpq_denref(q), mpq_denref(q), (unsigned long)sides(pool[i]));
 		}
-		if (mpz_cmp(upto, below) == 0)
+		if (mpz_cmp(w->upto, w->below) == 0)
 			continue;
-		mpz_sub(mpq_numref(q), upto, below);
-		mpq_canonicalize(q);
-		mpq_mul(q, q, base);
+		mpz_sub(mpq_numref(q), w->upto, w->below);
+		mpz_mul(mpq_numref(q), mpq_numref(q), mpq_numref(base));
 		w->faces[depth] = m;
-		rc = explore(w, depth + 1, q, no_run);
+		rc = explore(w, depth + 1, q, no_run, 0);
 	}
-	mpz_clear(upto);
-	mpz_clear(below);
-	mpq_clear(q);
-	mpq_clear(base);
 	return rc;
 }
 
-/* Branches on every face of the die wanted. */
+/* Branches on every face of the die.  COVERED: the run made last covers
+ * the first child. */
 static int
-branch_faces(struct walker *w, int depth, mpq_srcptr p, struct run run)
+branch_faces(struct walker *w, int depth, mpq_srcptr p, struct run run,
+    const struct die_spec *s, int covered)
 {
-	enum die_kind k = w->d->wanted;
-	int face[16], weight[16], nf = faces_of(k, face, weight), rc = RULE_OK;
-	mpq_t base;
+	int face[16], weight[16], nf = faces_of(s->kind, face, weight), rc = RULE_OK;
+	mpq_ptr base = w->base[depth];
 
-	mpq_init(base);
-	close_run(base, p, &run);
-	for (int i = 0; i < nf && rc == RULE_OK; i++) {
+	close_run(w, base, p, &run);
+	for (int i = 0; i < nf && rc == RULE_OK; i++, covered = 0) {
 		w->faces[depth] = face[i];
-		rc = child(w, depth + 1, base, (unsigned long)weight[i], (unsigned long)sides(k),
-		    no_run);
+		scale(w->p[depth + 1], base, (unsigned long)weight[i], (unsigned long)sides(s->kind));
+		rc = explore(w, depth + 1, w->p[depth + 1], no_run, covered);
 	}
-	mpq_clear(base);
 	return rc;
 }
 
@@ -364,43 +590,277 @@ branch_faces(struct walker *w, int depth, mpq_srcptr p, struct run run)
 static int
 leaf(struct walker *w, mpq_srcptr p, struct run run)
 {
-	mpq_t q;
-
 	if (result_finish(w->r) != 0)
 		return result_fail(w->r, RULE_DATA, "a result is too large to weigh");
 	w->o->leaves++;
-	mpq_init(q);
-	close_run(q, p, &run);
-	walk(w->o, w->r->json, "", q);
-	mpq_clear(q);
+	close_run(w, w->leafq, p, &run);
+	if (mpz_cmp_ui(mpq_numref(w->leafq), 1) != 0)	/* 1/n is reduced */
+		mpq_canonicalize(w->leafq);
+	tally_leaf(w->tally, w->o, w->r, w->leafq);
 	return RULE_OK;
 }
 
-static int
-explore(struct walker *w, int depth, mpq_srcptr p, struct run run)
+/* The scratch fractions of the depths below DEPTH, made when first
+ * reached. */
+static void
+ready_to(struct walker *w, int depth)
 {
-	int rc;
+	for (; w->ready <= depth + 1 && w->ready < DICE_MAX + 2; w->ready++) {
+		mpq_init(w->p[w->ready]);
+		mpq_init(w->base[w->ready]);
+	}
+}
+
+/* Runs the ruling on the first N faces. */
+static void
+run_rule(struct walker *w, int n)
+{
+	dice_set_explore(w->d, w->faces, n);
+	result_init(w->r);
+	w->r->quiet = 1;
+	w->r->memo = &w->memo;
+	w->rc = w->rule(w->ctx, w->d, w->r);
+}
+
+/* The face of the first child a node branches on S, in RUN, and the run
+ * that child is in (*after). */
+static int
+first_face(const struct walker *w, const struct die_spec *s, struct run run,
+    struct run *after)
+{
+	int face[16], weight[16], count[2];
+	struct run from, next[2];
+
+	*after = no_run;
+	if (s->mask != 0 && !w->o->plain &&
+	    split_children(s, run, &from, face, count, next) > 0) {
+		*after = next[0];
+		return face[0];
+	}
+	faces_of(s->kind, face, weight);
+	return face[0];
+}
+
+/* True when the ruling took die i as S says. */
+static int
+took(const struct walker *w, int i, const struct die_spec *s)
+{
+	const struct die_use *u = &w->d->used[i];
+
+	return i < w->d->nused && u->kind == s->kind && u->mask == s->mask &&
+	    u->group == s->group && u->pool == 0;
+}
+
+/*
+ * Makes a run for the node at DEPTH and the first children below it: the
+ * dice asked for at the depths below before are taken to be asked for
+ * again, and each is given its first child's face.  Sets w->own to the
+ * deepest node the run is the run of: down to there, the ruling asked for
+ * the dice guessed; there, it ended, or asked for a die (a die of another
+ * kind stops it at the guessed face, as a missing face would); a die taken
+ * otherwise than guessed is run again without the guess.  A tree is then
+ * weighed in about as many runs as it has leaves.
+ */
+static void
+start_run(struct walker *w, int depth, struct run run)
+{
+	int n = depth;
+
+	/* the guesses stop at a max pool: its node reads its pool off its
+	 * own run */
+	while (n < DICE_MAX && w->known[n] && w->seen[n].pool == 0) {
+		w->faces[n] = first_face(w, &w->seen[n], run, &run);
+		n++;
+	}
+	run_rule(w, n);
+	for (w->own = depth; w->own < n && took(w, w->own, &w->seen[w->own]); w->own++)
+		continue;
+	if (w->d->nused > w->own)
+		run_rule(w, w->own);
+}
+
+/*
+ * A node of the enumeration: the ruling on the first DEPTH faces, reached
+ * with odds p.  COVERED: the run made last covers it (it is the first
+ * child of a node the run covers), else a run is made.  A ruling that asks
+ * for no more dice is a leaf; else the node branches on the die it asks
+ * for, its first child covered by the same run when the run goes deeper.
+ */
+static int
+explore(struct walker *w, int depth, mpq_srcptr p, struct run run, int covered)
+{
+	const struct die_use *u;
+	struct die_spec s;
 
 	if (++w->o->runs > w->limit)
-		return result_fail(w->r, RULE_DATA,
-		    "the ruling has more than %ld outcomes to weigh; odds are not given for it",
-		    w->limit);
-	dice_set_explore(w->d, w->faces, depth);
-	result_init(w->r);
-	rc = w->rule(w->ctx, w->d, w->r);
-	if (w->d->wanting && w->d->wanted_pool == 1 && !w->o->plain)
-		return branch_max(w, depth, p, run);
-	if (w->d->wanting && w->d->wanted_pool == 2 && !w->o->plain) {
-		w->faces[depth] = die_min(w->d->wanted);
-		return explore(w, depth + 1, p, run);
+		return result_fail(w->r, RULE_DATA, too_many_runs, w->limit);
+	if (!covered)
+		start_run(w, depth, run);
+	if (depth == w->own && !w->d->wanting) {
+		int rc = w->rc;
+
+		if (rc == RULE_OK && w->r->failed)
+			rc = w->r->failed;
+		return rc != RULE_OK ? rc : leaf(w, p, run);
 	}
-	if (w->d->wanting && w->d->wanted_mask != 0 && !w->o->plain)
-		return branch_split(w, depth, p, run);
-	if (w->d->wanting)
-		return branch_faces(w, depth, p, run);
-	if (rc == RULE_OK && w->r->failed)
-		rc = w->r->failed;
-	return rc != RULE_OK ? rc : leaf(w, p, run);
+	u = &w->d->used[depth];
+	s = depth < w->own ? (struct die_spec){ u->kind, u->mask, u->group, u->pool } :
+	    (struct die_spec){ w->d->wanted, w->d->wanted_mask, w->d->wanted_group,
+	    w->d->wanted_pool };
+	covered = depth < w->own;
+	w->seen[depth] = s;
+	w->known[depth] = 1;
+	ready_to(w, depth);
+	if (s.pool == 1 && !w->o->plain)
+		return branch_max(w, depth, p, run);
+	if (s.pool == 2 && !w->o->plain) {
+		w->faces[depth] = die_min(s.kind);
+		return explore(w, depth + 1, p, run, 0);
+	}
+	if (s.mask != 0 && !w->o->plain)
+		return branch_split(w, depth, p, run, &s, covered);
+	return branch_faces(w, depth, p, run, &s, covered);
+}
+
+/* ---- counting first ---------------------------------------------------- */
+
+/*
+ * A ruling too large to weigh is refused before it is weighed: the dice
+ * one path of it asks for (its plan) are walked as the enumeration walks
+ * them, counting rule runs instead of making them, as if every branch
+ * asked for the same dice.  Branches differ (a battery whose every gun
+ * misfired rolls no average die; a miss is rerolled), so three paths are
+ * counted, each die showing its lowest face, one below its highest, or its
+ * highest, and the ruling is refused only when every count passes the
+ * limit.  What this lets through, the enumeration still stops at the
+ * limit.
+ */
+
+struct plan_die {
+	struct die_spec s;
+	int maxima;		/* pool 1: the highest faces the pool can show */
+};
+
+struct plan {
+	struct plan_die die[DICE_MAX];
+	int n;
+	long memo[DICE_MAX + 1];	/* runs from a depth, outside a run */
+	long cap;		/* counts stop growing here (limit + 1) */
+	int plain;
+};
+
+/* How many highest faces the max pool declared can show: from the largest
+ * lowest face of its dice to the largest face. */
+static int
+pool_maxima(const struct dice *d)
+{
+	int lo = 0, hi = 0;
+
+	for (int i = 0; i < d->npool; i++) {
+		lo = die_min(d->pool[i]) > lo ? die_min(d->pool[i]) : lo;
+		hi = die_max(d->pool[i]) > hi ? die_max(d->pool[i]) : hi;
+	}
+	return hi >= lo ? hi - lo + 1 : 0;
+}
+
+/* The face a plan shows a die: its lowest, one below its highest (as a
+ * probe does), or its highest. */
+static int
+plan_face(const struct die_spec *s, int path)
+{
+	if (s->pool == 2 || path == 0)
+		return die_min(s->kind);
+	return path == 1 ? die_max(s->kind) - 1 : die_max(s->kind);
+}
+
+/* The plan of the ruling along one path (0, 1 or 2: see plan_face). */
+static void
+plan_of(struct walker *w, struct plan *pl, int path)
+{
+	pl->n = 0;
+	while (pl->n < DICE_MAX) {
+		struct plan_die *pd = &pl->die[pl->n];
+
+		run_rule(w, pl->n);
+		if (!w->d->wanting)
+			return;
+		pd->s = (struct die_spec){ w->d->wanted, w->d->wanted_mask, w->d->wanted_group,
+		    w->d->wanted_pool };
+		pd->maxima = pd->s.pool == 1 ? pool_maxima(w->d) : 0;
+		w->faces[pl->n++] = plan_face(&pd->s, path);
+	}
+}
+
+static long
+capped_sum(long a, long b, long cap)
+{
+	return a >= cap - b ? cap : a + b;
+}
+
+static long
+capped_times(long n, long c, long cap)
+{
+	return c > 0 && n > cap / c ? cap : n * c;
+}
+
+static long count_from(struct plan *pl, int depth, struct run run);
+
+/* The runs of a split die's branch, as branch_split makes them. */
+static long
+count_split(struct plan *pl, int depth, struct run run)
+{
+	int face[2], count[2], n;
+	struct run from, next[2];
+	long runs = 1;
+
+	n = split_children(&pl->die[depth].s, run, &from, face, count, next);
+	for (int i = 0; i < n; i++)
+		runs = capped_sum(runs, count_from(pl, depth + 1, next[i]), pl->cap);
+	return runs;
+}
+
+/* The rule runs the enumeration would make from DEPTH on, with RUN open. */
+static long
+count_from(struct plan *pl, int depth, struct run run)
+{
+	const struct die_spec *s = &pl->die[depth].s;
+	int fv[16], wv[16];
+
+	if (depth == pl->n)
+		return 1;
+	if (s->mask != 0 && !pl->plain && s->pool == 0) {
+		if (continues(s, run))
+			return count_split(pl, depth, run);
+		/* a new run: what came before does not matter */
+		if (pl->memo[depth] < 0)
+			pl->memo[depth] = count_split(pl, depth, no_run);
+		return pl->memo[depth];
+	}
+	if (s->pool == 2 && !pl->plain)
+		return capped_sum(1, count_from(pl, depth + 1, run), pl->cap);
+	if (pl->memo[depth] < 0)
+		pl->memo[depth] = capped_sum(1, capped_times(s->pool == 1 && !pl->plain ?
+		    pl->die[depth].maxima : faces_of(s->kind, fv, wv),
+		    count_from(pl, depth + 1, no_run), pl->cap), pl->cap);
+	return pl->memo[depth];
+}
+
+/* More than LIMIT rule runs, by the count of every plan. */
+static int
+too_many(struct walker *w)
+{
+	static struct plan pl;
+
+	for (int path = 0; path < 3; path++) {
+		plan_of(w, &pl, path);
+		pl.cap = w->limit + 1;
+		pl.plain = w->o->plain;
+		for (int i = 0; i <= pl.n; i++)
+			pl.memo[i] = -1;
+		if (count_from(&pl, 0, no_run) <= w->limit)
+			return 0;
+	}
+	return 1;
 }
 
 /* A field some branches do not write is null on them: the values of
@@ -408,6 +868,7 @@ explore(struct walker *w, int depth, mpq_srcptr p, struct run run)
 static void
 complete(struct odds *o, struct odds_field *f)
 {
+	struct odds_value none;
 	mpq_t sum;
 
 	mpq_init(sum);
@@ -419,22 +880,75 @@ complete(struct odds *o, struct odds_field *f)
 		mpq_init(one);
 		mpq_set_ui(one, 1, 1);
 		mpq_sub(sum, one, sum);
-		add_value(o, f->name, "null", 4, sum);
+		blank(&none, FIELD_NULL);
+		add_value(o, f->name, &none, sum);
 		mpq_clear(one);
 	}
 	mpq_clear(sum);
 }
 
+/* The first byte of c in a JSON string ('"' for the end), and the byte
+ * after the backslash when it is escaped. */
+static int
+json_lead(unsigned char c)
+{
+	return c == '\0' ? '"' : c == '"' || c == '\\' || c < 0x20 ? '\\' : c;
+}
+
+static int
+json_escape(unsigned char c)
+{
+	return c == '"' || c == '\\' ? c : c == '\n' ? 'n' : c == '\t' ? 't' :
+	    c == '\r' ? 'r' : 'u';
+}
+
+/* Two words in the order of their JSON strings' bytes. */
+static int
+word_cmp(const char *a, const char *b)
+{
+	const unsigned char *x = (const unsigned char *)a, *y = (const unsigned char *)b;
+
+	while (*x != '\0' && *x == *y)
+		x++, y++;
+	if (*x == *y)
+		return 0;
+	if (json_lead(*x) != json_lead(*y))
+		return json_lead(*x) - json_lead(*y);
+	if (json_escape(*x) != json_escape(*y))
+		return json_escape(*x) - json_escape(*y);
+	return *x - *y;		/* \u00XX: in the order of XX */
+}
+
+/* Where a value stands among the others: words, numbers, false, null,
+ * true (the order of their JSON texts). */
+static int
+rank(const struct odds_value *v)
+{
+	switch (v->type) {
+	case FIELD_WORD:
+		return 0;
+	case FIELD_INT:
+	case FIELD_NUMBER:
+		return 1;
+	case FIELD_BOOL:
+		return v->n ? 4 : 2;
+	default:
+		return 3;
+	}
+}
+
+/* The listing's order: numbers by value, words by their JSON text, and
+ * the kinds of value as their JSON texts sort. */
 static int
 value_cmp(const void *a, const void *b)
 {
 	const struct odds_value *x = a, *y = b;
-	char *ex, *ey;
-	double dx = strtod(x->text, &ex), dy = strtod(y->text, &ey);
 
-	if (*ex == '\0' && *ey == '\0' && ex != x->text && ey != y->text)
-		return dx < dy ? -1 : dx > dy;
-	return strcmp(x->text, y->text);
+	if (rank(x) != rank(y))
+		return rank(x) - rank(y);
+	if (numeric(x))
+		return x->d < y->d ? -1 : x->d > y->d;
+	return x->type == FIELD_WORD ? word_cmp(x->word, y->word) : 0;
 }
 
 void
@@ -449,17 +963,38 @@ odds_free(struct odds *o)
 void
 odds_reset(struct odds *o)
 {
-	int plain = o->plain;
-
+	/* Not a memset: o is megabytes, and a question lists a few values. */
 	odds_free(o);
-	memset(o, 0, sizeof *o);
-	o->plain = plain;
+	o->runs = o->leaves = 0;
+	o->overflow = 0;
 }
 
 void
-odds_add(struct odds *o, const char *field, const char *value, mpq_srcptr p)
+odds_add_int(struct odds *o, const char *field, long value, mpq_srcptr p)
 {
-	add_value(o, field, value, strlen(value), p);
+	struct odds_value v;
+
+	blank(&v, FIELD_INT);
+	v.n = value;
+	v.d = (double)value;
+	add_value(o, field, &v, p);
+}
+
+void
+odds_add_word(struct odds *o, const char *field, const char *word, mpq_srcptr p)
+{
+	struct odds_value v;
+
+	blank(&v, FIELD_NULL);
+	if (word != NULL) {
+		if (strlen(word) + 2 >= ODDS_TEXT) {
+			o->overflow = 1;
+			return;
+		}
+		v.type = FIELD_WORD;
+		text_copy(v.word, sizeof v.word, word);
+	}
+	add_value(o, field, &v, p);
 }
 
 int
@@ -478,18 +1013,41 @@ int
 odds_enumerate(odds_rule rule, void *ctx, struct dice *d, struct result *r,
     struct odds *o, long limit)
 {
-	struct walker w = { rule, ctx, d, r, o, limit, { 0 } };
-	mpq_t one;
+	static struct walker w;
+	static struct tally tally;
 	int rc;
 
+	if (w.tally == NULL) {
+		w.tally = &tally;
+		mpq_init(w.leafq);
+		mpz_init(w.c);
+		mpz_init(w.upto);
+		mpz_init(w.below);
+		ready_to(&w, -1);
+	}
+	w.rule = rule;
+	w.ctx = ctx;
+	w.d = d;
+	w.r = r;
+	w.o = o;
+	w.limit = limit;
+	w.memo.nmods = w.memo.nvalues = 0;
 	odds_reset(o);
-	mpq_init(one);
-	mpq_set_ui(one, 1, 1);
-	r->quiet = 1;
-	rc = explore(&w, 0, one, no_run);
+	tally_reset(&tally);
+	if (too_many(&w)) {
+		r->quiet = 0;
+		r->memo = NULL;
+		return result_fail(r, RULE_DATA, too_many_runs, limit);
+	}
+	memset(w.known, 0, sizeof w.known);
+	mpq_set_ui(w.p[0], 1, 1);
+	rc = explore(&w, 0, w.p[0], no_run, 0);
 	r->quiet = 0;
-	mpq_clear(one);
-	return rc != RULE_OK ? rc : odds_finish(o, r);
+	r->memo = NULL;
+	if (rc != RULE_OK)
+		return rc;
+	tally_flush(&tally, o);
+	return odds_finish(o, r);
 }
 
 int
@@ -497,12 +1055,9 @@ odds_expected(const struct odds_field *f, double *mean)
 {
 	*mean = 0;
 	for (int i = 0; i < f->n; i++) {
-		char *end;
-		double v = strtod(f->v[i].text, &end);
-
-		if (end == f->v[i].text || *end != '\0')
+		if (!numeric(&f->v[i]))
 			return 0;
-		*mean += v * odds_p(&f->v[i]);
+		*mean += f->v[i].d * odds_p(&f->v[i]);
 	}
 	return 1;
 }

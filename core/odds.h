@@ -3,8 +3,11 @@
  * rule function is run on every sequence of faces its dice can show: it
  * asks for its dice one at a time (dice_take), so a run on a prefix of
  * faces stops at the next die it wants, and the enumeration branches on
- * that die's faces.  Rerolls, saves, misfire dice, dice rolled only on some
- * branches all follow from the rule function itself; nothing is sampled.
+ * that die's faces (a run is also given the faces of the first children
+ * below, guessed from the dice asked for before at their depths, so that
+ * one run serves several nodes).  Rerolls, saves, misfire dice, dice
+ * rolled only on some branches all follow from the rule function itself;
+ * nothing is sampled.
  * Dice a rule marks as a pool of hits (dice_pool) are counted by how many
  * hit, not face by face.  Probabilities are exact fractions.
  */
@@ -21,8 +24,12 @@
 #define ODDS_NAME 64
 #define ODDS_TEXT 64
 
+/* One value a field takes: of the field types, the scalar ones. */
 struct odds_value {
-	char text[ODDS_TEXT];	/* the value as JSON: 3, "routs", true, null */
+	enum field_type type;	/* FIELD_NULL, _INT, _NUMBER, _WORD, _BOOL */
+	long n;			/* FIELD_INT, FIELD_BOOL */
+	double d;		/* FIELD_INT and FIELD_NUMBER: the number */
+	char word[ODDS_TEXT];	/* FIELD_WORD */
 	mpq_t p;		/* initialised while the value is listed */
 };
 
@@ -35,7 +42,9 @@ struct odds_field {
 struct odds {
 	struct odds_field f[ODDS_FIELDS];
 	int n;
-	long runs;		/* rule runs made */
+	long runs;		/* the enumeration's nodes: a ruling on a
+				 * prefix of its faces each (one run of the
+				 * rule serves a node and its first children) */
 	long leaves;		/* complete rulings reached */
 	int overflow;		/* too many fields or values to keep */
 	int plain;		/* set before: weigh every face, split dice too
@@ -47,8 +56,9 @@ typedef int (*odds_rule)(void *ctx, struct dice *d, struct result *r);
 
 /*
  * Fills o with the distribution of every scalar field of the ruling's
- * `result` (nested objects' fields as "outer.inner"; arrays are left out),
- * over all faces of its dice.  At most LIMIT rule runs.  o->plain is kept.  Returns RULE_OK;
+ * result (records' fields as "outer.inner"; lists are left out), over all
+ * faces of its dice.  At most LIMIT nodes (o->runs): a ruling whose dice
+ * would take more is refused before it is run.  o->plain is kept.  Returns RULE_OK;
  * the rule's status when a branch fails (r holds the sentence); or
  * RULE_DATA with r->error set when the limit is passed.  d and r are
  * scratch the caller provides (they are large).
@@ -59,12 +69,17 @@ int odds_enumerate(odds_rule rule, void *ctx, struct dice *d, struct result *r,
 /* Frees the fractions of o (it may be filled again). */
 void odds_free(struct odds *o);
 
-/* For a rule set's own odds: adds P to VALUE (JSON text) of FIELD; then
- * odds_finish completes each field to one (null where a field was not
- * written) and sorts the values.  odds_reset empties o first. */
+/* For a rule set's own odds: adds P to VALUE of FIELD (a word, or NULL
+ * for null); then odds_finish completes each field to one (null where a
+ * field was not written) and sorts the values: words, numbers, false,
+ * null, true.  odds_reset empties o first. */
 void odds_reset(struct odds *o);
-void odds_add(struct odds *o, const char *field, const char *value, mpq_srcptr p);
+void odds_add_int(struct odds *o, const char *field, long value, mpq_srcptr p);
+void odds_add_word(struct odds *o, const char *field, const char *word, mpq_srcptr p);
 int odds_finish(struct odds *o, struct result *r);
+
+/* True when a and b are one value (a whole number and an integer alike). */
+int odds_value_equal(const struct odds_value *a, const struct odds_value *b);
 
 /* True when every value of the field is a number; *mean gets E[value]. */
 int odds_expected(const struct odds_field *f, double *mean);

@@ -177,15 +177,15 @@ ohw_fire(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	/* l.143: "Units break when they receive a number of fatigue points":
 	 * a broken unit neither fires nor fights (RULES.md). */
 	if ((forbid = rule_forbids(in, "mod", t, NULL)) != NULL) {
-		jsonw_int(&r->fields, "fatigue_points", 0);
-		jsonw_null(&r->fields, "range");
+		result_int(r, "fatigue_points", 0);
+		result_null(r, "range");
 		return rule_refused(r, d, "no fire", forbid);
 	}
 	if ((rc = fire_range(ts, firer, in_number(in, "distance"), r, &range, &total)) != RULE_OK)
 		return rc;
 	if (strcmp(range, "out") == 0) {
-		jsonw_int(&r->fields, "fatigue_points", 0);
-		jsonw_string(&r->fields, "range", "out");
+		result_int(r, "fatigue_points", 0);
+		result_word(r, "range", "out");
 		result_summary(r, "no effect: %s", r->reason);
 		dice_end_early(d);
 		return RULE_OK;
@@ -202,8 +202,8 @@ ohw_fire(const struct tableset *ts, const struct inputs *in, struct dice *d,
 		result_factor(r, "target-in-cover", 0.5);
 		result_work(r, "the target in woods or a town takes half, rounded up: %ld", fp);
 	}
-	jsonw_int(&r->fields, "fatigue_points", fp);
-	jsonw_string(&r->fields, "range", range);
+	result_int(r, "fatigue_points", fp);
+	result_word(r, "range", range);
 	result_ledger(r, "target", "loss", fp);
 	result_summary(r, "%ld fatigue point%s", fp, fp == 1 ? "" : "s");
 	return RULE_OK;
@@ -376,9 +376,9 @@ reroll(struct melee_side *s, struct dice *d)
 static int
 no_melee(struct result *r, struct dice *d, const char *why)
 {
-	jsonw_int(&r->fields, "attacker_fp", 0);
-	jsonw_int(&r->fields, "defender_fp", 0);
-	jsonw_string(&r->fields, "outcome", "attacker_retires");
+	result_int(r, "attacker_fp", 0);
+	result_int(r, "defender_fp", 0);
+	result_word(r, "outcome", "attacker_retires");
 	return rule_refused(r, d, "no melee", why);
 }
 
@@ -457,9 +457,9 @@ ohw_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	result_work(r, "attacker d6 %d %+ld: the defender takes %ld FP; defender d6 %d %+ld: the attacker takes %ld FP",
 	    a.die, am, def_fp, def.die, dm, att_fp);
 	outcome = melee_outcome(ts, in, &a, &def, assessed, def_fp, r);
-	jsonw_int(&r->fields, "attacker_fp", att_fp);
-	jsonw_int(&r->fields, "defender_fp", def_fp);
-	jsonw_string(&r->fields, "outcome", outcome);
+	result_int(r, "attacker_fp", att_fp);
+	result_int(r, "defender_fp", def_fp);
+	result_word(r, "outcome", outcome);
 	result_ledger(r, "attacker", "loss", att_fp);
 	result_ledger(r, "defender", "loss", def_fp);
 	if (strcmp(outcome, "infantry_destroyed") == 0)
@@ -515,9 +515,9 @@ ohw_fatigue(const struct tableset *ts, const struct inputs *in, struct dice *d,
 		result_work(r, "break point %ld: tired from %g, exhausted from %g, broken at the break point",
 		    bp, ceil((double)bp * number(ts, "tired", r)),
 		    ceil((double)bp * number(ts, "exhausted", r)));
-	jsonw_int(&r->fields, "fatigue_points", fp);
-	jsonw_int(&r->fields, "break_point", bp);
-	jsonw_string(&r->fields, "state", state);
+	result_int(r, "fatigue_points", fp);
+	result_int(r, "break_point", bp);
+	result_word(r, "state", state);
 	result_summary(r, "%s (%ld FP of %ld)", state, fp, bp);
 	return RULE_OK;
 }
@@ -560,8 +560,8 @@ radius_check(const struct tableset *ts, const struct inputs *in, struct result *
 	if (!in_given(in, "distance"))
 		return result_fail(r, RULE_USAGE, "--radius needs --distance D");
 	radius = rule_cell(t, table_row(t, "rank", in_text(in, "radius")), "radius", r);
-	jsonw_bool(&r->fields, "in_command", in_number(in, "distance") <= radius);
-	jsonw_number(&r->fields, "radius", radius);
+	result_bool(r, "in_command", in_number(in, "distance") <= radius);
+	result_number(r, "radius", radius);
 	result_summary(r, in_number(in, "distance") <= radius ? "in command (%g\" of %g\")" :
 	    "out of command (%g\" is beyond %g\"): previous orders, half speed",
 	    in_number(in, "distance"), radius);
@@ -579,15 +579,15 @@ evade(const struct tableset *ts, const struct inputs *in, double inches,
 	long fp = (long)number(ts, "evade", r);
 
 	if (in_flag(in, "caught") && in_is(in, "type", "horse-artillery")) {
-		jsonw_number(&r->fields, "inches", 0);
+		result_number(r, "inches", 0);
 		result_state(r, "unit", "destroyed", 0);
 		result_summary(r, "caught limbering in the first quarter of the enemy's move: destroyed");
 		return RULE_OK;
 	}
 	if (in_is(in, "type", "horse-artillery"))
 		inches *= 0.75;
-	jsonw_number(&r->fields, "inches", inches);
-	jsonw_int(&r->fields, "fatigue_points", fp);
+	result_number(r, "inches", inches);
+	result_int(r, "fatigue_points", fp);
 	result_ledger(r, "unit", "loss", fp);
 	result_summary(r, "fires (at -3) and evades %g\" away, taking %ld FP", inches, fp);
 	return RULE_OK;
@@ -667,7 +667,7 @@ ohw_move(const struct tableset *ts, const struct inputs *in, struct dice *d,
 		inches *= f;
 		result_factor(r, "out-of-command", f);
 	}
-	jsonw_number(&r->fields, "inches", inches);
+	result_number(r, "inches", inches);
 	result_summary(r, "moves up to %s\"", num_format(inches, buf, sizeof buf));
 	return RULE_OK;
 }
@@ -908,9 +908,9 @@ formation_fatigue(const struct tableset *ts, const struct ruling_units *ru,
 
 	formation_fp(ts, ru->army, f, &fp, &bp, r);
 	state = formation_state(ts, fp, bp, r);
-	jsonw_int(&r->fields, "fatigue_points", fp);
-	jsonw_int(&r->fields, "break_point", bp);
-	jsonw_string(&r->fields, "state", state);
+	result_int(r, "fatigue_points", fp);
+	result_int(r, "break_point", bp);
+	result_word(r, "state", state);
 	result_summary(r, "%s: %s (%ld FP of %ld)", f->name, state, fp, bp);
 	result_work(r, "a higher formation: its break point is its percentage of its units' break points; a unit broken or saving itself counts its whole break point");
 }

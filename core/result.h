@@ -1,21 +1,25 @@
 /*
  * result: the one record an adjudication produces.  Rendering (text and
  * JSON) and recording (the journal) both read it.  It holds the result
- * fields of RULES.md as a JSON object, the modifiers applied, the working
- * as short lines, whether the action was legal, and the effects on the
- * units taking part (by role: "target", "attacker", ...).
+ * fields of RULES.md as typed, named fields (numbers, words, flags, and
+ * records and lists of them), the modifiers applied, the working as short
+ * lines, whether the action was legal, and the effects on the units taking
+ * part (by role: "target", "attacker", ...).  core fills it; cmd/ alone
+ * writes it out as text or JSON; the odds read its fields as they are.
  */
 #ifndef UMPIRE_RESULT_H
 #define UMPIRE_RESULT_H
 
-#include "jsonw.h"
+struct rule_memo;
 
 #define RESULT_MODS 48
 #define RESULT_WORK 80
 #define RESULT_LINE 240
 #define RESULT_EFFECTS 64
-#define RESULT_JSON 16384
 #define RESULT_NAME 48
+#define RESULT_FIELDS 1024
+#define RESULT_KEY 24
+#define RESULT_TEXT 16384
 
 struct modifier {
 	char name[RESULT_NAME];
@@ -47,6 +51,30 @@ struct effect {
 	char ref[EFFECT_ROLE];	/* the role of the opposing unit, or "" */
 };
 
+enum field_type {
+	FIELD_NULL,		/* written as null: the value does not apply */
+	FIELD_INT,
+	FIELD_NUMBER,		/* inches, a radius: may be fractional */
+	FIELD_WORD,		/* an outcome, a state, a unit's name */
+	FIELD_BOOL,
+	FIELD_RECORD,		/* named fields of its own (fury's attacker) */
+	FIELD_LIST		/* fields without names (squares' units) */
+};
+
+/* One field of a ruling's result.  Records and lists hold the fields
+ * whose parent they are; a field's children follow it (and each other's
+ * children) in r->field, in the order written. */
+struct result_field {
+	char key[RESULT_KEY];	/* "" for an element of a list */
+	enum field_type type;
+	int parent;		/* index of its record or list, -1 at the top */
+	union {
+		long n;		/* FIELD_INT; FIELD_BOOL: 0 or 1 */
+		double d;	/* FIELD_NUMBER */
+		int word;	/* FIELD_WORD: offset of its text in r->text */
+	} v;
+};
+
 /* Return codes of the rule functions (the command layer maps them to
  * exit statuses, once). */
 enum rule_status {
@@ -65,23 +93,52 @@ struct result {
 	int nmods;
 	char work[RESULT_WORK][RESULT_LINE];
 	int nwork;
-	char json[RESULT_JSON];
-	struct jsonw fields;	/* the `result` object, open until finished */
+	struct result_field field[RESULT_FIELDS];
+	int nfields;
+	int open;		/* the record or list being written, or -1 */
+	char text[RESULT_TEXT];	/* the words of FIELD_WORD fields */
+	int ntext;
 	struct effect effects[RESULT_EFFECTS];
 	int neffects;
 	char error[RESULT_LINE];	/* the sentence when a rule fails */
 	int failed;		/* the first failure's status: once set, the
 				 * ruling fails whatever its function returns */
-	int overflow;		/* a list outgrew its room: the ruling fails */
-	int quiet;		/* weighing odds: no working or summary is
-				 * written (result_init keeps it) */
+	int overflow;		/* a list outgrew its room, a record was left
+				 * open: the ruling fails */
+	int quiet;		/* weighing odds: no working, summary,
+				 * modifier or effect is kept (set after
+				 * result_init) */
+	struct rule_memo *memo;	/* weighing odds: look-ups kept from run
+				 * to run (ruleset.h), or NULL */
 };
 
-/* Clears r and opens its `result` object. */
+/* Clears r for a ruling, quiet and memo too (odds set them after). */
 void result_init(struct result *r);
-/* Closes the `result` object; returns 0, or -1 if a buffer or list
- * overflowed. */
+/* Checks the record once the ruling is done; returns 0, or -1 if a field,
+ * word, line or list overflowed or a record or list is still open. */
 int result_finish(struct result *r);
+
+/*
+ * The result fields.  KEY names the field within its record (the top of
+ * the result, or the record opened last); inside a list it is NULL.  A
+ * key is copied; it must be shorter than RESULT_KEY.  Running out of room
+ * sets r->overflow, and the ruling then fails.
+ */
+void result_int(struct result *r, const char *key, long v);
+void result_number(struct result *r, const char *key, double v);
+/* A word (copied); NULL writes a null field. */
+void result_word(struct result *r, const char *key, const char *word);
+void result_bool(struct result *r, const char *key, int v);
+void result_null(struct result *r, const char *key);
+/* Opens a record (named fields) or a list (unnamed ones); the fields that
+ * follow go into it until result_close or result_list_end. */
+void result_open(struct result *r, const char *key);
+void result_close(struct result *r);
+void result_list(struct result *r, const char *key);
+void result_list_end(struct result *r);
+
+/* The text of a FIELD_WORD field. */
+const char *result_word_of(const struct result *r, const struct result_field *f);
 
 /* Records a modifier that added value. */
 void result_mod(struct result *r, const char *name, double value);

@@ -129,15 +129,25 @@ rule_value(const struct tableset *ts, const char *ruleset, const char *table,
     const char *name, struct result *r)
 {
 	const struct table *t = rule_table(ts, ruleset, table, r);
-	int row = t != NULL ? table_row(t, "name", name) : -1;
+	struct rule_memo *m = r->memo;
+	int row;
 	double v;
 
 	if (t == NULL)
 		return 0;
+	for (int i = 0; m != NULL && i < m->nvalues; i++)
+		if (m->value[i].t == t && strcmp(m->value[i].name, name) == 0)
+			return m->value[i].v;
+	row = table_row(t, "name", name);
 	if (row < 0 || table_number(t, row, "value", &v) != 0) {
 		result_fail(r, RULE_DATA, "the %s table ('%s') has no number for '%s'",
 		    t->title, t->name, name);
 		return 0;
+	}
+	if (m != NULL && m->nvalues < RULE_MEMO && strlen(name) < RULE_MEMO_KEY) {
+		m->value[m->nvalues].t = t;
+		text_copy(m->value[m->nvalues].name, RULE_MEMO_KEY, name);
+		m->value[m->nvalues++].v = v;
 	}
 	return v;
 }
@@ -160,15 +170,15 @@ enum mod_kind
 rule_modifier(const struct table *t, const char *name, const char *applies,
     double *value)
 {
-	int has_applies = table_col(t, "applies") >= 0;
+	int name_col = table_col(t, "name"), applies_col = table_col(t, "applies");
 
-	for (int row = 0; row < t->nrows; row++) {
+	for (int row = 0; name_col >= 0 && row < t->nrows; row++) {
 		const char *a;
 
-		if (strcmp(table_text(t, row, "name"), name) != 0)
+		if (strcmp(table_cell(t, row, name_col), name) != 0)
 			continue;
-		a = table_text(t, row, "applies");
-		if (has_applies && applies != NULL && strcmp(a, "all") != 0 &&
+		a = applies_col >= 0 ? table_cell(t, row, applies_col) : "";
+		if (applies_col >= 0 && applies != NULL && strcmp(a, "all") != 0 &&
 		    !choice_has(a, applies))
 			continue;
 		if (strcmp(table_text(t, row, "value"), "forbid") == 0)
@@ -215,6 +225,8 @@ record_mod(struct result *r, const char *prefix, const char *name, double v)
 {
 	char full[RESULT_NAME];
 
+	if (r->quiet)		/* weighing odds: the modifiers are not kept */
+		return;
 	if (prefix != NULL)
 		snprintf(full, sizeof full, "%s:%s", prefix, name);
 	else
@@ -222,8 +234,65 @@ record_mod(struct result *r, const char *prefix, const char *name, double v)
 	result_mod(r, full, v);
 }
 
+/* The index of the memo's entry for these modifiers, or -1. */
+static int
+memo_find(const struct rule_memo *m, const struct inputs *in, const char *opt,
+    const struct table *t, const char *applies, long per)
+{
+	for (int i = 0; i < m->nmods; i++)
+		if (m->mods[i].in == in && m->mods[i].t == t && m->mods[i].per == per &&
+		    strcmp(m->mods[i].opt, opt) == 0 &&
+		    strcmp(m->mods[i].applies, applies != NULL ? applies : "") == 0)
+			return i;
+	return -1;
+}
+
+/* Keeps what the modifiers came to, when the memo has room for them. */
+static void
+memo_keep(struct rule_memo *m, const struct inputs *in, const char *opt,
+    const struct table *t, const char *applies, long per, long sum,
+    const char *forbid)
+{
+	if (m->nmods == RULE_MEMO || strlen(opt) >= RULE_MEMO_KEY ||
+	    (applies != NULL && strlen(applies) >= RULE_MEMO_KEY))
+		return;
+	m->mods[m->nmods].in = in;
+	m->mods[m->nmods].t = t;
+	text_copy(m->mods[m->nmods].opt, RULE_MEMO_KEY, opt);
+	text_copy(m->mods[m->nmods].applies, RULE_MEMO_KEY, applies != NULL ? applies : "");
+	m->mods[m->nmods].per = per;
+	m->mods[m->nmods].sum = sum;
+	m->mods[m->nmods++].forbid = forbid;
+}
+
+static const char *named_mods(const struct inputs *in, const char *opt,
+    const struct table *t, const char *applies, long per, const char *prefix,
+    long *total, struct result *r);
+
 const char *
 rule_named_mods(const struct inputs *in, const char *opt,
+    const struct table *t, const char *applies, long per, const char *prefix,
+    long *total, struct result *r)
+{
+	struct rule_memo *m = r->memo;
+	long before = *total;
+	int failed = r->failed, i;
+	const char *forbid;
+
+	if (m == NULL)
+		return named_mods(in, opt, t, applies, per, prefix, total, r);
+	if ((i = memo_find(m, in, opt, t, applies, per)) >= 0) {
+		*total += m->mods[i].sum;
+		return m->mods[i].forbid;
+	}
+	forbid = named_mods(in, opt, t, applies, per, prefix, total, r);
+	if (r->failed == failed)
+		memo_keep(m, in, opt, t, applies, per, *total - before, forbid);
+	return forbid;
+}
+
+static const char *
+named_mods(const struct inputs *in, const char *opt,
     const struct table *t, const char *applies, long per, const char *prefix,
     long *total, struct result *r)
 {

@@ -335,6 +335,34 @@ const char *rule_named_mods(const struct inputs *in, const char *opt,
     const struct table *t, const char *applies, long per, const char *prefix,
     long *total, struct result *r);
 
+/*
+ * What the rule look-ups found, kept while the odds weigh one question
+ * (r->memo): the modifiers named and the tables do not change from one
+ * run of the ruling to the next, so each list of modifiers
+ * (rule_named_mods) and each named value (rule_value) is looked up once,
+ * not once a run.  Keys are copied; what does not fit is looked up again.
+ */
+#define RULE_MEMO 16
+#define RULE_MEMO_KEY 32
+
+struct rule_memo {
+	struct {
+		const struct inputs *in;
+		const struct table *t;
+		char opt[RULE_MEMO_KEY], applies[RULE_MEMO_KEY];	/* "": NULL */
+		long per;
+		long sum;		/* what the list added to *total */
+		const char *forbid;	/* into the table */
+	} mods[RULE_MEMO];
+	int nmods;
+	struct {
+		const struct table *t;
+		char name[RULE_MEMO_KEY];
+		double v;
+	} value[RULE_MEMO];
+	int nvalues;
+};
+
 /* Adds the modifier NAME of T (one umpire applies itself), times PER;
  * a missing row fails r. */
 void rule_auto_mod(const struct table *t, const char *name,

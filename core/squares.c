@@ -99,9 +99,9 @@ squares_fire(const struct tableset *ts, const struct inputs *in,
 	/* l.97: "Foot artillery cannot combine movement and bombardment
 	 * actions in the same turn but Horse artillery can." */
 	if (strcmp(art, "foot") == 0 && in_flag(in, "moved")) {
-		jsonw_int(&r->fields, "hits", 0);
-		jsonw_int(&r->fields, "saved", 0);
-		jsonw_int(&r->fields, "hits_after_saves", 0);
+		result_int(r, "hits", 0);
+		result_int(r, "saved", 0);
+		result_int(r, "hits_after_saves", 0);
 		result_forbid(r, "foot artillery cannot combine movement and bombardment in the same turn");
 		result_summary(r, "no bombardment: %s", r->reason);
 		dice_end_early(d);
@@ -128,9 +128,9 @@ squares_fire(const struct tableset *ts, const struct inputs *in,
 	if (in_mod(in, "mod", "town") &&
 	    (rc = town_saves(ts, hits, d, &saved, r)) != RULE_OK)
 		return rc;
-	jsonw_int(&r->fields, "hits", hits);
-	jsonw_int(&r->fields, "saved", saved);
-	jsonw_int(&r->fields, "hits_after_saves", hits - saved);
+	result_int(r, "hits", hits);
+	result_int(r, "saved", saved);
+	result_int(r, "hits_after_saves", hits - saved);
 	result_ledger(r, "target", "loss", hits - saved);
 	result_summary(r, "%ld hit%s%s", hits - saved, hits - saved == 1 ? "" : "s",
 	    saved > 0 ? " after saves" : "");
@@ -268,7 +268,7 @@ squares_morale(const struct tableset *ts, const struct inputs *in,
 
 	if ((rc = testers(in, t, &n, r)) != RULE_OK)
 		return rc;
-	jsonw_array(&r->fields, "units");
+	result_list(r, "units");
 	for (int i = 0; i < n; i++) {
 		char role[24];
 
@@ -276,11 +276,11 @@ squares_morale(const struct tableset *ts, const struct inputs *in,
 		    r, &fails, &outcome, &extra)) != RULE_OK)
 			return rc;
 		gone += strcmp(outcome, "holds") != 0;
-		jsonw_object(&r->fields, NULL);
-		jsonw_int(&r->fields, "fails", fails);
-		jsonw_string(&r->fields, "outcome", outcome);
-		jsonw_bool(&r->fields, "extra_hit", extra);
-		jsonw_object_end(&r->fields);
+		result_open(r, NULL);
+		result_int(r, "fails", fails);
+		result_word(r, "outcome", outcome);
+		result_bool(r, "extra_hit", extra);
+		result_close(r);
 		snprintf(role, sizeof role, "unit:%d", i);
 		if (extra)
 			result_ledger(r, role, "loss", 1);
@@ -289,15 +289,15 @@ squares_morale(const struct tableset *ts, const struct inputs *in,
 		if (strcmp(outcome, "retreats") == 0)
 			result_part(r, role, "retreats");
 	}
-	jsonw_array_end(&r->fields);
-	jsonw_int(&r->fields, "fails", fails);
-	jsonw_string(&r->fields, "outcome", outcome);
+	result_list_end(r);
+	result_int(r, "fails", fails);
+	result_word(r, "outcome", outcome);
 	/* "If more than half of the units in an OPEN square retreat or are
 	 * destroyed then the remaining units in the square must retreat." */
 	if (in_given(in, "square-units")) {
 		int forced = gone * 2 > in_count(in, "square-units");
 
-		jsonw_bool(&r->fields, "square_must_retreat", forced);
+		result_bool(r, "square_must_retreat", forced);
 		if (forced) {
 			result_work(r, "%ld of the square's %ld units retreat or are destroyed: the rest must retreat",
 			    gone, in_count(in, "square-units"));
@@ -329,9 +329,9 @@ static const struct input_decl rally_inputs[] = {
 static void
 rally_fields(struct result *r, int rallied, long before, long after)
 {
-	jsonw_bool(&r->fields, "rallied", rallied);
-	jsonw_int(&r->fields, "hits_before", before);
-	jsonw_int(&r->fields, "hits_after", after);
+	result_bool(r, "rallied", rallied);
+	result_int(r, "hits_before", before);
+	result_int(r, "hits_after", after);
 	if (after < before)
 		result_ledger(r, "unit", "loss", after - before);
 }
@@ -573,11 +573,11 @@ squares_move(const struct tableset *ts, const struct inputs *in,
 	}
 	if (why == NULL && in_given(in, "ap") && cost > ap)
 		why = "not enough action points for the path";
-	jsonw_int(&r->fields, "ap_cost", cost);
+	result_int(r, "ap_cost", cost);
 	if (in_given(in, "ap"))
-		jsonw_int(&r->fields, "ap_left", why != NULL ? ap : ap - cost);
+		result_int(r, "ap_left", why != NULL ? ap : ap - cost);
 	else
-		jsonw_null(&r->fields, "ap_left");
+		result_null(r, "ap_left");
 	if (why != NULL) {
 		result_forbid(r, "%s", why);
 		result_summary(r, "may not move: %s (%ld AP)", why, cost);
@@ -632,9 +632,9 @@ dice_off(const struct inputs *in, struct dice *d, struct result *r)
 	 * command die ... same score on the same die-type: roll again." */
 	winner = fa > fb ? "a" : fb > fa ? "b" : die_max(ka) > die_max(kb) ? "a" :
 	    die_max(kb) > die_max(ka) ? "b" : "reroll";
-	jsonw_string(&r->fields, "winner", winner);
-	jsonw_int(&r->fields, "score_a", fa);
-	jsonw_int(&r->fields, "score_b", fb);
+	result_word(r, "winner", winner);
+	result_int(r, "score_a", fa);
+	result_int(r, "score_b", fb);
 	result_summary(r, strcmp(winner, "reroll") == 0 ? "a tie on the same die: roll again" :
 	    "general %s wins the action die", strcmp(winner, "a") == 0 ? "A" : "B");
 	return RULE_OK;
@@ -658,13 +658,13 @@ squares_turn(const struct tableset *ts, const struct inputs *in,
 		if ((faces[i] = dice_take(d, DIE_D3, "action d3 %d", i + 1)) < 0)
 			return RULE_DATA;
 	qsort(faces, (size_t)n, sizeof faces[0], compare_desc);
-	jsonw_array(&r->fields, "action_dice");
+	result_list(r, "action_dice");
 	for (int i = 0; i < n; i++) {
-		jsonw_int(&r->fields, NULL, faces[i]);
+		result_int(r, NULL, faces[i]);
 		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%d",
 		    i ? ", " : "", faces[i]);
 	}
-	jsonw_array_end(&r->fields);
+	result_list_end(r);
 	result_summary(r, "%d action dice, largest first: %s", n, list);
 	result_work(r, "one d3 per command (faces 1, 1, 2, 2, 3, 3), arranged largest first");
 	return RULE_OK;

@@ -318,21 +318,21 @@ side_hits(const struct sq_side *s)
 static void
 side_json(struct result *r, const char *key, const struct sq_side *s)
 {
-	jsonw_array(&r->fields, key);
+	result_list(r, key);
 	for (int i = 0; i < s->n; i++) {
 		char role[24];
 
-		jsonw_object(&r->fields, NULL);
-		jsonw_string(&r->fields, "type", s->u[i].type);
-		jsonw_int(&r->fields, "dice", s->u[i].dice);
-		jsonw_int(&r->fields, "hits_scored", s->u[i].scored);
-		jsonw_int(&r->fields, "hits", s->u[i].taken - s->u[i].saved);
-		jsonw_int(&r->fields, "saved", s->u[i].saved);
-		jsonw_object_end(&r->fields);
+		result_open(r, NULL);
+		result_word(r, "type", s->u[i].type);
+		result_int(r, "dice", s->u[i].dice);
+		result_int(r, "hits_scored", s->u[i].scored);
+		result_int(r, "hits", s->u[i].taken - s->u[i].saved);
+		result_int(r, "saved", s->u[i].saved);
+		result_close(r);
 		snprintf(role, sizeof role, "%s:%d", s->name, i);
 		result_ledger(r, role, "loss", s->u[i].taken - s->u[i].saved);
 	}
-	jsonw_array_end(&r->fields);
+	result_list_end(r);
 }
 
 const struct input_decl squares_melee_inputs[] = {
@@ -377,10 +377,10 @@ assault_forbidden(const struct inputs *in, const struct sq_side *a)
 static int
 no_assault(struct result *r, struct dice *d, const char *why)
 {
-	jsonw_int(&r->fields, "hits_on_attacker", 0);
-	jsonw_int(&r->fields, "hits_on_defender", 0);
-	jsonw_null(&r->fields, "skirmish_advantage");
-	jsonw_null(&r->fields, "loser");
+	result_int(r, "hits_on_attacker", 0);
+	result_int(r, "hits_on_defender", 0);
+	result_null(r, "skirmish_advantage");
+	result_null(r, "loser");
 	return rule_refused(r, d, "no assault", why);
 }
 
@@ -446,10 +446,10 @@ squares_melee(const struct tableset *ts, const struct inputs *in,
 		return rc;
 	ha = side_hits(&a);
 	hd = side_hits(&def);
-	jsonw_int(&r->fields, "hits_on_attacker", ha);
-	jsonw_int(&r->fields, "hits_on_defender", hd);
-	jsonw_string(&r->fields, "skirmish_advantage", adv);
-	jsonw_string(&r->fields, "loser", ha > hd ? "attacker" : hd > ha ? "defender" : "draw");
+	result_int(r, "hits_on_attacker", ha);
+	result_int(r, "hits_on_defender", hd);
+	result_word(r, "skirmish_advantage", adv);
+	result_word(r, "loser", ha > hd ? "attacker" : hd > ha ? "defender" : "draw");
 	side_json(r, "attacker_units", &a);
 	side_json(r, "defender_units", &def);
 	result_summary(r, "%s: attacker takes %ld hit%s, defender %ld; %s", ha == hd ?
@@ -648,29 +648,19 @@ fighting(const struct sq_side *s)
 	return 0;
 }
 
-static void
-add_int(struct odds *o, const char *field, long v, mpq_srcptr p)
-{
-	char text[24];
-
-	text_long(text, sizeof text, v);
-	odds_add(o, field, text, p);
-}
-
 /* The fields of one advantage outcome, weighing p. */
 static void
 assault_outcome(const struct tableset *ts, const struct table *rs, struct sq_side *a,
     struct sq_side *def, struct conditions *ca, struct conditions *cd, const char *adv,
     mpq_srcptr p, struct odds *o, struct result *r)
 {
-	static const char *const losers[] = { "\"attacker\"", "\"defender\"", "\"draw\"" };
+	static const char *const losers[] = { "attacker", "defender", "draw" };
 	long need_a = squares_threshold(ts,
 	    strcmp(adv, "defender") == 0 ? "hit-skirmished" : "hit", r);
 	long need_d = squares_threshold(ts,
 	    strcmp(adv, "attacker") == 0 ? "hit-skirmished" : "hit", r);
 	static struct dist sa, sd, saved, hd;
 	mpq_t w, loser[3];
-	char text[24];
 
 	side_scored(rs, a, need_a, ca, &sa);
 	side_scored(rs, def, need_d, cd, &sd);
@@ -711,17 +701,16 @@ assault_outcome(const struct tableset *ts, const struct table *rs, struct sq_sid
 			mpq_mul(w, sd.p[x], p);
 		else
 			mpq_set(w, p);
-		add_int(o, "hits_on_attacker", x, w);
+		odds_add_int(o, "hits_on_attacker", x, w);
 	}
 	for (int y = 0; y < hd.n; y++) {
 		mpq_mul(w, hd.p[y], p);
-		add_int(o, "hits_on_defender", y, w);
+		odds_add_int(o, "hits_on_defender", y, w);
 	}
-	snprintf(text, sizeof text, "\"%s\"", adv);
-	odds_add(o, "skirmish_advantage", text, p);
+	odds_add_word(o, "skirmish_advantage", adv, p);
 	for (int i = 0; i < 3; i++) {
 		mpq_mul(w, loser[i], p);
-		odds_add(o, "loser", losers[i], w);
+		odds_add_word(o, "loser", losers[i], w);
 		mpq_clear(loser[i]);
 	}
 	mpq_clear(w);
@@ -750,10 +739,10 @@ squares_melee_odds(const struct tableset *ts, const struct inputs *in, struct od
 	if (assault_forbidden(in, &a) != NULL) {
 		mpq_init(p[0]);
 		mpq_set_ui(p[0], 1, 1);
-		add_int(o, "hits_on_attacker", 0, p[0]);
-		add_int(o, "hits_on_defender", 0, p[0]);
-		odds_add(o, "skirmish_advantage", "null", p[0]);
-		odds_add(o, "loser", "null", p[0]);
+		odds_add_int(o, "hits_on_attacker", 0, p[0]);
+		odds_add_int(o, "hits_on_defender", 0, p[0]);
+		odds_add_word(o, "skirmish_advantage", NULL, p[0]);
+		odds_add_word(o, "loser", NULL, p[0]);
 		mpq_clear(p[0]);
 		o->leaves = 1;
 		return odds_finish(o, r);

@@ -117,12 +117,12 @@ static void
 fire_fields(struct result *r, const char *outcome, long score, int has_score,
     const char *range)
 {
-	jsonw_string(&r->fields, "outcome", outcome);
+	result_word(r, "outcome", outcome);
 	if (has_score)
-		jsonw_int(&r->fields, "score", score);
+		result_int(r, "score", score);
 	else
-		jsonw_null(&r->fields, "score");
-	jsonw_string(&r->fields, "range", range);
+		result_null(r, "score");
+	result_word(r, "range", range);
 }
 
 /* The range band of FIRER at DIST; "out" beyond its reach. */
@@ -337,12 +337,12 @@ twobytwo_melee(const struct tableset *ts, const struct inputs *in,
 	    as, ddie, dm, ds);
 	result_work(r, "%s [%s]: difference %ld -> %s", res->title, res->provenance,
 	    diff, table_text(res, row, "help"));
-	jsonw_int(&r->fields, "difference", diff);
-	jsonw_string(&r->fields, "loser", loser);
-	jsonw_string(&r->fields, "outcome", outcome);
-	jsonw_string(&r->fields, "follow_up", follow);
-	jsonw_int(&r->fields, "attacker_score", as);
-	jsonw_int(&r->fields, "defender_score", ds);
+	result_int(r, "difference", diff);
+	result_word(r, "loser", loser);
+	result_word(r, "outcome", outcome);
+	result_word(r, "follow_up", follow);
+	result_int(r, "attacker_score", as);
+	result_int(r, "defender_score", ds);
 	if (diff == 0) {
 		result_summary(r, "a draw (%ld each): roll again", as);
 		return RULE_OK;
@@ -406,20 +406,20 @@ also_rout(const struct inputs *in, const char *router, int moved,
 {
 	struct in_item it;
 
-	jsonw_array(&r->fields, "also_rout");
+	result_list(r, "also_rout");
 	for (int i = 0; in_item(in, "passed", i, &it); i++) {
 		const char *t = passed_type(in, &it), *name = passed_name(in, &it);
 		char role[24];
 
 		if (!(strcmp(t, "militia") == 0 || (moved && strcmp(router, "guards") == 0)))
 			continue;
-		jsonw_string(&r->fields, NULL, name);
+		result_word(r, NULL, name);
 		snprintf(role, sizeof role, "passed:%d", i);
 		result_state(r, role, "routed", 1);
 		result_work(r, "%s (%s) now routs: its rout die next (umpire morale --rout --unit '%s')",
 		    name, t, name);
 	}
-	jsonw_array_end(&r->fields);
+	result_list_end(r);
 }
 
 static int
@@ -446,9 +446,9 @@ rout(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	row = table_row(mv, "type", type);
 	if (!destroyed && row >= 0)
 		table_number(mv, row, "rate", &inches);
-	jsonw_bool(&r->fields, "destroyed", destroyed);
-	jsonw_string(&r->fields, "outcome", destroyed ? "destroyed" : "disrupted");
-	jsonw_number(&r->fields, "inches", inches);
+	result_bool(r, "destroyed", destroyed);
+	result_word(r, "outcome", destroyed ? "destroyed" : "disrupted");
+	result_number(r, "inches", inches);
 	also_rout(in, type, !destroyed, r);
 	result_state(r, "unit", destroyed ? "destroyed" : "disrupted", 0);
 	if (destroyed)
@@ -488,13 +488,13 @@ twobytwo_morale(const struct tableset *ts, const struct inputs *in,
 	if (in_given(in, "victory")) {
 		lost = has_lost(ts, in_text(in, "victory"), in_count(in, "destroyed"),
 		    in_count(in, "enemy-destroyed"), r);
-		jsonw_bool(&r->fields, "lost", lost);
-		jsonw_int(&r->fields, "destroyed", in_count(in, "destroyed"));
-		jsonw_int(&r->fields, "enemy_destroyed", in_count(in, "enemy-destroyed"));
+		result_bool(r, "lost", lost);
+		result_int(r, "destroyed", in_count(in, "destroyed"));
+		result_int(r, "enemy_destroyed", in_count(in, "enemy-destroyed"));
 		if (in_given(in, "side"))
-			jsonw_string(&r->fields, "side", in_text(in, "side"));
+			result_word(r, "side", in_text(in, "side"));
 		else
-			jsonw_null(&r->fields, "side");
+			result_null(r, "side");
 		result_summary(r, "%s %s (%ld destroyed, the opponent %ld)",
 		    in_given(in, "side") ? in_text(in, "side") : "this side",
 		    lost ? "has lost the game" : "has not lost", in_count(in, "destroyed"),
@@ -553,8 +553,8 @@ twobytwo_rally(const struct tableset *ts, const struct inputs *in,
 	if (t == NULL)
 		return RULE_DATA;
 	if ((why = rally_not_possible(t, in, type)) != NULL) {
-		jsonw_bool(&r->fields, "rallied", 0);
-		jsonw_null(&r->fields, "score");
+		result_bool(r, "rallied", 0);
+		result_null(r, "score");
 		return rule_refused(r, d, "may not rally", why);
 	}
 	if (strcmp(type, "guards") == 0)
@@ -567,8 +567,8 @@ twobytwo_rally(const struct tableset *ts, const struct inputs *in,
 	if ((die = dice_take(d, DIE_D6, "rally d6")) < 0)
 		return RULE_DATA;
 	score = die + total;
-	jsonw_bool(&r->fields, "rallied", score >= need);
-	jsonw_int(&r->fields, "score", score);
+	result_bool(r, "rallied", score >= need);
+	result_int(r, "score", score);
 	result_work(r, "%s [%s]: d6 %d %+ld = %ld, %ld+ rallies", t->title,
 	    t->provenance, die, total, score, need);
 	if (score >= need)
@@ -605,8 +605,8 @@ reinforcement(const struct tableset *ts, const struct inputs *in,
 
 	if ((face = dice_take(d, DIE_D6, "reinforcement d6")) < 0)
 		return RULE_DATA;
-	jsonw_bool(&r->fields, "arrives", face >= need);
-	jsonw_int(&r->fields, "score", face);
+	result_bool(r, "arrives", face >= need);
+	result_int(r, "score", face);
 	result_work(r, "reinforcement from the %s: %ld+ needed, rolled %d",
 	    rear ? "rear" : "flank", need, face);
 	result_summary(r, face >= need ? "the reinforcement arrives" :
@@ -636,7 +636,7 @@ twobytwo_move(const struct tableset *ts, const struct inputs *in,
 	    strcmp(type, "light-infantry") != 0)
 		forbid = rule_mod_help(tt, "woods");
 	if (forbid != NULL) {
-		jsonw_number(&r->fields, "inches", 0);
+		result_number(r, "inches", 0);
 		result_forbid(r, "%s", forbid);
 		result_summary(r, "may not move: %s", forbid);
 		return RULE_OK;
@@ -669,7 +669,7 @@ twobytwo_move(const struct tableset *ts, const struct inputs *in,
 	}
 	if (inches < 0)
 		inches = 0;
-	jsonw_number(&r->fields, "inches", inches);
+	result_number(r, "inches", inches);
 	result_summary(r, "moves up to %s\"", num_format(inches, buf, sizeof buf));
 	return RULE_OK;
 }
@@ -886,16 +886,16 @@ victory_sides(const struct tableset *ts, const struct ruling_units *ru,
 	struct side_tally t;
 
 	tally_sides(ru->army, &t);
-	jsonw_array(&r->fields, "sides");
+	result_list(r, "sides");
 	for (int s = 0; s < t.n; s++) {
-		jsonw_object(&r->fields, NULL);
-		jsonw_string(&r->fields, "side", t.side[s]);
-		jsonw_int(&r->fields, "destroyed", t.destroyed[s]);
-		jsonw_bool(&r->fields, "lost", has_lost(ts, in_text(in, "victory"),
+		result_open(r, NULL);
+		result_word(r, "side", t.side[s]);
+		result_int(r, "destroyed", t.destroyed[s]);
+		result_bool(r, "lost", has_lost(ts, in_text(in, "victory"),
 		    t.destroyed[s], most_other(&t, s), r));
-		jsonw_object_end(&r->fields);
+		result_close(r);
 	}
-	jsonw_array_end(&r->fields);
+	result_list_end(r);
 }
 
 static int
@@ -948,7 +948,7 @@ twobytwo_judge(const struct tableset *ts, const char *command,
 	if (strcmp(command, "morale") == 0 && in_given(in, "victory"))
 		victory_sides(ts, ru, in, r);
 	if (strcmp(command, "morale") == 0 && u != NULL && !in_flag(in, "rout")) {
-		jsonw_string(&r->fields, "state", u->state[0] ? u->state : "ok");
+		result_word(r, "state", u->state[0] ? u->state : "ok");
 		result_summary(r, "%s: %s", u->name, u->state[0] ? u->state : "in good order");
 	}
 	return RULE_OK;

@@ -9,8 +9,9 @@
 #      insert and read (target: 1.0x);
 #   3. the casualty sheet of a 300-unit order of battle (tests/cli/
 #      waterloo.sh) against that of the 9-unit battle (target: 2x);
-#   4. `umpire odds` of an 8-gun battery (misfire dice) and of a squares
-#      assault of 4 brigades a side, against a stateless fire (target: 5x);
+#   4. `umpire odds` of an 8-gun and a 24-gun battery (misfire dice), of a
+#      squares assault of 4 brigades a side and of a fury melee with 11
+#      modifiers (1,296 outcomes), against a stateless fire (target: 5x);
 #   5. 1000 rulings in one `umpire batch` against 1000 processes (target:
 #      at least 20x faster).
 #   tests/bench/run.sh ./umpire
@@ -135,8 +136,14 @@ battery=$(time_loop "$u" odds --rules brigade fire --guns 8 --distance 6)
 assault=$(time_loop "$u" odds --rules squares melee \
     --attacker-spec heavy-cav:d10,heavy-cav:d10,cav:d8,cav:d8 \
     --defender-spec cav:d8,cav:d8,light-cav:d6,light-cav:d6)
+battery24=$(time_loop "$u" odds --rules brigade fire --guns 24 --distance 6)
+melee=$(time_loop "$u" odds --rules fury melee --attacker-type cavalry \
+    --attacker-mod more-stands,fresh,guard,cavalry-charging-infantry,heavy-v-light,uphill,outflanking,leader-attached \
+    --defender-mod worn,disordered,defending-cover)
 ratio "odds of an 8-gun battery / stateless fire" "$battery" "$fire1" 5
 ratio "odds of a 4-a-side squares assault / fire" "$assault" "$fire1" 5
+ratio "odds of a 24-gun battery / fire" "$battery24" "$fire1" 5
+ratio "odds of a fury melee, 11 modifiers / fire" "$melee" "$fire1" 5
 
 echo "== batch"
 mkdir -p "$work/batch"

@@ -12,6 +12,17 @@ faces() {
 	esac
 }
 
+# ruling_value FIELD ARGS...: the result's FIELD of one ruling (as JSON);
+# fails, saying why, when the ruling fails or prints nothing.
+ruling_value() {
+	local field=$1 out value
+	shift
+	out=$("$U" --json "$@") || { echo "ruling failed: $*" >&2; return 1; }
+	value=$(printf '%s' "$out" | jq -c ".result.$field") &&
+	    [ -n "$value" ] || { echo "no result.$field: $*" >&2; return 1; }
+	echo "$value"
+}
+
 # by_hand FIELD KIND1 KIND2 -- ARGS: every face of one or two dice through
 # the adjudication; prints "value count/total" lines, fractions unreduced.
 by_hand() {
@@ -21,11 +32,11 @@ by_hand() {
 	tmp=$(mktemp)
 	for a in $(faces "$k1"); do
 		if [ "$k2" = - ]; then
-			"$U" --json "$@" --dice "$a" | jq -c ".result.$field" >>"$tmp"
+			ruling_value "$field" "$@" --dice "$a" >>"$tmp" || return 1
 			total=$((total + 1))
 		else
 			for b in $(faces "$k2"); do
-				"$U" --json "$@" --dice "$a,$b" | jq -c ".result.$field" >>"$tmp"
+				ruling_value "$field" "$@" --dice "$a,$b" >>"$tmp" || return 1
 				total=$((total + 1))
 			done
 		fi
@@ -36,15 +47,24 @@ by_hand() {
 	rm -f "$tmp"
 }
 
-# by_odds FIELD -- ARGS: the same from umpire odds.
+# by_odds FIELD -- ARGS: the same from umpire odds; fails when the odds
+# fail or do not list FIELD.
 by_odds() {
-	local field=$1
+	local field=$1 out
 	shift 2
-	"$U" --json odds "$@" | jq -r ".odds[\"$field\"][] | \"\(.value|tojson) \(.fraction)\"" | sort
+	out=$("$U" --json odds "$@") || { echo "odds failed: $*" >&2; return 1; }
+	printf '%s' "$out" | jq -er ".odds[\"$field\"][] | \"\(.value|tojson) \(.fraction)\"" | sort
+	[ "${PIPESTATUS[1]}" -eq 0 ] || { echo "odds list no $field: $*" >&2; return 1; }
 }
 
-same() {	# FIELD K1 K2 -- ARGS
-	diff <(by_hand "$@") <(by_odds "$1" -- "${@:5}")
+# same FIELD K1 K2 -- ARGS: the odds equal the rulings face by face; both
+# sides must succeed and list something (two failures are not equal).
+same() {
+	local hand odds
+	hand=$(by_hand "$@") || return 1
+	odds=$(by_odds "$1" -- "${@:5}") || return 1
+	[ -n "$hand" ] && [ -n "$odds" ] || { echo "nothing to compare: '$hand' '$odds'"; return 1; }
+	[ "$hand" = "$odds" ] || { diff <(echo "$hand") <(echo "$odds"); return 1; }
 }
 
 @test "odds of a stateless fire, text: the headline table, the expected value" {
@@ -128,12 +148,13 @@ same() {	# FIELD K1 K2 -- ARGS
 	tmp=$(mktemp)
 	for m1 in 1 2 3 4 5 6; do for m2 in 1 2 3 4 5 6; do
 		if { [ $m1 = 1 ] || [ $m1 = 6 ]; } && { [ $m2 = 1 ] || [ $m2 = 6 ]; }; then
-			c=$("$U" --json --rules brigade fire --guns 2 --distance 6 --dice "$m1,$m2" | jq .result.casualties)
+			c=$(ruling_value casualties --rules brigade fire --guns 2 --distance 6 \
+			    --dice "$m1,$m2")
 			for i in 1 2 3 4 5 6; do echo "$c" >>"$tmp"; done
 		else
 			for a in 2 3 3 4 4 5; do
-				"$U" --json --rules brigade fire --guns 2 --distance 6 --dice "$m1,$m2,$a" |
-				    jq .result.casualties >>"$tmp"
+				ruling_value casualties --rules brigade fire --guns 2 --distance 6 \
+				    --dice "$m1,$m2,$a" >>"$tmp"
 			done
 		fi
 	done; done
@@ -141,13 +162,31 @@ same() {	# FIELD K1 K2 -- ARGS
 	    function gcd(a, b) { while (b) { c = a % b; a = b; b = c } return a }
 	    { g = gcd($1, t); printf "%s %s\n", $2, ($1 / g) "/" (t / g) }' | sort)
 	rm -f "$tmp"
-	[ "$hand" = "$(by_odds casualties -- --rules brigade fire --guns 2 --distance 6)" ]
+	odds=$(by_odds casualties -- --rules brigade fire --guns 2 --distance 6)
+	[ -n "$hand" ] && [ "$hand" = "$odds" ]
 }
 
 @test "brigade artillery of 8 guns: exact, and quick" {
 	umpire --json odds --rules brigade fire --guns 8 --distance 6
 	[ "$(json '.odds.casualties | map(.p) | add | . * 1000000 | round')" = 1000000 ]
 	[ "$(json '.odds.guns_fired | map(select(.value == 8))[0].fraction')" = "256/6561" ]
+}
+
+@test "a ruling too large to weigh is refused before it is weighed, at once" {
+	# 24 guns whose crews alternate: no two neighbours' misfire dice can be
+	# counted together, so each gun doubles the outcomes (2^24 and more);
+	# weighing them until the limit took 40 s
+	local crews=3,2,3,2,3,2,3,2,3,2,3,2,3,2,3,2,3,2,3,2,3,2,3,2 start elapsed
+	start=$(date +%s%N)
+	run --separate-stderr timeout 20 "$U" odds --rules brigade fire --guns 24 --distance 6 \
+	    --crew "$crews"
+	elapsed=$(( ($(date +%s%N) - start) / 1000000 ))
+	expect_error 65 "umpire: odds: the ruling has more than 4000000 outcomes to weigh; odds are not given for it"
+	[ "$elapsed" -lt 1000 ] || { echo "refused after $elapsed ms"; return 1; }
+	# the same battery with one crew throughout is weighed
+	umpire --json odds --rules brigade fire --guns 24 --distance 6 --crew 3
+	[ "$status" -eq 0 ]
+	[ "$(json '.odds.casualties | map(.p) | add | . * 1000000 | round')" = 1000000 ]
 }
 
 @test "a squares assault of four brigades a side is exact, and quick" {

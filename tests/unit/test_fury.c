@@ -87,8 +87,13 @@ melee_bands(void **state)
 	(void)state;
 	assert_field(c, "difference", "0");
 	c = call_rule("fury", "melee", "--attacker-type cavalry", "6,6,1,2");
-	assert_non_null(strstr(c->r.json, "\"routs\":true"));
-	assert_non_null(strstr(c->r.json, "\"breakthrough\":\"required\""));
+	/* difference 9: the defender routs, the attacker must break through */
+	assert_field(c, "difference", "9");
+	assert_field(c, "defender.routs", "true");
+	assert_field(c, "attacker.routs", "false");
+	assert_field(c, "attacker.breakthrough", "\"required\"");
+	assert_field(c, "defender.breakthrough", "\"none\"");
+	assert_field(c, "defender.stands_lost", "3");
 }
 
 /* l.166: a square "may not enter rough terrain while in square". */

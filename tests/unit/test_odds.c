@@ -43,13 +43,26 @@ odds_of(const char *rules, const char *command, const char *args, int plain,
 }
 
 static const struct odds_value *
-value_of(const struct odds *o, const char *field, const char *text)
+value_of(const struct odds *o, const char *field, const struct odds_value *v)
 {
 	for (int i = 0; i < o->n; i++)
 		for (int k = 0; strcmp(o->f[i].name, field) == 0 && k < o->f[i].n; k++)
-			if (strcmp(o->f[i].v[k].text, text) == 0)
+			if (odds_value_equal(&o->f[i].v[k], v))
 				return &o->f[i].v[k];
 	return NULL;
+}
+
+/* The value N of FIELD, a number. */
+static const struct odds_value *
+number_of(const struct odds *o, const char *field, long n)
+{
+	struct odds_value v;
+
+	memset(&v, 0, sizeof v);
+	v.type = FIELD_INT;
+	v.n = n;
+	v.d = (double)n;
+	return value_of(o, field, &v);
 }
 
 /* Every field and value of a in b with the same exact probability, and
@@ -62,7 +75,7 @@ assert_same_odds(const struct odds *a, const struct odds *b)
 		assert_string_equal(a->f[i].name, b->f[i].name);
 		assert_int_equal(a->f[i].n, b->f[i].n);
 		for (int k = 0; k < a->f[i].n; k++) {
-			const struct odds_value *v = value_of(b, a->f[i].name, a->f[i].v[k].text);
+			const struct odds_value *v = value_of(b, a->f[i].name, &a->f[i].v[k]);
 
 			assert_non_null(v);
 			assert_true(mpq_equal(v->p, a->f[i].v[k].p));
@@ -114,11 +127,11 @@ best_of_three(void *ctx, struct dice *d, struct result *r)
 			return RULE_DATA;
 		best = f > best ? f : best;
 	}
-	jsonw_int(&r->fields, "best", best);
+	result_int(r, "best", best);
 	if (best >= 9) {
 		if ((f = dice_take_split(d, DIE_D8, dice_mask_from(DIE_D8, 5), 1, "hit")) < 0)
 			return RULE_DATA;
-		jsonw_bool(&r->fields, "hit", f >= 5);
+		result_bool(r, "hit", f >= 5);
 	}
 	return RULE_OK;
 }
@@ -139,11 +152,75 @@ max_pool_equals_every_face(void **state)
 	assert_same_odds(&plain, &counted);
 	assert_true(counted.runs < plain.runs / 10);
 	/* P(best = 10) = 1/10; P(best = 2) = 2/6 (d6) * 1/6 (avg) * 2/10 */
-	odds_fraction(value_of(&counted, "best", "10"), buf, sizeof buf);
+	odds_fraction(number_of(&counted, "best", 10), buf, sizeof buf);
 	assert_string_equal(buf, "1/10");
-	odds_fraction(value_of(&counted, "best", "2"), buf, sizeof buf);
+	odds_fraction(number_of(&counted, "best", 2), buf, sizeof buf);
 	assert_string_equal(buf, "1/90");
-	assert_null(value_of(&counted, "best", "1"));
+	assert_null(number_of(&counted, "best", 1));
+}
+
+/* A die whose kind hangs on the one before: a d6, then a d8 (1-2), the
+ * average die (3-4), a d3 (5) or nothing (6).  The odds guess each node's
+ * die from the one asked for before at its depth: wrong guesses of every
+ * kind (a face the die has, one it has not, a ruling that asks for none)
+ * must leave the odds exact. */
+static int
+die_after_die(void *ctx, struct dice *d, struct result *r)
+{
+	static const enum die_kind next[] = { DIE_D8, DIE_D8, DIE_AVG, DIE_AVG, DIE_D3 };
+	int a, b = 0;
+
+	(void)ctx;
+	if ((a = dice_take(d, DIE_D6, "first")) < 0)
+		return RULE_DATA;
+	if (a < 6 && (b = dice_take(d, next[a - 1], "second")) < 0)
+		return RULE_DATA;
+	result_int(r, "total", a * 10 + b);
+	return RULE_OK;
+}
+
+/* The chance of total a * 10 + b in 144ths: a d6 (24 each), then a d8 (3
+ * a face), the average die (4 a side: 8 for its 3 and 4), a d3 (8) or
+ * nothing. */
+static long
+in_144ths(int a, int b)
+{
+	if (a <= 2)
+		return 3;
+	if (a <= 4)
+		return b == 3 || b == 4 ? 8 : 4;
+	return a == 5 ? 8 : 24;
+}
+
+static void
+guessed_dice_stay_exact(void **state)
+{
+	static struct odds o;
+	static struct dice d;
+	static struct result r;
+	static const int last[] = { 8, 8, 5, 5, 3, 0 }, first[] = { 1, 1, 2, 2, 1, 0 };
+	char want[32], got[64];
+	mpq_t q;
+
+	(void)state;
+	mpq_init(q);
+	for (int plain = 0; plain <= 1; plain++) {
+		o.plain = plain;
+		assert_int_equal(odds_enumerate(die_after_die, NULL, &d, &r, &o, 1000), RULE_OK);
+		for (int a = 1; a <= 6; a++)
+			for (int b = first[a - 1]; b <= last[a - 1]; b++) {
+				mpq_set_ui(q, (unsigned long)in_144ths(a, b), 144);
+				mpq_canonicalize(q);
+				gmp_snprintf(want, sizeof want, "%Qd", q);
+				assert_non_null(number_of(&o, "total", a * 10 + b));
+				odds_fraction(number_of(&o, "total", a * 10 + b), got, sizeof got);
+				assert_string_equal(got, want);
+			}
+		/* the average die's 3 and 4 are one branch each */
+		assert_int_equal(o.leaves, 2 * 8 + 2 * 4 + 3 + 1);
+	}
+	mpq_clear(q);
+	odds_free(&o);
 }
 
 /* The rule set's own odds (squares assaults) against enumerating. */
@@ -187,6 +264,48 @@ own_odds_equal_enumeration(void **state)
 	odds_free(&own);
 }
 
+/* A ruling past the limit is refused before a single run is weighed. */
+static void
+counted_before_weighed(void **state)
+{
+	static struct odds_call c;
+	static struct odds o;
+	static struct dice d;
+	static struct result r;
+	static char buf[512];
+	char *argv[64];
+	int argc = 0;
+
+	(void)state;
+	memset(&c, 0, sizeof c);
+	c.cmd = ruleset_cmd(ruleset_find("brigade"), "fire");
+	c.ts = table_stock_set();
+	snprintf(buf, sizeof buf, "--guns 24 --distance 6 --crew %s",
+	    "3,2,3,2,3,2,3,2,3,2,3,2,3,2,3,2,3,2,3,2,3,2,3,2");
+	for (char *tok = strtok(buf, " "); tok != NULL; tok = strtok(NULL, " "))
+		argv[argc++] = tok;
+	assert_int_equal(inputs_parse(&c.in, "brigade", "fire", c.cmd->inputs, NULL, argc,
+	    argv, &c.ts), 0);
+	assert_int_equal(odds_enumerate(run_rule, &c, &d, &r, &o, 4000000L), RULE_DATA);
+	assert_string_equal(r.error,
+	    "the ruling has more than 4000000 outcomes to weigh; odds are not given for it");
+	assert_int_equal(o.runs, 0);
+	/* 8 guns of one crew: 77 runs, weighed under a limit of 77; under 40,
+	 * below the count of every plan (45 when every gun misfires, 81 when
+	 * they fire), refused at once */
+	argc = 0;
+	snprintf(buf, sizeof buf, "--guns 8 --distance 6");
+	for (char *tok = strtok(buf, " "); tok != NULL; tok = strtok(NULL, " "))
+		argv[argc++] = tok;
+	assert_int_equal(inputs_parse(&c.in, "brigade", "fire", c.cmd->inputs, NULL, argc,
+	    argv, &c.ts), 0);
+	assert_int_equal(odds_enumerate(run_rule, &c, &d, &r, &o, 77), RULE_OK);
+	assert_int_equal(o.runs, 77);
+	assert_int_equal(odds_enumerate(run_rule, &c, &d, &r, &o, 40), RULE_DATA);
+	assert_int_equal(o.runs, 0);
+	odds_free(&o);
+}
+
 static void
 fractions(void **state)
 {
@@ -196,13 +315,13 @@ fractions(void **state)
 
 	(void)state;
 	odds_of("brigade", "fire", "--firers 16 --distance 2", 0, &o);
-	assert_non_null(value_of(&o, "casualties", "1"));
-	odds_fraction(value_of(&o, "casualties", "1"), buf, sizeof buf);
+	assert_non_null(number_of(&o, "casualties", 1));
+	odds_fraction(number_of(&o, "casualties", 1), buf, sizeof buf);
 	assert_string_equal(buf, "1/2");
 	assert_true(odds_expected(&o.f[0], &mean));
 	assert_true(mean > 1.499 && mean < 1.501);
 	odds_of("fury", "fire", "--fire-points 6", 0, &o);
-	odds_fraction(value_of(&o, "score", "12"), buf, sizeof buf);
+	odds_fraction(number_of(&o, "score", 12), buf, sizeof buf);
 	assert_string_equal(buf, "1/36");
 }
 
@@ -213,6 +332,8 @@ main(void)
 		cmocka_unit_test(counted_equals_every_face),
 		cmocka_unit_test(max_pool_equals_every_face),
 		cmocka_unit_test(own_odds_equal_enumeration),
+		cmocka_unit_test(guessed_dice_stay_exact),
+		cmocka_unit_test(counted_before_weighed),
 		cmocka_unit_test(fractions),
 	};
 

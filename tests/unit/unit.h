@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "render.h"
 #include "ruleset.h"
 
 struct call {
@@ -59,26 +60,60 @@ call_rule(const char *rules, const char *command, const char *args,
 	return &c;
 }
 
-/* True when the result JSON holds "KEY":VALUE as a whole value: the text
- * is followed by the end of the member (',', '}' or ']'), so "casualties":2
- * does not match "casualties":25. */
+/* The index of the field at PATH of r ("casualties", "attacker.routs":
+ * keys of records, joined by dots), or -1. */
 static inline int
-has_field(const struct call *c, const char *key, const char *value)
+field_at(const struct result *r, const char *path)
 {
-	char want[128];
-	size_t len;
+	int parent = -1;
 
-	len = (size_t)snprintf(want, sizeof want, "\"%s\":%s", key, value);
-	for (const char *p = strstr(c->r.json, want); p != NULL;
-	    p = strstr(p + 1, want))
-		if (p[len] == ',' || p[len] == '}' || p[len] == ']')
-			return 1;
-	return 0;
+	for (const char *p = path; *p != '\0';) {
+		size_t len = strcspn(p, ".");
+		int i;
+
+		for (i = parent + 1; i < r->nfields; i++)
+			if (r->field[i].parent == parent && strlen(r->field[i].key) == len &&
+			    strncmp(r->field[i].key, p, len) == 0)
+				break;
+		if (i == r->nfields)
+			return -1;
+		parent = i;
+		p += len + (p[len] == '.');
+	}
+	return parent;
 }
 
-#define assert_field(c, key, value) do { \
-	if (!has_field((c), (key), (value))) \
-		fail_msg("%s: want \"%s\":%s", (c)->r.json, (key), (value)); \
+/* The field at PATH of the call's result ("casualties", "attacker.routs")
+ * written as JSON into buf (the whole list or record where it is one);
+ * "(none)" when the result has no such field. */
+static inline const char *
+field_json(const struct call *c, const char *path, char *buf, size_t n)
+{
+	int i = field_at(&c->r, path);
+	struct jsonw w;
+
+	if (i < 0)
+		return "(none)";
+	jsonw_init(&w, buf, n);
+	render_result(&w, NULL, &c->r, i);
+	return w.overflow ? "(too long)" : buf;
+}
+
+/* True when the field at PATH of the result is VALUE, whole: "2" is not
+ * 25, "[\"A\"]" is not ["A","B"]. */
+static inline int
+has_field(const struct call *c, const char *path, const char *value)
+{
+	char buf[4096];
+
+	return strcmp(field_json(c, path, buf, sizeof buf), value) == 0;
+}
+
+#define assert_field(c, path, value) do { \
+	char got_[4096]; \
+	if (!has_field((c), (path), (value))) \
+		fail_msg("%s: want %s, got %s", (path), (value), \
+		    field_json((c), (path), got_, sizeof got_)); \
 } while (0)
 
 #endif
