@@ -10,6 +10,7 @@
 
 #include "html.h"
 #include "journal.h"
+#include "keep.h"
 #include "outfile.h"
 #include "text.h"
 #include "view.h"
@@ -135,38 +136,86 @@ boxes(FILE *f, const struct game *gm, const struct unit *u)
 	    gm->rs->measure, gm->rs->roster->keeps.counts_down ? "lost" : "taken");
 }
 
-/* One unit's row: name, type, its rule set's cells, state, flags, boxes. */
-static int
-unit_row(FILE *f, struct cmd_ctx *g, struct game *gm, const struct unit *u)
+/* A page being written: where, for whom, and a unit's scratch. */
+struct page {
+	FILE *f;
+	struct cmd_ctx *g;
+	struct game *gm;
+	const struct viewer *viewer;
+	struct unit_sheet *us;
+};
+
+/* The flags of u the viewer sees, as words. */
+static void
+flag_words(const struct page *p, const struct unit *u, enum look look)
 {
-	static struct unit_sheet us;
-	const struct sheet_column *c = roster_columns(gm->rs->roster);
+	for (int i = 0; i < u->nflags; i++) {
+		const struct word_decl *d = keeps_word(p->gm->rs->roster->keeps.flags,
+		    u->flags[i]);
+
+		if (!unit_flag_in_force(u, i) ||
+		    (look == LOOK_ACROSS && (d == NULL || d->sight != SIGHT_TABLE)))
+			continue;
+		esc_words(p->f, u->flags[i]);
+		fputc(' ', p->f);
+	}
+}
+
+/* One unit's row as a side sees it without seeing it whole: what it sees
+ * of the measure, its state and flags (no boxes: they would count). */
+static void
+seen_row(const struct page *p, const struct unit *u)
+{
+	FILE *f = p->f;
+
+	fputs("<td>", f);
+	html_esc(f, p->us->seen);
+	fputs("</td><td>", f);
+	esc_words(f, p->us->v.state);
+	fputs("</td><td>", f);
+	flag_words(p, u, p->us->look);
+	fputs("</td></tr>\n", f);
+}
+
+/* One unit's row: name, type, formation, its rule set's cells, state,
+ * flags, boxes (or what the viewer sees of it). */
+static int
+unit_row(const struct page *p, const struct unit *u)
+{
+	const struct sheet_column *c = roster_columns(p->gm->rs->roster);
+	const char *formation = roster_formation(p->gm->rs->roster, u);
+	FILE *f = p->f;
 	int rc;
 
-	if ((rc = view_load(g, gm, u, &us, 0)) != 0)
+	if ((rc = view_load(p->g, p->gm, p->viewer, u, p->us, 0)) != 0)
 		return rc;
 	fputs("<tr><td>", f);
 	html_esc(f, u->name);
 	fputs("</td><td>", f);
 	html_esc(f, u->type);
 	fputs("</td>", f);
+	if (p->gm->rs->roster->keeps.formations != NULL) {
+		fputs("<td>", f);
+		esc_words(f, formation != NULL ? formation : "");
+		fputs("</td>", f);
+	}
+	if (p->us->look != LOOK_ALL) {
+		seen_row(p, u);
+		return 0;
+	}
 	for (int i = 0; c[i].key != NULL; i++) {
 		if (c[i].where == SHEET_CSV)
 			continue;
 		fputs("<td>", f);
-		esc_words(f, strcmp(c[i].key, "state") == 0 ? us.v.state : us.v.cells[i]);
+		esc_words(f, strcmp(c[i].key, "state") == 0 ? p->us->v.state : p->us->v.cells[i]);
 		fputs("</td>", f);
 	}
 	fputs("<td>", f);
-	for (int i = 0; i < u->nflags; i++)
-		if (unit_flag_in_force(u, i)) {
-			esc_words(f, u->flags[i]);
-			fputc(' ', f);
-		}
-	boxes(f, gm, u);
-	for (int i = 0; i < us.v.nlines; i++) {
+	flag_words(p, u, LOOK_ALL);
+	boxes(f, p->gm, u);
+	for (int i = 0; i < p->us->v.nlines; i++) {
 		fputs("<div class=\"note\">", f);
-		html_esc(f, us.v.lines[i]);
+		html_esc(f, p->us->v.lines[i]);
 		fputs("</div>", f);
 	}
 	fputs("</td></tr>\n", f);
@@ -175,13 +224,13 @@ unit_row(FILE *f, struct cmd_ctx *g, struct game *gm, const struct unit *u)
 
 /* A formation's row: its path and, where its rule set says, its state. */
 static int
-formation_row(FILE *f, struct cmd_ctx *g, struct game *gm, const struct unit *u,
-    int cols)
+formation_row(const struct page *p, const struct unit *u, int cols)
 {
-	static struct unit_sheet us;
+	struct game *gm = p->gm;
+	FILE *f = p->f;
 	int rc;
 
-	if ((rc = view_load(g, gm, u, &us, 0)) != 0)
+	if ((rc = view_load(p->g, gm, p->viewer, u, p->us, 0)) != 0)
 		return rc;
 	fprintf(f, "<tr class=\"formation\"><td colspan=\"%d\">", cols);
 	for (int up = u->up, depth = 0; up >= 0 && depth < 16; up = gm->army.u[up].up, depth++) {
@@ -192,13 +241,13 @@ formation_row(FILE *f, struct cmd_ctx *g, struct game *gm, const struct unit *u,
 	fputs(" (", f);
 	html_esc(f, u->type);
 	fputc(')', f);
-	if (us.v.state[0] != '\0') {
+	if (p->us->v.state[0] != '\0') {
 		fputs(": ", f);
-		esc_words(f, us.v.state);
+		esc_words(f, p->us->v.state);
 	}
-	for (int i = 0; i < us.v.nlines; i++) {
+	for (int i = 0; i < p->us->v.nlines; i++) {
 		fputs(" <span class=\"note\">", f);
-		html_esc(f, us.v.lines[i]);
+		html_esc(f, p->us->v.lines[i]);
 		fputs("</span>", f);
 	}
 	fputs("</td></tr>\n", f);
@@ -206,49 +255,50 @@ formation_row(FILE *f, struct cmd_ctx *g, struct game *gm, const struct unit *u,
 }
 
 /* The units of one side under formation F (-1: none), then each
- * formation under F in turn. */
+ * formation under F in turn; across the table, the units alone (its
+ * chain of command is not seen). */
 static int
-side_tree(FILE *f, struct cmd_ctx *g, struct game *gm, const char *side, int under,
-    int cols, int depth)
+side_tree(const struct page *p, const char *side, int under, int cols, int depth)
 {
-	const struct army *a = &gm->army;
-	int rc;
+	const struct army *a = &p->gm->army;
+	int across = viewer_side_look(p->viewer, side) == LOOK_ACROSS, rc;
 
 	if (depth > 16)
 		return 0;
 	for (int i = 0; i < a->n; i++)
-		if (!a->u[i].formation && a->u[i].up == under &&
-		    strcmp(a->u[i].side, side) == 0 && (rc = unit_row(f, g, gm, &a->u[i])) != 0)
+		if (!a->u[i].formation && (across || a->u[i].up == under) &&
+		    strcmp(a->u[i].side, side) == 0 && (rc = unit_row(p, &a->u[i])) != 0)
 			return rc;
-	for (int i = 0; i < a->n; i++) {
+	for (int i = 0; i < a->n && !across; i++) {
 		if (!a->u[i].formation || a->u[i].up != under || strcmp(a->u[i].side, side) != 0)
 			continue;
-		if ((rc = formation_row(f, g, gm, &a->u[i], cols)) != 0 ||
-		    (rc = side_tree(f, g, gm, side, i, cols, depth + 1)) != 0)
+		if ((rc = formation_row(p, &a->u[i], cols)) != 0 ||
+		    (rc = side_tree(p, side, i, cols, depth + 1)) != 0)
 			return rc;
 	}
 	return 0;
 }
 
+/* The table's heads: the rule set's columns, or what a side sees. */
 static int
-side_page(FILE *f, struct cmd_ctx *g, struct game *gm, const char *side,
-    const struct history *h, const char *standing)
+table_heads(const struct page *p, enum look look)
 {
-	const struct sheet_column *c = roster_columns(gm->rs->roster);
+	const struct roster *ro = p->gm->rs->roster;
+	const struct sheet_column *c = roster_columns(ro);
+	FILE *f = p->f;
 	int cols = 3;
 
-	fputs("<section class=\"side\">\n<h1>", f);
-	html_esc(f, side);
-	fputs("</h1>\n<p class=\"note\">", f);
-	html_esc(f, gm->info.title);
-	fprintf(f, "%s%s rules, turn %ld</p>\n", gm->info.title[0] ? ": " : "",
-	    gm->rs->name, gm->turn);
-	if (standing[0] != '\0') {
-		fputs("<p>", f);
-		html_esc(f, standing);
-		fputs("</p>\n", f);
-	}
 	fputs("<table>\n<tr><th>Unit</th><th>Type</th>", f);
+	if (ro->keeps.formations != NULL) {
+		fputs("<th>Formation</th>", f);
+		cols++;
+	}
+	if (look != LOOK_ALL) {
+		fputs("<th>", f);
+		html_esc(f, p->gm->rs->measure);
+		fputs("</th><th>State</th><th>Flags</th></tr>\n", f);
+		return cols + 2;
+	}
 	for (int i = 0; c[i].key != NULL; i++)
 		if (c[i].where != SHEET_CSV) {
 			fputs("<th>", f);
@@ -257,10 +307,41 @@ side_page(FILE *f, struct cmd_ctx *g, struct game *gm, const char *side,
 			cols++;
 		}
 	fputs("<th>Flags and casualties</th></tr>\n", f);
-	if (side_tree(f, g, gm, side, -1, cols, 0) != 0)
+	return cols;
+}
+
+static int
+side_page(const struct page *p, const char *side, const struct history *h,
+    const char *standing)
+{
+	enum look look = viewer_side_look(p->viewer, side);
+	struct game *gm = p->gm;
+	FILE *f = p->f;
+	int cols;
+
+	fputs("<section class=\"side\">\n<h1>", f);
+	html_esc(f, side);
+	fputs("</h1>\n<p class=\"note\">", f);
+	html_esc(f, gm->info.title);
+	fprintf(f, "%s%s rules, turn %ld", gm->info.title[0] ? ": " : "",
+	    gm->rs->name, gm->turn);
+	if (!viewer_all(p->viewer)) {
+		fputs("; as ", f);
+		html_esc(f, p->viewer->side);
+		fputs(" sees it", f);
+	}
+	fputs("</p>\n", f);
+	if (standing[0] != '\0') {
+		fputs("<p>", f);
+		html_esc(f, standing);
+		fputs("</p>\n", f);
+	}
+	cols = table_heads(p, look);
+	if (side_tree(p, side, -1, cols, 0) != 0)
 		return EXIT_BUG;
 	fputs("</table>\n", f);
-	side_chart(f, gm, h, side);
+	if (look == LOOK_ALL)	/* the counts by turn: the side's own */
+		side_chart(f, gm, h, side);
 	fputs("</section>\n", f);
 	return 0;
 }
@@ -284,25 +365,30 @@ html_history(struct cmd_ctx *g, struct game *gm, struct history *h)
 }
 
 int
-html_sheet(struct cmd_ctx *g, struct game *gm, const char *only, const char *path)
+html_sheet(struct cmd_ctx *g, struct game *gm, const struct viewer *viewer,
+    const char *only, const char *path)
 {
+	struct page p = { NULL, g, gm, viewer, NULL };
 	struct history h;
-	char standing[256], title[300];
+	char standing[256] = "", title[300];
 	struct outfile of;
 	FILE *f;
 	int rc;
 
 	if ((rc = game_army(g, gm)) != 0 || (rc = html_history(g, gm, &h)) != 0)
 		return rc;
-	if ((rc = game_standing(g, gm, NULL, standing, sizeof standing)) != 0) {
+	if ((viewer_all(viewer) &&
+	    (rc = game_standing(g, gm, NULL, standing, sizeof standing)) != 0) ||
+	    (p.us = malloc(sizeof *p.us)) == NULL) {
 		free(h.lost);
-		return rc;
+		return rc != 0 ? rc : cmd_error(g, EXIT_BUG, "out of memory");
 	}
 	if ((rc = outfile_open(g, path, &of)) != 0) {
 		free(h.lost);
+		free(p.us);
 		return rc;
 	}
-	f = of.f;
+	f = p.f = of.f;
 	snprintf(title, sizeof title, "Casualty sheet%s%s", gm->info.title[0] ? ": " : "",
 	    gm->info.title);
 	html_head(f, title);
@@ -313,9 +399,10 @@ html_sheet(struct cmd_ctx *g, struct game *gm, const char *only, const char *pat
 		for (int k = 0; k < i && !seen; k++)
 			seen = strcmp(gm->army.u[k].side, side) == 0;
 		if (!seen && (only == NULL || strcmp(side, only) == 0))
-			rc = side_page(f, g, gm, side, &h, standing);
+			rc = side_page(&p, side, &h, standing);
 	}
 	html_tail(f);
 	free(h.lost);
+	free(p.us);
 	return outfile_close(g, &of, rc);
 }

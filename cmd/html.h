@@ -22,10 +22,13 @@ void html_esc(FILE *f, const char *s);
 void html_head(FILE *f, const char *title);
 void html_tail(FILE *f);
 
+struct viewer;
+
 /* Writes the casualty sheet of the game (one side, or every side when
- * only is NULL) to path as a printable HTML page; 0 or an exit status. */
-int html_sheet(struct cmd_ctx *g, struct game *gm, const char *only,
-    const char *path);
+ * only is NULL) as viewer v may see it to path as a printable HTML page;
+ * 0 or an exit status. */
+int html_sheet(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
+    const char *only, const char *path);
 
 /* Reads every unit's losses at the end of each turn (free h->lost). */
 int html_history(struct cmd_ctx *g, struct game *gm, struct history *h);

@@ -17,6 +17,8 @@ const struct input_decl cmd_new_inputs[] = {
 	{ "title", IN_TEXT, "TEXT", 0, 0, NULL, "", NULL, "the game's title", 0 },
 	{ "force", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
 	  "replace a game already at the path", 0 },
+	{ "fog", IN_CHOICE, "open|table|hidden", 0, 0, "open|table|hidden", "table", NULL,
+	  "what each side may know: everything, what stands on the table, or counts only as words", 0 },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
@@ -25,7 +27,8 @@ help(FILE *out)
 {
 	const struct ruleset *const *all = ruleset_all();
 
-	fputs("usage: umpire new --rules NAME [--title TEXT] [--force] [--db PATH]\n"
+	fputs("usage: umpire new --rules NAME [--title TEXT] [--fog open|table|hidden]\n"
+	    "       [--force] [--db PATH]\n"
 	    "       [the rule set's game options]\n"
 	    "Starts a game: an SQLite file (default ./umpire.db, or $UMPIRE_DB)\n"
 	    "holding the order of battle, the journal and the game's own copy of\n"
@@ -89,7 +92,8 @@ new_game(struct cmd_ctx *g, int argc, char **argv)
 	if ((st = db_create(g->db_path, in_flag(&in, "force"), &db)) != DB_OK)
 		return cmd_error(g, exit_of_db(st), "%s", db_last_error());
 	if ((st = db_begin(db)) != DB_OK ||
-	    (st = db_game_insert(db, g->rules, in_text(&in, "title"), options)) != DB_OK ||
+	    (st = db_game_insert(db, g->rules, in_text(&in, "title"), options,
+	    in_text(&in, "fog"))) != DB_OK ||
 	    (st = db_tables_copy(db, g->rules)) != DB_OK ||
 	    (st = db_commit(db)) != DB_OK) {
 		rc = cmd_error(g, st == DB_CANTCREATE ? EXIT_CANTCREATE :
@@ -106,6 +110,7 @@ new_game(struct cmd_ctx *g, int argc, char **argv)
 		jsonw_string(&w, "rules", g->rules);
 		jsonw_string(&w, "title", in_text(&in, "title"));
 		jsonw_string(&w, "db", g->db_path);
+		jsonw_string(&w, "fog", in_text(&in, "fog"));
 		jsonw_int(&w, "turn", 1);
 		jsonw_object_end(&w);
 		fprintf(g->out, "%s\n", buf);

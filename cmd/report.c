@@ -9,6 +9,8 @@
 #include "html.h"
 #include "journal.h"
 #include "outfile.h"
+#include "seen.h"
+#include "text.h"
 
 #define SIDES 16
 
@@ -19,6 +21,9 @@ struct report {
 	int html;
 	long turn;		/* the turn being told */
 	struct history h;
+	struct viewer viewer;
+	struct seen_event seen;
+	int failed;		/* reading an event failed (said) */
 };
 
 /* A side's losses in turn t (t = 0: none). */
@@ -37,6 +42,24 @@ side_lost(const struct report *r, const char *side, long t)
 
 static void out(struct report *r, const char *s);
 
+/* True when the viewer may count SIDE's losses: its own (fog table), or
+ * a count that stands on the table. */
+static int
+losses_seen(const struct report *r, const char *side)
+{
+	const struct keeps *k = &r->gm->rs->roster->keeps;
+
+	switch (viewer_side_look(&r->viewer, side)) {
+	case LOOK_ALL:
+		return 1;
+	case LOOK_ACROSS:
+		return r->viewer.fog == FOG_TABLE && k->measure_option != NULL &&
+		    k->ledgers[0].sight == SIGHT_TABLE;
+	default:
+		return 0;
+	}
+}
+
 /* "French lose 12 figures (30 in all); British lose 4 figures (9 in all)". */
 static void
 turn_losses(struct report *r, long t)
@@ -51,7 +74,7 @@ turn_losses(struct report *r, long t)
 
 		for (int k = 0; k < i && !seen; k++)
 			seen = strcmp(a->u[k].side, side) == 0;
-		if (seen)
+		if (seen || !losses_seen(r, side))
 			continue;
 		fputs(first ? "" : "; ", r->f);
 		out(r, side);
@@ -86,7 +109,24 @@ static int
 one(void *ctx, const struct db_report_event *e)
 {
 	struct report *r = ctx;
+	const char *summary = e->summary, *effects = e->effects;
 
+	if (!viewer_all(&r->viewer)) {
+		struct db_event as = { 0 };
+
+		as.id = e->id;
+		as.turn = e->turn;
+		text_copy(as.summary, sizeof as.summary, e->summary);
+		as.advance = e->advance;
+		if (seen_event(r->g, r->gm, &r->viewer, &as, &r->seen) != 0) {
+			r->failed = 1;
+			return 1;
+		}
+		if (!r->seen.took_part)
+			return 0;
+		summary = r->seen.line;
+		effects = "";
+	}
 	while (r->turn < e->turn) {
 		end_turn(r);
 		r->turn++;
@@ -100,10 +140,10 @@ one(void *ctx, const struct db_report_event *e)
 		out(r, e->who);
 		fputs(": ", r->f);
 	}
-	out(r, e->summary);
-	if (e->effects[0] != '\0') {
+	out(r, summary);
+	if (effects[0] != '\0') {
 		fputs(r->html ? " <span class=\"note\">" : "\n      ", r->f);
-		out(r, e->effects);
+		out(r, effects);
 		if (r->html)
 			fputs("</span>", r->f);
 	}
@@ -123,7 +163,7 @@ tell(struct report *r)
 	fprintf(r->f, "%s%s rules: the battle, turn by turn%s\n",
 	    r->gm->info.title[0] ? ", " : "", r->gm->rs->name, r->html ? "</h1>" : "");
 	if ((st = db_turn_events(r->gm->db, one, r)) != DB_OK)
-		return game_fail(r->g, st);
+		return r->failed ? EXIT_IO : game_fail(r->g, st);
 	while (r->turn < r->gm->turn) {
 		end_turn(r);
 		r->turn++;
@@ -177,11 +217,13 @@ report(struct cmd_ctx *g, int argc, char **argv)
 	r.g = g;
 	r.html = path != NULL;
 	r.f = g->out;
-	if ((rc = game_get(g, &r.gm)) != 0)
+	if ((rc = game_get(g, &r.gm)) != 0 || (rc = game_army(g, r.gm)) != 0 ||
+	    (rc = viewer_of(g, r.gm, &r.viewer)) != 0)
 		return rc;
 	return report_to(g, &r, path);
 }
 
 const struct cmd_entry cmd_report_entry = {
-	"report", "report [--html FILE]", "the battle turn by turn", CMD_GAME, report,
+	"report", "report [--html FILE] [--for SIDE]", "the battle turn by turn",
+	CMD_GAME | CMD_VIEWS, report,
 };

@@ -450,75 +450,171 @@ print_changed(struct cmd_ctx *g, struct game *gm, const struct db_unit *u,
 		fprintf(g->out, "  %ld %s\n", u->start_strength, gm->rs->measure);
 }
 
+static void rating_cell(const struct inputs *in, const char *name, char *cell,
+    size_t n);
+
+/* "class british, units 4, elite yes": the ratings given, in words. */
+static void
+ratings_line(const struct unit *u, char *buf, size_t n)
+{
+	char cell[512];
+
+	buf[0] = '\0';
+	for (int i = 0; i < u->ratings->n; i++) {
+		const char *name = u->ratings->v[i].decl->name;
+
+		rating_cell(u->ratings, name, cell, sizeof cell);
+		if (cell[0] != '\0')
+			snprintf(buf + strlen(buf), n - strlen(buf), "%s%s %s",
+			    buf[0] ? ", " : "", name, cell);
+	}
+}
+
+/* `unit show` as a card: who it is, where it stands, what it has lost
+ * (as the viewer may know it), its ratings and its parts. */
+static void
+print_card(struct cmd_ctx *g, struct game *gm, const struct unit_sheet *s)
+{
+	const struct unit *u = s->u;
+	const char *parent = game_parent_name(gm, u);
+	const char *formation = roster_formation(gm->rs->roster, u);
+	char line[2048];
+
+	fprintf(g->out, "%s: %s %s, side %s", u->name, u->formation ? "formation" : "unit",
+	    u->type, u->side);
+	if (s->look != LOOK_ACROSS && parent[0])
+		fprintf(g->out, ", in %s", parent);
+	fputc('\n', g->out);
+	if (formation != NULL)
+		fprintf(g->out, "  formation: %s\n", formation);
+	if (!u->formation && s->look == LOOK_ALL &&
+	    gm->rs->roster->keeps.measure_option != NULL)
+		fprintf(g->out, "  %s: %ld at the start, %ld lost\n", gm->rs->measure,
+		    u->start_strength, unit_lost(u));
+	else if (!u->formation && s->seen[0] != '\0')
+		fprintf(g->out, "  %s: %s\n", gm->rs->measure, s->seen);
+	fprintf(g->out, "  state: %s\n", s->v.state);
+	if (s->look != LOOK_ACROSS) {
+		ratings_line(u, line, sizeof line);
+		fprintf(g->out, "  ratings: %s\n", line[0] ? line : "none");
+	}
+	for (int i = 0; i < s->v.nlines; i++)
+		fprintf(g->out, "    %s\n", s->v.lines[i]);
+}
+
+/* A unit's JSON object up to this size. */
+#define UNIT_JSON 65536
+
 /* `unit show`, and the JSON object of a unit added or changed. */
 static int
 print_unit(struct cmd_ctx *g, struct game *gm, const char *name)
 {
-	static struct unit_sheet s;
-	static char buf[65536];
-	const char *parent;
+	struct unit_sheet *s = malloc(sizeof *s);
+	char *buf = malloc(UNIT_JSON);
+	struct viewer v;
 	struct jsonw w;
 	struct unit *u;
 	int rc;
 
-	if ((u = game_unit(g, gm, name, &rc)) == NULL)
-		return rc;
-	if ((rc = view_load(g, gm, u, &s, g->json)) != 0)
-		return rc;
-	if (g->json) {
-		jsonw_init(&w, buf, sizeof buf);
-		view_json(&w, gm, &s);
-		return cmd_print_json(g, &w, "the unit is too large to show");
+	if (s == NULL || buf == NULL)
+		rc = cmd_error(g, EXIT_BUG, "out of memory");
+	else if ((u = game_unit(g, gm, name, &rc)) != NULL &&
+	    (rc = viewer_of(g, gm, &v)) == 0 &&
+	    (rc = view_load(g, gm, &v, u, s, g->json)) == 0) {
+		if (g->json) {
+			jsonw_init(&w, buf, UNIT_JSON);
+			view_json(&w, gm, s);
+			rc = cmd_print_json(g, &w, "the unit is too large to show");
+		} else {
+			print_card(g, gm, s);
+		}
 	}
-	parent = game_parent_name(gm, u);
-	fprintf(g->out, "%s: %s %s, side %s%s%s\n", u->name,
-	    u->formation ? "formation" : "unit", u->type, u->side,
-	    parent[0] ? ", in " : "", parent);
-	if (!u->formation)
-		fprintf(g->out, "  %s: %ld at the start, %ld lost; state %s\n",
-		    gm->rs->measure, u->start_strength, unit_lost(u), s.v.state);
-	jsonw_init(&w, buf, sizeof buf);
-	jsonw_object(&w, NULL);
-	inputs_json(u->ratings, NULL, NULL, &w);
-	jsonw_object_end(&w);
-	fprintf(g->out, "  ratings: %s\n", buf);
-	for (int i = 0; i < s.v.nlines; i++)
-		fprintf(g->out, "    %s\n", s.v.lines[i]);
-	return 0;
+	free(s);
+	free(buf);
+	return rc;
 }
 
-static int
-cmd_list(struct cmd_ctx *g, struct game *gm)
+/* Appends TEXT to the line padded to WIDTH columns of the terminal. */
+static void
+column(struct text_line *l, const char *text, int width)
 {
-	static char buf[1 << 22];
-	static struct unit_sheet s;
+	int pad = width - text_width(text);
+
+	line_text(l, text, 0);
+	while (pad-- > 0)
+		line_char(l, ' ');
+	line_char(l, ' ');
+}
+
+/* One line of `unit list`: name, type, side, formation, then what the
+ * viewer sees of it. */
+static void
+list_line(struct cmd_ctx *g, struct game *gm, const struct unit_sheet *s)
+{
+	const struct unit *u = s->u;
+	char buf[1024], count[64];
+	struct text_line l;
+
+	line_init(&l, buf, sizeof buf);
+	column(&l, u->name, 30);
+	column(&l, u->type, 12);
+	column(&l, u->side, 10);
+	column(&l, s->look == LOOK_ACROSS ? "" : game_parent_name(gm, u), 20);
+	if (!u->formation && s->look == LOOK_ALL) {
+		snprintf(count, sizeof count, "%ld/%ld", gm->rs->roster->keeps.counts_down ?
+		    u->start_strength - unit_lost(u) : unit_lost(u), u->start_strength);
+		column(&l, count, 9);
+	} else if (!u->formation) {
+		column(&l, s->seen, 9);
+	}
+	line_text(&l, s->v.state, 0);
+	fprintf(g->out, "%s\n", buf);
+}
+
+/* The units listed, as JSON or lines, up to this size. */
+#define LIST_JSON (1 << 22)
+
+static int
+list_into(struct cmd_ctx *g, struct game *gm, struct unit_sheet *s, char *buf)
+{
+	struct viewer v;
 	struct jsonw w;
 	int rc;
 
-	if ((rc = game_army(g, gm)) != 0)
+	if ((rc = game_army(g, gm)) != 0 || (rc = viewer_of(g, gm, &v)) != 0)
 		return rc;
-	jsonw_init(&w, buf, sizeof buf);
+	jsonw_init(&w, g->json ? buf : NULL, g->json ? LIST_JSON : 0);
 	jsonw_object(&w, NULL);
 	jsonw_array(&w, "units");
 	for (int i = 0; i < gm->army.n; i++) {
 		const struct unit *u = &gm->army.u[i];
 
-		if ((rc = view_load(g, gm, u, &s, g->json)) != 0)
+		if (u->formation && viewer_look(&v, u) == LOOK_ACROSS)
+			continue;	/* the enemy's chain of command is not seen */
+		if ((rc = view_load(g, gm, &v, u, s, g->json)) != 0)
 			return rc;
 		if (g->json)
-			view_json(&w, gm, &s);
-		else if (u->formation)
-			fprintf(g->out, "%-30s %-12s %-10s %s\n", u->name, u->type,
-			    u->side, game_parent_name(gm, u));
+			view_json(&w, gm, s);
 		else
-			fprintf(g->out, "%-30s %-12s %-10s %-20s %ld/%ld %s\n", u->name, u->type,
-			    u->side, game_parent_name(gm, u),
-			    gm->rs->roster->keeps.counts_down ? u->start_strength - unit_lost(u) :
-			    unit_lost(u), u->start_strength, s.v.state);
+			list_line(g, gm, s);
 	}
 	jsonw_array_end(&w);
 	jsonw_object_end(&w);
 	return g->json ? cmd_print_json(g, &w, "too many units to list") : 0;
+}
+
+static int
+cmd_list(struct cmd_ctx *g, struct game *gm)
+{
+	struct unit_sheet *s = malloc(sizeof *s);
+	char *buf = malloc(g->json ? LIST_JSON : 1);
+	int rc;
+
+	rc = s == NULL || buf == NULL ? cmd_error(g, EXIT_BUG, "out of memory") :
+	    list_into(g, gm, s, buf);
+	free(s);
+	free(buf);
+	return rc;
 }
 
 /* The stored record of unit NAME, its typed ratings from the army. */
@@ -1022,8 +1118,8 @@ unit_export(struct cmd_ctx *g, int argc, char **argv)
 
 static const struct cmd_sub unit_subs[] = {
 	{ "add", CMD_WRITES, unit_add },
-	{ "list", CMD_GAME, unit_list },
-	{ "show", CMD_GAME, unit_show },
+	{ "list", CMD_GAME | CMD_VIEWS, unit_list },
+	{ "show", CMD_GAME | CMD_VIEWS, unit_show },
 	{ "set", CMD_WRITES, unit_set },
 	{ "rm", CMD_WRITES, unit_rm },
 	{ "import", CMD_WRITES, unit_import },
@@ -1043,5 +1139,5 @@ unit(struct cmd_ctx *g, int argc, char **argv)
 
 const struct cmd_entry cmd_unit_entry = {
 	"unit", "unit add|list|show|set|rm|import|export", "the order of battle",
-	CMD_GAME, unit,
+	CMD_GAME | CMD_VIEWS, unit,
 };

@@ -584,7 +584,7 @@ db_create(const char *path, int force, struct db **out)
 
 int
 db_game_insert(struct db *db, const char *rules, const char *title,
-    const char *options)
+    const char *options, const char *fog)
 {
 	sqlite3_stmt *st;
 	int rc = SQLITE_OK, status;
@@ -594,9 +594,25 @@ db_game_insert(struct db *db, const char *rules, const char *title,
 	db_bind_text(st, 1, rules, &rc);
 	db_bind_text(st, 2, title, &rc);
 	db_bind_text(st, 3, options, &rc);
+	db_bind_text(st, 4, fog, &rc);
 	if (rc != SQLITE_OK)
 		return db_fail(db, rc, "creating the game");
 	return db_step_done(db, st, "creating the game");
+}
+
+int
+db_game_set(struct db *db, const char *title, const char *fog)
+{
+	sqlite3_stmt *st;
+	int rc = SQLITE_OK, status;
+
+	if ((status = db_prepare(db, STMT_GAME_SET, &st)) != DB_OK)
+		return status;
+	db_bind_text(st, 1, title, &rc);
+	db_bind_text(st, 2, fog, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "changing the game's settings");
+	return db_step_done(db, st, "changing the game's settings");
 }
 
 int
@@ -615,6 +631,8 @@ db_game_get(struct db *db, struct db_game *g)
 			copy = db_column_copy(st, 1, g->title, sizeof g->title);
 		if (copy == SQLITE_OK)
 			copy = db_column_copy(st, 2, g->options, sizeof g->options);
+		if (copy == SQLITE_OK)
+			copy = db_column_copy(st, 3, g->fog, sizeof g->fog);
 	}
 	sqlite3_reset(st);
 	if (rc == SQLITE_DONE)

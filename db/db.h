@@ -76,11 +76,14 @@ struct db_game {
 	char rules[32];
 	char title[256];
 	char options[1024];	/* JSON object of rule-set options */
+	char fog[16];		/* open, table or hidden */
 };
 
 /* Writes the game row of a new game. */
 int db_game_insert(struct db *db, const char *rules, const char *title,
-    const char *options);
+    const char *options, const char *fog);
+/* Changes the game's settings: its title and fog level. */
+int db_game_set(struct db *db, const char *title, const char *fog);
 /* Reads the game row. */
 int db_game_get(struct db *db, struct db_game *g);
 

@@ -216,6 +216,7 @@ read_event(sqlite3_stmt *st, struct db_event *e)
 	e->changes = sqlite3_column_int(st, 6);
 	if (rc == SQLITE_OK)
 		rc = db_column_copy(st, 7, e->who, sizeof e->who);
+	e->advance = sqlite3_column_int(st, 8);
 	return rc;
 }
 
@@ -327,7 +328,7 @@ db_event_output(struct db *db, long long id, struct db_event *e, char **output)
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
 		int col = read_event(st, e);
-		const char *out = db_column_text(st, 8, &col);
+		const char *out = db_column_text(st, 9, &col);
 
 		if (col != SQLITE_OK)
 			rc = col;
@@ -376,6 +377,64 @@ db_event_lines(struct db *db, long long id, int with_working,
 			return db_fail(db, rc, "reading the journal");
 	}
 	return DB_OK;
+}
+
+int
+db_event_effects(struct db *db, long long id,
+    void (*fn)(void *ctx, const struct db_effect *e), void *ctx)
+{
+	sqlite3_stmt *st;
+	int rc = SQLITE_OK, status;
+
+	if ((status = db_prepare(db, STMT_EVENT_EFFECT_ROWS, &st)) != DB_OK)
+		return status;
+	db_bind_int(st, 1, id, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "reading the journal");
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct db_effect e;
+		int col = SQLITE_OK;
+
+		e.unit = sqlite3_column_int64(st, 0);
+		e.kind = db_column_text(st, 1, &col);
+		e.name = db_column_text(st, 2, &col);
+		e.amount = (long)sqlite3_column_int64(st, 3);
+		e.total = (long)sqlite3_column_int64(st, 4);
+		e.detail = db_column_text(st, 5, &col);
+		if (col != SQLITE_OK || e.kind == NULL || e.name == NULL || e.detail == NULL) {
+			rc = col != SQLITE_OK ? col : SQLITE_CORRUPT;
+			break;
+		}
+		fn(ctx, &e);
+	}
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading the journal");
+}
+
+int
+db_event_roles(struct db *db, long long id,
+    void (*fn)(void *ctx, long long unit, const char *role), void *ctx)
+{
+	sqlite3_stmt *st;
+	int rc = SQLITE_OK, status;
+
+	if ((status = db_prepare(db, STMT_EVENT_UNIT_ROWS, &st)) != DB_OK)
+		return status;
+	db_bind_int(st, 1, id, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "reading the journal");
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int col = SQLITE_OK;
+		const char *role = db_column_text(st, 1, &col);
+
+		if (col != SQLITE_OK || role == NULL) {
+			rc = col != SQLITE_OK ? col : SQLITE_CORRUPT;
+			break;
+		}
+		fn(ctx, sqlite3_column_int64(st, 0), role);
+	}
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading the journal");
 }
 
 /* Runs a check that answers "ok", nothing, or one row per problem; the
@@ -539,6 +598,7 @@ db_turn_events(struct db *db,
 			col = db_column_copy(st, 4, e.who, sizeof e.who);
 		if (col == SQLITE_OK)
 			col = db_column_copy(st, 5, e.effects, sizeof e.effects);
+		e.advance = sqlite3_column_int(st, 6);
 		if (col != SQLITE_OK) {
 			rc = col;
 			break;

@@ -16,6 +16,7 @@ struct db_event {
 	char who[640];		/* ... with their roles, "A (attacker), B (defender)" */
 	int undone;		/* 0 in force, 1 may be redone, 2 cleared */
 	int changes;		/* 1 when it changed the game (undo takes it) */
+	int advance;		/* 1 for `turn next`: a turn begins */
 };
 
 /* The current turn: 1 + the turns advanced and not undone. */
@@ -85,6 +86,22 @@ struct db_tallies {
 	const char *const *latest;	/* kept as the latest word: not chained */
 };
 
+/* One effect of an event, as the journal keeps it. */
+struct db_effect {
+	long long unit;
+	const char *kind;	/* a ledger's name, or state, flag, formation, part */
+	const char *name;
+	long amount, total;
+	const char *detail;	/* its sentence */
+};
+
+/* fn for each effect of event id, in order, and for each unit it named in
+ * its role (fn must not use the db; the strings last for the call). */
+int db_event_effects(struct db *db, long long id,
+    void (*fn)(void *ctx, const struct db_effect *e), void *ctx);
+int db_event_roles(struct db *db, long long id,
+    void (*fn)(void *ctx, long long unit, const char *role), void *ctx);
+
 /* Checks the game: SQLite's integrity and foreign keys, its JSON, every
  * ledger against the sum of its effects, every unit's kept state against
  * the journal, every effect linked to its event's units.  Calls report
@@ -105,6 +122,7 @@ struct db_report_event {
 	char summary[256];
 	char who[640];
 	char effects[2048];
+	int advance;		/* 1 for `turn next`: a turn begins */
 };
 
 /* fn for every ruling in force, in order (fn returning non-zero stops). */

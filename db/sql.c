@@ -11,7 +11,8 @@
 	"coalesce((SELECT group_concat(u.name, ', ') FROM event_unit eu " \
 	"JOIN unit u ON u.id = eu.unit WHERE eu.event = e.id), ''), e.changes, " \
 	"coalesce((SELECT group_concat(u.name || ' (' || eu.role || ')', ', ') " \
-	"FROM event_unit eu JOIN unit u ON u.id = eu.unit WHERE eu.event = e.id), '') " \
+	"FROM event_unit eu JOIN unit u ON u.id = eu.unit WHERE eu.event = e.id), ''), " \
+	"e.command = 'turn' AND e.args = '[\"turn\",\"next\"]' " \
 	"FROM event e "
 
 /* The kinds of effect every game keeps as words or records; any other
@@ -52,9 +53,10 @@
 const char *const db_sql[STMT_COUNT] = {
 	[STMT_GAME_RULES] = "SELECT rules FROM game WHERE id = 1",
 	[STMT_GAME_INSERT] =
-	    "INSERT INTO game (id, rules, title, options, created) "
-	    "VALUES (1, ?1, ?2, ?3, " NOW ")",
-	[STMT_GAME_GET] = "SELECT rules, title, options FROM game WHERE id = 1",
+	    "INSERT INTO game (id, rules, title, options, fog, created) "
+	    "VALUES (1, ?1, ?2, ?3, ?4, " NOW ")",
+	[STMT_GAME_GET] = "SELECT rules, title, options, fog FROM game WHERE id = 1",
+	[STMT_GAME_SET] = "UPDATE game SET title = ?1, fog = ?2 WHERE id = 1",
 	[STMT_UNIT_INSERT] =
 	    "INSERT INTO unit (name, side, type, formation, parent, ratings, "
 	    "start_strength, tactical) VALUES (?1, ?2, ?3, ?4, nullif(?5, 0), ?6, ?7, ?8)",
@@ -105,7 +107,13 @@ const char *const db_sql[STMT_COUNT] = {
 	    "AND (?2 = 0 OR e.turn = ?2) ORDER BY e.id",
 	[STMT_EVENT_OUTPUT] =
 	    "SELECT e.id, e.turn, e.command, e.summary, e.undone, '', e.changes, '', "
-	    "e.output FROM event e WHERE e.id = ?1",
+	    "e.command = 'turn' AND e.args = '[\"turn\",\"next\"]', e.output "
+	    "FROM event e WHERE e.id = ?1",
+	[STMT_EVENT_EFFECT_ROWS] =
+	    "SELECT unit, kind, name, amount, total, detail FROM effect "
+	    "WHERE event = ?1 ORDER BY id",
+	[STMT_EVENT_UNIT_ROWS] =
+	    "SELECT unit, role FROM event_unit WHERE event = ?1",
 	[STMT_EVENT_EFFECTS] =
 	    "SELECT e.detail FROM effect e WHERE e.event = ?1 AND e.detail <> '' "
 	    "ORDER BY e.id",
@@ -150,7 +158,8 @@ const char *const db_sql[STMT_COUNT] = {
 	    "coalesce((SELECT group_concat(u.name || ' (' || eu.role || ')', ', ') "
 	    "FROM event_unit eu JOIN unit u ON u.id = eu.unit WHERE eu.event = v.id), ''), "
 	    "coalesce((SELECT group_concat(e.detail, '; ') FROM effect e "
-	    "WHERE e.event = v.id AND e.detail <> ''), '') "
+	    "WHERE e.event = v.id AND e.detail <> ''), ''), "
+	    "v.command = 'turn' AND v.args = '[\"turn\",\"next\"]' "
 	    "FROM event v WHERE v.undone = 0 ORDER BY v.id",
 	[STMT_TABLE_INSERT] =
 	    "INSERT INTO rule_table (ruleset, name, title, provenance, note, columns, hash) "

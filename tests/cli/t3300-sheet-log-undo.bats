@@ -62,7 +62,7 @@ battle() {
 	battle
 	umpire log
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"#8     turn 3   melee    Kempt (defender), Bachelu (attacker): attacker wins"* ]]
+	[[ "$output" == *$'\n'"#8     turn 3   melee    Bachelu (attacker), Kempt (defender): attacker wins (attacker loses 2, defender 9): the defender is pushed back (push back 2)"$'\n'* ]]
 	[[ "$output" == *"Kempt is pushed back: push back 2 of this run, 2 in the game"* ]]
 	umpire --json log --unit Pack
 	[ "$(json '[.entries[].id]|join(",")')" = "6,9,10" ]
@@ -195,7 +195,7 @@ battle() {
 	[[ "$output" == *"who: Bachelu (attacker), Piré (defender)"* ]]
 	[[ "$output" == *"(rolled by umpire, seed 7)"* ]]
 	umpire --json log
-	[ "$(json '.entries[1].who')" = "Bachelu (attacker), Piré (defender)" ]
+	[ "$(json '[.entries[1].who[] | "\(.unit) (\(.role))"] | join(", ")')" = "Bachelu (attacker), Piré (defender)" ]
 }
 
 @test "sheet --html: a printable page a side, boxes crossed off, a chart by turn" {
@@ -207,7 +207,7 @@ battle() {
 	[ "$(grep -o '<tr><td>Kempt</td>.*</tr>' sheet.html | grep -o 'class="box"' | wc -l)" = 34 ]
 	[ "$(grep -c '<section class="side">' sheet.html)" = 2 ]
 	[ "$(grep -c '<svg ' sheet.html)" = 2 ]
-	grep -q 'Kempt</td><td>infantry</td><td>58</td><td>34</td><td>24</td><td>fall back</td><td>2/2</td>' sheet.html
+	grep -q 'Kempt</td><td>infantry</td><td>line</td><td>58</td><td>34</td><td>24</td><td>fall back</td><td>2/2</td>' sheet.html
 	umpire sheet --html sheet.html --csv
 	expect_error 64 "give one of --json, --csv and --html"
 }
