@@ -396,26 +396,29 @@ int
 game_standing(struct cmd_ctx *g, struct game *gm, struct jsonw *w,
     char *buf, size_t n)
 {
-	static struct result r;
 	char scratch[4096];
+	struct result *r;
 	struct jsonw sw;
-	int rc;
+	int rc = 0;
 
 	buf[0] = '\0';
 	if (gm->rs->roster->standing == NULL)
 		return 0;
 	if ((rc = game_army(g, gm)) != 0)
 		return rc;
+	if ((r = malloc(sizeof *r)) == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
 	if (w == NULL) {
 		jsonw_init(&sw, scratch, sizeof scratch);
 		jsonw_object(&sw, NULL);
 		w = &sw;
 	}
-	result_init(&r);
-	gm->rs->roster->standing(&gm->ts, &gm->options, &gm->army, w, buf, n, &r);
-	if (r.failed)
-		return cmd_error(g, exit_of_rule(r.failed), "%s", r.error);
-	return 0;
+	result_init(r);
+	gm->rs->roster->standing(&gm->ts, &gm->options, &gm->army, w, buf, n, r);
+	if (r->failed)
+		rc = cmd_error(g, exit_of_rule(r->failed), "%s", r->error);
+	free(r);
+	return rc;
 }
 
 void

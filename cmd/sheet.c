@@ -9,6 +9,7 @@
 #include "csvfile.h"
 #include "game.h"
 #include "html.h"
+#include "keep.h"
 #include "text.h"
 #include "view.h"
 
@@ -69,7 +70,8 @@ side_points(const struct sheet *s, const char *side, double *sum)
 	int rc = 0;
 
 	*sum = 0;
-	if (ro->game_inputs == NULL || viewer_side_look(&s->viewer, side) == LOOK_ACROSS)
+	if (keeps_cost_counter(&ro->keeps) == NULL ||
+	    viewer_side_look(&s->viewer, side) == LOOK_ACROSS)
 		return 0;
 	if ((r = malloc(sizeof *r)) == NULL)
 		return cmd_error(s->g, EXIT_BUG, "out of memory");
@@ -146,7 +148,8 @@ text(const struct sheet *s, const char *standing)
 		if ((rc = side_points(s, side, &points)) != 0)
 			return rc;
 		if (points > 0)
-			fprintf(s->g->out, "\n== %s (%g AP)\n", side, points);
+			fprintf(s->g->out, "\n== %s (%g %s)\n", side, points,
+			    keeps_cost_counter(&gm->rs->roster->keeps)->word);
 		else
 			fprintf(s->g->out, "\n== %s\n", side);
 		view_heads(s->g->out, gm, viewer_side_look(&s->viewer, side));
@@ -194,6 +197,7 @@ json(const struct sheet *s)
 static int
 json_into(const struct sheet *s, char *buf)
 {
+	const struct counter_decl *cost;
 	struct game *gm = s->gm;
 	char sentence[256];
 	struct jsonw w;
@@ -213,8 +217,8 @@ json_into(const struct sheet *s, char *buf)
 	if ((rc = json_units(s, &w, 1)) != 0)
 		return rc;
 	jsonw_array_end(&w);
-	if (gm->rs->roster->game_inputs != NULL) {
-		jsonw_object(&w, "points");
+	if ((cost = keeps_cost_counter(&gm->rs->roster->keeps)) != NULL) {
+		jsonw_object(&w, cost->name);
 		for (int i = 0; i < s->nsides; i++) {
 			if ((rc = side_points(s, s->sides[i], &points)) != 0)
 				return rc;

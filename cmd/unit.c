@@ -222,18 +222,25 @@ static int
 rate(struct game *gm, const struct inputs *in, struct db_unit *u, double *cost,
     char *err, size_t n)
 {
-	static struct result r;
+	struct result *r = malloc(sizeof *r);
 	struct jsonw w;
+	int failed;
 
 	u->start_strength = 0;
 	*cost = 0;
-	result_init(&r);
-	if (!u->formation &&
-	    (roster_rate(gm->rs->roster, &gm->ts, u->type, in, &u->start_strength, cost,
-	    &r) != RULE_OK || r.failed)) {
-		text_copy(err, n, r.error);
-		return EXIT_DATA;
+	if (r == NULL) {
+		snprintf(err, n, "out of memory");
+		return EXIT_BUG;
 	}
+	result_init(r);
+	failed = !u->formation &&
+	    (roster_rate(gm->rs->roster, &gm->ts, u->type, in, &u->start_strength, cost,
+	    r) != RULE_OK || r->failed);
+	if (failed)
+		text_copy(err, n, r->error);
+	free(r);
+	if (failed)
+		return EXIT_DATA;
 	jsonw_init(&w, u->ratings, sizeof u->ratings);
 	jsonw_object(&w, NULL);
 	inputs_json(in, is_rating, NULL, &w);
@@ -245,34 +252,62 @@ rate(struct game *gm, const struct inputs *in, struct db_unit *u, double *cost,
 	return 0;
 }
 
-/* An army list: a side's points may not pass the game's limit (new --points). */
+/* The sum of the army-list costs of SIDE's units but the one with id
+ * SKIP; 0 or a status with err. */
+static int
+side_cost(struct game *gm, const char *side, long long skip, double *sum,
+    char *err, size_t n)
+{
+	struct result *r = malloc(sizeof *r);
+	double c;
+	long start;
+
+	*sum = 0;
+	if (r == NULL) {
+		snprintf(err, n, "out of memory");
+		return EXIT_BUG;
+	}
+	for (int i = 0; i < gm->army.n; i++) {
+		const struct unit *v = &gm->army.u[i];
+
+		result_init(r);
+		if (v->formation || v->id == skip || strcmp(v->side, side) != 0)
+			continue;
+		if (roster_rate(gm->rs->roster, &gm->ts, v->type, v->ratings, &start, &c,
+		    r) == RULE_OK)
+			*sum += c;
+	}
+	free(r);
+	return 0;
+}
+
+/* An army list: a side's count of costs the rule set declares with a
+ * limit may not pass the limit the game was given (2x2 new --points). */
 static int
 check_points(struct cmd_ctx *g, struct game *gm, const struct db_unit *u,
     double cost, char *err, size_t n)
 {
-	static struct result r;
-	double sum = 0, c;
-	long start;
+	const struct counter_decl *c = gm->rs->roster->keeps.counters;
+	double sum;
 	int rc;
 
-	if (u->formation || cost <= 0 || !in_given(&gm->options, "points"))
+	if (u->formation || cost <= 0)
 		return 0;
 	if ((rc = game_army(g, gm)) != 0)
 		return rc;
-	for (int i = 0; i < gm->army.n; i++) {
-		const struct unit *v = &gm->army.u[i];
+	for (; c != NULL && c->name != NULL; c++) {
+		const char *opt = c->limit_option;
 
-		result_init(&r);
-		if (v->formation || v->id == u->id || strcmp(v->side, u->side) != 0)
+		if (!c->of_cost || opt == NULL || !in_given(&gm->options, opt))
 			continue;
-		if (roster_rate(gm->rs->roster, &gm->ts, v->type, v->ratings, &start, &c,
-		    &r) == RULE_OK)
-			sum += c;
-	}
-	if (sum + cost > (double)in_count(&gm->options, "points")) {
-		snprintf(err, n, "%s would have %g AP with '%s' (%g AP), over the game's limit of %ld",
-		    u->side, sum + cost, u->name, cost, in_count(&gm->options, "points"));
-		return EXIT_DATA;
+		if ((rc = side_cost(gm, u->side, u->id, &sum, err, n)) != 0)
+			return rc;
+		if (sum + cost > (double)in_count(&gm->options, opt)) {
+			snprintf(err, n, "%s would have %g %s with '%s' (%g %s), over the game's limit of %ld",
+			    u->side, sum + cost, c->word, u->name, cost, c->word,
+			    in_count(&gm->options, opt));
+			return EXIT_DATA;
+		}
 	}
 	return 0;
 }
@@ -415,25 +450,38 @@ refuse(struct cmd_ctx *g, int rc, const char *err)
 }
 
 static int
-cmd_add(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
-    struct db_unit *u)
+cmd_add_in(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
+    struct db_unit *u, struct inputs *in)
 {
-	static struct inputs in;
 	struct unit_names names;
 	char err[512] = "";
 	int rc;
 
-	if ((rc = parse_unit(gm, "unit add", &in, argc, argv,
+	if ((rc = parse_unit(gm, "unit add", in, argc, argv,
 	    typed_formation(gm, argc, argv), err, sizeof err)) != 0)
 		return cmd_error(g, rc, "%s", err);
-	if (in.npos != 1)
-		return cmd_error(g, EXIT_USAGE, in.npos == 0 ? "unit add needs a NAME" :
+	if (in->npos != 1)
+		return cmd_error(g, EXIT_USAGE, in->npos == 0 ? "unit add needs a NAME" :
 		    "unit add takes one NAME (quote a name with spaces)");
 	if ((rc = names_read(g, gm, &names)) != 0)
 		return rc;
-	rc = add_from(g, gm, &names, in.pos[0], &in, u, err, sizeof err);
+	rc = add_from(g, gm, &names, in->pos[0], in, u, err, sizeof err);
 	names_free(&names);
 	return rc != 0 ? refuse(g, rc, err) : 0;
+}
+
+static int
+cmd_add(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
+    struct db_unit *u)
+{
+	struct inputs *in = calloc(1, sizeof *in);
+	int rc;
+
+	if (in == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	rc = cmd_add_in(g, gm, argc, argv, u, in);
+	free(in);
+	return rc;
 }
 
 /* The one-line report of a unit added or changed. */
@@ -652,10 +700,9 @@ set_name_parent(const struct unit_names *names, const struct inputs *now,
 
 /* `unit set NAME OPTION...`: the given options replace the stored ones. */
 static int
-cmd_set(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
-    struct db_unit *row)
+cmd_set_in(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
+    struct db_unit *row, struct inputs *now, struct inputs *merged)
 {
-	static struct inputs now, merged;
 	const struct unit *u = NULL;
 	struct unit_names names;
 	char err[512];
@@ -669,43 +716,62 @@ cmd_set(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
 	if (typed_type(argc, argv) != NULL &&
 	    (rc = check_type(gm, typed_type(argc, argv), row, err, sizeof err)) != 0)
 		return cmd_error(g, rc, "%s", err);
-	if ((rc = parse_unit(gm, "unit set", &now, argc, argv, row->formation, err,
+	if ((rc = parse_unit(gm, "unit set", now, argc, argv, row->formation, err,
 	    sizeof err)) != 0)
 		return cmd_error(g, rc, "%s", err);
-	if (now.npos != 1)
+	if (now->npos != 1)
 		return cmd_error(g, EXIT_USAGE, "unit set needs one NAME, then the options to change");
 	/* The stored ratings, typed, with what was given put over them. */
-	inputs_init(&merged, gm->rs->name, "unit set", cmd_unit_inputs,
+	inputs_init(merged, gm->rs->name, "unit set", cmd_unit_inputs,
 	    game_rating_decls(gm, row->formation));
-	for (int i = 0; i < now.n; i++) {
-		const char *name = now.v[i].decl->name;
+	for (int i = 0; i < now->n; i++) {
+		const char *name = now->v[i].decl->name;
 
-		rc = now.v[i].given || is_common(now.v[i].decl) ? inputs_copy(&merged, &now, name) :
-		    inputs_copy(&merged, u->ratings, name);
+		rc = now->v[i].given || is_common(now->v[i].decl) ? inputs_copy(merged, now, name) :
+		    inputs_copy(merged, u->ratings, name);
 		if (rc != 0)
-			return cmd_error(g, EXIT_DATA, "%s", merged.error);
+			return cmd_error(g, EXIT_DATA, "%s", merged->error);
 	}
 	if ((rc = names_read(g, gm, &names)) != 0)
 		return rc;
-	rc = set_name_parent(&names, &now, row, err, sizeof err);
+	rc = set_name_parent(&names, now, row, err, sizeof err);
 	names_free(&names);
 	if (rc != 0)
 		return cmd_error(g, rc, "%s", err);
-	if (in_given(&now, "side") &&
-	    (rc = check_text("side", in_text(&now, "side"), sizeof row->side - 1, err,
+	if (in_given(now, "side") &&
+	    (rc = check_text("side", in_text(now, "side"), sizeof row->side - 1, err,
 	    sizeof err)) != 0)
 		return cmd_error(g, rc, "%s", err);
-	if (in_given(&now, "side"))
-		text_copy(row->side, sizeof row->side, in_text(&now, "side"));
-	if ((rc = check_tactical(gm, in_text(&now, "formation"), row, err,
+	if (in_given(now, "side"))
+		text_copy(row->side, sizeof row->side, in_text(now, "side"));
+	if ((rc = check_tactical(gm, in_text(now, "formation"), row, err,
 	    sizeof err)) != 0 ||
-	    (rc = rate(gm, &merged, row, &cost, err, sizeof err)) != 0)
+	    (rc = rate(gm, merged, row, &cost, err, sizeof err)) != 0)
 		return cmd_error(g, rc, "%s", err);
 	if ((st = db_unit_update(gm->db, row)) != DB_OK)
 		return game_fail(g, st);
 	db_army_free(&gm->army);
 	gm->army_loaded = 0;
 	return 0;
+}
+
+/* The options typed and the stored ones with them put over. */
+struct set_inputs {
+	struct inputs now, merged;
+};
+
+static int
+cmd_set(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
+    struct db_unit *row)
+{
+	struct set_inputs *si = calloc(1, sizeof *si);
+	int rc;
+
+	if (si == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	rc = cmd_set_in(g, gm, argc, argv, row, &si->now, &si->merged);
+	free(si);
+	return rc;
 }
 
 static int
@@ -841,10 +907,9 @@ check_header(const struct game *gm, const struct csv_rows *c, char *err, size_t 
 }
 
 static int
-import_rows(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
-    const char *path, const struct csv_rows *c, int *count)
+import_rows_in(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
+    const char *path, const struct csv_rows *c, int *count, struct inputs *in)
 {
-	static struct inputs in;
 	char err[512] = "";
 	struct db_unit u;
 	const char *name;
@@ -854,9 +919,9 @@ import_rows(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
 	for (size_t row = 1; row < c->nrows; row++) {
 		if (c->row_len[row] == 1 && *csv_cell_at(c, row, 0) == '\0')
 			continue;
-		rc = row_inputs(gm, c, row, &in, &name, err, sizeof err);
+		rc = row_inputs(gm, c, row, in, &name, err, sizeof err);
 		if (rc == 0)
-			rc = add_from(g, gm, names, name, &in, &u, err, sizeof err);
+			rc = add_from(g, gm, names, name, in, &u, err, sizeof err);
 		if (rc != 0 && err[0] == '\0')
 			return rc;	/* printed */
 		if (rc != 0)
@@ -868,14 +933,29 @@ import_rows(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
 }
 
 static int
+import_rows(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
+    const char *path, const struct csv_rows *c, int *count)
+{
+	struct inputs *in = calloc(1, sizeof *in);
+	int rc;
+
+	if (in == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	rc = import_rows_in(g, gm, names, path, c, count, in);
+	free(in);
+	return rc;
+}
+
+static int
 cmd_import(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
     int *count)
 {
-	static struct csv_rows c;
+	struct csv_rows c;
 	struct unit_names names;
 	char err[600];
 	int rc;
 
+	memset(&c, 0, sizeof c);
 	if (argc != 1)
 		return cmd_error(g, EXIT_USAGE, "unit import takes one FILE.csv");
 	if ((rc = csv_rows_read(argv[0], &c, err, sizeof err)) != 0)

@@ -134,8 +134,13 @@ struct word_decl {
  * destroyed and army points); the standing hook reports its value. */
 struct counter_decl {
 	const char *name;	/* its key in the standing ("destroyed") */
+	const char *word;	/* its unit in text ("AP") */
 	int per_side;		/* one per side, else one for the game */
 	enum sight sight;
+	int of_cost;		/* the sum of the side's units' army-list cost
+				 * (the roster's rate hook gives each) */
+	const char *limit_option;	/* the option of `new` that sets its
+					 * highest value (2x2 --points), or NULL */
 };
 
 struct keeps {
@@ -170,6 +175,8 @@ const struct word_decl *keeps_word(const struct word_decl *list, const char *wor
  * severe), 0 for none or a word not declared; with WORD NULL, the most
  * severe's (a state that final: the good state does not clear it). */
 int keeps_severity(const struct keeps *k, const char *word);
+/* The counter of k that sums a side's army-list costs, or NULL. */
+const struct counter_decl *keeps_cost_counter(const struct keeps *k);
 /* "a|b|c": the words of LIST into buf, for messages and help. */
 const char *keeps_words(const struct word_decl *list, char *buf, size_t n);
 

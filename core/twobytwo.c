@@ -1034,6 +1034,13 @@ static const struct word_decl twobytwo_formations[] = {
 	{ .word = NULL },
 };
 
+/* "Army lists": a side's army points, within the game's --points. */
+static const struct counter_decl twobytwo_counters[] = {
+	{ .name = "points", .word = "AP", .per_side = 1, .sight = SIGHT_UMPIRE, .of_cost = 1,
+	  .limit_option = "points" },
+	{ .name = NULL },
+};
+
 static const struct roster twobytwo_roster = {
 	.unit_types = TYPES,
 	.formation_types = "brigade|division|corps|army|command",
@@ -1042,6 +1049,7 @@ static const struct roster twobytwo_roster = {
 		.ledgers = twobytwo_ledgers,
 		.states = twobytwo_states,
 		.formations = twobytwo_formations,
+		.counters = twobytwo_counters,
 		.good_state = "ok",
 	},
 	.rate = twobytwo_rate,
