@@ -525,7 +525,13 @@ adjudicate(struct cmd_ctx *g, int argc, char **argv)
 	if ((rc = resolve_rules(g, &rs)) != 0)
 		return rc;
 	c = ruleset_cmd(rs, g->command);
-	if (c == NULL)
+	if (g->help && (c == NULL || c->undefined != NULL || c->adjudicate == NULL))
+		/* Help says why there is none, and succeeds. */
+		fprintf(g->out, "%s: %s%s%s%s\n", g->command,
+		    c == NULL ? "the " : c->undefined != NULL ? c->undefined : "not implemented yet",
+		    c == NULL ? rs->name : "", c == NULL ? " rules have no " : "",
+		    c == NULL ? g->command : "");
+	else if (c == NULL)
 		rc = cmd_error(g, EXIT_USAGE, "the %s rules have no %s", rs->name, g->command);
 	else if (c->undefined != NULL)
 		rc = cmd_error(g, EXIT_USAGE, "%s", c->undefined);

@@ -274,6 +274,9 @@ const char *ruleset_names(void);
 
 /* The rule set NAME, or NULL. */
 const struct ruleset *ruleset_find(const char *name);
+/* Adds rs to the registry (a program's own rule set, a test's stub):
+ * 0, or -1 when its name is taken or the registry is full. */
+int ruleset_register(const struct ruleset *rs);
 /* All rule sets, NULL-ended. */
 const struct ruleset *const *ruleset_all(void);
 /* The command NAME of rs, or NULL. */
