@@ -24,11 +24,19 @@ json() {
 	printf '%s' "$output" | jq -r "$1"
 }
 
-# expect_error CODE MESSAGE: the last command failed with CODE, printed
-# MESSAGE (a substring) on stderr and nothing on stdout.
+# expect_error CODE MESSAGE: the last command failed with CODE and printed
+# one line on stderr, MESSAGE whole ("umpire: COMMAND: MESSAGE", or the
+# whole line), and nothing on stdout.
 expect_error() {
 	[ "$status" -eq "$1" ] || { echo "status $status, expected $1; stderr: $stderr"; return 1; }
-	[[ "$stderr" == *"$2"* ]] || { echo "stderr: $stderr"; echo "expected: $2"; return 1; }
+	local message=${stderr#umpire: }
+	message=${message#*: }
+	if [ -n "${UMPIRE_LEARN:-}" ] && [[ "$stderr" == *"$2"* ]] &&
+	    [ "$stderr" != "$2" ] && [ "$message" != "$2" ] && [ "${stderr#umpire: }" != "$2" ]; then
+		printf '%s\t%s\t%s\n' "${BATS_TEST_FILENAME##*/}" "$2" "$stderr" >>"$UMPIRE_LEARN"
+	fi
+	[ "$stderr" = "$2" ] || [ "$message" = "$2" ] || [ "${stderr#umpire: }" = "$2" ] ||
+	    { echo "stderr: $stderr"; echo "expected: $2"; return 1; }
 	[ -z "$output" ] || { echo "stdout not empty: $output"; return 1; }
 	local lines
 	lines=$(printf '%s\n' "$stderr" | wc -l)

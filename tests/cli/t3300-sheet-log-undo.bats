@@ -80,7 +80,7 @@ battle() {
 	[ "$(json .event)" = 2 ]
 	[ "$(json .result.casualties)" = 8 ]
 	umpire log show 99
-	expect_error 65 "there is no event 99"
+	expect_error 65 "there is no event 99 in the journal"
 }
 
 @test "undo takes back exactly: the sheet after undo equals the sheet before" {
@@ -156,7 +156,7 @@ battle() {
 	[ "$status" -eq 0 ]
 	[ "$output" = "nothing to undo" ]
 	umpire undo x
-	expect_error 65 "'x' is not a number of rulings"
+	expect_error 65 "'x' is not a number of rulings from 1 to 1000"
 	umpire undo 1 2
 	expect_error 64 "undo takes at most one number N"
 }
@@ -172,7 +172,7 @@ battle() {
 	umpire --json unit show Kempt
 	[ "$(json .losses)" = 0 ]
 	umpire adjust Kempt --figures -2
-	expect_error 64 "adjust needs a unit NAME"
+	expect_error 64 "adjust needs a unit NAME, the rule set's measure (--figures, --hits...) ±N or --state STATE, and --reason TEXT"
 	umpire adjust Kempt --hits +1 --reason x
 	expect_error 64 "the brigade rules count figures, not hits"
 	umpire adjust Kempt --figures +2 --reason x
