@@ -422,8 +422,7 @@ migrate(struct db *db)
 		    (m->version == STATE_VERSION && (rc = db_state_refresh_all(db)) != DB_OK) ||
 		    (rc = exec(db, set, "migrating the game")) != DB_OK ||
 		    (rc = exec(db, "COMMIT", "migrating the game")) != DB_OK) {
-			db->in_tx = 0;
-			exec(db, "ROLLBACK", "migrating the game");
+			db_rollback(db);	/* keeps the error that caused it */
 			return rc;
 		}
 		db->in_tx = 0;
