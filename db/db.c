@@ -686,15 +686,14 @@ db_create(const char *path, int force, struct db **out)
 		return rc;
 	}
 	close(fd);
-	rc = sqlite3_open_v2(db->tmp, &db->h, SQLITE_OPEN_READWRITE, NULL);
 	snprintf(id, sizeof id, "PRAGMA application_id = %d", DB_APPLICATION_ID);
-	if (rc != SQLITE_OK || (rc = configure(db)) != DB_OK ||
-	    (rc = exec(db, id, "creating the game")) != DB_OK ||
-	    (rc = migrate(db)) != DB_OK) {
-		rc = rc == SQLITE_CANTOPEN ? db_set_error(DB_CANTCREATE,
-		    "cannot create the game '%s'", path) :
-		    db_set_error(DB_CANTCREATE, "cannot create the game '%s': %s",
-		    path, db_last_error());
+	if ((rc = sqlite3_open_v2(db->tmp, &db->h, SQLITE_OPEN_READWRITE, NULL)) != SQLITE_OK)
+		rc = db_set_error(DB_CANTCREATE, "%s", sqlite3_errstr(rc));
+	else if ((rc = configure(db)) == DB_OK && (rc = exec(db, id, "creating the game")) == DB_OK)
+		rc = migrate(db);
+	if (rc != DB_OK) {
+		rc = db_set_error(DB_CANTCREATE, "cannot create the game '%s': %s", path,
+		    db_last_error());
 		db_close(db);
 		return rc;
 	}
