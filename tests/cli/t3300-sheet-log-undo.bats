@@ -212,6 +212,18 @@ battle() {
 	expect_error 64 "give one of --json, --csv and --html"
 }
 
+@test "sheet --html escapes names and sides: &, <, > and quotes are text, not markup" {
+	new_game
+	"$U" unit add 'A&B <i>"C"</i>' --side 'Allies <&>' --type infantry --class british --units 4 >/dev/null
+	"$U" unit add Bachelu --side French --type infantry --class french --units 4 >/dev/null
+	umpire sheet --html sheet.html
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '<tr><td>A&amp;B &lt;i&gt;&quot;C&quot;&lt;/i&gt;</td>' sheet.html)" = 1 ]
+	[ "$(grep -c '<h1>Allies &lt;&amp;&gt;</h1>' sheet.html)" = 1 ]
+	# nothing of the name or the side is left as markup
+	[ "$(grep -c '<i>\|</i>\|Allies <\|A&B' sheet.html)" = 0 ]
+}
+
 @test "sheet --html prints one page a side in headless Chromium" {
 	command -v chromium >/dev/null || skip "chromium is not installed (make deps installs it)"
 	battle
