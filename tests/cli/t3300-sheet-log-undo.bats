@@ -98,6 +98,31 @@ battle() {
 	[ "$status" -eq 0 ]
 }
 
+# What a ruling printed is what the game file keeps: its event in the log,
+# linked to each unit it named, and the sheet as its effects said.
+@test "a stateful ruling is kept as printed: its event linked to its units, the sheet as its effects" {
+	small_oob
+	umpire melee --attacker Bachelu --defender Kempt --dice 4,4 --json
+	[ "$status" -eq 0 ]
+	[ "$(json .event)" = 1 ]
+	printed=$output
+	bachelu=$(json '[.effects[] | select(.unit == "Bachelu" and .what == "figures") | .amount] | add')
+	kempt=$(json '[.effects[] | select(.unit == "Kempt" and .what == "figures") | .amount] | add')
+	pushed=$(json '[.effects[] | select(.unit == "Kempt" and .what == "pushback") | .amount] | add')
+	[ "$bachelu" -gt 0 ] && [ "$kempt" -gt 0 ] && [ "$pushed" = 1 ]
+	umpire log --json
+	[ "$output" = "$(printf '%s' "$printed" | jq -c '{entries: [{id: .event, turn: 1, command: "melee",
+	    summary: .summary, who: "Kempt (defender), Bachelu (attacker)", undone: false}]}')" ]
+	for unit in Bachelu Kempt; do
+		umpire log --unit "$unit" --json
+		[ "$(json '[.entries[].id] | join(",")')" = 1 ]
+	done
+	umpire sheet --json
+	[ "$(json '.units[] | select(.name == "Bachelu") | .losses')" = "$bachelu" ]
+	[ "$(json '.units[] | select(.name == "Kempt") | [.losses, .pushbacks.total] | join(",")')" = "$kempt,$pushed" ]
+	[ "$(json '[.units[] | select(.name != "Bachelu" and .name != "Kempt") | .losses] | add')" = 0 ]
+}
+
 @test "redo puts back what was undone" {
 	small_oob
 	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
