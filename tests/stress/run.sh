@@ -133,7 +133,8 @@ real_error() {
 	esac
 }
 
-# judge KIND POINT RC: what a faulted run left, added to $bad.
+# judge KIND POINT RC: what a faulted run left, added to $bad: a refusal
+# prints nothing on standard output (a ruling prints only once kept).
 judge() {
 	if [ "$3" -ge 128 ]; then
 		bad="$bad $2:signal$3"
@@ -145,10 +146,12 @@ judge() {
 		state "$work/now"
 		if [ "$3" = 0 ]; then
 			cmp -s "$work/now" "$work/after" || bad="$bad $2:exit0-not-the-ruling"
-		elif grep -q "was saved\|was recorded" "$work/err"; then
+		elif grep -q "the change was saved (do not\|was recorded (do not" "$work/err"; then
 			cmp -s "$work/now" "$work/after" || bad="$bad $2:saved-not-the-ruling"
 		elif ! cmp -s "$work/now" "$work/before"; then
 			bad="$bad $2:refused-but-changed"
+		elif [ -s "$work/out" ]; then
+			bad="$bad $2:refused-but-printed"
 		elif ! real_error "$1"; then
 			bad="$bad $2:sentence[$(head -c 120 "$work/err" | tr '\n' ' ')]"
 		fi
@@ -165,7 +168,7 @@ points() {
 	bad="" runs=0 ok0=0
 	while [ "$i" -le "$total" ]; do
 		use "$base"
-		env LD_PRELOAD="$shim" "$var=$i" "$u" "$@" >/dev/null 2>"$work/err"
+		env LD_PRELOAD="$shim" "$var=$i" "$u" "$@" >"$work/out" 2>"$work/err"
 		rc=$?
 		runs=$((runs + 1))
 		[ "$rc" = 0 ] && ok0=$((ok0 + 1))
