@@ -322,8 +322,9 @@ same_file(const struct db *db)
  * command that has it open, and a command that waited for new --force
  * finds another file at the path and opens that one: the new game.  The
  * lock is taken before SQLite opens the path and let go after SQLite
- * closes it (closing any descriptor of a file drops the process's POSIX
- * locks on it, SQLite's among them).  Records the file's device and inode.
+ * closes it: closing any descriptor of a file drops the process's POSIX
+ * locks on it, SQLite's among them (and so umpire never holds two
+ * connections to one game at once).  Records the file's device and inode.
  */
 static int
 take_use(struct db *db, int how)
