@@ -39,7 +39,7 @@ UNIT_BIN = $(patsubst tests/unit/%.c,build/san/%,$(UNIT_SRC))
 
 vpath %.c core db cmd build/gen tests/unit
 
-.PHONY: all check deps demo bench stress fuzz golden man clean install FORCE
+.PHONY: all check deps demo bench stress mutants valgrind fuzz golden man clean install FORCE
 all: umpire
 
 # Rebuild when the flags change.
@@ -87,6 +87,12 @@ build/flt/faultshim.so: tests/stress/faultshim.c
 	@mkdir -p build/flt
 	$(CC) -O1 -g -shared -fPIC -Wall -Wextra -Werror -o $@ $< -ldl
 
+# The release objects linked dynamically, so valgrind sees every malloc
+# (make valgrind).
+build/vg/umpire: $(REL_LIB) $(REL_CMD)
+	@mkdir -p build/vg
+	$(CC) $(OPT) -o $@ $^ $(LIBS)
+
 build/san/umpire: $(SAN_LIB) $(SAN_CMD)
 	$(CC) $(SAN) -o $@ $^ $(LIBS)
 # The unit tests read results as the user sees them: through cmd/render.c.
@@ -123,6 +129,18 @@ golden: build/san/umpire
 # Every fault point, 70 kill -9 rounds, 3,200 concurrent rulings.
 stress: build/flt/umpire build/flt/faultshim.so
 	@tests/stress/run.sh full build/flt/umpire build/flt/faultshim.so
+
+# The command-line tests with the release build under valgrind's memcheck:
+# no read of an uninitialised value, no invalid access (not in make check).
+valgrind: build/vg/umpire
+	@tests/stress/valgrind.sh build/vg/umpire
+
+# Mutants of the source, each built in a scratch copy (build/mutants/):
+# every one must fail the tests of make check, which run once for each (not
+# part of make check).
+mutants: umpire build/san/umpire $(UNIT_BIN) build/flt/umpire build/flt/faultshim.so \
+    build/san/fuzz_replay
+	@tests/stress/mutants.sh $(UNIT_BIN)
 
 deps:
 	@missing=""; \

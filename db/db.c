@@ -8,7 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "inputs.h"
@@ -272,6 +274,93 @@ busy_timeout(void)
 	return BUSY_TIMEOUT_MS;
 }
 
+/* Sleeps ms milliseconds. */
+static void
+nap(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+		;
+}
+
+/* Takes the flock `how` on fd, waiting up to the busy timeout as SQLite
+ * waits for its own locks: 0, or -1 when another holds it past then.  A
+ * file system without flock leaves SQLite's locks alone on guard. */
+static int
+flock_waiting(int fd, int how)
+{
+	static const int delay[] = { 1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100 };
+	const int ndelay = (int)(sizeof delay / sizeof delay[0]);
+	long waited = 0, limit = busy_timeout(), d;
+
+	for (int i = 0; flock(fd, how | LOCK_NB) != 0; i++) {
+		if (errno != EWOULDBLOCK && errno != EINTR)
+			return 0;
+		if (waited >= limit)
+			return -1;
+		d = delay[i < ndelay ? i : ndelay - 1];
+		d = d < limit - waited ? d : limit - waited;
+		nap(d);
+		waited += d;
+	}
+	return 0;
+}
+
+/* True when the path still names the file the connection opened. */
+static int
+same_file(const struct db *db)
+{
+	struct stat sb;
+
+	return stat(db->path, &sb) == 0 && sb.st_dev == db->dev && sb.st_ino == db->ino;
+}
+
+/*
+ * The game's use lock: every command holds a shared flock on the game
+ * file for as long as it has it open; new --force holds it exclusive
+ * while it replaces the file.  So a file is never renamed away under a
+ * command that has it open, and a command that waited for new --force
+ * finds another file at the path and opens that one: the new game.  The
+ * lock is taken before SQLite opens the path and let go after SQLite
+ * closes it: closing any descriptor of a file drops the process's POSIX
+ * locks on it, SQLite's among them (and so umpire never holds two
+ * connections to one game at once).  Records the file's device and inode.
+ */
+static int
+take_use(struct db *db, int how)
+{
+	struct stat held;
+	int fd;
+
+	for (;;) {
+		if ((fd = open(db->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0)
+			return db_set_error(errno == ENOENT ? DB_NOFILE : DB_IO,
+			    "cannot open the game '%s': %s", db->path, strerror(errno));
+		if (flock_waiting(fd, how) != 0) {
+			close(fd);
+			return how == LOCK_EX ? db_set_error(DB_LOCKED,
+			    "the game '%s' is in use by another command; it was not replaced",
+			    db->path) : db_set_error(DB_LOCKED,
+			    "the game '%s' is being replaced (new --force); try again", db->path);
+		}
+		if (fstat(fd, &held) != 0) {
+			int e = errno;
+
+			close(fd);
+			return db_set_error(DB_IO, "cannot read the game '%s': %s", db->path,
+			    strerror(e));
+		}
+		db->dev = held.st_dev;
+		db->ino = held.st_ino;
+		if (same_file(db))
+			break;
+		close(fd);	/* replaced while this waited: open the new file */
+	}
+	db->use_fd = fd;
+	return DB_OK;
+}
+
 /* The connection settings every game gets, before anything is read. */
 static int
 configure(struct db *db)
@@ -287,6 +376,30 @@ configure(struct db *db)
 		return db_fail(db, rc, "configuring the game");
 	return exec(db, "PRAGMA foreign_keys = ON; PRAGMA trusted_schema = OFF",
 	    "configuring the game");
+}
+
+/*
+ * BEGIN IMMEDIATE, then, holding the write lock, the check that the file
+ * opened is still the game at its path: a game replaced while this waited
+ * (by hand: new --force waits for every command using the game) is
+ * refused, 75, with nothing written; run again, the command opens the
+ * game now there.
+ */
+static int
+begin_immediate(struct db *db, const char *what)
+{
+	int rc = exec(db, "BEGIN IMMEDIATE", what);
+
+	if (rc != DB_OK)
+		return rc;
+	db->in_tx = 1;
+	if (db->use_fd >= 0 && !same_file(db)) {
+		db_rollback(db);
+		return db_set_error(DB_LOCKED,
+		    "the game '%s' was replaced while this command waited for it; nothing was written: run it again",
+		    db->path);
+	}
+	return DB_OK;
 }
 
 /* Applies the migrations past the file's user_version, one transaction each. */
@@ -305,15 +418,13 @@ migrate(struct db *db)
 		if (m->version <= version)
 			continue;
 		snprintf(set, sizeof set, "PRAGMA user_version = %d", m->version);
-		if ((rc = exec(db, "BEGIN IMMEDIATE", "migrating the game")) != DB_OK)
+		if ((rc = begin_immediate(db, "migrating the game")) != DB_OK)
 			return rc;
-		db->in_tx = 1;
 		if ((rc = exec(db, m->sql, "migrating the game")) != DB_OK ||
 		    (m->version == STATE_VERSION && (rc = db_state_refresh_all(db)) != DB_OK) ||
 		    (rc = exec(db, set, "migrating the game")) != DB_OK ||
 		    (rc = exec(db, "COMMIT", "migrating the game")) != DB_OK) {
-			db->in_tx = 0;
-			exec(db, "ROLLBACK", "migrating the game");
+			db_rollback(db);	/* keeps the error that caused it */
 			return rc;
 		}
 		db->in_tx = 0;
@@ -345,6 +456,7 @@ db_new(const char *path)
 	single_thread();
 	if ((db = calloc(1, sizeof *db)) == NULL)
 		return NULL;
+	db->use_fd = -1;
 	db->path = strdup(path);
 	if (db->path == NULL) {
 		free(db);
@@ -363,7 +475,13 @@ db_close(struct db *db)
 		sqlite3_finalize(db->stmt[i]);
 	if (db->in_tx)
 		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+	/* A file replaced behind umpire's back: the -wal at the path may be
+	 * the new file's, and must not be checkpointed into this one. */
+	if (db->h != NULL && db->use_fd >= 0 && !same_file(db))
+		sqlite3_db_config(db->h, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
 	sqlite3_close(db->h);
+	if (db->use_fd >= 0)
+		close(db->use_fd);
 	if (db->tmp != NULL) {
 		unlink(db->tmp);
 		free(db->tmp);
@@ -400,6 +518,10 @@ open_checked(const char *path, int flags, struct db **out)
 	if (db == NULL)
 		return db_set_error(DB_BUG, "out of memory");
 	if ((rc = regular_file(path)) != DB_OK) {
+		db_close(db);
+		return rc;
+	}
+	if ((rc = take_use(db, LOCK_SH)) != DB_OK) {
 		db_close(db);
 		return rc;
 	}
@@ -566,15 +688,14 @@ db_create(const char *path, int force, struct db **out)
 		return rc;
 	}
 	close(fd);
-	rc = sqlite3_open_v2(db->tmp, &db->h, SQLITE_OPEN_READWRITE, NULL);
 	snprintf(id, sizeof id, "PRAGMA application_id = %d", DB_APPLICATION_ID);
-	if (rc != SQLITE_OK || (rc = configure(db)) != DB_OK ||
-	    (rc = exec(db, id, "creating the game")) != DB_OK ||
-	    (rc = migrate(db)) != DB_OK) {
-		rc = rc == SQLITE_CANTOPEN ? db_set_error(DB_CANTCREATE,
-		    "cannot create the game '%s'", path) :
-		    db_set_error(DB_CANTCREATE, "cannot create the game '%s': %s",
-		    path, db_last_error());
+	if ((rc = sqlite3_open_v2(db->tmp, &db->h, SQLITE_OPEN_READWRITE, NULL)) != SQLITE_OK)
+		rc = db_set_error(DB_CANTCREATE, "%s", sqlite3_errstr(rc));
+	else if ((rc = configure(db)) == DB_OK && (rc = exec(db, id, "creating the game")) == DB_OK)
+		rc = migrate(db);
+	if (rc != DB_OK) {
+		rc = db_set_error(DB_CANTCREATE, "cannot create the game '%s': %s", path,
+		    db_last_error());
 		db_close(db);
 		return rc;
 	}
@@ -646,11 +767,7 @@ db_game_get(struct db *db, struct db_game *g)
 int
 db_begin(struct db *db)
 {
-	int rc = exec(db, "BEGIN IMMEDIATE", "starting a transaction");
-
-	if (rc == DB_OK)
-		db->in_tx = 1;
-	return rc;
+	return begin_immediate(db, "starting a transaction");
 }
 
 /* One quick_check: DB_OK, or DB_IO naming the first fault. */
@@ -752,10 +869,10 @@ remove_sidecars(const char *path)
 	}
 }
 
-/* Takes the write lock of the game new --force replaces (waiting the busy
- * timeout for a writer that holds it), so no writer's transaction is
- * still open on the file when it goes.  *lock is NULL when there is no
- * game there. */
+/* Takes the use lock of the game new --force replaces exclusive (waiting
+ * the busy timeout for the commands that have it open), then its write
+ * lock (a writer outside umpire), so nothing works on the file when it
+ * goes.  *lock is NULL when there is no game there. */
 static int
 lock_old(const char *path, struct db **lock)
 {
@@ -767,6 +884,11 @@ lock_old(const char *path, struct db **lock)
 	/* may_replace has checked what it is: a game, perhaps a newer one. */
 	if ((*lock = db_new(path)) == NULL)
 		return db_set_error(DB_BUG, "out of memory");
+	if ((rc = take_use(*lock, LOCK_EX)) != DB_OK) {
+		db_close(*lock);
+		*lock = NULL;
+		return rc == DB_NOFILE ? DB_OK : rc;	/* gone meanwhile */
+	}
 	rc = sqlite3_open_v2(path, &(*lock)->h, SQLITE_OPEN_READWRITE, NULL);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_busy_timeout((*lock)->h, busy_timeout());

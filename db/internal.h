@@ -3,6 +3,7 @@
 #define UMPIRE_DB_INTERNAL_H
 
 #include <sqlite3.h>
+#include <sys/types.h>
 
 #include "db.h"
 #include "sql.h"
@@ -14,6 +15,9 @@ struct db {
 	char *path;		/* where the game lives */
 	char *tmp;		/* db_create: the file being made, renamed at commit */
 	int in_tx;
+	int use_fd;		/* holds the game's use lock (flock), or -1 */
+	dev_t dev;		/* the file opened: the path's device and inode */
+	ino_t ino;
 	sqlite3_stmt *stmt[STMT_COUNT];
 	struct loaded *tables;	/* rule tables read from the game */
 	struct loaded *found[8];	/* tables found lately, by name's start */

@@ -104,11 +104,10 @@ load helper
 
 @test "a game locked by another writer exits 75 and is unchanged" {
 	small_oob
-	(echo "BEGIN IMMEDIATE;"; sleep 2) | sqlite3 umpire.db &
-	sleep 0.5
+	hold_lock umpire.db
 	UMPIRE_BUSY_TIMEOUT=100 run --separate-stderr "$U" turn next
+	release_lock
 	expect_error 75 "the game 'umpire.db' is locked by another writer; try again"
-	wait
 	umpire turn
 	[ "$output" = "turn 1" ]
 }
@@ -151,15 +150,111 @@ load helper
 @test "new --force waits for a writer's transaction, then gives up (75) and replaces nothing" {
 	small_oob
 	before=$(md5sum umpire.db)
-	(echo "BEGIN IMMEDIATE;"; sleep 2; echo "COMMIT;") | sqlite3 umpire.db &
-	sleep 0.5
+	hold_lock umpire.db
 	UMPIRE_BUSY_TIMEOUT=200 run --separate-stderr "$U" new --rules brigade --force
+	release_lock
 	expect_error 75 "the game 'umpire.db' is in use by another command; it was not replaced"
-	wait
 	[ "$(md5sum umpire.db)" = "$before" ]
 	[ "$(ls umpire.db.new-* 2>/dev/null | wc -l)" = 0 ]
 	umpire new --rules brigade --force
 	[ "$status" -eq 0 ]
+}
+
+@test "new --force waits for a command that has the game open, then gives up (75)" {
+	small_oob
+	hold_lock umpire.db
+	UMPIRE_BUSY_TIMEOUT=20000 "$U" turn next >turn.out 2>turn.err 3>&- &
+	writer=$!
+	wait_for has_open "$writer" umpire.db-shm	# it read the game: it waits to write
+	UMPIRE_BUSY_TIMEOUT=200 run --separate-stderr "$U" new --rules brigade --force
+	expect_error 75 "the game 'umpire.db' is in use by another command; it was not replaced"
+	release_lock
+	wait "$writer"
+	[ "$(cat turn.out)" = "turn 2" ]
+	umpire log --json
+	[ "$(json '[.entries[] | .command] | join(",")')" = "turn" ]
+	umpire unit list
+	[[ "$output" == *Kempt* ]]
+}
+
+# Writers of every kind (a ruling, turn next, a batch, batch --each) that
+# open the game while new --force holds it: each waits, then finds the
+# new game at the path and writes there.  Every one that says it kept a
+# ruling has it in the final game, or it refused.
+@test "writers that wait while new --force replaces the game write to the new game; none is lost" {
+	small_oob
+	hold_lock umpire.db
+	UMPIRE_BUSY_TIMEOUT=20000 "$U" new --rules brigade --force --title Fresh >new.out 2>new.err 3>&- &
+	replacer=$!
+	wait_for holds_exclusive umpire.db	# new --force has the game to itself
+	pids=()
+	for w in 1 2 3; do
+		UMPIRE_BUSY_TIMEOUT=20000 "$U" turn next >"w$w.out" 2>"w$w.err" 3>&- &
+		pids+=($!)
+	done
+	for w in 4 5 6 7; do
+		printf '%s\n' "unit add W$w --side British --type infantry --class british --units 4" \
+		    "fire --firers 16 --distance 2 --target W$w --dice 4" >"b$w.txt"
+		each=""; [ "$w" -ge 6 ] && each=--each
+		UMPIRE_BUSY_TIMEOUT=20000 "$U" batch "b$w.txt" $each >"w$w.out" 2>"w$w.err" 3>&- &
+		pids+=($!)
+	done
+	for p in "${pids[@]}"; do wait_for has_open "$p" umpire.db; done
+	release_lock
+	wait "$replacer"
+	[ "$(cat new.out)" = "new brigade game 'Fresh' at umpire.db" ]
+	kept_turns=0
+	for w in 1 2 3 4 5 6 7; do
+		rc=0; wait "${pids[$((w - 1))]}" || rc=$?
+		if [ "$rc" = 75 ]; then
+			[[ "$(cat "w$w.err")" == *"try again"* || "$(cat "w$w.err")" == *"run it again"* ]]
+			continue
+		fi
+		[ "$rc" = 0 ] || { echo "writer $w: $rc $(cat "w$w.err")"; return 1; }
+		if [ "$w" -le 3 ]; then
+			kept_turns=$((kept_turns + 1))
+		else
+			run --separate-stderr "$U" log --unit "W$w" --json
+			[ "$(json '[.entries[] | select(.command == "fire") | .who[] | "\(.unit) (\(.role))"] | join(",")')" = "W$w (target)" ]
+		fi
+	done
+	umpire log --json
+	[ "$(json '[.entries[] | select(.command == "turn")] | length')" = "$kept_turns" ]
+	umpire turn
+	[ "$output" = "turn $((kept_turns + 1))" ]
+	[ "$(sqlite3 umpire.db 'SELECT title FROM game')" = Fresh ]
+	umpire unit list
+	[[ "$output" != *Kempt* ]]
+}
+
+# A game replaced by hand (not by umpire) while writers wait for its
+# write lock: each, once it holds the lock, sees another file at the path
+# and refuses, writing nothing anywhere.
+@test "a writer that waited for the lock while the game was replaced refuses (75)" {
+	small_oob
+	"$U" --db other.db new --rules brigade --title Other >/dev/null
+	"$U" --db other.db unit add Kempt --side British --type infantry --class british --units 4 >/dev/null
+	hold_lock umpire.db
+	UMPIRE_BUSY_TIMEOUT=20000 "$U" fire --firers 16 --distance 2 --target Kempt --dice 4 \
+	    >f.out 2>f.err 3>&- &
+	firer=$!
+	echo "fire --firers 16 --distance 2 --target Kempt --dice 4" >b.txt
+	UMPIRE_BUSY_TIMEOUT=20000 "$U" batch b.txt >b.out 2>b.err 3>&- &
+	batcher=$!
+	wait_for has_open "$firer" umpire.db-shm
+	wait_for has_open "$batcher" umpire.db-shm
+	rm umpire.db-wal umpire.db-shm
+	mv other.db umpire.db
+	release_lock
+	rc=0; wait "$firer" || rc=$?
+	[ "$rc" = 75 ] && [ ! -s f.out ]
+	[ "$(cat f.err)" = "umpire: fire: the game 'umpire.db' was replaced while this command waited for it; nothing was written: run it again" ]
+	rc=0; wait "$batcher" || rc=$?
+	[ "$rc" = 75 ] && [ ! -s b.out ]
+	[ "$(cat b.err)" = "umpire: batch: the game 'umpire.db' was replaced while this command waited for it; nothing was written: run it again" ]
+	umpire log --json
+	[ "$output" = '{"entries":[]}' ]
+	[ "$(sqlite3 umpire.db 'SELECT title FROM game')" = Other ]
 }
 
 @test "a directory or a FIFO as the game is refused at once with what it is" {

@@ -98,6 +98,32 @@ battle() {
 	[ "$status" -eq 0 ]
 }
 
+# What a ruling printed is what the game file keeps: its event in the log,
+# linked to each unit it named, and the sheet as its effects said.
+@test "a stateful ruling is kept as printed: its event linked to its units, the sheet as its effects" {
+	small_oob
+	umpire melee --attacker Bachelu --defender Kempt --dice 4,4 --json
+	[ "$status" -eq 0 ]
+	[ "$(json .event)" = 1 ]
+	printed=$output
+	bachelu=$(json '[.effects[] | select(.unit == "Bachelu" and .what == "figures") | .amount] | add')
+	kempt=$(json '[.effects[] | select(.unit == "Kempt" and .what == "figures") | .amount] | add')
+	pushed=$(json '[.effects[] | select(.unit == "Kempt" and .what == "pushback") | .amount] | add')
+	[ "$bachelu" -gt 0 ] && [ "$kempt" -gt 0 ] && [ "$pushed" = 1 ]
+	umpire log --json
+	[ "$output" = "$(printf '%s' "$printed" | jq -c '{entries: [{id: .event, turn: 1, command: "melee",
+	    summary: .summary, who: [{unit: "Bachelu", role: "attacker"}, {unit: "Kempt", role: "defender"}],
+	    undone: false}]}')" ]
+	for unit in Bachelu Kempt; do
+		umpire log --unit "$unit" --json
+		[ "$(json '[.entries[].id] | join(",")')" = 1 ]
+	done
+	umpire sheet --json
+	[ "$(json '.units[] | select(.name == "Bachelu") | .losses')" = "$bachelu" ]
+	[ "$(json '.units[] | select(.name == "Kempt") | [.losses, .pushbacks.total] | join(",")')" = "$kempt,$pushed" ]
+	[ "$(json '[.units[] | select(.name != "Bachelu" and .name != "Kempt") | .losses] | add')" = 0 ]
+}
+
 @test "redo puts back what was undone" {
 	small_oob
 	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
@@ -210,6 +236,18 @@ battle() {
 	grep -q 'Kempt</td><td>infantry</td><td>line</td><td>58</td><td>34</td><td>24</td><td>fall back</td><td>2/2</td>' sheet.html
 	umpire sheet --html sheet.html --csv
 	expect_error 64 "give one of --json, --csv and --html"
+}
+
+@test "sheet --html escapes names and sides: &, <, > and quotes are text, not markup" {
+	new_game
+	"$U" unit add 'A&B <i>"C"</i>' --side 'Allies <&>' --type infantry --class british --units 4 >/dev/null
+	"$U" unit add Bachelu --side French --type infantry --class french --units 4 >/dev/null
+	umpire sheet --html sheet.html
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '<tr><td>A&amp;B &lt;i&gt;&quot;C&quot;&lt;/i&gt;</td>' sheet.html)" = 1 ]
+	[ "$(grep -c '<h1>Allies &lt;&amp;&gt;</h1>' sheet.html)" = 1 ]
+	# nothing of the name or the side is left as markup
+	[ "$(grep -c '<i>\|</i>\|Allies <\|A&B' sheet.html)" = 0 ]
 }
 
 @test "sheet --html prints one page a side in headless Chromium" {
