@@ -472,7 +472,7 @@ db_open(const char *path, int mode, struct db **out)
 		    path);
 	rc = open_checked(path, mode == DB_OPEN_WRITE ? SQLITE_OPEN_READWRITE :
 	    SQLITE_OPEN_READONLY, out);
-	if (rc == DB_OK && mode != DB_OPEN_WRITE && (rc = is_older(*out, &older)) == DB_OK &&
+	if (rc == DB_OK && mode == DB_OPEN_READ && (rc = is_older(*out, &older)) == DB_OK &&
 	    older) {
 		/* A game from an older umpire is brought up to date by the first
 		 * command that may write it. */
@@ -668,6 +668,16 @@ quick_check(struct db *db, const char *sql)
 		    "the game '%s' is damaged (%s); nothing was written: see 'umpire check'",
 		    db->path, first[0] ? first : "quick_check gave no answer");
 	return DB_OK;
+}
+
+int
+db_data_version(struct db *db, long long *version)
+{
+	long v;
+	int rc = pragma_int(db, "data_version", &v);
+
+	*version = v;
+	return rc;
 }
 
 const char *

@@ -8,7 +8,7 @@ load helper
 	[ "$status" -eq 0 ]
 	[ "$output" = "new brigade game 'Quatre Bras' at umpire.db" ]
 	[ "$(sqlite3 umpire.db 'PRAGMA application_id')" = 1431130185 ]
-	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 3 ]
+	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 4 ]
 	[ "$(sqlite3 umpire.db "SELECT count(*) FROM rule_row WHERE name = 'melee-firing'")" = 150 ]
 }
 
