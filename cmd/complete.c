@@ -617,6 +617,7 @@ static const struct {
 	{ "undo", cmd_undo_inputs },
 	{ "batch", batch_inputs },
 	{ "report", report_inputs },
+	{ "serve", cmd_serve_inputs },
 };
 
 /* The options of the command, as its first word (a subcommand, the
