@@ -211,4 +211,5 @@ else
 fi
 foreign
 catalogue
+. "$here/serve.sh"
 echo "1..$n"
