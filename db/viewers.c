@@ -95,17 +95,27 @@ has_viewers(struct db *db, int *yes)
 }
 
 int
+db_viewer_find(struct db *db, const char *side, char *token)
+{
+	int rc, yes = 0;
+
+	token[0] = '\0';
+	if ((rc = has_viewers(db, &yes)) != DB_OK)
+		return rc;
+	return yes ? db_viewer_get(db, side, token) :
+	    db_set_error(DB_NOTFOUND, "the game '%s' keeps no pages", db->path);
+}
+
+int
 db_viewer_peek(const char *path, const char *side, char *token)
 {
 	struct db *db;
-	int rc, yes = 0;
+	int rc;
 
 	token[0] = '\0';
 	if ((rc = db_open(path, DB_OPEN_AS_IS, &db)) != DB_OK)
 		return rc;
-	if ((rc = has_viewers(db, &yes)) == DB_OK)
-		rc = yes ? db_viewer_get(db, side, token) :
-		    db_set_error(DB_NOTFOUND, "the game '%s' keeps no pages", path);
+	rc = db_viewer_find(db, side, token);
 	db_close(db);
 	return rc;
 }

@@ -30,6 +30,10 @@ int db_viewer_put(struct db *db, const char *side, const char *token);
 /* Forgets every viewer's token (in the caller's transaction). */
 int db_viewer_clear(struct db *db);
 
+/* db_viewer_get in a game that may be older than the pages (no viewer
+ * table: DB_NOTFOUND). */
+int db_viewer_find(struct db *db, const char *side, char *token);
+
 /*
  * Opens the game at path as it is (read only, never upgraded), reads the
  * token of viewer SIDE and closes it: the server's question "is this

@@ -52,7 +52,8 @@ int serve_page(struct view *v);
  * The JSON of viewer v's sheet into *body (malloc'd, *len bytes): that
  * view's `sheet --json`, or an object {"error": SENTENCE} when the game is
  * gone, replaced, or cannot be read.  Returns the HTTP status (200, 503,
- * 500), or -1 out of memory.  The caller holds s->lock.
+ * 500), or -1 out of memory.  The caller holds s->lock, and has called
+ * serve_changed just before.
  */
 int serve_sheet(struct server *s, const struct view *v, char **body,
     size_t *len);

@@ -150,7 +150,10 @@ serve_sheet(struct server *s, const struct view *v, char **body, size_t *len)
 	char token[VIEWER_TOKEN], err[512], said[768];
 	int st, rc;
 
-	st = db_viewer_peek(s->db_path, v->side, token);
+	/* Asked on the idle connection of serve_changed when it has one (the
+	 * file at the path, just checked), else on one of its own. */
+	st = s->watch != NULL ? db_viewer_find(s->watch, v->side, token) :
+	    db_viewer_peek(s->db_path, v->side, token);
 	if (st == DB_NOFILE) {
 		snprintf(said, sizeof said,
 		    "the game '%s' is gone (deleted or moved); this page follows it again once it is back",

@@ -174,7 +174,7 @@ trap '[ -z "$serve_pid" ] || kill "$serve_pid" 2>/dev/null; rm -rf "$work"' EXIT
 (cd "$work/small" && exec "$u" serve --listen 127.0.0.1:0 >serve.out 2>serve.err) &
 serve_pid=$!
 i=0
-while [ "$(wc -l <"$work/small/serve.out")" -lt 3 ] && [ $i -lt 100 ]; do
+while [ "$(cat "$work/small/serve.out" 2>/dev/null | wc -l)" -lt 3 ] && [ $i -lt 100 ]; do
 	sleep 0.1
 	i=$((i + 1))
 done
