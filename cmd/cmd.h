@@ -130,7 +130,10 @@ extern const struct cmd_entry cmd_new_entry, cmd_unit_entry, cmd_sheet_entry,
     cmd_log_entry, cmd_undo_entry, cmd_redo_entry, cmd_adjust_entry,
     cmd_turn_entry, cmd_tables_entry, cmd_check_entry, cmd_odds_entry,
     cmd_help_entry, cmd_version_entry, cmd_batch_entry, cmd_report_entry,
-    cmd_complete_entry, cmd_game_entry;
+    cmd_complete_entry, cmd_game_entry, cmd_serve_entry;
+/* serve's options (cmd/serve.c), and its help on f. */
+extern const struct input_decl cmd_serve_inputs[];
+void serve_usage(FILE *f);
 
 /*
  * Runs the rule set's adjudication NAME (also one that is not a command

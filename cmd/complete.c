@@ -618,6 +618,7 @@ static const struct {
 	{ "game", cmd_game_inputs },
 	{ "batch", batch_inputs },
 	{ "report", report_inputs },
+	{ "serve", cmd_serve_inputs },
 };
 
 /* The options of the command, as its first word (a subcommand, the

@@ -218,6 +218,12 @@ game_get_mode(struct cmd_ctx *g, int write, struct game **out)
 	struct game *gm = NULL;
 	int rc;
 
+	/* Not peeked at: connected once, in the mode asked (a reader that
+	 * connected to write, then again to read, cost a sheet a third). */
+	if (g->game == NULL && (g->game = calloc(1, sizeof *g->game)) == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	if (g->game->db == NULL && (rc = connect_parts(g, write, g->game)) != 0)
+		return rc;
 	if ((rc = game_peek(g, &gm)) != 0)
 		return rc;
 	if (gm->started && write && !gm->writable)

@@ -20,7 +20,8 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_new_entry, &cmd_game_entry, &cmd_unit_entry, &cmd_sheet_entry, &cmd_log_entry,
 	&cmd_undo_entry, &cmd_redo_entry, &cmd_adjust_entry, &cmd_turn_entry,
 	&cmd_tables_entry, &cmd_check_entry, &cmd_odds_entry, &cmd_help_entry,
-	&cmd_version_entry, &cmd_batch_entry, &cmd_report_entry, &cmd_complete_entry,
+	&cmd_version_entry, &cmd_batch_entry, &cmd_report_entry, &cmd_serve_entry,
+	&cmd_complete_entry,
 	NULL
 };
 

@@ -317,6 +317,64 @@ same_file(const struct db *db)
 }
 
 /*
+ * The use locks this process holds: one descriptor a file, however many
+ * connections have the file open (a server's watcher beside a request).
+ * Closing any descriptor of a file drops every POSIX lock the process
+ * holds on it, SQLite's among them, so no descriptor of a file is closed
+ * while a connection of this process has it open.
+ */
+#define USES 8
+
+static struct use {
+	dev_t dev;
+	ino_t ino;
+	int fd, how, refs;
+} uses[USES];
+
+/* The use lock this process already holds on the file at path, with HOW,
+ * counted once more; NULL when it holds none. */
+static struct use *
+use_again(const char *path, int how)
+{
+	struct stat sb;
+
+	if (stat(path, &sb) != 0)
+		return NULL;
+	for (int i = 0; i < USES; i++)
+		if (uses[i].refs > 0 && uses[i].dev == sb.st_dev &&
+		    uses[i].ino == sb.st_ino && uses[i].how == how) {
+			uses[i].refs++;
+			return &uses[i];
+		}
+	return NULL;
+}
+
+/* Keeps fd as the process's use lock on its file (when there is room). */
+static void
+use_keep(int fd, int how, const struct stat *sb)
+{
+	for (int i = 0; i < USES; i++)
+		if (uses[i].refs == 0) {
+			uses[i] = (struct use){ sb->st_dev, sb->st_ino, fd, how, 1 };
+			return;
+		}
+}
+
+/* Lets go of use lock fd: closed when no connection of the process has
+ * its file open any more. */
+static void
+use_release(int fd)
+{
+	for (int i = 0; i < USES; i++)
+		if (uses[i].refs > 0 && uses[i].fd == fd) {
+			if (--uses[i].refs == 0)
+				close(fd);
+			return;
+		}
+	close(fd);
+}
+
+/*
  * The game's use lock: every command holds a shared flock on the game
  * file for as long as it has it open; new --force holds it exclusive
  * while it replaces the file.  So a file is never renamed away under a
@@ -331,8 +389,15 @@ static int
 take_use(struct db *db, int how)
 {
 	struct stat held;
+	struct use *u;
 	int fd;
 
+	if ((u = use_again(db->path, how)) != NULL) {
+		db->dev = u->dev;
+		db->ino = u->ino;
+		db->use_fd = u->fd;
+		return DB_OK;
+	}
 	for (;;) {
 		if ((fd = open(db->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0)
 			return db_set_error(errno == ENOENT ? DB_NOFILE : DB_IO,
@@ -358,6 +423,7 @@ take_use(struct db *db, int how)
 		close(fd);	/* replaced while this waited: open the new file */
 	}
 	db->use_fd = fd;
+	use_keep(fd, how, &held);
 	return DB_OK;
 }
 
@@ -481,7 +547,7 @@ db_close(struct db *db)
 		sqlite3_db_config(db->h, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
 	sqlite3_close(db->h);
 	if (db->use_fd >= 0)
-		close(db->use_fd);
+		use_release(db->use_fd);
 	if (db->tmp != NULL) {
 		unlink(db->tmp);
 		free(db->tmp);
@@ -594,7 +660,7 @@ db_open(const char *path, int mode, struct db **out)
 		    path);
 	rc = open_checked(path, mode == DB_OPEN_WRITE ? SQLITE_OPEN_READWRITE :
 	    SQLITE_OPEN_READONLY, out);
-	if (rc == DB_OK && mode != DB_OPEN_WRITE && (rc = is_older(*out, &older)) == DB_OK &&
+	if (rc == DB_OK && mode == DB_OPEN_READ && (rc = is_older(*out, &older)) == DB_OK &&
 	    older) {
 		/* A game from an older umpire is brought up to date by the first
 		 * command that may write it. */
@@ -803,6 +869,16 @@ quick_check(struct db *db, const char *sql)
 		    "the game '%s' is damaged (%s); nothing was written: see 'umpire check'",
 		    db->path, first[0] ? first : "quick_check gave no answer");
 	return DB_OK;
+}
+
+int
+db_data_version(struct db *db, long long *version)
+{
+	long v;
+	int rc = pragma_int(db, "data_version", &v);
+
+	*version = v;
+	return rc;
 }
 
 const char *

@@ -46,7 +46,9 @@ int db_peek_rules(const char *path, char *name, size_t n);
 /* How to open a game. */
 enum {
 	DB_OPEN_READ = 0,	/* read only */
-	DB_OPEN_WRITE = 1	/* read and write */
+	DB_OPEN_WRITE = 1,	/* read and write */
+	DB_OPEN_AS_IS = 2	/* read only, never upgraded: for a reader that
+				 * must never write (the server) */
 };
 
 /*
@@ -94,6 +96,10 @@ int db_begin(struct db *db);
 int db_savepoint(struct db *db);
 int db_release(struct db *db);
 void db_rollback_savepoint(struct db *db);
+
+/* A number that changes when another connection commits to the game
+ * (SQLite's data_version): a long-lived reader's cheap "has it changed?". */
+int db_data_version(struct db *db, long long *version);
 
 /* The SQLite library's version ("3.40.1"). */
 const char *db_sqlite_version(void);

@@ -226,4 +226,10 @@ const char *const db_sql[STMT_COUNT] = {
 	    "SELECT e.event, u.name FROM effect e JOIN unit u ON u.id = e.unit "
 	    "WHERE NOT EXISTS (SELECT 1 FROM event_unit eu "
 	    "WHERE eu.event = e.event AND eu.unit = e.unit) ORDER BY e.id",
+	[STMT_SIDES] = "SELECT side FROM unit GROUP BY side ORDER BY min(id)",
+	[STMT_VIEWER_GET] = "SELECT token FROM viewer WHERE side = ?1",
+	[STMT_VIEWER_PUT] = "INSERT OR REPLACE INTO viewer (side, token) VALUES (?1, ?2)",
+	[STMT_VIEWER_CLEAR] = "DELETE FROM viewer",
+	[STMT_VIEWER_TABLE] =
+	    "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'viewer'",
 };

@@ -13,7 +13,13 @@
 #      squares assault of 4 brigades a side and of a fury melee with 11
 #      modifiers (1,296 outcomes), against a stateless fire (target: 5x);
 #   5. 1000 rulings in one `umpire batch` against 1000 processes (target:
-#      at least 20x faster).
+#      at least 20x faster);
+#   6. `umpire serve` (umpire-serve beside the binary): a sheet.json asked
+#      1000 times of an unchanged game (one curl, one connection) against
+#      1000 `umpire sheet --json` processes; and made anew after each
+#      ruling (the ruling and a curl of the page subtracted) against
+#      `umpire sheet --json` after each ruling (the ruling subtracted)
+#      (target: 1.0x, no dearer than the process).
 #   tests/bench/run.sh ./umpire
 set -eu
 u=$(cd "$(dirname "${1:-./umpire}")" && pwd)/$(basename "${1:-./umpire}")
@@ -160,3 +166,54 @@ awk -v a="$processes" -v b="$one_batch" -v n="$n" 'BEGIN {
 	printf "%-44s %7.3f ms vs %7.3f ms per ruling: %.1fx faster (target > 20)\n",
 	    "a process per ruling / one batch", a / n / 1e6, b / n / 1e6, a / b
 }'
+
+echo "== serve"
+# The small game's pages; the server goes when the script ends.
+serve_pid=""
+trap '[ -z "$serve_pid" ] || kill "$serve_pid" 2>/dev/null; rm -rf "$work"' EXIT
+(cd "$work/small" && exec "$u" serve --listen 127.0.0.1:0 >serve.out 2>serve.err) &
+serve_pid=$!
+i=0
+while [ "$(cat "$work/small/serve.out" 2>/dev/null | wc -l)" -lt 3 ] && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+page=$(awk '$1 == "umpire" { print $2 }' "$work/small/serve.out")
+[ -n "$page" ] || { echo "umpire serve did not start: $(cat "$work/small/serve.err")"; exit 1; }
+n=${BENCH_N:-1000}
+# curl_many: n sheet.json over one connection, in one process.
+curl_many() {
+	start=$(now_ns)
+	i=0
+	while [ $i -lt "${runs:-$n}" ]; do
+		echo "url = \"${page}sheet.json\""
+		echo "output = /dev/null"
+		i=$((i + 1))
+	done | curl -s -K - && echo $(( $(now_ns) - start ))
+}
+sheet_json() { (cd "$work/small" && time_loop "$u" sheet --json); }
+set -- $(alternate curl_many sheet_json)
+ratio "serve: sheet.json, unchanged game / process" "$1" "$2" 1.0
+# After each ruling, a sheet.json made anew: the fetch alone timed (not
+# the ruling), less a fetch of the page (the same curl, no game read),
+# against `umpire sheet --json` alone, less the clock's own cost.
+n=$(( n / 10 > 0 ? n / 10 : 1 ))
+rule() { "$u" fire --firers 16 --distance 2 --target Pack --dice 4 >/dev/null; }
+after_rulings() {	# after_rulings CMD...: ns of CMD, each run after a ruling
+	total=0
+	i=0
+	while [ $i -lt "${runs:-$n}" ]; do
+		rule
+		start=$(now_ns)
+		"$@" >/dev/null
+		total=$(( total + $(now_ns) - start ))
+		i=$((i + 1))
+	done
+	echo $total
+}
+json_after() { (cd "$work/small" && after_rulings curl -s "${page}sheet.json"); }
+page_after() { (cd "$work/small" && after_rulings curl -s "$page"); }
+sheet_after() { (cd "$work/small" && after_rulings "$u" sheet --json); }
+clock_after() { (cd "$work/small" && after_rulings true); }
+set -- $(alternate json_after page_after) $(alternate sheet_after clock_after)
+ratio "serve: sheet.json after a ruling / process" $(( $1 - $2 )) $(( $3 - $4 )) 1.0

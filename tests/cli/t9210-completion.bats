@@ -60,7 +60,7 @@ game() {
 	bin_umpire
 }
 
-ALL_COMMANDS="fire melee morale rally fatigue move new game unit sheet log undo redo adjust turn tables check odds help version batch report"
+ALL_COMMANDS="fire melee morale rally fatigue move new game unit sheet log undo redo adjust turn tables check odds help version batch report serve"
 
 @test "names holding shell syntax complete as typed in every quoting and run nothing" {
 	new_game
@@ -112,7 +112,7 @@ ${names[k]}" ] || { echo "'$quote$start' gives $word: $output"; return 1; }
 
 @test "commands, and under a rule set only the adjudications it has" {
 	game
-	offers "umpire " fire melee morale rally move new game unit sheet log undo redo adjust turn tables check odds help version batch report
+	offers "umpire " fire melee morale rally move new game unit sheet log undo redo adjust turn tables check odds help version batch report serve
 	offers "umpire --rules fury " $ALL_COMMANDS
 	offers "umpire fi" fire
 	offers "umpire --" --db --rules --json --help --version
@@ -148,6 +148,7 @@ ${names[k]}" ] || { echo "'$quote$start' gives $word: $output"; return 1; }
 	offers "umpire undo --" --dry-run --db --rules --json --help
 	offers "umpire adjust Kempt --" --figures --state --clear --formation --reason --db --rules --json --help
 	offers "umpire report --" --html --db --rules --json --help
+	offers "umpire serve --" --listen --new-tokens --db --rules --json --help
 	offers "umpire batch --" --each --db --rules --json --help
 	offers "umpire unit add X --type division --" --side --parent --formation --quality --break-percent --db --rules --json --help
 	offers "umpire --rules squares turn --" --action-dice --commands --dice-off --general --dice --roll --seed --odds --db --json --help

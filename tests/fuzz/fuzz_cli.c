@@ -4,8 +4,9 @@
  * run one after another through umpire_main (which returns instead of
  * exiting) against a fresh copy of a small brigade game.  Words naming a
  * path or another game (a '/', --db) are dropped, so nothing outside the
- * scratch directory is touched.  Built by `make fuzz` (clang, libFuzzer)
- * and replayed over tests/fuzz/corpus by `make check` (tests/fuzz/replay.c).
+ * scratch directory is touched, and so is "serve" (a server does not
+ * return).  Built by `make fuzz` (clang, libFuzzer) and replayed over
+ * tests/fuzz/corpus by `make check` (tests/fuzz/replay.c).
  */
 #define _XOPEN_SOURCE 700
 #include <fcntl.h>
@@ -144,7 +145,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		for (char *w = strtok_r(line, " ", &wsave); w != NULL && n < WORDS;
 		    w = strtok_r(NULL, " ", &wsave))
-			if (strchr(w, '/') == NULL && strncmp(w, "--db", 4) != 0)
+			if (strchr(w, '/') == NULL && strncmp(w, "--db", 4) != 0 &&
+			    strcmp(w, "serve") != 0)
 				words[n++] = w;
 		(void)run(n, words);
 		fflush(stdout);

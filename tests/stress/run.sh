@@ -417,5 +417,6 @@ else
 fi
 foreign
 catalogue
+. "$here/serve.sh"
 echo "1..$n"
 exit "$failed"
