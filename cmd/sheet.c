@@ -220,6 +220,9 @@ json_into(const struct sheet *s, char *buf)
 	if ((cost = keeps_cost_counter(&gm->rs->roster->keeps)) != NULL) {
 		jsonw_object(&w, cost->name);
 		for (int i = 0; i < s->nsides; i++) {
+			/* an enemy's army list is not seen across the table */
+			if (viewer_side_look(&s->viewer, s->sides[i]) == LOOK_ACROSS)
+				continue;
 			if ((rc = side_points(s, s->sides[i], &points)) != 0)
 				return rc;
 			jsonw_number(&w, s->sides[i], points);
