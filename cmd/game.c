@@ -75,8 +75,8 @@ game_batch_end(struct cmd_ctx *g, struct batch *b, int keep)
 
 	if (b->db == NULL)
 		return 0;
-	if (keep)
-		st = db_commit(b->db);
+	if (keep && (st = db_commit(b->db)) == DB_OK)
+		db_checkpoint(b->db);
 	if (!keep || st != DB_OK)
 		db_rollback(b->db);
 	db_close(b->db);
@@ -272,6 +272,10 @@ close_game(struct cmd_ctx *g, struct game *gm, int rc)
 		return rc;
 	if (rc == 0 && (st = db_commit(gm->db)) != DB_OK)
 		rc = game_fail(g, st);
+	/* Game keeping leaves the game file whole; rulings leave the WAL
+	 * until it holds a few (db/db.c). */
+	if (rc == 0 && gm->writable && gm->started && !(g->flags & CMD_ADJUDICATES))
+		db_checkpoint(gm->db);
 	if (rc == 0 && gm->writable && gm->started)
 		g->saved = 1;
 	if (rc != 0)

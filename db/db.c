@@ -19,6 +19,21 @@
 #include "text.h"
 
 #define BUSY_TIMEOUT_MS 5000
+/*
+ * A game keeps its write-ahead log between commands: a ruling is kept
+ * once its frames are synced into the WAL (synchronous=FULL), and the WAL
+ * is copied into the game file (checkpointed, then truncated) once it
+ * holds this many frames, or after a command that is not a ruling (the
+ * order of battle and the rule tables, then, are in the game file, where
+ * the check before a write reads them).  So a ruling makes two syncs:
+ * the commit's, and either the WAL header's (a WAL just truncated) or
+ * the game file's (the checkpoint after it); db/vfs.c leaves out the
+ * checkpoint's sync of a WAL synced by the commit just before and the
+ * directory's sync of a WAL that was already there.  Were the log
+ * checkpointed by every command, each would sync five times; were it
+ * never, every command would first read the whole log to index it.
+ */
+#define WAL_CHECKPOINT_FRAMES 64
 /* The schema version that brought the kept state as it is now (unit_state
  * and unit_ledger): its rows are made from the journal when a game
  * reaches it. */
@@ -113,18 +128,20 @@ regular_file(const char *path)
 }
 
 /* True when the game's directory takes no new files (a read-only mount, a
- * directory the reader may not write) and no -wal is there: a reader
- * cannot make the -shm it needs, and nobody can be writing the game. */
+ * directory the reader may not write) and no -wal holds anything: a
+ * reader cannot make the -shm it needs, and nobody can be writing the
+ * game. */
 static int
 frozen(const char *path)
 {
 	char dir[4096], wal[4096];
 	const char *slash = strrchr(path, '/');
+	struct stat sb;
 
 	snprintf(dir, sizeof dir, "%.*s", slash == NULL ? 1 : (int)(slash - path + 1),
 	    slash == NULL ? "." : path);
 	snprintf(wal, sizeof wal, "%s-wal", path);
-	return access(dir, W_OK) != 0 && !db_file_exists(wal);
+	return access(dir, W_OK) != 0 && (stat(wal, &sb) != 0 || sb.st_size == 0);
 }
 
 int
@@ -272,21 +289,35 @@ busy_timeout(void)
 	return BUSY_TIMEOUT_MS;
 }
 
-/* The connection settings every game gets, before anything is read. */
+/* SQLite's word after each commit: the frames the WAL now holds. */
+static int
+wal_committed(void *ctx, sqlite3 *h, const char *name, int frames)
+{
+	(void)h;
+	(void)name;
+	((struct db *)ctx)->wal_frames = frames;
+	return SQLITE_OK;
+}
+
+/* The connection settings every game gets, before anything is read.
+ * Closing never checkpoints: a writer checkpoints after its commit
+ * (db_commit), a reader never. */
 static int
 configure(struct db *db)
 {
 	int rc;
 
+	sqlite3_wal_hook(db->h, wal_committed, db);
 	if ((rc = sqlite3_extended_result_codes(db->h, 1)) != SQLITE_OK ||
+	    (rc = sqlite3_db_config(db->h, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL)) != SQLITE_OK ||
 	    (rc = sqlite3_busy_timeout(db->h, busy_timeout())) != SQLITE_OK ||
 	    (rc = sqlite3_db_config(db->h, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL)) != SQLITE_OK ||
 	    (rc = sqlite3_db_config(db->h, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL)) != SQLITE_OK ||
 	    (rc = sqlite3_db_config(db->h, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0,
 	    NULL)) != SQLITE_OK)
 		return db_fail(db, rc, "configuring the game");
-	return exec(db, "PRAGMA foreign_keys = ON; PRAGMA trusted_schema = OFF",
-	    "configuring the game");
+	return exec(db, "PRAGMA foreign_keys = ON; PRAGMA trusted_schema = OFF; "
+	    "PRAGMA synchronous = FULL", "configuring the game");
 }
 
 /* Applies the migrations past the file's user_version, one transaction each. */
@@ -335,6 +366,8 @@ single_thread(void)
 	done = 1;
 	(void)sqlite3_config(SQLITE_CONFIG_SINGLETHREAD);
 	(void)sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+	/* Without it the unix VFS does the same, with its three syncs more. */
+	(void)db_vfs_register();
 }
 
 static struct db *
@@ -820,13 +853,33 @@ db_commit(struct db *db)
 	if (rc != DB_OK)
 		return rc;
 	db->in_tx = 0;
-	if (db->tmp == NULL)
+	if (db->tmp == NULL) {
+		if (db->wal_frames >= WAL_CHECKPOINT_FRAMES)
+			db_checkpoint(db);
 		return DB_OK;
+	}
 	for (int i = 0; i < STMT_COUNT; i++) {
 		sqlite3_finalize(db->stmt[i]);
 		db->stmt[i] = NULL;
 	}
 	return install(db);
+}
+
+/*
+ * Copies the WAL into the game file and truncates it, when no reader or
+ * writer is in the way (it waits for none: the next commit tries again).
+ * A failure leaves the WAL as it was, every commit in it kept.
+ */
+void
+db_checkpoint(struct db *db)
+{
+	if (db == NULL || db->h == NULL || db->in_tx || db->tmp != NULL)
+		return;
+	sqlite3_busy_timeout(db->h, 0);
+	if (sqlite3_wal_checkpoint_v2(db->h, "main", SQLITE_CHECKPOINT_TRUNCATE, NULL,
+	    NULL) == SQLITE_OK)
+		db->wal_frames = 0;
+	sqlite3_busy_timeout(db->h, busy_timeout());
 }
 
 void

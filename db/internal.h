@@ -19,7 +19,12 @@ struct db {
 	struct loaded *found[8];	/* tables found lately, by name's start */
 	char ruleset[32];	/* the rule set whose tables are loaded */
 	int tables_loaded;
+	int wal_frames;		/* the frames in the WAL after the last commit */
 };
+
+/* Registers umpire's VFS (db/vfs.c: the unix VFS without two syncs that
+ * add nothing) as the default; an SQLite status. */
+int db_vfs_register(void);
 
 /* Frees the cache of rule tables read from the game. */
 void db_tables_free(struct db *db);

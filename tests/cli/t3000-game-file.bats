@@ -191,7 +191,10 @@ load helper
 
 @test "readers read a game in a directory they cannot write, and leave nothing beside it" {
 	small_oob
+	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
 	chmod 644 umpire.db
+	# the writers keep the game's WAL and its index beside it (db/db.c)
+	beside=$(ls -A)
 	chmod 555 "$TEST_DIR"
 	as_nobody "$U" sheet
 	[ "$status" -eq 0 ]
@@ -200,10 +203,12 @@ load helper
 	[ "$status" -eq 0 ]
 	as_nobody "$U" check
 	[ "$status" -eq 0 ]
+	# the ruling still in the WAL is read
 	as_nobody "$U" --json unit show Kempt
 	[ "$(json .name)" = Kempt ]
+	[ "$(json .losses)" = 2 ]
 	chmod 755 "$TEST_DIR"
-	[ "$(ls -A | grep -c 'umpire.db-')" = 0 ]
+	[ "$(ls -A | grep -v '^\.umpire$')" = "$beside" ]
 }
 
 @test "writers that cannot print say what was kept (74)" {
