@@ -59,8 +59,7 @@ game_batch_begin(struct cmd_ctx *g, struct batch *b)
 
 	b->path = g->db_path;
 	if ((st = db_open(g->db_path, DB_OPEN_WRITE, &b->db)) != DB_OK ||
-	    (st = db_migrate(b->db)) != DB_OK || (st = db_begin(b->db)) != DB_OK ||
-	    (st = db_verify(b->db)) != DB_OK) {
+	    (st = db_migrate(b->db)) != DB_OK || (st = db_begin(b->db)) != DB_OK) {
 		db_close(b->db);
 		b->db = NULL;
 		return game_fail(g, st);
@@ -176,7 +175,7 @@ start_parts(struct cmd_ctx *g, struct game *gm)
 		gm->in_savepoint = 1;
 	}
 	if (gm->batch == NULL && gm->writable && ((st = db_migrate(gm->db)) != DB_OK ||
-	    (st = db_begin(gm->db)) != DB_OK || (st = db_verify(gm->db)) != DB_OK))
+	    (st = db_begin(gm->db)) != DB_OK))
 		return game_fail(g, st);
 	if (gm->writable && (rc = hold_output(g)) != 0)
 		return rc;

@@ -96,6 +96,9 @@ db_fail(struct db *db, int rc, const char *what)
 	case DB_NOTGAME:
 		return db_set_error(st, "'%s' is not an umpire game", path);
 	case DB_IO:
+		if ((rc & 0xff) == SQLITE_CORRUPT)
+			return db_set_error(st, "the game '%s' is damaged (%s)%s: see 'umpire check'",
+			    path, msg, db != NULL && db->in_tx ? "; nothing was written" : "");
 		return db_set_error(st, "%s failed on the game '%s': %s", what, path, msg);
 	case DB_NOMEM:
 		return db_set_error(st, "%s: out of memory", what);
@@ -317,7 +320,8 @@ configure(struct db *db)
 	    NULL)) != SQLITE_OK)
 		return db_fail(db, rc, "configuring the game");
 	return exec(db, "PRAGMA foreign_keys = ON; PRAGMA trusted_schema = OFF; "
-	    "PRAGMA synchronous = FULL", "configuring the game");
+	    "PRAGMA synchronous = FULL; PRAGMA cell_size_check = ON",
+	    "configuring the game");
 }
 
 /* Applies the migrations past the file's user_version, one transaction each. */
@@ -668,71 +672,10 @@ db_begin(struct db *db)
 	return rc;
 }
 
-/* One quick_check: DB_OK, or DB_IO naming the first fault. */
-static int
-quick_check(struct db *db, const char *sql)
-{
-	sqlite3_stmt *st;
-	int rc = sqlite3_prepare_v2(db->h, sql, -1, &st, NULL), step;
-	char first[256] = "";
-
-	if (rc != SQLITE_OK)
-		return db_fail(db, rc, "checking the game");
-	step = sqlite3_step(st);
-	if (step == SQLITE_ROW && sqlite3_column_text(st, 0) != NULL) {
-		const char *text = (const char *)sqlite3_column_text(st, 0);
-		const char *head = "*** in database main ***\n";
-
-		if (strncmp(text, head, strlen(head)) == 0)
-			text += strlen(head);
-		text_copy(first, sizeof first, text);
-		for (char *p = first; *p != '\0'; p++)
-			if (*p == '\n')
-				*p = ' ';	/* one line on stderr */
-	}
-	sqlite3_finalize(st);
-	if (step != SQLITE_ROW)
-		return step == SQLITE_CORRUPT || step == SQLITE_NOTADB ||
-		    (step & 0xff) == SQLITE_CORRUPT ? db_set_error(DB_IO,
-		    "the game '%s' is damaged (%s); nothing was written: see 'umpire check'",
-		    db->path, sqlite3_errstr(step)) : db_fail(db, step, "checking the game");
-	if (strcmp(first, "ok") != 0)
-		return db_set_error(DB_IO,
-		    "the game '%s' is damaged (%s); nothing was written: see 'umpire check'",
-		    db->path, first[0] ? first : "quick_check gave no answer");
-	return DB_OK;
-}
-
 const char *
 db_sqlite_version(void)
 {
 	return sqlite3_libversion();
-}
-
-/*
- * Before a write: the tables a write reads and rewrites in place, each
- * checked with its indexes.  The journal's tables only grow at their end,
- * where SQLite itself finds a damaged page on the way and the write rolls
- * back; `umpire check` reads them all.  So the check costs what the order
- * of battle and the rule tables weigh, never what the history does (the
- * whole file, checked while small, cost a game of 1,000 pages 4 MB read
- * at every ruling).
- */
-int
-db_verify(struct db *db)
-{
-	static const char *const tables[] = {
-		"game", "unit", "unit_state", "rule_table", "rule_row", NULL
-	};
-	char sql[96];
-	int rc;
-
-	for (int i = 0; tables[i] != NULL; i++) {
-		snprintf(sql, sizeof sql, "PRAGMA quick_check(%s)", tables[i]);
-		if ((rc = quick_check(db, sql)) != DB_OK)
-			return rc;
-	}
-	return DB_OK;
 }
 
 int

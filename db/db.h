@@ -94,9 +94,6 @@ void db_rollback_savepoint(struct db *db);
 
 /* The SQLite library's version ("3.40.1"). */
 const char *db_sqlite_version(void);
-/* SQLite's quick_check before a write (the whole of a small game, the
- * tables rewritten in place of a large one): DB_IO when it is damaged. */
-int db_verify(struct db *db);
 /* COMMIT; then, when the WAL has grown past a few rulings, db_checkpoint. */
 int db_commit(struct db *db);
 /* Copies the WAL into the game file and truncates it, unless a reader or

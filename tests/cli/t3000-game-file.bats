@@ -189,6 +189,52 @@ load helper
 	[ "$(md5sum umpire.db)" = "$before" ]
 }
 
+# damage_table TABLE: garbles the cell pointers of TABLE's root page in a
+# copy of pristine.db (the game with its WAL copied in), as umpire.db.
+damage_table() {
+	local root
+	rm -f umpire.db-wal umpire.db-shm
+	cp pristine.db umpire.db
+	root=$(sqlite3 pristine.db "SELECT rootpage FROM sqlite_schema WHERE name = '$1'")
+	[ "$root" -gt 1 ]
+	printf '\377\377\377\377\377\377\377\377\377\377\377\377\377\377\377\377' |
+	    dd of=umpire.db bs=1 seek=$((4096 * (root - 1) + 8)) conv=notrunc 2>/dev/null
+}
+
+@test "a damaged page in each table a write rewrites refuses that write (74), the file left as it was" {
+	small_oob
+	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
+	"$U" tables export melee melee.csv >/dev/null
+	sqlite3 umpire.db "PRAGMA wal_checkpoint(TRUNCATE)" >/dev/null
+	cp umpire.db pristine.db
+	# each table, and a command that rewrites it (SQLite checks every page
+	# it loads, cell_size_check: a write loads each page it changes)
+	while read -r table cmd; do
+		damage_table "$table"
+		before=$(md5sum <umpire.db)
+		# shellcheck disable=SC2086
+		umpire $cmd
+		expect_error 74 "the game 'umpire.db' is damaged"
+		[[ "$stderr" == *"see 'umpire check'"* ]]
+		[ "$(md5sum <umpire.db)" = "$before" ] || { echo "$table: changed by $cmd"; false; }
+	done <<-EOF
+	game fire --firers 16 --distance 2 --target Kempt --dice 4
+	unit unit add Ney --side French --type infantry --class french --units 4
+	unit unit set Kempt --units 3
+	unit_state fire --firers 16 --distance 2 --target Kempt --dice 4
+	unit_state undo
+	unit_ledger fire --firers 16 --distance 2 --target Kempt --dice 4
+	unit_ledger undo
+	event fire --firers 16 --distance 2 --target Kempt --dice 4
+	event undo
+	event turn next
+	event_unit fire --firers 16 --distance 2 --target Kempt --dice 4
+	effect fire --firers 16 --distance 2 --target Kempt --dice 4
+	rule_table tables import melee melee.csv
+	rule_row tables import melee melee.csv
+	EOF
+}
+
 @test "readers read a game in a directory they cannot write, and leave nothing beside it" {
 	small_oob
 	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
