@@ -20,20 +20,21 @@
 
 #define BUSY_TIMEOUT_MS 5000
 /*
- * A game keeps its write-ahead log between commands: a ruling is kept
- * once its frames are synced into the WAL (synchronous=FULL), and the WAL
- * is copied into the game file (checkpointed, then truncated) once it
- * holds this many frames, or after a command that is not a ruling (the
- * order of battle and the rule tables, then, are in the game file, where
- * the check before a write reads them).  So a ruling makes two syncs:
- * the commit's, and either the WAL header's (a WAL just truncated) or
- * the game file's (the checkpoint after it); db/vfs.c leaves out the
- * checkpoint's sync of a WAL synced by the commit just before and the
- * directory's sync of a WAL that was already there.  Were the log
+ * A game keeps its write-ahead log between commands.  A ruling is kept,
+ * and survives a power loss, once its commit has synced its frames into
+ * the WAL (synchronous=FULL); the WAL is copied into the game file
+ * (checkpointed) once it holds DB_WAL_FRAMES frames, or after a command
+ * that is not a ruling (the game file alone is then the whole game), and
+ * truncated only after that copy is synced.  So a ruling makes two
+ * syncs: its commit's, and either the WAL header's (a WAL just truncated)
+ * or the game file's (the checkpoint after it); db/vfs.c leaves out the
+ * checkpoint's sync of a WAL the commit has just synced and the sync of
+ * the directory of a WAL that was already there.  Were the WAL
  * checkpointed by every command, each would sync five times; were it
  * never, every command would first read the whole log to index it.
+ * Closing never checkpoints, and a reader never does.
  */
-#define WAL_CHECKPOINT_FRAMES 64
+
 /* The schema version that brought the kept state as it is now (unit_state
  * and unit_ledger): its rows are made from the journal when a game
  * reaches it. */
@@ -302,9 +303,7 @@ wal_committed(void *ctx, sqlite3 *h, const char *name, int frames)
 	return SQLITE_OK;
 }
 
-/* The connection settings every game gets, before anything is read.
- * Closing never checkpoints: a writer checkpoints after its commit
- * (db_commit), a reader never. */
+/* The connection settings every game gets, before anything is read. */
 static int
 configure(struct db *db)
 {
@@ -797,7 +796,7 @@ db_commit(struct db *db)
 		return rc;
 	db->in_tx = 0;
 	if (db->tmp == NULL) {
-		if (db->wal_frames >= WAL_CHECKPOINT_FRAMES)
+		if (db->wal_frames >= DB_WAL_FRAMES)
 			db_checkpoint(db);
 		return DB_OK;
 	}

@@ -94,7 +94,11 @@ void db_rollback_savepoint(struct db *db);
 
 /* The SQLite library's version ("3.40.1"). */
 const char *db_sqlite_version(void);
-/* COMMIT; then, when the WAL has grown past a few rulings, db_checkpoint. */
+/* The frames (pages) the WAL holds before a commit checkpoints it: a
+ * ruling writes some ten (db/db.c says why the WAL is kept). */
+#define DB_WAL_FRAMES 64
+
+/* COMMIT; then, when the WAL holds DB_WAL_FRAMES, db_checkpoint. */
 int db_commit(struct db *db);
 /* Copies the WAL into the game file and truncates it, unless a reader or
  * a writer is in the way (then the next commit tries again). */

@@ -19,6 +19,17 @@
  *    that made it synced its directory.  So an existing WAL is opened
  *    without SQLITE_OPEN_CREATE (and with it, should it have gone).
  *
+ * And a WAL is never truncated to nothing (SQLite does it once a
+ * checkpoint has copied the whole WAL into the game, holding the WAL's
+ * write lock): its header is zeroed instead, which SQLite reads as an
+ * empty WAL, as it would a file of no bytes.  Giving back an ext4 file's
+ * blocks waits on the file system's journal (2 to 18 ms, where a ruling
+ * takes 6); the frames left behind the header are as those a WAL keeps
+ * when SQLite restarts it from its start (the next writer writes and
+ * syncs a new header, then overwrites them; a frame is read only when its
+ * salt is the header's).  Unsynced as the truncation was: lost in a power
+ * cut, the old header brings back frames already in the game.
+ *
  * db/db.c explains how the two make a ruling two syncs.
  */
 #include <string.h>
@@ -33,6 +44,9 @@ struct shim_file {
 	int synced;		/* nothing written through it since its last
 				 * sync (a WAL only) */
 };
+
+/* The size of a WAL's header (SQLite's file format). */
+#define WAL_HEADER 32
 
 #define REAL_FILE(f) ((sqlite3_file *)((char *)(f) + sizeof(struct shim_file)))
 
@@ -60,7 +74,13 @@ shim_write(sqlite3_file *f, const void *buf, int n, sqlite3_int64 off)
 static int
 shim_truncate(sqlite3_file *f, sqlite3_int64 size)
 {
-	((struct shim_file *)f)->synced = 0;
+	static const char no_header[WAL_HEADER];
+	struct shim_file *p = (struct shim_file *)f;
+
+	p->synced = 0;
+	if (p->wal && size == 0)
+		return REAL_FILE(f)->pMethods->xWrite(REAL_FILE(f), no_header,
+		    sizeof no_header, 0);
 	return REAL_FILE(f)->pMethods->xTruncate(REAL_FILE(f), size);
 }
 
