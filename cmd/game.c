@@ -306,18 +306,49 @@ init_ratings(void *ctx, const struct unit *u, struct inputs *ratings)
 	    NULL);
 }
 
+/* The army just read: its turn and the flags past their last turn. */
+static void
+army_read(struct game *gm)
+{
+	gm->army.turn = gm->turn;
+	army_expire_flags(&gm->army);
+	gm->army_loaded = 1;
+}
+
 int
 game_army(struct cmd_ctx *g, struct game *gm)
 {
 	int st;
 
+	if (gm->army_partial)
+		return cmd_error(g, EXIT_BUG, "the whole army is asked for after a part was read");
 	if (gm->army_loaded)
 		return 0;
 	if ((st = db_army_load(gm->db, &gm->army, gm->ledgers, init_ratings, gm)) != DB_OK)
 		return game_fail(g, st);
-	gm->army.turn = gm->turn;
-	army_expire_flags(&gm->army);
-	gm->army_loaded = 1;
+	army_read(gm);
+	return 0;
+}
+
+int
+game_army_named(struct cmd_ctx *g, struct game *gm, const char *const *names, int n)
+{
+	const struct roster *ro = gm->rs->roster;
+	int st;
+
+	if (gm->army_loaded)
+		return 0;
+	if (n == 0 || ro->reads_army || ro->standing != NULL || ro->settle != NULL)
+		return game_army(g, gm);
+	if ((st = db_army_load_named(gm->db, &gm->army, names, n, gm->ledgers, init_ratings,
+	    gm)) != DB_OK)
+		return game_fail(g, st);
+	if (gm->army.n == 0) {
+		db_army_free(&gm->army);
+		return game_army(g, gm);
+	}
+	gm->army_partial = 1;
+	army_read(gm);
 	return 0;
 }
 
@@ -327,7 +358,7 @@ game_unit(struct cmd_ctx *g, struct game *gm, const char *name, int *rc)
 	char err[512];
 	int i;
 
-	if ((*rc = game_army(g, gm)) != 0)
+	if (!gm->army_loaded && (*rc = game_army(g, gm)) != 0)
 		return NULL;
 	i = text_find_name("unit", name, gm->army.n > 0 ? gm->army.u[0].name : "",
 	    sizeof gm->army.u[0], gm->army.n, err, sizeof err);
@@ -343,7 +374,7 @@ static int
 touched(const struct ruling_effects *fx, int i)
 {
 	for (int k = 0; k < fx->n; k++)
-		if (fx->e[k].unit == i)
+		if (ruling_effect(fx, k)->unit == i)
 			return 1;
 	return 0;
 }
@@ -361,7 +392,7 @@ game_journal(struct cmd_ctx *g, struct game *gm, const struct db_record *rec,
 		    ru->role[i])) != DB_OK)
 			return game_fail(g, st);
 	for (int i = 0; i < fx->n; i++) {
-		const struct unit_effect *e = &fx->e[i];
+		const struct unit_effect *e = ruling_effect(fx, i);
 
 		if ((st = db_effect_add(gm->db, rec->id, ru->unit[e->unit]->id,
 		    game_effect_kind(gm, e), e->name, e->amount, e->total, e->ref,

@@ -27,6 +27,8 @@ struct game {
 	const char *ledgers[UNIT_LEDGERS + 1];	/* its rule set's ledgers'
 						 * names, NULL-ended */
 	int army_loaded;
+	int army_partial;	/* only the units a ruling names (and the
+				 * formations above them) were read */
 	struct inputs options;	/* the rule set's options of `new` */
 };
 
@@ -75,6 +77,17 @@ int game_fail(struct cmd_ctx *g, int st);
 /* Reads the army (every unit and formation with its state and typed
  * ratings) once.  Prints the error. */
 int game_army(struct cmd_ctx *g, struct game *gm);
+
+/*
+ * Reads what a ruling that names the N units NAMES needs of the army: the
+ * whole army when its rule set's rulings read it (roster reads_army, a
+ * standing or settle hook) or a name is not a unit's whole name, else
+ * only those units and the formations above them, so that a ruling costs
+ * what it names, not the army.  game_army is then a bug.  Prints the
+ * error.
+ */
+int game_army_named(struct cmd_ctx *g, struct game *gm, const char *const *names,
+    int n);
 
 /*
  * The unit of the army named NAME, whole (text_find_name: byte-equal, else

@@ -6,6 +6,12 @@
 	"u.id, u.name, u.side, u.type, u.formation, coalesce(u.parent, 0), " \
 	"coalesce(p.name, ''), u.start_strength, u.ratings, u.tactical " \
 	"FROM unit u LEFT JOIN unit p ON p.id = u.parent "
+/* A unit of the army with its kept words (db/units.c reads them). */
+#define ARMY_COLUMNS \
+	"u.id, u.name, u.side, u.type, u.formation, coalesce(u.parent, 0), " \
+	"u.start_strength, coalesce(s.state, ''), coalesce(s.formation, ''), " \
+	"coalesce(s.flags, ''), u.ratings, u.tactical " \
+	"FROM unit u LEFT JOIN unit_state s ON s.unit = u.id "
 #define EVENT_COLUMNS \
 	"e.id, e.turn, e.command, e.summary, e.undone, " \
 	"coalesce((SELECT group_concat(u.name, ', ') FROM event_unit eu " \
@@ -69,14 +75,14 @@ const char *const db_sql[STMT_COUNT] = {
 	    "(SELECT count(*) FROM unit WHERE parent = ?1)",
 	[STMT_UNIT_DELETE] = "DELETE FROM unit WHERE id = ?1",
 	[STMT_UNIT_COUNT] = "SELECT count(*) FROM unit",
-	[STMT_ARMY_UNITS] =
-	    "SELECT u.id, u.name, u.side, u.type, u.formation, coalesce(u.parent, 0), "
-	    "u.start_strength, coalesce(s.state, ''), coalesce(s.formation, ''), "
-	    "coalesce(s.flags, ''), u.ratings, u.tactical "
-	    "FROM unit u LEFT JOIN unit_state s ON s.unit = u.id ORDER BY u.id",
+	[STMT_ARMY_UNITS] = "SELECT " ARMY_COLUMNS "ORDER BY u.id",
 	[STMT_ARMY_LEDGERS] =
 	    "SELECT unit, kind, total, amount, turn, ref FROM unit_ledger "
 	    "ORDER BY unit",
+	/* One unit of the army, by id (?1) or by its whole name (?2). */
+	[STMT_ARMY_UNIT] = "SELECT " ARMY_COLUMNS "WHERE u.id = ?1 OR u.name = ?2",
+	[STMT_UNIT_LEDGERS] =
+	    "SELECT unit, kind, total, amount, turn, ref FROM unit_ledger WHERE unit = ?1",
 	/* The turns advanced: `turn next` (a rule set's own turn rulings,
 	 * squares' dice-offs, happen inside a turn). */
 	[STMT_TURN] =
