@@ -83,11 +83,14 @@ const char *const db_sql[STMT_COUNT] = {
 	[STMT_ARMY_UNIT] = "SELECT " ARMY_COLUMNS "WHERE u.id = ?1 OR u.name = ?2",
 	[STMT_UNIT_LEDGERS] =
 	    "SELECT unit, kind, total, amount, turn, ref FROM unit_ledger WHERE unit = ?1",
-	/* The turns advanced: `turn next` (a rule set's own turn rulings,
-	 * squares' dice-offs, happen inside a turn). */
+	/* The turn: one past the turn the latest `turn next` in force ended
+	 * (a rule set's own turn rulings, squares' dice-offs, happen inside
+	 * a turn).  Undo and redo take the journal's latest first, so the
+	 * `turn next` in force ended turns 1, 2, ... in order: the latest
+	 * is found at the end of the index, not counted through. */
 	[STMT_TURN] =
-	    "SELECT 1 + count(*) FROM event WHERE command = 'turn' "
-	    "AND args = '[\"turn\",\"next\"]' AND undone = 0",
+	    "SELECT coalesce((SELECT 1 + turn FROM event WHERE command = 'turn' "
+	    "AND undone = 0 AND args = '[\"turn\",\"next\"]' ORDER BY id DESC LIMIT 1), 1)",
 	[STMT_EVENT_NEXT_ID] = "SELECT coalesce(max(id), 0) + 1 FROM event",
 	[STMT_EVENT_CLEAR_REDO] = "UPDATE event SET undone = 2 WHERE undone = 1",
 	[STMT_EVENT_INSERT] =
