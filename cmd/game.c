@@ -1,5 +1,6 @@
 /* game: opening and closing the game file, its army, its standing. */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,7 +178,8 @@ start_parts(struct cmd_ctx *g, struct game *gm)
 	if (gm->batch == NULL && gm->writable && ((st = db_migrate(gm->db)) != DB_OK ||
 	    (st = db_begin(gm->db)) != DB_OK))
 		return game_fail(g, st);
-	if (gm->writable && (rc = hold_output(g)) != 0)
+	/* (A batch holds every line's output until it is kept.) */
+	if (gm->writable && gm->batch == NULL && (rc = hold_output(g)) != 0)
 		return rc;
 	if ((st = db_turn(gm->db, &gm->turn)) != DB_OK ||
 	    (st = db_tables_load(gm->db, gm->rs->name)) != DB_OK)
@@ -193,8 +195,13 @@ game_peek(struct cmd_ctx *g, struct game **out)
 {
 	int rc;
 
-	if (g->game == NULL && (g->game = calloc(1, sizeof *g->game)) == NULL)
-		return cmd_error(g, EXIT_BUG, "out of memory");
+	/* The options (10 KB) are cleared when they are read (read_options):
+	 * a batch makes a game for each line. */
+	if (g->game == NULL) {
+		if ((g->game = malloc(sizeof *g->game)) == NULL)
+			return cmd_error(g, EXIT_BUG, "out of memory");
+		memset(g->game, 0, offsetof(struct game, options));
+	}
 	if (g->game->db == NULL &&
 	    (rc = connect_parts(g, access(g->db_path, W_OK) == 0, g->game)) != 0)
 		return rc;

@@ -29,7 +29,8 @@ struct game {
 	int army_loaded;
 	int army_partial;	/* only the units a ruling names (and the
 				 * formations above them) were read */
-	struct inputs options;	/* the rule set's options of `new` */
+	struct inputs options;	/* the rule set's options of `new` (last:
+				 * game_peek clears what is before it) */
 };
 
 /* A batch's one connection, in one transaction (cmd/batch.c): every

@@ -46,14 +46,15 @@ table_length(const struct table *t)
 }
 
 /*
- * Reads ROW under COL, splitting a row past the end into full blocks of
- * the table's length and a remainder, and adding their results.
+ * Reads ROW under COL of the table of LENGTH rows (table_length),
+ * splitting a row past the end into full blocks of the length and a
+ * remainder, and adding their results.
  */
 static int
-read_row(const struct table *t, long row, const char *col, struct result *r,
-    long *out)
+read_row(const struct table *t, long length, long row, const char *col,
+    struct result *r, long *out)
 {
-	long length = table_length(t), blocks, rest, block_value = 0, rest_value = 0;
+	long blocks, rest, block_value = 0, rest_value = 0;
 	int rc;
 
 	*out = 0;
@@ -86,7 +87,7 @@ brigade_direct(const struct tableset *ts, long row, int die,
 	if (t == NULL)
 		return RULE_DATA;
 	snprintf(col, sizeof col, "d%d", die);
-	if ((rc = read_row(t, row, col, r, casualties)) != RULE_OK)
+	if ((rc = read_row(t, table_length(t), row, col, r, casualties)) != RULE_OK)
 		return rc;
 	result_work(r, "%s [%s], direct read: row %ld, die %d -> %ld",
 	    t->title, t->provenance, row, die, *casualties);
@@ -100,14 +101,16 @@ brigade_carry_back(const struct tableset *ts, long figures, int die,
 	const struct table *t = rule_table(ts, BRIGADE, TABLE_NAME, r);
 	const char *last;
 	char col[16];
+	long length;
 	int rc;
 
 	if (t == NULL)
 		return RULE_DATA;
 	last = table_colname(t, t->ncols - 1);
+	length = table_length(t);
 	snprintf(col, sizeof col, "d%d", die);
-	if ((rc = read_row(t, figures, last, r, carried)) != RULE_OK ||
-	    (rc = read_row(t, *carried, col, r, casualties)) != RULE_OK)
+	if ((rc = read_row(t, length, figures, last, r, carried)) != RULE_OK ||
+	    (rc = read_row(t, length, *carried, col, r, casualties)) != RULE_OK)
 		return rc;
 	result_work(r, "%s [%s], carry back: row %ld, last column -> %ld; row %ld, die %d -> %ld",
 	    t->title, t->provenance, figures, *carried, *carried, die,

@@ -269,6 +269,10 @@ db_tables_load(struct db *db, const char *ruleset)
 	sqlite3_stmt *st;
 	int rc = SQLITE_OK, status;
 
+	/* A batch's lines share the connection and read them once (a
+	 * table replaced, db_table_replace drops what was read). */
+	if (db->tables_loaded && strcmp(db->ruleset, ruleset) == 0)
+		return DB_OK;
 	db_tables_free(db);
 	text_copy(db->ruleset, sizeof db->ruleset, ruleset);
 	if ((status = db_prepare(db, STMT_TABLE_LIST, &st)) != DB_OK)
@@ -332,6 +336,7 @@ db_tables_check(struct db *db, const char *ruleset,
 	int rc;
 
 	/* Read every table from its rows, whatever its fingerprint says. */
+	db_tables_free(db);
 	if ((rc = db_tables_load(db, ruleset)) != DB_OK)
 		return rc;
 	for (struct loaded *l = db->tables; l != NULL; l = l->next) {

@@ -385,8 +385,11 @@ army_room(struct army *a, int n, struct army_load *l)
 
 	a->u = NULL;
 	a->n = 0;
-	if ((a->u = calloc(1, units + room)) == NULL)
+	/* The ratings' room is written before it is read: only the units are
+	 * cleared (a batch reads a few for each line). */
+	if ((a->u = malloc(units + room)) == NULL)
 		return db_set_error(DB_NOMEM, "reading the order of battle: out of memory");
+	memset(a->u, 0, units);
 	l->a = a;
 	l->cap = n;
 	l->room = (char *)a->u + units;
