@@ -497,20 +497,19 @@ db_check(struct db *db, const struct db_tallies *t,
 }
 
 int
-db_losses_by_turn(struct db *db, long turns, const char *ledger,
-    void (*fn)(void *ctx, long long unit, long turn, long lost), void *ctx)
+db_losses(struct db *db, const char *ledger,
+    void (*fn)(void *ctx, long turn, long long unit, long total), void *ctx)
 {
 	sqlite3_stmt *st;
 	int rc = SQLITE_OK, status;
 
-	if ((status = db_prepare(db, STMT_LOSSES_BY_TURN, &st)) != DB_OK)
+	if ((status = db_prepare(db, STMT_LOSSES, &st)) != DB_OK)
 		return status;
-	db_bind_int(st, 1, turns, &rc);
-	db_bind_text(st, 2, ledger, &rc);
+	db_bind_text(st, 1, ledger, &rc);
 	if (rc != SQLITE_OK)
 		return db_fail(db, rc, "reading the losses by turn");
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		fn(ctx, sqlite3_column_int64(st, 0), (long)sqlite3_column_int64(st, 1),
+		fn(ctx, (long)sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1),
 		    (long)sqlite3_column_int64(st, 2));
 	sqlite3_reset(st);
 	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading the losses by turn");

@@ -144,15 +144,12 @@ const char *const db_sql[STMT_COUNT] = {
 	    "ELSE ' (typed)' END FROM event WHERE id = ?1) "
 	    "FROM event, json_each(event.output, '$.dice') j WHERE event.id = ?1 "
 	    "HAVING count(*) > 0",
-	/* Each unit's total of ledger ?2 at the end of each turn 1..?1 (the
-	 * charts). */
-	[STMT_LOSSES_BY_TURN] =
-	    "WITH RECURSIVE turns(t) AS (SELECT 1 UNION ALL SELECT t + 1 FROM turns "
-	    "WHERE t < ?1) "
-	    "SELECT u.id, turns.t, coalesce((SELECT e.total FROM effect e "
-	    "JOIN event v ON v.id = e.event WHERE e.unit = u.id AND e.kind = ?2 "
-	    "AND v.undone = 0 AND v.turn <= turns.t ORDER BY e.id DESC LIMIT 1), 0) "
-	    "FROM unit u, turns WHERE u.formation = 0 ORDER BY turns.t, u.id",
+	/* Each change in force of ledger ?1 (the charts, the report's
+	 * losses), in the journal's order: turns only grow along it, as
+	 * undo and redo take the latest first. */
+	[STMT_LOSSES] =
+	    "SELECT v.turn, e.unit, e.total FROM effect e JOIN event v ON v.id = e.event "
+	    "WHERE e.kind = ?1 AND v.undone = 0 ORDER BY e.id",
 	/* The report: each ruling in force, in order, with its loss effects. */
 	[STMT_TURN_EVENTS] =
 	    "SELECT v.id, v.turn, v.command, v.summary, "
