@@ -384,6 +384,7 @@ db_new(const char *path)
 	single_thread();
 	if ((db = calloc(1, sizeof *db)) == NULL)
 		return NULL;
+	db->redo = -1;
 	db->path = strdup(path);
 	if (db->path == NULL) {
 		free(db);

@@ -20,6 +20,8 @@ struct db {
 	char ruleset[32];	/* the rule set whose tables are loaded */
 	int tables_loaded;
 	int wal_frames;		/* the frames in the WAL after the last commit */
+	int redo;		/* an undone event could be redone: 1, 0, or
+				 * -1 not known (db_event_next_id) */
 };
 
 /* Registers umpire's VFS (db/vfs.c: the unix VFS without two syncs that

@@ -22,10 +22,17 @@ struct loaded {
 	struct loaded *next;
 };
 
+/* The fingerprint h as 16 hex digits (buf holds 17 bytes or more). */
 static void
 hash_text(unsigned long long h, char *buf, size_t n)
 {
-	snprintf(buf, n, "%016llx", h);
+	static const char digits[] = "0123456789abcdef";
+
+	if (n < 17)
+		return;
+	for (int i = 15; i >= 0; i--, h >>= 4)
+		buf[i] = digits[h & 0xf];
+	buf[16] = '\0';
 }
 
 /* The cells of row (-1: the column names) as a JSON array of strings. */

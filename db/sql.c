@@ -89,9 +89,13 @@ const char *const db_sql[STMT_COUNT] = {
 	 * `turn next` in force ended turns 1, 2, ... in order: the latest
 	 * is found at the end of the index, not counted through. */
 	[STMT_TURN] =
-	    "SELECT coalesce((SELECT 1 + turn FROM event WHERE command = 'turn' "
-	    "AND undone = 0 AND args = '[\"turn\",\"next\"]' ORDER BY id DESC LIMIT 1), 1)",
-	[STMT_EVENT_NEXT_ID] = "SELECT coalesce(max(id), 0) + 1 FROM event",
+	    "SELECT turn FROM event WHERE command = 'turn' AND undone = 0 "
+	    "AND args = '[\"turn\",\"next\"]' ORDER BY id DESC LIMIT 1",
+	/* The next event's id, and whether an undone event could be redone
+	 * (a change clears it). */
+	[STMT_EVENT_NEXT_ID] =
+	    "SELECT coalesce(max(id), 0) + 1, EXISTS (SELECT 1 FROM event WHERE undone = 1) "
+	    "FROM event",
 	[STMT_EVENT_CLEAR_REDO] = "UPDATE event SET undone = 2 WHERE undone = 1",
 	[STMT_EVENT_INSERT] =
 	    "INSERT INTO event (id, turn, command, args, dice, output, summary, "
