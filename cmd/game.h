@@ -83,9 +83,9 @@ int game_army(struct cmd_ctx *g, struct game *gm);
  * Reads what a ruling that names the N units NAMES needs of the army: the
  * whole army when its rule set's rulings read it (roster reads_army, a
  * standing or settle hook) or a name is not a unit's whole name, else
- * only those units and the formations above them, so that a ruling costs
- * what it names, not the army.  game_army is then a bug.  Prints the
- * error.
+ * only those units (not the formations above them, which such rulings do
+ * not read), so that a ruling costs what it names, not the army.
+ * game_army is then a bug.  Prints the error.
  */
 int game_army_named(struct cmd_ctx *g, struct game *gm, const char *const *names,
     int n);

@@ -232,8 +232,8 @@ struct roster {
 	 * NULL head (the view fills their cells). */
 	const struct sheet_column *columns;
 	/* Optional (0): a ruling in a game reads the whole army (a
-	 * formation's tally, a side's count), not only the units it names
-	 * and the formations above them.  A roster with a standing or settle
+	 * formation's tally, a side's count, the formations above a unit),
+	 * not only the units it names.  A roster with a standing or settle
 	 * hook is read whole whatever it says. */
 	int reads_army;
 	/* Optional: a word the rules never use for a unit type, and the

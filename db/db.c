@@ -190,8 +190,10 @@ db_bind_text(sqlite3_stmt *st, int i, const char *s, int *rc)
 {
 	if (*rc != SQLITE_OK)
 		return;
+	/* Not copied: every statement is stepped while the text it is given
+	 * lives, and db_prepare clears the bindings before its next use. */
 	*rc = s == NULL ? sqlite3_bind_null(st, i) :
-	    sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
+	    sqlite3_bind_text(st, i, s, -1, SQLITE_STATIC);
 }
 
 void

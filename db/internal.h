@@ -51,6 +51,8 @@ int db_step_done(struct db *db, sqlite3_stmt *st, const char *what);
 /*
  * Binding: each does nothing once *rc holds an error, else records the
  * bind's result there, so one check after the binds sees every failure.
+ * A text is not copied: it must live until the statement has been
+ * stepped (and reset) for it.
  */
 void db_bind_text(sqlite3_stmt *st, int i, const char *s, int *rc);
 void db_bind_int(sqlite3_stmt *st, int i, long long v, int *rc);

@@ -79,8 +79,8 @@ const char *const db_sql[STMT_COUNT] = {
 	[STMT_ARMY_LEDGERS] =
 	    "SELECT unit, kind, total, amount, turn, ref FROM unit_ledger "
 	    "ORDER BY unit",
-	/* One unit of the army, by id (?1) or by its whole name (?2). */
-	[STMT_ARMY_UNIT] = "SELECT " ARMY_COLUMNS "WHERE u.id = ?1 OR u.name = ?2",
+	/* One unit of the army, by its whole name. */
+	[STMT_ARMY_UNIT] = "SELECT " ARMY_COLUMNS "WHERE u.name = ?1",
 	[STMT_UNIT_LEDGERS] =
 	    "SELECT unit, kind, total, amount, turn, ref FROM unit_ledger WHERE unit = ?1",
 	/* The turn: one past the turn the latest `turn next` in force ended

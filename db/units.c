@@ -375,6 +375,16 @@ load_ledgers(struct db *db, struct army *a, const char *const *ledgers, long lon
 	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading the order of battle");
 }
 
+/* True when the unit with id is among the first units read (a few). */
+static int
+army_find_linear(const struct army *a, long long id)
+{
+	for (int i = 0; i < a->n; i++)
+		if (a->u[i].id == id)
+			return 1;
+	return 0;
+}
+
 /* Room for n units and their ratings, at most a full inputs each (both
  * sizes are multiples of 8, so the ratings are aligned). */
 static int
@@ -416,91 +426,37 @@ db_army_load(struct db *db, struct army *a, const char *const *ledgers,
 	return DB_OK;
 }
 
-/* Steps STMT_ARMY_UNIT for the unit with id (or, id 0, named name): *id
- * and *parent of the row, 0 when there is none; st is left on the row
- * (reset it). */
-static int
-find_unit(struct db *db, long long *id, const char *name, long long *parent,
-    sqlite3_stmt **st)
-{
-	int rc = SQLITE_OK, status;
-
-	if ((status = db_prepare(db, STMT_ARMY_UNIT, st)) != DB_OK)
-		return status;
-	db_bind_int(*st, 1, *id, &rc);
-	db_bind_text(*st, 2, name, &rc);
-	if (rc != SQLITE_OK)
-		return db_fail(db, rc, "reading the order of battle");
-	*id = *parent = 0;
-	if ((rc = sqlite3_step(*st)) == SQLITE_ROW) {
-		*id = sqlite3_column_int64(*st, 0);
-		*parent = sqlite3_column_int64(*st, 5);
-	}
-	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
-		sqlite3_reset(*st);
-		return db_fail(db, rc, "reading the order of battle");
-	}
-	return DB_OK;
-}
-
 static int
 by_id(const void *a, const void *b)
 {
-	long long x = *(const long long *)a, y = *(const long long *)b;
+	long long x = ((const struct unit *)a)->id, y = ((const struct unit *)b)->id;
 
 	return x < y ? -1 : x > y;
 }
 
-/* Adds id to the n ids of ids (room for cap) unless it is there: 1 when
- * it was new, 0 when it was there, -1 when there is no room. */
+/* The unit whole-named NAME as the army's next unit, unless it is there
+ * already; *found 0 when no unit has that name. */
 static int
-add_id(long long *ids, int *n, int cap, long long id)
-{
-	for (int i = 0; i < *n; i++)
-		if (ids[i] == id)
-			return 0;
-	if (*n == cap)
-		return -1;
-	ids[(*n)++] = id;
-	return 1;
-}
-
-/* The ids of the units named and of the formations above them, sorted;
- * *n 0 when a name is not a unit's whole name. */
-static int
-named_ids(struct db *db, const char *const *names, int nnames, long long *ids,
-    int cap, int *n)
+take_named(struct db *db, const char *name, struct army_load *l, int *found)
 {
 	sqlite3_stmt *st;
-	long long id, parent;
-	int rc, added;
+	int rc = SQLITE_OK, status;
 
-	*n = 0;
-	for (int i = 0; i < nnames; i++) {
-		id = 0;
-		if ((rc = find_unit(db, &id, names[i], &parent, &st)) != DB_OK)
-			return rc;
-		sqlite3_reset(st);
-		if (id == 0) {
-			*n = 0;
-			return DB_OK;
-		}
-		/* Up the tree until a formation already taken (its own are). */
-		for (added = add_id(ids, n, cap, id); added == 1 && parent != 0;
-		    added = add_id(ids, n, cap, id)) {
-			id = parent;
-			if ((rc = find_unit(db, &id, NULL, &parent, &st)) != DB_OK)
-				return rc;
-			sqlite3_reset(st);
-			if (id == 0)
-				return db_set_error(DB_IO,
-				    "the order of battle names a formation that is not there");
-		}
-		if (added < 0)
-			return db_set_error(DB_IO, "the order of battle is deeper than umpire reads");
+	if ((status = db_prepare(db, STMT_ARMY_UNIT, &st)) != DB_OK)
+		return status;
+	db_bind_text(st, 1, name, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "reading the order of battle");
+	*found = 0;
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		*found = 1;
+		status = army_find_linear(l->a, sqlite3_column_int64(st, 0)) ? DB_OK :
+		    take_row(db, st, l);
+	} else if (rc != SQLITE_DONE) {
+		status = db_fail(db, rc, "reading the order of battle");
 	}
-	qsort(ids, (size_t)*n, sizeof *ids, by_id);
-	return DB_OK;
+	sqlite3_reset(st);
+	return status;
 }
 
 int
@@ -509,31 +465,17 @@ db_army_load_named(struct db *db, struct army *a, const char *const *names,
     void (*init)(void *ctx, const struct unit *u, struct inputs *ratings), void *ctx)
 {
 	struct army_load l = { NULL, 0, NULL, init, ctx };
-	int cap = nnames * ARMY_DEPTH, n, rc;
-	long long *ids = calloc((size_t)(cap > 0 ? cap : 1), sizeof *ids);
+	int rc, found = 1;
 
-	a->u = NULL;
-	a->n = 0;
-	if (ids == NULL)
-		return db_set_error(DB_NOMEM, "reading the order of battle: out of memory");
-	if ((rc = named_ids(db, names, nnames, ids, cap, &n)) != DB_OK || n == 0 ||
-	    (rc = army_room(a, n, &l)) != DB_OK) {
-		free(ids);
+	if ((rc = army_room(a, nnames, &l)) != DB_OK)
 		return rc;
-	}
-	for (int i = 0; i < n && rc == DB_OK; i++) {
-		sqlite3_stmt *st;
-		long long id = ids[i], parent;
-
-		if ((rc = find_unit(db, &id, NULL, &parent, &st)) == DB_OK)
-			rc = id != 0 ? take_row(db, st, &l) : db_set_error(DB_IO,
-			    "a unit of the order of battle went missing while it was read");
-		sqlite3_reset(st);
-		if (rc == DB_OK)
-			rc = load_ledgers(db, a, ledgers, ids[i]);
-	}
-	free(ids);
-	if (rc != DB_OK) {
+	for (int i = 0; i < nnames && found && rc == DB_OK; i++)
+		rc = take_named(db, names[i], &l, &found);
+	/* In id order, as army_find looks for them. */
+	qsort(a->u, (size_t)a->n, sizeof *a->u, by_id);
+	for (int i = 0; i < a->n && found && rc == DB_OK; i++)
+		rc = load_ledgers(db, a, ledgers, a->u[i].id);
+	if (rc != DB_OK || !found) {
 		db_army_free(a);
 		return rc;
 	}
