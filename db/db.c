@@ -131,6 +131,23 @@ regular_file(const char *path)
 	return db_set_error(DB_NOTGAME, "'%s' is %s, not an umpire game", path, what);
 }
 
+/* True when the WAL at path holds nothing: it is not there, or it has no
+ * header (SQLite's magic number), as db/vfs.c leaves a WAL emptied. */
+static int
+wal_empty(const char *path)
+{
+	unsigned char magic[4];
+	int fd = open(path, O_RDONLY), empty;
+
+	if (fd < 0)
+		return 1;
+	empty = read(fd, magic, sizeof magic) != (ssize_t)sizeof magic ||
+	    magic[0] != 0x37 || magic[1] != 0x7f || magic[2] != 0x06 ||
+	    (magic[3] & 0xfe) != 0x82;
+	close(fd);
+	return empty;
+}
+
 /* True when the game's directory takes no new files (a read-only mount, a
  * directory the reader may not write) and no -wal holds anything: a
  * reader cannot make the -shm it needs, and nobody can be writing the
@@ -140,12 +157,11 @@ frozen(const char *path)
 {
 	char dir[4096], wal[4096];
 	const char *slash = strrchr(path, '/');
-	struct stat sb;
 
 	snprintf(dir, sizeof dir, "%.*s", slash == NULL ? 1 : (int)(slash - path + 1),
 	    slash == NULL ? "." : path);
 	snprintf(wal, sizeof wal, "%s-wal", path);
-	return access(dir, W_OK) != 0 && (stat(wal, &sb) != 0 || sb.st_size == 0);
+	return access(dir, W_OK) != 0 && wal_empty(wal);
 }
 
 int

@@ -255,6 +255,17 @@ damage_table() {
 	[ "$(json .losses)" = 2 ]
 	chmod 755 "$TEST_DIR"
 	[ "$(ls -A | grep -v '^\.umpire$')" = "$beside" ]
+	# game keeping copies the WAL into the game and empties it: read as a
+	# file nobody writes
+	"$U" turn next >/dev/null
+	chmod 644 umpire.db
+	chmod 555 "$TEST_DIR"
+	as_nobody "$U" --json unit show Kempt
+	[ "$(json .losses)" = 2 ]
+	as_nobody "$U" turn
+	[ "$output" = "turn 2" ]
+	chmod 755 "$TEST_DIR"
+	[ "$(ls -A | grep -v '^\.umpire$')" = "$beside" ]
 }
 
 @test "writers that cannot print say what was kept (74)" {
