@@ -170,11 +170,6 @@ start_parts(struct cmd_ctx *g, struct game *gm)
 {
 	int st, rc;
 
-	if (gm->batch != NULL) {
-		if ((st = db_savepoint(gm->db)) != DB_OK)
-			return game_fail(g, st);
-		gm->in_savepoint = 1;
-	}
 	if (gm->batch == NULL && gm->writable && ((st = db_migrate(gm->db)) != DB_OK ||
 	    (st = db_begin(gm->db)) != DB_OK))
 		return game_fail(g, st);
@@ -260,21 +255,15 @@ release_output(struct cmd_ctx *g, int rc)
 	return rc;
 }
 
-/* Ends the game's part of command g: a batch line's savepoint kept or taken back,
- * else the transaction committed or rolled back and the file closed. */
+/* Ends the game's part of command g: the transaction committed or rolled
+ * back and the file closed; a batch line's stays open for the next line
+ * (a line that fails stops the batch, and the batch rolls back whole). */
 static int
 close_game(struct cmd_ctx *g, struct game *gm, int rc)
 {
 	int st;
 
-	if (gm->batch != NULL) {
-		if (gm->in_savepoint && rc == 0 && (st = db_release(gm->db)) != DB_OK)
-			rc = game_fail(g, st);
-		if (gm->in_savepoint && rc != 0)
-			db_rollback_savepoint(gm->db);
-		return rc;
-	}
-	if (gm->db == NULL)
+	if (gm->batch != NULL || gm->db == NULL)
 		return rc;
 	if (rc == 0 && (st = db_commit(gm->db)) != DB_OK)
 		rc = game_fail(g, st);

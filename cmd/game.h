@@ -21,7 +21,6 @@ struct game {
 	long turn;
 	int writable;		/* connected for writing */
 	int started;		/* its transaction begun and its tables read */
-	int in_savepoint;	/* a batch command's savepoint is open */
 	struct batch *batch;	/* the batch whose connection it uses, or NULL */
 	struct army army;	/* every unit, once game_army has read them */
 	const char *ledgers[UNIT_LEDGERS + 1];	/* its rule set's ledgers'
@@ -34,7 +33,8 @@ struct game {
 };
 
 /* A batch's one connection, in one transaction (cmd/batch.c): every
- * command of the batch works in it, each in a savepoint. */
+ * command of the batch works in it; the first that fails ends the batch,
+ * rolled back whole, so a line needs no savepoint of its own. */
 struct batch {
 	struct db *db;		/* NULL: each line commits on its own (--each) */
 	const char *path;

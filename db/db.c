@@ -387,8 +387,9 @@ single_thread(void)
 	done = 1;
 	(void)sqlite3_config(SQLITE_CONFIG_SINGLETHREAD);
 	(void)sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
-	/* A batch line's savepoint journal holds the pages the line changed:
-	 * kept in memory, never spilled to a temporary file. */
+	/* A statement's journal (the pages a statement that may fail halfway
+	 * changed, inside a batch's long transaction) is kept in memory,
+	 * never spilled to a temporary file. */
 	(void)sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, -1);
 	/* Without it the unix VFS does the same, with its three syncs more. */
 	(void)db_vfs_register();
@@ -697,38 +698,6 @@ const char *
 db_sqlite_version(void)
 {
 	return sqlite3_libversion();
-}
-
-/* Runs the named statement ID, which returns no row (a batch line's
- * savepoint is opened and kept by the thousand: prepared once). */
-static int
-run_named(struct db *db, enum stmt id, const char *what)
-{
-	sqlite3_stmt *st;
-	int rc;
-
-	if ((rc = db_prepare(db, id, &st)) != DB_OK)
-		return rc;
-	return db_step_done(db, st, what);
-}
-
-int
-db_savepoint(struct db *db)
-{
-	return run_named(db, STMT_SAVEPOINT, "starting a command of the batch");
-}
-
-int
-db_release(struct db *db)
-{
-	return run_named(db, STMT_RELEASE, "keeping a command of the batch");
-}
-
-void
-db_rollback_savepoint(struct db *db)
-{
-	sqlite3_exec(db->h, "ROLLBACK TO umpire_command; RELEASE umpire_command", NULL,
-	    NULL, NULL);
 }
 
 /* Removes what a replaced game may have left beside it. */

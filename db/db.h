@@ -86,11 +86,6 @@ int db_game_get(struct db *db, struct db_game *g);
 
 /* BEGIN IMMEDIATE / COMMIT / ROLLBACK. */
 int db_begin(struct db *db);
-/* A command inside a batch's transaction: a savepoint, kept (released)
- * or taken back. */
-int db_savepoint(struct db *db);
-int db_release(struct db *db);
-void db_rollback_savepoint(struct db *db);
 
 /* The SQLite library's version ("3.40.1"). */
 const char *db_sqlite_version(void);

@@ -223,8 +223,6 @@ const char *const db_sql[STMT_COUNT] = {
 	    "SELECT unit FROM (SELECT * FROM unit_ledger EXCEPT " LEDGERS_DERIVED ") "
 	    "UNION SELECT unit FROM (" LEDGERS_DERIVED " EXCEPT SELECT * FROM unit_ledger)) "
 	    "ORDER BY 1",
-	[STMT_SAVEPOINT] = "SAVEPOINT umpire_command",
-	[STMT_RELEASE] = "RELEASE umpire_command",
 	[STMT_CHECK_LINKS] =
 	    "SELECT e.event, u.name FROM effect e JOIN unit u ON u.id = e.unit "
 	    "WHERE NOT EXISTS (SELECT 1 FROM event_unit eu "
