@@ -66,7 +66,7 @@ resolve_rules(struct cmd_ctx *g, const struct ruleset **rs)
 		*rs = ruleset_find(g->rules);
 		return 0;
 	}
-	if (!db_file_exists(g->db_path))
+	if (!game_exists(g))
 		return cmd_error(g, EXIT_USAGE,
 		    "no rule set: give --rules NAME (%s) or start a game with 'umpire new --rules NAME'",
 		    ruleset_names());
@@ -140,7 +140,7 @@ missing_dice(struct cmd_ctx *g, const struct dice *d)
 static int
 bare_over_formations(struct cmd_ctx *g, const struct inputs *in, int argc)
 {
-	if (argc > 0 || !db_file_exists(g->db_path))
+	if (argc > 0 || !game_exists(g))
 		return 0;
 	for (int i = 0; i < in->n; i++)
 		if (in->v[i].decl->kind == IN_UNIT &&
@@ -163,7 +163,7 @@ asks_game(struct cmd_ctx *g, const struct inputs *in)
 		if (in->v[i].decl->flags & IN_GAME_ALONE)
 			asks = 1;
 	}
-	return asks && db_file_exists(g->db_path);
+	return asks && game_exists(g);
 }
 
 /* True when the ruling names units of the game (the stateful form). */
@@ -481,7 +481,7 @@ rule_work(struct cmd_ctx *g, const struct ruleset *rs, const struct rule_cmd *c,
 	    asks_game(g, in);
 	/* Without a game the stock tables judge the modifiers: a bad one (65)
 	 * is reported before the missing game (66). */
-	if ((!stateful || !db_file_exists(g->db_path)) &&
+	if ((!stateful || !game_exists(g)) &&
 	    (rc = inputs_check_mods(in, &ts)) != 0)
 		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
 	if (g->odds || in_flag(in, "odds"))
@@ -555,7 +555,7 @@ adjudicate(struct cmd_ctx *g, int argc, char **argv)
 	const struct rule_cmd *c;
 	int rc;
 
-	if (g->help && g->rules == NULL && !db_file_exists(g->db_path)) {
+	if (g->help && g->rules == NULL && !game_exists(g)) {
 		help_command_any(g->out, g->command);
 		return EXIT_DONE;
 	}

@@ -186,6 +186,12 @@ start_parts(struct cmd_ctx *g, struct game *gm)
 }
 
 int
+game_exists(struct cmd_ctx *g)
+{
+	return shared_of(g) != NULL || db_file_exists(g->db_path);
+}
+
+int
 game_peek(struct cmd_ctx *g, struct game **out)
 {
 	int rc;
@@ -197,8 +203,8 @@ game_peek(struct cmd_ctx *g, struct game **out)
 			return cmd_error(g, EXIT_BUG, "out of memory");
 		memset(g->game, 0, offsetof(struct game, options));
 	}
-	if (g->game->db == NULL &&
-	    (rc = connect_parts(g, access(g->db_path, W_OK) == 0, g->game)) != 0)
+	if (g->game->db == NULL && (rc = connect_parts(g, shared_of(g) != NULL ||
+	    access(g->db_path, W_OK) == 0, g->game)) != 0)
 		return rc;
 	*out = g->game;
 	return 0;

@@ -55,6 +55,10 @@ int game_get(struct cmd_ctx *g, struct game **gm);
  * (undo --dry-run reads; a ruling that names units writes). */
 int game_get_mode(struct cmd_ctx *g, int write, struct game **gm);
 
+/* True when command g has a game: a batch's, open, or a file at its
+ * path (a batch line asks no file system, ten thousand times over). */
+int game_exists(struct cmd_ctx *g);
+
 /*
  * Connects to the game to learn its rule set without starting it (for
  * writing when its file may be written, so a ruling that then names units
