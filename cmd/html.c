@@ -69,14 +69,58 @@ html_tail(FILE *f)
 	fputs("</body></html>\n", f);
 }
 
+/* Each side's sum so far as its losses at the end of the turns read up
+ * to UNTIL. */
 static void
-history_row(void *ctx, long long unit, long turn, long lost)
+history_until(struct history *h, long until)
+{
+	for (; h->turn < until && h->turn <= h->turns; h->turn++)
+		for (int s = 0; s < h->nsides; s++)
+			h->lost[s * (h->turns + 1) + h->turn] = h->sum[s];
+}
+
+/* A change of a unit's measure, in the journal's order: the turns before
+ * it are over. */
+static void
+history_change(void *ctx, long turn, long long unit, long total)
 {
 	struct history *h = ctx;
+	const struct unit *u = army_find(h->a, unit);
+	int i;
 
-	for (int i = 0; i < h->a->n; i++)
-		if (h->a->u[i].id == unit && turn <= h->turns)
-			h->lost[i * (h->turns + 1) + turn] = lost;
+	if (u == NULL || h->side_of[i = (int)(u - h->a->u)] < 0)
+		return;
+	history_until(h, turn);
+	h->sum[h->side_of[i]] += total - h->now[i];
+	h->now[i] = total;
+}
+
+int
+html_side(const struct history *h, const char *side)
+{
+	for (int s = 0; s < h->nsides; s++)
+		if (strcmp(h->side[s], side) == 0)
+			return s;
+	return -1;
+}
+
+/* The sides (a unit's compared with the few found so far) and each
+ * unit's. */
+static void
+history_sides(struct history *h)
+{
+	for (int i = 0; i < h->a->n; i++) {
+		const struct unit *u = &h->a->u[i];
+		int s = html_side(h, u->side);
+
+		if (s < 0) {
+			s = h->nsides++;
+			h->side[s] = u->side;
+		}
+		h->side_of[i] = u->formation ? -1 : s;
+		if (!u->formation)
+			h->start[s] += u->start_strength;
+	}
 }
 
 /* An SVG line of the side's strength (counting down) or losses (counting
@@ -87,18 +131,12 @@ side_chart(FILE *f, const struct game *gm, const struct history *h, const char *
 	const int w = 480, ht = 140, pad = 30;
 	long value[201], top = 1;
 	long turns = h->turns > 200 ? 200 : h->turns;
-	int down = gm->rs->roster->keeps.counts_down;
+	int down = gm->rs->roster->keeps.counts_down, s = html_side(h, side);
 
 	for (long t = 1; t <= turns; t++) {
-		value[t] = 0;
-		for (int i = 0; i < h->a->n; i++) {
-			const struct unit *u = &h->a->u[i];
+		long lost = s >= 0 ? h->lost[s * (h->turns + 1) + t] : 0;
 
-			if (u->formation || strcmp(u->side, side) != 0)
-				continue;
-			value[t] += down ? u->start_strength - h->lost[i * (h->turns + 1) + t] :
-			    h->lost[i * (h->turns + 1) + t];
-		}
+		value[t] = down ? (s >= 0 ? h->start[s] : 0) - lost : lost;
 		if (value[t] > top)
 			top = value[t];
 	}
@@ -346,19 +384,59 @@ side_page(const struct page *p, const char *side, const struct history *h,
 	return 0;
 }
 
+/* Frees what only the reading needs. */
+static void
+history_read(struct history *h)
+{
+	free(h->side_of);
+	free(h->now);
+	free(h->sum);
+	h->side_of = NULL;
+	h->now = h->sum = NULL;
+}
+
+void
+html_history_free(struct history *h)
+{
+	history_read(h);
+	free(h->side);
+	free(h->start);
+	free(h->lost);
+	h->side = NULL;
+	h->start = h->lost = NULL;
+}
+
 int
 html_history(struct cmd_ctx *g, struct game *gm, struct history *h)
 {
+	size_t n = (size_t)gm->army.n + 1;
 	int st;
 
+	memset(h, 0, sizeof *h);
 	h->a = &gm->army;
 	h->turns = gm->turn;
-	h->lost = calloc((size_t)gm->army.n * (size_t)(gm->turn + 1) + 1, sizeof h->lost[0]);
-	if (h->lost == NULL)
+	h->side = calloc(n, sizeof *h->side);
+	h->start = calloc(n, sizeof *h->start);
+	h->side_of = calloc(n, sizeof *h->side_of);
+	h->now = calloc(n, sizeof *h->now);
+	h->sum = calloc(n, sizeof *h->sum);
+	if (h->side == NULL || h->start == NULL || h->side_of == NULL || h->now == NULL ||
+	    h->sum == NULL) {
+		html_history_free(h);
 		return cmd_error(g, EXIT_BUG, "out of memory");
-	if ((st = db_losses_by_turn(gm->db, gm->turn, gm->ledgers[0] != NULL ? gm->ledgers[0] : "", history_row, h)) != DB_OK) {
-		free(h->lost);
-		h->lost = NULL;
+	}
+	history_sides(h);
+	h->lost = calloc((size_t)(h->nsides > 0 ? h->nsides : 1) * (size_t)(h->turns + 1),
+	    sizeof *h->lost);
+	if (h->lost == NULL) {
+		html_history_free(h);
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	}
+	st = db_losses(gm->db, gm->ledgers[0] != NULL ? gm->ledgers[0] : "", history_change, h);
+	history_until(h, h->turns + 1);
+	history_read(h);
+	if (st != DB_OK) {
+		html_history_free(h);
 		return game_fail(g, st);
 	}
 	return 0;
@@ -380,11 +458,11 @@ html_sheet(struct cmd_ctx *g, struct game *gm, const struct viewer *viewer,
 	if ((viewer_all(viewer) &&
 	    (rc = game_standing(g, gm, NULL, standing, sizeof standing)) != 0) ||
 	    (p.us = malloc(sizeof *p.us)) == NULL) {
-		free(h.lost);
+		html_history_free(&h);
 		return rc != 0 ? rc : cmd_error(g, EXIT_BUG, "out of memory");
 	}
 	if ((rc = outfile_open(g, path, &of)) != 0) {
-		free(h.lost);
+		html_history_free(&h);
 		free(p.us);
 		return rc;
 	}
@@ -392,17 +470,11 @@ html_sheet(struct cmd_ctx *g, struct game *gm, const struct viewer *viewer,
 	snprintf(title, sizeof title, "Casualty sheet%s%s", gm->info.title[0] ? ": " : "",
 	    gm->info.title);
 	html_head(f, title);
-	for (int i = 0; i < gm->army.n && rc == 0; i++) {
-		const char *side = gm->army.u[i].side;
-		int seen = 0;
-
-		for (int k = 0; k < i && !seen; k++)
-			seen = strcmp(gm->army.u[k].side, side) == 0;
-		if (!seen && (only == NULL || strcmp(side, only) == 0))
-			rc = side_page(&p, side, &h, standing);
-	}
+	for (int s = 0; s < h.nsides && rc == 0; s++)
+		if (only == NULL || strcmp(h.side[s], only) == 0)
+			rc = side_page(&p, h.side[s], &h, standing);
 	html_tail(f);
-	free(h.lost);
+	html_history_free(&h);
 	free(p.us);
 	return outfile_close(g, &of, rc);
 }

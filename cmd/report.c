@@ -26,18 +26,11 @@ struct report {
 	int failed;		/* reading an event failed (said) */
 };
 
-/* A side's losses in turn t (t = 0: none). */
+/* Side s's losses at the end of turn t (t = 0: none). */
 static long
-side_lost(const struct report *r, const char *side, long t)
+side_lost(const struct report *r, int s, long t)
 {
-	long lost = 0;
-
-	if (t < 1)
-		return 0;
-	for (int i = 0; i < r->gm->army.n; i++)
-		if (!r->gm->army.u[i].formation && strcmp(r->gm->army.u[i].side, side) == 0)
-			lost += r->h.lost[i * (r->h.turns + 1) + t];
-	return lost;
+	return t < 1 ? 0 : r->h.lost[s * (r->h.turns + 1) + t];
 }
 
 static void out(struct report *r, const char *s);
@@ -64,23 +57,17 @@ losses_seen(const struct report *r, const char *side)
 static void
 turn_losses(struct report *r, long t)
 {
-	const struct army *a = &r->gm->army;
 	int first = 1;
 
 	fputs(r->html ? "<p class=\"note\">" : "  losses: ", r->f);
-	for (int i = 0; i < a->n; i++) {
-		const char *side = a->u[i].side;
-		int seen = 0;
-
-		for (int k = 0; k < i && !seen; k++)
-			seen = strcmp(a->u[k].side, side) == 0;
-		if (seen || !losses_seen(r, side))
+	for (int s = 0; s < r->h.nsides; s++) {
+		if (!losses_seen(r, r->h.side[s]))
 			continue;
 		fputs(first ? "" : "; ", r->f);
-		out(r, side);
+		out(r, r->h.side[s]);
 		fprintf(r->f, " %ld %s this turn, %ld in all",
-		    side_lost(r, side, t) - side_lost(r, side, t - 1), r->gm->rs->measure,
-		    side_lost(r, side, t));
+		    side_lost(r, s, t) - side_lost(r, s, t - 1), r->gm->rs->measure,
+		    side_lost(r, s, t));
 		first = 0;
 	}
 	fputs(r->html ? "</p>\n" : "\n", r->f);
@@ -192,7 +179,7 @@ report_to(struct cmd_ctx *g, struct report *r, const char *path)
 		rc = outfile_close(g, &of, rc);
 	if (rc == 0 && path != NULL)
 		fprintf(g->out, "wrote the battle report to %s\n", path);
-	free(r->h.lost);
+	html_history_free(&r->h);
 	return rc;
 }
 

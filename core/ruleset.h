@@ -238,6 +238,11 @@ struct roster {
 	/* Optional: the sheet's columns after name and type, ending with a
 	 * NULL head (the view fills their cells). */
 	const struct sheet_column *columns;
+	/* Optional (0): a ruling in a game reads the whole army (a
+	 * formation's tally, a side's count, the formations above a unit),
+	 * not only the units it names.  A roster with a standing or settle
+	 * hook is read whole whatever it says. */
+	int reads_army;
 	/* Optional: a word the rules never use for a unit type, and the
 	 * message when it is given (brigade: "the brigade is the unit"). */
 	const char *not_a_type;

@@ -1059,6 +1059,7 @@ static const struct roster twobytwo_roster = {
 	.view = twobytwo_view,
 	.game_inputs = game_inputs,
 	.standing = twobytwo_standing,
+	.reads_army = 1,
 	.columns = twobytwo_columns,
 };
 

@@ -21,6 +21,22 @@
 #include "text.h"
 
 #define BUSY_TIMEOUT_MS 5000
+/*
+ * A game keeps its write-ahead log between commands.  A ruling is kept,
+ * and survives a power loss, once its commit has synced its frames into
+ * the WAL (synchronous=FULL); the WAL is copied into the game file
+ * (checkpointed) once it holds DB_WAL_FRAMES frames, or after a command
+ * that is not a ruling (the game file alone is then the whole game), and
+ * truncated only after that copy is synced.  So a ruling makes two
+ * syncs: its commit's, and either the WAL header's (a WAL just truncated)
+ * or the game file's (the checkpoint after it); db/vfs.c leaves out the
+ * checkpoint's sync of a WAL the commit has just synced and the sync of
+ * the directory of a WAL that was already there.  Were the WAL
+ * checkpointed by every command, each would sync five times; were it
+ * never, every command would first read the whole log to index it.
+ * Closing never checkpoints, and a reader never does.
+ */
+
 /* The schema version that brought the kept state as it is now (unit_state
  * and unit_ledger): its rows are made from the journal when a game
  * reaches it. */
@@ -83,6 +99,9 @@ db_fail(struct db *db, int rc, const char *what)
 	case DB_NOTGAME:
 		return db_set_error(st, "'%s' is not an umpire game", path);
 	case DB_IO:
+		if ((rc & 0xff) == SQLITE_CORRUPT)
+			return db_set_error(st, "the game '%s' is damaged (%s)%s: see 'umpire check'",
+			    path, msg, db != NULL && db->in_tx ? "; nothing was written" : "");
 		return db_set_error(st, "%s failed on the game '%s': %s", what, path, msg);
 	case DB_NOMEM:
 		return db_set_error(st, "%s: out of memory", what);
@@ -114,9 +133,27 @@ regular_file(const char *path)
 	return db_set_error(DB_NOTGAME, "'%s' is %s, not an umpire game", path, what);
 }
 
+/* True when the WAL at path holds nothing: it is not there, or it has no
+ * header (SQLite's magic number), as db/vfs.c leaves a WAL emptied. */
+static int
+wal_empty(const char *path)
+{
+	unsigned char magic[4];
+	int fd = open(path, O_RDONLY), empty;
+
+	if (fd < 0)
+		return 1;
+	empty = read(fd, magic, sizeof magic) != (ssize_t)sizeof magic ||
+	    magic[0] != 0x37 || magic[1] != 0x7f || magic[2] != 0x06 ||
+	    (magic[3] & 0xfe) != 0x82;
+	close(fd);
+	return empty;
+}
+
 /* True when the game's directory takes no new files (a read-only mount, a
- * directory the reader may not write) and no -wal is there: a reader
- * cannot make the -shm it needs, and nobody can be writing the game. */
+ * directory the reader may not write) and no -wal holds anything: a
+ * reader cannot make the -shm it needs, and nobody can be writing the
+ * game. */
 static int
 frozen(const char *path)
 {
@@ -126,7 +163,7 @@ frozen(const char *path)
 	snprintf(dir, sizeof dir, "%.*s", slash == NULL ? 1 : (int)(slash - path + 1),
 	    slash == NULL ? "." : path);
 	snprintf(wal, sizeof wal, "%s-wal", path);
-	return access(dir, W_OK) != 0 && !db_file_exists(wal);
+	return access(dir, W_OK) != 0 && wal_empty(wal);
 }
 
 int
@@ -171,8 +208,10 @@ db_bind_text(sqlite3_stmt *st, int i, const char *s, int *rc)
 {
 	if (*rc != SQLITE_OK)
 		return;
+	/* Not copied: every statement is stepped while the text it is given
+	 * lives, and db_prepare clears the bindings before its next use. */
 	*rc = s == NULL ? sqlite3_bind_null(st, i) :
-	    sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
+	    sqlite3_bind_text(st, i, s, -1, SQLITE_STATIC);
 }
 
 void
@@ -427,20 +466,33 @@ take_use(struct db *db, int how)
 	return DB_OK;
 }
 
+/* SQLite's word after each commit: the frames the WAL now holds. */
+static int
+wal_committed(void *ctx, sqlite3 *h, const char *name, int frames)
+{
+	(void)h;
+	(void)name;
+	((struct db *)ctx)->wal_frames = frames;
+	return SQLITE_OK;
+}
+
 /* The connection settings every game gets, before anything is read. */
 static int
 configure(struct db *db)
 {
 	int rc;
 
+	sqlite3_wal_hook(db->h, wal_committed, db);
 	if ((rc = sqlite3_extended_result_codes(db->h, 1)) != SQLITE_OK ||
+	    (rc = sqlite3_db_config(db->h, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL)) != SQLITE_OK ||
 	    (rc = sqlite3_busy_timeout(db->h, busy_timeout())) != SQLITE_OK ||
 	    (rc = sqlite3_db_config(db->h, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL)) != SQLITE_OK ||
 	    (rc = sqlite3_db_config(db->h, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL)) != SQLITE_OK ||
 	    (rc = sqlite3_db_config(db->h, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0,
 	    NULL)) != SQLITE_OK)
 		return db_fail(db, rc, "configuring the game");
-	return exec(db, "PRAGMA foreign_keys = ON; PRAGMA trusted_schema = OFF",
+	return exec(db, "PRAGMA foreign_keys = ON; PRAGMA trusted_schema = OFF; "
+	    "PRAGMA synchronous = FULL; PRAGMA cell_size_check = ON",
 	    "configuring the game");
 }
 
@@ -512,6 +564,12 @@ single_thread(void)
 	done = 1;
 	(void)sqlite3_config(SQLITE_CONFIG_SINGLETHREAD);
 	(void)sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+	/* A statement's journal (the pages a statement that may fail halfway
+	 * changed, inside a batch's long transaction) is kept in memory,
+	 * never spilled to a temporary file. */
+	(void)sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, -1);
+	/* Without it the unix VFS does the same, with its three syncs more. */
+	(void)db_vfs_register();
 }
 
 static struct db *
@@ -523,6 +581,7 @@ db_new(const char *path)
 	if ((db = calloc(1, sizeof *db)) == NULL)
 		return NULL;
 	db->use_fd = -1;
+	db->redo = -1;
 	db->path = strdup(path);
 	if (db->path == NULL) {
 		free(db);
@@ -836,41 +895,6 @@ db_begin(struct db *db)
 	return begin_immediate(db, "starting a transaction");
 }
 
-/* One quick_check: DB_OK, or DB_IO naming the first fault. */
-static int
-quick_check(struct db *db, const char *sql)
-{
-	sqlite3_stmt *st;
-	int rc = sqlite3_prepare_v2(db->h, sql, -1, &st, NULL), step;
-	char first[256] = "";
-
-	if (rc != SQLITE_OK)
-		return db_fail(db, rc, "checking the game");
-	step = sqlite3_step(st);
-	if (step == SQLITE_ROW && sqlite3_column_text(st, 0) != NULL) {
-		const char *text = (const char *)sqlite3_column_text(st, 0);
-		const char *head = "*** in database main ***\n";
-
-		if (strncmp(text, head, strlen(head)) == 0)
-			text += strlen(head);
-		text_copy(first, sizeof first, text);
-		for (char *p = first; *p != '\0'; p++)
-			if (*p == '\n')
-				*p = ' ';	/* one line on stderr */
-	}
-	sqlite3_finalize(st);
-	if (step != SQLITE_ROW)
-		return step == SQLITE_CORRUPT || step == SQLITE_NOTADB ||
-		    (step & 0xff) == SQLITE_CORRUPT ? db_set_error(DB_IO,
-		    "the game '%s' is damaged (%s); nothing was written: see 'umpire check'",
-		    db->path, sqlite3_errstr(step)) : db_fail(db, step, "checking the game");
-	if (strcmp(first, "ok") != 0)
-		return db_set_error(DB_IO,
-		    "the game '%s' is damaged (%s); nothing was written: see 'umpire check'",
-		    db->path, first[0] ? first : "quick_check gave no answer");
-	return DB_OK;
-}
-
 int
 db_data_version(struct db *db, long long *version)
 {
@@ -885,51 +909,6 @@ const char *
 db_sqlite_version(void)
 {
 	return sqlite3_libversion();
-}
-
-/*
- * Before a write: the tables a write reads and rewrites in place, each
- * checked with its indexes.  The journal's tables only grow at their end,
- * where SQLite itself finds a damaged page on the way and the write rolls
- * back; `umpire check` reads them all.  So the check costs what the order
- * of battle and the rule tables weigh, never what the history does (the
- * whole file, checked while small, cost a game of 1,000 pages 4 MB read
- * at every ruling).
- */
-int
-db_verify(struct db *db)
-{
-	static const char *const tables[] = {
-		"game", "unit", "unit_state", "rule_table", "rule_row", NULL
-	};
-	char sql[96];
-	int rc;
-
-	for (int i = 0; tables[i] != NULL; i++) {
-		snprintf(sql, sizeof sql, "PRAGMA quick_check(%s)", tables[i]);
-		if ((rc = quick_check(db, sql)) != DB_OK)
-			return rc;
-	}
-	return DB_OK;
-}
-
-int
-db_savepoint(struct db *db)
-{
-	return exec(db, "SAVEPOINT umpire_command", "starting a command of the batch");
-}
-
-int
-db_release(struct db *db)
-{
-	return exec(db, "RELEASE umpire_command", "keeping a command of the batch");
-}
-
-void
-db_rollback_savepoint(struct db *db)
-{
-	sqlite3_exec(db->h, "ROLLBACK TO umpire_command; RELEASE umpire_command", NULL,
-	    NULL, NULL);
 }
 
 /* Removes what a replaced game may have left beside it. */
@@ -1036,13 +1015,33 @@ db_commit(struct db *db)
 	if (rc != DB_OK)
 		return rc;
 	db->in_tx = 0;
-	if (db->tmp == NULL)
+	if (db->tmp == NULL) {
+		if (db->wal_frames >= DB_WAL_FRAMES)
+			db_checkpoint(db);
 		return DB_OK;
+	}
 	for (int i = 0; i < STMT_COUNT; i++) {
 		sqlite3_finalize(db->stmt[i]);
 		db->stmt[i] = NULL;
 	}
 	return install(db);
+}
+
+/*
+ * Copies the WAL into the game file and truncates it, when no reader or
+ * writer is in the way (it waits for none: the next commit tries again).
+ * A failure leaves the WAL as it was, every commit in it kept.
+ */
+void
+db_checkpoint(struct db *db)
+{
+	if (db == NULL || db->h == NULL || db->in_tx || db->tmp != NULL)
+		return;
+	sqlite3_busy_timeout(db->h, 0);
+	if (sqlite3_wal_checkpoint_v2(db->h, "main", SQLITE_CHECKPOINT_TRUNCATE, NULL,
+	    NULL) == SQLITE_OK)
+		db->wal_frames = 0;
+	sqlite3_busy_timeout(db->h, busy_timeout());
 }
 
 void

@@ -8,35 +8,33 @@
 #include "text.h"
 #include "unit.h"
 
-/* Runs a statement that answers one integer. */
-static int
-one_int(struct db *db, enum stmt id, long long *out, const char *what)
+int
+db_turn(struct db *db, long *turn)
 {
 	sqlite3_stmt *st;
 	int rc, status;
 
-	if ((status = db_prepare(db, id, &st)) != DB_OK)
+	if ((status = db_prepare(db, STMT_TURN, &st)) != DB_OK)
 		return status;
 	rc = sqlite3_step(st);
-	*out = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	*turn = rc == SQLITE_ROW ? 1 + (long)sqlite3_column_int64(st, 0) : 1;
 	sqlite3_reset(st);
-	return rc == SQLITE_ROW ? DB_OK : db_fail(db, rc, what);
-}
-
-int
-db_turn(struct db *db, long *turn)
-{
-	long long t = 1;
-	int rc = one_int(db, STMT_TURN, &t, "reading the turn");
-
-	*turn = (long)t;
-	return rc;
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading the turn");
 }
 
 int
 db_event_next_id(struct db *db, long long *id)
 {
-	return one_int(db, STMT_EVENT_NEXT_ID, id, "recording the ruling");
+	sqlite3_stmt *st;
+	int rc, status;
+
+	if ((status = db_prepare(db, STMT_EVENT_NEXT_ID, &st)) != DB_OK)
+		return status;
+	rc = sqlite3_step(st);
+	*id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	db->redo = rc == SQLITE_ROW ? sqlite3_column_int(st, 1) : -1;
+	sqlite3_reset(st);
+	return rc == SQLITE_ROW ? DB_OK : db_fail(db, rc, "recording the ruling");
 }
 
 int
@@ -45,7 +43,8 @@ db_event_record(struct db *db, const struct db_record *rec)
 	sqlite3_stmt *st;
 	int rc = SQLITE_OK, status;
 
-	if (rec->changes) {
+	/* (db_event_next_id says whether anything could be redone.) */
+	if (rec->changes && db->redo != 0) {
 		if ((status = db_prepare(db, STMT_EVENT_CLEAR_REDO, &st)) != DB_OK ||
 		    (status = db_step_done(db, st, "recording the ruling")) != DB_OK)
 			return status;
@@ -556,20 +555,19 @@ db_check(struct db *db, const struct db_tallies *t,
 }
 
 int
-db_losses_by_turn(struct db *db, long turns, const char *ledger,
-    void (*fn)(void *ctx, long long unit, long turn, long lost), void *ctx)
+db_losses(struct db *db, const char *ledger,
+    void (*fn)(void *ctx, long turn, long long unit, long total), void *ctx)
 {
 	sqlite3_stmt *st;
 	int rc = SQLITE_OK, status;
 
-	if ((status = db_prepare(db, STMT_LOSSES_BY_TURN, &st)) != DB_OK)
+	if ((status = db_prepare(db, STMT_LOSSES, &st)) != DB_OK)
 		return status;
-	db_bind_int(st, 1, turns, &rc);
-	db_bind_text(st, 2, ledger, &rc);
+	db_bind_text(st, 1, ledger, &rc);
 	if (rc != SQLITE_OK)
 		return db_fail(db, rc, "reading the losses by turn");
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		fn(ctx, sqlite3_column_int64(st, 0), (long)sqlite3_column_int64(st, 1),
+		fn(ctx, (long)sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1),
 		    (long)sqlite3_column_int64(st, 2));
 	sqlite3_reset(st);
 	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading the losses by turn");

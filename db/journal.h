@@ -109,10 +109,11 @@ int db_event_roles(struct db *db, long long id,
 int db_check(struct db *db, const struct db_tallies *t,
     void (*report)(void *ctx, const char *problem), void *ctx, int *problems);
 
-/* fn for each unit and turn 1..turns: its total of ledger LEDGER (the
- * measure) at the turn's end. */
-int db_losses_by_turn(struct db *db, long turns, const char *ledger,
-    void (*fn)(void *ctx, long long unit, long turn, long lost), void *ctx);
+/* fn for each change in force of ledger LEDGER (the measure), in the
+ * journal's order (so by turn): its turn, its unit and the unit's total
+ * after it.  One pass over the journal. */
+int db_losses(struct db *db, const char *ledger,
+    void (*fn)(void *ctx, long turn, long long unit, long total), void *ctx);
 
 /* A ruling in force, as the report tells it. */
 struct db_report_event {

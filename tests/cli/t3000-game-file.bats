@@ -292,9 +292,59 @@ damaged() {
 	[ "$(md5sum umpire.db)" = "$before" ]
 }
 
+# damage_table TABLE: garbles the cell pointers of TABLE's root page in a
+# copy of pristine.db (the game with its WAL copied in), as umpire.db.
+damage_table() {
+	local root
+	rm -f umpire.db-wal umpire.db-shm
+	cp pristine.db umpire.db
+	root=$(sqlite3 pristine.db "SELECT rootpage FROM sqlite_schema WHERE name = '$1'")
+	[ "$root" -gt 1 ]
+	printf '\377\377\377\377\377\377\377\377\377\377\377\377\377\377\377\377' |
+	    dd of=umpire.db bs=1 seek=$((4096 * (root - 1) + 8)) conv=notrunc 2>/dev/null
+}
+
+@test "a damaged page in each table a write rewrites refuses that write (74), the file left as it was" {
+	small_oob
+	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
+	"$U" tables export melee melee.csv >/dev/null
+	sqlite3 umpire.db "PRAGMA wal_checkpoint(TRUNCATE)" >/dev/null
+	cp umpire.db pristine.db
+	# each table, and a command that rewrites it (SQLite checks every page
+	# it loads, cell_size_check: a write loads each page it changes)
+	while read -r table cmd; do
+		damage_table "$table"
+		before=$(md5sum <umpire.db)
+		# shellcheck disable=SC2086
+		umpire $cmd
+		# found as the command reads (nothing begun), or as it writes
+		expect_error 74 "the game 'umpire.db' is damaged (database disk image is malformed): see 'umpire check'" ||
+		    expect_error 74 "the game 'umpire.db' is damaged (database disk image is malformed); nothing was written: see 'umpire check'"
+		[ "$(md5sum <umpire.db)" = "$before" ] || { echo "$table: changed by $cmd"; false; }
+	done <<-EOF
+	game fire --firers 16 --distance 2 --target Kempt --dice 4
+	unit unit add Ney --side French --type infantry --class french --units 4
+	unit unit set Kempt --units 3
+	unit_state fire --firers 16 --distance 2 --target Kempt --dice 4
+	unit_state undo
+	unit_ledger fire --firers 16 --distance 2 --target Kempt --dice 4
+	unit_ledger undo
+	event fire --firers 16 --distance 2 --target Kempt --dice 4
+	event undo
+	event turn next
+	event_unit fire --firers 16 --distance 2 --target Kempt --dice 4
+	effect fire --firers 16 --distance 2 --target Kempt --dice 4
+	rule_table tables import melee melee.csv
+	rule_row tables import melee melee.csv
+	EOF
+}
+
 @test "readers read a game in a directory they cannot write, and leave nothing beside it" {
 	small_oob
+	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
 	chmod 644 umpire.db
+	# the writers keep the game's WAL and its index beside it (db/db.c)
+	beside=$(ls -A)
 	chmod 555 "$TEST_DIR"
 	as_nobody "$U" sheet
 	[ "$status" -eq 0 ]
@@ -303,10 +353,23 @@ damaged() {
 	[ "$status" -eq 0 ]
 	as_nobody "$U" check
 	[ "$status" -eq 0 ]
+	# the ruling still in the WAL is read
 	as_nobody "$U" --json unit show Kempt
 	[ "$(json .name)" = Kempt ]
+	[ "$(json .losses)" = 2 ]
 	chmod 755 "$TEST_DIR"
-	[ "$(ls -A | grep -c 'umpire.db-')" = 0 ]
+	[ "$(ls -A | grep -v '^\.umpire$')" = "$beside" ]
+	# game keeping copies the WAL into the game and empties it: read as a
+	# file nobody writes
+	"$U" turn next >/dev/null
+	chmod 644 umpire.db
+	chmod 555 "$TEST_DIR"
+	as_nobody "$U" --json unit show Kempt
+	[ "$(json .losses)" = 2 ]
+	as_nobody "$U" turn
+	[ "$output" = "turn 2" ]
+	chmod 755 "$TEST_DIR"
+	[ "$(ls -A | grep -v '^\.umpire$')" = "$beside" ]
 }
 
 @test "writers that cannot print say what was kept (74)" {

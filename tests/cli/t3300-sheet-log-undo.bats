@@ -169,6 +169,30 @@ battle() {
 	[ "$(json .turn)" = 1 ]
 }
 
+@test "the turn through undo, redo and a new turn after an undone one" {
+	small_oob
+	for i in 1 2 3; do
+		"$U" turn next >/dev/null
+		"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
+	done
+	umpire turn
+	[ "$output" = "turn 4" ]
+	"$U" undo 3 >/dev/null	# the fire, turn 3's start, a fire
+	umpire turn
+	[ "$output" = "turn 3" ]
+	"$U" undo 1 >/dev/null
+	umpire turn
+	[ "$output" = "turn 2" ]
+	"$U" redo 2 >/dev/null
+	umpire turn
+	[ "$output" = "turn 3" ]
+	# a new ruling clears what could be redone; a new turn starts from 3
+	"$U" turn next >/dev/null
+	umpire turn
+	[ "$output" = "turn 4" ]
+	[ "$(sqlite3 umpire.db "SELECT group_concat(turn) FROM event WHERE command = 'turn' AND undone = 0")" = "1,2,3" ]
+}
+
 @test "entries record their turn" {
 	small_oob
 	"$U" turn next >/dev/null

@@ -22,7 +22,8 @@
 #define LINES 4
 #define WORDS 24
 
-static char dir[64], game[96], pristine[96], home[4096];
+static char dir[64], game[96], game_wal[100], game_shm[100], pristine[96],
+    home[4096];
 
 static int
 copy_file(const char *from, const char *to)
@@ -98,6 +99,8 @@ setup_once(void)
 		abort();
 	atexit(cleanup);
 	snprintf(game, sizeof game, "%s/g.db", dir);
+	snprintf(game_wal, sizeof game_wal, "%s-wal", game);
+	snprintf(game_shm, sizeof game_shm, "%s-shm", game);
 	snprintf(pristine, sizeof pristine, "%s/pristine.db", dir);
 	if (freopen("/dev/null", "r", stdin) == NULL)
 		abort();
@@ -135,6 +138,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* Files a command writes (unit export X) land in the scratch
 	 * directory; the fuzzer's own reads are relative to home. */
 	unlink(game);
+	unlink(game_wal);	/* a ruling's WAL stays beside its game */
+	unlink(game_shm);
 	if (copy_file(pristine, game) != 0 || chdir(dir) != 0)
 		abort();
 	for (char *line = strtok_r(text, "\n", &save); line != NULL && lines < LINES;

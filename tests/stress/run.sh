@@ -58,11 +58,23 @@ use() {
 	cp "$work/$1" "$UMPIRE_DB"
 }
 
+# keep NAME: the game as it stands, in $work/NAME (the file and the
+# rulings its -wal still holds, whole).
+keep() {
+	rm -f "$work/$1"
+	sqlite3 "$UMPIRE_DB" ".backup '$work/$1'"
+}
+
+# game_sum: a digest of the game's file and its -wal, as they lie.
+game_sum() {
+	cat "$UMPIRE_DB" "$UMPIRE_DB-wal" 2>/dev/null | md5sum
+}
+
 base_game() {
 	rm -f "$work"/umpire.db*
 	"$u" new --rules brigade >/dev/null &&
 	"$u" unit import "$here/../cli/battle-oob.csv" >/dev/null &&
-	cp "$UMPIRE_DB" "$work/base.db"
+	keep base.db
 }
 
 ruling() {
@@ -74,7 +86,7 @@ ruling() {
 games() {
 	base_game || return 1
 	ruling || return 1
-	cp "$UMPIRE_DB" "$work/fired.db"
+	keep fired.db
 	printf '%s\n' "unit add Ney --side French --type infantry --class french --units 4 --parent 'II Corps'" \
 	    "fire --firers 16 --distance 2 --target Ney --dice 4" "turn next" \
 	    "adjust Kempt --figures -1 --reason 'a straggler'" >"$work/batch.txt"
@@ -348,8 +360,10 @@ foreign() {
 			# shellcheck disable=SC2086
 			timeout 10 "$u" --db "$f.db" $cmd >/dev/null 2>&1 </dev/null
 			rc=$?
+			# (undo finds nothing to undo without reading the damaged
+			# page, and writes nothing: the file stays as it was)
 			case $rc:$cmd in
-			0:sheet|0:log) [ "$f" = corrupt ] || bad="$bad $f:$cmd:$rc" ;;
+			0:sheet|0:log|0:undo) [ "$f" = corrupt ] || bad="$bad $f:$cmd:$rc" ;;
 			0:*) bad="$bad $f:$cmd:$rc" ;;
 			esac
 			[ "$rc" -ge 124 ] && bad="$bad $f:$cmd:$rc"
@@ -378,8 +392,8 @@ catalogue() {
 		tap 1 "the bad-input catalogue (not run: the good ruling does not work)"
 		return
 	fi
-	cp "$UMPIRE_DB" "$work/cat.db"
-	sum=$(md5sum <"$UMPIRE_DB")
+	keep cat.db
+	sum=$(game_sum)
 	while IFS='	' read -r want args; do
 		case $want in ''|'#'*) continue ;; esac
 		count=$((count + 1))
@@ -390,8 +404,8 @@ catalogue() {
 		if [ "$rc" != "$want" ] || [ -s "$work/out" ] || [ "$lines" != 1 ]; then
 			bad="$bad [$args: $rc, $lines lines]"
 		fi
-		[ "$(md5sum <"$UMPIRE_DB")" = "$sum" ] || { bad="$bad [$args: changed the game]";
-		    cp "$work/cat.db" "$UMPIRE_DB"; }
+		[ "$(game_sum)" = "$sum" ] || { bad="$bad [$args: changed the game]";
+		    use cat.db; sum=$(game_sum); }
 	done <"$here/bad-input.txt"
 	tap "$([ -z "$bad" ] && echo 0 || echo 1)" "the bad-input catalogue: $count cases, each refused with its status and the game untouched" "$bad"
 }
