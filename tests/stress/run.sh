@@ -5,7 +5,8 @@
 # LD_PRELOAD library (build/flt/faultshim.so).  `short` (in make check)
 # samples the fault points and runs fewer rounds; `full` (make stress)
 # takes every one.
-#   1. malloc failure at every allocation of fire, undo, adjust, unit add,
+#   1. malloc failure at every allocation of fire (also the fire whose
+#      commit copies the WAL into the game file), undo, adjust, unit add,
 #      new --force and a batch;
 #   2. an I/O failure at every write and sync of each;
 #   3. kill -9 in the middle of rulings;
@@ -56,6 +57,27 @@ state() {
 use() {
 	rm -f "$work"/umpire.db "$work"/umpire.db-* "$work"/umpire.db.new-*
 	cp "$work/$1" "$UMPIRE_DB"
+	[ ! -f "$work/$1-wal" ] || cp "$work/$1-wal" "$UMPIRE_DB-wal"
+}
+
+# keep_near_copy NAME: rulings until the next one copies the WAL into the
+# game file (the only ruling that writes the file itself); the game just
+# before it (the file and its -wal, as they lie: no command has it open) in
+# $work/NAME and $work/NAME-wal.
+keep_near_copy() {
+	tries=0
+	while [ $tries -lt 40 ]; do
+		cp "$UMPIRE_DB" "$work/$1.try"
+		cp "$UMPIRE_DB-wal" "$work/$1.try-wal" 2>/dev/null || rm -f "$work/$1.try-wal"
+		ruling || return 1
+		if ! cmp -s "$UMPIRE_DB" "$work/$1.try"; then
+			mv "$work/$1.try" "$work/$1"
+			mv "$work/$1.try-wal" "$work/$1-wal"
+			return 0
+		fi
+		tries=$((tries + 1))
+	done
+	return 1
 }
 
 # keep NAME: the game as it stands, in $work/NAME (the file and the
@@ -87,6 +109,7 @@ games() {
 	base_game || return 1
 	ruling || return 1
 	keep fired.db
+	keep_near_copy full.db || return 1
 	printf '%s\n' "unit add Ney --side French --type infantry --class french --units 4 --parent 'II Corps'" \
 	    "fire --firers 16 --distance 2 --target Ney --dice 4" "turn next" \
 	    "adjust Kempt --figures -1 --reason 'a straggler'" >"$work/batch.txt"
@@ -104,6 +127,13 @@ WANT_FIRE='alike(["Kempt"]) and $a[0].turn == 1
     and ($a[0] | unit("Kempt") | [.strength, .losses, .state]) == [56, 2, "ok"]
     and $a[1] == {"entries": [{"id": 1, "turn": 1, "command": "fire", "summary": "2 casualties",
         "who": [{"unit": "Kempt", "role": "target"}], "undone": false}]}'
+# One more ruling on the game whose WAL is about to be copied in: two more
+# casualties on Kempt and one more entry, everything else alike.
+WANT_FIRE_COPY='alike(["Kempt"]) and $a[0].turn == 1
+    and ($a[0] | unit("Kempt") | .losses) == ($b[0] | unit("Kempt") | .losses) + 2
+    and ($a[1].entries | length) == ($b[1].entries | length) + 1
+    and ($a[1].entries[-1] | [.command, .summary, .who, .undone])
+        == ["fire", "2 casualties", [{"unit": "Kempt", "role": "target"}], false]'
 WANT_UNDO='alike(["Kempt"]) and $a[0].turn == 1
     and ($a[0] | unit("Kempt") | [.strength, .losses, .state]) == [58, 0, "ok"]
     and $a[1] == {"entries": [{"id": 1, "turn": 1, "command": "fire", "summary": "2 casualties",
@@ -207,6 +237,7 @@ sweep() {
 	while [ "$k" -lt "$jobs" ]; do
 		mkdir -p "$work/j$k"
 		cp "$work/$base" "$work/before" "$work/after" "$work/j$k/"
+		[ ! -f "$work/$base-wal" ] || cp "$work/$base-wal" "$work/j$k/"
 		( work=$work/j$k; UMPIRE_DB=$work/umpire.db
 		  points "$kind" $((first + k * step)) $((jobs * step)) "$@" ) &
 		k=$((k + 1))
@@ -230,6 +261,7 @@ prove() {
 	shift 3
 	use "$base"
 	state "$work/before"
+	use "$base"	# (reading the game may have copied its WAL in)
 	rm -f "$work/count"
 	LD_PRELOAD=$shim FAULT_COUNT=$work/count "$u" "$@" >/dev/null 2>"$work/err"
 	rc=$?
@@ -416,6 +448,8 @@ if ! games; then
 	exit 1
 fi
 prove fire base.db "$WANT_FIRE" fire --firers 16 --distance 2 --target Kempt --dice 4
+prove "fire as its WAL is copied in" full.db "$WANT_FIRE_COPY" fire --firers 16 --distance 2 \
+    --target Kempt --dice 4
 prove undo fired.db "$WANT_UNDO" undo
 prove adjust base.db "$WANT_ADJUST" adjust Kempt --figures -3 --reason miscounted
 prove "unit add" base.db "$WANT_UNIT_ADD" unit add Ney --side French --type infantry \
