@@ -860,7 +860,10 @@ inputs_copy(struct inputs *in, const struct inputs *src, const char *name)
 		return INPUTS_OK;
 	if (sv->decl->kind == IN_FLAG)
 		return inputs_set_flag(in, name);
-	if (sv->nitems == 0 || sv->decl->kind == IN_COUNTS)
+	/* A comma list is copied whole, as its text (item by item, each
+	 * would replace the one before). */
+	if (sv->nitems == 0 || sv->decl->kind == IN_COUNTS ||
+	    (sv->decl->kind == IN_SPEC && !adds(sv)))
 		return set_text(in, v, text_at(src, sv->text), sv->typed);
 	for (int i = 0; in_item(src, name, i, &it); i++) {
 		char buf[INPUT_STORE / 4];
@@ -1102,6 +1105,24 @@ inputs_parse_command(struct inputs *in, const char *command,
 
 /* ---- JSON ---------------------------------------------------------------- */
 
+/* A further element of a stored comma list (kept as a JSON array, its
+ * elements read one by one): it joins the elements before it, never
+ * replaces them, and the value's text is the list as typed. */
+static int
+add_element(struct inputs *in, struct input_value *v, const char *s)
+{
+	char joined[INPUT_STORE];
+	int rc;
+
+	if ((size_t)snprintf(joined, sizeof joined, "%s,%s", text_at(in, v->text),
+	    s) >= sizeof joined)
+		return fail(in, INPUTS_DATA, "--%s: too much text in the options",
+		    v->decl->name);
+	if ((rc = add_spec_item(in, v, s, strlen(s))) != INPUTS_OK)
+		return rc;
+	return put_text(in, v, joined);
+}
+
 int
 inputs_set_json(struct inputs *in, const char *key, enum json_leaf type,
     const char *text, long long i, double d)
@@ -1126,6 +1147,8 @@ inputs_set_json(struct inputs *in, const char *key, enum json_leaf type,
 	case JSON_LEAF_REAL:
 		return inputs_set_number(in, key, d);
 	case JSON_LEAF_TEXT:
+		if (v->decl->kind == IN_SPEC && !adds(v) && v->given)
+			return add_element(in, v, text != NULL ? text : "");
 		break;
 	}
 	/* Words, specs and modifiers are text; so were every value of a game

@@ -1,0 +1,78 @@
+#!/usr/bin/env bats
+# What the game keeps of what happens at the table (issue 20): lists of
+# ratings whole, rulings inside a turn that undo takes back, every
+# stateful command a ruling with a summary, the sides kept apart, the order
+# of battle and the game's settings used, formations remembered.
+load helper
+
+# jsonc FILTER: the filter's value as compact JSON.
+jsonc() {
+	printf '%s' "$output" | jq -c "$1"
+}
+
+# ---- lists of ratings ------------------------------------------------
+
+# fury.txt l.46: "Assign 0 points to any militia class battalion, I point
+# to a conscript, 2 points to a regular, 3 points to veteran, and 4 points
+# to a grenadier/guard battalion ... (round .6 or better up.)"
+# regular,regular,veteran,guard: (2+2+3+4)/4 = 2.75, veteran.
+@test "fury l.46: unit add keeps every battalion of a mixed brigade" {
+	"$U" new --rules fury >/dev/null
+	"$U" unit add Foy --side French --type infantry --stands 6 \
+		--battalions regular,regular,veteran,guard >/dev/null
+	umpire --json unit show Foy
+	[ "$(jsonc .ratings.battalions)" = '["regular","regular","veteran","guard"]' ]
+	[ "$(json .bel)" = veteran ]
+}
+
+# unit set replaces the list whole, and leaves it whole when it changes
+# something else: regular,veteran is (2+3)/2 = 2.5, regular.
+@test "fury l.46: unit set keeps the list whole, or replaces it whole" {
+	"$U" new --rules fury >/dev/null
+	"$U" unit add Foy --side French --type infantry --stands 6 \
+		--battalions regular,regular,veteran,guard >/dev/null
+	"$U" unit set Foy --stands 5 >/dev/null
+	umpire --json unit show Foy
+	[ "$(jsonc .ratings.battalions)" = '["regular","regular","veteran","guard"]' ]
+	[ "$(json .ratings.stands)" = 5 ]
+	"$U" unit set Foy --battalions regular,veteran >/dev/null
+	umpire --json unit show Foy
+	[ "$(jsonc .ratings.battalions)" = '["regular","veteran"]' ]
+	[ "$(json .bel)" = regular ]
+}
+
+# A CSV cell writes every list one way: elements separated by ';'.
+# conscript,guard,guard: (1+4+4)/3 = 3, veteran.
+@test "fury l.46: CSV export and import keep the list, ';' between its elements" {
+	"$U" new --rules fury >/dev/null
+	"$U" unit add Foy --side French --type infantry --stands 6 \
+		--battalions regular,regular,veteran,guard >/dev/null
+	umpire unit export
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | sed -n 2p)" = "Foy,French,infantry,,,,6,,regular;regular;veteran;guard,,,,,,," ]
+	printf '%s\n' "name,side,type,stands,battalions" \
+		"Reille,French,infantry,5,conscript;guard;guard" >oob.csv
+	umpire unit import oob.csv
+	[ "$status" -eq 0 ]
+	umpire --json unit show Reille
+	[ "$(jsonc .ratings.battalions)" = '["conscript","guard","guard"]' ]
+	[ "$(json .bel)" = veteran ]
+}
+
+@test "brigade: a repeated --battalion goes to one CSV cell with ';' and back" {
+	new_game
+	"$U" unit add Kempt --side British --type infantry \
+		--battalion "1/28th:british:16" --battalion "1/32nd:british" >/dev/null
+	"$U" unit export oob.csv >/dev/null
+	[ "$(sed -n 2p oob.csv | grep -o '1/28th:british:16;1/32nd:british')" = "1/28th:british:16;1/32nd:british" ]
+	"$U" unit rm Kempt >/dev/null
+	"$U" unit import oob.csv >/dev/null
+	umpire --json unit show Kempt
+	[ "$(jsonc .ratings.battalion)" = '["1/28th:british:16","1/32nd:british"]' ]
+}
+
+@test "unit --help says how a list is written in a CSV cell" {
+	umpire unit --help
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"(an option repeated, or a comma list such as --battalions) are separated"$'\n'"by ';': regular;regular;veteran;guard."* ]]
+}
