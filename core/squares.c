@@ -633,6 +633,11 @@ dice_off(const struct inputs *in, struct dice *d, struct result *r)
 	winner = fa > fb ? "a" : fb > fa ? "b" : die_max(ka) > die_max(kb) ? "a" :
 	    die_max(kb) > die_max(ka) ? "b" : "reroll";
 	result_word(r, "winner", winner);
+	/* In a game, the winning general's command keeps it: a ruling
+	 * inside the turn that undo takes back. */
+	if (strcmp(winner, "reroll") != 0)
+		result_part(r, strcmp(winner, "a") == 0 ? "general" : "general:1",
+		    "dice-off");
 	result_int(r, "score_a", fa);
 	result_int(r, "score_b", fb);
 	result_summary(r, strcmp(winner, "reroll") == 0 ? "a tie on the same die: roll again" :

@@ -244,12 +244,32 @@ squares_consequence(struct keeper *k, int ui, struct unit_effect *e)
 
 	if (e->kind != KEEP_PART)
 		return;
-	if (strcmp(e->name, "must-retreat") == 0)
+	if (strcmp(e->name, "dice-off") == 0)
+		snprintf(e->note, sizeof e->note, "%s wins the dice-off", name);
+	else if (strcmp(e->name, "must-retreat") == 0)
 		snprintf(e->note, sizeof e->note,
 		    "%s must retreat: more than half of its square has gone", name);
 	else
 		snprintf(e->note, sizeof e->note, "%s %s to an adjacent square to its rear",
 		    name, e->name);
+}
+
+/* A dice-off in a game says who won by name. */
+static int
+squares_judge(const struct tableset *ts, const char *command,
+    const struct ruling_units *ru, const struct inputs *in, struct result *r)
+{
+	(void)ts;
+	(void)in;
+	if (strcmp(command, "turn") != 0)
+		return RULE_OK;
+	for (int i = 0; i < r->neffects; i++) {
+		int ui = ruling_index(ru, r->effects[i].role);
+
+		if (ui >= 0 && strcmp(r->effects[i].word, "dice-off") == 0)
+			result_summary(r, "%s wins the dice-off", ru->unit[ui]->name);
+	}
+	return RULE_OK;
 }
 
 static void
@@ -314,6 +334,7 @@ const struct roster squares_roster = {
 	},
 	.rate = squares_rate,
 	.fill = squares_fill,
+	.judge = squares_judge,
 	.consequence = squares_consequence,
 	.view = squares_view,
 	.columns = squares_columns,

@@ -76,3 +76,47 @@ jsonc() {
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"(an option repeated, or a comma list such as --battalions) are separated"$'\n'"by ';': regular;regular;veteran;guard."* ]]
 }
+
+# ---- squares: the dice-off is a ruling inside the turn ---------------
+
+squares_generals() {
+	"$U" new --rules squares >/dev/null
+	"$U" unit add Wellington --side Allied --type command --quality d10 >/dev/null
+	"$U" unit add Ney --side French --type command --quality d8 >/dev/null
+}
+
+# squares.txt l.55: "The highest rolling general gains the action die. In
+# the case of tie the winner is the general with the largest command die."
+@test "squares l.55: a dice-off names its winner, stays in the turn, and undo takes it back" {
+	squares_generals
+	umpire turn --general Wellington --general Ney --dice 5,7
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | head -1)" = "Ney wins the dice-off" ]
+	# a tie on the score goes to the larger die: Wellington's d10
+	umpire --json turn --general Wellington --general Ney --dice 6,6
+	[ "$(json .summary)" = "Wellington wins the dice-off" ]
+	[ "$(jsonc .effects)" = '[{"unit":"Wellington","what":"part","amount":0,"state":null,"part":"dice-off"}]' ]
+	umpire --json turn
+	[ "$(json .turn)" = 1 ]
+	umpire undo
+	[ "$output" = "undid #2 turn 1 turn of Wellington, Ney: Wellington wins the dice-off" ]
+	umpire undo
+	[ "$output" = "undid #1 turn 1 turn of Wellington, Ney: Ney wins the dice-off" ]
+	umpire redo
+	[ "$output" = "redid #1 turn 1 turn of Wellington, Ney: Ney wins the dice-off" ]
+	umpire check
+	[ "$status" -eq 0 ]
+}
+
+# l.55: "both generals rolled the same score on the same die-type then both
+# sides roll again": nothing is decided, nothing for undo to take back.
+@test "squares l.55: a tie on the same die decides nothing and undo passes over it" {
+	"$U" new --rules squares >/dev/null
+	"$U" unit add Wellington --side Allied --type command --quality d8 >/dev/null
+	"$U" unit add Ney --side French --type command --quality d8 >/dev/null
+	umpire --json turn --general Wellington --general Ney --dice 4,4
+	[ "$(json .summary)" = "a tie on the same die: roll again" ]
+	[ "$(jsonc .effects)" = '[]' ]
+	umpire undo
+	[ "$output" = "nothing to undo" ]
+}
