@@ -355,6 +355,17 @@ hook_failed(struct cmd_ctx *g, int rc, const struct result *r,
 	return 0;
 }
 
+/* Every ruling says what it decided: one with no summary is a rule set's
+ * bug, never recorded nor printed as an empty line. */
+static int
+unsaid(struct cmd_ctx *g, const struct rule_cmd *c, const struct result *r)
+{
+	if (r->summary[0] == '\0')
+		return cmd_error(g, EXIT_BUG, "the %s ruling decided nothing it can say",
+		    c->name);
+	return 0;
+}
+
 /* The rule set's work in a game: fill, adjudicate, judge, and the
  * effects kept on the units by the engine (core/keep.c).  BEFORE gets the
  * game's standing before the effects. */
@@ -382,7 +393,7 @@ adjudicate_in_game(struct cmd_ctx *g, struct game *gm,
 		return rc;
 	if (w->fx.overflow || result_finish(r) != 0)
 		return cmd_error(g, EXIT_BUG, "the result is too large to write");
-	return 0;
+	return unsaid(g, c, r);
 }
 
 /* The stateful form: units from the game, the result applied and recorded
@@ -472,6 +483,8 @@ rule_work(struct cmd_ctx *g, const struct ruleset *rs, const struct rule_cmd *c,
 		return rc;
 	if (result_finish(&w->r) != 0)
 		return cmd_error(g, EXIT_BUG, "the result is too large to write");
+	if ((rc = unsaid(g, c, &w->r)) != 0)
+		return rc;
 	return print_ruling(g, w);
 }
 

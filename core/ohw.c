@@ -801,7 +801,8 @@ ohw_fill(const struct tableset *ts, const char *command,
 			inputs_add_mod(in, "defender-mod", "pyrrhic");
 		inputs_default_count(in, "defender-fp", unit_lost(d));
 		inputs_default_count(in, "defender-break-point", break_point(ts, d, r));
-	} else if (u != NULL && !u->formation && strcmp(command, "fatigue") == 0) {
+	} else if (u != NULL && !u->formation && (strcmp(command, "fatigue") == 0 ||
+	    strcmp(command, "morale") == 0)) {
 		inputs_default_count(in, "fp", unit_lost(u));
 		inputs_default_count(in, "break-point", break_point(ts, u, r));
 		if (in_flag(u->ratings, "pyrrhic"))
@@ -922,7 +923,10 @@ ohw_judge(const struct tableset *ts, const char *command,
 	const struct unit *u = ruling_unit(ru, "unit");
 
 	(void)in;
-	if (strcmp(command, "fatigue") == 0 && u != NULL && u->formation)
+	/* morale is the same reading of the fatigue points (ohw.txt l.143:
+	 * "Units break when they receive a number of fatigue points") */
+	if ((strcmp(command, "fatigue") == 0 || strcmp(command, "morale") == 0) &&
+	    u != NULL && u->formation)
 		formation_fatigue(ts, ru, u, r);
 	return RULE_OK;
 }

@@ -120,3 +120,26 @@ squares_generals() {
 	umpire undo
 	[ "$output" = "nothing to undo" ]
 }
+
+# ---- every stateful command a ruling with a summary --------------------
+
+# ohw.txt l.143: "Units break when they receive a number of fatigue points
+# based on situation ...; an average unit has a base of 15."  morale --unit
+# reads the unit's fatigue points as fatigue does: 3 FP of 15, fresh
+# (tired from 15 x 1/2 = 7.5, so 8).
+@test "ohw l.143: morale --unit reads the unit's fatigue points and says so" {
+	"$U" new --rules ohw >/dev/null
+	"$U" unit add Brigade --side French --type brigade --break-percent 50 >/dev/null
+	"$U" unit add "1st Line" --side French --type infantry --parent Brigade >/dev/null
+	"$U" adjust "1st Line" --fp 3 --reason "skirmish" >/dev/null
+	umpire --json morale --unit "1st Line"
+	[ "$status" -eq 0 ]
+	[ "$(json .summary)" = "fresh (3 FP of 15)" ]
+	[ "$(jsonc .result)" = '{"fatigue_points":3,"break_point":15,"state":"fresh"}' ]
+	# the brigade: 50% of 15 is 7.5, rounded up to 8; 3 FP of it
+	umpire morale --unit Brigade
+	[ "$(printf '%s\n' "$output" | head -1)" = "Brigade: fresh (3 FP of 8)" ]
+	umpire log
+	[ "$(printf '%s\n' "$output" | grep -c ': $')" = 0 ]
+	[ "$(sqlite3 umpire.db "SELECT count(*) FROM event WHERE summary = ''")" = 0 ]
+}
