@@ -166,15 +166,39 @@ asks_game(struct cmd_ctx *g, const struct inputs *in)
 	return asks && db_file_exists(g->db_path);
 }
 
-/* True when the ruling names units of the game (the stateful form). */
+/* True when the ruling names units of the game, or asks for a game
+ * setting (the stateful form). */
 static int
 names_units(const struct inputs *in)
 {
 	for (int i = 0; i < in->n; i++)
-		if (in->v[i].given && ((in->v[i].decl->kind == IN_UNIT &&
+		if (in->v[i].bare || (in->v[i].given && ((in->v[i].decl->kind == IN_UNIT &&
 		    !(in->v[i].decl->flags & IN_SECONDARY)) ||
-		    (in->v[i].decl->flags & IN_GAME)))
+		    (in->v[i].decl->flags & IN_GAME))))
 			return 1;
+	return 0;
+}
+
+/* The game's settings fill the options that are settings (IN_SETTING)
+ * unless the umpire typed a value: "a game setting can fill is filled
+ * from it; an option given on the command line wins". */
+static int
+fill_settings(struct cmd_ctx *g, const struct game *gm, struct inputs *in)
+{
+	for (int i = 0; i < in->n; i++) {
+		const struct input_value *v = &in->v[i];
+
+		if (!(v->decl->flags & IN_SETTING))
+			continue;
+		inputs_default_from(in, &gm->options, v->decl->name);
+		if (in->failed)
+			return cmd_error(g, EXIT_DATA, "the game's setting '%s' does not fit this ruling: %s",
+			    v->decl->name, in->error);
+		if (v->bare && !v->given)
+			return cmd_error(g, EXIT_USAGE,
+			    "option '--%s' needs a value (%s): the game has no such setting",
+			    v->decl->name, v->decl->arg);
+	}
 	return 0;
 }
 
@@ -381,6 +405,7 @@ adjudicate_in_game(struct cmd_ctx *g, struct game *gm,
 	if ((rc = inputs_check_mods(in, &gm->ts)) != 0)
 		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
 	if ((rc = game_army(g, gm)) != 0 || (rc = load_units(g, gm, in, &w->ru)) != 0 ||
+	    (rc = fill_settings(g, gm, in)) != 0 ||
 	    (rc = game_standing(g, gm, NULL, before, n)) != 0)
 		return rc;
 	result_init(r);
@@ -440,7 +465,8 @@ odds_of(struct cmd_ctx *g, const struct ruleset *rs, const struct rule_cmd *c,
 	if ((rc = inputs_check_mods(in, &gm->ts)) != 0)
 		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
 	result_init(&w->r);
-	if ((rc = game_army(g, gm)) != 0 || (rc = load_units(g, gm, in, &w->ru)) != 0)
+	if ((rc = game_army(g, gm)) != 0 || (rc = load_units(g, gm, in, &w->ru)) != 0 ||
+	    (rc = fill_settings(g, gm, in)) != 0)
 		return rc;
 	if (gm->rs->roster->fill != NULL &&
 	    (rc = hook_failed(g, gm->rs->roster->fill(&gm->ts, c->name, &w->ru, in,

@@ -62,6 +62,7 @@ struct cmd_ctx {
 #define CMD_GAME 0x2		/* reads the game */
 #define CMD_WRITES 0x4		/* writes the game: one transaction */
 #define CMD_ADJUDICATES 0x8	/* a rule set's adjudication (help groups them) */
+#define CMD_NO_JSON 0x10	/* has no JSON output: --json is refused (64) */
 
 struct cmd_entry {
 	const char *name;

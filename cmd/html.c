@@ -268,6 +268,9 @@ side_page(FILE *f, struct cmd_ctx *g, struct game *gm, const char *side,
 int
 html_history(struct cmd_ctx *g, struct game *gm, struct history *h)
 {
+	/* a side's losses: its units in the loss counter's state, else the
+	 * measure */
+	const struct counter_decl *loss = roster_loss_counter(gm->rs->roster);
 	int st;
 
 	h->a = &gm->army;
@@ -275,7 +278,9 @@ html_history(struct cmd_ctx *g, struct game *gm, struct history *h)
 	h->lost = calloc((size_t)gm->army.n * (size_t)(gm->turn + 1) + 1, sizeof h->lost[0]);
 	if (h->lost == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
-	if ((st = db_losses_by_turn(gm->db, gm->turn, gm->ledgers[0] != NULL ? gm->ledgers[0] : "", history_row, h)) != DB_OK) {
+	if ((st = db_losses_by_turn(gm->db, gm->turn, loss != NULL ? "state" :
+	    gm->ledgers[0] != NULL ? gm->ledgers[0] : "", loss != NULL ? loss->state : NULL,
+	    history_row, h)) != DB_OK) {
 		free(h->lost);
 		h->lost = NULL;
 		return game_fail(g, st);

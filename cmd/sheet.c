@@ -81,6 +81,19 @@ side_points(const struct sheet *s, const char *side, double *sum)
 	return 0;
 }
 
+/* A side's losses as its rule set counts them (its measure, or its units
+ * in the loss counter's state: 2x2's destroyed). */
+static long
+side_losses(const struct sheet *s, const char *side)
+{
+	long lost = 0;
+
+	for (int i = 0; i < s->a->n; i++)
+		if (strcmp(s->a->u[i].side, side) == 0)
+			lost += roster_unit_loss(s->gm->rs->roster, &s->a->u[i]);
+	return lost;
+}
+
 /* Prints one unit's lines. */
 static int
 text_unit(const struct sheet *s, const struct unit *u)
@@ -137,10 +150,11 @@ text(const struct sheet *s, const char *standing)
 
 		if ((rc = side_points(s, side, &points)) != 0)
 			return rc;
+		fprintf(s->g->out, "\n== %s", side);
 		if (points > 0)
-			fprintf(s->g->out, "\n== %s (%g AP)\n", side, points);
-		else
-			fprintf(s->g->out, "\n== %s\n", side);
+			fprintf(s->g->out, " (%g AP)", points);
+		fprintf(s->g->out, ", losses: %ld %s\n", side_losses(s, side),
+		    ruleset_loss_word(gm->rs));
 		view_heads(s->g->out, gm);
 		if ((rc = text_side(s, side)) != 0)
 			return rc;
@@ -197,6 +211,11 @@ json(const struct sheet *s)
 		}
 		jsonw_object_end(&w);
 	}
+	jsonw_string(&w, "losses_measure", ruleset_loss_word(gm->rs));
+	jsonw_object(&w, "losses");
+	for (int i = 0; i < s->nsides; i++)
+		jsonw_int(&w, s->sides[i], side_losses(s, s->sides[i]));
+	jsonw_object_end(&w);
 	if ((rc = game_standing(s->g, gm, &w, sentence, sizeof sentence)) != 0)
 		return rc;
 	jsonw_object_end(&w);

@@ -924,7 +924,30 @@ inputs_default_flag(struct inputs *in, const char *name)
 		keep_failure(in, inputs_set_flag(in, name));
 }
 
+void
+inputs_default_from(struct inputs *in, const struct inputs *src,
+    const char *name)
+{
+	const struct input_value *sv = inputs_get(src, name);
+	struct input_value *v = lookup(in, name);
+
+	if (v == NULL || v->given || sv == NULL || !sv->set || in->failed != 0 ||
+	    (sv->decl->kind == IN_FLAG && !sv->given))
+		return;
+	keep_failure(in, sv->decl->kind == IN_FLAG ? inputs_set_flag(in, name) :
+	    set_text(in, v, text_at(src, sv->text), 0));
+}
+
 /* ---- argv -------------------------------------------------------------- */
+
+/* True when a game setting stands at i without a value: the last word,
+ * or another option follows. */
+static int
+bare_setting(const struct input_value *v, int i, int argc, char **argv)
+{
+	return (v->decl->flags & IN_SETTING) &&
+	    (i + 1 >= argc || strncmp(argv[i + 1], "--", 2) == 0);
+}
 
 /* Pass one: option names and arguments; records where each value is. */
 static int
@@ -961,6 +984,12 @@ scan(struct inputs *in, int argc, char **argv, const char **values,
 				    v->decl->name);
 		} else if (eq != NULL) {
 			val = eq + 1;
+		} else if (bare_setting(v, i, argc, argv)) {
+			if (v->typed)
+				return fail(in, INPUTS_USAGE, "option '--%s' is given twice",
+				    v->decl->name);
+			v->typed = v->bare = 1;
+			continue;
 		} else if (i + 1 < argc) {
 			val = argv[++i];
 		} else {

@@ -57,6 +57,12 @@ enum input_kind {
  * (2x2 morale --victory judges the game's units). */
 #define IN_GAME_ALONE 0x20
 
+/* A game setting (an option of `new` of the same name: 2x2 --victory): in
+ * a game it is filled from the game unless typed, and may be typed without
+ * a value to ask for the game's (`morale --victory`), which makes the
+ * ruling stateful. */
+#define IN_SETTING 0x40
+
 struct input_decl {
 	const char *name;	/* option name without the dashes */
 	enum input_kind kind;
@@ -108,6 +114,8 @@ struct input_value {
 	unsigned char given;	/* has a value: typed, or filled from a unit */
 	unsigned char typed;	/* typed by the umpire (argv, CSV) */
 	unsigned char set;	/* given, or its default */
+	unsigned char bare;	/* IN_SETTING typed without a value: the
+				 * game's setting asked for */
 };
 
 #define INPUT_POSITIONALS 8
@@ -226,6 +234,10 @@ void inputs_default_number(struct inputs *in, const char *name, double d);
 void inputs_default_word(struct inputs *in, const char *name,
     const char *word);
 void inputs_default_flag(struct inputs *in, const char *name);
+/* Sets NAME from the same option of src (a game's settings) unless the
+ * umpire typed a value for it; nothing when src has none. */
+void inputs_default_from(struct inputs *in, const struct inputs *src,
+    const char *name);
 
 /* ---- JSON: a unit's ratings and a game's options as stored --------- */
 

@@ -497,7 +497,8 @@ db_check(struct db *db, const struct db_tallies *t,
 }
 
 int
-db_losses_by_turn(struct db *db, long turns, const char *ledger,
+db_losses_by_turn(struct db *db, long turns, const char *kind,
+    const char *state,
     void (*fn)(void *ctx, long long unit, long turn, long lost), void *ctx)
 {
 	sqlite3_stmt *st;
@@ -506,7 +507,8 @@ db_losses_by_turn(struct db *db, long turns, const char *ledger,
 	if ((status = db_prepare(db, STMT_LOSSES_BY_TURN, &st)) != DB_OK)
 		return status;
 	db_bind_int(st, 1, turns, &rc);
-	db_bind_text(st, 2, ledger, &rc);
+	db_bind_text(st, 2, kind, &rc);
+	db_bind_text(st, 3, state != NULL ? state : "", &rc);
 	if (rc != SQLITE_OK)
 		return db_fail(db, rc, "reading the losses by turn");
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)

@@ -92,9 +92,11 @@ struct db_tallies {
 int db_check(struct db *db, const struct db_tallies *t,
     void (*report)(void *ctx, const char *problem), void *ctx, int *problems);
 
-/* fn for each unit and turn 1..turns: its total of ledger LEDGER (the
- * measure) at the turn's end. */
-int db_losses_by_turn(struct db *db, long turns, const char *ledger,
+/* fn for each unit and turn 1..turns: its losses at the turn's end: the
+ * total of ledger KIND (the measure), or, with STATE not NULL, 1 when its
+ * latest effect of KIND ("state") is STATE (2x2: destroyed), else 0. */
+int db_losses_by_turn(struct db *db, long turns, const char *kind,
+    const char *state,
     void (*fn)(void *ctx, long long unit, long turn, long lost), void *ctx);
 
 /* A ruling in force, as the report tells it. */

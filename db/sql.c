@@ -136,11 +136,12 @@ const char *const db_sql[STMT_COUNT] = {
 	    "FROM event, json_each(event.output, '$.dice') j WHERE event.id = ?1 "
 	    "HAVING count(*) > 0",
 	/* Each unit's total of ledger ?2 at the end of each turn 1..?1 (the
-	 * charts). */
+	 * charts); with ?3 not '', 1 when its latest ?2 ("state") is ?3. */
 	[STMT_LOSSES_BY_TURN] =
 	    "WITH RECURSIVE turns(t) AS (SELECT 1 UNION ALL SELECT t + 1 FROM turns "
 	    "WHERE t < ?1) "
-	    "SELECT u.id, turns.t, coalesce((SELECT e.total FROM effect e "
+	    "SELECT u.id, turns.t, coalesce((SELECT CASE WHEN ?3 = '' THEN e.total "
+	    "ELSE e.name = ?3 END FROM effect e "
 	    "JOIN event v ON v.id = e.event WHERE e.unit = u.id AND e.kind = ?2 "
 	    "AND v.undone = 0 AND v.turn <= turns.t ORDER BY e.id DESC LIMIT 1), 0) "
 	    "FROM unit u, turns WHERE u.formation = 0 ORDER BY turns.t, u.id",

@@ -33,6 +33,8 @@ battle() {
 	[ "$(json '.units[]|select(.name=="Kempt")|.pushbacks.total')" = 2 ]
 	[ "$(json '.units[]|select(.name=="Piré")|.pushbacks.total')" = 1 ]
 	[ "$(json '.units[]|select(.name=="Pack")|.flags|join(",")')" = disordered ]
+	# each side's losses: British 24 + 8 + 1 = 33, French 17 + 10 = 27
+	[ "$(printf '%s' "$output" | jq -c .losses)" = '{"British":33,"French":27}' ]
 }
 
 @test "the sheet as JSON matches the golden file" {

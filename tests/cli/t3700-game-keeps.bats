@@ -143,3 +143,92 @@ squares_generals() {
 	[ "$(printf '%s\n' "$output" | grep -c ': $')" = 0 ]
 	[ "$(sqlite3 umpire.db "SELECT count(*) FROM event WHERE summary = ''")" = 0 ]
 }
+
+# ---- 2x2: losses are units destroyed ------------------------------------
+
+# Two Allied units destroyed in turn 1: Kempt by shooting (l.250 "8 or
+# more: Destroyed": d6 6 + first volley 1 + HQ in contact 1 = 8) and Pack in
+# melee (l.258 "Difference 4 or more. Loser Destroyed": guards 6+1 = 7
+# against line 1, a difference of 6).
+two_destroyed() {
+	"$U" new --rules 2x2 --victory decisive >/dev/null
+	"$U" unit add Kempt --side Allies --type line >/dev/null
+	"$U" unit add Pack --side Allies --type line >/dev/null
+	"$U" unit add Picton --side Allies --type line >/dev/null
+	"$U" unit add Bachelu --side French --type line >/dev/null
+	"$U" unit add "Old Guard" --side French --type guards >/dev/null
+	"$U" fire --unit Bachelu --target Kempt --distance 1 --mod hq-contact --dice 6 >/dev/null
+	"$U" melee --attacker "Old Guard" --defender Pack --dice 6,1 >/dev/null
+}
+
+@test "2x2 l.95: the sheet counts each side's units destroyed" {
+	two_destroyed
+	umpire sheet
+	[ "$(printf '%s\n' "$output" | grep '^==')" = "== Allies (6 AP), losses: 2 units destroyed
+== French (5 AP), losses: 0 units destroyed" ]
+	umpire --json sheet
+	[ "$(jsonc .losses)" = '{"Allies":2,"French":0}' ]
+	[ "$(json .losses_measure)" = "units destroyed" ]
+	[ "$(jsonc .standing.destroyed)" = '{"Allies":2,"French":0}' ]
+}
+
+@test "2x2 l.95: the report counts the units destroyed, in text and as one JSON object" {
+	two_destroyed
+	"$U" turn next >/dev/null
+	umpire report
+	[ "$(printf '%s\n' "$output" | grep 'losses:')" = "  losses: Allies 2 units destroyed this turn, 2 in all; French 0 units destroyed this turn, 0 in all
+  losses: Allies 0 units destroyed this turn, 2 in all; French 0 units destroyed this turn, 0 in all" ]
+	umpire --json report
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | wc -l)" = 1 ]
+	[ "$(jsonc '[.turns[] | .losses]')" = '[{"Allies":{"turn":2,"total":2},"French":{"turn":0,"total":0}},{"Allies":{"turn":0,"total":2},"French":{"turn":0,"total":0}}]' ]
+	[ "$(jsonc "[.turns[0].events[] | .command]")" = '["fire","melee","turn"]' ]
+	[ "$(json '.turns[0].events[0].effects')" = "Kempt is now destroyed; Bachelu is now pinned" ]
+}
+
+@test "2x2 l.95: the chart of the printed sheet counts the units destroyed" {
+	two_destroyed
+	"$U" turn next >/dev/null
+	"$U" sheet --html sheet.html >/dev/null
+	# the Allies' losses at the end of turns 1 and 2, then the French's
+	[ "$(grep -o '>[0-9]*: [0-9]*<' sheet.html | tr -d '<>' | paste -sd' ')" = "1: 2 2: 2 1: 0 2: 0" ]
+}
+
+# l.96: "Decisive games are lost by the first player to lose 5 units or
+# more AND who has lost 2 more units than his opponent."
+@test "2x2 l.96: morale --victory takes the game's setting, says its rule once, counts the game" {
+	two_destroyed
+	umpire --json morale --victory
+	[ "$status" -eq 0 ]
+	[ "$(json .summary)" = "Allies has not lost (2 destroyed, the opponent 0)" ]
+	[ "$(jsonc .working)" = '["decisive game: lost at 5 destroyed and 2 more than the opponent"]' ]
+	[ "$(jsonc .result.sides)" = '[{"side":"Allies","destroyed":2,"lost":false},{"side":"French","destroyed":0,"lost":false}]' ]
+	# given wins over the game's setting, and is journalled
+	umpire --json morale --victory fast --side French
+	[ "$(json .working[0])" = "fast game: lost at 5 destroyed" ]
+	[ "$(sqlite3 umpire.db "SELECT args FROM event ORDER BY id DESC LIMIT 1")" = '["morale","--victory","fast","--side","French"]' ]
+	# the side alone asks the same, under the game's setting
+	umpire --json morale --side French
+	[ "$(json .working[0])" = "decisive game: lost at 5 destroyed and 2 more than the opponent" ]
+}
+
+@test "2x2: morale --unit answers for a destroyed unit" {
+	two_destroyed
+	umpire --json morale --unit Kempt
+	[ "$status" -eq 0 ]
+	[ "$(json .summary)" = "Kempt: destroyed" ]
+	[ "$(json .result.state)" = destroyed ]
+}
+
+@test "every command honours --json with one object, or says it has none (64)" {
+	two_destroyed
+	for c in "version" "report" "sheet" "log" "turn" "check" "unit list" "tables list"; do
+		umpire --json $c
+		[ "$status" -eq 0 ] || { echo "$c: $status $stderr"; return 1; }
+		[ "$(printf '%s\n' "$output" | jq -c . | wc -l)" = 1 ] || { echo "$c: $output"; return 1; }
+	done
+	umpire --json help
+	expect_error 64 "umpire: help: help has no JSON output"
+	umpire --json complete "fire --u"
+	expect_error 64 "umpire: complete: complete has no JSON output"
+}

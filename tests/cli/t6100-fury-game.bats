@@ -81,6 +81,9 @@ corps() {
 	[[ "$output" == *"II Corps is fatigued: all its divisions are fatigued"* ]]
 	umpire --json fatigue --unit "6e Division"
 	[ "$(json .result.fatigued)" = true ]
+	# the French losses: Husson 2 + Campi 3 + Bauduin 3 + Soye 2 + the
+	# battery's 1 = 11 stands
+	[ "$("$U" --json sheet | jq -c .losses)" = '{"French":11,"British":0}' ]
 	"$U" sheet > sheet.out
 	golden fury-corps.sheet sheet.out
 }
