@@ -225,6 +225,39 @@ take_role(struct cmd_ctx *g, struct ruling_units *ru, struct unit *u,
 	return 0;
 }
 
+/* The side flags (IN_OWN, IN_ENEMY) of the role of unit i. */
+static int
+role_side(const struct inputs *in, const struct ruling_units *ru, int i)
+{
+	const struct input_value *v = inputs_get(in, ru->role[i]);
+
+	return v != NULL ? v->decl->flags & (IN_OWN | IN_ENEMY) : 0;
+}
+
+/* CLI.md: "A fire or melee between units of the same side is refused
+ * (65, naming both units and their side) unless --friendly is given."
+ * Which roles oppose which is the declarations' (IN_OWN against
+ * IN_ENEMY), never a rule set's words. */
+static int
+check_sides(struct cmd_ctx *g, const struct inputs *in,
+    const struct ruling_units *ru)
+{
+	if (in_flag(in, "friendly"))
+		return 0;
+	for (int i = 0; i < ru->n; i++) {
+		if (role_side(in, ru, i) != IN_OWN)
+			continue;
+		for (int j = 0; j < ru->n; j++)
+			if (role_side(in, ru, j) == IN_ENEMY &&
+			    strcmp(ru->unit[i]->side, ru->unit[j]->side) == 0)
+				return cmd_error(g, EXIT_DATA,
+				    "'%s' and '%s' are both of side '%s': a %s between units of the same side is refused (give --friendly to rule it)",
+				    ru->unit[i]->name, ru->unit[j]->name, ru->unit[i]->side,
+				    g->command);
+	}
+	return 0;
+}
+
 /* The units named, in their roles, from the game's army. */
 static int
 load_units(struct cmd_ctx *g, struct game *gm, const struct inputs *in,
@@ -249,7 +282,7 @@ load_units(struct cmd_ctx *g, struct game *gm, const struct inputs *in,
 				return rc != 0 ? rc : EXIT_BUG;
 		}
 	}
-	return 0;
+	return check_sides(g, in, ru);
 }
 
 static int

@@ -74,8 +74,9 @@ static const struct input_decl fire_inputs[] = {
 	  "the target (artillery results differ)", 0 },
 	{ "mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "fire-modifiers",
 	  "die modifiers and fire-point multipliers", IN_REPEAT },
-	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the firing unit of the game", 0 },
-	{ "target", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the target unit of the game", 0 },
+	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the firing unit of the game", IN_OWN },
+	{ "target", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the target unit of the game", IN_ENEMY },
+	IN_FRIENDLY_DECL,
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
@@ -328,8 +329,9 @@ static const struct input_decl melee_inputs[] = {
 	  "the attacker's modifiers", IN_REPEAT },
 	{ "defender-mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "melee-modifiers",
 	  "the defender's modifiers", IN_REPEAT },
-	{ "attacker", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the attacking brigade of the game", 0 },
-	{ "defender", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the defending brigade of the game", 0 },
+	{ "attacker", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the attacking brigade of the game", IN_OWN },
+	{ "defender", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the defending brigade of the game", IN_ENEMY },
+	IN_FRIENDLY_DECL,
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 

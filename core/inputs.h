@@ -63,6 +63,18 @@ enum input_kind {
  * ruling stateful. */
 #define IN_SETTING 0x40
 
+/* Sides of the roles of a fire or melee: the acting units (firers,
+ * attackers) and the units they act against (targets, defenders).  A
+ * ruling between an IN_OWN and an IN_ENEMY unit of the same side is
+ * refused unless --friendly (IN_FRIENDLY_DECL) is given. */
+#define IN_OWN 0x80
+#define IN_ENEMY 0x100
+
+/* The --friendly option of every command with IN_OWN and IN_ENEMY roles. */
+#define IN_FRIENDLY_DECL \
+	{ "friendly", IN_FLAG, "", 0, 0, NULL, NULL, NULL, \
+	  "in a game: rule it between units of the same side (refused without it)", 0 }
+
 struct input_decl {
 	const char *name;	/* option name without the dashes */
 	enum input_kind kind;

@@ -64,9 +64,10 @@ static const struct input_decl fire_inputs[] = {
 	  "the firer: an infantry formation or a battery", 0 },
 	{ "distance", IN_DISTANCE, "D", 0, 0, NULL, NULL, NULL, "measured distance (inches)", 0 },
 	{ "mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "fire-modifiers", "modifiers", IN_REPEAT },
-	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the firing unit of the game", 0 },
+	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the firing unit of the game", IN_OWN },
 	{ "target", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
-	  "the target unit of the game (its FP are recorded)", 0 },
+	  "the target unit of the game (its FP are recorded)", IN_ENEMY },
+	IN_FRIENDLY_DECL,
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
@@ -224,8 +225,9 @@ static const struct input_decl melee_inputs[] = {
 	  "the defender's fatigue points before the melee", 0 },
 	{ "defender-break-point", IN_COUNT, "B", 1, 100000, NULL, "15", NULL,
 	  "the defender's break point", 0 },
-	{ "attacker", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the attacking unit of the game", 0 },
-	{ "defender", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the defending unit of the game", 0 },
+	{ "attacker", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the attacking unit of the game", IN_OWN },
+	{ "defender", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the defending unit of the game", IN_ENEMY },
+	IN_FRIENDLY_DECL,
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 

@@ -48,9 +48,10 @@ static const struct input_decl fire_inputs[] = {
 	{ "moved", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
 	  "the artillery moved this turn (foot artillery then may not bombard)", 0 },
 	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
-	  "the bombarding artillery of the game", 0 },
+	  "the bombarding artillery of the game", IN_OWN },
 	{ "target", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
-	  "the target unit of the game (its hit markers are recorded)", 0 },
+	  "the target unit of the game (its hit markers are recorded)", IN_ENEMY },
+	IN_FRIENDLY_DECL,
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 

@@ -107,9 +107,10 @@ static const struct input_decl fire_inputs[] = {
 	{ "mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "shooting-modifiers",
 	  "shooting modifiers (repeat, or a comma list)", IN_REPEAT },
 	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
-	  "the firing unit of the game (an infantry unit that shoots is pinned)", 0 },
+	  "the firing unit of the game (an infantry unit that shoots is pinned)", IN_OWN },
 	{ "target", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
-	  "the target, a unit of the game", 0 },
+	  "the target, a unit of the game", IN_ENEMY },
+	IN_FRIENDLY_DECL,
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
@@ -266,9 +267,10 @@ static const struct input_decl melee_inputs[] = {
 	{ "defender-mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "melee-modifiers",
 	  "the defender's modifiers", IN_REPEAT },
 	{ "attacker", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
-	  "the attacking unit of the game", 0 },
+	  "the attacking unit of the game", IN_OWN },
 	{ "defender", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
-	  "the defending unit of the game", 0 },
+	  "the defending unit of the game", IN_ENEMY },
+	IN_FRIENDLY_DECL,
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 

@@ -232,3 +232,46 @@ two_destroyed() {
 	umpire --json complete "fire --u"
 	expect_error 64 "umpire: complete: complete has no JSON output"
 }
+
+# ---- units of one side do not fight each other -------------------------
+
+# CLI.md: "A fire or melee between units of the same side is refused (65,
+# naming both units and their side) unless --friendly is given."  Checked
+# once, in the driver, for every rule set's fire and melee.
+@test "a fire or a melee between units of one side is refused in every rule set, unless --friendly" {
+	for rs in brigade squares fury 2x2 ohw; do
+		rm -f umpire.db
+		"$U" new --rules $rs >/dev/null
+		case $rs in
+		brigade) a="--type infantry --class british --units 2"; art="--type foot-artillery --guns 2"; fo="--distance 2" ;;
+		squares) a="--type infantry --skirmish d6 --quality d8 --morale d8"; art="--type foot-artillery --morale d8"; fo="--range close" ;;
+		fury) a="--type infantry --stands 4 --bel regular"; art="--type heavy-battery"; fo="--distance 2" ;;
+		2x2) a="--type line"; art="--type foot-artillery"; fo="--distance 2" ;;
+		ohw) a="--type infantry"; art="--type foot-artillery"; fo="--distance 2" ;;
+		esac
+		"$U" unit add Kempt --side Allied $a >/dev/null
+		"$U" unit add Maitland --side Allied $a >/dev/null
+		"$U" unit add Battery --side Allied $art >/dev/null
+		umpire fire --unit Battery --target Kempt $fo --dice 5,5,5
+		expect_error 65 "umpire: fire: 'Battery' and 'Kempt' are both of side 'Allied': a fire between units of the same side is refused (give --friendly to rule it)"
+		umpire melee --attacker Maitland --defender Battery --dice 3,3,3,3
+		expect_error 65 "umpire: melee: 'Maitland' and 'Battery' are both of side 'Allied': a melee between units of the same side is refused (give --friendly to rule it)"
+		[ "$(sqlite3 umpire.db 'SELECT count(*) FROM event')" = 0 ]
+		umpire fire --rules $rs --help
+		[[ "$output" == *"  --friendly             in a game: rule it between units of the same side (refused without it)"* ]]
+		umpire melee --rules $rs --help
+		[[ "$output" == *"  --friendly "* ]]
+	done
+}
+
+# brigade: Kempt's 2 units of 16 fire at Maitland at 2", as 32 firers
+# would in the stateless form.
+@test "brigade: --friendly rules a fire on one's own side, and the log keeps the word" {
+	new_game
+	"$U" unit add Kempt --side Allied --type infantry --class british --units 2 >/dev/null
+	"$U" unit add Maitland --side Allied --type infantry --class british --units 2 >/dev/null
+	umpire --json fire --unit Kempt --target Maitland --distance 2 --friendly --dice 4
+	[ "$status" -eq 0 ]
+	[ "$(json .result.casualties)" = "$("$U" --rules brigade --json fire --firers 32 --distance 2 --dice 4 | jq .result.casualties)" ]
+	[ "$(sqlite3 umpire.db 'SELECT args FROM event')" = '["fire","--unit","Kempt","--target","Maitland","--distance","2","--friendly","--dice","4"]' ]
+}

@@ -109,7 +109,7 @@ corps() {
 
 @test "melee in the game: modifiers from stands, freshness and ratings" {
 	corps
-	umpire --json melee --attacker "Old Guard" --defender Campi --dice 3,3,3,3
+	umpire --json melee --attacker "Old Guard" --defender Campi --friendly --dice 3,3,3,3
 	[[ "$(json '[.modifiers[].name]|join(",")')" == "attacker:fresh,attacker:guard,defender:more-stands,defender:fresh" ]]
 }
 
