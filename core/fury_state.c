@@ -189,9 +189,61 @@ fill_side(const struct tableset *ts, const struct unit *u,
 		inputs_add_mod(in, opt, "disordered");
 }
 
+/* The leader of RANK who commands formation f (a leader with a rating
+ * whose formation is f), or NULL. */
+static const struct unit *
+leader_of(const struct army *a, const struct unit *f, const char *rank)
+{
+	for (int i = 0; i < a->n; i++) {
+		const struct unit *l = &a->u[i];
+
+		if (is_leader(l) && l->up >= 0 && &a->u[l->up] == f &&
+		    in_is(l->ratings, "rank", rank) && in_given(l->ratings, "rating"))
+			return l;
+	}
+	return NULL;
+}
+
+/* RULES.md: "--quality is the rating of the brigade's corps commander
+ * (the army commander's where there is no corps)": up the brigade's
+ * formations to its corps, else its army, and that formation's leader of
+ * that rank.  NULL when the game has none to say. */
+static const struct unit *
+commander(const struct army *a, const struct unit *u)
+{
+	const struct unit *army = NULL;
+
+	for (int up = u->up; up >= 0; up = a->u[up].up) {
+		if (strcmp(a->u[up].type, "corps") == 0)
+			return leader_of(a, &a->u[up], "corps");
+		if (strcmp(a->u[up].type, "army") == 0 && army == NULL)
+			army = &a->u[up];
+	}
+	return army != NULL ? leader_of(a, army, "army") : NULL;
+}
+
+/* --quality from the brigade's commander, unless typed, said in the
+ * working. */
 static void
-fill_move(const struct tableset *ts, const struct unit *u, const char *command,
-    struct inputs *in)
+fill_quality(const struct army *a, const struct unit *u, struct inputs *in,
+    struct result *r)
+{
+	const struct unit *l = commander(a, u);
+
+	/* the emergency formation change, evasion and the disorder table
+	 * read no commander */
+	if (l == NULL || in_given(in, "quality") || inputs_get(in, "quality") == NULL ||
+	    in_flag(in, "efc") || in_flag(in, "evasion") || in_given(in, "prolong") ||
+	    in_flag(in, "disordered"))
+		return;
+	inputs_default_word(in, "quality", in_text(l->ratings, "rating"));
+	result_work(r, "--quality %s: %s's rating, the %s commander", in_text(l->ratings,
+	    "rating"), l->name, in_text(l->ratings, "rank"));
+}
+
+static void
+fill_move(const struct tableset *ts, const struct army *a, const struct unit *u,
+    const char *command, struct inputs *in, struct result *r)
 {
 	const char *fresh = freshness(ts, u);
 
@@ -201,6 +253,8 @@ fill_move(const struct tableset *ts, const struct unit *u, const char *command,
 	    "horse-artillery" : "foot-artillery") : u->type);
 	if (strcmp(command, "move") == 0 && unit_flag(u, "disordered"))
 		inputs_default_flag(in, "disordered");
+	if (strcmp(command, "move") == 0)
+		fill_quality(a, u, in, r);
 	/* The tactical formation the game keeps (a square may not enter
 	 * rough terrain, l.166). */
 	if (u->tactical[0] != '\0')
@@ -255,7 +309,7 @@ fury_fill(const struct tableset *ts, const char *command,
 		fill_side(ts, a, d, "attacker", in);
 		fill_side(ts, d, a, "defender", in);
 	} else if (u != NULL && (strcmp(command, "move") == 0 || strcmp(command, "rally") == 0)) {
-		fill_move(ts, u, command, in);
+		fill_move(ts, ru->army, u, command, in, r);
 	} else if (u != NULL && strcmp(command, "morale") == 0) {
 		fill_morale(ts, u, in);
 	}

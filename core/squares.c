@@ -594,9 +594,10 @@ squares_move(const struct tableset *ts, const struct inputs *in,
 
 static const struct input_decl turn_inputs[] = {
 	{ "action-dice", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
-	  "roll the turn's action dice: one d3 per command", 0 },
+	  "roll the turn's action dice: one d3 per command (in a game: its commands)",
+	  IN_GAME_ALONE },
 	{ "commands", IN_COUNT, "N", 1, 50, NULL, NULL, NULL,
-	  "commands on both sides (generals, not the commanders-in-chief)", 0 },
+	  "commands on both sides (generals, not the commanders-in-chief; in a game: its command formations)", 0 },
 	{ "dice-off", IN_SPEC, "dA,dB", 0, 0, "D", NULL,
 	  "dA,dB: each general's die, d6, d8, d10 or d12",
 	  "two generals' die types competing for the next action die", 0 },

@@ -275,3 +275,59 @@ two_destroyed() {
 	[ "$(json .result.casualties)" = "$("$U" --rules brigade --json fire --firers 32 --distance 2 --dice 4 | jq .result.casualties)" ]
 	[ "$(sqlite3 umpire.db 'SELECT args FROM event')" = '["fire","--unit","Kempt","--target","Maitland","--distance","2","--friendly","--dice","4"]' ]
 }
+
+# ---- the order of battle and the game's settings fill the options -----
+
+fury_corps() {
+	"$U" new --rules fury >/dev/null
+	"$U" unit add "Armée du Nord" --side French --type army --quality good >/dev/null
+	"$U" unit add "II Corps" --side French --type corps --parent "Armée du Nord" >/dev/null
+	"$U" unit add "5e Division" --side French --type division --parent "II Corps" >/dev/null
+	"$U" unit add Husson --side French --type infantry --stands 5 --bel regular --nation france --parent "5e Division" >/dev/null
+	"$U" unit add "Old Guard" --side French --type infantry --stands 4 --bel guard --nation france --parent "Armée du Nord" >/dev/null
+	"$U" unit add Reille --side French --type leader --rank corps --rating poor --parent "II Corps" >/dev/null
+	"$U" unit add Napoleon --side French --type leader --rank army --rating excellent --parent "Armée du Nord" >/dev/null
+}
+
+# fury.txt l.116: "a Corp commander ... allows the brigade to roll on the
+# appropriate maneuver table equal to the Corp commanders assigned quality
+# level"; RULES.md: "the army commander's where there is no corps".
+@test "fury l.116: move reads the corps commander's rating up the formation tree" {
+	fury_corps
+	# Husson: 5e Division > II Corps, whose commander Reille is poor
+	umpire --json move --unit Husson --dice 3,4
+	[ "$status" -eq 0 ]
+	[ "$(json '.working[0]')" = "--quality poor: Reille's rating, the corps commander" ]
+	[[ "$(json '.working[2]')" == *"column poor: 2d6 7 +2 = 9 -> "* ]]
+	# the Old Guard has no corps: Napoleon's excellent
+	umpire --json move --unit "Old Guard" --dice 3,4
+	[ "$(json '.working[0]')" = "--quality excellent: Napoleon's rating, the army commander" ]
+	# given wins, and is journalled
+	umpire --json move --unit Husson --quality good --dice 3,4
+	[[ "$(json '.working|join("|")')" != *"Reille"* ]]
+	[[ "$(json '.working|join("|")')" == *"column good: "* ]]
+	[ "$(sqlite3 umpire.db 'SELECT args FROM event WHERE id = 3')" = '["move","--unit","Husson","--quality","good","--dice","3,4"]' ]
+}
+
+@test "fury: without a commander in the game, move still asks for --quality" {
+	"$U" new --rules fury >/dev/null
+	"$U" unit add Husson --side French --type infantry --stands 5 --bel regular >/dev/null
+	umpire move --unit Husson --dice 3,4
+	expect_error 64 "move needs --quality excellent|good|average|poor (the corps commander's rating), or --disordered"
+}
+
+# squares.txt l.51: "Count up the number of commands on both sides (i.e.
+# number of generals NOT including CinCs) ... roll this number of d3."
+@test "squares l.51: turn --action-dice rolls one d3 per command of the game" {
+	"$U" new --rules squares >/dev/null
+	"$U" unit add Wellington --side Allied --type army >/dev/null
+	"$U" unit add Picton --side Allied --type command --quality d8 >/dev/null
+	"$U" unit add Ney --side French --type command --quality d10 >/dev/null
+	"$U" unit add Reille --side French --type command --quality d8 >/dev/null
+	umpire --json turn --action-dice --dice 1,3,2
+	[ "$status" -eq 0 ]
+	[ "$(jsonc .result.action_dice)" = '[3,2,1]' ]
+	[ "$(json '.working[0]')" = "--commands 3: the game's command formations" ]
+	umpire turn --action-dice --dice 1,3
+	expect_error 65 "too few dice"
+}
