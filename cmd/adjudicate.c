@@ -311,6 +311,8 @@ describe_effects(const struct game *gm, const struct ruling_units *ru,
 		text_copy(a->unit, sizeof a->unit, ru->unit[e->unit]->name);
 		text_copy(a->what, sizeof a->what, game_effect_what(gm, e));
 		text_copy(a->part, sizeof a->part, e->kind == KEEP_PART ? e->name : "");
+		text_copy(a->formation, sizeof a->formation,
+		    e->kind == KEEP_FORMATION ? e->name : "");
 		a->amount = e->amount;
 		text_copy(a->state, sizeof a->state, e->state);
 		text_copy(a->note, sizeof a->note, e->note);

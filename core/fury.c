@@ -764,6 +764,11 @@ maneuver(const struct tableset *ts, const struct inputs *in, int disordered,
 	}
 	if (strcmp(result, "broken") == 0)
 		result_ledger(r, "unit", "loss", 1);
+	/* A formation change the result allows leaves the brigade in its
+	 * new formation. */
+	if (r->legal && in_flag(in, "change-formation") && mrow >= 0 &&
+	    strcmp(table_text(moves, mrow, "formation_change"), "no") != 0)
+		result_formation(r, "unit", in_text(in, "formation"));
 	if (in_given(in, "type") && r->legal) {
 		char buf[32];
 
@@ -815,6 +820,13 @@ efc(const struct tableset *ts, const struct inputs *in, struct dice *d,
 
 	if (t == NULL || m == NULL)
 		return RULE_DATA;
+	/* l.108: "... already in square formation ...": no roll. */
+	if (in_is(in, "formation", "square")) {
+		result_null(r, "result");
+		result_null(r, "inches");
+		return rule_refused(r, d, "no emergency formation change",
+		    "the brigade is already in square");
+	}
 	rule_named_mods(in, "efc-mod", m, NULL, 1, NULL, &sum, r);
 	capped = cap(ts, sum, "formation change", r);
 	if ((roll = two_d6(d, "formation change", NULL)) < 0)
@@ -828,6 +840,9 @@ efc(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	    capped, score, table_text(t, row, "help"));
 	if (strcmp(table_text(t, row, "result"), "square") != 0)
 		result_flag(r, "unit", "disordered", 1);
+	/* "forms square" (disordered or not): the game keeps it in square. */
+	if (strncmp(table_text(t, row, "result"), "square", 6) == 0)
+		result_formation(r, "unit", "square");
 	result_summary(r, "%s", table_text(t, row, "help"));
 	return RULE_OK;
 }

@@ -135,6 +135,36 @@ melee_stands(const struct unit *u)
 	return is_battery(u->type) ? n / 2 : n;
 }
 
+/* The tactical formation the game keeps for u (line unless changed). */
+static const char *
+formation_of(const struct unit *u)
+{
+	return u->tactical[0] != '\0' ? u->tactical : "line";
+}
+
+/* What the target's formation and arm make true of a fire at it (the
+ * fire chart's modifiers): a column +1; a march column or a square +2 to
+ * artillery fire only; mounted cavalry in the open +1 (not when the
+ * umpire names cover). */
+static void
+fill_target(const struct unit *f, const struct unit *t, struct inputs *in)
+{
+	const char *form = formation_of(t);
+	int guns = f != NULL ? is_battery(f->type) : in_given(in, "firer-type") &&
+	    strstr(in_text(in, "firer-type"), "battery") != NULL;
+
+	inputs_default_word(in, "target-type", arm(t));
+	if (strcmp(form, "column") == 0)
+		inputs_add_mod(in, "mod", "target-column");
+	if (guns && strcmp(form, "march-column") == 0)
+		inputs_add_mod(in, "mod", "target-march-column");
+	if (guns && strcmp(form, "square") == 0)
+		inputs_add_mod(in, "mod", "target-square");
+	if (is_cavalry(t->type) && !in_mod(in, "mod", "target-woods") &&
+	    !in_mod(in, "mod", "target-works") && !in_mod(in, "mod", "target-town"))
+		inputs_add_mod(in, "mod", "target-cavalry");
+}
+
 static void
 fill_fire(const struct tableset *ts, const struct ruling_units *ru,
     struct inputs *in)
@@ -147,6 +177,7 @@ fill_fire(const struct tableset *ts, const struct ruling_units *ru,
 		inputs_default_word(in, "firer-type", is_battery(f->type) ? f->type :
 		    is_cavalry(f->type) ? "dismounted-cavalry" : f->type);
 		inputs_default_count(in, "stands", f->start_strength - unit_lost(f));
+		inputs_default_choice(in, "formation", formation_of(f));
 		if (unit_flag(f, "disordered"))
 			inputs_add_mod(in, "mod", "firer-disordered");
 		if (strcmp(f->state, "damaged") == 0)
@@ -159,7 +190,35 @@ fill_fire(const struct tableset *ts, const struct ruling_units *ru,
 			inputs_add_mod(in, "mod", "firer-spent");
 	}
 	if (t != NULL)
-		inputs_default_word(in, "target-type", arm(t));
+		fill_target(f, t, in);
+}
+
+/* What the two arms and formations make true of a side in melee: a
+ * square against cavalry +3; cavalry charging infantry not in square +2,
+ * and that infantry -3 unless the umpire names its cover; heavy cavalry
+ * against light +1; French and Russian infantry attacking in column, the
+ * national column +1. */
+static void
+fill_arms(const struct unit *u, const struct unit *enemy, const char *side,
+    struct inputs *in, const char *opt)
+{
+	int attacking = strcmp(side, "attacker") == 0;
+	int infantry = strcmp(arm(u), "infantry") == 0;
+
+	if (infantry && is_cavalry(enemy->type) && !attacking) {
+		if (strcmp(formation_of(u), "square") == 0)
+			inputs_add_mod(in, opt, "square-vs-cavalry");
+		else if (!in_mod(in, opt, "defending-cover"))
+			inputs_add_mod(in, opt, "versus-cavalry");
+	}
+	if (is_cavalry(u->type) && attacking && strcmp(arm(enemy), "infantry") == 0 &&
+	    strcmp(formation_of(enemy), "square") != 0)
+		inputs_add_mod(in, opt, "cavalry-charging-infantry");
+	if (strcmp(u->type, "heavy-cavalry") == 0 && strcmp(enemy->type, "light-cavalry") == 0)
+		inputs_add_mod(in, opt, "heavy-v-light");
+	if (infantry && attacking && strcmp(formation_of(u), "column") == 0 &&
+	    (in_is(u->ratings, "nation", "france") || in_is(u->ratings, "nation", "russia")))
+		inputs_add_mod(in, opt, "national-column");
 }
 
 static void
@@ -187,6 +246,7 @@ fill_side(const struct tableset *ts, const struct unit *u,
 		inputs_add_mod(in, opt, "militia");
 	if (unit_flag(u, "disordered"))
 		inputs_add_mod(in, opt, "disordered");
+	fill_arms(u, enemy, side, in, opt);
 }
 
 /* The leader of RANK who commands formation f (a leader with a rating
@@ -241,6 +301,28 @@ fill_quality(const struct army *a, const struct unit *u, struct inputs *in,
 	    "rating"), l->name, in_text(l->ratings, "rank"));
 }
 
+/* What the brigade's ratings and states make true of its emergency
+ * formation change (the EFC modifiers). */
+static void
+fill_efc(const struct tableset *ts, const struct unit *u, struct inputs *in)
+{
+	static const char *const bels[] = { "guard", "veteran", "conscript", "militia", NULL };
+	const char *fresh = freshness(ts, u), *bel;
+	struct result scratch;
+
+	result_init(&scratch);
+	bel = unit_bel(ts, u, &scratch);
+	for (int i = 0; bel != NULL && bels[i] != NULL; i++)
+		if (strcmp(bel, bels[i]) == 0)
+			inputs_add_mod(in, "efc-mod", bel);
+	if (strcmp(formation_of(u), "column") == 0)
+		inputs_add_mod(in, "efc-mod", "column");
+	if (fresh != NULL && strcmp(fresh, "worn") != 0)
+		inputs_add_mod(in, "efc-mod", fresh);
+	if (unit_flag(u, "disordered"))
+		inputs_add_mod(in, "efc-mod", "disordered");
+}
+
 static void
 fill_move(const struct tableset *ts, const struct army *a, const struct unit *u,
     const char *command, struct inputs *in, struct result *r)
@@ -256,9 +338,17 @@ fill_move(const struct tableset *ts, const struct army *a, const struct unit *u,
 	if (strcmp(command, "move") == 0)
 		fill_quality(a, u, in, r);
 	/* The tactical formation the game keeps (a square may not enter
-	 * rough terrain, l.166). */
-	if (u->tactical[0] != '\0')
-		inputs_default_word(in, "formation", u->tactical);
+	 * rough terrain, l.166); another typed is a formation change, "a
+	 * brigade ... must receive a result on the maneuver table that allows
+	 * formation changes" (l.74). */
+	if (in_typed(in, "formation") && !in_is(in, "formation", formation_of(u)) &&
+	    !in_flag(in, "efc"))
+		inputs_default_flag(in, "change-formation");
+	inputs_default_choice(in, "formation", formation_of(u));
+	if (strcmp(formation_of(u), "march-column") == 0)
+		inputs_add_mod(in, "mod", "march-column");
+	if (in_flag(in, "efc"))
+		fill_efc(ts, u, in);
 	if (fresh != NULL && strcmp(fresh, "worn") != 0)
 		inputs_add_mod(in, "mod", fresh);
 	if (strcmp(u->type, "light-infantry") == 0)

@@ -925,6 +925,16 @@ inputs_default_flag(struct inputs *in, const char *name)
 }
 
 void
+inputs_default_choice(struct inputs *in, const char *name, const char *word)
+{
+	const struct input_value *v = inputs_get(in, name);
+
+	if (v != NULL && word != NULL && v->decl->kind == IN_CHOICE &&
+	    choice_has(v->decl->choices, word))
+		inputs_default_word(in, name, word);
+}
+
+void
 inputs_default_from(struct inputs *in, const struct inputs *src,
     const char *name)
 {

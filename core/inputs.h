@@ -246,6 +246,10 @@ void inputs_default_number(struct inputs *in, const char *name, double d);
 void inputs_default_word(struct inputs *in, const char *name,
     const char *word);
 void inputs_default_flag(struct inputs *in, const char *name);
+/* inputs_default_word when WORD is one of NAME's choices; nothing
+ * otherwise (a formation the command does not know, a NULL word). */
+void inputs_default_choice(struct inputs *in, const char *name,
+    const char *word);
 /* Sets NAME from the same option of src (a game's settings) unless the
  * umpire typed a value for it; nothing when src has none. */
 void inputs_default_from(struct inputs *in, const struct inputs *src,

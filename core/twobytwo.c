@@ -1066,13 +1066,6 @@ static const struct ledger_decl twobytwo_ledgers[] = {
 	{ .name = NULL },
 };
 
-static const struct word_decl twobytwo_formations[] = {
-	{ .word = "line", .sight = SIGHT_TABLE },
-	{ .word = "column", .sight = SIGHT_TABLE },
-	{ .word = "square", .sight = SIGHT_TABLE },
-	{ .word = NULL },
-};
-
 /* "Fast Play Game: The first side to lose 5 units destroyed loses": a
  * side's losses are its units destroyed, on the table for all to see. */
 static const struct counter_decl twobytwo_counters[] = {
@@ -1086,9 +1079,11 @@ static const struct roster twobytwo_roster = {
 	.formation_types = "brigade|division|corps|army|command",
 	.inputs = rating_inputs,
 	.keeps = {
+		/* No tactical formations: l.74 "unit formations are not shown
+		 * on the table", the unit commanders change them at their
+		 * discretion. */
 		.ledgers = twobytwo_ledgers,
 		.states = twobytwo_states,
-		.formations = twobytwo_formations,
 		.counters = twobytwo_counters,
 		.good_state = "ok",
 	},

@@ -331,3 +331,143 @@ fury_corps() {
 	umpire turn --action-dice --dice 1,3
 	expect_error 65 "too few dice"
 }
+
+# ---- formations: rulings that change them say so, later ones use them --
+
+fury_square() {
+	"$U" new --rules fury >/dev/null
+	"$U" unit add Halkett --side British --type infantry --stands 5 --bel veteran --nation britain >/dev/null
+	"$U" unit add Kellermann --side French --type heavy-cavalry --stands 4 --bel veteran >/dev/null
+	"$U" unit add Battery --side French --type heavy-battery >/dev/null
+	"$U" unit add Foy --side French --type infantry --stands 6 --bel regular --nation france >/dev/null
+}
+
+# fury.txt l.108: "it must immediately roll on the Emergency Formation
+# Change table in an attempt to form square"; the EFC modifiers its ratings
+# make true apply on their own (veteran +1, fresh +1): 5+5 +2 = 12, forms
+# square.  The melee that follows knows it: square against cavalry +3.
+@test "fury l.108: the emergency formation change forms square, and the next melee knows it" {
+	fury_square
+	umpire --json move --unit Halkett --efc --dice 5,5
+	[ "$(json .summary)" = "forms square; the cavalry may abort, pull back 3 inches and is disordered" ]
+	[ "$(jsonc '[.modifiers[].name]')" = '["veteran","fresh"]' ]
+	[ "$(jsonc .effects)" = '[{"unit":"Halkett","what":"formation","amount":0,"state":null,"formation":"square"}]' ]
+	[ "$("$U" --json unit show Halkett | jq -r .formation)" = square ]
+	# Kellermann 1+1 +1 fresh = 3; Halkett 6+6, +1 more stands +1 fresh +3
+	# square = +5, capped at +3 (fury.txt: "capped at +/-3"): 15.  A
+	# difference of 12: the loser loses 3 stands and routs, but "cavalry
+	# meleeing infantry in square loses at most 1 stand"
+	umpire --json melee --attacker Kellermann --defender Halkett --dice 1,1,6,6
+	[ "$(jsonc '[.modifiers[].name]')" = '["attacker:fresh","defender:more-stands","defender:fresh","defender:square-vs-cavalry"]' ]
+	[ "$(json .result.difference)" = 12 ]
+	[ "$(json .result.attacker.stands_lost)" = 1 ]
+	# l.108 "... already in square formation ...": no roll
+	umpire --json move --unit Halkett --efc --dice 5,5
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "the brigade is already in square" ]
+	# the guns at a square: +2 (artillery fire only)
+	umpire --json fire --unit Battery --target Halkett --distance 4 --dice 3,3
+	[ "$(jsonc '[.modifiers[].name]')" = '["target-square"]' ]
+	# undo takes the square back with the EFC that formed it
+	"$U" undo 4 >/dev/null
+	[ "$("$U" --json unit show Halkett | jq -r .formation)" = line ]
+}
+
+# l.74: "Changing formation is considered movement and the player must
+# receive a result on the maneuver table that allows formation changes":
+# Foy (line) moves in column: 5+4 = 9 +2 fresh = 11, well handled; column
+# 7" less half the line's 5" = 4.5"; then it attacks in column, the French
+# national column +1.
+@test "fury l.74: a move into another formation changes it when the result allows, and the melee uses it" {
+	fury_square
+	umpire --json move --unit Foy --quality good --formation column --dice 5,4
+	[ "$(json .result.inches)" = 4.5 ]
+	[ "$(jsonc .effects)" = '[{"unit":"Foy","what":"formation","amount":0,"state":null,"formation":"column"}]' ]
+	umpire --json melee --attacker Foy --defender Halkett --dice 4,4,4,4
+	[ "$(jsonc '[.modifiers[].name]')" = '["attacker:more-stands","attacker:fresh","attacker:national-column","defender:fresh"]' ]
+	# a result that allows no change (1+1 = 2 +2 = 4 on good: holds) keeps it
+	umpire --json move --unit Foy --quality good --formation line --dice 1,1
+	[ "$(json .legal)" = false ]
+	[ "$("$U" --json unit show Foy | jq -r .formation)" = column ]
+}
+
+# fury: heavy cavalry against light +1 (fury-charts.md), implied by the
+# types whoever attacks, and never twice when also named.
+@test "fury: heavy against light cavalry is implied for the heavy side, once" {
+	"$U" new --rules fury >/dev/null
+	"$U" unit add Pire --side French --type light-cavalry --stands 4 --bel regular >/dev/null
+	"$U" unit add Uxbridge --side British --type heavy-cavalry --stands 4 --bel veteran >/dev/null
+	umpire --json melee --attacker Pire --defender Uxbridge --dice 4,4,4,4
+	[ "$(jsonc '[.modifiers[].name]')" = '["attacker:fresh","defender:fresh","defender:heavy-v-light"]' ]
+	umpire --json melee --attacker Pire --defender Uxbridge --defender-mod heavy-v-light --dice 4,4,4,4
+	[ "$(json '[.modifiers[].name | select(. == "defender:heavy-v-light")] | length')" = 1 ]
+}
+
+brigade_square() {
+	new_game
+	"$U" unit add Halkett --side British --type infantry --class british --units 2 >/dev/null
+	"$U" unit add Kellermann --side French --type cavalry --cavalry heavy >/dev/null
+	"$U" unit add Bachelu --side French --type infantry --class french --units 2 >/dev/null
+	"$U" unit add Battery --side French --type foot-artillery --guns 2 >/dev/null
+}
+
+# brigade.txt l.278: "Infantry in square may move at half dice speed ...
+# Properly formed infantry squares have +9 bonus in melee against cavalry";
+# l.171: guns "+1 per piece firing against infantry in square".
+@test "brigade l.278: a move in square keeps the square; cavalry meets +9, the guns +1 a piece" {
+	brigade_square
+	umpire --json move --unit Halkett --formation square --dice 4
+	[ "$(json .result.inches)" = 2 ]
+	[ "$("$U" --json unit show Halkett | jq -r .formation)" = square ]
+	# Kellermann 36; Halkett 32 + 9 = 41
+	umpire --json melee --attacker Kellermann --defender Halkett --dice 3,3
+	[ "$(jsonc .modifiers)" = '[{"name":"defender:square-vs-cavalry","value":9,"factor":null}]' ]
+	[ "$(json .working[1])" = "defender: 32 figures, 41 after modifiers" ]
+	# 2 guns x 3 crew = 6, +1 close and +1 square a piece: 10
+	umpire --json fire --unit Battery --target Halkett --distance 10 --dice 3,3,4
+	[ "$(json .working[2])" = "6 crew of 2 firing guns, 10 points after per-gun bonuses" ]
+}
+
+# l.243: "Infantry charging in column ... have a +20 (yes, +20) per brigade
+# impact bonus": the brigade the game keeps in attack column has it.
+@test "brigade l.243: a brigade in attack column charges with the +20 impact" {
+	brigade_square
+	"$U" move --unit Bachelu --formation attack-column --dice 4 >/dev/null
+	umpire --json melee --attacker Bachelu --defender Halkett --dice 3,3
+	[ "$(jsonc .modifiers)" = '[{"name":"attacker:column-charge","value":20,"factor":null}]' ]
+	# behind defences, no impetus (named by the umpire)
+	umpire --json melee --attacker Bachelu --defender Halkett --defender-mod defences --new --dice 3,3
+	[ "$(jsonc '[.modifiers[].name]')" = '["defender:defences"]' ]
+}
+
+# ohw.txt l.107-113: "Cavalry vs Square +0 ... Square +2 vs Cavalry";
+# l.86: "Column or Square -2" to a unit's musketry.
+@test "ohw l.108: a unit the game keeps in square fights cavalry as a square; a column shoots at -2" {
+	"$U" new --rules ohw >/dev/null
+	"$U" unit add "1st Line" --side British --type infantry >/dev/null
+	"$U" unit add Hussars --side French --type cavalry >/dev/null
+	"$U" unit add Voltigeurs --side French --type skirmishers >/dev/null
+	"$U" move --unit "1st Line" --formation square >/dev/null
+	[ "$("$U" --json unit show "1st Line" | jq -r .formation)" = square ]
+	# the hussars 4 +0 = 4 FP on the square; the square 4 +2 = 6, halved
+	# for cavalry: 3
+	umpire --json melee --attacker Hussars --defender "1st Line" --dice 4,4
+	[ "$(jsonc '[.modifiers[] | "\(.name)=\(.value)"]')" = '["attacker:cavalry-v-square=0","defender:square-v-cavalry=2"]' ]
+	[ "$(jsonc .result)" = '{"attacker_fp":3,"defender_fp":4,"outcome":"attacker_retires"}' ]
+	"$U" move --unit "1st Line" --formation column >/dev/null
+	# 5 -2 column -2 skirmishers = 1 FP
+	umpire --json fire --unit "1st Line" --target Voltigeurs --distance 6 --dice 5
+	[ "$(jsonc '[.modifiers[].name]')" = '["column-or-square","target-skirmishers"]' ]
+	[ "$(json .result.fatigue_points)" = 1 ]
+}
+
+# 2x2.txt l.74: "unit formations are not shown on the table": the game
+# keeps none.
+@test "2x2 l.74: the game keeps no tactical formations" {
+	"$U" new --rules 2x2 >/dev/null
+	umpire unit add Kempt --side Allies --type line --formation square
+	expect_error 65 "umpire: unit: --formation: the 2x2 rules keep no tactical formations"
+	"$U" unit add Kempt --side Allies --type line >/dev/null
+	umpire adjust Kempt --formation square --reason "formed square"
+	expect_error 65 "umpire: adjust: the 2x2 rules keep no tactical formations"
+}

@@ -149,7 +149,11 @@ corps() {
 	# in the open: French line 5", in square half of it
 	umpire --json move --unit Husson --quality good --dice 5,4
 	[ "$(json .result.inches)" = 2.5 ]
-	# the formation named on the command line wins: a line, 5 x 1/2 in rough
+	# another formation named on the command line is a formation change
+	# (l.74: "Formation changes cost 1/2 of the units movement allowance
+	# ... measured against the brigade's line movement allowance"): into
+	# line, 5 - 2.5 = 2.5, then x 1/2 in rough = 1.25; it stands in line after
 	umpire --json move --unit Husson --quality good --formation line --rough --dice 5,4
-	[ "$(json .result.inches)" = 2.5 ]
+	[ "$(json .result.inches)" = 1.25 ]
+	[ "$("$U" --json unit show Husson | jq -r .formation)" = line ]
 }
