@@ -336,9 +336,22 @@ add_state_mods(const struct unit *u, struct inputs *in, const char *opt)
 		inputs_add_mod(in, opt, "march-column");
 }
 
-static int
-fill_firer(const struct tableset *ts, const struct unit *u, struct inputs *in,
+/* "Brigades falling back or pushed back" (l.431: "-6 in melee and may
+ * not fire"): pushed back in this turn, or its morale says FALL BACK (bu
+ * spread with its losses). */
+static void
+add_falling_back(const struct tableset *ts, const struct unit *u,
+    struct brigade_units *bu, long turn, struct inputs *in, const char *opt,
     struct result *r)
+{
+	if ((u->ledger[BRIGADE_PUSHBACK].amount > 0 && u->ledger[BRIGADE_PUSHBACK].turn == turn) ||
+	    (bu->n > 0 && strcmp(brigade_morale_states(ts, bu, r), "fall_back") == 0))
+		inputs_add_mod(in, opt, "falling-back");
+}
+
+static int
+fill_firer(const struct tableset *ts, const struct unit *u, long turn,
+    struct inputs *in, struct result *r)
 {
 	struct brigade_units bu;
 	int rc;
@@ -349,6 +362,8 @@ fill_firer(const struct tableset *ts, const struct unit *u, struct inputs *in,
 	if (strcmp(u->type, "cavalry") == 0)
 		inputs_add_mod(in, "mod", "cavalry");
 	add_state_mods(u, in, "mod");
+	if (!is_artillery(u->type))
+		add_falling_back(ts, u, &bu, turn, in, "mod", r);
 	if (!is_artillery(u->type)) {
 		inputs_default_count(in, "firers", front_ranks(&bu));
 		inputs_default_word(in, "weapon", in_text(u->ratings, "weapon"));
@@ -414,7 +429,7 @@ fill_fire(const struct tableset *ts, const struct ruling_units *ru,
 	const struct unit *firer = ruling_unit(ru, "unit");
 	int rc;
 
-	if (firer != NULL && (rc = fill_firer(ts, firer, in, r)) != RULE_OK)
+	if (firer != NULL && (rc = fill_firer(ts, firer, ru->turn, in, r)) != RULE_OK)
 		return rc;
 	/* Guns firing at a square or a column: +1 a piece (l.170). */
 	if (firer != NULL && target != NULL && is_artillery(firer->type)) {
@@ -528,6 +543,10 @@ fill_side(const struct tableset *ts, const struct unit *u,
 	if (in_flag(u->ratings, "lancers"))
 		inputs_add_mod(in, mods, "lancers");
 	add_state_mods(u, in, mods);
+	if (!is_artillery(u->type)) {
+		brigade_spread(&bu, unit_lost(u));
+		add_falling_back(ts, u, &bu, ru->turn, in, mods, r);
+	}
 	return RULE_OK;
 }
 

@@ -435,9 +435,21 @@ brigade_square() {
 	"$U" move --unit Bachelu --formation attack-column --dice 4 >/dev/null
 	umpire --json melee --attacker Bachelu --defender Halkett --dice 3,3
 	[ "$(jsonc .modifiers)" = '[{"name":"attacker:column-charge","value":20,"factor":null}]' ]
-	# behind defences, no impetus (named by the umpire)
+	# Bachelu 36 + 20 = 56 -> 23, die 3 -> 5; Halkett 32 -> 13, die 3 -> 3:
+	# Halkett is pushed back.  l.431: "Any brigades contacted by their
+	# pursuers or other enemy formations whilst falling back ... are -6 in
+	# melee and may not fire": contacted again this turn, behind defences
+	# (named by the umpire: no impetus), it is -6
+	[ "$(json .result.outcome)" = attacker_wins ]
 	umpire --json melee --attacker Bachelu --defender Halkett --defender-mod defences --new --dice 3,3
-	[ "$(jsonc '[.modifiers[].name]')" = '["defender:defences"]' ]
+	[ "$(jsonc '[.modifiers[].name]')" = '["defender:defences","defender:falling-back"]' ]
+	umpire --json fire --unit Halkett --target Bachelu --distance 2 --dice 4
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "brigades falling back or pushed back may not fire" ]
+	# the next turn it stands again and may fire
+	"$U" turn next >/dev/null
+	umpire --json fire --unit Halkett --target Bachelu --distance 2 --dice 4
+	[ "$(json .legal)" = true ]
 }
 
 # ohw.txt l.107-113: "Cavalry vs Square +0 ... Square +2 vs Cavalry";
