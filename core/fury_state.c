@@ -4,6 +4,7 @@
  * the effects of rulings (stands, disorder, routs, battery states) and the
  * fatigue of divisions, corps and armies summed up the formation tree.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -144,14 +145,12 @@ formation_of(const struct unit *u)
 
 /* What the target's formation and arm make true of a fire at it (the
  * fire chart's modifiers): a column +1; a march column or a square +2 to
- * artillery fire only; mounted cavalry in the open +1 (not when the
- * umpire names cover). */
+ * artillery fire only (GUNS: every firer a battery); mounted cavalry in
+ * the open +1 (not when the umpire names cover). */
 static void
-fill_target(const struct unit *f, const struct unit *t, struct inputs *in)
+fill_target(int guns, const struct unit *t, struct inputs *in)
 {
 	const char *form = formation_of(t);
-	int guns = f != NULL ? is_battery(f->type) : in_given(in, "firer-type") &&
-	    strstr(in_text(in, "firer-type"), "battery") != NULL;
 
 	inputs_default_word(in, "target-type", arm(t));
 	if (strcmp(form, "column") == 0)
@@ -165,32 +164,123 @@ fill_target(const struct unit *f, const struct unit *t, struct inputs *in)
 		inputs_add_mod(in, "mod", "target-cavalry");
 }
 
-static void
-fill_fire(const struct tableset *ts, const struct ruling_units *ru,
-    struct inputs *in)
+/* The chart's firer type of a unit. */
+static const char *
+firer_type(const struct unit *f)
 {
-	const struct unit *f = ruling_unit(ru, "unit"), *t = ruling_unit(ru, "target");
+	return is_battery(f->type) ? f->type : is_cavalry(f->type) ? "dismounted-cavalry" :
+	    f->type;
+}
 
-	if (f != NULL && !in_given(in, "fire-points")) {
+/* The fire-point multipliers a firer's states make true: disordered,
+ * a damaged or suppressed battery. */
+static const char *const point_states[][2] = {
+	{ "disordered", "firer-disordered" },
+	{ "damaged", "battery-damaged" },
+	{ "suppressed", "battery-suppressed" },
+};
+
+static int
+in_point_state(const struct unit *f, int i)
+{
+	return i == 0 ? unit_flag(f, "disordered") : strcmp(f->state, point_states[i][0]) == 0;
+}
+
+static void
+fill_one_firer(const struct tableset *ts, const struct unit *f, struct inputs *in)
+{
+	const char *fresh = freshness(ts, f);
+
+	inputs_default_word(in, "firer-type", firer_type(f));
+	inputs_default_count(in, "stands", f->start_strength - unit_lost(f));
+	inputs_default_choice(in, "formation", formation_of(f));
+	for (size_t i = 0; i < sizeof point_states / sizeof point_states[0]; i++)
+		if (in_point_state(f, (int)i))
+			inputs_add_mod(in, "mod", point_states[i][1]);
+	if (fresh != NULL && strcmp(fresh, "fresh") == 0)
+		inputs_add_mod(in, "mod", "firer-fresh");
+	if (fresh != NULL && strcmp(fresh, "spent") == 0)
+		inputs_add_mod(in, "mod", "firer-spent");
+}
+
+/* l.222: "add all possible points up from all eligible firing units and
+ * combine them into a total": each firer's points from the chart at the
+ * one --distance, its own multipliers applied to its own points; the die
+ * modifiers of freshness when every brigade firing is fresh (firer-fresh)
+ * or any is spent (firer-spent). */
+static int
+fill_combined(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	const struct table *mods = rule_table(ts, FURY, "fire-modifiers", r);
+	int all_fresh = 1, any_spent = 0, brigades = 0;
+	long total = 0;
+
+	if (mods == NULL)
+		return RULE_DATA;
+	if (!in_given(in, "distance"))
+		return result_fail(r, RULE_USAGE,
+		    "combined fire needs --distance D (or the total as --fire-points P)");
+	for (int i = 0; i < ru->n; i++) {
+		const struct unit *f = ru->unit[i];
 		const char *fresh = freshness(ts, f);
+		double reach = 0;
+		long points;
+		int rc;
 
-		inputs_default_word(in, "firer-type", is_battery(f->type) ? f->type :
-		    is_cavalry(f->type) ? "dismounted-cavalry" : f->type);
-		inputs_default_count(in, "stands", f->start_strength - unit_lost(f));
-		inputs_default_choice(in, "formation", formation_of(f));
-		if (unit_flag(f, "disordered"))
-			inputs_add_mod(in, "mod", "firer-disordered");
-		if (strcmp(f->state, "damaged") == 0)
-			inputs_add_mod(in, "mod", "battery-damaged");
-		if (strcmp(f->state, "suppressed") == 0)
-			inputs_add_mod(in, "mod", "battery-suppressed");
-		if (fresh != NULL && strcmp(fresh, "fresh") == 0)
-			inputs_add_mod(in, "mod", "firer-fresh");
-		if (fresh != NULL && strcmp(fresh, "spent") == 0)
-			inputs_add_mod(in, "mod", "firer-spent");
+		if (strcmp(ru->role[i], "unit") != 0)
+			continue;
+		if ((rc = fury_firer_points(ts, firer_type(f), f->start_strength - unit_lost(f),
+		    formation_of(f), in_number(in, "distance"), &points, &reach, r)) != RULE_OK)
+			return rc;
+		for (size_t k = 0; k < sizeof point_states / sizeof point_states[0]; k++)
+			if (in_point_state(f, (int)k)) {
+				points = (long)floor((double)points * rule_cell(mods,
+				    table_row(mods, "name", point_states[k][1]), "value", r));
+				result_work(r, "%s is %s: its points x%g -> %ld", f->name,
+				    point_states[k][0], rule_cell(mods, table_row(mods, "name",
+				    point_states[k][1]), "value", r), points);
+			}
+		result_work(r, "%s adds %ld fire point%s%s", f->name, points,
+		    points == 1 ? "" : "s", points == 0 ? " (out of range)" : "");
+		total += points;
+		/* a battery has no freshness: it neither gives nor takes it */
+		all_fresh &= fresh == NULL || strcmp(fresh, "fresh") == 0;
+		any_spent |= fresh != NULL && strcmp(fresh, "spent") == 0;
+		brigades += fresh != NULL;
 	}
+	result_work(r, "combined fire: %ld fire points in all", total);
+	inputs_default_count(in, "fire-points", total);
+	if (all_fresh && brigades > 0)
+		inputs_add_mod(in, "mod", "firer-fresh");
+	if (any_spent)
+		inputs_add_mod(in, "mod", "firer-spent");
+	return RULE_OK;
+}
+
+static int
+fill_fire(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	const struct unit *t = ruling_unit(ru, "target");
+	int firers = 0, guns = 1, rc;
+
+	for (int i = 0; i < ru->n; i++)
+		if (strcmp(ru->role[i], "unit") == 0) {
+			firers++;
+			guns &= is_battery(ru->unit[i]->type);
+		}
+	if (firers == 0)
+		guns = in_given(in, "firer-type") &&
+		    strstr(in_text(in, "firer-type"), "battery") != NULL;
+	if (firers == 1 && !in_given(in, "fire-points"))
+		fill_one_firer(ts, ruling_unit(ru, "unit"), in);
+	if (firers > 1 && !in_given(in, "fire-points") &&
+	    (rc = fill_combined(ts, ru, in, r)) != RULE_OK)
+		return rc;
 	if (t != NULL)
-		fill_target(f, t, in);
+		fill_target(guns, t, in);
+	return RULE_OK;
 }
 
 /* What the two arms and formations make true of a side in melee: a
@@ -385,13 +475,15 @@ fury_fill(const struct tableset *ts, const char *command,
 		if (is_leader(ru->unit[i]))
 			return result_fail(r, RULE_DATA, "'%s' is a leader, not a brigade",
 			    ru->unit[i]->name);
-		if (strcmp(ru->unit[i]->state, "routed") == 0 ||
-		    strcmp(ru->unit[i]->state, "wrecked") == 0)
+		/* morale tells a brigade's state, whatever it is */
+		if (strcmp(command, "morale") != 0 &&
+		    (strcmp(ru->unit[i]->state, "routed") == 0 ||
+		    strcmp(ru->unit[i]->state, "wrecked") == 0))
 			return result_fail(r, RULE_DATA, "'%s' is %s", ru->unit[i]->name,
 			    ru->unit[i]->state);
 	}
 	if (strcmp(command, "fire") == 0)
-		fill_fire(ts, ru, in);
+		return fill_fire(ts, ru, in, r);
 	else if (strcmp(command, "melee") == 0) {
 		if (a == NULL || d == NULL)
 			return result_fail(r, RULE_USAGE,
@@ -612,9 +704,16 @@ morale_standing(const struct tableset *ts, const struct ruling_units *ru,
     const struct unit *u, struct result *r)
 {
 	const struct army *a = ru->army;
+	char said[RESULT_LINE];
 
 	result_word(r, "order", unit_flag(u, "disordered") ?
 	    "disordered" : "good_order");
+	/* a routed brigade or a wrecked battery is answered, and says so */
+	result_word(r, "state", u->state[0] != '\0' ? u->state : "good_order");
+	if (u->state[0] != '\0') {
+		text_copy(said, sizeof said, r->summary);
+		result_summary(r, "%s is %s; %s", u->name, u->state, said);
+	}
 	result_list(r, "formations");
 	for (int up = u->up, steps = 0; up >= 0 && steps < a->n;
 	    up = a->u[up].up, steps++) {

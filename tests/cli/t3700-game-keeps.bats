@@ -483,3 +483,47 @@ brigade_square() {
 	umpire adjust Kempt --formation square --reason "formed square"
 	expect_error 65 "umpire: adjust: the 2x2 rules keep no tactical formations"
 }
+
+# ---- fury: combined fire, and morale whatever the state --------------
+
+fury_combined() {
+	"$U" new --rules fury >/dev/null
+	"$U" unit add Foy --side French --type infantry --stands 6 --bel regular >/dev/null
+	"$U" unit add Jerome --side French --type infantry --stands 4 --bel regular >/dev/null
+	"$U" unit add Battery --side French --type heavy-battery >/dev/null
+	"$U" unit add Maitland --side British --type infantry --stands 5 --bel guard >/dev/null
+}
+
+# fury.txt l.222: "add all possible points up from all eligible firing
+# units and combine them into a total.  Roll the dice ..."  At 3": Foy 6
+# stands x 1 = 6; Jerome, disordered, 4 x 1 = 4 halved = 2; the heavy
+# battery 6 (ranges: over 0 up to 3, 6 a battery): 14 points, column p13;
+# 4+4 = 8, +1 (every brigade firing fresh) = 9 -> '1': a stand and
+# disordered.
+@test "fury l.222: combined fire adds every firer's points and rolls once" {
+	fury_combined
+	"$U" adjust Jerome --state disordered --reason "crossed a hedge" >/dev/null
+	umpire --json fire --unit Foy --unit Jerome --unit Battery --target Maitland --distance 3 --dice 4,4
+	[ "$status" -eq 0 ]
+	[ "$(json .result.points)" = 14 ]
+	[ "$(json .result.score)" = 9 ]
+	[ "$(jsonc '[.modifiers[].name]')" = '["firer-fresh"]' ]
+	[ "$(json '.working|map(select(startswith("combined")))|.[0]')" = "combined fire: 14 fire points in all" ]
+	[ "$(json '.working|map(select(startswith("Jerome")))|join("|")')" = "Jerome is disordered: its points x0.5 -> 2|Jerome adds 2 fire points" ]
+	[ "$(json .result.stands_lost)" = 1 ]
+	[ "$("$U" --json unit show Maitland | jq -r .losses)" = 1 ]
+	[ "$(sqlite3 umpire.db "SELECT group_concat(role, ',') FROM event_unit WHERE event = 2")" = "unit,unit,unit,target" ]
+	umpire fire --unit Foy --unit Jerome --target Maitland --dice 4,4
+	expect_error 64 "combined fire needs --distance D (or the total as --fire-points P)"
+}
+
+@test "fury: morale answers for a routed brigade" {
+	fury_combined
+	"$U" adjust Jerome --state routed --reason "broke on the maneuver table" >/dev/null
+	umpire --json morale --unit Jerome
+	[ "$status" -eq 0 ]
+	[ "$(json .summary)" = "Jerome is routed; fresh (4 of 4 stands, regular)" ]
+	[ "$(json .result.state)" = routed ]
+	umpire fire --unit Jerome --target Maitland --distance 3 --dice 4,4
+	expect_error 65 "'Jerome' is routed"
+}
