@@ -1,5 +1,6 @@
-# umpire: build, test, demo, bench.  `make` builds ./umpire; `make check`
-# runs every test under ASan+UBSan; `make deps` installs what is missing.
+# umpire: build, test, demo, bench.  `make` builds ./umpire and the server
+# `umpire serve` runs, ./umpire-serve; `make check` runs every test under
+# ASan+UBSan; `make deps` installs what is missing.
 
 CC      ?= gcc
 PREFIX  ?= /usr/local
@@ -27,6 +28,9 @@ TABLES   = $(sort $(wildcard schema/tables/*/*.csv))
 SQL      = $(sort $(wildcard schema/[0-9]*.sql))
 GEN_SRC  = build/gen/stock_tables.c build/gen/schema_sql.c
 UNIT_SRC = $(sort $(wildcard tests/unit/test_*.c))
+# The server (umpire serve): its own program, linked dynamically with
+# libmicrohttpd, from the same objects and cmd/serve/.
+SERVE_SRC = $(sort $(wildcard cmd/serve/*.c)) build/gen/serve_page_html.c
 
 LIB_SRC  = $(CORE_SRC) $(DB_SRC) $(GEN_SRC)
 REL_LIB  = $(patsubst %.c,build/rel/%.o,$(notdir $(LIB_SRC)))
@@ -36,11 +40,15 @@ FLT_LIB  = $(patsubst %.c,build/flt/%.o,$(notdir $(LIB_SRC)))
 FLT_CMD  = $(patsubst %.c,build/flt/%.o,$(notdir $(CMD_SRC)))
 SAN_CMD  = $(patsubst %.c,build/san/%.o,$(notdir $(CMD_SRC)))
 UNIT_BIN = $(patsubst tests/unit/%.c,build/san/%,$(UNIT_SRC))
+REL_SERVE = $(patsubst %.c,build/rel/%.o,$(notdir $(SERVE_SRC)))
+SAN_SERVE = $(patsubst %.c,build/san/%.o,$(notdir $(SERVE_SRC)))
+FLT_SERVE = $(patsubst %.c,build/flt/%.o,$(notdir $(SERVE_SRC)))
+SERVE_LIBS = $(LIBS) -lmicrohttpd
 
-vpath %.c core db cmd build/gen tests/unit
+vpath %.c core db cmd cmd/serve build/gen tests/unit
 
-.PHONY: all check deps demo bench stress fuzz golden man clean install FORCE
-all: umpire
+.PHONY: all check deps demo bench stress mutants valgrind fuzz golden man clean install FORCE
+all: umpire umpire-serve
 
 # Rebuild when the flags change.
 build/flags.rel: FORCE
@@ -62,6 +70,9 @@ build/gen/stock_tables.c: build/embed $(TABLES)
 build/gen/schema_sql.c: build/embed $(SQL)
 	@mkdir -p build/gen
 	build/embed sql $@ $(SQL)
+build/gen/serve_page_html.c: build/embed cmd/serve/page.html
+	@mkdir -p build/gen
+	build/embed page $@ serve_page_html cmd/serve/page.html
 
 build/rel/%.o: %.c build/flags.rel | $(GEN_SRC)
 	@mkdir -p build/rel
@@ -76,6 +87,9 @@ umpire: $(REL_LIB) $(REL_CMD)
 	@rc=0; $(CC) $(OPT) -o $@.new $^ $(REL_LIBS) 2>build/link.log || rc=$$?; \
 	    grep -v "dlopen\|unixDlOpen" build/link.log >&2; \
 	    [ $$rc = 0 ] && mv $@.new $@
+# `umpire serve` executes it from beside itself (or PREFIX/libexec/umpire).
+umpire-serve: $(REL_LIB) $(REL_CMD) $(REL_SERVE)
+	$(CC) $(OPT) -o $@ $^ $(SERVE_LIBS)
 # The fault binary: dynamic, so tests/stress/faultshim.so can fail its
 # mallocs and writes one at a time (make stress).
 build/flt/%.o: %.c build/flags.rel | $(GEN_SRC)
@@ -83,17 +97,28 @@ build/flt/%.o: %.c build/flags.rel | $(GEN_SRC)
 	$(CC) $(STD) -O1 -g $(WARN) $(CPPFLAGS) $(DEPFLAGS) -c -o $@ $<
 build/flt/umpire: $(FLT_LIB) $(FLT_CMD)
 	$(CC) -O1 -g -o $@ $^ $(LIBS)
+build/flt/umpire-serve: $(FLT_LIB) $(FLT_CMD) $(FLT_SERVE)
+	$(CC) -O1 -g -o $@ $^ $(SERVE_LIBS)
 build/flt/faultshim.so: tests/stress/faultshim.c
 	@mkdir -p build/flt
 	$(CC) -O1 -g -shared -fPIC -Wall -Wextra -Werror -o $@ $< -ldl
 
+# The release objects linked dynamically, so valgrind sees every malloc
+# (make valgrind).
+build/vg/umpire: $(REL_LIB) $(REL_CMD)
+	@mkdir -p build/vg
+	$(CC) $(OPT) -o $@ $^ $(LIBS)
+
 build/san/umpire: $(SAN_LIB) $(SAN_CMD)
 	$(CC) $(SAN) -o $@ $^ $(LIBS)
+build/san/umpire-serve: $(SAN_LIB) $(SAN_CMD) $(SAN_SERVE)
+	$(CC) $(SAN) -o $@ $^ $(SERVE_LIBS)
 # The unit tests read results as the user sees them: through cmd/render.c.
 build/san/test_%: build/san/test_%.o $(SAN_LIB) build/san/render.o
 	$(CC) $(SAN) -o $@ $^ -lcmocka $(LIBS)
 
-check: build/san/umpire $(UNIT_BIN) build/flt/umpire build/flt/faultshim.so build/san/fuzz_replay
+check: build/san/umpire build/san/umpire-serve $(UNIT_BIN) build/flt/umpire \
+    build/flt/umpire-serve build/flt/faultshim.so build/san/fuzz_replay
 	@tests/run.sh build/san/umpire $(UNIT_BIN)
 
 # The fuzz harness: replayed over its corpus (gcc, sanitizers) in make
@@ -101,6 +126,9 @@ check: build/san/umpire $(UNIT_BIN) build/flt/umpire build/flt/faultshim.so buil
 # it finds to the corpus.
 FUZZ_SECONDS ?= 300
 SAN_NOMAIN = $(filter-out build/san/entry.o,$(SAN_CMD))
+# The contract test drives the whole command line through umpire_main.
+build/san/test_contract: build/san/test_contract.o $(SAN_LIB) $(SAN_NOMAIN)
+	$(CC) $(SAN) -o $@ $^ -lcmocka $(LIBS)
 build/san/fuzz_replay: tests/fuzz/fuzz_cli.c tests/fuzz/replay.c $(SAN_LIB) $(SAN_NOMAIN)
 	$(CC) $(STD) $(SAN) $(WARN) $(CPPFLAGS) -o $@ tests/fuzz/fuzz_cli.c tests/fuzz/replay.c \
 	    $(SAN_LIB) $(SAN_NOMAIN) $(LIBS)
@@ -118,12 +146,25 @@ golden: build/san/umpire
 	UMPIRE_BIN=$(CURDIR)/build/san/umpire UMPIRE_GOLDEN=1 bats $$(grep -l '^	*golden ' tests/cli/*.bats)
 
 # Every fault point, 70 kill -9 rounds, 3,200 concurrent rulings.
-stress: build/flt/umpire build/flt/faultshim.so
+stress: build/flt/umpire build/flt/umpire-serve build/flt/faultshim.so
 	@tests/stress/run.sh full build/flt/umpire build/flt/faultshim.so
+
+# The command-line tests with the release build under valgrind's memcheck:
+# no read of an uninitialised value, no invalid access (not in make check).
+valgrind: build/vg/umpire
+	@tests/stress/valgrind.sh build/vg/umpire
+
+# Mutants of the source, each built in a scratch copy (build/mutants/):
+# every one must fail the tests of make check, which run once for each (not
+# part of make check).
+mutants: umpire build/san/umpire $(UNIT_BIN) build/flt/umpire build/flt/faultshim.so \
+    build/san/fuzz_replay
+	@tests/stress/mutants.sh $(UNIT_BIN)
 
 deps:
 	@missing=""; \
-	for p in gcc make libsqlite3-dev libcsv-dev libgmp-dev libutf8proc-dev libcmocka-dev bats sqlite3 jq chromium man-db tmux; do \
+	for p in gcc make libsqlite3-dev libcsv-dev libgmp-dev libutf8proc-dev libcmocka-dev \
+	    libmicrohttpd-dev bats sqlite3 jq curl wrk chromium man-db tmux; do \
 	    dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -136,8 +177,15 @@ deps:
 demo: umpire
 	@tests/demo.sh ./umpire
 
-bench: umpire
-	@tests/bench/run.sh ./umpire
+# The floor a stateful ruling is measured against (tests/bench/floor.c),
+# linked as umpire is.
+build/rel/floor: tests/bench/floor.c build/rel/vfs.o build/flags.rel
+	@rc=0; $(CC) $(STD) $(OPT) $(WARN) $(CPPFLAGS) -o $@ tests/bench/floor.c \
+	    build/rel/vfs.o $(REL_LIBS) 2>build/floor.log || rc=$$?; \
+	    grep -v "dlopen\|unixDlOpen" build/floor.log >&2; exit $$rc
+
+bench: umpire umpire-serve build/rel/floor
+	@tests/bench/run.sh ./umpire build/rel/floor
 
 # The man page: the hand-written body and every rule set's options from
 # the binary's own --help.
@@ -145,14 +193,16 @@ build/umpire.1: umpire cmd/umpire.1.in cmd/mkman.sh
 	cmd/mkman.sh ./umpire cmd/umpire.1.in > $@.new && mv $@.new $@
 man: build/umpire.1
 
-install: umpire build/umpire.1
+install: umpire umpire-serve build/umpire.1
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
-	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+	    $(DESTDIR)$(PREFIX)/libexec/umpire
 	install -m 755 umpire $(DESTDIR)$(PREFIX)/bin/umpire
+	install -m 755 umpire-serve $(DESTDIR)$(PREFIX)/libexec/umpire/umpire-serve
 	install -m 644 build/umpire.1 $(DESTDIR)$(PREFIX)/share/man/man1/umpire.1
 	install -m 644 cmd/umpire.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/umpire
 
 clean:
-	rm -rf build umpire umpire.new
+	rm -rf build umpire umpire.new umpire-serve
 
 -include $(wildcard build/rel/*.d build/san/*.d build/flt/*.d)

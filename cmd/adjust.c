@@ -199,7 +199,7 @@ correction_json(const struct game *gm, const struct unit *u,
     const struct adjust_work *w, long long id)
 {
 	const struct keeps *k = &gm->rs->roster->keeps;
-	const struct unit_effect *e = &w->fx.e[0];
+	const struct unit_effect *e = ruling_effect(&w->fx, 0);
 	struct jsonw j;
 
 	jsonw_init(&j, (char *)w->out, sizeof w->out);
@@ -231,7 +231,7 @@ correction_json(const struct game *gm, const struct unit *u,
 static void
 measure_note(const struct game *gm, const struct unit *u, struct adjust_work *w)
 {
-	struct unit_effect *e = &w->fx.e[0];
+	struct unit_effect *e = ruling_effect(&w->fx, 0);
 	long n = gm->rs->roster->keeps.counts_down ? -e->amount : e->amount;
 
 	if (e->kind == KEEP_LEDGER && e->ledger == 0)
@@ -250,9 +250,8 @@ record(struct cmd_ctx *g, struct game *gm, struct unit *u, int argc,
 
 	w->ru.army = &gm->army;
 	w->ru.turn = gm->turn;
-	w->ru.unit[0] = u;
-	w->ru.role[0] = "unit";
-	w->ru.n = 1;
+	if (ruling_enlist(&w->ru, u, "unit", &w->fx) < 0)
+		return cmd_error(g, EXIT_BUG, "out of memory");
 	if ((rc = keep_ruling(gm->rs->roster, &gm->ts, &w->ru, &w->r, &w->fx)) != RULE_OK)
 		return cmd_error(g, exit_of_rule(rc), "%s", w->r.error);
 	if (w->fx.overflow)
@@ -333,6 +332,8 @@ adjust(struct cmd_ctx *g, int argc, char **argv)
 	if ((w = calloc(1, sizeof *w)) == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	rc = g->help ? usage(g->out, w) : correct_unit(g, argc, argv, w);
+	ruling_units_free(&w->ru);
+	ruling_effects_free(&w->fx);
 	free(w);
 	return rc;
 }

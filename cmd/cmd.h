@@ -43,6 +43,7 @@ struct cmd_ctx {
 	int json;		/* --json */
 	int help;		/* --help or -h */
 	int odds;		/* `umpire odds`: weigh the dice, do not roll */
+	const char *for_side;	/* --for SIDE: whose view, or NULL (umpire) */
 	const char *command;	/* the command's full name, for messages */
 	int flags;		/* its table entry's (or subcommand's) flags */
 	long long recorded;	/* the journal event a command saved, once
@@ -62,7 +63,8 @@ struct cmd_ctx {
 #define CMD_GAME 0x2		/* reads the game */
 #define CMD_WRITES 0x4		/* writes the game: one transaction */
 #define CMD_ADJUDICATES 0x8	/* a rule set's adjudication (help groups them) */
-#define CMD_NO_JSON 0x10	/* has no JSON output: --json is refused (64) */
+#define CMD_VIEWS 0x10		/* shows the game as --for SIDE may know it */
+#define CMD_NO_JSON 0x20	/* has no JSON output: --json is refused (64) */
 
 struct cmd_entry {
 	const char *name;
@@ -129,7 +131,10 @@ extern const struct cmd_entry cmd_new_entry, cmd_unit_entry, cmd_sheet_entry,
     cmd_log_entry, cmd_undo_entry, cmd_redo_entry, cmd_adjust_entry,
     cmd_turn_entry, cmd_tables_entry, cmd_check_entry, cmd_odds_entry,
     cmd_help_entry, cmd_version_entry, cmd_batch_entry, cmd_report_entry,
-    cmd_complete_entry;
+    cmd_complete_entry, cmd_game_entry, cmd_serve_entry;
+/* serve's options (cmd/serve.c), and its help on f. */
+extern const struct input_decl cmd_serve_inputs[];
+void serve_usage(FILE *f);
 
 /*
  * Runs the rule set's adjudication NAME (also one that is not a command
@@ -153,7 +158,8 @@ int odds_report(struct cmd_ctx *g, const char *rules, const struct rule_cmd *c,
  * add and set (the rule set's ratings follow); sheet; log; undo.
  */
 extern const struct input_decl cmd_dice_inputs[], cmd_new_inputs[],
-    cmd_unit_inputs[], cmd_sheet_inputs[], cmd_log_inputs[], cmd_undo_inputs[];
+    cmd_unit_inputs[], cmd_sheet_inputs[], cmd_log_inputs[], cmd_undo_inputs[],
+    cmd_game_inputs[];
 /* The options of adjust: each rule set's measure (--figures, --hits...),
  * from the registry, then --state, --clear, --formation and --reason,
  * built into o (cmd/adjust.c). */

@@ -615,8 +615,10 @@ static const struct {
 	{ "sheet", cmd_sheet_inputs },
 	{ "log", cmd_log_inputs },
 	{ "undo", cmd_undo_inputs },
+	{ "game", cmd_game_inputs },
 	{ "batch", batch_inputs },
 	{ "report", report_inputs },
+	{ "serve", cmd_serve_inputs },
 };
 
 /* The options of the command, as its first word (a subcommand, the

@@ -1,5 +1,6 @@
 /* game: opening and closing the game file, its army, its standing. */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,8 +60,7 @@ game_batch_begin(struct cmd_ctx *g, struct batch *b)
 
 	b->path = g->db_path;
 	if ((st = db_open(g->db_path, DB_OPEN_WRITE, &b->db)) != DB_OK ||
-	    (st = db_migrate(b->db)) != DB_OK || (st = db_begin(b->db)) != DB_OK ||
-	    (st = db_verify(b->db)) != DB_OK) {
+	    (st = db_migrate(b->db)) != DB_OK || (st = db_begin(b->db)) != DB_OK) {
 		db_close(b->db);
 		b->db = NULL;
 		return game_fail(g, st);
@@ -75,8 +75,8 @@ game_batch_end(struct cmd_ctx *g, struct batch *b, int keep)
 
 	if (b->db == NULL)
 		return 0;
-	if (keep)
-		st = db_commit(b->db);
+	if (keep && (st = db_commit(b->db)) == DB_OK)
+		db_checkpoint(b->db);
 	if (!keep || st != DB_OK)
 		db_rollback(b->db);
 	db_close(b->db);
@@ -170,15 +170,11 @@ start_parts(struct cmd_ctx *g, struct game *gm)
 {
 	int st, rc;
 
-	if (gm->batch != NULL) {
-		if ((st = db_savepoint(gm->db)) != DB_OK)
-			return game_fail(g, st);
-		gm->in_savepoint = 1;
-	}
 	if (gm->batch == NULL && gm->writable && ((st = db_migrate(gm->db)) != DB_OK ||
-	    (st = db_begin(gm->db)) != DB_OK || (st = db_verify(gm->db)) != DB_OK))
+	    (st = db_begin(gm->db)) != DB_OK))
 		return game_fail(g, st);
-	if (gm->writable && (rc = hold_output(g)) != 0)
+	/* (A batch holds every line's output until it is kept.) */
+	if (gm->writable && gm->batch == NULL && (rc = hold_output(g)) != 0)
 		return rc;
 	if ((st = db_turn(gm->db, &gm->turn)) != DB_OK ||
 	    (st = db_tables_load(gm->db, gm->rs->name)) != DB_OK)
@@ -190,14 +186,25 @@ start_parts(struct cmd_ctx *g, struct game *gm)
 }
 
 int
+game_exists(struct cmd_ctx *g)
+{
+	return shared_of(g) != NULL || db_file_exists(g->db_path);
+}
+
+int
 game_peek(struct cmd_ctx *g, struct game **out)
 {
 	int rc;
 
-	if (g->game == NULL && (g->game = calloc(1, sizeof *g->game)) == NULL)
-		return cmd_error(g, EXIT_BUG, "out of memory");
-	if (g->game->db == NULL &&
-	    (rc = connect_parts(g, access(g->db_path, W_OK) == 0, g->game)) != 0)
+	/* The options (10 KB) are cleared when they are read (read_options):
+	 * a batch makes a game for each line. */
+	if (g->game == NULL) {
+		if ((g->game = malloc(sizeof *g->game)) == NULL)
+			return cmd_error(g, EXIT_BUG, "out of memory");
+		memset(g->game, 0, offsetof(struct game, options));
+	}
+	if (g->game->db == NULL && (rc = connect_parts(g, shared_of(g) != NULL ||
+	    access(g->db_path, W_OK) == 0, g->game)) != 0)
 		return rc;
 	*out = g->game;
 	return 0;
@@ -218,6 +225,12 @@ game_get_mode(struct cmd_ctx *g, int write, struct game **out)
 	struct game *gm = NULL;
 	int rc;
 
+	/* Not peeked at: connected once, in the mode asked (a reader that
+	 * connected to write, then again to read, cost a sheet a third). */
+	if (g->game == NULL && (g->game = calloc(1, sizeof *g->game)) == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	if (g->game->db == NULL && (rc = connect_parts(g, write, g->game)) != 0)
+		return rc;
 	if ((rc = game_peek(g, &gm)) != 0)
 		return rc;
 	if (gm->started && write && !gm->writable)
@@ -254,24 +267,22 @@ release_output(struct cmd_ctx *g, int rc)
 	return rc;
 }
 
-/* Ends the game's part of command g: a batch line's savepoint kept or taken back,
- * else the transaction committed or rolled back and the file closed. */
+/* Ends the game's part of command g: the transaction committed or rolled
+ * back and the file closed; a batch line's stays open for the next line
+ * (a line that fails stops the batch, and the batch rolls back whole). */
 static int
 close_game(struct cmd_ctx *g, struct game *gm, int rc)
 {
 	int st;
 
-	if (gm->batch != NULL) {
-		if (gm->in_savepoint && rc == 0 && (st = db_release(gm->db)) != DB_OK)
-			rc = game_fail(g, st);
-		if (gm->in_savepoint && rc != 0)
-			db_rollback_savepoint(gm->db);
-		return rc;
-	}
-	if (gm->db == NULL)
+	if (gm->batch != NULL || gm->db == NULL)
 		return rc;
 	if (rc == 0 && (st = db_commit(gm->db)) != DB_OK)
 		rc = game_fail(g, st);
+	/* Game keeping leaves the game file whole; rulings leave the WAL
+	 * until it holds a few (db/db.c). */
+	if (rc == 0 && gm->writable && gm->started && !(g->flags & CMD_ADJUDICATES))
+		db_checkpoint(gm->db);
 	if (rc == 0 && gm->writable && gm->started)
 		g->saved = 1;
 	if (rc != 0)
@@ -303,18 +314,49 @@ init_ratings(void *ctx, const struct unit *u, struct inputs *ratings)
 	    NULL);
 }
 
+/* The army just read: its turn and the flags past their last turn. */
+static void
+army_read(struct game *gm)
+{
+	gm->army.turn = gm->turn;
+	army_expire_flags(&gm->army);
+	gm->army_loaded = 1;
+}
+
 int
 game_army(struct cmd_ctx *g, struct game *gm)
 {
 	int st;
 
+	if (gm->army_partial)
+		return cmd_error(g, EXIT_BUG, "the whole army is asked for after a part was read");
 	if (gm->army_loaded)
 		return 0;
 	if ((st = db_army_load(gm->db, &gm->army, gm->ledgers, init_ratings, gm)) != DB_OK)
 		return game_fail(g, st);
-	gm->army.turn = gm->turn;
-	army_expire_flags(&gm->army);
-	gm->army_loaded = 1;
+	army_read(gm);
+	return 0;
+}
+
+int
+game_army_named(struct cmd_ctx *g, struct game *gm, const char *const *names, int n)
+{
+	const struct roster *ro = gm->rs->roster;
+	int st;
+
+	if (gm->army_loaded)
+		return 0;
+	if (n == 0 || ro->reads_army || ro->standing != NULL || ro->settle != NULL)
+		return game_army(g, gm);
+	if ((st = db_army_load_named(gm->db, &gm->army, names, n, gm->ledgers, init_ratings,
+	    gm)) != DB_OK)
+		return game_fail(g, st);
+	if (gm->army.n == 0) {
+		db_army_free(&gm->army);
+		return game_army(g, gm);
+	}
+	gm->army_partial = 1;
+	army_read(gm);
 	return 0;
 }
 
@@ -324,7 +366,7 @@ game_unit(struct cmd_ctx *g, struct game *gm, const char *name, int *rc)
 	char err[512];
 	int i;
 
-	if ((*rc = game_army(g, gm)) != 0)
+	if (!gm->army_loaded && (*rc = game_army(g, gm)) != 0)
 		return NULL;
 	i = text_find_name("unit", name, gm->army.n > 0 ? gm->army.u[0].name : "",
 	    sizeof gm->army.u[0], gm->army.n, err, sizeof err);
@@ -340,7 +382,7 @@ static int
 touched(const struct ruling_effects *fx, int i)
 {
 	for (int k = 0; k < fx->n; k++)
-		if (fx->e[k].unit == i)
+		if (ruling_effect(fx, k)->unit == i)
 			return 1;
 	return 0;
 }
@@ -358,7 +400,7 @@ game_journal(struct cmd_ctx *g, struct game *gm, const struct db_record *rec,
 		    ru->role[i])) != DB_OK)
 			return game_fail(g, st);
 	for (int i = 0; i < fx->n; i++) {
-		const struct unit_effect *e = &fx->e[i];
+		const struct unit_effect *e = ruling_effect(fx, i);
 
 		if ((st = db_effect_add(gm->db, rec->id, ru->unit[e->unit]->id,
 		    game_effect_kind(gm, e), e->name, e->amount, e->total, e->ref,
@@ -396,26 +438,29 @@ int
 game_standing(struct cmd_ctx *g, struct game *gm, struct jsonw *w,
     char *buf, size_t n)
 {
-	static struct result r;
 	char scratch[4096];
+	struct result *r;
 	struct jsonw sw;
-	int rc;
+	int rc = 0;
 
 	buf[0] = '\0';
 	if (gm->rs->roster->standing == NULL)
 		return 0;
 	if ((rc = game_army(g, gm)) != 0)
 		return rc;
+	if ((r = malloc(sizeof *r)) == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
 	if (w == NULL) {
 		jsonw_init(&sw, scratch, sizeof scratch);
 		jsonw_object(&sw, NULL);
 		w = &sw;
 	}
-	result_init(&r);
-	gm->rs->roster->standing(&gm->ts, &gm->options, &gm->army, w, buf, n, &r);
-	if (r.failed)
-		return cmd_error(g, exit_of_rule(r.failed), "%s", r.error);
-	return 0;
+	result_init(r);
+	gm->rs->roster->standing(&gm->ts, &gm->options, &gm->army, w, buf, n, r);
+	if (r->failed)
+		rc = cmd_error(g, exit_of_rule(r->failed), "%s", r->error);
+	free(r);
+	return rc;
 }
 
 void

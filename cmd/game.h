@@ -21,17 +21,20 @@ struct game {
 	long turn;
 	int writable;		/* connected for writing */
 	int started;		/* its transaction begun and its tables read */
-	int in_savepoint;	/* a batch command's savepoint is open */
 	struct batch *batch;	/* the batch whose connection it uses, or NULL */
 	struct army army;	/* every unit, once game_army has read them */
 	const char *ledgers[UNIT_LEDGERS + 1];	/* its rule set's ledgers'
 						 * names, NULL-ended */
 	int army_loaded;
-	struct inputs options;	/* the rule set's options of `new` */
+	int army_partial;	/* only the units a ruling names (and the
+				 * formations above them) were read */
+	struct inputs options;	/* the rule set's options of `new` (last:
+				 * game_peek clears what is before it) */
 };
 
 /* A batch's one connection, in one transaction (cmd/batch.c): every
- * command of the batch works in it, each in a savepoint. */
+ * command of the batch works in it; the first that fails ends the batch,
+ * rolled back whole, so a line needs no savepoint of its own. */
 struct batch {
 	struct db *db;		/* NULL: each line commits on its own (--each) */
 	const char *path;
@@ -51,6 +54,10 @@ int game_get(struct cmd_ctx *g, struct game **gm);
 /* game_get in the mode WRITE, for a command whose arguments decide it
  * (undo --dry-run reads; a ruling that names units writes). */
 int game_get_mode(struct cmd_ctx *g, int write, struct game **gm);
+
+/* True when command g has a game: a batch's, open, or a file at its
+ * path (a batch line asks no file system, ten thousand times over). */
+int game_exists(struct cmd_ctx *g);
 
 /*
  * Connects to the game to learn its rule set without starting it (for
@@ -75,6 +82,17 @@ int game_fail(struct cmd_ctx *g, int st);
 /* Reads the army (every unit and formation with its state and typed
  * ratings) once.  Prints the error. */
 int game_army(struct cmd_ctx *g, struct game *gm);
+
+/*
+ * Reads what a ruling that names the N units NAMES needs of the army: the
+ * whole army when its rule set's rulings read it (roster reads_army, a
+ * standing or settle hook) or a name is not a unit's whole name, else
+ * only those units (not the formations above them, which such rulings do
+ * not read), so that a ruling costs what it names, not the army.
+ * game_army is then a bug.  Prints the error.
+ */
+int game_army_named(struct cmd_ctx *g, struct game *gm, const char *const *names,
+    int n);
 
 /*
  * The unit of the army named NAME, whole (text_find_name: byte-equal, else

@@ -10,6 +10,7 @@
 
 #include "html.h"
 #include "journal.h"
+#include "keep.h"
 #include "outfile.h"
 #include "text.h"
 #include "view.h"
@@ -68,14 +69,58 @@ html_tail(FILE *f)
 	fputs("</body></html>\n", f);
 }
 
+/* Each side's sum so far as its losses at the end of the turns read up
+ * to UNTIL. */
 static void
-history_row(void *ctx, long long unit, long turn, long lost)
+history_until(struct history *h, long until)
+{
+	for (; h->turn < until && h->turn <= h->turns; h->turn++)
+		for (int s = 0; s < h->nsides; s++)
+			h->lost[s * (h->turns + 1) + h->turn] = h->sum[s];
+}
+
+/* A change of a unit's measure, in the journal's order: the turns before
+ * it are over. */
+static void
+history_change(void *ctx, long turn, long long unit, long total)
 {
 	struct history *h = ctx;
+	const struct unit *u = army_find(h->a, unit);
+	int i;
 
-	for (int i = 0; i < h->a->n; i++)
-		if (h->a->u[i].id == unit && turn <= h->turns)
-			h->lost[i * (h->turns + 1) + turn] = lost;
+	if (u == NULL || h->side_of[i = (int)(u - h->a->u)] < 0)
+		return;
+	history_until(h, turn);
+	h->sum[h->side_of[i]] += total - h->now[i];
+	h->now[i] = total;
+}
+
+int
+html_side(const struct history *h, const char *side)
+{
+	for (int s = 0; s < h->nsides; s++)
+		if (strcmp(h->side[s], side) == 0)
+			return s;
+	return -1;
+}
+
+/* The sides (a unit's compared with the few found so far) and each
+ * unit's. */
+static void
+history_sides(struct history *h)
+{
+	for (int i = 0; i < h->a->n; i++) {
+		const struct unit *u = &h->a->u[i];
+		int s = html_side(h, u->side);
+
+		if (s < 0) {
+			s = h->nsides++;
+			h->side[s] = u->side;
+		}
+		h->side_of[i] = u->formation ? -1 : s;
+		if (!u->formation)
+			h->start[s] += u->start_strength;
+	}
 }
 
 /* An SVG line of the side's strength (counting down) or losses (counting
@@ -86,18 +131,15 @@ side_chart(FILE *f, const struct game *gm, const struct history *h, const char *
 	const int w = 480, ht = 140, pad = 30;
 	long value[201], top = 1;
 	long turns = h->turns > 200 ? 200 : h->turns;
-	int down = gm->rs->roster->keeps.counts_down;
+	/* a loss counter (2x2's units destroyed) counts up */
+	int down = gm->rs->roster->keeps.counts_down &&
+	    roster_loss_counter(gm->rs->roster) == NULL;
+	int s = html_side(h, side);
 
 	for (long t = 1; t <= turns; t++) {
-		value[t] = 0;
-		for (int i = 0; i < h->a->n; i++) {
-			const struct unit *u = &h->a->u[i];
+		long lost = s >= 0 ? h->lost[s * (h->turns + 1) + t] : 0;
 
-			if (u->formation || strcmp(u->side, side) != 0)
-				continue;
-			value[t] += down ? u->start_strength - h->lost[i * (h->turns + 1) + t] :
-			    h->lost[i * (h->turns + 1) + t];
-		}
+		value[t] = down ? (s >= 0 ? h->start[s] : 0) - lost : lost;
 		if (value[t] > top)
 			top = value[t];
 	}
@@ -135,38 +177,86 @@ boxes(FILE *f, const struct game *gm, const struct unit *u)
 	    gm->rs->measure, gm->rs->roster->keeps.counts_down ? "lost" : "taken");
 }
 
-/* One unit's row: name, type, its rule set's cells, state, flags, boxes. */
-static int
-unit_row(FILE *f, struct cmd_ctx *g, struct game *gm, const struct unit *u)
+/* A page being written: where, for whom, and a unit's scratch. */
+struct page {
+	FILE *f;
+	struct cmd_ctx *g;
+	struct game *gm;
+	const struct viewer *viewer;
+	struct unit_sheet *us;
+};
+
+/* The flags of u the viewer sees, as words. */
+static void
+flag_words(const struct page *p, const struct unit *u, enum look look)
 {
-	static struct unit_sheet us;
-	const struct sheet_column *c = roster_columns(gm->rs->roster);
+	for (int i = 0; i < u->nflags; i++) {
+		const struct word_decl *d = keeps_word(p->gm->rs->roster->keeps.flags,
+		    u->flags[i]);
+
+		if (!unit_flag_in_force(u, i) ||
+		    (look == LOOK_ACROSS && (d == NULL || d->sight != SIGHT_TABLE)))
+			continue;
+		esc_words(p->f, u->flags[i]);
+		fputc(' ', p->f);
+	}
+}
+
+/* One unit's row as a side sees it without seeing it whole: what it sees
+ * of the measure, its state and flags (no boxes: they would count). */
+static void
+seen_row(const struct page *p, const struct unit *u)
+{
+	FILE *f = p->f;
+
+	fputs("<td>", f);
+	html_esc(f, p->us->seen);
+	fputs("</td><td>", f);
+	esc_words(f, p->us->v.state);
+	fputs("</td><td>", f);
+	flag_words(p, u, p->us->look);
+	fputs("</td></tr>\n", f);
+}
+
+/* One unit's row: name, type, formation, its rule set's cells, state,
+ * flags, boxes (or what the viewer sees of it). */
+static int
+unit_row(const struct page *p, const struct unit *u)
+{
+	const struct sheet_column *c = roster_columns(p->gm->rs->roster);
+	const char *formation = roster_formation(p->gm->rs->roster, u);
+	FILE *f = p->f;
 	int rc;
 
-	if ((rc = view_load(g, gm, u, &us, 0)) != 0)
+	if ((rc = view_load(p->g, p->gm, p->viewer, u, p->us, 0)) != 0)
 		return rc;
 	fputs("<tr><td>", f);
 	html_esc(f, u->name);
 	fputs("</td><td>", f);
 	html_esc(f, u->type);
 	fputs("</td>", f);
+	if (p->gm->rs->roster->keeps.formations != NULL) {
+		fputs("<td>", f);
+		esc_words(f, formation != NULL ? formation : "");
+		fputs("</td>", f);
+	}
+	if (p->us->look != LOOK_ALL) {
+		seen_row(p, u);
+		return 0;
+	}
 	for (int i = 0; c[i].key != NULL; i++) {
 		if (c[i].where == SHEET_CSV)
 			continue;
 		fputs("<td>", f);
-		esc_words(f, strcmp(c[i].key, "state") == 0 ? us.v.state : us.v.cells[i]);
+		esc_words(f, strcmp(c[i].key, "state") == 0 ? p->us->v.state : p->us->v.cells[i]);
 		fputs("</td>", f);
 	}
 	fputs("<td>", f);
-	for (int i = 0; i < u->nflags; i++)
-		if (unit_flag_in_force(u, i)) {
-			esc_words(f, u->flags[i]);
-			fputc(' ', f);
-		}
-	boxes(f, gm, u);
-	for (int i = 0; i < us.v.nlines; i++) {
+	flag_words(p, u, LOOK_ALL);
+	boxes(f, p->gm, u);
+	for (int i = 0; i < p->us->v.nlines; i++) {
 		fputs("<div class=\"note\">", f);
-		html_esc(f, us.v.lines[i]);
+		html_esc(f, p->us->v.lines[i]);
 		fputs("</div>", f);
 	}
 	fputs("</td></tr>\n", f);
@@ -175,13 +265,13 @@ unit_row(FILE *f, struct cmd_ctx *g, struct game *gm, const struct unit *u)
 
 /* A formation's row: its path and, where its rule set says, its state. */
 static int
-formation_row(FILE *f, struct cmd_ctx *g, struct game *gm, const struct unit *u,
-    int cols)
+formation_row(const struct page *p, const struct unit *u, int cols)
 {
-	static struct unit_sheet us;
+	struct game *gm = p->gm;
+	FILE *f = p->f;
 	int rc;
 
-	if ((rc = view_load(g, gm, u, &us, 0)) != 0)
+	if ((rc = view_load(p->g, gm, p->viewer, u, p->us, 0)) != 0)
 		return rc;
 	fprintf(f, "<tr class=\"formation\"><td colspan=\"%d\">", cols);
 	for (int up = u->up, depth = 0; up >= 0 && depth < 16; up = gm->army.u[up].up, depth++) {
@@ -192,13 +282,13 @@ formation_row(FILE *f, struct cmd_ctx *g, struct game *gm, const struct unit *u,
 	fputs(" (", f);
 	html_esc(f, u->type);
 	fputc(')', f);
-	if (us.v.state[0] != '\0') {
+	if (p->us->v.state[0] != '\0') {
 		fputs(": ", f);
-		esc_words(f, us.v.state);
+		esc_words(f, p->us->v.state);
 	}
-	for (int i = 0; i < us.v.nlines; i++) {
+	for (int i = 0; i < p->us->v.nlines; i++) {
 		fputs(" <span class=\"note\">", f);
-		html_esc(f, us.v.lines[i]);
+		html_esc(f, p->us->v.lines[i]);
 		fputs("</span>", f);
 	}
 	fputs("</td></tr>\n", f);
@@ -206,49 +296,50 @@ formation_row(FILE *f, struct cmd_ctx *g, struct game *gm, const struct unit *u,
 }
 
 /* The units of one side under formation F (-1: none), then each
- * formation under F in turn. */
+ * formation under F in turn; across the table, the units alone (its
+ * chain of command is not seen). */
 static int
-side_tree(FILE *f, struct cmd_ctx *g, struct game *gm, const char *side, int under,
-    int cols, int depth)
+side_tree(const struct page *p, const char *side, int under, int cols, int depth)
 {
-	const struct army *a = &gm->army;
-	int rc;
+	const struct army *a = &p->gm->army;
+	int across = viewer_side_look(p->viewer, side) == LOOK_ACROSS, rc;
 
 	if (depth > 16)
 		return 0;
 	for (int i = 0; i < a->n; i++)
-		if (!a->u[i].formation && a->u[i].up == under &&
-		    strcmp(a->u[i].side, side) == 0 && (rc = unit_row(f, g, gm, &a->u[i])) != 0)
+		if (!a->u[i].formation && (across || a->u[i].up == under) &&
+		    strcmp(a->u[i].side, side) == 0 && (rc = unit_row(p, &a->u[i])) != 0)
 			return rc;
-	for (int i = 0; i < a->n; i++) {
+	for (int i = 0; i < a->n && !across; i++) {
 		if (!a->u[i].formation || a->u[i].up != under || strcmp(a->u[i].side, side) != 0)
 			continue;
-		if ((rc = formation_row(f, g, gm, &a->u[i], cols)) != 0 ||
-		    (rc = side_tree(f, g, gm, side, i, cols, depth + 1)) != 0)
+		if ((rc = formation_row(p, &a->u[i], cols)) != 0 ||
+		    (rc = side_tree(p, side, i, cols, depth + 1)) != 0)
 			return rc;
 	}
 	return 0;
 }
 
+/* The table's heads: the rule set's columns, or what a side sees. */
 static int
-side_page(FILE *f, struct cmd_ctx *g, struct game *gm, const char *side,
-    const struct history *h, const char *standing)
+table_heads(const struct page *p, enum look look)
 {
-	const struct sheet_column *c = roster_columns(gm->rs->roster);
+	const struct roster *ro = p->gm->rs->roster;
+	const struct sheet_column *c = roster_columns(ro);
+	FILE *f = p->f;
 	int cols = 3;
 
-	fputs("<section class=\"side\">\n<h1>", f);
-	html_esc(f, side);
-	fputs("</h1>\n<p class=\"note\">", f);
-	html_esc(f, gm->info.title);
-	fprintf(f, "%s%s rules, turn %ld</p>\n", gm->info.title[0] ? ": " : "",
-	    gm->rs->name, gm->turn);
-	if (standing[0] != '\0') {
-		fputs("<p>", f);
-		html_esc(f, standing);
-		fputs("</p>\n", f);
-	}
 	fputs("<table>\n<tr><th>Unit</th><th>Type</th>", f);
+	if (ro->keeps.formations != NULL) {
+		fputs("<th>Formation</th>", f);
+		cols++;
+	}
+	if (look != LOOK_ALL) {
+		fputs("<th>", f);
+		html_esc(f, p->gm->rs->measure);
+		fputs("</th><th>State</th><th>Flags</th></tr>\n", f);
+		return cols + 2;
+	}
 	for (int i = 0; c[i].key != NULL; i++)
 		if (c[i].where != SHEET_CSV) {
 			fputs("<th>", f);
@@ -257,12 +348,65 @@ side_page(FILE *f, struct cmd_ctx *g, struct game *gm, const char *side,
 			cols++;
 		}
 	fputs("<th>Flags and casualties</th></tr>\n", f);
-	if (side_tree(f, g, gm, side, -1, cols, 0) != 0)
+	return cols;
+}
+
+static int
+side_page(const struct page *p, const char *side, const struct history *h,
+    const char *standing)
+{
+	enum look look = viewer_side_look(p->viewer, side);
+	struct game *gm = p->gm;
+	FILE *f = p->f;
+	int cols;
+
+	fputs("<section class=\"side\">\n<h1>", f);
+	html_esc(f, side);
+	fputs("</h1>\n<p class=\"note\">", f);
+	html_esc(f, gm->info.title);
+	fprintf(f, "%s%s rules, turn %ld", gm->info.title[0] ? ": " : "",
+	    gm->rs->name, gm->turn);
+	if (!viewer_all(p->viewer)) {
+		fputs("; as ", f);
+		html_esc(f, p->viewer->side);
+		fputs(" sees it", f);
+	}
+	fputs("</p>\n", f);
+	if (standing[0] != '\0') {
+		fputs("<p>", f);
+		html_esc(f, standing);
+		fputs("</p>\n", f);
+	}
+	cols = table_heads(p, look);
+	if (side_tree(p, side, -1, cols, 0) != 0)
 		return EXIT_BUG;
 	fputs("</table>\n", f);
-	side_chart(f, gm, h, side);
+	if (look == LOOK_ALL)	/* the counts by turn: the side's own */
+		side_chart(f, gm, h, side);
 	fputs("</section>\n", f);
 	return 0;
+}
+
+/* Frees what only the reading needs. */
+static void
+history_read(struct history *h)
+{
+	free(h->side_of);
+	free(h->now);
+	free(h->sum);
+	h->side_of = NULL;
+	h->now = h->sum = NULL;
+}
+
+void
+html_history_free(struct history *h)
+{
+	history_read(h);
+	free(h->side);
+	free(h->start);
+	free(h->lost);
+	h->side = NULL;
+	h->start = h->lost = NULL;
 }
 
 int
@@ -271,56 +415,73 @@ html_history(struct cmd_ctx *g, struct game *gm, struct history *h)
 	/* a side's losses: its units in the loss counter's state, else the
 	 * measure */
 	const struct counter_decl *loss = roster_loss_counter(gm->rs->roster);
+	size_t n = (size_t)gm->army.n + 1;
 	int st;
 
+	memset(h, 0, sizeof *h);
 	h->a = &gm->army;
 	h->turns = gm->turn;
-	h->lost = calloc((size_t)gm->army.n * (size_t)(gm->turn + 1) + 1, sizeof h->lost[0]);
-	if (h->lost == NULL)
+	h->side = calloc(n, sizeof *h->side);
+	h->start = calloc(n, sizeof *h->start);
+	h->side_of = calloc(n, sizeof *h->side_of);
+	h->now = calloc(n, sizeof *h->now);
+	h->sum = calloc(n, sizeof *h->sum);
+	if (h->side == NULL || h->start == NULL || h->side_of == NULL || h->now == NULL ||
+	    h->sum == NULL) {
+		html_history_free(h);
 		return cmd_error(g, EXIT_BUG, "out of memory");
-	if ((st = db_losses_by_turn(gm->db, gm->turn, loss != NULL ? "state" :
-	    gm->ledgers[0] != NULL ? gm->ledgers[0] : "", loss != NULL ? loss->state : NULL,
-	    history_row, h)) != DB_OK) {
-		free(h->lost);
-		h->lost = NULL;
+	}
+	history_sides(h);
+	h->lost = calloc((size_t)(h->nsides > 0 ? h->nsides : 1) * (size_t)(h->turns + 1),
+	    sizeof *h->lost);
+	if (h->lost == NULL) {
+		html_history_free(h);
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	}
+	st = db_losses(gm->db, loss != NULL ? "state" : gm->ledgers[0] != NULL ?
+	    gm->ledgers[0] : "", loss != NULL ? loss->state : NULL, history_change, h);
+	history_until(h, h->turns + 1);
+	history_read(h);
+	if (st != DB_OK) {
+		html_history_free(h);
 		return game_fail(g, st);
 	}
 	return 0;
 }
 
 int
-html_sheet(struct cmd_ctx *g, struct game *gm, const char *only, const char *path)
+html_sheet(struct cmd_ctx *g, struct game *gm, const struct viewer *viewer,
+    const char *only, const char *path)
 {
+	struct page p = { NULL, g, gm, viewer, NULL };
 	struct history h;
-	char standing[256], title[300];
+	char standing[256] = "", title[300];
 	struct outfile of;
 	FILE *f;
 	int rc;
 
 	if ((rc = game_army(g, gm)) != 0 || (rc = html_history(g, gm, &h)) != 0)
 		return rc;
-	if ((rc = game_standing(g, gm, NULL, standing, sizeof standing)) != 0) {
-		free(h.lost);
-		return rc;
+	if ((viewer_all(viewer) &&
+	    (rc = game_standing(g, gm, NULL, standing, sizeof standing)) != 0) ||
+	    (p.us = malloc(sizeof *p.us)) == NULL) {
+		html_history_free(&h);
+		return rc != 0 ? rc : cmd_error(g, EXIT_BUG, "out of memory");
 	}
 	if ((rc = outfile_open(g, path, &of)) != 0) {
-		free(h.lost);
+		html_history_free(&h);
+		free(p.us);
 		return rc;
 	}
-	f = of.f;
+	f = p.f = of.f;
 	snprintf(title, sizeof title, "Casualty sheet%s%s", gm->info.title[0] ? ": " : "",
 	    gm->info.title);
 	html_head(f, title);
-	for (int i = 0; i < gm->army.n && rc == 0; i++) {
-		const char *side = gm->army.u[i].side;
-		int seen = 0;
-
-		for (int k = 0; k < i && !seen; k++)
-			seen = strcmp(gm->army.u[k].side, side) == 0;
-		if (!seen && (only == NULL || strcmp(side, only) == 0))
-			rc = side_page(f, g, gm, side, &h, standing);
-	}
+	for (int s = 0; s < h.nsides && rc == 0; s++)
+		if (only == NULL || strcmp(h.side[s], only) == 0)
+			rc = side_page(&p, h.side[s], &h, standing);
 	html_tail(f);
-	free(h.lost);
+	html_history_free(&h);
+	free(p.us);
 	return outfile_close(g, &of, rc);
 }

@@ -7,11 +7,22 @@
 
 #include "game.h"
 
-/* Every unit's losses at the end of each turn, from the journal. */
+/* Each side's losses (of its units' measure) at the end of each turn,
+ * read in one pass over the journal: as much as the report prints, not
+ * a number for each unit and turn. */
 struct history {
-	const struct army *a;
 	long turns;
-	long *lost;		/* [unit index * (turns + 1) + turn] */
+	int nsides;
+	const char **side;	/* into the army, in the order their first
+				 * unit was added */
+	long *start;		/* each side's starting measure */
+	long *lost;		/* [side * (turns + 1) + turn] */
+	/* While the journal is read: */
+	const struct army *a;
+	int *side_of;		/* each unit's side, -1 for a formation */
+	long *now;		/* each unit's total so far */
+	long *sum;		/* each side's so far */
+	long turn;		/* the turns before it are written */
 };
 
 /* Writes s with &, <, >, and both quotes as HTML entities: every text that
@@ -22,12 +33,19 @@ void html_esc(FILE *f, const char *s);
 void html_head(FILE *f, const char *title);
 void html_tail(FILE *f);
 
-/* Writes the casualty sheet of the game (one side, or every side when
- * only is NULL) to path as a printable HTML page; 0 or an exit status. */
-int html_sheet(struct cmd_ctx *g, struct game *gm, const char *only,
-    const char *path);
+struct viewer;
 
-/* Reads every unit's losses at the end of each turn (free h->lost). */
+/* Writes the casualty sheet of the game (one side, or every side when
+ * only is NULL) as viewer v may see it to path as a printable HTML page;
+ * 0 or an exit status. */
+int html_sheet(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
+    const char *only, const char *path);
+
+/* Reads each side's losses at the end of each turn (of the army, which
+ * must be read); html_history_free frees them. */
 int html_history(struct cmd_ctx *g, struct game *gm, struct history *h);
+void html_history_free(struct history *h);
+/* The index of SIDE in h, or -1. */
+int html_side(const struct history *h, const char *side);
 
 #endif

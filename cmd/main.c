@@ -17,10 +17,11 @@
 const struct cmd_entry *const cmd_table[] = {
 	&cmd_fire_entry, &cmd_melee_entry, &cmd_morale_entry,
 	&cmd_rally_entry, &cmd_fatigue_entry, &cmd_move_entry,
-	&cmd_new_entry, &cmd_unit_entry, &cmd_sheet_entry, &cmd_log_entry,
+	&cmd_new_entry, &cmd_game_entry, &cmd_unit_entry, &cmd_sheet_entry, &cmd_log_entry,
 	&cmd_undo_entry, &cmd_redo_entry, &cmd_adjust_entry, &cmd_turn_entry,
 	&cmd_tables_entry, &cmd_check_entry, &cmd_odds_entry, &cmd_help_entry,
-	&cmd_version_entry, &cmd_batch_entry, &cmd_report_entry, &cmd_complete_entry,
+	&cmd_version_entry, &cmd_batch_entry, &cmd_report_entry, &cmd_serve_entry,
+	&cmd_complete_entry,
 	NULL
 };
 
@@ -107,6 +108,7 @@ usage(FILE *f)
 	fputs("Global options:\n"
 	    "  --db PATH      the game database (default $UMPIRE_DB, else ./umpire.db)\n"
 	    "  --rules NAME   the rule set (default: the game's)\n"
+	    "  --for SIDE     sheet, report, log, unit list|show: what SIDE may know\n"
 	    "  --json         one JSON object on stdout\n"
 	    "  --help, -h     help\n"
 	    "  --version      the version\n"
@@ -199,12 +201,15 @@ take_globals(struct cmd_ctx *g, int *argc, char **argv, int *version)
 		else if (strcmp(a, "--version") == 0)
 			*version = 1;
 		else if (global_value(*argc, argv, &i, "--db", &v) ||
-		    global_value(*argc, argv, &i, "--rules", &v)) {
+		    global_value(*argc, argv, &i, "--rules", &v) ||
+		    global_value(*argc, argv, &i, "--for", &v)) {
 			if (v == NULL)
 				return cmd_error(g, EXIT_USAGE,
 				    "option '%s' needs a value", a);
 			if (strncmp(a, "--db", 4) == 0)
 				g->db_path = v;
+			else if (strncmp(a, "--for", 5) == 0)
+				g->for_side = v;
 			else
 				g->rules = v;
 		} else
@@ -250,6 +255,8 @@ static int
 run_command(struct cmd_ctx *g, const struct cmd_entry *c, int argc, char **argv)
 {
 	g->flags = c->flags;
+	if (g->for_side != NULL && !(c->flags & CMD_VIEWS))
+		return cmd_error(g, EXIT_USAGE, "%s shows no side's view: drop --for", c->name);
 	return game_end(g, c->exec(g, argc, argv));
 }
 
@@ -267,6 +274,9 @@ cmd_run_sub(struct cmd_ctx *g, const struct cmd_sub *subs, const char *def,
 			continue;
 		}
 		g->flags = s->flags;
+		if (g->for_side != NULL && !(s->flags & CMD_VIEWS))
+			return cmd_error(g, EXIT_USAGE, "%s %s shows no side's view: drop --for",
+			    g->command, s->name);
 		return s->exec(g, argc > 0 ? argc - 1 : 0, argc > 0 ? argv + 1 : argv);
 	}
 	return cmd_error(g, EXIT_USAGE, "unknown %s command '%s' (%s)", g->command,

@@ -20,7 +20,6 @@ struct applied {
 	char note[160];		/* a sentence for the text output, or "" */
 };
 
-#define RULING_APPLIED RULING_EFFECTS
 /* Room for one ruling's JSON: its result, working, effects and dice. */
 #define RULING_JSON (528 * 1024)
 
@@ -30,7 +29,8 @@ struct ruling {
 	const struct dice *dice;
 	int rolled;		/* the tool rolled: show the seed */
 	const struct result *result;
-	struct applied applied[RULING_APPLIED];
+	struct applied *applied;	/* one for each effect (the caller's
+					 * allocation) */
 	int napplied;
 	long long event;	/* journal id, or 0 when stateless */
 	char standing[256];	/* a change in who has lost ("French lose: ..") */

@@ -9,6 +9,8 @@
 #include "html.h"
 #include "journal.h"
 #include "outfile.h"
+#include "seen.h"
+#include "text.h"
 
 #define SIDES 16
 
@@ -23,50 +25,52 @@ struct report {
 	struct jsonw *w;	/* --json: the object being written, else NULL */
 	long turn;		/* the turn being told */
 	struct history h;
+	struct viewer viewer;
+	struct seen_event seen;
+	int failed;		/* reading an event failed (said) */
 };
 
-/* A side's losses in turn t (t = 0: none). */
+/* Side s's losses at the end of turn t (t = 0: none). */
 static long
-side_lost(const struct report *r, const char *side, long t)
+side_lost(const struct report *r, int s, long t)
 {
-	long lost = 0;
-
-	if (t < 1)
-		return 0;
-	for (int i = 0; i < r->gm->army.n; i++)
-		if (!r->gm->army.u[i].formation && strcmp(r->gm->army.u[i].side, side) == 0)
-			lost += r->h.lost[i * (r->h.turns + 1) + t];
-	return lost;
+	return t < 1 ? 0 : r->h.lost[s * (r->h.turns + 1) + t];
 }
 
 static void out(struct report *r, const char *s);
 
-/* True when unit i is the first of its side in the army. */
+/* True when the viewer may count SIDE's losses: its own (fog table), or
+ * a count that stands on the table. */
 static int
-first_of_side(const struct army *a, int i)
+losses_seen(const struct report *r, const char *side)
 {
-	for (int k = 0; k < i; k++)
-		if (strcmp(a->u[k].side, a->u[i].side) == 0)
-			return 0;
-	return 1;
+	const struct keeps *k = &r->gm->rs->roster->keeps;
+
+	switch (viewer_side_look(&r->viewer, side)) {
+	case LOOK_ALL:
+		return 1;
+	case LOOK_ACROSS:
+		return r->viewer.fog == FOG_TABLE && k->measure_option != NULL &&
+		    k->ledgers[0].sight == SIGHT_TABLE;
+	default:
+		return 0;
+	}
 }
+
+/* "French lose 12 figures (30 in all); British lose 4 figures (9 in all)". */
 
 /* --json: each side's losses in turn t and in all, as the members
  * {SIDE: {"turn": N, "total": N}} of the turn's "losses". */
 static void
 json_losses(struct report *r, long t)
 {
-	const struct army *a = &r->gm->army;
-
 	jsonw_object(r->w, "losses");
-	for (int i = 0; i < a->n; i++) {
-		const char *side = a->u[i].side;
-
-		if (!first_of_side(a, i))
+	for (int s = 0; s < r->h.nsides; s++) {
+		if (!losses_seen(r, r->h.side[s]))
 			continue;
-		jsonw_object(r->w, side);
-		jsonw_int(r->w, "turn", side_lost(r, side, t) - side_lost(r, side, t - 1));
-		jsonw_int(r->w, "total", side_lost(r, side, t));
+		jsonw_object(r->w, r->h.side[s]);
+		jsonw_int(r->w, "turn", side_lost(r, s, t) - side_lost(r, s, t - 1));
+		jsonw_int(r->w, "total", side_lost(r, s, t));
 		jsonw_object_end(r->w);
 	}
 	jsonw_object_end(r->w);
@@ -78,7 +82,6 @@ json_losses(struct report *r, long t)
 static void
 turn_losses(struct report *r, long t)
 {
-	const struct army *a = &r->gm->army;
 	int first = 1;
 
 	if (r->w != NULL) {
@@ -86,16 +89,14 @@ turn_losses(struct report *r, long t)
 		return;
 	}
 	fputs(r->html ? "<p class=\"note\">" : "  losses: ", r->f);
-	for (int i = 0; i < a->n; i++) {
-		const char *side = a->u[i].side;
-
-		if (!first_of_side(a, i))
+	for (int s = 0; s < r->h.nsides; s++) {
+		if (!losses_seen(r, r->h.side[s]))
 			continue;
 		fputs(first ? "" : "; ", r->f);
-		out(r, side);
+		out(r, r->h.side[s]);
 		fprintf(r->f, " %ld %s this turn, %ld in all",
-		    side_lost(r, side, t) - side_lost(r, side, t - 1),
-		    ruleset_loss_word(r->gm->rs), side_lost(r, side, t));
+		    side_lost(r, s, t) - side_lost(r, s, t - 1), ruleset_loss_word(r->gm->rs),
+		    side_lost(r, s, t));
 		first = 0;
 	}
 	fputs(r->html ? "</p>\n" : "\n", r->f);
@@ -129,16 +130,18 @@ begin_turn(struct report *r)
 	fprintf(r->f, r->html ? "<h2>Turn %ld</h2>\n<ul>\n" : "\nTurn %ld\n", r->turn);
 }
 
-/* --json: one ruling as an object of its turn's events. */
+/* --json: one ruling as an object of its turn's events (its summary and
+ * effects as the viewer reads them). */
 static void
-json_event(struct report *r, const struct db_report_event *e)
+json_event(struct report *r, const struct db_report_event *e, const char *summary,
+    const char *effects)
 {
 	jsonw_object(r->w, NULL);
 	jsonw_int(r->w, "id", e->id);
 	jsonw_string(r->w, "command", e->command);
 	jsonw_string(r->w, "units", e->who);
-	jsonw_string(r->w, "summary", e->summary);
-	jsonw_string(r->w, "effects", e->effects);
+	jsonw_string(r->w, "summary", summary);
+	jsonw_string(r->w, "effects", effects);
 	jsonw_object_end(r->w);
 }
 
@@ -156,11 +159,28 @@ static int
 one(void *ctx, const struct db_report_event *e)
 {
 	struct report *r = ctx;
+	const char *summary = e->summary, *effects = e->effects;
 
+	if (!viewer_all(&r->viewer)) {
+		struct db_event as = { 0 };
+
+		as.id = e->id;
+		as.turn = e->turn;
+		text_copy(as.summary, sizeof as.summary, e->summary);
+		as.advance = e->advance;
+		if (seen_event(r->g, r->gm, &r->viewer, &as, &r->seen) != 0) {
+			r->failed = 1;
+			return 1;
+		}
+		if (!r->seen.took_part)
+			return 0;
+		summary = r->seen.line;
+		effects = "";
+	}
 	while (r->turn < e->turn)
 		begin_turn(r);
 	if (r->w != NULL) {
-		json_event(r, e);
+		json_event(r, e, summary, effects);
 		return 0;
 	}
 	fputs(r->html ? "<li>" : "  ", r->f);
@@ -171,10 +191,10 @@ one(void *ctx, const struct db_report_event *e)
 		out(r, e->who);
 		fputs(": ", r->f);
 	}
-	out(r, e->summary);
-	if (e->effects[0] != '\0') {
+	out(r, summary);
+	if (effects[0] != '\0') {
 		fputs(r->html ? " <span class=\"note\">" : "\n      ", r->f);
-		out(r, e->effects);
+		out(r, effects);
 		if (r->html)
 			fputs("</span>", r->f);
 	}
@@ -203,7 +223,7 @@ tell_json(struct report *r)
 	jsonw_array(&w, "turns");
 	if ((st = db_turn_events(r->gm->db, one, r)) != DB_OK) {
 		free(buf);
-		return game_fail(r->g, st);
+		return r->failed ? EXIT_IO : game_fail(r->g, st);
 	}
 	while (r->turn < r->gm->turn)
 		begin_turn(r);
@@ -229,7 +249,7 @@ tell(struct report *r)
 	fprintf(r->f, "%s%s rules: the battle, turn by turn%s\n",
 	    r->gm->info.title[0] ? ", " : "", r->gm->rs->name, r->html ? "</h1>" : "");
 	if ((st = db_turn_events(r->gm->db, one, r)) != DB_OK)
-		return game_fail(r->g, st);
+		return r->failed ? EXIT_IO : game_fail(r->g, st);
 	while (r->turn < r->gm->turn)
 		begin_turn(r);
 	end_turn(r);
@@ -257,7 +277,7 @@ report_to(struct cmd_ctx *g, struct report *r, const char *path)
 		print_json_pair(g, "wrote", path);
 	else if (rc == 0 && path != NULL)
 		fprintf(g->out, "wrote the battle report to %s\n", path);
-	free(r->h.lost);
+	html_history_free(&r->h);
 	return rc;
 }
 
@@ -283,11 +303,13 @@ report(struct cmd_ctx *g, int argc, char **argv)
 	r.g = g;
 	r.html = path != NULL;
 	r.f = g->out;
-	if ((rc = game_get(g, &r.gm)) != 0)
+	if ((rc = game_get(g, &r.gm)) != 0 || (rc = game_army(g, r.gm)) != 0 ||
+	    (rc = viewer_of(g, r.gm, &r.viewer)) != 0)
 		return rc;
 	return report_to(g, &r, path);
 }
 
 const struct cmd_entry cmd_report_entry = {
-	"report", "report [--html FILE]", "the battle turn by turn", CMD_GAME, report,
+	"report", "report [--html FILE] [--for SIDE]", "the battle turn by turn",
+	CMD_GAME | CMD_VIEWS, report,
 };

@@ -9,6 +9,7 @@
 #include "csvfile.h"
 #include "game.h"
 #include "html.h"
+#include "keep.h"
 #include "text.h"
 #include "view.h"
 
@@ -20,7 +21,8 @@ const struct input_decl cmd_sheet_inputs[] = {
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
-/* What the sheet shows: the army, perhaps one side of it. */
+/* What the sheet shows: the army, perhaps one side of it, as the viewer
+ * may see it. */
 struct sheet {
 	struct cmd_ctx *g;
 	struct game *gm;
@@ -29,6 +31,8 @@ struct sheet {
 	const char **sides;	/* the sides shown, in the order first seen */
 	int nsides;
 	unsigned char *done;	/* scratch: a formation (index + 1) printed */
+	struct viewer viewer;
+	struct unit_sheet *us;	/* scratch: the unit being shown */
 };
 
 static int
@@ -60,25 +64,30 @@ static int
 side_points(const struct sheet *s, const char *side, double *sum)
 {
 	const struct roster *ro = s->gm->rs->roster;
-	static struct result r;
+	struct result *r;
 	double cost;
 	long start;
+	int rc = 0;
 
 	*sum = 0;
-	if (ro->game_inputs == NULL)
+	if (keeps_cost_counter(&ro->keeps) == NULL ||
+	    viewer_side_look(&s->viewer, side) == LOOK_ACROSS)
 		return 0;
-	for (int i = 0; i < s->a->n; i++) {
+	if ((r = malloc(sizeof *r)) == NULL)
+		return cmd_error(s->g, EXIT_BUG, "out of memory");
+	for (int i = 0; i < s->a->n && rc == 0; i++) {
 		const struct unit *u = &s->a->u[i];
 
 		if (u->formation || strcmp(u->side, side) != 0)
 			continue;
-		result_init(&r);
-		if (roster_rate(ro, &s->gm->ts, u->type, u->ratings, &start, &cost, &r) != RULE_OK)
-			return cmd_error(s->g, exit_of_rule(RULE_DATA), "unit '%s': %s",
-			    u->name, r.error);
+		result_init(r);
+		if (roster_rate(ro, &s->gm->ts, u->type, u->ratings, &start, &cost, r) != RULE_OK)
+			rc = cmd_error(s->g, exit_of_rule(RULE_DATA), "unit '%s': %s",
+			    u->name, r->error);
 		*sum += cost;
 	}
-	return 0;
+	free(r);
+	return rc;
 }
 
 /* A side's losses as its rule set counts them (its measure, or its units
@@ -98,12 +107,11 @@ side_losses(const struct sheet *s, const char *side)
 static int
 text_unit(const struct sheet *s, const struct unit *u)
 {
-	static struct unit_sheet us;
 	int rc;
 
-	if ((rc = view_load(s->g, s->gm, u, &us, 0)) != 0)
+	if ((rc = view_load(s->g, s->gm, &s->viewer, u, s->us, 0)) != 0)
 		return rc;
-	view_text(s->g->out, s->gm, &us);
+	view_text(s->g->out, s->gm, s->us);
 	return 0;
 }
 
@@ -125,6 +133,8 @@ text_side(const struct sheet *s, const char *side)
 			continue;
 		s->done[up + 1] = 1;
 		formation_path(a, &a->u[j], path, sizeof path);
+		if (viewer_side_look(&s->viewer, side) == LOOK_ACROSS)
+			path[0] = '\0';	/* its chain of command is not on the table */
 		fprintf(s->g->out, " %s\n", path[0] ? path : "(no formation)");
 		for (int k = j; k < a->n; k++)
 			if (a->u[k].up == up && !a->u[k].formation &&
@@ -152,10 +162,13 @@ text(const struct sheet *s, const char *standing)
 			return rc;
 		fprintf(s->g->out, "\n== %s", side);
 		if (points > 0)
-			fprintf(s->g->out, " (%g AP)", points);
-		fprintf(s->g->out, ", losses: %ld %s\n", side_losses(s, side),
-		    ruleset_loss_word(gm->rs));
-		view_heads(s->g->out, gm);
+			fprintf(s->g->out, " (%g %s)", points,
+			    keeps_cost_counter(&gm->rs->roster->keeps)->word);
+		if (viewer_side_look(&s->viewer, side) == LOOK_ALL)
+			fprintf(s->g->out, ", losses: %ld %s", side_losses(s, side),
+			    ruleset_loss_word(gm->rs));
+		fputc('\n', s->g->out);
+		view_heads(s->g->out, gm, viewer_side_look(&s->viewer, side));
 		if ((rc = text_side(s, side)) != 0)
 			return rc;
 	}
@@ -166,30 +179,48 @@ text(const struct sheet *s, const char *standing)
 static int
 json_units(const struct sheet *s, struct jsonw *w, int formations)
 {
-	static struct unit_sheet us;
 	int rc;
 
 	for (int i = 0; i < s->a->n; i++) {
-		if (!shown(s, i) || s->a->u[i].formation != formations)
+		if (!shown(s, i) || s->a->u[i].formation != formations ||
+		    (formations && viewer_look(&s->viewer, &s->a->u[i]) == LOOK_ACROSS))
 			continue;
-		if ((rc = view_load(s->g, s->gm, &s->a->u[i], &us, 1)) != 0)
+		if ((rc = view_load(s->g, s->gm, &s->viewer, &s->a->u[i], s->us, 1)) != 0)
 			return rc;
-		view_json(w, s->gm, &us);
+		view_json(w, s->gm, s->us);
 	}
 	return 0;
 }
 
+/* The sheet as one JSON object, up to this size. */
+#define SHEET_JSON (1 << 24)
+
+static int json_into(const struct sheet *s, char *buf);
+
 static int
 json(const struct sheet *s)
 {
-	static char buf[1 << 24];
+	char *buf = malloc(SHEET_JSON);
+	int rc;
+
+	if (buf == NULL)
+		return cmd_error(s->g, EXIT_BUG, "out of memory");
+	rc = json_into(s, buf);
+	free(buf);
+	return rc;
+}
+
+static int
+json_into(const struct sheet *s, char *buf)
+{
+	const struct counter_decl *cost;
 	struct game *gm = s->gm;
 	char sentence[256];
 	struct jsonw w;
 	double points;
 	int rc;
 
-	jsonw_init(&w, buf, sizeof buf);
+	jsonw_init(&w, buf, SHEET_JSON);
 	jsonw_object(&w, NULL);
 	jsonw_string(&w, "rules", gm->rs->name);
 	jsonw_string(&w, "title", gm->info.title);
@@ -202,9 +233,12 @@ json(const struct sheet *s)
 	if ((rc = json_units(s, &w, 1)) != 0)
 		return rc;
 	jsonw_array_end(&w);
-	if (gm->rs->roster->game_inputs != NULL) {
-		jsonw_object(&w, "points");
+	if ((cost = keeps_cost_counter(&gm->rs->roster->keeps)) != NULL) {
+		jsonw_object(&w, cost->name);
 		for (int i = 0; i < s->nsides; i++) {
+			/* an enemy's army list is not seen across the table */
+			if (viewer_side_look(&s->viewer, s->sides[i]) == LOOK_ACROSS)
+				continue;
 			if ((rc = side_points(s, s->sides[i], &points)) != 0)
 				return rc;
 			jsonw_number(&w, s->sides[i], points);
@@ -214,10 +248,16 @@ json(const struct sheet *s)
 	jsonw_string(&w, "losses_measure", ruleset_loss_word(gm->rs));
 	jsonw_object(&w, "losses");
 	for (int i = 0; i < s->nsides; i++)
-		jsonw_int(&w, s->sides[i], side_losses(s, s->sides[i]));
+		if (viewer_side_look(&s->viewer, s->sides[i]) == LOOK_ALL)
+			jsonw_int(&w, s->sides[i], side_losses(s, s->sides[i]));
 	jsonw_object_end(&w);
-	if ((rc = game_standing(s->g, gm, &w, sentence, sizeof sentence)) != 0)
+	if (viewer_all(&s->viewer) &&
+	    (rc = game_standing(s->g, gm, &w, sentence, sizeof sentence)) != 0)
 		return rc;
+	if (!viewer_all(&s->viewer)) {
+		jsonw_string(&w, "for", s->viewer.side);
+		jsonw_string(&w, "fog", gm->info.fog);
+	}
 	jsonw_object_end(&w);
 	return cmd_print_json(s->g, &w, "the sheet is too large");
 }
@@ -225,20 +265,21 @@ json(const struct sheet *s)
 static int
 csv(const struct sheet *s)
 {
-	static struct unit_sheet us;
+	int restricted = !viewer_all(&s->viewer), rc;
 	char path[512];
-	int rc;
 
 	fputs("side,order_of_battle,name,type", s->g->out);
-	view_csv_heads(s->g->out, s->gm);
+	view_csv_heads(s->g->out, s->gm, &s->viewer);
 	for (int i = 0; i < s->a->n; i++) {
 		const struct unit *u = &s->a->u[i];
 
 		if (!shown(s, i) || u->formation)
 			continue;
-		if ((rc = view_load(s->g, s->gm, u, &us, 0)) != 0)
+		if ((rc = view_load(s->g, s->gm, &s->viewer, u, s->us, 0)) != 0)
 			return rc;
 		formation_path(s->a, u, path, sizeof path);
+		if (s->us->look == LOOK_ACROSS)
+			path[0] = '\0';
 		csv_put(s->g->out, u->side);
 		fputc(',', s->g->out);
 		csv_put(s->g->out, path);
@@ -246,7 +287,7 @@ csv(const struct sheet *s)
 		csv_put(s->g->out, u->name);
 		fputc(',', s->g->out);
 		csv_put(s->g->out, u->type);
-		view_csv(s->g->out, s->gm, &us);
+		view_csv(s->g->out, s->gm, restricted, s->us);
 	}
 	return 0;
 }
@@ -280,7 +321,7 @@ show_sides(struct sheet *s, const struct inputs *in)
 	if (s->side != NULL && s->nsides == 0)
 		return cmd_error(g, EXIT_DATA, "no unit fights for side '%s'", s->side);
 	if (in_given(in, "html")) {
-		if ((rc = html_sheet(g, s->gm, s->side, in_text(in, "html"))) == 0)
+		if ((rc = html_sheet(g, s->gm, &s->viewer, s->side, in_text(in, "html"))) == 0)
 			fprintf(g->out, "wrote the casualty sheet to %s\n", in_text(in, "html"));
 		return rc;
 	}
@@ -288,7 +329,9 @@ show_sides(struct sheet *s, const struct inputs *in)
 		return json(s);
 	if (in_flag(in, "csv"))
 		return csv(s);
-	if ((rc = game_standing(g, s->gm, NULL, standing, sizeof standing)) != 0)
+	standing[0] = '\0';
+	if (viewer_all(&s->viewer) &&
+	    (rc = game_standing(g, s->gm, NULL, standing, sizeof standing)) != 0)
 		return rc;
 	return text(s, standing);
 }
@@ -296,19 +339,26 @@ show_sides(struct sheet *s, const struct inputs *in)
 static int
 show_sheet(struct cmd_ctx *g, struct game *gm, const struct inputs *in)
 {
-	struct sheet s = { g, gm, &gm->army, in_text(in, "side"), NULL, 0, NULL };
+	struct sheet s;
 	int rc;
 
-	if ((rc = game_army(g, gm)) != 0)
+	memset(&s, 0, sizeof s);
+	s.g = g;
+	s.gm = gm;
+	s.a = &gm->army;
+	s.side = in_text(in, "side");
+	if ((rc = game_army(g, gm)) != 0 || (rc = viewer_of(g, gm, &s.viewer)) != 0)
 		return rc;
 	s.sides = calloc((size_t)s.a->n + 1, sizeof *s.sides);
 	s.done = calloc((size_t)s.a->n + 1, 1);
-	if (s.sides == NULL || s.done == NULL)
+	s.us = malloc(sizeof *s.us);
+	if (s.sides == NULL || s.done == NULL || s.us == NULL)
 		rc = cmd_error(g, EXIT_BUG, "out of memory");
 	else
 		rc = show_sides(&s, in);
 	free(s.sides);
 	free(s.done);
+	free(s.us);
 	return rc;
 }
 
@@ -336,9 +386,13 @@ sheet(struct cmd_ctx *g, int argc, char **argv)
 	int rc;
 
 	if (g->help) {
-		fputs("usage: umpire sheet [--side SIDE] [--json | --csv | --html FILE]\n"
+		fputs("usage: umpire sheet [--side SIDE] [--for SIDE] [--json | --csv | --html FILE]\n"
 		    "The casualty sheet: every unit by side and formation; --html FILE writes\n"
-		    "a printable page a side with strength boxes and a chart by turn.\n", g->out);
+		    "a printable page a side with strength boxes and a chart by turn.\n"
+		    "--for SIDE: what that side's commander may know at the game's fog level\n"
+		    "(umpire game --fog): its own units exactly, the enemy as it stands on the\n"
+		    "table (counts the rules keep off the table as words); --for umpire or no\n"
+		    "--for: everything.  --side S shows one side only.\n", g->out);
 		return EXIT_DONE;
 	}
 	if ((in = calloc(1, sizeof *in)) == NULL)
@@ -349,6 +403,6 @@ sheet(struct cmd_ctx *g, int argc, char **argv)
 }
 
 const struct cmd_entry cmd_sheet_entry = {
-	"sheet", "sheet [--side S] [--json | --csv | --html FILE]", "the casualty sheet",
-	CMD_GAME, sheet,
+	"sheet", "sheet [--side S] [--for SIDE] [--json | --csv | --html FILE]",
+	"the casualty sheet", CMD_GAME | CMD_VIEWS, sheet,
 };

@@ -78,6 +78,8 @@ next_turn(struct cmd_ctx *g, struct game *gm, long long *id)
 		rec.changes = 1;
 		rc = game_journal(g, gm, &rec, &t->ru, &t->fx);
 	}
+	ruling_units_free(&t->ru);
+	ruling_effects_free(&t->fx);
 	free(t);
 	if (rc == 0)
 		gm->turn++;

@@ -222,18 +222,25 @@ static int
 rate(struct game *gm, const struct inputs *in, struct db_unit *u, double *cost,
     char *err, size_t n)
 {
-	static struct result r;
+	struct result *r = malloc(sizeof *r);
 	struct jsonw w;
+	int failed;
 
 	u->start_strength = 0;
 	*cost = 0;
-	result_init(&r);
-	if (!u->formation &&
-	    (roster_rate(gm->rs->roster, &gm->ts, u->type, in, &u->start_strength, cost,
-	    &r) != RULE_OK || r.failed)) {
-		text_copy(err, n, r.error);
-		return EXIT_DATA;
+	if (r == NULL) {
+		snprintf(err, n, "out of memory");
+		return EXIT_BUG;
 	}
+	result_init(r);
+	failed = !u->formation &&
+	    (roster_rate(gm->rs->roster, &gm->ts, u->type, in, &u->start_strength, cost,
+	    r) != RULE_OK || r->failed);
+	if (failed)
+		text_copy(err, n, r->error);
+	free(r);
+	if (failed)
+		return EXIT_DATA;
 	jsonw_init(&w, u->ratings, sizeof u->ratings);
 	jsonw_object(&w, NULL);
 	inputs_json(in, is_rating, NULL, &w);
@@ -245,34 +252,62 @@ rate(struct game *gm, const struct inputs *in, struct db_unit *u, double *cost,
 	return 0;
 }
 
-/* An army list: a side's points may not pass the game's limit (new --points). */
+/* The sum of the army-list costs of SIDE's units but the one with id
+ * SKIP; 0 or a status with err. */
+static int
+side_cost(struct game *gm, const char *side, long long skip, double *sum,
+    char *err, size_t n)
+{
+	struct result *r = malloc(sizeof *r);
+	double c;
+	long start;
+
+	*sum = 0;
+	if (r == NULL) {
+		snprintf(err, n, "out of memory");
+		return EXIT_BUG;
+	}
+	for (int i = 0; i < gm->army.n; i++) {
+		const struct unit *v = &gm->army.u[i];
+
+		result_init(r);
+		if (v->formation || v->id == skip || strcmp(v->side, side) != 0)
+			continue;
+		if (roster_rate(gm->rs->roster, &gm->ts, v->type, v->ratings, &start, &c,
+		    r) == RULE_OK)
+			*sum += c;
+	}
+	free(r);
+	return 0;
+}
+
+/* An army list: a side's count of costs the rule set declares with a
+ * limit may not pass the limit the game was given (2x2 new --points). */
 static int
 check_points(struct cmd_ctx *g, struct game *gm, const struct db_unit *u,
     double cost, char *err, size_t n)
 {
-	static struct result r;
-	double sum = 0, c;
-	long start;
+	const struct counter_decl *c = gm->rs->roster->keeps.counters;
+	double sum;
 	int rc;
 
-	if (u->formation || cost <= 0 || !in_given(&gm->options, "points"))
+	if (u->formation || cost <= 0)
 		return 0;
 	if ((rc = game_army(g, gm)) != 0)
 		return rc;
-	for (int i = 0; i < gm->army.n; i++) {
-		const struct unit *v = &gm->army.u[i];
+	for (; c != NULL && c->name != NULL; c++) {
+		const char *opt = c->limit_option;
 
-		result_init(&r);
-		if (v->formation || v->id == u->id || strcmp(v->side, u->side) != 0)
+		if (!c->of_cost || opt == NULL || !in_given(&gm->options, opt))
 			continue;
-		if (roster_rate(gm->rs->roster, &gm->ts, v->type, v->ratings, &start, &c,
-		    &r) == RULE_OK)
-			sum += c;
-	}
-	if (sum + cost > (double)in_count(&gm->options, "points")) {
-		snprintf(err, n, "%s would have %g AP with '%s' (%g AP), over the game's limit of %ld",
-		    u->side, sum + cost, u->name, cost, in_count(&gm->options, "points"));
-		return EXIT_DATA;
+		if ((rc = side_cost(gm, u->side, u->id, &sum, err, n)) != 0)
+			return rc;
+		if (sum + cost > (double)in_count(&gm->options, opt)) {
+			snprintf(err, n, "%s would have %g %s with '%s' (%g %s), over the game's limit of %ld",
+			    u->side, sum + cost, c->word, u->name, cost, c->word,
+			    in_count(&gm->options, opt));
+			return EXIT_DATA;
+		}
 	}
 	return 0;
 }
@@ -415,25 +450,38 @@ refuse(struct cmd_ctx *g, int rc, const char *err)
 }
 
 static int
-cmd_add(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
-    struct db_unit *u)
+cmd_add_in(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
+    struct db_unit *u, struct inputs *in)
 {
-	static struct inputs in;
 	struct unit_names names;
 	char err[512] = "";
 	int rc;
 
-	if ((rc = parse_unit(gm, "unit add", &in, argc, argv,
+	if ((rc = parse_unit(gm, "unit add", in, argc, argv,
 	    typed_formation(gm, argc, argv), err, sizeof err)) != 0)
 		return cmd_error(g, rc, "%s", err);
-	if (in.npos != 1)
-		return cmd_error(g, EXIT_USAGE, in.npos == 0 ? "unit add needs a NAME" :
+	if (in->npos != 1)
+		return cmd_error(g, EXIT_USAGE, in->npos == 0 ? "unit add needs a NAME" :
 		    "unit add takes one NAME (quote a name with spaces)");
 	if ((rc = names_read(g, gm, &names)) != 0)
 		return rc;
-	rc = add_from(g, gm, &names, in.pos[0], &in, u, err, sizeof err);
+	rc = add_from(g, gm, &names, in->pos[0], in, u, err, sizeof err);
 	names_free(&names);
 	return rc != 0 ? refuse(g, rc, err) : 0;
+}
+
+static int
+cmd_add(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
+    struct db_unit *u)
+{
+	struct inputs *in = calloc(1, sizeof *in);
+	int rc;
+
+	if (in == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	rc = cmd_add_in(g, gm, argc, argv, u, in);
+	free(in);
+	return rc;
 }
 
 /* The one-line report of a unit added or changed. */
@@ -450,75 +498,171 @@ print_changed(struct cmd_ctx *g, struct game *gm, const struct db_unit *u,
 		fprintf(g->out, "  %ld %s\n", u->start_strength, gm->rs->measure);
 }
 
+static void rating_cell(const struct inputs *in, const char *name, char *cell,
+    size_t n);
+
+/* "class british, units 4, elite yes": the ratings given, in words. */
+static void
+ratings_line(const struct unit *u, char *buf, size_t n)
+{
+	char cell[512];
+
+	buf[0] = '\0';
+	for (int i = 0; i < u->ratings->n; i++) {
+		const char *name = u->ratings->v[i].decl->name;
+
+		rating_cell(u->ratings, name, cell, sizeof cell);
+		if (cell[0] != '\0')
+			snprintf(buf + strlen(buf), n - strlen(buf), "%s%s %s",
+			    buf[0] ? ", " : "", name, cell);
+	}
+}
+
+/* `unit show` as a card: who it is, where it stands, what it has lost
+ * (as the viewer may know it), its ratings and its parts. */
+static void
+print_card(struct cmd_ctx *g, struct game *gm, const struct unit_sheet *s)
+{
+	const struct unit *u = s->u;
+	const char *parent = game_parent_name(gm, u);
+	const char *formation = roster_formation(gm->rs->roster, u);
+	char line[2048];
+
+	fprintf(g->out, "%s: %s %s, side %s", u->name, u->formation ? "formation" : "unit",
+	    u->type, u->side);
+	if (s->look != LOOK_ACROSS && parent[0])
+		fprintf(g->out, ", in %s", parent);
+	fputc('\n', g->out);
+	if (formation != NULL)
+		fprintf(g->out, "  formation: %s\n", formation);
+	if (!u->formation && s->look == LOOK_ALL &&
+	    gm->rs->roster->keeps.measure_option != NULL)
+		fprintf(g->out, "  %s: %ld at the start, %ld lost\n", gm->rs->measure,
+		    u->start_strength, unit_lost(u));
+	else if (!u->formation && s->seen[0] != '\0')
+		fprintf(g->out, "  %s: %s\n", gm->rs->measure, s->seen);
+	fprintf(g->out, "  state: %s\n", s->v.state);
+	if (s->look != LOOK_ACROSS) {
+		ratings_line(u, line, sizeof line);
+		fprintf(g->out, "  ratings: %s\n", line[0] ? line : "none");
+	}
+	for (int i = 0; i < s->v.nlines; i++)
+		fprintf(g->out, "    %s\n", s->v.lines[i]);
+}
+
+/* A unit's JSON object up to this size. */
+#define UNIT_JSON 65536
+
 /* `unit show`, and the JSON object of a unit added or changed. */
 static int
 print_unit(struct cmd_ctx *g, struct game *gm, const char *name)
 {
-	static struct unit_sheet s;
-	static char buf[65536];
-	const char *parent;
+	struct unit_sheet *s = malloc(sizeof *s);
+	char *buf = malloc(UNIT_JSON);
+	struct viewer v;
 	struct jsonw w;
 	struct unit *u;
 	int rc;
 
-	if ((u = game_unit(g, gm, name, &rc)) == NULL)
-		return rc;
-	if ((rc = view_load(g, gm, u, &s, g->json)) != 0)
-		return rc;
-	if (g->json) {
-		jsonw_init(&w, buf, sizeof buf);
-		view_json(&w, gm, &s);
-		return cmd_print_json(g, &w, "the unit is too large to show");
+	if (s == NULL || buf == NULL)
+		rc = cmd_error(g, EXIT_BUG, "out of memory");
+	else if ((u = game_unit(g, gm, name, &rc)) != NULL &&
+	    (rc = viewer_of(g, gm, &v)) == 0 &&
+	    (rc = view_load(g, gm, &v, u, s, g->json)) == 0) {
+		if (g->json) {
+			jsonw_init(&w, buf, UNIT_JSON);
+			view_json(&w, gm, s);
+			rc = cmd_print_json(g, &w, "the unit is too large to show");
+		} else {
+			print_card(g, gm, s);
+		}
 	}
-	parent = game_parent_name(gm, u);
-	fprintf(g->out, "%s: %s %s, side %s%s%s\n", u->name,
-	    u->formation ? "formation" : "unit", u->type, u->side,
-	    parent[0] ? ", in " : "", parent);
-	if (!u->formation)
-		fprintf(g->out, "  %s: %ld at the start, %ld lost; state %s\n",
-		    gm->rs->measure, u->start_strength, unit_lost(u), s.v.state);
-	jsonw_init(&w, buf, sizeof buf);
-	jsonw_object(&w, NULL);
-	inputs_json(u->ratings, NULL, NULL, &w);
-	jsonw_object_end(&w);
-	fprintf(g->out, "  ratings: %s\n", buf);
-	for (int i = 0; i < s.v.nlines; i++)
-		fprintf(g->out, "    %s\n", s.v.lines[i]);
-	return 0;
+	free(s);
+	free(buf);
+	return rc;
 }
 
-static int
-cmd_list(struct cmd_ctx *g, struct game *gm)
+/* Appends TEXT to the line padded to WIDTH columns of the terminal. */
+static void
+column(struct text_line *l, const char *text, int width)
 {
-	static char buf[1 << 22];
-	static struct unit_sheet s;
+	int pad = width - text_width(text);
+
+	line_text(l, text, 0);
+	while (pad-- > 0)
+		line_char(l, ' ');
+	line_char(l, ' ');
+}
+
+/* One line of `unit list`: name, type, side, formation, then what the
+ * viewer sees of it. */
+static void
+list_line(struct cmd_ctx *g, struct game *gm, const struct unit_sheet *s)
+{
+	const struct unit *u = s->u;
+	char buf[1024], count[64];
+	struct text_line l;
+
+	line_init(&l, buf, sizeof buf);
+	column(&l, u->name, 30);
+	column(&l, u->type, 12);
+	column(&l, u->side, 10);
+	column(&l, s->look == LOOK_ACROSS ? "" : game_parent_name(gm, u), 20);
+	if (!u->formation && s->look == LOOK_ALL) {
+		snprintf(count, sizeof count, "%ld/%ld", gm->rs->roster->keeps.counts_down ?
+		    u->start_strength - unit_lost(u) : unit_lost(u), u->start_strength);
+		column(&l, count, 9);
+	} else if (!u->formation) {
+		column(&l, s->seen, 9);
+	}
+	line_text(&l, s->v.state, 0);
+	fprintf(g->out, "%s\n", buf);
+}
+
+/* The units listed, as JSON or lines, up to this size. */
+#define LIST_JSON (1 << 22)
+
+static int
+list_into(struct cmd_ctx *g, struct game *gm, struct unit_sheet *s, char *buf)
+{
+	struct viewer v;
 	struct jsonw w;
 	int rc;
 
-	if ((rc = game_army(g, gm)) != 0)
+	if ((rc = game_army(g, gm)) != 0 || (rc = viewer_of(g, gm, &v)) != 0)
 		return rc;
-	jsonw_init(&w, buf, sizeof buf);
+	jsonw_init(&w, g->json ? buf : NULL, g->json ? LIST_JSON : 0);
 	jsonw_object(&w, NULL);
 	jsonw_array(&w, "units");
 	for (int i = 0; i < gm->army.n; i++) {
 		const struct unit *u = &gm->army.u[i];
 
-		if ((rc = view_load(g, gm, u, &s, g->json)) != 0)
+		if (u->formation && viewer_look(&v, u) == LOOK_ACROSS)
+			continue;	/* the enemy's chain of command is not seen */
+		if ((rc = view_load(g, gm, &v, u, s, g->json)) != 0)
 			return rc;
 		if (g->json)
-			view_json(&w, gm, &s);
-		else if (u->formation)
-			fprintf(g->out, "%-30s %-12s %-10s %s\n", u->name, u->type,
-			    u->side, game_parent_name(gm, u));
+			view_json(&w, gm, s);
 		else
-			fprintf(g->out, "%-30s %-12s %-10s %-20s %ld/%ld %s\n", u->name, u->type,
-			    u->side, game_parent_name(gm, u),
-			    gm->rs->roster->keeps.counts_down ? u->start_strength - unit_lost(u) :
-			    unit_lost(u), u->start_strength, s.v.state);
+			list_line(g, gm, s);
 	}
 	jsonw_array_end(&w);
 	jsonw_object_end(&w);
 	return g->json ? cmd_print_json(g, &w, "too many units to list") : 0;
+}
+
+static int
+cmd_list(struct cmd_ctx *g, struct game *gm)
+{
+	struct unit_sheet *s = malloc(sizeof *s);
+	char *buf = malloc(g->json ? LIST_JSON : 1);
+	int rc;
+
+	rc = s == NULL || buf == NULL ? cmd_error(g, EXIT_BUG, "out of memory") :
+	    list_into(g, gm, s, buf);
+	free(s);
+	free(buf);
+	return rc;
 }
 
 /* The stored record of unit NAME, its typed ratings from the army. */
@@ -556,10 +700,9 @@ set_name_parent(const struct unit_names *names, const struct inputs *now,
 
 /* `unit set NAME OPTION...`: the given options replace the stored ones. */
 static int
-cmd_set(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
-    struct db_unit *row)
+cmd_set_in(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
+    struct db_unit *row, struct inputs *now, struct inputs *merged)
 {
-	static struct inputs now, merged;
 	const struct unit *u = NULL;
 	struct unit_names names;
 	char err[512];
@@ -573,43 +716,62 @@ cmd_set(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
 	if (typed_type(argc, argv) != NULL &&
 	    (rc = check_type(gm, typed_type(argc, argv), row, err, sizeof err)) != 0)
 		return cmd_error(g, rc, "%s", err);
-	if ((rc = parse_unit(gm, "unit set", &now, argc, argv, row->formation, err,
+	if ((rc = parse_unit(gm, "unit set", now, argc, argv, row->formation, err,
 	    sizeof err)) != 0)
 		return cmd_error(g, rc, "%s", err);
-	if (now.npos != 1)
+	if (now->npos != 1)
 		return cmd_error(g, EXIT_USAGE, "unit set needs one NAME, then the options to change");
 	/* The stored ratings, typed, with what was given put over them. */
-	inputs_init(&merged, gm->rs->name, "unit set", cmd_unit_inputs,
+	inputs_init(merged, gm->rs->name, "unit set", cmd_unit_inputs,
 	    game_rating_decls(gm, row->formation));
-	for (int i = 0; i < now.n; i++) {
-		const char *name = now.v[i].decl->name;
+	for (int i = 0; i < now->n; i++) {
+		const char *name = now->v[i].decl->name;
 
-		rc = now.v[i].given || is_common(now.v[i].decl) ? inputs_copy(&merged, &now, name) :
-		    inputs_copy(&merged, u->ratings, name);
+		rc = now->v[i].given || is_common(now->v[i].decl) ? inputs_copy(merged, now, name) :
+		    inputs_copy(merged, u->ratings, name);
 		if (rc != 0)
-			return cmd_error(g, EXIT_DATA, "%s", merged.error);
+			return cmd_error(g, EXIT_DATA, "%s", merged->error);
 	}
 	if ((rc = names_read(g, gm, &names)) != 0)
 		return rc;
-	rc = set_name_parent(&names, &now, row, err, sizeof err);
+	rc = set_name_parent(&names, now, row, err, sizeof err);
 	names_free(&names);
 	if (rc != 0)
 		return cmd_error(g, rc, "%s", err);
-	if (in_given(&now, "side") &&
-	    (rc = check_text("side", in_text(&now, "side"), sizeof row->side - 1, err,
+	if (in_given(now, "side") &&
+	    (rc = check_text("side", in_text(now, "side"), sizeof row->side - 1, err,
 	    sizeof err)) != 0)
 		return cmd_error(g, rc, "%s", err);
-	if (in_given(&now, "side"))
-		text_copy(row->side, sizeof row->side, in_text(&now, "side"));
-	if ((rc = check_tactical(gm, in_text(&now, "formation"), row, err,
+	if (in_given(now, "side"))
+		text_copy(row->side, sizeof row->side, in_text(now, "side"));
+	if ((rc = check_tactical(gm, in_text(now, "formation"), row, err,
 	    sizeof err)) != 0 ||
-	    (rc = rate(gm, &merged, row, &cost, err, sizeof err)) != 0)
+	    (rc = rate(gm, merged, row, &cost, err, sizeof err)) != 0)
 		return cmd_error(g, rc, "%s", err);
 	if ((st = db_unit_update(gm->db, row)) != DB_OK)
 		return game_fail(g, st);
 	db_army_free(&gm->army);
 	gm->army_loaded = 0;
 	return 0;
+}
+
+/* The options typed and the stored ones with them put over. */
+struct set_inputs {
+	struct inputs now, merged;
+};
+
+static int
+cmd_set(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
+    struct db_unit *row)
+{
+	struct set_inputs *si = calloc(1, sizeof *si);
+	int rc;
+
+	if (si == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	rc = cmd_set_in(g, gm, argc, argv, row, &si->now, &si->merged);
+	free(si);
+	return rc;
 }
 
 static int
@@ -761,10 +923,9 @@ check_header(const struct game *gm, const struct csv_rows *c, char *err, size_t 
 }
 
 static int
-import_rows(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
-    const char *path, const struct csv_rows *c, int *count)
+import_rows_in(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
+    const char *path, const struct csv_rows *c, int *count, struct inputs *in)
 {
-	static struct inputs in;
 	char err[512] = "";
 	struct db_unit u;
 	const char *name;
@@ -774,9 +935,9 @@ import_rows(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
 	for (size_t row = 1; row < c->nrows; row++) {
 		if (c->row_len[row] == 1 && *csv_cell_at(c, row, 0) == '\0')
 			continue;
-		rc = row_inputs(gm, c, row, &in, &name, err, sizeof err);
+		rc = row_inputs(gm, c, row, in, &name, err, sizeof err);
 		if (rc == 0)
-			rc = add_from(g, gm, names, name, &in, &u, err, sizeof err);
+			rc = add_from(g, gm, names, name, in, &u, err, sizeof err);
 		if (rc != 0 && err[0] == '\0')
 			return rc;	/* printed */
 		if (rc != 0)
@@ -788,14 +949,29 @@ import_rows(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
 }
 
 static int
+import_rows(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
+    const char *path, const struct csv_rows *c, int *count)
+{
+	struct inputs *in = calloc(1, sizeof *in);
+	int rc;
+
+	if (in == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	rc = import_rows_in(g, gm, names, path, c, count, in);
+	free(in);
+	return rc;
+}
+
+static int
 cmd_import(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
     int *count)
 {
-	static struct csv_rows c;
+	struct csv_rows c;
 	struct unit_names names;
 	char err[600];
 	int rc;
 
+	memset(&c, 0, sizeof c);
 	if (argc != 1)
 		return cmd_error(g, EXIT_USAGE, "unit import takes one FILE.csv");
 	if ((rc = csv_rows_read(argv[0], &c, err, sizeof err)) != 0)
@@ -1041,8 +1217,8 @@ unit_export(struct cmd_ctx *g, int argc, char **argv)
 
 static const struct cmd_sub unit_subs[] = {
 	{ "add", CMD_WRITES, unit_add },
-	{ "list", CMD_GAME, unit_list },
-	{ "show", CMD_GAME, unit_show },
+	{ "list", CMD_GAME | CMD_VIEWS, unit_list },
+	{ "show", CMD_GAME | CMD_VIEWS, unit_show },
 	{ "set", CMD_WRITES, unit_set },
 	{ "rm", CMD_WRITES, unit_rm },
 	{ "import", CMD_WRITES, unit_import },
@@ -1062,5 +1238,5 @@ unit(struct cmd_ctx *g, int argc, char **argv)
 
 const struct cmd_entry cmd_unit_entry = {
 	"unit", "unit add|list|show|set|rm|import|export", "the order of battle",
-	CMD_GAME, unit,
+	CMD_GAME | CMD_VIEWS, unit,
 };

@@ -1,8 +1,11 @@
 /* view: units as the sheet and `unit show` print them, columns from the
- * rule set's roster. */
+ * rule set's roster, as the umpire or a side may see them. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "csvfile.h"
+#include "keep.h"
+#include "kind.h"
 #include "text.h"
 #include "view.h"
 
@@ -10,35 +13,171 @@
 #define VIEW_TEXT_LINE 1024
 
 int
-view_load(struct cmd_ctx *g, struct game *gm, const struct unit *u,
-    struct unit_sheet *s, int json)
+viewer_of(struct cmd_ctx *g, struct game *gm, struct viewer *v)
+{
+	char want[TEXT_FOLDED], have[TEXT_FOLDED];
+	int rc;
+
+	v->side = NULL;
+	v->fog = strcmp(gm->info.fog, "open") == 0 ? FOG_OPEN :
+	    strcmp(gm->info.fog, "hidden") == 0 ? FOG_HIDDEN : FOG_TABLE;
+	if (g->for_side == NULL || strcmp(g->for_side, "umpire") == 0)
+		return 0;
+	if ((rc = game_army(g, gm)) != 0)
+		return rc;
+	text_fold(g->for_side, want, sizeof want);
+	for (int i = 0; i < gm->army.n; i++) {
+		text_fold(gm->army.u[i].side, have, sizeof have);
+		if (strcmp(want, have) == 0) {
+			v->side = gm->army.u[i].side;
+			return 0;
+		}
+	}
+	return cmd_error(g, EXIT_DATA, "--for: no unit fights for side '%s' (give a side, or umpire)",
+	    g->for_side);
+}
+
+enum look
+viewer_side_look(const struct viewer *v, const char *side)
+{
+	if (viewer_all(v))
+		return LOOK_ALL;
+	if (strcmp(side, v->side) == 0)
+		return v->fog == FOG_HIDDEN ? LOOK_REPORTED : LOOK_ALL;
+	return LOOK_ACROSS;
+}
+
+enum look
+viewer_look(const struct viewer *v, const struct unit *u)
+{
+	return viewer_side_look(v, u->side);
+}
+
+int
+viewer_all(const struct viewer *v)
+{
+	return v == NULL || v->side == NULL || v->fog == FOG_OPEN;
+}
+
+const char *
+view_band(const struct game *gm, long lost, long start)
+{
+	const struct table *t = gm->ts.find(gm->ts.ctx, gm->rs->name, "bands");
+	long pct = start > 0 ? (lost * 100 + start - 1) / start : 0;
+	double up_to;
+
+	if (pct > 100)
+		pct = 100;
+	for (int row = 0; t != NULL && row < t->nrows; row++)
+		if (kind_number(table_text(t, row, "lost"), &up_to) == 0 && pct <= up_to)
+			return table_text(t, row, "word");
+	return "unknown";
+}
+
+/* The sight of what a journal entry of KIND and NAME tells. */
+static enum sight
+entry_sight(const struct keeps *k, const char *kind, const char *name)
+{
+	const struct word_decl *d;
+	int i;
+
+	if (strcmp(kind, "state") == 0 || strcmp(kind, "flag") == 0 ||
+	    strcmp(kind, "formation") == 0) {
+		d = keeps_word(strcmp(kind, "state") == 0 ? k->states :
+		    strcmp(kind, "flag") == 0 ? k->flags : k->formations, name);
+		return d != NULL ? d->sight : *name == '\0' ? SIGHT_TABLE : SIGHT_UMPIRE;
+	}
+	if ((i = keeps_ledger(k, kind)) >= 0)
+		return k->ledgers[i].sight;
+	return SIGHT_UMPIRE;	/* a part of the unit: its own side's */
+}
+
+int
+view_may_read(const struct game *gm, enum look l, const char *kind,
+    const char *name)
+{
+	const struct keeps *k = &gm->rs->roster->keeps;
+	int ledger = keeps_ledger(k, kind) >= 0;
+
+	if (l == LOOK_ALL)
+		return 1;
+	if (l == LOOK_REPORTED)
+		return !ledger;
+	return !ledger && entry_sight(k, kind, name) == SIGHT_TABLE;
+}
+
+/* The measure as a viewer who does not see everything sees it: a count
+ * that stands on the table (fury's stands, squares' hit markers) when
+ * the fog lets the enemy count it, else a word of the bands table. */
+static void
+seen_measure(const struct game *gm, const struct viewer *v, struct unit_sheet *s)
+{
+	const struct keeps *k = &gm->rs->roster->keeps;
+	const struct unit *u = s->u;
+	long lost = unit_lost(u);
+
+	s->seen[0] = '\0';
+	if (k->measure_option == NULL || u->formation)
+		return;
+	if (s->look == LOOK_ALL || (s->look == LOOK_ACROSS && v->fog == FOG_TABLE &&
+	    k->ledgers[0].sight == SIGHT_TABLE))
+		text_long(s->seen, sizeof s->seen, k->counts_down ?
+		    u->start_strength - lost : lost);
+	else if (s->look == LOOK_REPORTED || k->ledgers[0].sight != SIGHT_UMPIRE)
+		text_copy(s->seen, sizeof s->seen, view_band(gm, lost, u->start_strength));
+}
+
+/* The state word the enemy sees: a kept state that stands on the table. */
+static const char *
+state_across(const struct keeps *k, const struct unit *u)
+{
+	const struct word_decl *d = keeps_word(k->states, u->state);
+
+	return d != NULL && d->sight == SIGHT_TABLE ? u->state : k->good_state;
+}
+
+int
+view_load(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
+    const struct unit *u, struct unit_sheet *s, int json)
 {
 	const struct roster *ro = gm->rs->roster;
-	static struct result r;
+	struct result *r;
 
 	s->u = u;
+	s->look = viewer_look(v, u);
 	s->v.state[0] = '\0';
 	s->v.strength = 0;
 	s->v.nlines = 0;
 	for (int i = 0; i < VIEW_CELLS; i++)
 		s->v.cells[i][0] = '\0';
-	if (json)
-		jsonw_init(&s->v.w, s->v.json, sizeof s->v.json);
-	else
-		jsonw_init(&s->v.w, NULL, 0);
+	jsonw_init(&s->v.w, json && s->look == LOOK_ALL ? s->v.json : NULL,
+	    json && s->look == LOOK_ALL ? sizeof s->v.json : 0);
 	jsonw_object(&s->v.w, NULL);
-	result_init(&r);
-	if (ro->view != NULL)
-		ro->view(&gm->ts, &gm->army, u, &s->v, &r);
+	if (ro->view != NULL && s->look != LOOK_ACROSS) {
+		if ((r = malloc(sizeof *r)) == NULL)
+			return cmd_error(g, EXIT_BUG, "out of memory");
+		result_init(r);
+		ro->view(&gm->ts, &gm->army, u, &s->v, r);
+		if (r->failed) {
+			int rc = cmd_error(g, exit_of_rule(r->failed), "unit '%s': %s", u->name,
+			    r->error);
+
+			free(r);
+			return rc;
+		}
+		free(r);
+	}
 	jsonw_object_end(&s->v.w);
-	if (r.failed)
-		return cmd_error(g, exit_of_rule(r.failed), "unit '%s': %s", u->name,
-		    r.error);
 	if (s->v.w.overflow)
 		return cmd_error(g, EXIT_BUG, "unit '%s' is too large to show", u->name);
+	if (s->look == LOOK_REPORTED)	/* its counts only by report */
+		s->v.nlines = 0;
+	if (s->look == LOOK_ACROSS)
+		text_copy(s->v.state, sizeof s->v.state, state_across(&ro->keeps, u));
 	if (s->v.state[0] == '\0')
 		snprintf(s->v.state, sizeof s->v.state, "%s",
 		    u->state[0] ? u->state : ro->keeps.good_state);
+	seen_measure(gm, v, s);
 	return 0;
 }
 
@@ -48,6 +187,35 @@ is_rating(const struct input_decl *d, void *ctx)
 	(void)d;
 	(void)ctx;
 	return 1;
+}
+
+/* True when flag i of u is in force and the viewer sees it. */
+static int
+flag_seen(const struct game *gm, const struct unit_sheet *s, int i)
+{
+	const struct word_decl *d;
+
+	if (!unit_flag_in_force(s->u, i))
+		return 0;
+	if (s->look != LOOK_ACROSS)
+		return 1;
+	d = keeps_word(gm->rs->roster->keeps.flags, s->u->flags[i]);
+	return d != NULL && d->sight == SIGHT_TABLE;
+}
+
+/* The measure as the viewer sees it: a count, or a band word. */
+static void
+seen_json(struct jsonw *w, const struct game *gm, const struct unit_sheet *s)
+{
+	const struct keeps *k = &gm->rs->roster->keeps;
+	double n;
+
+	if (s->seen[0] == '\0')
+		return;
+	if (kind_number(s->seen, &n) == 0)
+		jsonw_int(w, k->counts_down ? "strength" : k->measure_option, (long)n);
+	else
+		jsonw_string(w, "band", s->seen);
 }
 
 void
@@ -62,20 +230,26 @@ view_json(struct jsonw *w, const struct game *gm, const struct unit_sheet *s)
 	jsonw_string(w, "type", u->type);
 	jsonw_string(w, "kind", u->formation ? "formation" : "unit");
 	jsonw_string(w, "formation", roster_formation(gm->rs->roster, u));
-	jsonw_string(w, "parent", parent[0] ? parent : NULL);
+	if (s->look != LOOK_ACROSS)
+		jsonw_string(w, "parent", parent[0] ? parent : NULL);
 	jsonw_string(w, "state", s->v.state);
 	if (!u->formation) {
 		jsonw_string(w, "measure", gm->rs->measure);
 		jsonw_array(w, "flags");
 		for (int i = 0; i < u->nflags; i++)
-			if (unit_flag_in_force(u, i))
+			if (flag_seen(gm, s, i))
 				jsonw_string(w, NULL, u->flags[i]);
 		jsonw_array_end(w);
 	}
-	jsonw_object(w, "ratings");
-	inputs_json(u->ratings, is_rating, NULL, w);
-	jsonw_object_end(w);
-	jsonw_members(w, s->v.json);
+	if (s->look != LOOK_ALL)
+		seen_json(w, gm, s);
+	if (s->look != LOOK_ACROSS) {
+		jsonw_object(w, "ratings");
+		inputs_json(u->ratings, is_rating, NULL, w);
+		jsonw_object_end(w);
+	}
+	if (s->look == LOOK_ALL)
+		jsonw_members(w, s->v.json);
 	jsonw_object_end(w);
 }
 
@@ -111,8 +285,12 @@ last_text(const struct sheet_column *c, int i)
 /* The tactical formation's column, where the rules keep one. */
 #define FORMATION_WIDTH (-13)
 
+/* A side's view of units it does not see whole: what it sees of the
+ * measure, then the state and flags. */
+#define SEEN_WIDTH (-14)
+
 void
-view_heads(FILE *out, const struct game *gm)
+view_heads(FILE *out, const struct game *gm, enum look look)
 {
 	const struct sheet_column *c = roster_columns(gm->rs->roster);
 	char buf[VIEW_TEXT_LINE];
@@ -126,6 +304,17 @@ view_heads(FILE *out, const struct game *gm)
 	if (gm->rs->roster->keeps.formations != NULL) {
 		gap(&l, 1);
 		cell(&l, "formation", FORMATION_WIDTH);
+	}
+	if (look != LOOK_ALL) {
+		if (gm->rs->roster->keeps.measure_option != NULL) {
+			gap(&l, 1);
+			cell(&l, gm->rs->measure, SEEN_WIDTH);
+		}
+		gap(&l, 1);
+		cell(&l, "state, flags", 0);
+		fputs(buf, out);
+		fputc('\n', out);
+		return;
 	}
 	for (int i = 0; c[i].key != NULL; i++) {
 		if (c[i].where == SHEET_CSV)
@@ -147,12 +336,12 @@ cell_of(const struct sheet_column *c, int i, const struct unit_sheet *s)
 /* The flags joined by SEP; those the state word already says left out
  * unless all. */
 static void
-flag_list(const struct unit_sheet *s, char *buf, size_t n, const char *sep,
-    int all)
+flag_list(const struct game *gm, const struct unit_sheet *s, char *buf, size_t n,
+    const char *sep, int all)
 {
 	buf[0] = '\0';
 	for (int i = 0; i < s->u->nflags; i++)
-		if (unit_flag_in_force(s->u, i) &&
+		if (flag_seen(gm, s, i) &&
 		    (all || strcmp(s->u->flags[i], s->v.state) != 0))
 			snprintf(buf + strlen(buf), n - strlen(buf), "%s%s",
 			    buf[0] ? sep : "", s->u->flags[i]);
@@ -170,7 +359,7 @@ view_text(FILE *out, const struct game *gm, const struct unit_sheet *s)
 		fprintf(out, "%s (%s)\n", s->u->name, s->u->type);
 		return;
 	}
-	flag_list(s, flags, sizeof flags, ",", 0);
+	flag_list(gm, s, flags, sizeof flags, ",", 0);
 	line_init(&l, buf, sizeof buf);
 	gap(&l, 2);
 	cell(&l, s->u->name, -28);
@@ -180,7 +369,15 @@ view_text(FILE *out, const struct game *gm, const struct unit_sheet *s)
 		gap(&l, 1);
 		cell(&l, formation, FORMATION_WIDTH);
 	}
-	for (int i = 0; c[i].key != NULL; i++) {
+	if (s->look != LOOK_ALL && gm->rs->roster->keeps.measure_option != NULL) {
+		gap(&l, 1);
+		cell(&l, s->seen, SEEN_WIDTH);
+	}
+	if (s->look != LOOK_ALL) {
+		gap(&l, 1);
+		line_text(&l, s->v.state, 0);
+	}
+	for (int i = 0; c[i].key != NULL && s->look == LOOK_ALL; i++) {
 		if (c[i].where == SHEET_CSV)
 			continue;
 		gap(&l, c[i].gap);
@@ -199,8 +396,15 @@ view_text(FILE *out, const struct game *gm, const struct unit_sheet *s)
 }
 
 void
-view_csv_heads(FILE *out, const struct game *gm)
+view_csv_heads(FILE *out, const struct game *gm, const struct viewer *v)
 {
+	if (!viewer_all(v)) {
+		fprintf(out, "%s%s,state", gm->rs->roster->keeps.formations != NULL ?
+		    ",formation" : "", gm->rs->roster->keeps.measure_option != NULL ?
+		    ",seen" : "");
+		fputs(",flags\n", out);
+		return;
+	}
 	for (const struct sheet_column *c = roster_columns(gm->rs->roster); c->key; c++) {
 		if (c->where == SHEET_TEXT)
 			continue;
@@ -213,13 +417,14 @@ view_csv_heads(FILE *out, const struct game *gm)
 }
 
 void
-view_csv(FILE *out, const struct game *gm, const struct unit_sheet *s)
+view_csv(FILE *out, const struct game *gm, int restricted,
+    const struct unit_sheet *s)
 {
 	const struct sheet_column *c = roster_columns(gm->rs->roster);
 	const char *formation = roster_formation(gm->rs->roster, s->u);
 	char flags[256];
 
-	for (int i = 0; c[i].key != NULL; i++) {
+	for (int i = 0; c[i].key != NULL && !restricted; i++) {
 		if (c[i].where == SHEET_TEXT)
 			continue;
 		fputc(',', out);
@@ -229,8 +434,16 @@ view_csv(FILE *out, const struct game *gm, const struct unit_sheet *s)
 		fputc(',', out);
 		csv_put(out, formation);
 	}
+	if (restricted && gm->rs->roster->keeps.measure_option != NULL) {
+		fputc(',', out);
+		csv_put(out, s->seen);
+	}
+	if (restricted) {
+		fputc(',', out);
+		csv_put(out, s->v.state);
+	}
 	fputc(',', out);
-	flag_list(s, flags, sizeof flags, ";", 1);
+	flag_list(gm, s, flags, sizeof flags, ";", 1);
 	csv_put(out, flags);
 	fputc('\n', out);
 }

@@ -7,31 +7,82 @@
 #include "game.h"
 #include "jsonw.h"
 
-/* A unit with everything the sheet shows, derived by its rule set. */
-struct unit_sheet {
-	const struct unit *u;
-	struct unit_view v;
+/* A game's fog level (CLI.md "What each side may know"). */
+enum fog {
+	FOG_OPEN,		/* every view sees everything */
+	FOG_TABLE,		/* a side sees the enemy as it stands on the table */
+	FOG_HIDDEN		/* and its own counts only as band words */
 };
 
-/* Fills s for unit u of the game's army, with the rule set's JSON fields
- * when json.  Prints the error; returns 0 or a status. */
-int view_load(struct cmd_ctx *g, struct game *gm, const struct unit *u,
-    struct unit_sheet *s, int json);
+/* How much of a unit a viewer sees. */
+enum look {
+	LOOK_ALL,		/* the umpire; a side's own units at fog table */
+	LOOK_REPORTED,		/* its own units at fog hidden: counts as words */
+	LOOK_ACROSS		/* the enemy's, across the table */
+};
+
+/* Who is looking: the umpire (side NULL), or a side's commander. */
+struct viewer {
+	const char *side;
+	enum fog fog;
+};
+
+/*
+ * The viewer of command g in game gm: --for SIDE (a side of the game, or
+ * "umpire"), at the game's fog level.  Prints the error and returns its
+ * status (65 for a side no unit fights for), or 0.
+ */
+int viewer_of(struct cmd_ctx *g, struct game *gm, struct viewer *v);
+
+/* What viewer v sees of unit u, or of the units of SIDE. */
+enum look viewer_look(const struct viewer *v, const struct unit *u);
+enum look viewer_side_look(const struct viewer *v, const char *side);
+
+/* True when v is the umpire's view (or the fog is open). */
+int viewer_all(const struct viewer *v);
+
+/* A unit with everything the sheet shows, derived by its rule set (what
+ * the viewer may see of it). */
+struct unit_sheet {
+	const struct unit *u;
+	enum look look;
+	struct unit_view v;
+	char seen[VIEW_CELL];	/* LOOK_REPORTED, LOOK_ACROSS: the measure as
+				 * the viewer sees it (a count or a word) */
+};
+
+/* Fills s for unit u of the game's army as viewer v sees it, with the
+ * rule set's JSON fields when json.  Prints the error; returns 0 or a
+ * status. */
+int view_load(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
+    const struct unit *u, struct unit_sheet *s, int json);
+
+/* The word of the game's `bands` table for LOST of START: what the other
+ * side sees of a count kept only on the umpire's sheet. */
+const char *view_band(const struct game *gm, long lost, long start);
+
+/* True when a viewer who sees u with look L may read the journal's entry
+ * of KIND (a ledger's name, or "state", "flag", "formation", "part") with
+ * word NAME: what stands on the table, or all of its own side's. */
+int view_may_read(const struct game *gm, enum look l, const char *kind,
+    const char *name);
 
 /* Writes the unit as a JSON object: name, side, type, formation, parent,
  * state, flags, ratings, and the rule set's own fields (CLI.md). */
 void view_json(struct jsonw *w, const struct game *gm,
     const struct unit_sheet *s);
 
-/* Prints the column heads of the sheet. */
-void view_heads(FILE *out, const struct game *gm);
+/* Prints the column heads of the sheet, for units seen with look L. */
+void view_heads(FILE *out, const struct game *gm, enum look l);
 
 /* Prints the unit's sheet line(s) as text. */
 void view_text(FILE *out, const struct game *gm, const struct unit_sheet *s);
 
 /* The rule set's sheet columns (after side, formation, name, type) as CSV
- * heads, and the unit's cells. */
-void view_csv_heads(FILE *out, const struct game *gm);
-void view_csv(FILE *out, const struct game *gm, const struct unit_sheet *s);
+ * heads (a side's view: the columns of what it sees), and the unit's
+ * cells. */
+void view_csv_heads(FILE *out, const struct game *gm, const struct viewer *v);
+void view_csv(FILE *out, const struct game *gm, int restricted,
+    const struct unit_sheet *s);
 
 #endif

@@ -11,10 +11,10 @@
 
 #define TABLE_NAME "melee-firing"
 
-/* The cell of the table's row ROW (1..length) under COL. */
+/* The number in the table's row ROW under COL into *out: 0, or -1 when
+ * there is none. */
 static int
-cell(const struct table *t, long row, const char *col, struct result *r,
-    long *out)
+cell_number(const struct table *t, long row, const char *col, long *out)
 {
 	char key[32];
 	double v;
@@ -23,10 +23,20 @@ cell(const struct table *t, long row, const char *col, struct result *r,
 	text_long(key, sizeof key, row);
 	i = table_row(t, "row", key);
 	if (i < 0 || table_number(t, i, col, &v) != 0)
+		return -1;
+	*out = (long)v;
+	return 0;
+}
+
+/* The cell of the table's row ROW (1..length) under COL. */
+static int
+cell(const struct table *t, long row, const char *col, struct result *r,
+    long *out)
+{
+	if (cell_number(t, row, col, out) != 0)
 		return result_fail(r, RULE_DATA,
 		    "the %s has no number in row %ld under '%s'", t->title,
 		    row, col);
-	*out = (long)v;
 	return RULE_OK;
 }
 
@@ -46,32 +56,36 @@ table_length(const struct table *t)
 }
 
 /*
- * Reads ROW under COL, splitting a row past the end into full blocks of
- * the table's length and a remainder, and adding their results.
+ * Reads ROW under COL of the table, splitting a row past its end (its
+ * LENGTH, table_length, found when first needed) into full blocks of the
+ * length and a remainder, and adding their results.  A row the table
+ * holds is within its length: it is read at once.
  */
 static int
-read_row(const struct table *t, long row, const char *col, struct result *r,
-    long *out)
+read_row(const struct table *t, long *length, long row, const char *col,
+    struct result *r, long *out)
 {
-	long length = table_length(t), blocks, rest, block_value = 0, rest_value = 0;
+	long blocks, rest, block_value = 0, rest_value = 0;
 	int rc;
 
 	*out = 0;
-	if (row <= 0)
+	if (row <= 0 || cell_number(t, row, col, out) == 0)
 		return RULE_OK;
-	if (length <= 0)
+	if (*length < 0)
+		*length = table_length(t);
+	if (*length <= 0)
 		return result_fail(r, RULE_DATA, "the %s has no rows", t->title);
-	if (row <= length)
+	if (row <= *length)
 		return cell(t, row, col, r, out);
-	blocks = row / length;
-	rest = row % length;
-	if ((rc = cell(t, length, col, r, &block_value)) != RULE_OK)
+	blocks = row / *length;
+	rest = row % *length;
+	if ((rc = cell(t, *length, col, r, &block_value)) != RULE_OK)
 		return rc;
 	if (rest > 0 && (rc = cell(t, rest, col, r, &rest_value)) != RULE_OK)
 		return rc;
 	*out = blocks * block_value + rest_value;
 	result_work(r, "row %ld is past the table's %ld rows: %ld blocks of %ld (%ld each) + row %ld (%ld) = %ld",
-	    row, length, blocks, length, block_value, rest, rest_value, *out);
+	    row, *length, blocks, *length, block_value, rest, rest_value, *out);
 	return RULE_OK;
 }
 
@@ -80,13 +94,14 @@ brigade_direct(const struct tableset *ts, long row, int die,
     struct result *r, long *casualties)
 {
 	const struct table *t = rule_table(ts, BRIGADE, TABLE_NAME, r);
+	long length = -1;
 	char col[16];
 	int rc;
 
 	if (t == NULL)
 		return RULE_DATA;
 	snprintf(col, sizeof col, "d%d", die);
-	if ((rc = read_row(t, row, col, r, casualties)) != RULE_OK)
+	if ((rc = read_row(t, &length, row, col, r, casualties)) != RULE_OK)
 		return rc;
 	result_work(r, "%s [%s], direct read: row %ld, die %d -> %ld",
 	    t->title, t->provenance, row, die, *casualties);
@@ -100,14 +115,16 @@ brigade_carry_back(const struct tableset *ts, long figures, int die,
 	const struct table *t = rule_table(ts, BRIGADE, TABLE_NAME, r);
 	const char *last;
 	char col[16];
+	long length;
 	int rc;
 
 	if (t == NULL)
 		return RULE_DATA;
 	last = table_colname(t, t->ncols - 1);
+	length = -1;
 	snprintf(col, sizeof col, "d%d", die);
-	if ((rc = read_row(t, figures, last, r, carried)) != RULE_OK ||
-	    (rc = read_row(t, *carried, col, r, casualties)) != RULE_OK)
+	if ((rc = read_row(t, &length, figures, last, r, carried)) != RULE_OK ||
+	    (rc = read_row(t, &length, *carried, col, r, casualties)) != RULE_OK)
 		return rc;
 	result_work(r, "%s [%s], carry back: row %ld, last column -> %ld; row %ld, die %d -> %ld",
 	    t->title, t->provenance, figures, *carried, *carried, die,

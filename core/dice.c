@@ -138,11 +138,22 @@ rng_die(struct rng *r, enum die_kind k)
 	return 1 + rng_below(r, die_kinds[k].max);
 }
 
+/* Every field but the arrays, which are written before they are read
+ * (given up to ngiven, used up to nused, pool up to npool): 40 KB not
+ * cleared for each ruling. */
 static void
 dice_reset(struct dice *d, enum dice_mode mode)
 {
-	memset(d, 0, sizeof *d);
 	d->mode = mode;
+	d->ngiven = d->nused = 0;
+	memset(&d->rng, 0, sizeof d->rng);
+	d->seed = 0;
+	d->ended_early = d->wanting = 0;
+	d->wanted = DIE_AVG;
+	d->wanted_mask = 0;
+	d->wanted_group = d->wanted_pool = 0;
+	d->npool = d->pool_at = d->pool_sum = 0;
+	d->error[0] = '\0';
 }
 
 void
@@ -153,18 +164,32 @@ dice_set_explore(struct dice *d, const int *faces, int n)
 	d->ngiven = n;
 	memcpy(d->given, faces, (size_t)n * sizeof faces[0]);
 	d->ended_early = d->wanting = 0;
-	d->npool = d->pool_at = 0;
+	d->npool = d->pool_at = d->pool_sum = 0;
 	d->error[0] = '\0';
 }
 
-void
-dice_max_pool(struct dice *d, const enum die_kind *kinds, int n)
+/* Declares the next n dice a pool read through its sum or its highest. */
+static void
+pool(struct dice *d, const enum die_kind *kinds, int n, int sum)
 {
 	if (n > DICE_POOL)
 		n = 0;		/* too many to weigh together: face by face */
 	memcpy(d->pool, kinds, (size_t)n * sizeof kinds[0]);
 	d->npool = n;
 	d->pool_at = 0;
+	d->pool_sum = sum;
+}
+
+void
+dice_max_pool(struct dice *d, const enum die_kind *kinds, int n)
+{
+	pool(d, kinds, n, 0);
+}
+
+void
+dice_sum_pool(struct dice *d, const enum die_kind *kinds, int n)
+{
+	pool(d, kinds, n, 1);
 }
 
 /* The item without the spaces around it ("4, 3" is typed as often as
@@ -237,8 +262,8 @@ dice_set_probe(struct dice *d)
  * largest, a face that lets most rulings go on to ask for their later dice
  * (a gun that does not misfire, a rocket that carries on).  Exploring, a
  * face the die cannot show stops the ruling as a missing one does (the
- * odds guessed the die wrong); a die of a max pool (POOLED) takes the face
- * standing for the pool's highest.
+ * odds guessed the die wrong); a die of a pool (POOLED) takes the face
+ * standing for the pool's highest or for its sum.
  */
 static int
 next_face(struct dice *d, enum die_kind k, int pooled, const char *label)

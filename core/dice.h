@@ -62,8 +62,9 @@ struct dice {
 	unsigned wanted_mask;	/* ... the faces it splits on (0: every face) */
 	int wanted_group;	/* ... its exchangeable group (0: none) */
 	int wanted_pool;	/* ... 1: the first die of a max pool, 2: a later one */
-	enum die_kind pool[DICE_POOL];	/* a max pool declared, */
-	int npool, pool_at;	/* its size and the dice of it taken */
+	enum die_kind pool[DICE_POOL];	/* a pool declared, */
+	int npool, pool_at;	/* its size and the dice of it taken, */
+	int pool_sum;		/* read through its sum (else its highest) */
 	char error[DICE_ERR];	/* set when dice_take fails */
 };
 
@@ -129,6 +130,14 @@ int dice_take_split(struct dice *d, enum die_kind k, unsigned mask, int group,
  * weigh the highest face once instead of every combination.
  */
 void dice_max_pool(struct dice *d, const enum die_kind *kinds, int n);
+
+/*
+ * Declares that the next n dice (of kinds[0..n-1], n <= DICE_POOL) are
+ * read only through their sum (a side's 2d6 in a fury melee): the odds
+ * weigh each sum once instead of every combination (11 sums of 2d6, not
+ * 36 faces).
+ */
+void dice_sum_pool(struct dice *d, const enum die_kind *kinds, int n);
 
 /* The MASK of the faces of k from `need` up (a hit on need+). */
 unsigned dice_mask_from(enum die_kind k, long need);

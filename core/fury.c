@@ -36,14 +36,16 @@ cap(const struct tableset *ts, long sum, const char *what, struct result *r)
 
 /* Two d6; returns their sum, or -1. */
 static int
-two_d6(struct dice *d, const char *who, int *first)
+two_d6(struct dice *d, const char *who)
 {
-	int a = dice_take(d, DIE_D6, "%s first d6", who), b;
+	static const enum die_kind two[] = { DIE_D6, DIE_D6 };
+	int a, b;
 
-	if (a < 0 || (b = dice_take(d, DIE_D6, "%s second d6", who)) < 0)
+	/* Every roll of the rules reads the sum: the odds weigh 11 sums. */
+	dice_sum_pool(d, two, 2);
+	if ((a = dice_take(d, DIE_D6, "%s first d6", who)) < 0 ||
+	    (b = dice_take(d, DIE_D6, "%s second d6", who)) < 0)
 		return -1;
-	if (first != NULL)
-		*first = a;
 	return a + b;
 }
 
@@ -219,7 +221,7 @@ leader_check(const struct tableset *ts, const struct inputs *in, int natural,
 		result_null(r, "leader_hit");
 		return RULE_OK;
 	}
-	if ((roll = two_d6(d, "leader check", NULL)) < 0)
+	if ((roll = two_d6(d, "leader check")) < 0)
 		return RULE_DATA;
 	result_bool(r, "leader_hit", roll <= number(ts, "leader-hit-max", r));
 	result_work(r, "a natural 12: the attached leader is hit on 2-%ld, rolled %d",
@@ -294,7 +296,7 @@ fury_fire(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	const struct table *res = rule_table(ts, FURY, "fire-results", r);
 	const char *range, *code;
 	long points = 0, sum, capped, score;
-	int roll, first, row, col, rc;
+	int roll, row, col, rc;
 	char key[16];
 
 	if (mods == NULL || ft == NULL || cols == NULL || res == NULL)
@@ -312,7 +314,7 @@ fury_fire(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	}
 	sum = fire_mods(mods, in, "die", 0, r);
 	capped = cap(ts, sum, "fire", r);
-	if ((roll = two_d6(d, "fire", &first)) < 0)
+	if ((roll = two_d6(d, "fire")) < 0)
 		return RULE_DATA;
 	score = roll + capped;
 	text_long(key, sizeof key, score < 4 ? 4 : score > 14 ? 14 : score);
@@ -365,9 +367,8 @@ static void
 bend_loss(struct result *r, const struct inputs *in, const struct side *s,
     const struct side *enemy, struct melee_loss *l)
 {
-	char opt[40];
+	const char *opt = s->opt;
 
-	snprintf(opt, sizeof opt, "%s-mod", s->name);
 	/* "Cavalry involved in melee with infantry in square can lose no more
 	 * than 1 stand." */
 	if (strcmp(s->arm, "cavalry") == 0 && l->stands > 1 &&
@@ -413,6 +414,8 @@ melee_summary(struct result *r, const struct side *win, const struct side *lose,
 	char what[160];
 	size_t n;
 
+	if (r->quiet)	/* weighing odds: the summary is not kept */
+		return;
 	n = (size_t)snprintf(what, sizeof what, "loses %ld stand%s", l->stands,
 	    l->stands == 1 ? "" : "s");
 	if (l->routs)
@@ -447,7 +450,7 @@ side_roll(const struct tableset *ts, const struct table *t,
 	s->sum = 0;
 	rule_named_mods(in, s->opt, t, NULL, 1, s->name, &s->sum, r);
 	s->capped = cap(ts, s->sum, s->name, r);
-	if ((roll = two_d6(d, s->name, NULL)) < 0)
+	if ((roll = two_d6(d, s->name)) < 0)
 		return RULE_DATA;
 	s->score = roll + s->capped;
 	result_work(r, "%s: 2d6 %d %+ld = %ld", s->name, roll, s->capped, s->score);
@@ -479,8 +482,9 @@ fury_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	diff = labs(a.score - def.score);
 	if ((row = band(t, diff)) < 0)
 		return result_fail(r, RULE_DATA, "the %s has no row for %ld", t->title, diff);
-	result_work(r, "%s [%s]: difference %ld -> %s", t->title, t->provenance, diff,
-	    table_text(t, row, "help"));
+	if (!r->quiet)
+		result_work(r, "%s [%s]: difference %ld -> %s", t->title, t->provenance,
+		    diff, table_text(t, row, "help"));
 	result_int(r, "difference", diff);
 	if (diff == 0) {
 		struct melee_loss la = { 0, 0, 1, 0, "none" }, ld = la;
@@ -729,7 +733,7 @@ maneuver(const struct tableset *ts, const struct inputs *in, int disordered,
 		return rule_refused(r, d, "no move", why);
 	}
 	mods = maneuver_mods(ts, in, r);
-	if ((roll = two_d6(d, "maneuver", NULL)) < 0)
+	if ((roll = two_d6(d, "maneuver")) < 0)
 		return RULE_DATA;
 	score = roll + mods;
 	for (int i = 0; i < t->nrows && row < 0; i++) {
@@ -806,7 +810,7 @@ evasion(const struct tableset *ts, const struct inputs *in, struct dice *d,
 		return RULE_DATA;
 	if (mods != 0)
 		result_mod(r, "silenced", (double)mods);
-	if ((roll = two_d6(d, "evasion", NULL)) < 0)
+	if ((roll = two_d6(d, "evasion")) < 0)
 		return RULE_DATA;
 	score = roll + mods;
 	if ((row = band(t, score)) < 0)
@@ -841,7 +845,7 @@ efc(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	}
 	rule_named_mods(in, "efc-mod", m, NULL, 1, NULL, &sum, r);
 	capped = cap(ts, sum, "formation change", r);
-	if ((roll = two_d6(d, "formation change", NULL)) < 0)
+	if ((roll = two_d6(d, "formation change")) < 0)
 		return RULE_DATA;
 	score = roll + capped;
 	if ((row = band(t, score)) < 0)

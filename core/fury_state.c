@@ -903,6 +903,7 @@ const struct roster fury_roster = {
 	.settle = fury_settle,
 	.view = fury_view,
 	.standing = fury_standing,
+	.reads_army = 1,
 	.formation_inputs = formation_inputs,
 	.columns = fury_columns,
 };

@@ -37,6 +37,15 @@ keeps_severity(const struct keeps *k, const char *word)
 	return word == NULL ? i : 0;
 }
 
+const struct counter_decl *
+keeps_cost_counter(const struct keeps *k)
+{
+	for (const struct counter_decl *c = k->counters; c != NULL && c->name != NULL; c++)
+		if (c->of_cost)
+			return c;
+	return NULL;
+}
+
 const char *
 keeps_words(const struct word_decl *list, char *buf, size_t n)
 {

@@ -568,6 +568,63 @@ branch_max(struct walker *w, int depth, mpq_srcptr p, struct run run)
 	return rc;
 }
 
+/* How many ways the n dice of POOL show each sum s - lo (*lo the
+ * least), by convolution; returns how many sums there are.  Exact:
+ * DICE_POOL d12 make at most 12^16 < 2^64 ways. */
+static int
+sum_ways(const enum die_kind *pool, int n, unsigned long long *ways, int *lo)
+{
+	unsigned long long next[DICE_POOL * 12 + 1];
+	int span = 0;
+
+	ways[0] = 1;
+	*lo = 0;
+	for (int i = 0; i < n; i++) {
+		int fv[16], wv[16], nf = faces_of(pool[i], fv, wv), grow = fv[nf - 1] - fv[0];
+
+		memset(next, 0, (size_t)(span + grow + 1) * sizeof next[0]);
+		for (int s = 0; s <= span; s++)
+			for (int f = 0; f < nf; f++)
+				next[s + fv[f] - fv[0]] += ways[s] * (unsigned long long)wv[f];
+		span += grow;
+		*lo += fv[0];
+		memcpy(ways, next, (size_t)(span + 1) * sizeof next[0]);
+	}
+	return span + 1;
+}
+
+/* The first die of a sum pool: a branch for each sum S, with P(sum = S)
+ * the ways the pool's dice show it over prod sides_i; it shows S less the
+ * lowest faces of the later dice, which then show theirs, so that the
+ * rule adds them up to S.  The pool is the one the node's own run
+ * declared. */
+static int
+branch_sum(struct walker *w, int depth, mpq_srcptr p, struct run run)
+{
+	enum die_kind pool[DICE_POOL];
+	unsigned long long ways[DICE_POOL * 12 + 1];
+	int npool = w->d->npool, lo, later = 0, nsums, rc = RULE_OK;
+	mpq_ptr base = w->base[depth], q = w->p[depth + 1];
+
+	memcpy(pool, w->d->pool, sizeof pool);
+	close_run(w, base, p, &run);
+	nsums = sum_ways(pool, npool, ways, &lo);
+	for (int i = 1; i < npool; i++)
+		later += die_min(pool[i]);
+	for (int k = 0; k < nsums && rc == RULE_OK; k++) {
+		if (ways[k] == 0)
+			continue;
+		mpz_set_ui(w->upto, (unsigned long)ways[k]);
+		mpz_mul(mpq_numref(q), mpq_numref(base), w->upto);
+		mpz_set(mpq_denref(q), mpq_denref(base));
+		for (int i = 0; i < npool; i++)
+			mpz_mul_ui(mpq_denref(q), mpq_denref(q), (unsigned long)sides(pool[i]));
+		w->faces[depth] = lo + k - later;
+		rc = explore(w, depth + 1, q, no_run, 0);
+	}
+	return rc;
+}
+
 /* Branches on every face of the die.  COVERED: the run made last covers
  * the first child. */
 static int
@@ -712,7 +769,7 @@ explore(struct walker *w, int depth, mpq_srcptr p, struct run run, int covered)
 	w->known[depth] = 1;
 	ready_to(w, depth);
 	if (s.pool == 1 && !w->o->plain)
-		return branch_max(w, depth, p, run);
+		return w->d->pool_sum ? branch_sum(w, depth, p, run) : branch_max(w, depth, p, run);
 	if (s.pool == 2 && !w->o->plain) {
 		w->faces[depth] = die_min(s.kind);
 		return explore(w, depth + 1, p, run, 0);
@@ -738,7 +795,7 @@ explore(struct walker *w, int depth, mpq_srcptr p, struct run run, int covered)
 
 struct plan_die {
 	struct die_spec s;
-	int maxima;		/* pool 1: the highest faces the pool can show */
+	int maxima;		/* pool 1: the branches of its pool (pool_maxima) */
 };
 
 struct plan {
@@ -749,12 +806,21 @@ struct plan {
 	int plain;
 };
 
-/* How many highest faces the max pool declared can show: from the largest
- * lowest face of its dice to the largest face. */
+/* How many branches the pool declared makes: its sums, or the highest
+ * faces it can show (from the largest lowest face of its dice to the
+ * largest face). */
 static int
 pool_maxima(const struct dice *d)
 {
 	int lo = 0, hi = 0;
+
+	if (d->pool_sum) {
+		for (int i = 0; i < d->npool; i++) {
+			lo += die_min(d->pool[i]);
+			hi += die_max(d->pool[i]);
+		}
+		return hi - lo + 1;
+	}
 
 	for (int i = 0; i < d->npool; i++) {
 		lo = die_min(d->pool[i]) > lo ? die_min(d->pool[i]) : lo;

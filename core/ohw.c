@@ -1069,6 +1069,7 @@ static const struct roster ohw_roster = {
 	.consequence = ohw_consequence,
 	.view = ohw_view,
 	.standing = ohw_standing,
+	.reads_army = 1,
 	.formation_inputs = formation_inputs,
 	.columns = ohw_columns,
 };

@@ -10,10 +10,29 @@ const char *const ruleset_commands[] = {
 	"fire", "melee", "morale", "rally", "fatigue", "move", NULL
 };
 
-static const struct ruleset *const all[] = {
+/* The registry: one line a rule set (and room for those a program adds,
+ * such as a test's stub). */
+#define RULESETS 16
+
+static const struct ruleset *all[RULESETS + 1] = {
 	&ruleset_brigade, &ruleset_squares, &ruleset_fury, &ruleset_2x2,
 	&ruleset_ohw, NULL
 };
+
+int
+ruleset_register(const struct ruleset *rs)
+{
+	int n = 0;
+
+	while (all[n] != NULL)
+		if (strcasecmp(all[n++]->name, rs->name) == 0)
+			return -1;
+	if (n == RULESETS)
+		return -1;
+	all[n] = rs;
+	all[n + 1] = NULL;
+	return 0;
+}
 
 static const struct input_decl default_formation_inputs[] = {
 	{ "quality", IN_CHOICE, "good|average|poor", 0, 0, "good|average|poor",
@@ -92,19 +111,19 @@ roster_formation_inputs(const struct roster *ro)
 const char *
 ruleset_names(void)
 {
-	static char names[128];
+	static char names[256];	/* made again each time: a rule set may be added */
 
-	if (names[0] == '\0')
-		for (int i = 0; all[i] != NULL; i++)
-			snprintf(names + strlen(names), sizeof names - strlen(names),
-			    "%s%s", i ? ", " : "", all[i]->name);
+	names[0] = '\0';
+	for (int i = 0; all[i] != NULL; i++)
+		snprintf(names + strlen(names), sizeof names - strlen(names),
+		    "%s%s", i ? ", " : "", all[i]->name);
 	return names;
 }
 
 const struct ruleset *const *
 ruleset_all(void)
 {
-	return all;
+	return (const struct ruleset *const *)all;
 }
 
 const struct ruleset *

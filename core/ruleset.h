@@ -134,13 +134,17 @@ struct word_decl {
  * destroyed and army points); the standing hook reports its value. */
 struct counter_decl {
 	const char *name;	/* its key in the standing ("destroyed") */
+	const char *word;	/* its unit in text, after a number ("AP",
+				 * "units destroyed") */
 	int per_side;		/* one per side, else one for the game */
 	enum sight sight;
+	int of_cost;		/* the sum of the side's units' army-list cost
+				 * (the roster's rate hook gives each) */
+	const char *limit_option;	/* the option of `new` that sets its
+					 * highest value (2x2 --points), or NULL */
 	/* Optional: it counts the units whose state is this word (2x2:
 	 * "destroyed"), as the journal leaves them at any turn. */
 	const char *state;
-	/* Optional: in words, after a number ("units destroyed"). */
-	const char *word;
 	/* It is the side's losses, where the rules count no measure: the
 	 * sheet, the report, the chart and the victory check read it. */
 	int loss;
@@ -178,6 +182,8 @@ const struct word_decl *keeps_word(const struct word_decl *list, const char *wor
  * severe), 0 for none or a word not declared; with WORD NULL, the most
  * severe's (a state that final: the good state does not clear it). */
 int keeps_severity(const struct keeps *k, const char *word);
+/* The counter of k that sums a side's army-list costs, or NULL. */
+const struct counter_decl *keeps_cost_counter(const struct keeps *k);
 /* "a|b|c": the words of LIST into buf, for messages and help. */
 const char *keeps_words(const struct word_decl *list, char *buf, size_t n);
 
@@ -239,6 +245,11 @@ struct roster {
 	/* Optional: the sheet's columns after name and type, ending with a
 	 * NULL head (the view fills their cells). */
 	const struct sheet_column *columns;
+	/* Optional (0): a ruling in a game reads the whole army (a
+	 * formation's tally, a side's count, the formations above a unit),
+	 * not only the units it names.  A roster with a standing or settle
+	 * hook is read whole whatever it says. */
+	int reads_army;
 	/* Optional: a word the rules never use for a unit type, and the
 	 * message when it is given (brigade: "the brigade is the unit"). */
 	const char *not_a_type;
@@ -286,6 +297,9 @@ const char *ruleset_names(void);
 
 /* The rule set NAME, or NULL. */
 const struct ruleset *ruleset_find(const char *name);
+/* Adds rs to the registry (a program's own rule set, a test's stub):
+ * 0, or -1 when its name is taken or the registry is full. */
+int ruleset_register(const struct ruleset *rs);
 /* All rule sets, NULL-ended. */
 const struct ruleset *const *ruleset_all(void);
 /* The command NAME of rs, or NULL. */

@@ -1,4 +1,5 @@
 /* ruling: the army, the units of a stateful ruling and the effects on them. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,20 +89,58 @@ keep_kind_name(enum keep_kind k)
 	return kinds[k];
 }
 
+/* Makes room for one more of n items of size `size` in *items (capacity
+ * *cap, doubled): 0, or -1 out of memory (nothing changed). */
+static int
+grow(void **items, int n, int *cap, size_t size)
+{
+	int want = *cap > 0 ? *cap * 2 : 16;
+	void *p;
+
+	if (n < *cap)
+		return 0;
+	if (*cap > INT_MAX / 2 || (p = realloc(*items, (size_t)want * size)) == NULL)
+		return -1;
+	*items = p;
+	*cap = want;
+	return 0;
+}
+
 int
 ruling_enlist(struct ruling_units *ru, struct unit *u, const char *role,
     struct ruling_effects *fx)
 {
+	int units_cap = ru->cap, roles_cap = ru->cap;
+	void *units = ru->unit, *roles = ru->role;
+
 	for (int i = 0; i < ru->n; i++)
 		if (ru->unit[i] == u)
 			return i;
-	if (ru->n == RULING_UNITS) {
+	/* Both arrays grow to the same capacity, or the ruling fails. */
+	if (grow(&units, ru->n, &units_cap, sizeof *ru->unit) != 0) {
 		fx->overflow = 1;
 		return -1;
 	}
+	ru->unit = units;
+	if (grow(&roles, ru->n, &roles_cap, sizeof *ru->role) != 0) {
+		fx->overflow = 1;
+		return -1;
+	}
+	ru->role = roles;
+	ru->cap = units_cap;
 	ru->unit[ru->n] = u;
 	ru->role[ru->n] = role;
 	return ru->n++;
+}
+
+void
+ruling_units_free(struct ruling_units *ru)
+{
+	free(ru->unit);
+	free(ru->role);
+	ru->unit = NULL;
+	ru->role = NULL;
+	ru->n = ru->cap = 0;
 }
 
 struct unit *
@@ -114,16 +153,41 @@ ruling_unit(const struct ruling_units *ru, const char *role)
 }
 
 struct unit_effect *
+ruling_effect(const struct ruling_effects *fx, int i)
+{
+	return &fx->block[i / EFFECT_BLOCK][i % EFFECT_BLOCK];
+}
+
+/* Room for one more effect: a new block when the last is full.  0, or -1
+ * out of memory. */
+static int
+effect_room(struct ruling_effects *fx)
+{
+	struct unit_effect **blocks;
+
+	if (fx->n < fx->nblocks * EFFECT_BLOCK)
+		return 0;
+	if (fx->nblocks >= INT_MAX / EFFECT_BLOCK - 1 ||
+	    (blocks = realloc(fx->block, (size_t)(fx->nblocks + 1) * sizeof *blocks)) == NULL)
+		return -1;
+	fx->block = blocks;
+	if ((blocks[fx->nblocks] = malloc(EFFECT_BLOCK * sizeof **blocks)) == NULL)
+		return -1;
+	fx->nblocks++;
+	return 0;
+}
+
+struct unit_effect *
 effect_add(struct ruling_effects *fx, int unit, enum keep_kind kind, int ledger,
     const char *name, long amount)
 {
 	struct unit_effect *e;
 
-	if (fx->n == RULING_EFFECTS) {
+	if (effect_room(fx) != 0) {
 		fx->overflow = 1;
 		return NULL;
 	}
-	e = &fx->e[fx->n++];
+	e = ruling_effect(fx, fx->n++);
 	memset(e, 0, sizeof *e);
 	e->unit = unit;
 	e->kind = kind;
@@ -131,6 +195,15 @@ effect_add(struct ruling_effects *fx, int unit, enum keep_kind kind, int ledger,
 	text_copy(e->name, sizeof e->name, name != NULL ? name : "");
 	e->amount = amount;
 	return e;
+}
+
+void
+ruling_effects_free(struct ruling_effects *fx)
+{
+	for (int i = 0; i < fx->nblocks; i++)
+		free(fx->block[i]);
+	free(fx->block);
+	memset(fx, 0, sizeof *fx);
 }
 
 /* Removes flag i of u. */

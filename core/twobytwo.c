@@ -1066,11 +1066,14 @@ static const struct ledger_decl twobytwo_ledgers[] = {
 	{ .name = NULL },
 };
 
-/* "Fast Play Game: The first side to lose 5 units destroyed loses": a
- * side's losses are its units destroyed, on the table for all to see. */
+/* "Army lists": a side's army points, within the game's --points.  "Fast
+ * Play Game: The first side to lose 5 units destroyed loses": a side's
+ * losses are its units destroyed, on the table for all to see. */
 static const struct counter_decl twobytwo_counters[] = {
-	{ .name = "destroyed", .per_side = 1, .sight = SIGHT_TABLE,
-	  .state = "destroyed", .word = "units destroyed", .loss = 1 },
+	{ .name = "points", .word = "AP", .per_side = 1, .sight = SIGHT_UMPIRE, .of_cost = 1,
+	  .limit_option = "points" },
+	{ .name = "destroyed", .word = "units destroyed", .per_side = 1,
+	  .sight = SIGHT_TABLE, .state = "destroyed", .loss = 1 },
 	{ .name = NULL },
 };
 
@@ -1094,6 +1097,7 @@ static const struct roster twobytwo_roster = {
 	.view = twobytwo_view,
 	.game_inputs = game_inputs,
 	.standing = twobytwo_standing,
+	.reads_army = 1,
 	.columns = twobytwo_columns,
 };
 

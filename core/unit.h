@@ -118,33 +118,49 @@ struct unit_effect {
 	char note[EFFECT_NOTE];	/* a sentence for the output, or "" */
 };
 
-/* A ruling reaches at most the units of a big battle (a fatigued army
- * disorders all its brigades). */
-#define RULING_UNITS 512
-#define RULING_EFFECTS 1024
-
-/* The units of one stateful ruling, each in its role. */
+/*
+ * The units of one stateful ruling, each in its role.  A ruling may reach
+ * the whole army (a fatigued army disorders all its brigades): the arrays
+ * grow as units are enlisted (ruling_enlist allocates with realloc;
+ * ruling_units_free frees).  A zeroed struct is empty.
+ */
 struct ruling_units {
-	struct army *army;	/* the game's units and formations */
-	struct unit *unit[RULING_UNITS];	/* into army->u */
-	const char *role[RULING_UNITS];	/* "target", "unit", "attacker", ... */
-	int n;
+	struct army *army;	/* the game's units and formations (those the
+				 * ruling reads: see roster.reads_army) */
+	struct unit **unit;	/* into army->u */
+	const char **role;	/* "target", "unit", "attacker", ... */
+	int n, cap;
 	long turn;		/* the game's current turn */
 	int new_melee;		/* melee --new: a new run of push backs */
 };
 
+/* The effects of one ruling, in blocks that never move (a hook may hold
+ * an effect while it keeps more): effect_add allocates a block when one
+ * is full, ruling_effects_free frees them.  A zeroed struct is empty. */
+#define EFFECT_BLOCK 64
+
 struct ruling_effects {
-	struct unit_effect e[RULING_EFFECTS];
+	struct unit_effect **block;	/* each of EFFECT_BLOCK effects */
+	int nblocks;
 	int n;
-	int overflow;		/* an effect did not fit: the ruling fails */
+	int overflow;		/* an effect could not be kept (out of
+				 * memory): the ruling fails */
 };
+
+/* Effect i (0 <= i < fx->n) of the ruling. */
+struct unit_effect *ruling_effect(const struct ruling_effects *fx, int i);
+
+/* Frees what the ruling's arrays hold; the struct is empty again. */
+void ruling_units_free(struct ruling_units *ru);
+void ruling_effects_free(struct ruling_effects *fx);
 
 /* The index of the unit in ROLE: "attacker" the first attacker,
  * "attacker:2" the third; -1 when there is none. */
 int ruling_index(const struct ruling_units *ru, const char *role);
 
-/* Adds u (a unit of ru->army) in ROLE; returns its index, or -1 when
- * the ruling is full (fx->overflow set: the ruling fails). */
+/* Adds u (a unit of ru->army) in ROLE, unless it is in the ruling
+ * already; returns its index, or -1 when there is no memory for it
+ * (fx->overflow set: the ruling fails). */
 int ruling_enlist(struct ruling_units *ru, struct unit *u, const char *role,
     struct ruling_effects *fx);
 
@@ -160,7 +176,7 @@ void unit_apply_effect(struct unit *u, const struct unit_effect *e, long turn);
 const char *keep_kind_name(enum keep_kind k);
 
 /* Adds an effect of KIND (KEEP_LEDGER: on ledger index LEDGER); returns
- * it, or NULL when full (fx->overflow set). */
+ * it, or NULL when there is no memory for it (fx->overflow set). */
 struct unit_effect *effect_add(struct ruling_effects *fx, int unit,
     enum keep_kind kind, int ledger, const char *name, long amount);
 

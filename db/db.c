@@ -8,7 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "inputs.h"
@@ -19,6 +21,22 @@
 #include "text.h"
 
 #define BUSY_TIMEOUT_MS 5000
+/*
+ * A game keeps its write-ahead log between commands.  A ruling is kept,
+ * and survives a power loss, once its commit has synced its frames into
+ * the WAL (synchronous=FULL); the WAL is copied into the game file
+ * (checkpointed) once it holds DB_WAL_FRAMES frames, or after a command
+ * that is not a ruling (the game file alone is then the whole game), and
+ * truncated only after that copy is synced.  So a ruling makes two
+ * syncs: its commit's, and either the WAL header's (a WAL just truncated)
+ * or the game file's (the checkpoint after it); db/vfs.c leaves out the
+ * checkpoint's sync of a WAL the commit has just synced and the sync of
+ * the directory of a WAL that was already there.  Were the WAL
+ * checkpointed by every command, each would sync five times; were it
+ * never, every command would first read the whole log to index it.
+ * Closing never checkpoints, and a reader never does.
+ */
+
 /* The schema version that brought the kept state as it is now (unit_state
  * and unit_ledger): its rows are made from the journal when a game
  * reaches it. */
@@ -81,6 +99,9 @@ db_fail(struct db *db, int rc, const char *what)
 	case DB_NOTGAME:
 		return db_set_error(st, "'%s' is not an umpire game", path);
 	case DB_IO:
+		if ((rc & 0xff) == SQLITE_CORRUPT)
+			return db_set_error(st, "the game '%s' is damaged (%s)%s: see 'umpire check'",
+			    path, msg, db != NULL && db->in_tx ? "; nothing was written" : "");
 		return db_set_error(st, "%s failed on the game '%s': %s", what, path, msg);
 	case DB_NOMEM:
 		return db_set_error(st, "%s: out of memory", what);
@@ -112,9 +133,27 @@ regular_file(const char *path)
 	return db_set_error(DB_NOTGAME, "'%s' is %s, not an umpire game", path, what);
 }
 
+/* True when the WAL at path holds nothing: it is not there, or it has no
+ * header (SQLite's magic number), as db/vfs.c leaves a WAL emptied. */
+static int
+wal_empty(const char *path)
+{
+	unsigned char magic[4];
+	int fd = open(path, O_RDONLY), empty;
+
+	if (fd < 0)
+		return 1;
+	empty = read(fd, magic, sizeof magic) != (ssize_t)sizeof magic ||
+	    magic[0] != 0x37 || magic[1] != 0x7f || magic[2] != 0x06 ||
+	    (magic[3] & 0xfe) != 0x82;
+	close(fd);
+	return empty;
+}
+
 /* True when the game's directory takes no new files (a read-only mount, a
- * directory the reader may not write) and no -wal is there: a reader
- * cannot make the -shm it needs, and nobody can be writing the game. */
+ * directory the reader may not write) and no -wal holds anything: a
+ * reader cannot make the -shm it needs, and nobody can be writing the
+ * game. */
 static int
 frozen(const char *path)
 {
@@ -124,7 +163,7 @@ frozen(const char *path)
 	snprintf(dir, sizeof dir, "%.*s", slash == NULL ? 1 : (int)(slash - path + 1),
 	    slash == NULL ? "." : path);
 	snprintf(wal, sizeof wal, "%s-wal", path);
-	return access(dir, W_OK) != 0 && !db_file_exists(wal);
+	return access(dir, W_OK) != 0 && wal_empty(wal);
 }
 
 int
@@ -169,8 +208,10 @@ db_bind_text(sqlite3_stmt *st, int i, const char *s, int *rc)
 {
 	if (*rc != SQLITE_OK)
 		return;
+	/* Not copied: every statement is stepped while the text it is given
+	 * lives, and db_prepare clears the bindings before its next use. */
 	*rc = s == NULL ? sqlite3_bind_null(st, i) :
-	    sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
+	    sqlite3_bind_text(st, i, s, -1, SQLITE_STATIC);
 }
 
 void
@@ -272,21 +313,211 @@ busy_timeout(void)
 	return BUSY_TIMEOUT_MS;
 }
 
+/* Sleeps ms milliseconds. */
+static void
+nap(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+		;
+}
+
+/* Takes the flock `how` on fd, waiting up to the busy timeout as SQLite
+ * waits for its own locks: 0, or -1 when another holds it past then.  A
+ * file system without flock leaves SQLite's locks alone on guard. */
+static int
+flock_waiting(int fd, int how)
+{
+	static const int delay[] = { 1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100 };
+	const int ndelay = (int)(sizeof delay / sizeof delay[0]);
+	long waited = 0, limit = busy_timeout(), d;
+
+	for (int i = 0; flock(fd, how | LOCK_NB) != 0; i++) {
+		if (errno != EWOULDBLOCK && errno != EINTR)
+			return 0;
+		if (waited >= limit)
+			return -1;
+		d = delay[i < ndelay ? i : ndelay - 1];
+		d = d < limit - waited ? d : limit - waited;
+		nap(d);
+		waited += d;
+	}
+	return 0;
+}
+
+/* True when the path still names the file the connection opened. */
+static int
+same_file(const struct db *db)
+{
+	struct stat sb;
+
+	return stat(db->path, &sb) == 0 && sb.st_dev == db->dev && sb.st_ino == db->ino;
+}
+
+/*
+ * The use locks this process holds: one descriptor a file, however many
+ * connections have the file open (a server's watcher beside a request).
+ * Closing any descriptor of a file drops every POSIX lock the process
+ * holds on it, SQLite's among them, so no descriptor of a file is closed
+ * while a connection of this process has it open.
+ */
+#define USES 8
+
+static struct use {
+	dev_t dev;
+	ino_t ino;
+	int fd, how, refs;
+} uses[USES];
+
+/* The use lock this process already holds on the file at path, with HOW,
+ * counted once more; NULL when it holds none. */
+static struct use *
+use_again(const char *path, int how)
+{
+	struct stat sb;
+
+	if (stat(path, &sb) != 0)
+		return NULL;
+	for (int i = 0; i < USES; i++)
+		if (uses[i].refs > 0 && uses[i].dev == sb.st_dev &&
+		    uses[i].ino == sb.st_ino && uses[i].how == how) {
+			uses[i].refs++;
+			return &uses[i];
+		}
+	return NULL;
+}
+
+/* Keeps fd as the process's use lock on its file (when there is room). */
+static void
+use_keep(int fd, int how, const struct stat *sb)
+{
+	for (int i = 0; i < USES; i++)
+		if (uses[i].refs == 0) {
+			uses[i] = (struct use){ sb->st_dev, sb->st_ino, fd, how, 1 };
+			return;
+		}
+}
+
+/* Lets go of use lock fd: closed when no connection of the process has
+ * its file open any more. */
+static void
+use_release(int fd)
+{
+	for (int i = 0; i < USES; i++)
+		if (uses[i].refs > 0 && uses[i].fd == fd) {
+			if (--uses[i].refs == 0)
+				close(fd);
+			return;
+		}
+	close(fd);
+}
+
+/*
+ * The game's use lock: every command holds a shared flock on the game
+ * file for as long as it has it open; new --force holds it exclusive
+ * while it replaces the file.  So a file is never renamed away under a
+ * command that has it open, and a command that waited for new --force
+ * finds another file at the path and opens that one: the new game.  The
+ * lock is taken before SQLite opens the path and let go after SQLite
+ * closes it: closing any descriptor of a file drops the process's POSIX
+ * locks on it, SQLite's among them (and so umpire never holds two
+ * connections to one game at once).  Records the file's device and inode.
+ */
+static int
+take_use(struct db *db, int how)
+{
+	struct stat held;
+	struct use *u;
+	int fd;
+
+	if ((u = use_again(db->path, how)) != NULL) {
+		db->dev = u->dev;
+		db->ino = u->ino;
+		db->use_fd = u->fd;
+		return DB_OK;
+	}
+	for (;;) {
+		if ((fd = open(db->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0)
+			return db_set_error(errno == ENOENT ? DB_NOFILE : DB_IO,
+			    "cannot open the game '%s': %s", db->path, strerror(errno));
+		if (flock_waiting(fd, how) != 0) {
+			close(fd);
+			return how == LOCK_EX ? db_set_error(DB_LOCKED,
+			    "the game '%s' is in use by another command; it was not replaced",
+			    db->path) : db_set_error(DB_LOCKED,
+			    "the game '%s' is being replaced (new --force); try again", db->path);
+		}
+		if (fstat(fd, &held) != 0) {
+			int e = errno;
+
+			close(fd);
+			return db_set_error(DB_IO, "cannot read the game '%s': %s", db->path,
+			    strerror(e));
+		}
+		db->dev = held.st_dev;
+		db->ino = held.st_ino;
+		if (same_file(db))
+			break;
+		close(fd);	/* replaced while this waited: open the new file */
+	}
+	db->use_fd = fd;
+	use_keep(fd, how, &held);
+	return DB_OK;
+}
+
+/* SQLite's word after each commit: the frames the WAL now holds. */
+static int
+wal_committed(void *ctx, sqlite3 *h, const char *name, int frames)
+{
+	(void)h;
+	(void)name;
+	((struct db *)ctx)->wal_frames = frames;
+	return SQLITE_OK;
+}
+
 /* The connection settings every game gets, before anything is read. */
 static int
 configure(struct db *db)
 {
 	int rc;
 
+	sqlite3_wal_hook(db->h, wal_committed, db);
 	if ((rc = sqlite3_extended_result_codes(db->h, 1)) != SQLITE_OK ||
+	    (rc = sqlite3_db_config(db->h, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL)) != SQLITE_OK ||
 	    (rc = sqlite3_busy_timeout(db->h, busy_timeout())) != SQLITE_OK ||
 	    (rc = sqlite3_db_config(db->h, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL)) != SQLITE_OK ||
 	    (rc = sqlite3_db_config(db->h, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL)) != SQLITE_OK ||
 	    (rc = sqlite3_db_config(db->h, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0,
 	    NULL)) != SQLITE_OK)
 		return db_fail(db, rc, "configuring the game");
-	return exec(db, "PRAGMA foreign_keys = ON; PRAGMA trusted_schema = OFF",
+	return exec(db, "PRAGMA foreign_keys = ON; PRAGMA trusted_schema = OFF; "
+	    "PRAGMA synchronous = FULL; PRAGMA cell_size_check = ON",
 	    "configuring the game");
+}
+
+/*
+ * BEGIN IMMEDIATE, then, holding the write lock, the check that the file
+ * opened is still the game at its path: a game replaced while this waited
+ * (by hand: new --force waits for every command using the game) is
+ * refused, 75, with nothing written; run again, the command opens the
+ * game now there.
+ */
+static int
+begin_immediate(struct db *db, const char *what)
+{
+	int rc = exec(db, "BEGIN IMMEDIATE", what);
+
+	if (rc != DB_OK)
+		return rc;
+	db->in_tx = 1;
+	if (db->use_fd >= 0 && !same_file(db)) {
+		db_rollback(db);
+		return db_set_error(DB_LOCKED,
+		    "the game '%s' was replaced while this command waited for it; nothing was written: run it again",
+		    db->path);
+	}
+	return DB_OK;
 }
 
 /* Applies the migrations past the file's user_version, one transaction each. */
@@ -305,15 +536,13 @@ migrate(struct db *db)
 		if (m->version <= version)
 			continue;
 		snprintf(set, sizeof set, "PRAGMA user_version = %d", m->version);
-		if ((rc = exec(db, "BEGIN IMMEDIATE", "migrating the game")) != DB_OK)
+		if ((rc = begin_immediate(db, "migrating the game")) != DB_OK)
 			return rc;
-		db->in_tx = 1;
 		if ((rc = exec(db, m->sql, "migrating the game")) != DB_OK ||
 		    (m->version == STATE_VERSION && (rc = db_state_refresh_all(db)) != DB_OK) ||
 		    (rc = exec(db, set, "migrating the game")) != DB_OK ||
 		    (rc = exec(db, "COMMIT", "migrating the game")) != DB_OK) {
-			db->in_tx = 0;
-			exec(db, "ROLLBACK", "migrating the game");
+			db_rollback(db);	/* keeps the error that caused it */
 			return rc;
 		}
 		db->in_tx = 0;
@@ -335,6 +564,12 @@ single_thread(void)
 	done = 1;
 	(void)sqlite3_config(SQLITE_CONFIG_SINGLETHREAD);
 	(void)sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+	/* A statement's journal (the pages a statement that may fail halfway
+	 * changed, inside a batch's long transaction) is kept in memory,
+	 * never spilled to a temporary file. */
+	(void)sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, -1);
+	/* Without it the unix VFS does the same, with its three syncs more. */
+	(void)db_vfs_register();
 }
 
 static struct db *
@@ -345,6 +580,8 @@ db_new(const char *path)
 	single_thread();
 	if ((db = calloc(1, sizeof *db)) == NULL)
 		return NULL;
+	db->use_fd = -1;
+	db->redo = -1;
 	db->path = strdup(path);
 	if (db->path == NULL) {
 		free(db);
@@ -363,7 +600,13 @@ db_close(struct db *db)
 		sqlite3_finalize(db->stmt[i]);
 	if (db->in_tx)
 		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
+	/* A file replaced behind umpire's back: the -wal at the path may be
+	 * the new file's, and must not be checkpointed into this one. */
+	if (db->h != NULL && db->use_fd >= 0 && !same_file(db))
+		sqlite3_db_config(db->h, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
 	sqlite3_close(db->h);
+	if (db->use_fd >= 0)
+		use_release(db->use_fd);
 	if (db->tmp != NULL) {
 		unlink(db->tmp);
 		free(db->tmp);
@@ -400,6 +643,10 @@ open_checked(const char *path, int flags, struct db **out)
 	if (db == NULL)
 		return db_set_error(DB_BUG, "out of memory");
 	if ((rc = regular_file(path)) != DB_OK) {
+		db_close(db);
+		return rc;
+	}
+	if ((rc = take_use(db, LOCK_SH)) != DB_OK) {
 		db_close(db);
 		return rc;
 	}
@@ -472,7 +719,7 @@ db_open(const char *path, int mode, struct db **out)
 		    path);
 	rc = open_checked(path, mode == DB_OPEN_WRITE ? SQLITE_OPEN_READWRITE :
 	    SQLITE_OPEN_READONLY, out);
-	if (rc == DB_OK && mode != DB_OPEN_WRITE && (rc = is_older(*out, &older)) == DB_OK &&
+	if (rc == DB_OK && mode == DB_OPEN_READ && (rc = is_older(*out, &older)) == DB_OK &&
 	    older) {
 		/* A game from an older umpire is brought up to date by the first
 		 * command that may write it. */
@@ -566,15 +813,14 @@ db_create(const char *path, int force, struct db **out)
 		return rc;
 	}
 	close(fd);
-	rc = sqlite3_open_v2(db->tmp, &db->h, SQLITE_OPEN_READWRITE, NULL);
 	snprintf(id, sizeof id, "PRAGMA application_id = %d", DB_APPLICATION_ID);
-	if (rc != SQLITE_OK || (rc = configure(db)) != DB_OK ||
-	    (rc = exec(db, id, "creating the game")) != DB_OK ||
-	    (rc = migrate(db)) != DB_OK) {
-		rc = rc == SQLITE_CANTOPEN ? db_set_error(DB_CANTCREATE,
-		    "cannot create the game '%s'", path) :
-		    db_set_error(DB_CANTCREATE, "cannot create the game '%s': %s",
-		    path, db_last_error());
+	if ((rc = sqlite3_open_v2(db->tmp, &db->h, SQLITE_OPEN_READWRITE, NULL)) != SQLITE_OK)
+		rc = db_set_error(DB_CANTCREATE, "%s", sqlite3_errstr(rc));
+	else if ((rc = configure(db)) == DB_OK && (rc = exec(db, id, "creating the game")) == DB_OK)
+		rc = migrate(db);
+	if (rc != DB_OK) {
+		rc = db_set_error(DB_CANTCREATE, "cannot create the game '%s': %s", path,
+		    db_last_error());
 		db_close(db);
 		return rc;
 	}
@@ -584,7 +830,7 @@ db_create(const char *path, int force, struct db **out)
 
 int
 db_game_insert(struct db *db, const char *rules, const char *title,
-    const char *options)
+    const char *options, const char *fog)
 {
 	sqlite3_stmt *st;
 	int rc = SQLITE_OK, status;
@@ -594,9 +840,25 @@ db_game_insert(struct db *db, const char *rules, const char *title,
 	db_bind_text(st, 1, rules, &rc);
 	db_bind_text(st, 2, title, &rc);
 	db_bind_text(st, 3, options, &rc);
+	db_bind_text(st, 4, fog, &rc);
 	if (rc != SQLITE_OK)
 		return db_fail(db, rc, "creating the game");
 	return db_step_done(db, st, "creating the game");
+}
+
+int
+db_game_set(struct db *db, const char *title, const char *fog)
+{
+	sqlite3_stmt *st;
+	int rc = SQLITE_OK, status;
+
+	if ((status = db_prepare(db, STMT_GAME_SET, &st)) != DB_OK)
+		return status;
+	db_bind_text(st, 1, title, &rc);
+	db_bind_text(st, 2, fog, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "changing the game's settings");
+	return db_step_done(db, st, "changing the game's settings");
 }
 
 int
@@ -615,6 +877,8 @@ db_game_get(struct db *db, struct db_game *g)
 			copy = db_column_copy(st, 1, g->title, sizeof g->title);
 		if (copy == SQLITE_OK)
 			copy = db_column_copy(st, 2, g->options, sizeof g->options);
+		if (copy == SQLITE_OK)
+			copy = db_column_copy(st, 3, g->fog, sizeof g->fog);
 	}
 	sqlite3_reset(st);
 	if (rc == SQLITE_DONE)
@@ -628,97 +892,23 @@ db_game_get(struct db *db, struct db_game *g)
 int
 db_begin(struct db *db)
 {
-	int rc = exec(db, "BEGIN IMMEDIATE", "starting a transaction");
-
-	if (rc == DB_OK)
-		db->in_tx = 1;
-	return rc;
+	return begin_immediate(db, "starting a transaction");
 }
 
-/* One quick_check: DB_OK, or DB_IO naming the first fault. */
-static int
-quick_check(struct db *db, const char *sql)
+int
+db_data_version(struct db *db, long long *version)
 {
-	sqlite3_stmt *st;
-	int rc = sqlite3_prepare_v2(db->h, sql, -1, &st, NULL), step;
-	char first[256] = "";
+	long v;
+	int rc = pragma_int(db, "data_version", &v);
 
-	if (rc != SQLITE_OK)
-		return db_fail(db, rc, "checking the game");
-	step = sqlite3_step(st);
-	if (step == SQLITE_ROW && sqlite3_column_text(st, 0) != NULL) {
-		const char *text = (const char *)sqlite3_column_text(st, 0);
-		const char *head = "*** in database main ***\n";
-
-		if (strncmp(text, head, strlen(head)) == 0)
-			text += strlen(head);
-		text_copy(first, sizeof first, text);
-		for (char *p = first; *p != '\0'; p++)
-			if (*p == '\n')
-				*p = ' ';	/* one line on stderr */
-	}
-	sqlite3_finalize(st);
-	if (step != SQLITE_ROW)
-		return step == SQLITE_CORRUPT || step == SQLITE_NOTADB ||
-		    (step & 0xff) == SQLITE_CORRUPT ? db_set_error(DB_IO,
-		    "the game '%s' is damaged (%s); nothing was written: see 'umpire check'",
-		    db->path, sqlite3_errstr(step)) : db_fail(db, step, "checking the game");
-	if (strcmp(first, "ok") != 0)
-		return db_set_error(DB_IO,
-		    "the game '%s' is damaged (%s); nothing was written: see 'umpire check'",
-		    db->path, first[0] ? first : "quick_check gave no answer");
-	return DB_OK;
+	*version = v;
+	return rc;
 }
 
 const char *
 db_sqlite_version(void)
 {
 	return sqlite3_libversion();
-}
-
-/*
- * Before a write: the tables a write reads and rewrites in place, each
- * checked with its indexes.  The journal's tables only grow at their end,
- * where SQLite itself finds a damaged page on the way and the write rolls
- * back; `umpire check` reads them all.  So the check costs what the order
- * of battle and the rule tables weigh, never what the history does (the
- * whole file, checked while small, cost a game of 1,000 pages 4 MB read
- * at every ruling).
- */
-int
-db_verify(struct db *db)
-{
-	static const char *const tables[] = {
-		"game", "unit", "unit_state", "rule_table", "rule_row", NULL
-	};
-	char sql[96];
-	int rc;
-
-	for (int i = 0; tables[i] != NULL; i++) {
-		snprintf(sql, sizeof sql, "PRAGMA quick_check(%s)", tables[i]);
-		if ((rc = quick_check(db, sql)) != DB_OK)
-			return rc;
-	}
-	return DB_OK;
-}
-
-int
-db_savepoint(struct db *db)
-{
-	return exec(db, "SAVEPOINT umpire_command", "starting a command of the batch");
-}
-
-int
-db_release(struct db *db)
-{
-	return exec(db, "RELEASE umpire_command", "keeping a command of the batch");
-}
-
-void
-db_rollback_savepoint(struct db *db)
-{
-	sqlite3_exec(db->h, "ROLLBACK TO umpire_command; RELEASE umpire_command", NULL,
-	    NULL, NULL);
 }
 
 /* Removes what a replaced game may have left beside it. */
@@ -734,10 +924,10 @@ remove_sidecars(const char *path)
 	}
 }
 
-/* Takes the write lock of the game new --force replaces (waiting the busy
- * timeout for a writer that holds it), so no writer's transaction is
- * still open on the file when it goes.  *lock is NULL when there is no
- * game there. */
+/* Takes the use lock of the game new --force replaces exclusive (waiting
+ * the busy timeout for the commands that have it open), then its write
+ * lock (a writer outside umpire), so nothing works on the file when it
+ * goes.  *lock is NULL when there is no game there. */
 static int
 lock_old(const char *path, struct db **lock)
 {
@@ -749,6 +939,11 @@ lock_old(const char *path, struct db **lock)
 	/* may_replace has checked what it is: a game, perhaps a newer one. */
 	if ((*lock = db_new(path)) == NULL)
 		return db_set_error(DB_BUG, "out of memory");
+	if ((rc = take_use(*lock, LOCK_EX)) != DB_OK) {
+		db_close(*lock);
+		*lock = NULL;
+		return rc == DB_NOFILE ? DB_OK : rc;	/* gone meanwhile */
+	}
 	rc = sqlite3_open_v2(path, &(*lock)->h, SQLITE_OPEN_READWRITE, NULL);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_busy_timeout((*lock)->h, busy_timeout());
@@ -820,13 +1015,33 @@ db_commit(struct db *db)
 	if (rc != DB_OK)
 		return rc;
 	db->in_tx = 0;
-	if (db->tmp == NULL)
+	if (db->tmp == NULL) {
+		if (db->wal_frames >= DB_WAL_FRAMES)
+			db_checkpoint(db);
 		return DB_OK;
+	}
 	for (int i = 0; i < STMT_COUNT; i++) {
 		sqlite3_finalize(db->stmt[i]);
 		db->stmt[i] = NULL;
 	}
 	return install(db);
+}
+
+/*
+ * Copies the WAL into the game file and truncates it, when no reader or
+ * writer is in the way (it waits for none: the next commit tries again).
+ * A failure leaves the WAL as it was, every commit in it kept.
+ */
+void
+db_checkpoint(struct db *db)
+{
+	if (db == NULL || db->h == NULL || db->in_tx || db->tmp != NULL)
+		return;
+	sqlite3_busy_timeout(db->h, 0);
+	if (sqlite3_wal_checkpoint_v2(db->h, "main", SQLITE_CHECKPOINT_TRUNCATE, NULL,
+	    NULL) == SQLITE_OK)
+		db->wal_frames = 0;
+	sqlite3_busy_timeout(db->h, busy_timeout());
 }
 
 void

@@ -46,7 +46,9 @@ int db_peek_rules(const char *path, char *name, size_t n);
 /* How to open a game. */
 enum {
 	DB_OPEN_READ = 0,	/* read only */
-	DB_OPEN_WRITE = 1	/* read and write */
+	DB_OPEN_WRITE = 1,	/* read and write */
+	DB_OPEN_AS_IS = 2	/* read only, never upgraded: for a reader that
+				 * must never write (the server) */
 };
 
 /*
@@ -76,28 +78,35 @@ struct db_game {
 	char rules[32];
 	char title[256];
 	char options[1024];	/* JSON object of rule-set options */
+	char fog[16];		/* open, table or hidden */
 };
 
 /* Writes the game row of a new game. */
 int db_game_insert(struct db *db, const char *rules, const char *title,
-    const char *options);
+    const char *options, const char *fog);
+/* Changes the game's settings: its title and fog level. */
+int db_game_set(struct db *db, const char *title, const char *fog);
 /* Reads the game row. */
 int db_game_get(struct db *db, struct db_game *g);
 
 /* BEGIN IMMEDIATE / COMMIT / ROLLBACK. */
 int db_begin(struct db *db);
-/* A command inside a batch's transaction: a savepoint, kept (released)
- * or taken back. */
-int db_savepoint(struct db *db);
-int db_release(struct db *db);
-void db_rollback_savepoint(struct db *db);
+
+/* A number that changes when another connection commits to the game
+ * (SQLite's data_version): a long-lived reader's cheap "has it changed?". */
+int db_data_version(struct db *db, long long *version);
 
 /* The SQLite library's version ("3.40.1"). */
 const char *db_sqlite_version(void);
-/* SQLite's quick_check before a write (the whole of a small game, the
- * tables rewritten in place of a large one): DB_IO when it is damaged. */
-int db_verify(struct db *db);
+/* The frames (pages) the WAL holds before a commit checkpoints it: a
+ * ruling writes some ten (db/db.c says why the WAL is kept). */
+#define DB_WAL_FRAMES 64
+
+/* COMMIT; then, when the WAL holds DB_WAL_FRAMES, db_checkpoint. */
 int db_commit(struct db *db);
+/* Copies the WAL into the game file and truncates it, unless a reader or
+ * a writer is in the way (then the next commit tries again). */
+void db_checkpoint(struct db *db);
 void db_rollback(struct db *db);
 
 #endif

@@ -3,6 +3,7 @@
 #define UMPIRE_DB_INTERNAL_H
 
 #include <sqlite3.h>
+#include <sys/types.h>
 
 #include "db.h"
 #include "sql.h"
@@ -14,12 +15,22 @@ struct db {
 	char *path;		/* where the game lives */
 	char *tmp;		/* db_create: the file being made, renamed at commit */
 	int in_tx;
+	int use_fd;		/* holds the game's use lock (flock), or -1 */
+	dev_t dev;		/* the file opened: the path's device and inode */
+	ino_t ino;
 	sqlite3_stmt *stmt[STMT_COUNT];
 	struct loaded *tables;	/* rule tables read from the game */
 	struct loaded *found[8];	/* tables found lately, by name's start */
 	char ruleset[32];	/* the rule set whose tables are loaded */
 	int tables_loaded;
+	int wal_frames;		/* the frames in the WAL after the last commit */
+	int redo;		/* an undone event could be redone: 1, 0, or
+				 * -1 not known (db_event_next_id) */
 };
+
+/* Registers umpire's VFS (db/vfs.c: the unix VFS without two syncs that
+ * add nothing) as the default; an SQLite status. */
+int db_vfs_register(void);
 
 /* Frees the cache of rule tables read from the game. */
 void db_tables_free(struct db *db);
@@ -44,6 +55,8 @@ int db_step_done(struct db *db, sqlite3_stmt *st, const char *what);
 /*
  * Binding: each does nothing once *rc holds an error, else records the
  * bind's result there, so one check after the binds sees every failure.
+ * A text is not copied: it must live until the statement has been
+ * stepped (and reset) for it.
  */
 void db_bind_text(sqlite3_stmt *st, int i, const char *s, int *rc);
 void db_bind_int(sqlite3_stmt *st, int i, long long v, int *rc);

@@ -8,35 +8,33 @@
 #include "text.h"
 #include "unit.h"
 
-/* Runs a statement that answers one integer. */
-static int
-one_int(struct db *db, enum stmt id, long long *out, const char *what)
+int
+db_turn(struct db *db, long *turn)
 {
 	sqlite3_stmt *st;
 	int rc, status;
 
-	if ((status = db_prepare(db, id, &st)) != DB_OK)
+	if ((status = db_prepare(db, STMT_TURN, &st)) != DB_OK)
 		return status;
 	rc = sqlite3_step(st);
-	*out = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	*turn = rc == SQLITE_ROW ? 1 + (long)sqlite3_column_int64(st, 0) : 1;
 	sqlite3_reset(st);
-	return rc == SQLITE_ROW ? DB_OK : db_fail(db, rc, what);
-}
-
-int
-db_turn(struct db *db, long *turn)
-{
-	long long t = 1;
-	int rc = one_int(db, STMT_TURN, &t, "reading the turn");
-
-	*turn = (long)t;
-	return rc;
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading the turn");
 }
 
 int
 db_event_next_id(struct db *db, long long *id)
 {
-	return one_int(db, STMT_EVENT_NEXT_ID, id, "recording the ruling");
+	sqlite3_stmt *st;
+	int rc, status;
+
+	if ((status = db_prepare(db, STMT_EVENT_NEXT_ID, &st)) != DB_OK)
+		return status;
+	rc = sqlite3_step(st);
+	*id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	db->redo = rc == SQLITE_ROW ? sqlite3_column_int(st, 1) : -1;
+	sqlite3_reset(st);
+	return rc == SQLITE_ROW ? DB_OK : db_fail(db, rc, "recording the ruling");
 }
 
 int
@@ -45,7 +43,8 @@ db_event_record(struct db *db, const struct db_record *rec)
 	sqlite3_stmt *st;
 	int rc = SQLITE_OK, status;
 
-	if (rec->changes) {
+	/* (db_event_next_id says whether anything could be redone.) */
+	if (rec->changes && db->redo != 0) {
 		if ((status = db_prepare(db, STMT_EVENT_CLEAR_REDO, &st)) != DB_OK ||
 		    (status = db_step_done(db, st, "recording the ruling")) != DB_OK)
 			return status;
@@ -216,6 +215,7 @@ read_event(sqlite3_stmt *st, struct db_event *e)
 	e->changes = sqlite3_column_int(st, 6);
 	if (rc == SQLITE_OK)
 		rc = db_column_copy(st, 7, e->who, sizeof e->who);
+	e->advance = sqlite3_column_int(st, 8);
 	return rc;
 }
 
@@ -327,7 +327,7 @@ db_event_output(struct db *db, long long id, struct db_event *e, char **output)
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
 		int col = read_event(st, e);
-		const char *out = db_column_text(st, 8, &col);
+		const char *out = db_column_text(st, 9, &col);
 
 		if (col != SQLITE_OK)
 			rc = col;
@@ -376,6 +376,64 @@ db_event_lines(struct db *db, long long id, int with_working,
 			return db_fail(db, rc, "reading the journal");
 	}
 	return DB_OK;
+}
+
+int
+db_event_effects(struct db *db, long long id,
+    void (*fn)(void *ctx, const struct db_effect *e), void *ctx)
+{
+	sqlite3_stmt *st;
+	int rc = SQLITE_OK, status;
+
+	if ((status = db_prepare(db, STMT_EVENT_EFFECT_ROWS, &st)) != DB_OK)
+		return status;
+	db_bind_int(st, 1, id, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "reading the journal");
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct db_effect e;
+		int col = SQLITE_OK;
+
+		e.unit = sqlite3_column_int64(st, 0);
+		e.kind = db_column_text(st, 1, &col);
+		e.name = db_column_text(st, 2, &col);
+		e.amount = (long)sqlite3_column_int64(st, 3);
+		e.total = (long)sqlite3_column_int64(st, 4);
+		e.detail = db_column_text(st, 5, &col);
+		if (col != SQLITE_OK || e.kind == NULL || e.name == NULL || e.detail == NULL) {
+			rc = col != SQLITE_OK ? col : SQLITE_CORRUPT;
+			break;
+		}
+		fn(ctx, &e);
+	}
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading the journal");
+}
+
+int
+db_event_roles(struct db *db, long long id,
+    void (*fn)(void *ctx, long long unit, const char *role), void *ctx)
+{
+	sqlite3_stmt *st;
+	int rc = SQLITE_OK, status;
+
+	if ((status = db_prepare(db, STMT_EVENT_UNIT_ROWS, &st)) != DB_OK)
+		return status;
+	db_bind_int(st, 1, id, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "reading the journal");
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int col = SQLITE_OK;
+		const char *role = db_column_text(st, 1, &col);
+
+		if (col != SQLITE_OK || role == NULL) {
+			rc = col != SQLITE_OK ? col : SQLITE_CORRUPT;
+			break;
+		}
+		fn(ctx, sqlite3_column_int64(st, 0), role);
+	}
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading the journal");
 }
 
 /* Runs a check that answers "ok", nothing, or one row per problem; the
@@ -497,22 +555,20 @@ db_check(struct db *db, const struct db_tallies *t,
 }
 
 int
-db_losses_by_turn(struct db *db, long turns, const char *kind,
-    const char *state,
-    void (*fn)(void *ctx, long long unit, long turn, long lost), void *ctx)
+db_losses(struct db *db, const char *kind, const char *state,
+    void (*fn)(void *ctx, long turn, long long unit, long total), void *ctx)
 {
 	sqlite3_stmt *st;
 	int rc = SQLITE_OK, status;
 
-	if ((status = db_prepare(db, STMT_LOSSES_BY_TURN, &st)) != DB_OK)
+	if ((status = db_prepare(db, STMT_LOSSES, &st)) != DB_OK)
 		return status;
-	db_bind_int(st, 1, turns, &rc);
-	db_bind_text(st, 2, kind, &rc);
-	db_bind_text(st, 3, state != NULL ? state : "", &rc);
+	db_bind_text(st, 1, kind, &rc);
+	db_bind_text(st, 2, state != NULL ? state : "", &rc);
 	if (rc != SQLITE_OK)
 		return db_fail(db, rc, "reading the losses by turn");
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
-		fn(ctx, sqlite3_column_int64(st, 0), (long)sqlite3_column_int64(st, 1),
+		fn(ctx, (long)sqlite3_column_int64(st, 0), sqlite3_column_int64(st, 1),
 		    (long)sqlite3_column_int64(st, 2));
 	sqlite3_reset(st);
 	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading the losses by turn");
@@ -541,6 +597,7 @@ db_turn_events(struct db *db,
 			col = db_column_copy(st, 4, e.who, sizeof e.who);
 		if (col == SQLITE_OK)
 			col = db_column_copy(st, 5, e.effects, sizeof e.effects);
+		e.advance = sqlite3_column_int(st, 6);
 		if (col != SQLITE_OK) {
 			rc = col;
 			break;

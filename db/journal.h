@@ -16,6 +16,7 @@ struct db_event {
 	char who[640];		/* ... with their roles, "A (attacker), B (defender)" */
 	int undone;		/* 0 in force, 1 may be redone, 2 cleared */
 	int changes;		/* 1 when it changed the game (undo takes it) */
+	int advance;		/* 1 for `turn next`: a turn begins */
 };
 
 /* The current turn: 1 + the turns advanced and not undone. */
@@ -85,6 +86,22 @@ struct db_tallies {
 	const char *const *latest;	/* kept as the latest word: not chained */
 };
 
+/* One effect of an event, as the journal keeps it. */
+struct db_effect {
+	long long unit;
+	const char *kind;	/* a ledger's name, or state, flag, formation, part */
+	const char *name;
+	long amount, total;
+	const char *detail;	/* its sentence */
+};
+
+/* fn for each effect of event id, in order, and for each unit it named in
+ * its role (fn must not use the db; the strings last for the call). */
+int db_event_effects(struct db *db, long long id,
+    void (*fn)(void *ctx, const struct db_effect *e), void *ctx);
+int db_event_roles(struct db *db, long long id,
+    void (*fn)(void *ctx, long long unit, const char *role), void *ctx);
+
 /* Checks the game: SQLite's integrity and foreign keys, its JSON, every
  * ledger against the sum of its effects, every unit's kept state against
  * the journal, every effect linked to its event's units.  Calls report
@@ -92,12 +109,13 @@ struct db_tallies {
 int db_check(struct db *db, const struct db_tallies *t,
     void (*report)(void *ctx, const char *problem), void *ctx, int *problems);
 
-/* fn for each unit and turn 1..turns: its losses at the turn's end: the
- * total of ledger KIND (the measure), or, with STATE not NULL, 1 when its
- * latest effect of KIND ("state") is STATE (2x2: destroyed), else 0. */
-int db_losses_by_turn(struct db *db, long turns, const char *kind,
-    const char *state,
-    void (*fn)(void *ctx, long long unit, long turn, long lost), void *ctx);
+/* fn for each change in force of ledger KIND (the measure), in the
+ * journal's order (so by turn): its turn, its unit and the unit's total
+ * after it; with STATE not NULL, each change of KIND ("state") and 1 when
+ * the new state is STATE (2x2: destroyed), else 0.  One pass over the
+ * journal. */
+int db_losses(struct db *db, const char *kind, const char *state,
+    void (*fn)(void *ctx, long turn, long long unit, long total), void *ctx);
 
 /* A ruling in force, as the report tells it. */
 struct db_report_event {
@@ -107,6 +125,7 @@ struct db_report_event {
 	char summary[256];
 	char who[640];
 	char effects[2048];
+	int advance;		/* 1 for `turn next`: a turn begins */
 };
 
 /* fn for every ruling in force, in order (fn returning non-zero stops). */

@@ -22,10 +22,17 @@ struct loaded {
 	struct loaded *next;
 };
 
+/* The fingerprint h as 16 hex digits (buf holds 17 bytes or more). */
 static void
 hash_text(unsigned long long h, char *buf, size_t n)
 {
-	snprintf(buf, n, "%016llx", h);
+	static const char digits[] = "0123456789abcdef";
+
+	if (n < 17)
+		return;
+	for (int i = 15; i >= 0; i--, h >>= 4)
+		buf[i] = digits[h & 0xf];
+	buf[16] = '\0';
 }
 
 /* The cells of row (-1: the column names) as a JSON array of strings. */
@@ -269,6 +276,10 @@ db_tables_load(struct db *db, const char *ruleset)
 	sqlite3_stmt *st;
 	int rc = SQLITE_OK, status;
 
+	/* A batch's lines share the connection and read them once (a
+	 * table replaced, db_table_replace drops what was read). */
+	if (db->tables_loaded && strcmp(db->ruleset, ruleset) == 0)
+		return DB_OK;
 	db_tables_free(db);
 	text_copy(db->ruleset, sizeof db->ruleset, ruleset);
 	if ((status = db_prepare(db, STMT_TABLE_LIST, &st)) != DB_OK)
@@ -332,6 +343,7 @@ db_tables_check(struct db *db, const char *ruleset,
 	int rc;
 
 	/* Read every table from its rows, whatever its fingerprint says. */
+	db_tables_free(db);
 	if ((rc = db_tables_load(db, ruleset)) != DB_OK)
 		return rc;
 	for (struct loaded *l = db->tables; l != NULL; l = l->next) {

@@ -12,7 +12,8 @@ int db_tables_copy(struct db *db, const char *ruleset);
  * Reads the game's tables of RULESET: a copy whose fingerprint is its
  * stock table's is the stock table (read from the binary); any other is
  * read from its rows.  Every failure is reported here, so the tableset
- * that follows only answers what the game holds.
+ * that follows only answers what the game holds.  What was read stays
+ * with the connection until a table is replaced.
  */
 int db_tables_load(struct db *db, const char *ruleset);
 

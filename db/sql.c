@@ -6,12 +6,19 @@
 	"u.id, u.name, u.side, u.type, u.formation, coalesce(u.parent, 0), " \
 	"coalesce(p.name, ''), u.start_strength, u.ratings, u.tactical " \
 	"FROM unit u LEFT JOIN unit p ON p.id = u.parent "
+/* A unit of the army with its kept words (db/units.c reads them). */
+#define ARMY_COLUMNS \
+	"u.id, u.name, u.side, u.type, u.formation, coalesce(u.parent, 0), " \
+	"u.start_strength, coalesce(s.state, ''), coalesce(s.formation, ''), " \
+	"coalesce(s.flags, ''), u.ratings, u.tactical " \
+	"FROM unit u LEFT JOIN unit_state s ON s.unit = u.id "
 #define EVENT_COLUMNS \
 	"e.id, e.turn, e.command, e.summary, e.undone, " \
 	"coalesce((SELECT group_concat(u.name, ', ') FROM event_unit eu " \
 	"JOIN unit u ON u.id = eu.unit WHERE eu.event = e.id), ''), e.changes, " \
 	"coalesce((SELECT group_concat(u.name || ' (' || eu.role || ')', ', ') " \
-	"FROM event_unit eu JOIN unit u ON u.id = eu.unit WHERE eu.event = e.id), '') " \
+	"FROM event_unit eu JOIN unit u ON u.id = eu.unit WHERE eu.event = e.id), ''), " \
+	"e.command = 'turn' AND e.args = '[\"turn\",\"next\"]' " \
 	"FROM event e "
 
 /* The kinds of effect every game keeps as words or records; any other
@@ -52,9 +59,10 @@
 const char *const db_sql[STMT_COUNT] = {
 	[STMT_GAME_RULES] = "SELECT rules FROM game WHERE id = 1",
 	[STMT_GAME_INSERT] =
-	    "INSERT INTO game (id, rules, title, options, created) "
-	    "VALUES (1, ?1, ?2, ?3, " NOW ")",
-	[STMT_GAME_GET] = "SELECT rules, title, options FROM game WHERE id = 1",
+	    "INSERT INTO game (id, rules, title, options, fog, created) "
+	    "VALUES (1, ?1, ?2, ?3, ?4, " NOW ")",
+	[STMT_GAME_GET] = "SELECT rules, title, options, fog FROM game WHERE id = 1",
+	[STMT_GAME_SET] = "UPDATE game SET title = ?1, fog = ?2 WHERE id = 1",
 	[STMT_UNIT_INSERT] =
 	    "INSERT INTO unit (name, side, type, formation, parent, ratings, "
 	    "start_strength, tactical) VALUES (?1, ?2, ?3, ?4, nullif(?5, 0), ?6, ?7, ?8)",
@@ -69,20 +77,27 @@ const char *const db_sql[STMT_COUNT] = {
 	    "(SELECT count(*) FROM unit WHERE parent = ?1)",
 	[STMT_UNIT_DELETE] = "DELETE FROM unit WHERE id = ?1",
 	[STMT_UNIT_COUNT] = "SELECT count(*) FROM unit",
-	[STMT_ARMY_UNITS] =
-	    "SELECT u.id, u.name, u.side, u.type, u.formation, coalesce(u.parent, 0), "
-	    "u.start_strength, coalesce(s.state, ''), coalesce(s.formation, ''), "
-	    "coalesce(s.flags, ''), u.ratings, u.tactical "
-	    "FROM unit u LEFT JOIN unit_state s ON s.unit = u.id ORDER BY u.id",
+	[STMT_ARMY_UNITS] = "SELECT " ARMY_COLUMNS "ORDER BY u.id",
 	[STMT_ARMY_LEDGERS] =
 	    "SELECT unit, kind, total, amount, turn, ref FROM unit_ledger "
 	    "ORDER BY unit",
-	/* The turns advanced: `turn next` (a rule set's own turn rulings,
-	 * squares' dice-offs, happen inside a turn). */
+	/* One unit of the army, by its whole name. */
+	[STMT_ARMY_UNIT] = "SELECT " ARMY_COLUMNS "WHERE u.name = ?1",
+	[STMT_UNIT_LEDGERS] =
+	    "SELECT unit, kind, total, amount, turn, ref FROM unit_ledger WHERE unit = ?1",
+	/* The turn: one past the turn the latest `turn next` in force ended
+	 * (a rule set's own turn rulings, squares' dice-offs, happen inside
+	 * a turn).  Undo and redo take the journal's latest first, so the
+	 * `turn next` in force ended turns 1, 2, ... in order: the latest
+	 * is found at the end of the index, not counted through. */
 	[STMT_TURN] =
-	    "SELECT 1 + count(*) FROM event WHERE command = 'turn' "
-	    "AND args = '[\"turn\",\"next\"]' AND undone = 0",
-	[STMT_EVENT_NEXT_ID] = "SELECT coalesce(max(id), 0) + 1 FROM event",
+	    "SELECT turn FROM event WHERE command = 'turn' AND undone = 0 "
+	    "AND args = '[\"turn\",\"next\"]' ORDER BY id DESC LIMIT 1",
+	/* The next event's id, and whether an undone event could be redone
+	 * (a change clears it). */
+	[STMT_EVENT_NEXT_ID] =
+	    "SELECT coalesce(max(id), 0) + 1, EXISTS (SELECT 1 FROM event WHERE undone = 1) "
+	    "FROM event",
 	[STMT_EVENT_CLEAR_REDO] = "UPDATE event SET undone = 2 WHERE undone = 1",
 	[STMT_EVENT_INSERT] =
 	    "INSERT INTO event (id, turn, command, args, dice, output, summary, "
@@ -105,7 +120,13 @@ const char *const db_sql[STMT_COUNT] = {
 	    "AND (?2 = 0 OR e.turn = ?2) ORDER BY e.id",
 	[STMT_EVENT_OUTPUT] =
 	    "SELECT e.id, e.turn, e.command, e.summary, e.undone, '', e.changes, '', "
-	    "e.output FROM event e WHERE e.id = ?1",
+	    "e.command = 'turn' AND e.args = '[\"turn\",\"next\"]', e.output "
+	    "FROM event e WHERE e.id = ?1",
+	[STMT_EVENT_EFFECT_ROWS] =
+	    "SELECT unit, kind, name, amount, total, detail FROM effect "
+	    "WHERE event = ?1 ORDER BY id",
+	[STMT_EVENT_UNIT_ROWS] =
+	    "SELECT unit, role FROM event_unit WHERE event = ?1",
 	[STMT_EVENT_EFFECTS] =
 	    "SELECT e.detail FROM effect e WHERE e.event = ?1 AND e.detail <> '' "
 	    "ORDER BY e.id",
@@ -135,23 +156,22 @@ const char *const db_sql[STMT_COUNT] = {
 	    "ELSE ' (typed)' END FROM event WHERE id = ?1) "
 	    "FROM event, json_each(event.output, '$.dice') j WHERE event.id = ?1 "
 	    "HAVING count(*) > 0",
-	/* Each unit's total of ledger ?2 at the end of each turn 1..?1 (the
-	 * charts); with ?3 not '', 1 when its latest ?2 ("state") is ?3. */
-	[STMT_LOSSES_BY_TURN] =
-	    "WITH RECURSIVE turns(t) AS (SELECT 1 UNION ALL SELECT t + 1 FROM turns "
-	    "WHERE t < ?1) "
-	    "SELECT u.id, turns.t, coalesce((SELECT CASE WHEN ?3 = '' THEN e.total "
-	    "ELSE e.name = ?3 END FROM effect e "
-	    "JOIN event v ON v.id = e.event WHERE e.unit = u.id AND e.kind = ?2 "
-	    "AND v.undone = 0 AND v.turn <= turns.t ORDER BY e.id DESC LIMIT 1), 0) "
-	    "FROM unit u, turns WHERE u.formation = 0 ORDER BY turns.t, u.id",
+	/* Each change in force of ledger ?1 (the charts, the report's
+	 * losses), in the journal's order: turns only grow along it, as
+	 * undo and redo take the latest first.  With ?2 not '', the changes
+	 * of kind ?1 ("state") and 1 when the new one is ?2, else 0. */
+	[STMT_LOSSES] =
+	    "SELECT v.turn, e.unit, CASE WHEN ?2 = '' THEN e.total ELSE e.name = ?2 END "
+	    "FROM effect e JOIN event v ON v.id = e.event "
+	    "WHERE e.kind = ?1 AND v.undone = 0 ORDER BY e.id",
 	/* The report: each ruling in force, in order, with its loss effects. */
 	[STMT_TURN_EVENTS] =
 	    "SELECT v.id, v.turn, v.command, v.summary, "
 	    "coalesce((SELECT group_concat(u.name || ' (' || eu.role || ')', ', ') "
 	    "FROM event_unit eu JOIN unit u ON u.id = eu.unit WHERE eu.event = v.id), ''), "
 	    "coalesce((SELECT group_concat(e.detail, '; ') FROM effect e "
-	    "WHERE e.event = v.id AND e.detail <> ''), '') "
+	    "WHERE e.event = v.id AND e.detail <> ''), ''), "
+	    "v.command = 'turn' AND v.args = '[\"turn\",\"next\"]' "
 	    "FROM event v WHERE v.undone = 0 ORDER BY v.id",
 	[STMT_TABLE_INSERT] =
 	    "INSERT INTO rule_table (ruleset, name, title, provenance, note, columns, hash) "
@@ -218,4 +238,10 @@ const char *const db_sql[STMT_COUNT] = {
 	    "SELECT e.event, u.name FROM effect e JOIN unit u ON u.id = e.unit "
 	    "WHERE NOT EXISTS (SELECT 1 FROM event_unit eu "
 	    "WHERE eu.event = e.event AND eu.unit = e.unit) ORDER BY e.id",
+	[STMT_SIDES] = "SELECT side FROM unit GROUP BY side ORDER BY min(id)",
+	[STMT_VIEWER_GET] = "SELECT token FROM viewer WHERE side = ?1",
+	[STMT_VIEWER_PUT] = "INSERT OR REPLACE INTO viewer (side, token) VALUES (?1, ?2)",
+	[STMT_VIEWER_CLEAR] = "DELETE FROM viewer",
+	[STMT_VIEWER_TABLE] =
+	    "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'viewer'",
 };

@@ -273,42 +273,57 @@ read_ratings(struct db *db, sqlite3_stmt *st, const struct unit *u, struct input
 	return DB_OK;
 }
 
+/* How the army's rows are read: the units and their packed ratings. */
+struct army_load {
+	struct army *a;
+	int cap;		/* the units room was made for */
+	char *room;		/* where the next unit's ratings are packed */
+	void (*init)(void *ctx, const struct unit *u, struct inputs *ratings);
+	void *ctx;
+};
+
 /*
- * The rows into the army: each unit, and its ratings read into one full
- * inputs then packed after the units (a few hundred bytes each, where a
- * full inputs is 10 KB: 300 units take some 100 pages, not 500).
- * The room is reserved for the worst case; what is not used is never
- * touched.
+ * The row st stands on as the army's next unit, its ratings read into one
+ * full inputs then packed after the units (a few hundred bytes each, where
+ * a full inputs is 10 KB: 300 units take some 100 pages, not 500).  The
+ * room is reserved for the worst case; what is not used is never touched.
+ * Returns a db status.
  */
 static int
-load_units(struct db *db, struct army *a, int cap, char *room,
-    void (*init)(void *ctx, const struct unit *u, struct inputs *ratings), void *ctx)
+take_row(struct db *db, sqlite3_stmt *st, struct army_load *l)
 {
 	static struct inputs full;	/* one unit's ratings as they are read */
-	sqlite3_stmt *st;
+	struct unit *u = &l->a->u[l->a->n];
 	int rc, status;
+
+	if (l->a->n == l->cap)	/* more rows than count(*) said */
+		return db_fail(db, SQLITE_CORRUPT, "reading the order of battle");
+	if ((rc = read_army_unit(st, u)) != SQLITE_OK)
+		return db_fail(db, rc, "reading the order of battle");
+	l->init(l->ctx, u, &full);
+	if ((status = read_ratings(db, st, u, &full)) != DB_OK)
+		return status;
+	u->ratings = inputs_pack(&full, l->room);
+	l->room += inputs_packed_size(&full);
+	l->a->n++;
+	return DB_OK;
+}
+
+/* Every unit of the game, in id order. */
+static int
+load_units(struct db *db, struct army_load *l)
+{
+	sqlite3_stmt *st;
+	int rc, status = DB_OK;
 
 	if ((status = db_prepare(db, STMT_ARMY_UNITS, &st)) != DB_OK)
 		return status;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct unit *u = &a->u[a->n];
-
-		if (a->n == cap) {
-			rc = SQLITE_CORRUPT;	/* more rows than count(*) said */
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		if ((status = take_row(db, st, l)) != DB_OK)
 			break;
-		}
-		if ((rc = read_army_unit(st, u)) != SQLITE_OK)
-			break;
-		init(ctx, u, &full);
-		if ((status = read_ratings(db, st, u, &full)) != DB_OK) {
-			sqlite3_reset(st);
-			return status;
-		}
-		u->ratings = inputs_pack(&full, room);
-		room += inputs_packed_size(&full);
-		a->n++;
-	}
 	sqlite3_reset(st);
+	if (status != DB_OK)
+		return status;
 	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading the order of battle");
 }
 
@@ -323,15 +338,21 @@ ledger_index(const char *const *ledgers, const char *kind)
 	return -1;
 }
 
-/* Every kept ledger into its unit (the army is in id order). */
+/* Every kept ledger into its unit (the army is in id order): of every
+ * unit (UNIT 0), or of the unit with id UNIT. */
 static int
-load_ledgers(struct db *db, struct army *a, const char *const *ledgers)
+load_ledgers(struct db *db, struct army *a, const char *const *ledgers, long long unit)
 {
 	sqlite3_stmt *st;
-	int rc, status;
+	int rc = SQLITE_OK, status;
 
-	if ((status = db_prepare(db, STMT_ARMY_LEDGERS, &st)) != DB_OK)
+	if ((status = db_prepare(db, unit == 0 ? STMT_ARMY_LEDGERS : STMT_UNIT_LEDGERS,
+	    &st)) != DB_OK)
 		return status;
+	if (unit != 0)
+		db_bind_int(st, 1, unit, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "reading the order of battle");
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct unit *u = (struct unit *)army_find(a, sqlite3_column_int64(st, 0));
 		int col = SQLITE_OK, i;
@@ -354,25 +375,107 @@ load_ledgers(struct db *db, struct army *a, const char *const *ledgers)
 	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading the order of battle");
 }
 
+/* True when the unit with id is among the first units read (a few). */
+static int
+army_find_linear(const struct army *a, long long id)
+{
+	for (int i = 0; i < a->n; i++)
+		if (a->u[i].id == id)
+			return 1;
+	return 0;
+}
+
+/* Room for n units and their ratings, at most a full inputs each (both
+ * sizes are multiples of 8, so the ratings are aligned). */
+static int
+army_room(struct army *a, int n, struct army_load *l)
+{
+	size_t units = (size_t)(n > 0 ? n : 1) * sizeof(struct unit);
+	size_t room = (size_t)(n > 0 ? n : 1) * sizeof(struct inputs);
+
+	a->u = NULL;
+	a->n = 0;
+	/* The ratings' room is written before it is read: only the units are
+	 * cleared (a batch reads a few for each line). */
+	if ((a->u = malloc(units + room)) == NULL)
+		return db_set_error(DB_NOMEM, "reading the order of battle: out of memory");
+	memset(a->u, 0, units);
+	l->a = a;
+	l->cap = n;
+	l->room = (char *)a->u + units;
+	return DB_OK;
+}
+
 int
 db_army_load(struct db *db, struct army *a, const char *const *ledgers,
     void (*init)(void *ctx, const struct unit *u, struct inputs *ratings), void *ctx)
 {
-	size_t units, room;
+	struct army_load l = { NULL, 0, NULL, init, ctx };
 	int n, rc;
 
 	a->u = NULL;
 	a->n = 0;
-	if ((rc = count_units(db, &n)) != DB_OK)
+	if ((rc = count_units(db, &n)) != DB_OK || (rc = army_room(a, n, &l)) != DB_OK)
 		return rc;
-	/* The units, then their packed ratings: at most a full inputs each
-	 * (both sizes are multiples of 8, so the ratings are aligned). */
-	units = (size_t)(n > 0 ? n : 1) * sizeof(struct unit);
-	room = (size_t)(n > 0 ? n : 1) * sizeof(struct inputs);
-	if ((a->u = calloc(1, units + room)) == NULL)
-		return db_set_error(DB_NOMEM, "reading the order of battle: out of memory");
-	if ((rc = load_units(db, a, n, (char *)a->u + units, init, ctx)) != DB_OK ||
-	    (rc = load_ledgers(db, a, ledgers)) != DB_OK) {
+	if ((rc = load_units(db, &l)) != DB_OK ||
+	    (rc = load_ledgers(db, a, ledgers, 0)) != DB_OK) {
+		db_army_free(a);
+		return rc;
+	}
+	army_link(a);
+	return DB_OK;
+}
+
+static int
+by_id(const void *a, const void *b)
+{
+	long long x = ((const struct unit *)a)->id, y = ((const struct unit *)b)->id;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The unit whole-named NAME as the army's next unit, unless it is there
+ * already; *found 0 when no unit has that name. */
+static int
+take_named(struct db *db, const char *name, struct army_load *l, int *found)
+{
+	sqlite3_stmt *st;
+	int rc = SQLITE_OK, status;
+
+	if ((status = db_prepare(db, STMT_ARMY_UNIT, &st)) != DB_OK)
+		return status;
+	db_bind_text(st, 1, name, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "reading the order of battle");
+	*found = 0;
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		*found = 1;
+		status = army_find_linear(l->a, sqlite3_column_int64(st, 0)) ? DB_OK :
+		    take_row(db, st, l);
+	} else if (rc != SQLITE_DONE) {
+		status = db_fail(db, rc, "reading the order of battle");
+	}
+	sqlite3_reset(st);
+	return status;
+}
+
+int
+db_army_load_named(struct db *db, struct army *a, const char *const *names,
+    int nnames, const char *const *ledgers,
+    void (*init)(void *ctx, const struct unit *u, struct inputs *ratings), void *ctx)
+{
+	struct army_load l = { NULL, 0, NULL, init, ctx };
+	int rc, found = 1;
+
+	if ((rc = army_room(a, nnames, &l)) != DB_OK)
+		return rc;
+	for (int i = 0; i < nnames && found && rc == DB_OK; i++)
+		rc = take_named(db, names[i], &l, &found);
+	/* In id order, as army_find looks for them. */
+	qsort(a->u, (size_t)a->n, sizeof *a->u, by_id);
+	for (int i = 0; i < a->n && found && rc == DB_OK; i++)
+		rc = load_ledgers(db, a, ledgers, a->u[i].id);
+	if (rc != DB_OK || !found) {
 		db_army_free(a);
 		return rc;
 	}

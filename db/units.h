@@ -47,6 +47,18 @@ int db_army_load(struct db *db, struct army *a, const char *const *ledgers,
     void (*init)(void *ctx, const struct unit *u, struct inputs *ratings),
     void *ctx);
 
+/*
+ * db_army_load for a ruling that reads only the units it names: the units
+ * with the NNAMES whole names NAMES (byte for byte), in id order, without
+ * the formations above them (each unit's `up` is -1).  An empty army
+ * (a->n 0, DB_OK) when a name is not a unit's whole name: the caller reads
+ * the whole army and matches it there (folded names, "did you mean").
+ */
+int db_army_load_named(struct db *db, struct army *a, const char *const *names,
+    int nnames, const char *const *ledgers,
+    void (*init)(void *ctx, const struct unit *u, struct inputs *ratings),
+    void *ctx);
+
 /* Frees the army's units; accepts an empty army. */
 void db_army_free(struct army *a);
 

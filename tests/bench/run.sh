@@ -1,22 +1,31 @@
 #!/bin/sh
-# Speed of umpire, each figure a ratio against a baseline run in this script.
-#   1. a stateless ruling: 1000 `umpire fire` against 1000 `/bin/true`
-#      (target: 1.3x);
-#   2. a stateful ruling: 1000 `umpire fire --target` on a game holding
-#      100,000 journal entries against the same on a game of ~10 entries
-#      (target: within 1.3x: no cost that grows with history), and against
-#      1000 `sqlite3 GAME "INSERT ...; SELECT ..."` doing one comparable
-#      insert and read (target: 1.0x);
-#   3. the casualty sheet of a 300-unit order of battle (tests/cli/
-#      waterloo.sh) against that of the 9-unit battle (target: 2x);
-#   4. `umpire odds` of an 8-gun and a 24-gun battery (misfire dice), of a
-#      squares assault of 4 brigades a side and of a fury melee with 11
-#      modifiers (1,296 outcomes), against a stateless fire (target: 5x);
-#   5. 1000 rulings in one `umpire batch` against 1000 processes (target:
-#      at least 20x faster).
-#   tests/bench/run.sh ./umpire
+# Speed of umpire, each figure a ratio against a baseline run in this
+# script, with its goal:
+#   1. the fsyncs of a stateful ruling (counted with strace): at most 2,
+#      against the sqlite3 shell's for one insert;
+#   2. a stateful ruling against the floor (tests/bench/floor.c: the same
+#      game and settings, one row inserted, one sum read, committed):
+#      1.0x, and against the sqlite3 shell doing the same: 0.7x (and, as
+#      before, a game of 100,000 journal entries against a small one);
+#   3. a ruling, and a batch line, in a 2,000-unit game against a 10-unit
+#      game: 1.2x; report, log, check and every sheet of 2,000 units
+#      against 1,000, and of twice the turns: 2.2x, in time and in memory;
+#   4. a batch of 10,000 rulings: no temporary file, and 100x faster than a
+#      process a ruling;
+#   5. odds (an 8- and a 24-gun battery, a 4-a-side squares assault, a
+#      fury melee with 11 modifiers) against a stateless fire: 2x;
+#   6. a stateless fire against /bin/true: 1.0x;
+#   7. `umpire serve` (umpire-serve beside the binary): a sheet.json asked
+#      1000 times of an unchanged game (one curl, one connection) against
+#      1000 `umpire sheet --json` processes; and made anew after each
+#      ruling (the ruling and a curl of the page subtracted) against
+#      `umpire sheet --json` after each ruling (the ruling subtracted):
+#      1.0x, no dearer than the process.
+#   tests/bench/run.sh ./umpire build/rel/floor	(BENCH_N runs a figure)
 set -eu
 u=$(cd "$(dirname "${1:-./umpire}")" && pwd)/$(basename "${1:-./umpire}")
+floor=${2:-$(dirname "$u")/build/rel/floor}
+floor=$(cd "$(dirname "$floor")" && pwd)/$(basename "$floor")
 here=$(cd "$(dirname "$0")/.." && pwd)
 n=${BENCH_N:-1000}
 work=$(mktemp -d)
@@ -30,7 +39,7 @@ time_loop() {
 	start=$(now_ns)
 	i=0
 	while [ $i -lt "${runs:-$n}" ]; do
-		"$@" >/dev/null
+		"$@" >/dev/null || echo "bench: failed: $*" >&2
 		i=$((i + 1))
 	done
 	echo $(( $(now_ns) - start ))
@@ -40,7 +49,8 @@ time_loop() {
 # ten alternating blocks, so that a drift of the machine's speed (this
 # one's varies by a fifth over a minute) weighs on both alike: "nsA nsB".
 alternate() {
-	runs=$(( n / 10 > 0 ? n / 10 : 1 ))
+	total=${runs:-$n}
+	runs=$(( total / 10 > 0 ? total / 10 : 1 ))
 	ta=0 tb=0 block=0
 	while [ $block -lt 10 ]; do
 		ta=$(( ta + $($1) ))
@@ -51,14 +61,18 @@ alternate() {
 	echo "$ta $tb"
 }
 
+# ratio WHAT A B RUNS OP GOAL: A and B in ns for RUNS runs each; OP is
+# "<=" or ">=" (the goal for A/B, or for B/A when ">=").
 ratio() {
-	awk -v a="$2" -v b="$3" -v n="$n" -v what="$1" -v target="$4" 'BEGIN {
-		printf "%-44s %7.3f ms vs %7.3f ms per run: %.2fx (target < %s)\n",
-		    what, a / n / 1e6, b / n / 1e6, a / b, target
+	awk -v what="$1" -v a="$2" -v b="$3" -v n="$4" -v op="$5" -v goal="$6" 'BEGIN {
+		r = a / b
+		met = op == ">=" ? r >= goal : r <= goal
+		printf "%-46s %8.3f ms vs %8.3f ms: %6.2fx (goal %s %s)%s\n",
+		    what, a / n / 1e6, b / n / 1e6, r, op, goal, (met ? "" : "  NOT MET")
 	}'
 }
 
-# A game of the small battle; with ballast, 100,000 journal entries first.
+# A game of the small battle; with ballast, that many journal entries first.
 make_game() {
 	mkdir -p "$work/$1"
 	(
@@ -88,75 +102,244 @@ make_game() {
 	)
 }
 
-echo "== stateless"
-time_loop /bin/true >/dev/null
-base=$(time_loop /bin/true)
-fire=$(time_loop "$u" --rules brigade fire --firers 16 --distance 2 --dice 4)
-base2=$(time_loop /bin/true)
-ratio "stateless fire / /bin/true" "$fire" $(( (base + base2) / 2 )) 1.3
+# A Waterloo of UNITS a division (12 divisions) in DIR, and TURNS turns
+# of 20 rulings each, made by one batch.
+make_battle() {
+	mkdir -p "$work/$1"
+	(
+		cd "$work/$1"
+		"$u" new --rules brigade >/dev/null
+		"$here/cli/waterloo.sh" brigade "$2" >oob.csv
+		"$u" unit import oob.csv >/dev/null
+		t=1
+		while [ "$t" -le "$3" ]; do
+			echo "turn next"
+			k=1
+			while [ $k -le 10 ]; do
+				echo "fire --firers 16 --distance 2 --target 'French 1/1/$((k * 3 + 1))' --dice 4"
+				echo "fire --firers 16 --distance 2 --target 'Allied 2/3/$((k * 3 + 1))' --dice 3"
+				k=$((k + 1))
+			done
+			t=$((t + 1))
+		done >journal.txt
+		"$u" batch journal.txt >/dev/null
+	)
+}
 
-echo "== stateful"
+fire_at() {
+	(cd "$work/$1" && time_loop "$u" fire --firers 16 --distance 2 --target "$2" --dice 4)
+}
+
+echo "== 6. stateless"
+time_loop /bin/true >/dev/null
+true_loop() { time_loop /bin/true; }
+stateless() { time_loop "$u" --rules brigade fire --firers 16 --distance 2 --dice 4; }
+set -- $(alternate stateless true_loop)
+ratio "stateless fire / /bin/true" "$1" "$2" "$n" "<=" 1.0
+
+echo "== 1. and 2. a stateful ruling"
 make_game small 0
 make_game large 100000
-echo "journal entries: small $(sqlite3 "$work/small/umpire.db" 'SELECT count(*) FROM event'), large $(sqlite3 "$work/large/umpire.db" 'SELECT count(*) FROM event')"
-"$u" --db "$work/large/umpire.db" check >/dev/null
-fire_at() {
-	(cd "$work/$1" && time_loop "$u" fire --firers 16 --distance 2 --target Pack --dice 4)
-}
-fire_small() { fire_at small; }
-fire_large() { fire_at large; }
 sql_call() {
-	(cd "$work/small" && time_loop sqlite3 umpire.db "INSERT INTO event (turn, command, args, summary, created) VALUES (1, 'bench', '[]', 'bench', 'now'); SELECT total FROM effect WHERE unit = 4 AND kind = 'loss' ORDER BY id DESC LIMIT 1;")
+	(cd "$work/small" && time_loop sqlite3 umpire.db "INSERT INTO event (turn, command, args, summary, created) VALUES (1, 'bench', '[]', 'bench', 'now'); SELECT sum(total) FROM unit_ledger WHERE kind = 'loss';")
 }
-set -- $(alternate fire_large fire_small)
-ratio "stateful fire, 100,000-entry game / small" "$1" "$2" 1.3
+if command -v strace >/dev/null 2>&1; then
+	# Each ruling's syncs, over enough rulings to checkpoint twice.
+	syncs=""
+	i=0
+	while [ $i -lt 24 ]; do
+		(cd "$work/small" && strace -f -o "$work/strace" -e trace=fsync,fdatasync \
+		    "$u" fire --firers 16 --distance 2 --target Pack --dice 4 >/dev/null)
+		syncs="$syncs $(grep -c 'sync(' "$work/strace" || true)"
+		i=$((i + 1))
+	done
+	(cd "$work/small" && strace -f -o "$work/strace" -e trace=fsync,fdatasync \
+	    sqlite3 umpire.db "INSERT INTO event (turn, command, args, summary, created) VALUES (1, 'bench', '[]', 'bench', 'now')")
+	shell=$(grep -c 'sync(' "$work/strace" || true)
+	echo "$syncs" | awk -v shell="$shell" '{
+		max = 0; sum = 0
+		for (i = 1; i <= NF; i++) { sum += $i; if ($i > max) max = $i }
+		printf "%-46s %d at most, %.2f on average; the sqlite3 shell %d: %.2fx (goal <= 2 syncs)%s\n",
+		    "fsyncs of a stateful ruling", max, sum / NF, shell, max / shell,
+		    (max <= 2 ? "" : "  NOT MET")
+	}'
+else
+	echo "fsyncs of a stateful ruling: not counted (no strace)"
+fi
+fire_small() { fire_at small Pack; }
+fire_large() { fire_at large Pack; }
+floor_small() { (cd "$work/small" && time_loop "$floor" umpire.db); }
+set -- $(alternate fire_small floor_small)
+ratio "stateful fire / the floor (tests/bench/floor.c)" "$1" "$2" "$n" "<=" 1.0
 set -- $(alternate fire_small sql_call)
-ratio "stateful fire (small game) / sqlite3 call" "$1" "$2" 1.0
+ratio "stateful fire / the sqlite3 shell's insert" "$1" "$2" "$n" "<=" 0.7
+set -- $(alternate fire_large fire_small)
+ratio "stateful fire, 100,000-entry game / small" "$1" "$2" "$n" "<=" 1.3
 
-echo "== the casualty sheet"
-mkdir -p "$work/waterloo"
-(
-	cd "$work/waterloo"
-	"$u" new --rules brigade >/dev/null
-	"$here/cli/waterloo.sh" brigade > oob.csv
-	"$u" unit import oob.csv >/dev/null
-)
-sheet_at() {
-	(cd "$work/$1" && time_loop "$u" sheet)
+echo "== 3. cost by the units a ruling names"
+make_battle army2000 167 5
+fire_big() { fire_at army2000 "French 1/1/3"; }
+set -- $(alternate fire_big fire_small)
+ratio "a ruling, 2,004-unit game / 10-unit game" "$1" "$2" "$n" "<=" 1.2
+lines=$(( n > 100 ? n : 100 ))
+i=0
+while [ $i -lt "$lines" ]; do
+	echo "fire --firers 16 --distance 2 --target 'French 1/1/3' --dice 4"
+	i=$((i + 1))
+done >"$work/big.txt"
+sed "s|'French 1/1/3'|Pack|" "$work/big.txt" >"$work/small.txt"
+batch_at() {	# DIR FILE: nanoseconds for one batch of FILE
+	(cd "$work/$1" && start=$(now_ns) && "$u" batch "$2" >/dev/null && echo $(( $(now_ns) - start )))
 }
-sheet_nine() { sheet_at small; }
-sheet_waterloo() { sheet_at waterloo; }
-set -- $(alternate sheet_waterloo sheet_nine)
-ratio "sheet of 300 units / of 9 units" "$1" "$2" 2
+batch_big() { t=0; for k in 1 2 3; do t=$((t + $(batch_at army2000 "$work/big.txt"))); done; echo $t; }
+batch_small() { t=0; for k in 1 2 3; do t=$((t + $(batch_at small "$work/small.txt"))); done; echo $t; }
+runs=10
+set -- $(alternate batch_big batch_small)
+ratio "a batch line, 2,004-unit game / 10-unit game" "$1" "$2" $((lines * 3 * 10)) "<=" 1.2
+make_battle units1000 83 100
+make_battle units2000 167 100
+cp -r "$work/units1000" "$work/turns200"
+(cd "$work/turns200" && "$u" batch journal.txt >/dev/null)
+echo "(996 and 2,004 units, 2,100 journal entries in 100 turns; and 996 units, 4,200 in 200 turns)"
+memory() {	# DIR ARGS...: the largest resident size in KB
+	d=$1
+	shift
+	(cd "$work/$d" && /usr/bin/time -f %M "$u" "$@" 2>&1 >/dev/null | tail -1)
+}
+each=$(( n / 50 > 2 ? n / 50 : 3 ))
+for cmd in "report" "report --html $work/r.html" "log" "check" "sheet" "sheet --csv" \
+    "--json sheet" "sheet --html $work/s.html"; do
+	# shellcheck disable=SC2086
+	at1000() { (cd "$work/units1000" && time_loop "$u" $cmd); }
+	# shellcheck disable=SC2086
+	at2000() { (cd "$work/units2000" && time_loop "$u" $cmd); }
+	# shellcheck disable=SC2086
+	at200() { (cd "$work/turns200" && time_loop "$u" $cmd); }
+	runs=$each
+	set -- $(alternate at2000 at1000)
+	units=$(awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }')
+	runs=$each
+	set -- $(alternate at200 at1000)
+	turns=$(awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }')
+	name=$(echo "$cmd" | sed "s|$work/||")
+	if [ -x /usr/bin/time ]; then
+		# shellcheck disable=SC2086
+		m1=$(memory units1000 $cmd)
+		# shellcheck disable=SC2086
+		m2=$(memory units2000 $cmd)
+		# shellcheck disable=SC2086
+		m3=$(memory turns200 $cmd)
+		mem=$(awk -v a="$m1" -v b="$m2" -v c="$m3" 'BEGIN { printf "memory %.2fx, %.2fx (%d KB)", b / a, c / a, a }')
+	else
+		mem="memory not measured (no /usr/bin/time)"
+	fi
+	echo "$units $turns" | awk -v what="$name" -v mem="$mem" '{
+		printf "%-22s 2x units %.2fx, 2x turns %.2fx; %s (goal <= 2.2)%s\n", what, $1, $2,
+		    mem, ($1 <= 2.2 && $2 <= 2.2 ? "" : "  NOT MET")
+	}'
+done
 
-echo "== odds before the roll"
-n=$(( n / 20 > 0 ? n / 20 : 1 ))	# fewer runs: an assault takes longer
-fire1=$(time_loop "$u" --rules brigade fire --firers 16 --distance 2 --dice 4)
-battery=$(time_loop "$u" odds --rules brigade fire --guns 8 --distance 6)
-assault=$(time_loop "$u" odds --rules squares melee \
-    --attacker-spec heavy-cav:d10,heavy-cav:d10,cav:d8,cav:d8 \
-    --defender-spec cav:d8,cav:d8,light-cav:d6,light-cav:d6)
-battery24=$(time_loop "$u" odds --rules brigade fire --guns 24 --distance 6)
-melee=$(time_loop "$u" odds --rules fury melee --attacker-type cavalry \
-    --attacker-mod more-stands,fresh,guard,cavalry-charging-infantry,heavy-v-light,uphill,outflanking,leader-attached \
-    --defender-mod worn,disordered,defending-cover)
-ratio "odds of an 8-gun battery / stateless fire" "$battery" "$fire1" 5
-ratio "odds of a 4-a-side squares assault / fire" "$assault" "$fire1" 5
-ratio "odds of a 24-gun battery / fire" "$battery24" "$fire1" 5
-ratio "odds of a fury melee, 11 modifiers / fire" "$melee" "$fire1" 5
-
-echo "== batch"
+echo "== 4. batch"
 mkdir -p "$work/batch"
 (cd "$work/batch" && "$u" new --rules brigade >/dev/null && "$u" unit import "$here/cli/battle-oob.csv" >/dev/null)
-n=${BENCH_N:-1000}
 i=0
-while [ $i -lt "$n" ]; do
+while [ $i -lt 10000 ]; do
 	echo "fire --firers 16 --distance 2 --target Pack --dice 4"
 	i=$((i + 1))
 done >"$work/batch/rulings.txt"
+if command -v strace >/dev/null 2>&1; then
+	cp "$work/batch/umpire.db" "$work/batch/copy.db"
+	(cd "$work/batch" && strace -f -o "$work/strace" -e trace=open,openat,creat \
+	    "$u" --db copy.db batch rulings.txt >/dev/null)
+	temps=$(grep -c 'etilqs_\|O_TMPFILE' "$work/strace" || true)
+	printf "%-46s %d (goal 0)%s\n" "temporary files of a batch of 10,000 rulings" "$temps" \
+	    "$([ "$temps" = 0 ] || echo "  NOT MET")"
+fi
 one_batch=$(cd "$work/batch" && start=$(now_ns) && "$u" batch rulings.txt >/dev/null && echo $(( $(now_ns) - start )))
-processes=$(fire_at batch)
-awk -v a="$processes" -v b="$one_batch" -v n="$n" 'BEGIN {
-	printf "%-44s %7.3f ms vs %7.3f ms per ruling: %.1fx faster (target > 20)\n",
-	    "a process per ruling / one batch", a / n / 1e6, b / n / 1e6, a / b
+processes=$(runs=$(( n / 2 > 0 ? n / 2 : 1 )) fire_at batch Pack)
+awk -v a="$processes" -v b="$one_batch" -v np=$(( n / 2 > 0 ? n / 2 : 1 )) 'BEGIN {
+	r = (a / np) / (b / 10000)
+	printf "%-46s %8.3f ms vs %8.3f ms: %6.1fx faster (goal >= 100)%s\n",
+	    "a process a ruling / one batch of 10,000", a / np / 1e6, b / 10000 / 1e6, r,
+	    (r >= 100 ? "" : "  NOT MET")
 }'
+
+echo "== 5. odds before the roll"
+odds_n=$(( n / 10 > 0 ? n / 10 : 1 ))
+fire_loop() { time_loop "$u" --rules brigade fire --firers 16 --distance 2 --dice 4; }
+battery() { time_loop "$u" odds --rules brigade fire --guns 8 --distance 6; }
+battery24() { time_loop "$u" odds --rules brigade fire --guns 24 --distance 6; }
+assault() {
+	time_loop "$u" odds --rules squares melee \
+	    --attacker-spec heavy-cav:d10,heavy-cav:d10,cav:d8,cav:d8 \
+	    --defender-spec cav:d8,cav:d8,light-cav:d6,light-cav:d6
+}
+melee() {
+	time_loop "$u" odds --rules fury melee --attacker-type cavalry \
+	    --attacker-mod more-stands,fresh,guard,cavalry-charging-infantry,heavy-v-light,uphill,outflanking,leader-attached \
+	    --defender-mod worn,disordered,defending-cover
+}
+for what in battery battery24 assault melee; do
+	runs=$odds_n
+	set -- $(alternate "$what" fire_loop)
+	case $what in
+	battery) name="odds of an 8-gun battery / stateless fire" ;;
+	battery24) name="odds of a 24-gun battery / fire" ;;
+	assault) name="odds of a 4-a-side squares assault / fire" ;;
+	melee) name="odds of a fury melee, 11 modifiers / fire" ;;
+	esac
+	ratio "$name" "$1" "$2" "$odds_n" "<=" 2
+done
+
+echo "== 7. serve"
+# The small game's pages; the server goes when the script ends.
+serve_pid=""
+trap '[ -z "$serve_pid" ] || kill "$serve_pid" 2>/dev/null; rm -rf "$work"' EXIT
+(cd "$work/small" && exec "$u" serve --listen 127.0.0.1:0 >serve.out 2>serve.err) &
+serve_pid=$!
+i=0
+while [ "$(cat "$work/small/serve.out" 2>/dev/null | wc -l)" -lt 3 ] && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+page=$(awk '$1 == "umpire" { print $2 }' "$work/small/serve.out")
+[ -n "$page" ] || { echo "umpire serve did not start: $(cat "$work/small/serve.err")"; exit 1; }
+# curl_many: n sheet.json over one connection, in one process.
+curl_many() {
+	start=$(now_ns)
+	i=0
+	while [ $i -lt "${runs:-$n}" ]; do
+		echo "url = \"${page}sheet.json\""
+		echo "output = /dev/null"
+		i=$((i + 1))
+	done | curl -s -K - && echo $(( $(now_ns) - start ))
+}
+sheet_json() { (cd "$work/small" && time_loop "$u" sheet --json); }
+set -- $(alternate curl_many sheet_json)
+ratio "serve: sheet.json, unchanged game / process" "$1" "$2" "$n" "<=" 1.0
+# After each ruling, a sheet.json made anew: the fetch alone timed (not
+# the ruling), less a fetch of the page (the same curl, no game read),
+# against `umpire sheet --json` alone, less the clock's own cost.
+after_n=$(( n / 10 > 0 ? n / 10 : 1 ))
+rule() { "$u" fire --firers 16 --distance 2 --target Pack --dice 4 >/dev/null; }
+after_rulings() {	# after_rulings CMD...: ns of CMD, each run after a ruling
+	total=0
+	i=0
+	while [ $i -lt "${runs:-$after_n}" ]; do
+		rule
+		start=$(now_ns)
+		"$@" >/dev/null
+		total=$(( total + $(now_ns) - start ))
+		i=$((i + 1))
+	done
+	echo $total
+}
+json_after() { (cd "$work/small" && after_rulings curl -s "${page}sheet.json"); }
+page_after() { (cd "$work/small" && after_rulings curl -s "$page"); }
+sheet_after() { (cd "$work/small" && after_rulings "$u" sheet --json); }
+clock_after() { (cd "$work/small" && after_rulings true); }
+runs=$after_n
+set -- $(alternate json_after page_after)
+runs=$after_n
+set -- "$@" $(alternate sheet_after clock_after)
+ratio "serve: sheet.json after a ruling / process" $(( $1 - $2 )) $(( $3 - $4 )) "$after_n" "<=" 1.0

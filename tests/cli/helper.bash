@@ -11,6 +11,11 @@ setup() {
 }
 
 teardown() {
+	# a lock holder a failed test left waiting is let go
+	if [ -n "${HOLDER:-}" ]; then
+		timeout 2 sh -c 'echo >"$1"' sh "$TEST_DIR/release.fifo" 2>/dev/null
+		wait "$HOLDER" 2>/dev/null
+	fi
 	cd / && rm -rf "$TEST_DIR"
 }
 
@@ -24,11 +29,19 @@ json() {
 	printf '%s' "$output" | jq -r "$1"
 }
 
-# expect_error CODE MESSAGE: the last command failed with CODE, printed
-# MESSAGE (a substring) on stderr and nothing on stdout.
+# expect_error CODE MESSAGE: the last command failed with CODE and printed
+# one line on stderr, MESSAGE whole ("umpire: COMMAND: MESSAGE", or the
+# whole line), and nothing on stdout.
 expect_error() {
 	[ "$status" -eq "$1" ] || { echo "status $status, expected $1; stderr: $stderr"; return 1; }
-	[[ "$stderr" == *"$2"* ]] || { echo "stderr: $stderr"; echo "expected: $2"; return 1; }
+	local message=${stderr#umpire: }
+	message=${message#*: }
+	if [ -n "${UMPIRE_LEARN:-}" ] && [[ "$stderr" == *"$2"* ]] &&
+	    [ "$stderr" != "$2" ] && [ "$message" != "$2" ] && [ "${stderr#umpire: }" != "$2" ]; then
+		printf '%s\t%s\t%s\n' "${BATS_TEST_FILENAME##*/}" "$2" "$stderr" >>"$UMPIRE_LEARN"
+	fi
+	[ "$stderr" = "$2" ] || [ "$message" = "$2" ] || [ "${stderr#umpire: }" = "$2" ] ||
+	    { echo "stderr: $stderr"; echo "expected: $2"; return 1; }
 	[ -z "$output" ] || { echo "stdout not empty: $output"; return 1; }
 	local lines
 	lines=$(printf '%s\n' "$stderr" | wc -l)
@@ -76,4 +89,47 @@ golden() {
 		return 0
 	fi
 	diff -u "$BATS_TEST_DIRNAME/golden/$1" "$2"
+}
+
+# wait_for CMD...: polls until CMD succeeds (10 s at most).  A hand-over
+# waits on a state the other process makes, never on a guess at its speed.
+wait_for() {
+	local i=0
+	until "$@"; do
+		i=$((i + 1))
+		[ "$i" -lt 1000 ] || { echo "timed out waiting for: $*"; return 1; }
+		sleep 0.01
+	done
+}
+
+# hold_lock GAME: an sqlite3 process takes GAME's write lock and holds it
+# until release_lock; returns once the lock is held (the holder makes the
+# file 'held' after its BEGIN IMMEDIATE).
+hold_lock() {
+	rm -f held release.fifo
+	mkfifo release.fifo
+	(echo "BEGIN IMMEDIATE;"; echo ".shell touch held"; cat release.fifo; echo "COMMIT;") |
+	    sqlite3 "$1" >/dev/null 3>&- &
+	HOLDER=$!
+	wait_for [ -e held ]
+}
+
+release_lock() {
+	echo >release.fifo
+	wait "$HOLDER"
+	HOLDER=
+}
+
+# has_open PID FILE: process PID has FILE (in the test directory) open.
+has_open() {
+	local f
+	for f in /proc/"$1"/fd/*; do
+		[ "$(readlink "$f")" = "$(pwd -P)/$2" ] && return 0
+	done
+	return 1
+}
+
+# holds_exclusive FILE: some process holds an exclusive flock on FILE.
+holds_exclusive() {
+	grep -q "FLOCK  *ADVISORY  *WRITE .*:$(stat -c %i "$1") " /proc/locks
 }

@@ -30,7 +30,7 @@ load helper
 
 @test "an unknown command exits 64" {
 	umpire --rules brigade frobnicate
-	expect_error 64 "umpire: unknown command 'frobnicate'"
+	expect_error 64 "umpire: unknown command 'frobnicate' (see 'umpire --help')"
 }
 
 @test "an ambiguous prefix lists the candidates" {
@@ -46,17 +46,17 @@ load helper
 
 @test "undo, redo and new do not match by prefix" {
 	umpire und
-	expect_error 64 "unknown command 'und'"
+	expect_error 64 "unknown command 'und' (see 'umpire --help')"
 }
 
 @test "an unknown rule set exits 65" {
 	umpire --rules chess fire --firers 16 --distance 2 --dice 4
-	expect_error 65 "umpire: fire: unknown rule set 'chess'"
+	expect_error 65 "umpire: fire: unknown rule set 'chess' (brigade, squares, fury, 2x2, ohw)"
 }
 
 @test "no rule set and no game exits 64 saying to name one" {
 	umpire fire --firers 16 --distance 2 --dice 4
-	expect_error 64 "no rule set: give --rules NAME"
+	expect_error 64 "no rule set: give --rules NAME (brigade, squares, fury, 2x2, ohw) or start a game with 'umpire new --rules NAME'"
 }
 
 @test "global options may stand after the command" {
@@ -84,7 +84,7 @@ load helper
 
 @test "an abbreviated option is unknown (no abbreviations)" {
 	umpire --rules brigade fire --fire 16 --distance 2 --dice 4
-	expect_error 64 "unknown option '--fire'"
+	expect_error 64 "unknown option '--fire' for brigade fire (see 'umpire fire --rules brigade --help')"
 }
 
 @test "a command the rule set does not define exits 64 with its sentence" {
@@ -124,7 +124,7 @@ load helper
 
 @test "a positional argument to an adjudication is a usage error" {
 	umpire --rules brigade fire 16
-	expect_error 64 "unexpected argument '16'"
+	expect_error 64 "unexpected argument '16' (see 'umpire fire --help')"
 }
 
 @test "an option given twice is a usage error" {
@@ -134,7 +134,7 @@ load helper
 
 @test "an option without its value is a usage error" {
 	umpire --rules brigade fire --distance 2 --dice 4 --firers
-	expect_error 64 "option '--firers' needs a value"
+	expect_error 64 "option '--firers' needs a value (N)"
 }
 
 @test "a flag given a value is a usage error" {
@@ -149,7 +149,7 @@ load helper
 
 @test "--json with an error leaves stdout empty" {
 	umpire --json --rules brigade fire --firers 16 --distance 2 --dice 9
-	expect_error 65 "9 is not a face of the average die"
+	expect_error 65 "die 1 is the firers' average die: 9 is not a face of the average die (2-5)"
 }
 
 @test "umpire help [COMMAND] and umpire version" {
@@ -163,7 +163,7 @@ load helper
 	[ "$status" -eq 0 ]
 	[[ "$output" == "umpire 0.1.0 (SQLite 3."* ]]
 	umpire help nosuch
-	expect_error 64 "unknown command 'nosuch'"
+	expect_error 64 "unknown command 'nosuch' (see 'umpire --help')"
 }
 
 @test "rule set names in any case; dice lists with spaces" {

@@ -25,7 +25,7 @@ load helper
 
 @test "tables show of an unknown table exits 65" {
 	umpire --rules brigade tables show nonsense
-	expect_error 65 "the brigade rules have no table 'nonsense'"
+	expect_error 65 "the brigade rules have no table 'nonsense' (see 'umpire tables list')"
 }
 
 @test "tables show morale-bands gives the classes" {

@@ -234,7 +234,7 @@ fire() { umpire --json --rules brigade fire "$@"; }
 
 @test "a howitzer does not fire canister" {
 	fire --guns 1 --gun howitzer --ammo canister --distance 10 --dice 2,5
-	expect_error 65 "a howitzer gun does not fire canister"
+	expect_error 65 "--ammo: a howitzer gun does not fire canister (the artillery-ranges table)"
 }
 
 @test "crew per gun: one number for all, or one per gun" {
@@ -279,7 +279,7 @@ fire() { umpire --json --rules brigade fire "$@"; }
 
 @test "a crew list of the wrong length is bad data" {
 	fire --guns 3 --crew 3,2 --distance 20 --dice 2,3,4,5
-	expect_error 65 "--crew: 2 numbers for 3 guns"
+	expect_error 65 "--crew: 2 numbers for 3 guns; give one number, or one per gun"
 }
 
 @test "artillery may not move and fire" {

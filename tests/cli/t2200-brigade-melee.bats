@@ -120,12 +120,12 @@ melee() { umpire --json --rules brigade melee "$@"; }
 
 @test "melee takes two average dice" {
 	umpire --rules brigade melee --attacker-figures 16 --defender-figures 16 --dice 4
-	expect_error 65 "too few dice: die 2 should be the defender's average die"
+	expect_error 65 "too few dice: die 2 should be the defender's average die (average die, 2-5)"
 }
 
 @test "an unknown melee modifier is bad data" {
 	umpire --rules brigade melee --attacker-figures 16 --defender-figures 16 --attacker-mod bayonets --dice 4,4
-	expect_error 65 "--attacker-mod: 'bayonets' is not a brigade melee modifier"
+	expect_error 65 "--attacker-mod: 'bayonets' is not a brigade melee modifier (see 'umpire melee --rules brigade --help')"
 }
 
 @test "brigade l.41: a marching column attacked in melee inflicts nothing and takes the attacker's casualties" {

@@ -51,7 +51,7 @@ band() {
 
 @test "an unknown class is bad data" {
 	umpire --rules brigade morale --class hussars --figures 5
-	expect_error 65 "--class: 'hussars' is not a class"
+	expect_error 65 "--class: 'hussars' is not a class of the morale-bands table (guards, british, french, prussian, cavalry, divcav)"
 }
 
 @test "rally after following up: first attempt 5-6" {
@@ -119,7 +119,7 @@ band() {
 
 @test "rally needs --after" {
 	umpire --rules brigade rally --dice 5
-	expect_error 64 "rally needs --after"
+	expect_error 64 "rally needs --after follow-up|push-back|pursuit|continuous-pushbacks"
 }
 
 @test "rally takes a d6: 7 is bad data" {

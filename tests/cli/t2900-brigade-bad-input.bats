@@ -9,7 +9,7 @@ fire() { umpire --json --rules brigade fire "$@"; }
 	fire --firers 16 --distance 2 --dice 6
 	expect_error 65 "die 1 is the firers' average die: 6 is not a face of the average die (2-5)"
 	fire --firers 16 --distance 2 --dice 1
-	expect_error 65 "1 is not a face of the average die"
+	expect_error 65 "die 1 is the firers' average die: 1 is not a face of the average die (2-5)"
 }
 
 @test "a misfire d6 of 7 names the die and its position" {
@@ -21,12 +21,12 @@ fire() { umpire --json --rules brigade fire "$@"; }
 	fire --firers 16 --distance 2 --dice four
 	expect_error 65 "--dice: 'four' is not a die face"
 	fire --firers 16 --distance 2 --dice 4,
-	expect_error 65 "is not a list of die faces"
+	expect_error 65 "--dice: '4,' is not a list of die faces (e.g. --dice 4 or --dice 6,6)"
 }
 
 @test "too few dice names the die expected" {
 	fire --guns 2 --distance 20 --dice 3,4
-	expect_error 65 "too few dice: die 3 should be the battery's average die"
+	expect_error 65 "too few dice: die 3 should be the battery's average die (average die, 2-5)"
 }
 
 @test "too many dice" {
@@ -36,7 +36,7 @@ fire() { umpire --json --rules brigade fire "$@"; }
 
 @test "no dice at all is a usage error naming the dice needed" {
 	fire --guns 2 --distance 20
-	expect_error 64 "needs dice: misfire d6 for gun 1 (d6), misfire d6 for gun 2 (d6), battery's average die (average die)"
+	expect_error 64 "needs dice: misfire d6 for gun 1 (d6), misfire d6 for gun 2 (d6), battery's average die (average die); give the faces with --dice or let umpire roll with --roll"
 }
 
 @test "--dice with --roll is a usage error" {
@@ -46,7 +46,7 @@ fire() { umpire --json --rules brigade fire "$@"; }
 
 @test "a bad seed is bad data" {
 	fire --firers 16 --distance 2 --roll --seed -1
-	expect_error 65 "--seed: '-1' is not a whole number"
+	expect_error 65 "--seed: '-1' is not a whole number from 0 to 9007199254740991"
 }
 
 @test "a negative distance" {
@@ -64,30 +64,30 @@ fire() { umpire --json --rules brigade fire "$@"; }
 
 @test "a distance past 1000 inches" {
 	fire --firers 16 --distance 1000.5 --dice 4
-	expect_error 65 "--distance: 1000.5 is too far"
+	expect_error 65 "--distance: 1000.5 is too far; a distance is 0 to 1000 inches"
 	fire --firers 16 --distance 1e9 --dice 4
-	expect_error 65 "'1e9' is not a distance"
+	expect_error 65 "--distance: '1e9' is not a distance; expected inches such as 4.5, 4in or 11.5cm"
 }
 
 @test "a distance with a unit umpire does not know" {
 	fire --firers 16 --distance 5x --dice 4
-	expect_error 65 "--distance: '5x' is not a distance"
+	expect_error 65 "--distance: '5x' is not a distance; expected inches such as 4.5, 4in or 11.5cm"
 	fire --firers 16 --distance 5ft --dice 4
-	expect_error 65 "'5ft' is not a distance"
+	expect_error 65 "--distance: '5ft' is not a distance; expected inches such as 4.5, 4in or 11.5cm"
 }
 
 @test "a huge figure count" {
 	fire --firers 100001 --distance 2 --dice 4
 	expect_error 65 "--firers: 100001 is out of range; expected a whole number from 0 to 100000"
 	fire --firers 99999999999999999999 --distance 2 --dice 4
-	expect_error 65 "--firers"
+	expect_error 65 "--firers: 99999999999999999999 is out of range; expected a whole number from 0 to 100000"
 }
 
 @test "a negative or fractional figure count" {
 	fire --firers -16 --distance 2 --dice 4
-	expect_error 65 "--firers: -16 is negative"
+	expect_error 65 "--firers: -16 is negative; expected a whole number from 0 to 100000"
 	fire --firers 16.5 --distance 2 --dice 4
-	expect_error 65 "--firers: '16.5' is not a whole number"
+	expect_error 65 "--firers: '16.5' is not a whole number; expected 0 to 100000"
 }
 
 @test "zero guns makes no sense" {
@@ -102,12 +102,12 @@ fire() { umpire --json --rules brigade fire "$@"; }
 
 @test "an automatic modifier cannot be named" {
 	fire --firers 16 --distance 2 --mod close --dice 4
-	expect_error 65 "'close' is not a brigade fire modifier"
+	expect_error 65 "--mod: 'close' is not a brigade fire modifier (see 'umpire fire --rules brigade --help')"
 }
 
 @test "a modifier named twice" {
 	fire --firers 16 --distance 2 --mod hard-cover,hard-cover --dice 4
-	expect_error 65 "modifier 'hard-cover' is named twice"
+	expect_error 65 "--mod: modifier 'hard-cover' is named twice"
 }
 
 @test "an unknown choice" {
@@ -117,17 +117,17 @@ fire() { umpire --json --rules brigade fire "$@"; }
 
 @test "an unknown option" {
 	fire --firers 16 --distance 2 --frobnicate --dice 4
-	expect_error 64 "unknown option '--frobnicate' for brigade fire"
+	expect_error 64 "unknown option '--frobnicate' for brigade fire (see 'umpire fire --rules brigade --help')"
 }
 
 @test "fire needs a distance" {
 	fire --firers 16 --dice 4
-	expect_error 64 "fire needs --distance D"
+	expect_error 64 "fire needs --distance D (inches)"
 }
 
 @test "fire needs firers, guns or a rocket" {
 	fire --distance 2 --dice 4
 	expect_error 64 "fire needs --firers N (infantry), --guns N (artillery) or --rocket"
 	fire --firers 16 --guns 2 --distance 2 --dice 4
-	expect_error 64 "fire takes one of"
+	expect_error 64 "fire takes one of --firers (infantry), --guns (artillery) or --rocket"
 }

@@ -8,7 +8,7 @@ load helper
 	[ "$status" -eq 0 ]
 	[ "$output" = "new brigade game 'Quatre Bras' at umpire.db" ]
 	[ "$(sqlite3 umpire.db 'PRAGMA application_id')" = 1431130185 ]
-	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 3 ]
+	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 5 ]
 	[ "$(sqlite3 umpire.db "SELECT count(*) FROM rule_row WHERE name = 'melee-firing'")" = 150 ]
 }
 
@@ -29,7 +29,7 @@ load helper
 
 @test "new needs --rules" {
 	umpire new
-	expect_error 64 "new needs --rules NAME"
+	expect_error 64 "new needs --rules NAME (brigade, squares, fury, 2x2, ohw)"
 }
 
 @test "new will not overwrite a game without --force" {
@@ -45,13 +45,13 @@ load helper
 
 @test "new in a missing directory exits 73" {
 	umpire --db nowhere/game.db new --rules brigade
-	expect_error 73 "cannot create the game 'nowhere/game.db'"
+	expect_error 73 "cannot create the game 'nowhere/game.db': No such file or directory"
 }
 
 @test "new in a read-only directory exits 73" {
 	mkdir ro && chmod 555 ro
 	as_nobody "$U" --db ro/game.db new --rules brigade
-	expect_error 73 "cannot create the game"
+	expect_error 73 "cannot create the game 'ro/game.db': Permission denied"
 	[ ! -e ro/game.db ]
 }
 
@@ -61,9 +61,9 @@ load helper
 	umpire sheet
 	expect_error 65 "'umpire.db' is not an umpire game"
 	umpire --rules brigade fire --firers 16 --distance 2 --target Kempt --dice 4
-	expect_error 65 "is not an umpire game"
+	expect_error 65 "'umpire.db' is not an umpire game"
 	umpire new --rules brigade --force
-	expect_error 65 "exists and is not an umpire game; not replacing it"
+	expect_error 65 "'umpire.db' exists and is not an umpire game; not replacing it"
 	[ "$(md5sum umpire.db)" = "$before" ]
 }
 
@@ -80,15 +80,15 @@ load helper
 	sqlite3 umpire.db "PRAGMA user_version = 99"
 	before=$(md5sum umpire.db)
 	umpire turn next
-	expect_error 65 "from a newer umpire (schema 99"
+	expect_error 65 "'umpire.db' is from a newer umpire (schema 99; this umpire knows 5): upgrade umpire"
 	[ "$(md5sum umpire.db)" = "$before" ]
 }
 
 @test "a stateful ruling without a game exits 66" {
 	umpire --rules brigade fire --firers 16 --distance 2 --target Kempt --dice 4
-	expect_error 66 "there is no game at 'umpire.db'"
+	expect_error 66 "there is no game at 'umpire.db' (start one with 'umpire new --rules NAME')"
 	umpire sheet
-	expect_error 66 "there is no game"
+	expect_error 66 "there is no game at 'umpire.db' (start one with 'umpire new --rules NAME')"
 }
 
 @test "a read-only game file is refused (74) and unchanged" {
@@ -98,17 +98,16 @@ load helper
 	as_nobody "$U" fire --firers 16 --distance 2 --target Kempt --dice 4
 	expect_error 74 "cannot write the game 'umpire.db': it is read-only"
 	as_nobody "$U" turn next
-	expect_error 74 "read-only"
+	expect_error 74 "cannot write the game 'umpire.db': it is read-only"
 	[ "$(md5sum umpire.db)" = "$before" ]
 }
 
 @test "a game locked by another writer exits 75 and is unchanged" {
 	small_oob
-	(echo "BEGIN IMMEDIATE;"; sleep 2) | sqlite3 umpire.db &
-	sleep 0.5
+	hold_lock umpire.db
 	UMPIRE_BUSY_TIMEOUT=100 run --separate-stderr "$U" turn next
-	expect_error 75 "locked by another writer; try again"
-	wait
+	release_lock
+	expect_error 75 "the game 'umpire.db' is locked by another writer; try again"
 	umpire turn
 	[ "$output" = "turn 1" ]
 }
@@ -116,7 +115,7 @@ load helper
 @test "--rules other than the game's exits 64" {
 	small_oob
 	umpire --rules squares sheet
-	expect_error 64 "played under the brigade rules, not squares"
+	expect_error 64 "the game 'umpire.db' is played under the brigade rules, not squares"
 }
 
 @test "without --rules an adjudication takes the game's rule set" {
@@ -151,15 +150,111 @@ load helper
 @test "new --force waits for a writer's transaction, then gives up (75) and replaces nothing" {
 	small_oob
 	before=$(md5sum umpire.db)
-	(echo "BEGIN IMMEDIATE;"; sleep 2; echo "COMMIT;") | sqlite3 umpire.db &
-	sleep 0.5
+	hold_lock umpire.db
 	UMPIRE_BUSY_TIMEOUT=200 run --separate-stderr "$U" new --rules brigade --force
+	release_lock
 	expect_error 75 "the game 'umpire.db' is in use by another command; it was not replaced"
-	wait
 	[ "$(md5sum umpire.db)" = "$before" ]
 	[ "$(ls umpire.db.new-* 2>/dev/null | wc -l)" = 0 ]
 	umpire new --rules brigade --force
 	[ "$status" -eq 0 ]
+}
+
+@test "new --force waits for a command that has the game open, then gives up (75)" {
+	small_oob
+	hold_lock umpire.db
+	UMPIRE_BUSY_TIMEOUT=20000 "$U" turn next >turn.out 2>turn.err 3>&- &
+	writer=$!
+	wait_for has_open "$writer" umpire.db-shm	# it read the game: it waits to write
+	UMPIRE_BUSY_TIMEOUT=200 run --separate-stderr "$U" new --rules brigade --force
+	expect_error 75 "the game 'umpire.db' is in use by another command; it was not replaced"
+	release_lock
+	wait "$writer"
+	[ "$(cat turn.out)" = "turn 2" ]
+	umpire log --json
+	[ "$(json '[.entries[] | .command] | join(",")')" = "turn" ]
+	umpire unit list
+	[[ "$output" == *Kempt* ]]
+}
+
+# Writers of every kind (a ruling, turn next, a batch, batch --each) that
+# open the game while new --force holds it: each waits, then finds the
+# new game at the path and writes there.  Every one that says it kept a
+# ruling has it in the final game, or it refused.
+@test "writers that wait while new --force replaces the game write to the new game; none is lost" {
+	small_oob
+	hold_lock umpire.db
+	UMPIRE_BUSY_TIMEOUT=20000 "$U" new --rules brigade --force --title Fresh >new.out 2>new.err 3>&- &
+	replacer=$!
+	wait_for holds_exclusive umpire.db	# new --force has the game to itself
+	pids=()
+	for w in 1 2 3; do
+		UMPIRE_BUSY_TIMEOUT=20000 "$U" turn next >"w$w.out" 2>"w$w.err" 3>&- &
+		pids+=($!)
+	done
+	for w in 4 5 6 7; do
+		printf '%s\n' "unit add W$w --side British --type infantry --class british --units 4" \
+		    "fire --firers 16 --distance 2 --target W$w --dice 4" >"b$w.txt"
+		each=""; [ "$w" -ge 6 ] && each=--each
+		UMPIRE_BUSY_TIMEOUT=20000 "$U" batch "b$w.txt" $each >"w$w.out" 2>"w$w.err" 3>&- &
+		pids+=($!)
+	done
+	for p in "${pids[@]}"; do wait_for has_open "$p" umpire.db; done
+	release_lock
+	wait "$replacer"
+	[ "$(cat new.out)" = "new brigade game 'Fresh' at umpire.db" ]
+	kept_turns=0
+	for w in 1 2 3 4 5 6 7; do
+		rc=0; wait "${pids[$((w - 1))]}" || rc=$?
+		if [ "$rc" = 75 ]; then
+			[[ "$(cat "w$w.err")" == *"try again"* || "$(cat "w$w.err")" == *"run it again"* ]]
+			continue
+		fi
+		[ "$rc" = 0 ] || { echo "writer $w: $rc $(cat "w$w.err")"; return 1; }
+		if [ "$w" -le 3 ]; then
+			kept_turns=$((kept_turns + 1))
+		else
+			run --separate-stderr "$U" log --unit "W$w" --json
+			[ "$(json '[.entries[] | select(.command == "fire") | .who[] | "\(.unit) (\(.role))"] | join(",")')" = "W$w (target)" ]
+		fi
+	done
+	umpire log --json
+	[ "$(json '[.entries[] | select(.command == "turn")] | length')" = "$kept_turns" ]
+	umpire turn
+	[ "$output" = "turn $((kept_turns + 1))" ]
+	[ "$(sqlite3 umpire.db 'SELECT title FROM game')" = Fresh ]
+	umpire unit list
+	[[ "$output" != *Kempt* ]]
+}
+
+# A game replaced by hand (not by umpire) while writers wait for its
+# write lock: each, once it holds the lock, sees another file at the path
+# and refuses, writing nothing anywhere.
+@test "a writer that waited for the lock while the game was replaced refuses (75)" {
+	small_oob
+	"$U" --db other.db new --rules brigade --title Other >/dev/null
+	"$U" --db other.db unit add Kempt --side British --type infantry --class british --units 4 >/dev/null
+	hold_lock umpire.db
+	UMPIRE_BUSY_TIMEOUT=20000 "$U" fire --firers 16 --distance 2 --target Kempt --dice 4 \
+	    >f.out 2>f.err 3>&- &
+	firer=$!
+	echo "fire --firers 16 --distance 2 --target Kempt --dice 4" >b.txt
+	UMPIRE_BUSY_TIMEOUT=20000 "$U" batch b.txt >b.out 2>b.err 3>&- &
+	batcher=$!
+	wait_for has_open "$firer" umpire.db-shm
+	wait_for has_open "$batcher" umpire.db-shm
+	rm umpire.db-wal umpire.db-shm
+	mv other.db umpire.db
+	release_lock
+	rc=0; wait "$firer" || rc=$?
+	[ "$rc" = 75 ] && [ ! -s f.out ]
+	[ "$(cat f.err)" = "umpire: fire: the game 'umpire.db' was replaced while this command waited for it; nothing was written: run it again" ]
+	rc=0; wait "$batcher" || rc=$?
+	[ "$rc" = 75 ] && [ ! -s b.out ]
+	[ "$(cat b.err)" = "umpire: batch: the game 'umpire.db' was replaced while this command waited for it; nothing was written: run it again" ]
+	umpire log --json
+	[ "$output" = '{"entries":[]}' ]
+	[ "$(sqlite3 umpire.db 'SELECT title FROM game')" = Other ]
 }
 
 @test "a directory or a FIFO as the game is refused at once with what it is" {
@@ -174,6 +269,15 @@ load helper
 	[ -p fifo.db ] && [ -d dir.db ]
 }
 
+# damaged COMMAND: 74, nothing on stdout, and the one sentence that names
+# SQLite's finding between its fixed start and end.
+damaged() {
+	[ "$status" -eq 74 ] && [ -z "$output" ] || { echo "status $status: $output"; return 1; }
+	[[ "$stderr" == "umpire: $1: the game 'umpire.db' is damaged ("*"); nothing was written: see 'umpire check'" ]] ||
+	    { echo "stderr: $stderr"; return 1; }
+	[ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ]
+}
+
 @test "a game with a corrupt page refuses writes (74) and is left byte-identical" {
 	small_oob
 	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
@@ -182,16 +286,65 @@ load helper
 	    dd of=umpire.db bs=1 seek=$((4096 * 2 + 8)) conv=notrunc 2>/dev/null
 	before=$(md5sum umpire.db)
 	umpire unit add Ney --side French --type infantry --class french --units 4
-	expect_error 74 "the game 'umpire.db' is damaged"
-	[[ "$stderr" == *"see 'umpire check'"* ]]
+	damaged unit
 	umpire undo
-	expect_error 74 "is damaged"
+	damaged undo
 	[ "$(md5sum umpire.db)" = "$before" ]
+}
+
+# damage_table TABLE: garbles the cell pointers of TABLE's root page in a
+# copy of pristine.db (the game with its WAL copied in), as umpire.db.
+damage_table() {
+	local root
+	rm -f umpire.db-wal umpire.db-shm
+	cp pristine.db umpire.db
+	root=$(sqlite3 pristine.db "SELECT rootpage FROM sqlite_schema WHERE name = '$1'")
+	[ "$root" -gt 1 ]
+	printf '\377\377\377\377\377\377\377\377\377\377\377\377\377\377\377\377' |
+	    dd of=umpire.db bs=1 seek=$((4096 * (root - 1) + 8)) conv=notrunc 2>/dev/null
+}
+
+@test "a damaged page in each table a write rewrites refuses that write (74), the file left as it was" {
+	small_oob
+	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
+	"$U" tables export melee melee.csv >/dev/null
+	sqlite3 umpire.db "PRAGMA wal_checkpoint(TRUNCATE)" >/dev/null
+	cp umpire.db pristine.db
+	# each table, and a command that rewrites it (SQLite checks every page
+	# it loads, cell_size_check: a write loads each page it changes)
+	while read -r table cmd; do
+		damage_table "$table"
+		before=$(md5sum <umpire.db)
+		# shellcheck disable=SC2086
+		umpire $cmd
+		# found as the command reads (nothing begun), or as it writes
+		expect_error 74 "the game 'umpire.db' is damaged (database disk image is malformed): see 'umpire check'" ||
+		    expect_error 74 "the game 'umpire.db' is damaged (database disk image is malformed); nothing was written: see 'umpire check'"
+		[ "$(md5sum <umpire.db)" = "$before" ] || { echo "$table: changed by $cmd"; false; }
+	done <<-EOF
+	game fire --firers 16 --distance 2 --target Kempt --dice 4
+	unit unit add Ney --side French --type infantry --class french --units 4
+	unit unit set Kempt --units 3
+	unit_state fire --firers 16 --distance 2 --target Kempt --dice 4
+	unit_state undo
+	unit_ledger fire --firers 16 --distance 2 --target Kempt --dice 4
+	unit_ledger undo
+	event fire --firers 16 --distance 2 --target Kempt --dice 4
+	event undo
+	event turn next
+	event_unit fire --firers 16 --distance 2 --target Kempt --dice 4
+	effect fire --firers 16 --distance 2 --target Kempt --dice 4
+	rule_table tables import melee melee.csv
+	rule_row tables import melee melee.csv
+	EOF
 }
 
 @test "readers read a game in a directory they cannot write, and leave nothing beside it" {
 	small_oob
+	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
 	chmod 644 umpire.db
+	# the writers keep the game's WAL and its index beside it (db/db.c)
+	beside=$(ls -A)
 	chmod 555 "$TEST_DIR"
 	as_nobody "$U" sheet
 	[ "$status" -eq 0 ]
@@ -200,10 +353,23 @@ load helper
 	[ "$status" -eq 0 ]
 	as_nobody "$U" check
 	[ "$status" -eq 0 ]
+	# the ruling still in the WAL is read
 	as_nobody "$U" --json unit show Kempt
 	[ "$(json .name)" = Kempt ]
+	[ "$(json .losses)" = 2 ]
 	chmod 755 "$TEST_DIR"
-	[ "$(ls -A | grep -c 'umpire.db-')" = 0 ]
+	[ "$(ls -A | grep -v '^\.umpire$')" = "$beside" ]
+	# game keeping copies the WAL into the game and empties it: read as a
+	# file nobody writes
+	"$U" turn next >/dev/null
+	chmod 644 umpire.db
+	chmod 555 "$TEST_DIR"
+	as_nobody "$U" --json unit show Kempt
+	[ "$(json .losses)" = 2 ]
+	as_nobody "$U" turn
+	[ "$output" = "turn 2" ]
+	chmod 755 "$TEST_DIR"
+	[ "$(ls -A | grep -v '^\.umpire$')" = "$beside" ]
 }
 
 @test "writers that cannot print say what was kept (74)" {
@@ -233,7 +399,7 @@ load helper
 
 @test "seeds stay below 2^53 so a JSON reader keeps them" {
 	umpire --rules brigade fire --firers 16 --distance 2 --roll --seed 9007199254740992
-	expect_error 65 "is not a whole number from 0 to 9007199254740991"
+	expect_error 65 "--seed: '9007199254740992' is not a whole number from 0 to 9007199254740991"
 	umpire --json --rules brigade fire --firers 16 --distance 2 --roll --seed 9007199254740991
 	[ "$(json .seed)" = 9007199254740991 ]
 	for i in 1 2 3 4 5; do

@@ -53,7 +53,7 @@ load helper
 @test "under the brigade rules the brigade is the unit" {
 	new_game
 	umpire unit add X --side B --type brigade
-	expect_error 65 "under the brigade rules the brigade is the unit"
+	expect_error 65 "under the brigade rules the brigade is the unit: give its arm (--type infantry|cavalry|foot-artillery|horse-artillery|skirmishers)"
 }
 
 @test "unit add rejects bad ratings" {
@@ -63,13 +63,13 @@ load helper
 	umpire unit add X --side B --type infantry --class british --figures 17
 	expect_error 65 "--figures: 17 is more than a full british unit (16)"
 	umpire unit add X --side B --type infantry
-	expect_error 65 "give --class CLASS"
+	expect_error 65 "give --class CLASS (with --units N and --figures N) or --battalion NAME:CLASS:FIGURES"
 	umpire unit add X --side B --type infantry --class british --cavalry heavy
 	expect_error 65 "--cavalry is for cavalry brigades"
 	umpire unit add X --side B --type infantry --battalion "nameonly"
 	expect_error 65 "--battalion: 'nameonly' is not NAME:CLASS[:FIGURES]"
 	umpire unit add X --side B --type dragoons
-	expect_error 65 "--type: 'dragoons' is not a unit type of the brigade rules"
+	expect_error 65 "--type: 'dragoons' is not a unit type of the brigade rules (infantry|cavalry|foot-artillery|horse-artillery|skirmishers) or a formation (division|corps|army|command)"
 	umpire unit add X --type infantry --class british
 	expect_error 64 "unit add needs --side SIDE and --type TYPE"
 	umpire unit add --side B --type infantry --class british
@@ -151,7 +151,7 @@ load helper
 	[ "$output" = "removed 'Pack'" ]
 	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
 	umpire unit rm Kempt
-	expect_error 65 "unit 'Kempt': the journal names this unit"
+	expect_error 65 "unit 'Kempt': the journal names this unit; it stays (change it with 'unit set')"
 }
 
 @test "unit import loads an order of battle in one go" {
@@ -184,9 +184,9 @@ load helper
 	expect_error 65 "line 1: 'colour' is not a unit option of the brigade rules"
 	printf 'name,side,type,class\n"Pack,British,infantry,british\n' > b.csv
 	umpire unit import b.csv
-	expect_error 65 "is not valid CSV"
+	expect_error 65 "'b.csv' is not valid CSV: error parsing data while strict checking enabled"
 	umpire unit import missing.csv
-	expect_error 66 "cannot read 'missing.csv'"
+	expect_error 66 "cannot read 'missing.csv': No such file or directory"
 }
 
 @test "unit export round-trips through import" {

@@ -345,7 +345,7 @@ load helper
 @test "bad dice in the stateful form: nothing recorded" {
 	small_oob
 	umpire fire --firers 16 --distance 2 --target Kempt --dice 7
-	expect_error 65 "7 is not a face of the average die"
+	expect_error 65 "die 1 is the firers' average die: 7 is not a face of the average die (2-5)"
 	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM event')" = 0 ]
 }
 
@@ -365,7 +365,7 @@ load helper
 	small_oob
 	"$U" unit add "II Corps" --side French --type corps >/dev/null
 	umpire fire --firers 16 --distance 2 --target "II Corps" --dice 4
-	expect_error 65 "'II Corps' is a formation"
+	expect_error 65 "'II Corps' is a formation; name one of its units"
 }
 
 @test "artillery at a battery: counter-battery defence recorded per battery" {

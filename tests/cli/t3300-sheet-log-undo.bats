@@ -64,7 +64,7 @@ battle() {
 	battle
 	umpire log
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"#8     turn 3   melee    Kempt (defender), Bachelu (attacker): attacker wins"* ]]
+	[[ "$output" == *$'\n'"#8     turn 3   melee    Bachelu (attacker), Kempt (defender): attacker wins (attacker loses 2, defender 9): the defender is pushed back (push back 2)"$'\n'* ]]
 	[[ "$output" == *"Kempt is pushed back: push back 2 of this run, 2 in the game"* ]]
 	umpire --json log --unit Pack
 	[ "$(json '[.entries[].id]|join(",")')" = "6,9,10" ]
@@ -82,7 +82,7 @@ battle() {
 	[ "$(json .event)" = 2 ]
 	[ "$(json .result.casualties)" = 8 ]
 	umpire log show 99
-	expect_error 65 "there is no event 99"
+	expect_error 65 "there is no event 99 in the journal"
 }
 
 @test "undo takes back exactly: the sheet after undo equals the sheet before" {
@@ -98,6 +98,32 @@ battle() {
 	[ "$("$U" sheet --json)" = "$before" ]
 	umpire check
 	[ "$status" -eq 0 ]
+}
+
+# What a ruling printed is what the game file keeps: its event in the log,
+# linked to each unit it named, and the sheet as its effects said.
+@test "a stateful ruling is kept as printed: its event linked to its units, the sheet as its effects" {
+	small_oob
+	umpire melee --attacker Bachelu --defender Kempt --dice 4,4 --json
+	[ "$status" -eq 0 ]
+	[ "$(json .event)" = 1 ]
+	printed=$output
+	bachelu=$(json '[.effects[] | select(.unit == "Bachelu" and .what == "figures") | .amount] | add')
+	kempt=$(json '[.effects[] | select(.unit == "Kempt" and .what == "figures") | .amount] | add')
+	pushed=$(json '[.effects[] | select(.unit == "Kempt" and .what == "pushback") | .amount] | add')
+	[ "$bachelu" -gt 0 ] && [ "$kempt" -gt 0 ] && [ "$pushed" = 1 ]
+	umpire log --json
+	[ "$output" = "$(printf '%s' "$printed" | jq -c '{entries: [{id: .event, turn: 1, command: "melee",
+	    summary: .summary, who: [{unit: "Bachelu", role: "attacker"}, {unit: "Kempt", role: "defender"}],
+	    undone: false}]}')" ]
+	for unit in Bachelu Kempt; do
+		umpire log --unit "$unit" --json
+		[ "$(json '[.entries[].id] | join(",")')" = 1 ]
+	done
+	umpire sheet --json
+	[ "$(json '.units[] | select(.name == "Bachelu") | .losses')" = "$bachelu" ]
+	[ "$(json '.units[] | select(.name == "Kempt") | [.losses, .pushbacks.total] | join(",")')" = "$kempt,$pushed" ]
+	[ "$(json '[.units[] | select(.name != "Bachelu" and .name != "Kempt") | .losses] | add')" = 0 ]
 }
 
 @test "redo puts back what was undone" {
@@ -145,6 +171,30 @@ battle() {
 	[ "$(json .turn)" = 1 ]
 }
 
+@test "the turn through undo, redo and a new turn after an undone one" {
+	small_oob
+	for i in 1 2 3; do
+		"$U" turn next >/dev/null
+		"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
+	done
+	umpire turn
+	[ "$output" = "turn 4" ]
+	"$U" undo 3 >/dev/null	# the fire, turn 3's start, a fire
+	umpire turn
+	[ "$output" = "turn 3" ]
+	"$U" undo 1 >/dev/null
+	umpire turn
+	[ "$output" = "turn 2" ]
+	"$U" redo 2 >/dev/null
+	umpire turn
+	[ "$output" = "turn 3" ]
+	# a new ruling clears what could be redone; a new turn starts from 3
+	"$U" turn next >/dev/null
+	umpire turn
+	[ "$output" = "turn 4" ]
+	[ "$(sqlite3 umpire.db "SELECT group_concat(turn) FROM event WHERE command = 'turn' AND undone = 0")" = "1,2,3" ]
+}
+
 @test "entries record their turn" {
 	small_oob
 	"$U" turn next >/dev/null
@@ -158,7 +208,7 @@ battle() {
 	[ "$status" -eq 0 ]
 	[ "$output" = "nothing to undo" ]
 	umpire undo x
-	expect_error 65 "'x' is not a number of rulings"
+	expect_error 65 "'x' is not a number of rulings from 1 to 1000"
 	umpire undo 1 2
 	expect_error 64 "undo takes at most one number N"
 }
@@ -174,7 +224,7 @@ battle() {
 	umpire --json unit show Kempt
 	[ "$(json .losses)" = 0 ]
 	umpire adjust Kempt --figures -2
-	expect_error 64 "adjust needs a unit NAME"
+	expect_error 64 "adjust needs a unit NAME, the rule set's measure (--figures, --hits...) ±N or --state STATE, and --reason TEXT"
 	umpire adjust Kempt --hits +1 --reason x
 	expect_error 64 "the brigade rules count figures, not hits"
 	umpire adjust Kempt --figures +2 --reason x
@@ -197,7 +247,7 @@ battle() {
 	[[ "$output" == *"who: Bachelu (attacker), Piré (defender)"* ]]
 	[[ "$output" == *"(rolled by umpire, seed 7)"* ]]
 	umpire --json log
-	[ "$(json '.entries[1].who')" = "Bachelu (attacker), Piré (defender)" ]
+	[ "$(json '[.entries[1].who[] | "\(.unit) (\(.role))"] | join(", ")')" = "Bachelu (attacker), Piré (defender)" ]
 }
 
 @test "sheet --html: a printable page a side, boxes crossed off, a chart by turn" {
@@ -209,9 +259,21 @@ battle() {
 	[ "$(grep -o '<tr><td>Kempt</td>.*</tr>' sheet.html | grep -o 'class="box"' | wc -l)" = 34 ]
 	[ "$(grep -c '<section class="side">' sheet.html)" = 2 ]
 	[ "$(grep -c '<svg ' sheet.html)" = 2 ]
-	grep -q 'Kempt</td><td>infantry</td><td>58</td><td>34</td><td>24</td><td>fall back</td><td>2/2</td>' sheet.html
+	grep -q 'Kempt</td><td>infantry</td><td>line</td><td>58</td><td>34</td><td>24</td><td>fall back</td><td>2/2</td>' sheet.html
 	umpire sheet --html sheet.html --csv
 	expect_error 64 "give one of --json, --csv and --html"
+}
+
+@test "sheet --html escapes names and sides: &, <, > and quotes are text, not markup" {
+	new_game
+	"$U" unit add 'A&B <i>"C"</i>' --side 'Allies <&>' --type infantry --class british --units 4 >/dev/null
+	"$U" unit add Bachelu --side French --type infantry --class french --units 4 >/dev/null
+	umpire sheet --html sheet.html
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '<tr><td>A&amp;B &lt;i&gt;&quot;C&quot;&lt;/i&gt;</td>' sheet.html)" = 1 ]
+	[ "$(grep -c '<h1>Allies &lt;&amp;&gt;</h1>' sheet.html)" = 1 ]
+	# nothing of the name or the side is left as markup
+	[ "$(grep -c '<i>\|</i>\|Allies <\|A&B' sheet.html)" = 0 ]
 }
 
 @test "sheet --html prints one page a side in headless Chromium" {

@@ -53,17 +53,17 @@ load helper
 	expect_error 65 "bad.csv: line 2, column 'd3': 'x' is not a whole number from 0 to 100000; the game's table is unchanged"
 	printf 'row,d2,d3\n1,0,0\n' > short.csv
 	umpire tables import melee-firing short.csv
-	expect_error 65 "line 1: the header has 3 columns, the table 5"
+	expect_error 65 "short.csv: line 1: the header has 3 columns, the table 5; the game's table is unchanged"
 	printf 'row,d2,d3,d4,d5\n1,0,0,0\n' > ragged.csv
 	umpire tables import melee-firing ragged.csv
-	expect_error 65 "line 2: 4 cells, the table has 5 columns"
+	expect_error 65 "ragged.csv: line 2: 4 cells, the table has 5 columns; the game's table is unchanged"
 	umpire tables diff
 	[ "$output" = "the game's tables are the stock tables" ]
 }
 
 @test "tables import needs a game" {
 	umpire --rules brigade tables import melee-firing x.csv
-	expect_error 66 "there is no game"
+	expect_error 66 "there is no game at 'umpire.db' (start one with 'umpire new --rules NAME')"
 }
 
 @test "tables --json list and show" {
@@ -122,13 +122,13 @@ house() {
 	house fire-modifiers 's/^hard-cover,artillery,-2,/hard-cover,artillery,-2.5,/'
 	expect_error 65 "t.csv: line 13, column 'value': '-2.5' is not a whole number from -100 to 100 or forbid; the game's table is unchanged"
 	house melee-firing 's/^19,3,4,6,7$/19,3,4,6,nan/'
-	expect_error 65 "column 'd5': 'nan' is not a whole number"
+	expect_error 65 "t.csv: line 20, column 'd5': 'nan' is not a whole number from 0 to 100000; the game's table is unchanged"
 	house melee-firing 's/^19,3,4,6,7$/19,3,4,6,inf/'
-	expect_error 65 "column 'd5': 'inf' is not a whole number"
+	expect_error 65 "t.csv: line 20, column 'd5': 'inf' is not a whole number from 0 to 100000; the game's table is unchanged"
 	house misfire 's/^1,no$/1,maybe/'
-	expect_error 65 "column 'fires': 'maybe' is not one of no, yes"
+	expect_error 65 "t.csv: line 2, column 'fires': 'maybe' is not one of no, yes; the game's table is unchanged"
 	house melee '/^decision-margin,/d'
-	expect_error 65 "the row 'decision-margin' of the stock table is missing"
+	expect_error 65 "t.csv: the row 'decision-margin' of the stock table is missing (a house rule changes a row's values; it keeps the row); the game's table is unchanged"
 	umpire tables diff
 	[ "$output" = "the game's tables are the stock tables" ]
 }
@@ -136,7 +136,7 @@ house() {
 @test "a fury BEL of -3 is refused: BELs are 0 to 4" {
 	"$U" new --rules fury >/dev/null
 	house bel 's/^regular,2$/regular,-3/'
-	expect_error 65 "column 'points': '-3' is not a whole number from 0 to 4"
+	expect_error 65 "t.csv: line 4, column 'points': '-3' is not a whole number from 0 to 4; the game's table is unchanged"
 }
 
 @test "rough terrain at a third is exact: 12 inches of cavalry is 4" {

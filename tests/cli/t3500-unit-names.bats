@@ -100,9 +100,9 @@ units() {
 	umpire unit add Pire --side French --type infantry --class french
 	expect_error 65 "unit: a unit named 'Piré' is already in the game, and 'Pire' would match it (names match regardless of case and accents)"
 	umpire unit add PIRE --side French --type infantry --class french
-	expect_error 65 "a unit named 'Piré' is already in the game, and 'PIRE' would match it"
+	expect_error 65 "a unit named 'Piré' is already in the game, and 'PIRE' would match it (names match regardless of case and accents)"
 	umpire unit add "$(printf 'Pire\314\201')" --side French --type infantry --class french
-	expect_error 65 "a unit named 'Piré' is already in the game"
+	expect_error 65 "a unit named 'Piré' is already in the game, and 'Piré' would match it (names match regardless of case and accents)"
 	umpire unit add Kempt --side British --type infantry --class british
 	expect_error 65 "unit: a unit named 'Kempt' is already in the game"
 	[ "$stderr" = "umpire: unit: a unit named 'Kempt' is already in the game" ]
@@ -111,7 +111,7 @@ units() {
 	umpire unit add "Ney " --side French --type infantry --class french
 	expect_error 65 "unit: a unit's name cannot begin or end with a space ('Ney ')"
 	umpire unit add "$(printf 'Ney\302\240')" --side French --type infantry --class french
-	expect_error 65 "unit: a unit's name cannot begin or end with a space"
+	expect_error 65 "unit: a unit's name cannot begin or end with a space ('Ney ')"
 	[ "$(units)" = "Kempt|Pack|Bachelu|Piré" ]
 	# Ney and Kemp are names of their own.
 	"$U" unit add Ney --side French --type infantry --class french >/dev/null
@@ -138,7 +138,7 @@ units() {
 	expect_error 65 "a.csv: line 3: a unit named 'Piré' is already in the game, and 'PIRE' would match it (names match regardless of case and accents); nothing was loaded"
 	printf 'name,side,type,class\nLobau,French,infantry,french\nlobau,French,infantry,french\n' >b.csv
 	umpire unit import b.csv
-	expect_error 65 "b.csv: line 3: a unit named 'Lobau' is already in the game, and 'lobau' would match it"
+	expect_error 65 "b.csv: line 3: a unit named 'Lobau' is already in the game, and 'lobau' would match it (names match regardless of case and accents); nothing was loaded"
 	printf 'name,side,type,class\n"Lobau ",French,infantry,french\n' >c.csv
 	umpire unit import c.csv
 	expect_error 65 "c.csv: line 2: a unit's name cannot begin or end with a space ('Lobau '); nothing was loaded"

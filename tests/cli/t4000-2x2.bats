@@ -94,9 +94,9 @@ shoot() {
 	umpire --rules 2x2 fire --firer line --distance 1 --dice 7
 	expect_error 65 "die 1 is the shooting d6: 7 is not a face of a d6"
 	umpire --rules 2x2 fire --firer dragoons --distance 1 --dice 4
-	expect_error 65 "--firer: 'dragoons' is not one of hq, line"
+	expect_error 65 "--firer: 'dragoons' is not one of hq, line, infantry, guards, light-infantry, militia, heavy-cavalry, light-cavalry, foot-artillery, horse-artillery"
 	umpire --rules 2x2 fire --firer line --distance -1 --dice 4
-	expect_error 65 "--distance: -1 is negative"
+	expect_error 65 "--distance: -1 is negative; a distance is 0 to 1000 inches"
 }
 
 @test "melee bands: 0 reroll, 1-2 routs, 3 destroyed (optional), 4+ destroyed (mandatory)" {
@@ -127,7 +127,7 @@ shoot() {
 	[ "$(json .result.attacker_score)" = 6 ]
 	[ "$(json .result.defender_score)" = 1 ]
 	umpire --rules 2x2 melee --attacker-type line --defender-type line --attacker-mod extra-units --dice 1,1
-	expect_error 65 "modifier 'extra-units' needs a value: extra-units=N"
+	expect_error 65 "--attacker-mod: modifier 'extra-units' needs a value: extra-units=N"
 }
 
 @test "the rout roll: 1-2 destroyed, else a full move away and disrupted" {

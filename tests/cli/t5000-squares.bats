@@ -15,9 +15,9 @@ sq() { umpire --json --rules squares "$@"; }
 	sq fire --artillery foot --range close --dice 10
 	[ "$(json .result.hits)" = 1 ]
 	umpire --rules squares fire --artillery foot --range long --dice 9
-	expect_error 65 "9 is not a face of a d8"
+	expect_error 65 "die 1 is the base 1, action 1: d8: 9 is not a face of a d8"
 	umpire --rules squares fire --artillery horse --range long --dice 7
-	expect_error 65 "7 is not a face of a d6"
+	expect_error 65 "die 1 is the base 1, action 1: d6: 7 is not a face of a d6"
 	sq fire --artillery horse --range close --dice 8
 	[ "$(json .result.hits)" = 1 ]
 }
@@ -27,7 +27,7 @@ sq() { umpire --json --rules squares "$@"; }
 	[ "$(json .result.hits)" = 3 ]
 	[ "$(json '.dice|length')" = 4 ]
 	umpire --rules squares fire --artillery foot --range close --bases 2 --ap 2 --dice 5,4,10
-	expect_error 65 "too few dice: die 4 should be the base 2, action 2: d10"
+	expect_error 65 "too few dice: die 4 should be the base 2, action 2: d10 (d10, 1-10)"
 }
 
 @test "a woods square is hit on 6+" {
@@ -80,7 +80,7 @@ sq() { umpire --json --rules squares "$@"; }
 	sq melee --attacker-spec cav:d8 --defender-spec foot-art --dice 1,1,12
 	[ "$(json .result.hits_on_attacker)" = 1 ]
 	umpire --rules squares melee --attacker-spec cav:d8 --defender-spec horse-art --dice 1,1,11
-	expect_error 65 "11 is not a face of a d10"
+	expect_error 65 "die 3 is the defender unit 1 (horse-art) d10: 11 is not a face of a d10"
 }
 
 @test "a subsequent round: one die a brigade" {
@@ -91,7 +91,7 @@ sq() { umpire --json --rules squares "$@"; }
 
 @test "woods: infantry use the skirmish die, cavalry one die, no artillery" {
 	umpire --rules squares melee --attacker-spec inf:d6/d10 --defender-spec inf:d6/d8 --mod attacker-woods --dice 1,1,7,1,1,1
-	expect_error 65 "7 is not a face of a d6"
+	expect_error 65 "die 3 is the attacker unit 1 (inf) d6: 7 is not a face of a d6"
 	sq melee --attacker-spec cav:d10 --defender-spec inf:d6/d8,foot-art --mod defender-woods --dice 5,1,1,1,1
 	[ "$(json '.result.defender_units[1].dice')" = 0 ]
 	sq melee --attacker-spec cav:d10 --defender-spec inf:d6/d8 --mod attacker-woods --dice 5,1,1,1
@@ -140,11 +140,11 @@ sq() { umpire --json --rules squares "$@"; }
 
 @test "an unknown unit spec" {
 	umpire --rules squares melee --attacker-spec dragoons:d8 --defender-spec inf:d6/d8 --dice 1
-	expect_error 65 "--attacker-spec: 'dragoons:d8' is not a unit spec"
+	expect_error 65 "--attacker-spec: 'dragoons:d8' is not a unit spec (inf:dS/dQ, mixed:dS/dQ, cav:dQ, heavy-cav:dQ, light-cav:dQ, foot-art, horse-art)"
 	umpire --rules squares melee --attacker-spec inf:d8 --defender-spec inf:d6/d8 --dice 1
-	expect_error 65 "--attacker-spec: 'inf:d8' is not a unit spec (inf:dS/dQ"
+	expect_error 65 "--attacker-spec: 'inf:d8' is not a unit spec (inf:dS/dQ, mixed:dS/dQ, cav:dQ, heavy-cav:dQ, light-cav:dQ, foot-art, horse-art)"
 	umpire --rules squares melee --attacker-spec cav:d7 --defender-spec inf:d6/d8 --dice 1
-	expect_error 65 "--attacker-spec: 'cav:d7' is not a unit spec"
+	expect_error 65 "--attacker-spec: 'cav:d7' is not a unit spec (inf:dS/dQ, mixed:dS/dQ, cav:dQ, heavy-cav:dQ, light-cav:dQ, foot-art, horse-art)"
 }
 
 @test "morale with 0, 1, 2 and 3 fails" {
@@ -249,7 +249,7 @@ sq() { umpire --json --rules squares "$@"; }
 	umpire --json --rules squares turn --action-dice --commands 6 --dice 1,3,2,2,1,2
 	[ "$(json '.result.action_dice|join(",")')" = "3,2,2,2,1,1" ]
 	umpire --rules squares turn --action-dice --commands 2 --dice 4,1
-	expect_error 65 "4 is not a face of a d3"
+	expect_error 65 "die 1 is the action d3 1: 4 is not a face of a d3"
 }
 
 @test "dice-off: higher wins; a tie goes to the larger die; same die and score reroll" {

@@ -79,7 +79,7 @@ hits() {
 @test "only artillery bombards" {
 	game
 	umpire fire --unit Uhlans --target "Ney's 1st" --range close --dice 5
-	expect_error 65 "'Uhlans' is not artillery"
+	expect_error 65 "'Uhlans' is not artillery: only artillery bombards"
 }
 
 @test "a foot battery that bombarded may not move or attack this turn; the next turn it may" {
@@ -108,7 +108,7 @@ hits() {
 	umpire --json turn --general "I Corps" --general Bagration --dice 8,8
 	[ "$(json .result.winner)" = a ]
 	umpire turn --general "I Corps" --general Reserve --dice 3,3
-	expect_error 65 "'Reserve' has no general's die"
+	expect_error 65 "'Reserve' has no general's die: give it one with 'unit set \"Reserve\" --quality dN'"
 	umpire unit add Z --side French --type command --quality good
 	[ "$status" -eq 65 ]
 	"$U" unit export > oob.csv

@@ -36,7 +36,7 @@ fu() { umpire --json --rules fury "$@"; }
 	umpire --rules fury fatigue --stands 10 --quality superb
 	expect_error 65 "--quality: 'superb' is not one of good, average, poor"
 	umpire --rules fury fatigue --stands -3 --quality good
-	expect_error 65 "--stands: -3 is negative"
+	expect_error 65 "--stands: -3 is negative; expected a whole number from 0 to 100000"
 	umpire --rules fury fire --fire-points 4 --dice 7,1
 	expect_error 65 "die 1 is the fire first d6: 7 is not a face of a d6"
 }
@@ -266,7 +266,7 @@ fu() { umpire --json --rules fury "$@"; }
 	fu morale --stands-start 4 --stands 1 --bel regular --cavalry elite
 	[ "$(json .result.freshness)" = spent ]
 	umpire --rules fury morale --stands-start 9 --stands 5 --bel regular
-	expect_error 65 "covers brigades of 3 to 7 stands, not 9"
+	expect_error 65 "the Brigade effectiveness: fresh / worn / spent covers brigades of 3 to 7 stands, not 9"
 }
 
 @test "the BEL of a mixed brigade: the mean, .6 and over rounding up" {
@@ -275,7 +275,7 @@ fu() { umpire --json --rules fury "$@"; }
 	fu morale --stands-start 5 --stands 5 --battalions regular,veteran,veteran,veteran,regular
 	[ "$(json .result.bel)" = veteran ]
 	umpire --rules fury morale --stands-start 4 --stands 4 --battalions regular,hussars
-	expect_error 65 "--battalions: 'hussars' is not one of"
+	expect_error 65 "--battalions: 'hussars' is not one of militia, conscript, regular, veteran, guard"
 }
 
 @test "the charts carry their provenance" {

@@ -157,3 +157,26 @@ corps() {
 	[ "$(json .result.inches)" = 1.25 ]
 	[ "$("$U" --json unit show Husson | jq -r .formation)" = line ]
 }
+
+@test "fury l.54 in a game: an army of 660 brigades reaching fatigue disorders the 528 standing at once" {
+	# A ruling's units and effects grow with what it reaches: they were
+	# fixed arrays of 512 units and 1,024 effects (here 529 units).
+	"$U" new --rules fury >/dev/null
+	"$BATS_TEST_DIRNAME/waterloo.sh" fury 110 >oob.csv
+	"$U" unit import oob.csv >/dev/null
+	sqlite3 umpire.db "SELECT name FROM unit WHERE side = 'French' AND formation = 0
+	    AND type = 'infantry' ORDER BY id" |
+	    while read -r name; do echo "adjust '$name' --stands -3 --reason losses"; done >losses.txt
+	umpire batch losses.txt
+	[ "$status" -eq 0 ]
+	# the line that fatigued the army broke it and disordered each brigade
+	# still standing (not the batteries)
+	[ "$(sqlite3 umpire.db "SELECT count(*) FROM effect WHERE kind = 'flag' AND name = 'broken'")" = 1 ]
+	[ "$(sqlite3 umpire.db "SELECT count(*) FROM effect WHERE kind = 'flag' AND name = 'disordered'")" = \
+	    "$(sqlite3 umpire.db "SELECT count(*) FROM unit WHERE side = 'French' AND formation = 0
+	    AND type <> 'heavy-battery'")" ]
+	[ "$(sqlite3 umpire.db "SELECT count(*) FROM unit WHERE side = 'French' AND formation = 0
+	    AND type <> 'heavy-battery'")" = 528 ]
+	umpire check
+	[ "$status" -eq 0 ]
+}

@@ -273,9 +273,9 @@ oh() { umpire --json --rules ohw "$@"; }
 
 @test "bad input" {
 	umpire --rules ohw fire --firer rocket --distance 2 --dice 4
-	expect_error 65 "--firer: 'rocket' is not one of"
+	expect_error 65 "--firer: 'rocket' is not one of line, column, square, skirmishers, foot-artillery, horse-artillery"
 	umpire --rules ohw fatigue --fp -1
-	expect_error 65 "--fp: -1 is negative"
+	expect_error 65 "--fp: -1 is negative; expected a whole number from 0 to 100000"
 	umpire --rules ohw fire --firer line --distance 2 --dice 0
-	expect_error 65 "0 is not a face of a d6"
+	expect_error 65 "die 1 is the shooting d6: 0 is not a face of a d6"
 }

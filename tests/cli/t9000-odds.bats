@@ -130,11 +130,11 @@ same() {
 
 @test "odds take the adjudication's errors; dice are refused" {
 	umpire odds --rules brigade fire --firers 16 --distance 2 --dice 4
-	expect_error 64 "odds take no dice"
+	expect_error 64 "odds take no dice: they weigh every face the dice can show"
 	umpire odds --rules brigade fire --distance 2
-	expect_error 64 "fire needs --firers N"
+	expect_error 64 "fire needs --firers N (infantry), --guns N (artillery) or --rocket"
 	umpire odds --rules brigade fire --firers -1 --distance 2
-	expect_error 65 "--firers: -1 is negative"
+	expect_error 65 "--firers: -1 is negative; expected a whole number from 0 to 100000"
 	umpire odds --rules brigade fatigue
 	expect_error 64 "the brigade rules have no fatigue"
 	umpire odds

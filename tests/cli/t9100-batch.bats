@@ -29,9 +29,9 @@ LINES
 	expect_error 65 "line 3: fire: die 1 is the firers' average die: 9 is not a face of the average die (2-5); nothing was written"
 	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM event')" = 0 ]
 	umpire batch - <<<'fire --firers 16 --distance 2 --target Kempt'
-	expect_error 64 "line 1: fire: needs dice"
+	expect_error 64 "line 1: fire: needs dice: firers' average die (average die); give the faces with --dice or let umpire roll with --roll; nothing was written"
 	umpire batch - <<<'fire --target "Kempt'
-	expect_error 64 "line 1: a quote is not closed"
+	expect_error 64 "line 1: a quote is not closed; nothing was written"
 	[ "$(md5sum umpire.db)" = "$before" ]
 }
 

@@ -60,7 +60,7 @@ game() {
 	bin_umpire
 }
 
-ALL_COMMANDS="fire melee morale rally fatigue move new unit sheet log undo redo adjust turn tables check odds help version batch report"
+ALL_COMMANDS="fire melee morale rally fatigue move new game unit sheet log undo redo adjust turn tables check odds help version batch report serve"
 
 @test "names holding shell syntax complete as typed in every quoting and run nothing" {
 	new_game
@@ -112,7 +112,7 @@ ${names[k]}" ] || { echo "'$quote$start' gives $word: $output"; return 1; }
 
 @test "commands, and under a rule set only the adjudications it has" {
 	game
-	offers "umpire " fire melee morale rally move new unit sheet log undo redo adjust turn tables check odds help version batch report
+	offers "umpire " fire melee morale rally move new game unit sheet log undo redo adjust turn tables check odds help version batch report serve
 	offers "umpire --rules fury " $ALL_COMMANDS
 	offers "umpire fi" fire
 	offers "umpire --" --db --rules --json --help --version
@@ -131,9 +131,9 @@ ${names[k]}" ] || { echo "'$quote$start' gives $word: $output"; return 1; }
 	offers "umpire --rules brigade fire --fir" --firers
 	offers "umpire --rules " brigade squares fury 2x2 ohw
 	offers "umpire --rules=2" 2x2
-	offers "umpire --rules 2x2 new --" --title --force --victory --points --db --json --help
+	offers "umpire --rules 2x2 new --" --title --force --fog --victory --points --db --json --help
 	offers "umpire --rules 2x2 new --victory " fast decisive
-	offers "umpire new --rules 2x2 --points 40 --" --title --force --victory --db --json --help
+	offers "umpire new --rules 2x2 --points 40 --" --title --force --fog --victory --db --json --help
 }
 
 @test "options of the command under the game's rule set, each once" {
@@ -148,6 +148,7 @@ ${names[k]}" ] || { echo "'$quote$start' gives $word: $output"; return 1; }
 	offers "umpire undo --" --dry-run --db --rules --json --help
 	offers "umpire adjust Kempt --" --figures --state --clear --formation --reason --db --rules --json --help
 	offers "umpire report --" --html --db --rules --json --help
+	offers "umpire serve --" --listen --new-tokens --db --rules --json --help
 	offers "umpire batch --" --each --db --rules --json --help
 	offers "umpire unit add X --type division --" --side --parent --formation --quality --break-percent --db --rules --json --help
 	offers "umpire --rules squares turn --" --action-dice --commands --dice-off --general --dice --roll --seed --odds --db --json --help

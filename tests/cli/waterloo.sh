@@ -3,9 +3,12 @@
 # `umpire unit import`: two sides, each an army of 2 corps x 3 divisions x
 # 25 units (150 units a side, 300 in all), every unit rated as its rule set
 # asks.  Names: "<Side> <corps>/<division>/<n>", e.g. "French 2/3/25".
-#   tests/cli/waterloo.sh RULESET > oob.csv
+# UNITS other than 25 a division makes a larger or smaller battle (the
+# benchmark's 1,000 and 2,000 units).
+#   tests/cli/waterloo.sh RULESET [UNITS] > oob.csv
 set -eu
-rules=${1:?usage: waterloo.sh RULESET}
+rules=${1:?usage: waterloo.sh RULESET [UNITS]}
+per_division=${2:-25}
 
 case $rules in
 brigade)
@@ -73,7 +76,7 @@ for side in French Allied; do
 		for d in 1 2 3; do
 			formation "$side $c/$d Division" "$side" division "$side $c Corps"
 			n=1
-			while [ $n -le 25 ]; do
+			while [ $n -le "$per_division" ]; do
 				unit "$side $c/$d/$n" "$side" "$side $c/$d Division" $n
 				n=$((n + 1))
 			done

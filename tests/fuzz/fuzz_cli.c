@@ -4,8 +4,9 @@
  * run one after another through umpire_main (which returns instead of
  * exiting) against a fresh copy of a small brigade game.  Words naming a
  * path or another game (a '/', --db) are dropped, so nothing outside the
- * scratch directory is touched.  Built by `make fuzz` (clang, libFuzzer)
- * and replayed over tests/fuzz/corpus by `make check` (tests/fuzz/replay.c).
+ * scratch directory is touched, and so is "serve" (a server does not
+ * return).  Built by `make fuzz` (clang, libFuzzer) and replayed over
+ * tests/fuzz/corpus by `make check` (tests/fuzz/replay.c).
  */
 #define _XOPEN_SOURCE 700
 #include <fcntl.h>
@@ -21,7 +22,8 @@
 #define LINES 4
 #define WORDS 24
 
-static char dir[64], game[96], pristine[96], home[4096];
+static char dir[64], game[96], game_wal[100], game_shm[100], pristine[96],
+    home[4096];
 
 static int
 copy_file(const char *from, const char *to)
@@ -97,6 +99,8 @@ setup_once(void)
 		abort();
 	atexit(cleanup);
 	snprintf(game, sizeof game, "%s/g.db", dir);
+	snprintf(game_wal, sizeof game_wal, "%s-wal", game);
+	snprintf(game_shm, sizeof game_shm, "%s-shm", game);
 	snprintf(pristine, sizeof pristine, "%s/pristine.db", dir);
 	if (freopen("/dev/null", "r", stdin) == NULL)
 		abort();
@@ -134,6 +138,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* Files a command writes (unit export X) land in the scratch
 	 * directory; the fuzzer's own reads are relative to home. */
 	unlink(game);
+	unlink(game_wal);	/* a ruling's WAL stays beside its game */
+	unlink(game_shm);
 	if (copy_file(pristine, game) != 0 || chdir(dir) != 0)
 		abort();
 	for (char *line = strtok_r(text, "\n", &save); line != NULL && lines < LINES;
@@ -144,7 +150,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		for (char *w = strtok_r(line, " ", &wsave); w != NULL && n < WORDS;
 		    w = strtok_r(NULL, " ", &wsave))
-			if (strchr(w, '/') == NULL && strncmp(w, "--db", 4) != 0)
+			if (strchr(w, '/') == NULL && strncmp(w, "--db", 4) != 0 &&
+			    strcmp(w, "serve") != 0)
 				words[n++] = w;
 		(void)run(n, words);
 		fflush(stdout);

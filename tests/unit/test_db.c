@@ -25,7 +25,7 @@ setup(void **state)
 	close(fd);
 	unlink(path);
 	if (db_create(path, 0, &db) != DB_OK || db_begin(db) != DB_OK ||
-	    db_game_insert(db, "brigade", "test", "{}") != DB_OK ||
+	    db_game_insert(db, "brigade", "test", "{}", "table") != DB_OK ||
 	    db_tables_copy(db, "brigade") != DB_OK || db_commit(db) != DB_OK)
 		return -1;
 	db_close(db);

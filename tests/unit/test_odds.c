@@ -98,6 +98,9 @@ counted_equals_every_face(void **state)
 		{ "squares", "melee", "--attacker-spec heavy-cav:d6,heavy-cav:d6 --defender-spec light-cav:d6,light-cav:d8 --round 2" },
 		{ "squares", "morale", "--morale d8 --hits 3" },
 		{ "fury", "fire", "--fire-points 6 --mod leader-attached" },
+		{ "fury", "melee", "--attacker-type cavalry --attacker-mod fresh,uphill --defender-mod worn" },
+		{ "fury", "move", "--type infantry --quality good" },
+		{ "fury", "move", "--type infantry --efc" },
 		{ "2x2", "melee", "--attacker-type heavy-cavalry --defender-type line" },
 		{ "ohw", "melee", "--attacker-type heavy-cavalry --defender-type infantry" },
 	};
@@ -134,6 +137,55 @@ best_of_three(void *ctx, struct dice *d, struct result *r)
 		result_bool(r, "hit", f >= 5);
 	}
 	return RULE_OK;
+}
+
+/* Three dice of which only the sum counts, then a die that only hits or
+ * misses. */
+static int
+sum_of_three(void *ctx, struct dice *d, struct result *r)
+{
+	static const enum die_kind kinds[] = { DIE_D6, DIE_AVG, DIE_D10 };
+	int sum = 0, f;
+
+	(void)ctx;
+	dice_sum_pool(d, kinds, 3);
+	for (int i = 0; i < 3; i++) {
+		if ((f = dice_take(d, kinds[i], "pool %d", i)) < 0)
+			return RULE_DATA;
+		sum += f;
+	}
+	result_int(r, "sum", sum);
+	if (sum >= 18) {
+		if ((f = dice_take_split(d, DIE_D8, dice_mask_from(DIE_D8, 5), 1, "hit")) < 0)
+			return RULE_DATA;
+		result_bool(r, "hit", f >= 5);
+	}
+	return RULE_OK;
+}
+
+static void
+sum_pool_equals_every_face(void **state)
+{
+	static struct odds plain, counted;
+	static struct dice d;
+	static struct result r;
+	char buf[64];
+
+	(void)state;
+	plain.plain = 1;
+	assert_int_equal(odds_enumerate(sum_of_three, NULL, &d, &r, &plain, 100000), RULE_OK);
+	counted.plain = 0;
+	assert_int_equal(odds_enumerate(sum_of_three, NULL, &d, &r, &counted, 100000), RULE_OK);
+	assert_same_odds(&plain, &counted);
+	assert_true(counted.runs < plain.runs / 5);
+	/* sums 4 (1 + 2 + 1) to 21 (6 + 5 + 10); P(sum = 21) = 1/6 * 1/6 *
+	 * 1/10; P(sum = 5) = (1/6 * 1/6 * 2/10) + (1/6 * 2/6 * 1/10) */
+	odds_fraction(number_of(&counted, "sum", 21), buf, sizeof buf);
+	assert_string_equal(buf, "1/360");
+	odds_fraction(number_of(&counted, "sum", 5), buf, sizeof buf);
+	assert_string_equal(buf, "1/90");
+	assert_null(number_of(&counted, "sum", 3));
+	assert_null(number_of(&counted, "sum", 22));
 }
 
 static void
@@ -331,6 +383,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(counted_equals_every_face),
 		cmocka_unit_test(max_pool_equals_every_face),
+		cmocka_unit_test(sum_pool_equals_every_face),
 		cmocka_unit_test(own_odds_equal_enumeration),
 		cmocka_unit_test(guessed_dice_stay_exact),
 		cmocka_unit_test(counted_before_weighed),

@@ -1,0 +1,103 @@
+/* seen: the journal as a side may read it (see seen.h). */
+#include <string.h>
+
+#include "journal.h"
+#include "keep.h"
+#include "seen.h"
+#include "text.h"
+
+/* An event being read for a side. */
+struct reading {
+	struct game *gm;
+	const struct viewer *v;
+	struct seen_event *s;
+	int own_whole;		/* every unit named is the viewer's, seen whole */
+	long long banded;	/* the last unit told as a band word */
+	struct text_line l;
+};
+
+static void
+role(void *ctx, long long unit, const char *name)
+{
+	struct reading *rd = ctx;
+	const struct unit *u = army_find(&rd->gm->army, unit);
+
+	(void)name;
+	if (u == NULL)
+		return;
+	if (strcmp(u->side, rd->v->side) == 0)
+		rd->s->took_part = 1;
+	if (viewer_look(rd->v, u) != LOOK_ALL)
+		rd->own_whole = 0;
+}
+
+/* Adds a sentence to what the viewer reads. */
+static void
+tell(struct reading *rd, const char *sentence)
+{
+	if (*sentence == '\0')
+		return;
+	if (rd->l.len > 0)
+		line_text(&rd->l, "; ", 0);
+	line_text(&rd->l, sentence, 0);
+}
+
+/* One effect: its sentence when the viewer may read it; a count it may
+ * not read told as the unit's band word, once. */
+static void
+effect(void *ctx, const struct db_effect *e)
+{
+	struct reading *rd = ctx;
+	const struct unit *u = army_find(&rd->gm->army, e->unit);
+	const struct keeps *k = &rd->gm->rs->roster->keeps;
+	enum look look;
+	char band[UNIT_NAME + 64];
+	int ledger;
+
+	if (u == NULL)
+		return;
+	look = viewer_look(rd->v, u);
+	if (view_may_read(rd->gm, look, e->kind, e->name)) {
+		tell(rd, e->detail);
+		return;
+	}
+	ledger = keeps_ledger(k, e->kind);
+	if (ledger != 0 || k->measure_option == NULL || rd->banded == e->unit ||
+	    (look == LOOK_ACROSS && k->ledgers[0].sight == SIGHT_UMPIRE))
+		return;
+	rd->banded = e->unit;
+	snprintf(band, sizeof band, "%s: %s", u->name,
+	    view_band(rd->gm, e->total, u->start_strength));
+	tell(rd, band);
+}
+
+int
+seen_event(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
+    const struct db_event *e, struct seen_event *s)
+{
+	struct reading rd = { gm, v, s, 1, 0, { 0 } };
+	int rc, st;
+
+	memset(s, 0, sizeof *s);
+	line_init(&rd.l, s->line, sizeof s->line);
+	if ((rc = game_army(g, gm)) != 0)
+		return rc;
+	if (e->advance) {
+		s->took_part = 1;
+		line_text(&rd.l, e->summary, 0);
+		return 0;
+	}
+	if ((st = db_event_roles(gm->db, e->id, role, &rd)) != DB_OK)
+		return game_fail(g, st);
+	if (!s->took_part)
+		return 0;
+	if (rd.own_whole) {
+		line_text(&rd.l, e->summary, 0);
+		return 0;
+	}
+	if ((st = db_event_effects(gm->db, e->id, effect, &rd)) != DB_OK)
+		return game_fail(g, st);
+	if (rd.l.len == 0)
+		line_text(&rd.l, "nothing it could see changed", 0);
+	return 0;
+}

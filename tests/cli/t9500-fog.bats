@@ -1,0 +1,178 @@
+#!/usr/bin/env bats
+# What each side may know (CLI.md): fog levels kept in the game, views
+# --for SIDE on sheet, report, log, log show, unit list and unit show, and
+# no view of a side showing what it may not know.
+load helper
+
+# Every view SIDE can ask for, text, JSON, CSV and HTML, into views/.
+all_views() {
+	local side=$1 n=0
+	rm -rf views && mkdir views
+	for args in "sheet" "--json sheet" "sheet --csv" "report" "log" "--json log" \
+	    "unit list" "--json unit list"; do
+		n=$((n + 1))
+		"$U" $args --for "$side" >views/$n.out 2>&1 || { echo "'$args --for $side' failed"; cat views/$n.out; return 1; }
+	done
+	"$U" sheet --html views/sheet.html --for "$side" >/dev/null || return 1
+	"$U" report --html views/report.html --for "$side" >/dev/null || return 1
+	for unit in "${UNITS[@]}"; do
+		n=$((n + 1))
+		"$U" unit show "$unit" --for "$side" >views/$n.out 2>&1 || return 1
+		"$U" --json unit show "$unit" --for "$side" >views/$n.json 2>&1 || return 1
+	done
+	for id in $(sqlite3 umpire.db 'SELECT id FROM event'); do
+		"$U" log show "$id" --for "$side" >views/show$id.out 2>&1
+		"$U" --json log show "$id" --for "$side" >views/show$id.json 2>&1
+	done
+	cat views/* >views.all
+}
+
+# no_leak SIDE WORD...: none of the words in any view of SIDE.
+no_leak() {
+	local side=$1
+	shift
+	all_views "$side" || return 1
+	for word in "$@"; do
+		if grep -qF -- "$word" views.all; then
+			echo "the $side view shows '$word':"
+			grep -lF -- "$word" views/* | head -3
+			grep -hF -- "$word" views/* | head -3
+			return 1
+		fi
+	done
+}
+
+# shown SIDE WORD: the word is in some view of SIDE (the search can find it).
+shown() {
+	all_views "$1" || return 1
+	grep -qF -- "$2" views.all || { echo "the $1 view does not show '$2'"; return 1; }
+}
+
+squares_game() {
+	"$U" new --rules squares "$@" >/dev/null
+	"$U" unit add Battery --side British --type foot-artillery --morale d6 >/dev/null
+	"$U" unit add Guards --side British --type infantry --skirmish d6 --quality d6 --morale d6 >/dev/null
+	"$U" unit add "Ney's Column" --side French --type infantry --skirmish d8 --quality d12 \
+	    --morale d10 >/dev/null
+	"$U" fire --unit Battery --target "Ney's Column" --artillery foot --range close \
+	    --bases 3 --dice 6,6,6 >/dev/null
+	UNITS=(Battery Guards "Ney's Column")
+}
+
+brigade_game() {
+	"$U" new --rules brigade "$@" >/dev/null
+	"$U" unit add Kempt --side British --type infantry --class british >/dev/null
+	"$U" unit add "Old Guard" --side French --type infantry --class guards --units 32 >/dev/null
+	"$U" fire --unit Kempt --target "Old Guard" --distance 2 --dice 4 >/dev/null
+	UNITS=(Kempt "Old Guard")
+}
+
+@test "new --fog: the level is kept, table by default; game shows and changes it" {
+	"$U" new --rules brigade >/dev/null
+	umpire --json game
+	[ "$status" -eq 0 ]
+	[ "$(json .fog)" = table ]
+	[ "$(json .rules)" = brigade ]
+	umpire game --fog hidden --title "Quatre Bras"
+	[ "$status" -eq 0 ]
+	[ "${lines[2]}" = "fog: hidden" ]
+	umpire --json game
+	[ "$(json .fog)" = hidden ]
+	[ "$(json .title)" = "Quatre Bras" ]
+	# a setting, not a ruling: nothing to undo
+	umpire undo
+	[ "$output" = "nothing to undo" ]
+	umpire game --fog fog
+	expect_error 65 "umpire: game: --fog: 'fog' is not one of open, table, hidden"
+	"$U" new --rules brigade --fog open --force >/dev/null
+	umpire --json game
+	[ "$(json .fog)" = open ]
+}
+
+@test "--for names a side of the game or the umpire; other commands take none" {
+	brigade_game
+	umpire sheet --for Prussians
+	expect_error 65 "umpire: sheet: --for: no unit fights for side 'Prussians' (give a side, or umpire)"
+	umpire fire --for British --firers 6 --distance 2 --dice 4
+	expect_error 64 "umpire: fire: fire shows no side's view: drop --for"
+	umpire unit add X --side British --type infantry --class british --for British
+	expect_error 64 "umpire: unit: unit add shows no side's view: drop --for"
+	# --for umpire is the umpire's view
+	"$U" --json sheet >a.json
+	"$U" --json sheet --for umpire >b.json
+	cmp a.json b.json
+	# a side's name folded: --for british
+	umpire --json sheet --for british
+	[ "$(json .for)" = British ]
+}
+
+@test "brigade at fog table: the enemy's figures as a band word, its ratings and dice never" {
+	brigade_game
+	umpire --json sheet --for British
+	# 9 of 768 lost: 2%, up to 25% "light losses" (the bands table)
+	[ "$(json '.units[] | select(.name=="Old Guard") | .band')" = "light losses" ]
+	[ "$(json '.units[] | select(.name=="Old Guard") | has("strength") or has("losses") or has("start_strength") or has("ratings") or has("parent")')" = false ]
+	[ "$(json '.units[] | select(.name=="Kempt") | .strength')" = 64 ]
+	# the French see Kempt's losses... none, and their own exact
+	umpire --json sheet --for French
+	[ "$(json '.units[] | select(.name=="Old Guard") | .strength')" = 759 ]
+	[ "$(json '.units[] | select(.name=="Kempt") | .band')" = fresh ]
+	no_leak British 768 759 guards "dice" '"die' "carry back"
+	no_leak French 64 british "dice" '"die'
+	# the search finds them where they may be seen
+	shown French 759
+	shown French guards
+}
+
+@test "brigade at fog hidden: a side's own figures too only as band words" {
+	brigade_game --fog hidden
+	umpire --json sheet --for French
+	[ "$(json '.units[] | select(.name=="Old Guard") | .band')" = "light losses" ]
+	[ "$(json '.units[] | select(.name=="Old Guard") | has("strength")')" = false ]
+	[ "$(json '.units[] | select(.name=="Old Guard") | .ratings.class')" = guards ]
+	no_leak French 768 759 "1st battalion" 64
+	no_leak British 768 759 guards
+}
+
+@test "at fog open every view sees everything" {
+	brigade_game --fog open
+	shown British 759
+	shown British guards
+	"$U" --json sheet >a.json
+	"$U" --json sheet --for British >b.json
+	cmp a.json b.json
+}
+
+@test "squares at fog table and hidden: hit markers stand on the table; ratings, dice and working do not" {
+	squares_game
+	umpire --json sheet --for British
+	[ "$(json '.units[] | select(.name=="Ney'"'"'s Column") | .hits')" = 3 ]
+	no_leak British d12 d10 d8 "[6,6,6]" "6, 6, 6" "die 1" "hits on 5+"
+	no_leak French "[6,6,6]" "die 1" "d10 per base" "hits on 5+"
+	"$U" game --fog hidden >/dev/null
+	umpire --json sheet --for British
+	[ "$(json '.units[] | select(.name=="Ney'"'"'s Column") | .band')" = "light losses" ] ||
+	    [ "$(json '.units[] | select(.name=="Ney'"'"'s Column") | has("hits")')" = false ]
+	no_leak British d12 d10 "[6,6,6]" "die 1"
+}
+
+@test "a side's log lists the rulings its units took part in, as it may read them" {
+	brigade_game
+	"$U" unit add Pack --side British --type infantry --class british >/dev/null
+	"$U" adjust Pack --figures -2 --reason "stragglers" >/dev/null
+	"$U" turn next >/dev/null
+	umpire --json log --for French
+	[ "$(json '.entries | length')" = 2 ]
+	[ "$(json '.entries[0].summary')" = "Old Guard loses 9 figures (759 left)" ]
+	[ "$(json '.entries[1].summary')" = "turn 2 begins" ]
+	umpire --json log --for British
+	[ "$(json '.entries | length')" = 3 ]
+	[ "$(json '.entries[0].summary')" = "Old Guard: light losses" ]
+	[ "$(json '.entries[0].who[0].unit')" = Kempt ]
+	[ "$(json '.entries[0].who[0].role')" = unit ]
+	umpire log show 2 --for French
+	expect_error 65 "umpire: log: event 2 is not one French's units took part in"
+	umpire --json log show 1 --for British
+	[ "$(json .summary)" = "Old Guard: light losses" ]
+	[ "$(json 'has("dice") or has("working") or has("result")')" = false ]
+}

@@ -1,0 +1,519 @@
+#!/usr/bin/env bats
+# umpire serve: read-only pages of the game for the table, one a viewer at
+# a secret URL, following the game as rulings are made at the command line.
+load helper
+
+teardown() {
+	if [ -n "${CDP_PID:-}" ]; then
+		exec 5>&- 6<&-
+		kill "$CDP_PID" 2>/dev/null
+		wait "$CDP_PID" 2>/dev/null
+	fi
+	if [ -n "${SERVE_PID:-}" ]; then
+		kill "$SERVE_PID" 2>/dev/null
+		wait "$SERVE_PID" 2>/dev/null
+	fi
+	cd / && rm -rf "$TEST_DIR"
+}
+
+# serve_up [ARGS...]: umpire serve on a free port in the background, its
+# lines in serve.out; URL[NAME] is each viewer's URL, BASE the server's.
+serve_up() {
+	local want line
+	want=$(( $(sqlite3 umpire.db 'SELECT count(DISTINCT side) FROM unit') + 1 ))
+	"$U" serve --listen 127.0.0.1:0 "$@" >serve.out 2>serve.err 3>&- &
+	SERVE_PID=$!
+	for _ in $(seq 300); do
+		[ "$(wc -l <serve.out)" -ge "$want" ] && break
+		kill -0 "$SERVE_PID" 2>/dev/null || { echo "serve died: $(cat serve.err)"; return 1; }
+		sleep 0.1
+	done
+	[ "$(wc -l <serve.out)" -eq "$want" ] || { echo "serve printed: $(cat serve.out)"; return 1; }
+	unset URL
+	declare -gA URL
+	while IFS= read -r line; do
+		URL[${line% *}]=${line##* }
+	done <serve.out
+	BASE=${URL[umpire]%/v/*}
+}
+
+# serve_down [SIGNAL]: stops the server; its exit status in $status.
+serve_down() {
+	kill -"${1:-TERM}" "$SERVE_PID"
+	status=0
+	wait "$SERVE_PID" || status=$?
+	SERVE_PID=
+}
+
+# get URL [CURL OPTIONS...]: the body in body.txt, the headers in head.txt,
+# the status in $code.
+get() {
+	local url=$1
+	shift
+	code=$(curl -s --path-as-is -o body.txt -D head.txt -w '%{http_code}' "$@" "$url")
+}
+
+# header NAME: the value of header NAME in head.txt.
+header() {
+	grep -i "^$1:" head.txt | sed 's/^[^:]*: *//' | tr -d '\r'
+}
+
+token_of() {
+	local t=${1%/}
+	echo "${t##*/}"
+}
+
+@test "serve prints one line a viewer, the umpire first, then the sides in the roster's order" {
+	small_oob
+	"$U" unit add "Allied Reserve" --side "Allied Army" --type infantry --class british \
+	    --units 2 >/dev/null
+	serve_up
+	[ "$(cut -d' ' -f1 serve.out | head -3 | tr '\n' ,)" = "umpire,British,French," ]
+	[ "$(sed -n 4p serve.out | sed 's/ http.*//')" = "Allied Army" ]
+	port=$(sed 's/.*127\.0\.0\.1:\([0-9]*\)\/.*/\1/' serve.out | sort -u)
+	[ "$(echo "$port" | wc -l)" = 1 ]
+	[ "$port" -gt 0 ]
+	while IFS= read -r line; do
+		[[ "${line##* }" =~ ^http://127\.0\.0\.1:$port/v/[0-9a-f]{32}/$ ]]
+	done <serve.out
+	# 128 random bits each: no two alike
+	[ "$(sed 's/.*\/v\///' serve.out | sort -u | wc -l)" = 4 ]
+	[ ! -s serve.err ]
+	serve_down TERM
+	[ "$status" -eq 0 ]
+}
+
+@test "serve --json: one object, the address listened on and every view's URL" {
+	small_oob
+	"$U" --json serve --listen 127.0.0.1:0 >serve.out 2>serve.err 3>&- &
+	SERVE_PID=$!
+	for _ in $(seq 300); do [ -s serve.out ] && break; sleep 0.1; done
+	output=$(cat serve.out)
+	[ "$(printf '%s\n' "$output" | wc -l)" = 1 ]
+	[ "$(json '.views | keys_unsorted | join(",")')" = "umpire,British,French" ]
+	listen=$(json .listen)
+	[[ "$listen" =~ ^127\.0\.0\.1:[0-9]+$ ]]
+	[ "$(json '[.views[] | test("^http://'"$listen"'/v/[0-9a-f]{32}/$")] | all')" = true ]
+	get "$(json .views.umpire)sheet.json"
+	[ "$code" = 200 ]
+	serve_down INT
+	[ "$status" -eq 0 ]
+}
+
+@test "the umpire's sheet.json is sheet --json; a side's holds what that side may know" {
+	small_oob
+	"$U" fire --firers 16 --distance 2 --target Pack --dice 4 >/dev/null
+	serve_up
+	get "${URL[umpire]}sheet.json"
+	[ "$code" = 200 ]
+	[ "$(header Content-Type)" = "application/json" ]
+	[ "$(header Cache-Control)" = "no-store" ]
+	"$U" sheet --json >want.json
+	cmp body.txt want.json
+	get "${URL[British]}sheet.json"
+	[ "$code" = 200 ]
+	if "$U" sheet --json --for British >want.json 2>/dev/null; then
+		cmp body.txt want.json
+	else
+		# without the fog of war: the side's own units, nothing else
+		"$U" sheet --json --side British | jq -c 'del(.standing, .points)' >want.json
+		cmp body.txt want.json
+		[ "$(jq -r '[.units[].side, .formations[].side] | unique | join(",")' body.txt)" = British ]
+	fi
+}
+
+@test "a side's sheet.json is that side's sheet --for: the enemy as it stands on the table" {
+	"$U" new --rules 2x2 >/dev/null
+	"$U" unit add HQ --side French --type hq >/dev/null
+	"$U" unit add "1er Ligne" --side French --type line --size large >/dev/null
+	"$U" unit add "IR 4" --side Austrian --type line >/dev/null
+	serve_up
+	get "${URL[umpire]}sheet.json"
+	# the umpire's: both sides' points and losses
+	[ "$(jq -c '.points | keys' body.txt)" = '["Austrian","French"]' ]
+	[ "$(jq -c '.standing.destroyed' body.txt)" = '{"French":0,"Austrian":0}' ]
+	get "${URL[Austrian]}sheet.json"
+	[ "$code" = 200 ]
+	"$U" --json sheet --for Austrian >want.json
+	cmp body.txt want.json
+	[ "$(jq -r '[.units[].name] | join(",")' body.txt)" = "HQ,1er Ligne,IR 4" ]
+	# the enemy's ratings and the game's standing are not in it
+	[ "$(jq -r '[.units[] | select(.side == "French") | has("ratings") or has("size") or has("points")] | any' body.txt)" = false ]
+	[ "$(jq -r 'has("standing"), has("points")' body.txt | tr '\n' ,)" = "false,true," ]
+	[ "$(jq -c '.points | keys' body.txt)" = '["Austrian"]' ]
+}
+
+@test "a viewer's page: HTML naming the viewer, no game data in it, HEAD as GET without the body" {
+	small_oob
+	serve_up
+	get "${URL[French]}"
+	[ "$code" = 200 ]
+	[ "$(header Content-Type)" = "text/html; charset=utf-8" ]
+	[ "$(header Referrer-Policy)" = "no-referrer" ]
+	[ "$(header Content-Security-Policy)" = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'" ]
+	grep -q '^<body data-viewer="French">$' body.txt
+	grep -q '<title>umpire: French</title>' body.txt
+	grep -q 'fetch("sheet.json"' body.txt
+	! grep -q "Bachelu\|Kempt" body.txt
+	length=$(wc -c <body.txt)
+	[ "$(header Content-Length)" = "$length" ]
+	# curl -I writes the headers where the body would go: nothing else came
+	get "${URL[French]}" -I
+	[ "$code" = 200 ]
+	cmp body.txt head.txt
+	[ "$(header Content-Length)" = "$length" ]
+	get "${URL[umpire]}sheet.json" -I
+	[ "$code" = 200 ]
+	cmp body.txt head.txt
+	[ "$(header Content-Length)" = "$(curl -s "${URL[umpire]}sheet.json" | wc -c)" ]
+}
+
+@test "a side's name is escaped on its page" {
+	new_game
+	"$U" unit add Kempt --side '<script>alert(1)</script> & "Co"' --type infantry \
+	    --class british --units 4 >/dev/null
+	serve_up
+	get "${URL[<script>alert(1)</script> & \"Co\"]}"
+	[ "$code" = 200 ]
+	grep -q '^<body data-viewer="&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot;">$' body.txt
+	[ "$(grep -c '<script' body.txt)" = 1 ]
+}
+
+@test "any other path, a wrong token: 404; another method: 405; one body whatever was asked" {
+	small_oob
+	serve_up
+	tok=$(token_of "${URL[British]}")
+	upper=$(echo "$tok" | tr a-f A-F)
+	wrong=$(echo "$tok" | sed 's/^./x/')
+	[ "$wrong" != "$tok" ]
+	get "$BASE/"
+	[ "$code" = 404 ]
+	cp body.txt first.txt
+	[ "$(cat first.txt)" = "not found" ]
+	for path in /v/ "/v/$tok" "/v/$tok/x" "/v/$tok/sheet.json/" "/v/$tok/sheet.jsonx" \
+	    "/v/$tok/../$tok/" "/v/$tok/./" "/v/../v/$tok/" "/v/$tok/%73heet.json" \
+	    "/v/%$tok/" "/v/$upper/" "/v/$wrong/" "/v/$wrong/sheet.json" "/v/${tok}0/" \
+	    "/v/${tok%?}/" "/V/$tok/" "//v/$tok/" "/v/$tok//sheet.json" \
+	    "/v/$tok/%2e%2e/" "/v/$tok/sheet.json%00" "/favicon.ico"; do
+		get "$BASE$path"
+		[ "$code" = 404 ] || { echo "$path: $code"; return 1; }
+		cmp first.txt body.txt
+		[ "$(header Content-Type)" = "text/plain; charset=utf-8" ]
+	done
+	# a query string is no part of the path
+	get "${URL[British]}sheet.json?t=1"
+	[ "$code" = 200 ]
+	get "${URL[British]}" -X POST -d x=1
+	[ "$code" = 405 ]
+	cp body.txt first.txt
+	[ "$(cat first.txt)" = "method not allowed" ]
+	[ "$(header Allow)" = "GET, HEAD" ]
+	for m in PUT DELETE OPTIONS PATCH TRACE CONNECT PROPFIND; do
+		for path in "/v/$tok/" "/v/$tok/sheet.json" "/v/$wrong/" /nothing; do
+			get "$BASE$path" -X "$m"
+			[ "$code" = 405 ] || { echo "$m $path: $code"; return 1; }
+			cmp first.txt body.txt
+		done
+	done
+}
+
+@test "oversized headers and request lines are refused, and the server goes on" {
+	small_oob
+	serve_up
+	big=$(head -c 20000 /dev/zero | tr '\0' a)
+	get "${URL[umpire]}sheet.json" -H "X-Big: $big"
+	[ "$code" = 431 ]
+	get "${URL[umpire]}$big"
+	[ "$code" = 414 ]
+	get "${URL[umpire]}sheet.json"
+	[ "$code" = 200 ]
+}
+
+@test "a ruling made at the command line shows in sheet.json within 2 seconds" {
+	small_oob
+	serve_up
+	get "${URL[British]}sheet.json"
+	[ "$(jq -r '.units[] | select(.name == "Kempt") | .strength' body.txt)" = 64 ]
+	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
+	start=$(date +%s%N)
+	while :; do
+		get "${URL[British]}sheet.json"
+		[ "$(jq -r '.units[] | select(.name == "Kempt") | .strength' body.txt)" = 62 ] && break
+		[ $(( $(date +%s%N) - start )) -lt 2000000000 ] || { cat body.txt; return 1; }
+		sleep 0.05
+	done
+	"$U" undo >/dev/null
+	get "${URL[umpire]}sheet.json"
+	[ "$(jq -r '.units[] | select(.name == "Kempt") | .strength' body.txt)" = 64 ]
+	"$U" turn next >/dev/null
+	get "${URL[French]}sheet.json"
+	[ "$(jq -r .turn body.txt)" = 2 ]
+}
+
+@test "the server holds no transaction: rulings and new units go through while it serves" {
+	small_oob
+	serve_up
+	for i in 1 2 3 4 5; do
+		get "${URL[umpire]}sheet.json"
+		[ "$code" = 200 ]
+		UMPIRE_BUSY_TIMEOUT=0 "$U" fire --firers 16 --distance 2 --target Pack --dice 4 >/dev/null || { echo "fire $i failed"; return 1; }
+	done
+	UMPIRE_BUSY_TIMEOUT=0 "$U" unit add Ney --side French --type infantry --class french \
+	    --units 4 >/dev/null
+	get "${URL[French]}sheet.json"
+	[ "$(jq -r '[.units[] | select(.side == "French") | .name] | join(",")' body.txt)" = "Bachelu,Piré,Ney" ]
+	get "${URL[umpire]}sheet.json"
+	[ "$(jq -r '.units[] | select(.name == "Pack") | .strength' body.txt)" = 54 ]
+}
+
+@test "serving never writes the game" {
+	small_oob
+	serve_up
+	"$U" fire --firers 16 --distance 2 --target Pack --dice 4 >/dev/null
+	before=$(cat umpire.db umpire.db-wal 2>/dev/null | md5sum)
+	for _ in $(seq 20); do
+		for v in umpire British French; do
+			curl -s "${URL[$v]}sheet.json" >/dev/null
+			curl -s "${URL[$v]}" >/dev/null
+		done
+	done
+	[ "$(cat umpire.db umpire.db-wal 2>/dev/null | md5sum)" = "$before" ]
+	"$U" check >/dev/null
+}
+
+@test "a game replaced by new --force, or deleted, is said so, and the server goes on" {
+	small_oob
+	serve_up
+	cp umpire.db saved.db
+	"$U" new --rules brigade --force >/dev/null
+	get "${URL[British]}sheet.json"
+	[ "$code" = 503 ]
+	[ "$(jq -r .error body.txt)" = "the game 'umpire.db' is no longer the one this page was given for: it was replaced (umpire new --force) or its pages have new tokens; start umpire serve again for the new pages" ]
+	get "${URL[British]}"
+	[ "$code" = 200 ]
+	rm -f umpire.db umpire.db-wal umpire.db-shm
+	get "${URL[umpire]}sheet.json"
+	[ "$code" = 503 ]
+	[ "$(jq -r .error body.txt)" = "the game 'umpire.db' is gone (deleted or moved); this page follows it again once it is back" ]
+	# the game back where it was: the pages follow it again
+	cp saved.db umpire.db
+	get "${URL[umpire]}sheet.json"
+	[ "$code" = 200 ]
+	[ "$(jq -r '.units | length' body.txt)" = 4 ]
+	kill -0 "$SERVE_PID"
+	serve_down TERM
+	[ "$status" -eq 0 ]
+}
+
+@test "the tokens are kept over a restart; --new-tokens replaces them, and the old pages close" {
+	small_oob
+	serve_up
+	cut -d/ -f5 serve.out >first.txt
+	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM viewer')" = 3 ]
+	old=${URL[French]}
+	serve_down TERM
+	[ "$status" -eq 0 ]
+	serve_up
+	cut -d/ -f5 serve.out >second.txt
+	cmp first.txt second.txt
+	port=${BASE##*:}
+	first_pid=$SERVE_PID
+	# a second server with new tokens: the first one's pages close
+	"$U" serve --listen 127.0.0.1:0 --new-tokens >new.out 2>new.err 3>&- &
+	SERVE_PID=$!
+	for _ in $(seq 300); do [ "$(wc -l <new.out)" -ge 3 ] && break; sleep 0.1; done
+	cut -d/ -f5 new.out >third.txt
+	[ "$(comm -12 <(sort first.txt) <(sort third.txt) | wc -l)" = 0 ]
+	[ "$(sqlite3 umpire.db 'SELECT token FROM viewer ORDER BY side' | sort)" = "$(sort third.txt)" ]
+	get "http://127.0.0.1:$port/v/$(token_of "$old")/sheet.json"
+	[ "$code" = 503 ]
+	[[ "$(jq -r .error body.txt)" == *"its pages have new tokens"* ]]
+	newbase=$(head -1 new.out | sed 's/^umpire //; s/\/v\/.*//')
+	get "$newbase/v/$(token_of "$old")/"
+	[ "$code" = 404 ]
+	get "$newbase/v/$(sed -n 3p third.txt)/sheet.json"
+	[ "$code" = 200 ]
+	[ "$(jq -r .for body.txt)" = French ]
+	kill "$first_pid"
+	wait "$first_pid"
+}
+
+@test "serve refuses: no game (66), a bad address (65), an unknown option (64), other rules (64), an address in use (69)" {
+	umpire serve --listen 127.0.0.1:0
+	expect_error 66 "there is no game at 'umpire.db' (start one with 'umpire new --rules NAME')"
+	small_oob
+	sum=$(md5sum <umpire.db)
+	for bad in nonsense 127.0.0.1 127.0.0.1:65536 127.0.0.1:-1 :8080 localhost:8080 \
+	    256.1.1.1:80 '[::1:80' '::1:80' 127.0.0.1:80x; do
+		umpire serve --listen "$bad"
+		expect_error 65 "--listen '$bad' is not ADDR:PORT (an IPv4 address, or an IPv6 one in brackets, and a port from 0 to 65535)"
+	done
+	umpire serve --bogus
+	expect_error 64 "unknown option '--bogus' (see 'umpire serve --help')"
+	umpire serve extra
+	expect_error 64 "unexpected argument 'extra'"
+	umpire --rules squares serve --listen 127.0.0.1:0
+	expect_error 64 "the game 'umpire.db' is played under the brigade rules, not squares"
+	[ "$(md5sum <umpire.db)" = "$sum" ]
+	serve_up
+	port=${BASE##*:}
+	umpire --json serve --listen "127.0.0.1:$port"
+	expect_error 69 "cannot listen on 127.0.0.1:$port: Address already in use"
+	umpire ser
+	expect_error 64 "umpire: unknown command 'ser' (see 'umpire --help')"
+}
+
+@test "serve --help, and serve listens on IPv6 too" {
+	umpire serve --help
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "usage: umpire serve [--listen ADDR:PORT] [--new-tokens]" ]
+	small_oob
+	"$U" serve --listen '[::1]:0' >serve.out 2>serve.err 3>&- &
+	SERVE_PID=$!
+	for _ in $(seq 300); do [ "$(wc -l <serve.out)" -ge 3 ] && break; sleep 0.1; done
+	[[ "$(head -1 serve.out)" =~ ^umpire\ http://\[::1\]:[0-9]+/v/[0-9a-f]{32}/$ ]] || {
+		grep -q "Cannot assign requested address\|Address family not supported" serve.err
+		skip "no IPv6 on this machine"
+	}
+	get "$(head -1 serve.out | cut -d' ' -f2)sheet.json" -g
+	[ "$code" = 200 ]
+}
+
+@test "umpire serve finds umpire-serve beside it or in libexec/umpire, else says so (64)" {
+	small_oob
+	mkdir -p bin libexec/umpire
+	cp "$U" bin/umpire
+	run --separate-stderr bin/umpire serve --listen 127.0.0.1:0
+	expect_error 64 "the server program umpire-serve is not installed beside umpire or in its libexec/umpire"
+	ln -s "$(dirname "$U")/umpire-serve" libexec/umpire/umpire-serve
+	bin/umpire serve --listen 127.0.0.1:0 >serve.out 2>serve.err 3>&- &
+	SERVE_PID=$!
+	for _ in $(seq 300); do [ "$(wc -l <serve.out)" -ge 3 ] && break; sleep 0.1; done
+	[ "$(cut -d' ' -f1 serve.out | tr '\n' ,)" = "umpire,British,French," ]
+	serve_down TERM
+	[ "$status" -eq 0 ]
+}
+
+# The pages in a real browser: headless Chromium driven over its DevTools
+# pipe (fds 5 and 6), as a phone's screen (390x844).
+
+# cdp_start: the browser; cdp METHOD PARAMS [SESSION]: one command, its
+# result in $CDP_RESULT (events before it passed over).
+cdp_start() {
+	mkfifo cdp.in cdp.out
+	chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run \
+	    --disable-background-networking --disable-component-update --disable-sync \
+	    --user-data-dir="$TEST_DIR/chromium" --remote-debugging-pipe \
+	    3<cdp.in 4>cdp.out 2>chromium.err &
+	CDP_PID=$!
+	exec 5>cdp.in 6<cdp.out
+	CDP_ID=0
+}
+
+cdp() {
+	local reply
+	CDP_ID=$((CDP_ID + 1))
+	jq -cnj --argjson id "$CDP_ID" --arg m "$1" --argjson p "$2" --arg s "${3:-}" \
+	    '{id: $id, method: $m, params: $p} + (if $s == "" then {} else {sessionId: $s} end)' >&5
+	printf '\0' >&5
+	while IFS= read -r -d '' -t 60 -u 6 reply; do
+		if [ "$(jq -r '.id // empty' <<<"$reply")" = "$CDP_ID" ]; then
+			CDP_RESULT=$(jq -c '.result // {"failed": .error}' <<<"$reply")
+			return 0
+		fi
+	done
+	echo "no answer to $1"
+	return 1
+}
+
+# page_open URL: a tab at URL as a phone's screen; its session in $SESSION.
+page_open() {
+	cdp Target.createTarget '{"url": "about:blank"}'
+	local target
+	target=$(jq -r .targetId <<<"$CDP_RESULT")
+	cdp Target.attachToTarget "{\"targetId\": \"$target\", \"flatten\": true}"
+	SESSION=$(jq -r .sessionId <<<"$CDP_RESULT")
+	cdp Emulation.setDeviceMetricsOverride \
+	    '{"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": true}' "$SESSION"
+	cdp Page.navigate "{\"url\": \"$1\"}" "$SESSION"
+}
+
+# js EXPRESSION: its value in the page, as JSON, in $JS.
+js() {
+	cdp Runtime.evaluate "$(jq -cn --arg e "$1" '{expression: $e, returnByValue: true}')" "$SESSION"
+	JS=$(jq -c .result.value <<<"$CDP_RESULT")
+}
+
+# until_js EXPRESSION VALUE SECONDS: waits until EXPRESSION is VALUE.
+until_js() {
+	local deadline=$(( $(date +%s%N) + $3 * 1000000000 ))
+	while :; do
+		js "$1"
+		[ "$JS" = "$2" ] && return 0
+		[ "$(date +%s%N)" -lt "$deadline" ] || { echo "$1 is $JS, not $2"; return 1; }
+		sleep 0.1
+	done
+}
+
+# screenshot FILE: the tab as a PNG (kept in $SERVE_SHOTS when set).
+screenshot() {
+	cdp Page.captureScreenshot '{"format": "png"}' "$SESSION"
+	jq -r .data <<<"$CDP_RESULT" | base64 -d >"$1"
+	[ "$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
+	# 390 x 844: the PNG's width and height, big-endian at bytes 16 and 20
+	[ "$(od -An -tu1 -j16 -N8 "$1" | tr -s ' ' | sed 's/^ //')" = "0 0 1 134 0 0 3 76" ]
+	[ -z "${SERVE_SHOTS:-}" ] || cp "$1" "$SERVE_SHOTS/"
+}
+
+CARDS='[...document.querySelectorAll(".unit")].map(e => e.textContent).join(" | ")'
+KEMPT='[...document.querySelectorAll(".unit")].filter(e => e.querySelector(".name").textContent === "Kempt").map(e => [...e.querySelector(".facts").children].map(f => f.textContent).join("; ")).join("")'
+FITS='document.documentElement.scrollWidth <= window.innerWidth'
+
+@test "a side's page in Chromium follows a ruling within 2 seconds, fits a phone, and shows the enemy only as on the table" {
+	command -v chromium >/dev/null || skip "chromium is not installed (make deps installs it)"
+	small_oob
+	"$U" unit add "Königlich-Preußisches-Leib-Grenadier-Regiment-Nummer-Acht" --side British \
+	    --type infantry --class british --units 4 >/dev/null
+	serve_up
+	cdp_start
+	page_open "${URL[British]}"
+	until_js "$KEMPT" '"state ok; figures 64 of 64; losses 0; pushbacks run 0, total 0"' 30
+	js "$FITS"
+	[ "$JS" = true ]
+	js 'document.getElementById("title").textContent'
+	[ "$JS" = '"British"' ]
+	js "$CARDS"
+	[[ "$JS" == *"Königlich-Preußisches-Leib-Grenadier-Regiment-Nummer-Acht"* ]]
+	# the enemy stands on the table, its figures a band word, never a number
+	[[ "$JS" == *Bachelu* ]]
+	[[ "$JS" != *"figures 72"* && "$JS" != *french* ]]
+	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
+	until_js "$KEMPT" '"state ok; figures 62 of 64; losses 2; pushbacks run 0, total 0"' 2
+	js "$FITS"
+	[ "$JS" = true ]
+	screenshot british.png
+}
+
+@test "the umpire's page in Chromium: both sides, a page gone said so, fits a phone" {
+	command -v chromium >/dev/null || skip "chromium is not installed (make deps installs it)"
+	new_game
+	"$U" unit import "$BATS_TEST_DIRNAME/battle-oob.csv" >/dev/null
+	"$U" turn next >/dev/null
+	serve_up
+	cdp_start
+	page_open "${URL[umpire]}"
+	until_js '[...document.querySelectorAll("h2")].map(e => e.textContent).join(",")' \
+	    '"British,French"' 30
+	js 'document.getElementById("status").textContent.replace(/[0-9:]+$/, "")'
+	[ "$JS" = '"brigade rules, turn 2; up to date at "' ]
+	js '[...document.querySelectorAll("h3")].map(e => e.textContent).join(" / ")'
+	[ "$JS" = '"Anglo-Allied Army (good order) › 5th Division (good order) / Armée du Nord (good order) › II Corps (good order)"' ]
+	js "$FITS"
+	[ "$JS" = true ]
+	screenshot umpire.png
+	mv umpire.db gone.db
+	until_js 'document.getElementById("error").hidden ? "" : document.getElementById("error").textContent' \
+	    '"the game '"'"'umpire.db'"'"' is gone (deleted or moved); this page follows it again once it is back"' 3
+	mv gone.db umpire.db
+	until_js 'document.getElementById("error").hidden' true 3
+}

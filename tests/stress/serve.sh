@@ -1,0 +1,214 @@
+# umpire serve under load, as TAP (sourced by tests/stress/run.sh: it uses
+# its $mode, $u, $work, $here and tap).  Localhost only, bounded in time:
+#   1. 50 connections making 1,000 requests a second (wrk, 10 s; short: 4 s)
+#      while rulings are made: every ruling goes through, their median
+#      time within 1.5x of their median without the load, every answer 200,
+#      and the server's memory (VmRSS) flat once warm;
+#   2. 100 clients (short: 25) sending a byte a second do not stop a normal
+#      one;
+#   3. oversized headers and request lines, other methods, '..' and
+#      percent-encoded paths, wrong tokens and malformed requests each get
+#      their status and the one fixed body, and the server goes on.
+# umpire-serve must stand beside $u (make builds build/flt/umpire-serve).
+
+serve_dir=$work/serve
+serve_pid=""
+
+# serve_start: the game's server on a free port; BASE, TOKEN (the umpire's),
+# SIDE_TOKEN (a side's).
+serve_start() {
+	mkdir -p "$serve_dir"
+	(cd "$serve_dir" && UMPIRE_DB=$serve_dir/umpire.db exec "$u" serve \
+	    --listen 127.0.0.1:0 >serve.out 2>serve.err) &
+	serve_pid=$!
+	i=0
+	while [ "$(cat "$serve_dir/serve.out" 2>/dev/null | wc -l)" -lt 3 ] &&
+	    [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	BASE=$(head -1 "$serve_dir/serve.out" | sed 's/^umpire //; s|/v/.*||')
+	TOKEN=$(sed -n 1p "$serve_dir/serve.out" | sed 's|.*/v/||; s|/$||')
+	SIDE_TOKEN=$(sed -n 2p "$serve_dir/serve.out" | sed 's|.*/v/||; s|/$||')
+}
+
+serve_stop() {
+	[ -n "$serve_pid" ] && kill "$serve_pid" 2>/dev/null && wait "$serve_pid" 2>/dev/null
+	serve_pid=""
+}
+
+rss_kb() { awk '/^VmRSS:/ { print $2 }' "/proc/$serve_pid/status"; }
+
+serve_ruling() {
+	UMPIRE_DB=$serve_dir/umpire.db "$u" fire --firers 16 --distance 2 --target Kempt \
+	    --dice 4 >/dev/null 2>>"$serve_dir/rulings.err"
+}
+
+# timed_rulings N GAP FILE: N rulings GAP seconds apart, each one's
+# milliseconds a line of FILE; false when one failed.
+timed_rulings() {
+	k=0 failed=0
+	: >"$3"
+	while [ $k -lt "$1" ]; do
+		start=$(date +%s%N)
+		serve_ruling || failed=1
+		echo $(( ($(date +%s%N) - start) / 1000000 )) >>"$3"
+		sleep "$2"
+		k=$((k + 1))
+	done
+	return $failed
+}
+
+median() { sort -n "$1" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+serve_load() {
+	seconds=10 rulings=20
+	[ "$mode" = short ] && seconds=4 rulings=8
+	if ! command -v wrk >/dev/null; then
+		tap 0 "serve under load: skipped, wrk is not installed (make deps) # SKIP"
+		return
+	fi
+	timed_rulings "$rulings" 0.1 "$serve_dir/alone.ms" || true
+	serve_start
+	# Each of the 50 connections waits 50 ms after each answer: at most
+	# 1,000 requests a second, over the three views' sheets and pages.
+	cat >"$serve_dir/paced.lua" <<-'EOF'
+	local paths, i = {}, 0
+	function init(args) paths = args end
+	function request()
+		i = i % #paths + 1
+		return wrk.format("GET", paths[i])
+	end
+	function delay() return 50 end
+	EOF
+	paths=$(sed 's|.*127\.0\.0\.1:[0-9]*||' "$serve_dir/serve.out" | while read -r p; do
+		printf '%s %ssheet.json ' "$p" "$p"; done)
+	# shellcheck disable=SC2086
+	wrk -t2 -c50 -d"${seconds}s" -s "$serve_dir/paced.lua" "$BASE" -- $paths \
+	    >"$serve_dir/wrk.out" 2>&1 &
+	wrk_pid=$!
+	sleep 1
+	rss_warm=$(rss_kb)
+	ok_rulings=0
+	gap=$(awk -v s="$seconds" -v r="$rulings" 'BEGIN { printf "%.2f", (s - 2.5) / r }')
+	timed_rulings "$rulings" "$gap" "$serve_dir/loaded.ms" && ok_rulings=1
+	wait "$wrk_pid"
+	rss_end=$(rss_kb)
+	rate=$(awk '/^Requests\/sec:/ { printf "%d", $2 }' "$serve_dir/wrk.out")
+	bad=$(awk '/Non-2xx|Socket errors/' "$serve_dir/wrk.out")
+	alone=$(median "$serve_dir/alone.ms")
+	loaded=$(median "$serve_dir/loaded.ms")
+	growth=$(( rss_end - rss_warm ))
+	fail=0
+	[ "$ok_rulings" = 1 ] || fail=1
+	[ "${rate:-0}" -ge 900 ] || fail=1
+	[ -z "$bad" ] || fail=1
+	[ $(( loaded * 2 )) -le $(( alone * 3 + 2 )) ] || fail=1
+	[ "$growth" -le 2048 ] || fail=1
+	tap $fail "serve: 50 connections at $rate requests/s for ${seconds}s while $rulings rulings were made: all kept, median $loaded ms against $alone ms alone, RSS $rss_warm -> $rss_end KB" \
+	    "$(cat "$serve_dir/wrk.out" "$serve_dir/rulings.err") loaded: $(tr '\n' ' ' <"$serve_dir/loaded.ms")"
+}
+
+# A client sending its request a byte a second, for SECONDS.
+slow_client() {
+	bash -c 'exec 3<>"/dev/tcp/127.0.0.1/$1" || exit 0
+	req="GET /v/$2/sheet.json HTTP/1.1"
+	k=0
+	while [ $k -lt "$3" ]; do
+		printf "%s" "${req:$k:1}" >&3 2>/dev/null || exit 0
+		sleep 1
+		k=$((k + 1))
+	done' slow "$1" "$2" "$3" &
+}
+
+serve_slow_clients() {
+	clients=100 seconds=8
+	[ "$mode" = short ] && clients=25 seconds=4
+	port=${BASE##*:}
+	pids=""
+	c=0
+	while [ $c -lt $clients ]; do
+		slow_client "$port" "$TOKEN" "$seconds"
+		pids="$pids $!"
+		c=$((c + 1))
+	done
+	sleep 1
+	fail=0 asked=0
+	end=$(( $(date +%s) + seconds - 2 ))
+	while [ "$(date +%s)" -lt $end ]; do
+		code=$(curl -s -o /dev/null -m 2 -w '%{http_code}' "$BASE/v/$SIDE_TOKEN/sheet.json")
+		[ "$code" = 200 ] || fail=1
+		asked=$((asked + 1))
+		sleep 0.2
+	done
+	# shellcheck disable=SC2086
+	kill $pids 2>/dev/null
+	wait $pids 2>/dev/null
+	tap $fail "serve: $clients clients sending a byte a second; a normal client answered in time ($asked of $asked)"
+}
+
+# expect STATUS BODY CURL-ARGS...: the answer's status and whole body.
+serve_expect() {
+	want=$1 body=$2
+	shift 2
+	got=$(curl -s --path-as-is -o "$serve_dir/body" -w '%{http_code}' "$@")
+	if [ "$got" != "$want" ] || { [ -n "$body" ] && [ "$(cat "$serve_dir/body")" != "$body" ]; }; then
+		bad="$bad [$*: $got]"
+	fi
+	count=$((count + 1))
+}
+
+# raw "STATUS..." BYTES: sent as they are; the answer's status must be one
+# of STATUS ("-": the connection closed with nothing said; libmicrohttpd
+# may close at once on a request it cannot read, its answer unsent).
+serve_raw() {
+	got=$(bash -c 'exec 3<>"/dev/tcp/127.0.0.1/$1" && printf "$2" >&3 &&
+	    timeout 5 head -1 <&3' raw "${BASE##*:}" "$2" | tr -d '\r')
+	seen=$(echo "$got" | sed -n 's/^HTTP\/1\.1 \([0-9]*\) .*/\1/p')
+	case " $1 " in *" ${seen:--} "*) ;; *) bad="$bad [raw $2: $got]" ;; esac
+	[ -n "$seen" ] || [ -z "$got" ] || bad="$bad [raw $2: $got]"
+	count=$((count + 1))
+}
+
+serve_bad_requests() {
+	bad="" count=0
+	big=$(head -c 20000 /dev/zero | tr '\0' a)
+	nf="not found" na="method not allowed"
+	serve_expect 431 "" -H "X-Big: $big" "$BASE/v/$TOKEN/sheet.json"
+	serve_expect 414 "" "$BASE/v/$TOKEN/$big"
+	for m in POST PUT DELETE PATCH OPTIONS TRACE; do
+		serve_expect 405 "$na" -X "$m" "$BASE/v/$TOKEN/"
+		serve_expect 405 "$na" -X "$m" "$BASE/v/nothing/"
+	done
+	wrong=$(echo "$TOKEN" | sed 's/^./x/')
+	for p in "/v/$TOKEN/../$SIDE_TOKEN/" "/v/$TOKEN/%2e%2e/$SIDE_TOKEN/" \
+	    "/v/$TOKEN/%73heet.json" "/v/%$TOKEN/" "/v/$wrong/" "/v/$wrong/sheet.json" \
+	    "/v/$TOKEN" "/v/$TOKEN/x" "/" "/v/" "/v/$TOKEN/sheet.json/.."; do
+		serve_expect 404 "$nf" "$BASE$p"
+	done
+	serve_raw "400 -" 'GARBAGE\r\n\r\n'
+	serve_raw "505 -" 'GET / HTTP/9.9\r\nHost: x\r\n\r\n'
+	serve_raw "400 -" '\000\001\002\r\n\r\n'
+	serve_raw "400 -" 'GET /v/\r\n\r\n'
+	serve_raw "400 -" 'GET / HTTP/1.1\r\nNo colon here\r\n\r\n'
+	serve_expect 200 "" "$BASE/v/$TOKEN/sheet.json"
+	tap "$([ -z "$bad" ] && echo 0 || echo 1)" \
+	    "serve: $count bad requests (oversized, other methods, '..', escapes, wrong tokens, malformed) each got its status and body, and the server goes on" "$bad"
+}
+
+serve_stress() {
+	mkdir -p "$serve_dir"
+	UMPIRE_DB=$serve_dir/umpire.db "$u" new --rules brigade >/dev/null &&
+	    UMPIRE_DB=$serve_dir/umpire.db "$u" unit import "$here/../cli/battle-oob.csv" >/dev/null
+	if [ ! -x "$(dirname "$u")/umpire-serve" ]; then
+		tap 1 "serve: umpire-serve is not built beside $u"
+		return
+	fi
+	serve_load
+	[ -n "$serve_pid" ] || serve_start
+	serve_slow_clients
+	serve_bad_requests
+	serve_stop
+}
+
+serve_stress
