@@ -166,15 +166,39 @@ asks_game(struct cmd_ctx *g, const struct inputs *in)
 	return asks && game_exists(g);
 }
 
-/* True when the ruling names units of the game (the stateful form). */
+/* True when the ruling names units of the game, or asks for a game
+ * setting (the stateful form). */
 static int
 names_units(const struct inputs *in)
 {
 	for (int i = 0; i < in->n; i++)
-		if (in->v[i].given && ((in->v[i].decl->kind == IN_UNIT &&
+		if (in->v[i].bare || (in->v[i].given && ((in->v[i].decl->kind == IN_UNIT &&
 		    !(in->v[i].decl->flags & IN_SECONDARY)) ||
-		    (in->v[i].decl->flags & IN_GAME)))
+		    (in->v[i].decl->flags & IN_GAME))))
 			return 1;
+	return 0;
+}
+
+/* The game's settings fill the options that are settings (IN_SETTING)
+ * unless the umpire typed a value: "a game setting can fill is filled
+ * from it; an option given on the command line wins". */
+static int
+fill_settings(struct cmd_ctx *g, const struct game *gm, struct inputs *in)
+{
+	for (int i = 0; i < in->n; i++) {
+		const struct input_value *v = &in->v[i];
+
+		if (!(v->decl->flags & IN_SETTING))
+			continue;
+		inputs_default_from(in, &gm->options, v->decl->name);
+		if (in->failed)
+			return cmd_error(g, EXIT_DATA, "the game's setting '%s' does not fit this ruling: %s",
+			    v->decl->name, in->error);
+		if (v->bare && !v->given)
+			return cmd_error(g, EXIT_USAGE,
+			    "option '--%s' needs a value (%s): the game has no such setting",
+			    v->decl->name, v->decl->arg);
+	}
 	return 0;
 }
 
@@ -224,6 +248,39 @@ read_army(struct cmd_ctx *g, struct game *gm, const struct inputs *in)
 	return rc;
 }
 
+/* The side flags (IN_OWN, IN_ENEMY) of the role of unit i. */
+static int
+role_side(const struct inputs *in, const struct ruling_units *ru, int i)
+{
+	const struct input_value *v = inputs_get(in, ru->role[i]);
+
+	return v != NULL ? v->decl->flags & (IN_OWN | IN_ENEMY) : 0;
+}
+
+/* CLI.md: "A fire or melee between units of the same side is refused
+ * (65, naming both units and their side) unless --friendly is given."
+ * Which roles oppose which is the declarations' (IN_OWN against
+ * IN_ENEMY), never a rule set's words. */
+static int
+check_sides(struct cmd_ctx *g, const struct inputs *in,
+    const struct ruling_units *ru)
+{
+	if (in_flag(in, "friendly"))
+		return 0;
+	for (int i = 0; i < ru->n; i++) {
+		if (role_side(in, ru, i) != IN_OWN)
+			continue;
+		for (int j = 0; j < ru->n; j++)
+			if (role_side(in, ru, j) == IN_ENEMY &&
+			    strcmp(ru->unit[i]->side, ru->unit[j]->side) == 0)
+				return cmd_error(g, EXIT_DATA,
+				    "'%s' and '%s' are both of side '%s': a %s between units of the same side is refused (give --friendly to rule it)",
+				    ru->unit[i]->name, ru->unit[j]->name, ru->unit[i]->side,
+				    g->command);
+	}
+	return 0;
+}
+
 /* The units named, in their roles, from the game's army. */
 static int
 load_units(struct cmd_ctx *g, struct game *gm, const struct inputs *in,
@@ -250,7 +307,7 @@ load_units(struct cmd_ctx *g, struct game *gm, const struct inputs *in,
 				return rc != 0 ? rc : EXIT_BUG;
 		}
 	}
-	return 0;
+	return check_sides(g, in, ru);
 }
 
 static int
@@ -281,6 +338,8 @@ describe_effects(struct cmd_ctx *g, const struct game *gm,
 		text_copy(a->unit, sizeof a->unit, ru->unit[e->unit]->name);
 		text_copy(a->what, sizeof a->what, game_effect_what(gm, e));
 		text_copy(a->part, sizeof a->part, e->kind == KEEP_PART ? e->name : "");
+		text_copy(a->formation, sizeof a->formation,
+		    e->kind == KEEP_FORMATION ? e->name : "");
 		a->amount = e->amount;
 		text_copy(a->state, sizeof a->state, e->state);
 		text_copy(a->note, sizeof a->note, e->note);
@@ -383,6 +442,17 @@ hook_failed(struct cmd_ctx *g, int rc, const struct result *r,
 	return 0;
 }
 
+/* Every ruling says what it decided: one with no summary is a rule set's
+ * bug, never recorded nor printed as an empty line. */
+static int
+unsaid(struct cmd_ctx *g, const struct rule_cmd *c, const struct result *r)
+{
+	if (r->summary[0] == '\0')
+		return cmd_error(g, EXIT_BUG, "the %s ruling decided nothing it can say",
+		    c->name);
+	return 0;
+}
+
 /* The rule set's work in a game: fill, adjudicate, judge, and the
  * effects kept on the units by the engine (core/keep.c).  BEFORE gets the
  * game's standing before the effects. */
@@ -398,6 +468,7 @@ adjudicate_in_game(struct cmd_ctx *g, struct game *gm,
 	if ((rc = inputs_check_mods(in, &gm->ts)) != 0)
 		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
 	if ((rc = load_units(g, gm, in, &w->ru, &w->fx)) != 0 ||
+	    (rc = fill_settings(g, gm, in)) != 0 ||
 	    (rc = game_standing(g, gm, NULL, before, n)) != 0)
 		return rc;
 	result_init(r);
@@ -410,7 +481,7 @@ adjudicate_in_game(struct cmd_ctx *g, struct game *gm,
 		return rc;
 	if (w->fx.overflow || result_finish(r) != 0)
 		return cmd_error(g, EXIT_BUG, "the result is too large to write");
-	return 0;
+	return unsaid(g, c, r);
 }
 
 /* The stateful form: units from the game, the result applied and recorded
@@ -457,7 +528,8 @@ odds_of(struct cmd_ctx *g, const struct ruleset *rs, const struct rule_cmd *c,
 	if ((rc = inputs_check_mods(in, &gm->ts)) != 0)
 		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
 	result_init(&w->r);
-	if ((rc = load_units(g, gm, in, &w->ru, &w->fx)) != 0)
+	if ((rc = load_units(g, gm, in, &w->ru, &w->fx)) != 0 ||
+	    (rc = fill_settings(g, gm, in)) != 0)
 		return rc;
 	if (gm->rs->roster->fill != NULL &&
 	    (rc = hook_failed(g, gm->rs->roster->fill(&gm->ts, c->name, &w->ru, in,
@@ -500,6 +572,8 @@ rule_work(struct cmd_ctx *g, const struct ruleset *rs, const struct rule_cmd *c,
 		return rc;
 	if (result_finish(&w->r) != 0)
 		return cmd_error(g, EXIT_BUG, "the result is too large to write");
+	if ((rc = unsaid(g, c, &w->r)) != 0)
+		return rc;
 	return print_ruling(g, w);
 }
 

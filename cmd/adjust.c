@@ -167,6 +167,9 @@ word_correction(struct cmd_ctx *g, const struct game *gm,
 		    keeps_words(k->flags, list, sizeof list));
 	if (clear != NULL && !unit_flag(u, clear))
 		return cmd_error(g, EXIT_DATA, "%s is not %s: nothing to clear", u->name, clear);
+	if (formation != NULL && k->formations == NULL)
+		return cmd_error(g, EXIT_DATA, "the %s rules keep no tactical formations",
+		    gm->rs->name);
 	if (formation != NULL && keeps_word(k->formations, formation) == NULL)
 		return cmd_error(g, EXIT_DATA, "the %s rules know no formation '%s': give %s",
 		    gm->rs->name, formation, keeps_words(k->formations, list, sizeof list));

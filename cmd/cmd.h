@@ -64,6 +64,7 @@ struct cmd_ctx {
 #define CMD_WRITES 0x4		/* writes the game: one transaction */
 #define CMD_ADJUDICATES 0x8	/* a rule set's adjudication (help groups them) */
 #define CMD_VIEWS 0x10		/* shows the game as --for SIDE may know it */
+#define CMD_NO_JSON 0x20	/* has no JSON output: --json is refused (64) */
 
 struct cmd_entry {
 	const char *name;

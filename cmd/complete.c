@@ -938,5 +938,5 @@ complete(struct cmd_ctx *g, int argc, char **argv)
 
 const struct cmd_entry cmd_complete_entry = {
 	"complete", "complete LINE", "candidates for shell completion",
-	CMD_NO_PREFIX | CMD_GAME, complete,
+	CMD_NO_PREFIX | CMD_GAME | CMD_NO_JSON, complete,
 };

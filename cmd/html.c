@@ -131,7 +131,10 @@ side_chart(FILE *f, const struct game *gm, const struct history *h, const char *
 	const int w = 480, ht = 140, pad = 30;
 	long value[201], top = 1;
 	long turns = h->turns > 200 ? 200 : h->turns;
-	int down = gm->rs->roster->keeps.counts_down, s = html_side(h, side);
+	/* a loss counter (2x2's units destroyed) counts up */
+	int down = gm->rs->roster->keeps.counts_down &&
+	    roster_loss_counter(gm->rs->roster) == NULL;
+	int s = html_side(h, side);
 
 	for (long t = 1; t <= turns; t++) {
 		long lost = s >= 0 ? h->lost[s * (h->turns + 1) + t] : 0;
@@ -409,6 +412,9 @@ html_history_free(struct history *h)
 int
 html_history(struct cmd_ctx *g, struct game *gm, struct history *h)
 {
+	/* a side's losses: its units in the loss counter's state, else the
+	 * measure */
+	const struct counter_decl *loss = roster_loss_counter(gm->rs->roster);
 	size_t n = (size_t)gm->army.n + 1;
 	int st;
 
@@ -432,7 +438,8 @@ html_history(struct cmd_ctx *g, struct game *gm, struct history *h)
 		html_history_free(h);
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	}
-	st = db_losses(gm->db, gm->ledgers[0] != NULL ? gm->ledgers[0] : "", history_change, h);
+	st = db_losses(gm->db, loss != NULL ? "state" : gm->ledgers[0] != NULL ?
+	    gm->ledgers[0] : "", loss != NULL ? loss->state : NULL, history_change, h);
 	history_until(h, h->turns + 1);
 	history_read(h);
 	if (st != DB_OK) {

@@ -143,12 +143,16 @@ version(struct cmd_ctx *g, int argc, char **argv)
 	(void)argv;
 	if (argc > 0)
 		return cmd_error(g, EXIT_USAGE, "version takes no arguments");
-	fprintf(g->out, "umpire %s (SQLite %s)\n", UMPIRE_VERSION, db_sqlite_version());
+	if (g->json)
+		fprintf(g->out, "{\"version\":\"%s\",\"sqlite\":\"%s\"}\n", UMPIRE_VERSION,
+		    db_sqlite_version());
+	else
+		fprintf(g->out, "umpire %s (SQLite %s)\n", UMPIRE_VERSION, db_sqlite_version());
 	return EXIT_DONE;
 }
 
 const struct cmd_entry cmd_help_entry = {
-	"help", "help [COMMAND]", "this overview, or a command's help", 0, help,
+	"help", "help [COMMAND]", "this overview, or a command's help", CMD_NO_JSON, help,
 };
 const struct cmd_entry cmd_version_entry = {
 	"version", "version", "umpire's version", 0, version,
@@ -288,7 +292,8 @@ cmd_run(struct cmd_ctx *g, int argc, char **argv)
 	if ((rc = take_globals(g, &argc, argv, &version)) != 0)
 		return rc;
 	if (version) {
-		fprintf(g->out, "umpire %s\n", UMPIRE_VERSION);
+		fprintf(g->out, g->json ? "{\"version\":\"%s\"}\n" : "umpire %s\n",
+		    UMPIRE_VERSION);
 		return EXIT_DONE;
 	}
 	if (argc == 0 || strncmp(argv[0], "-", 1) == 0) {
@@ -307,6 +312,8 @@ cmd_run(struct cmd_ctx *g, int argc, char **argv)
 	if ((c = find_command(g, argv[0], &rc)) == NULL)
 		return rc;
 	g->command = c->name;
+	if (g->json && !g->help && (c->flags & CMD_NO_JSON))
+		return cmd_error(g, EXIT_USAGE, "%s has no JSON output", c->name);
 	if (g->rules != NULL && ruleset_find(g->rules) == NULL)
 		return cmd_error(g, EXIT_DATA, "unknown rule set '%s' (%s)",
 		    g->rules, ruleset_names());

@@ -106,6 +106,8 @@ json_effects(struct jsonw *w, const struct ruling *ru)
 		jsonw_string(w, "state", a->state[0] ? a->state : NULL);
 		if (a->part[0])
 			jsonw_string(w, "part", a->part);
+		if (a->formation[0])
+			jsonw_string(w, "formation", a->formation);
 		jsonw_object_end(w);
 	}
 	jsonw_array_end(w);

@@ -16,6 +16,7 @@ struct applied {
 	long amount;
 	char state[64];		/* the unit's state afterwards, or "" */
 	char part[128];		/* the part of the unit (a battalion), or "" */
+	char formation[32];	/* the tactical formation taken up, or "" */
 	char note[160];		/* a sentence for the text output, or "" */
 };
 

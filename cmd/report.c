@@ -14,11 +14,15 @@
 
 #define SIDES 16
 
+/* The report as one JSON object is made in memory up to this size. */
+#define REPORT_JSON (1 << 23)
+
 struct report {
 	struct cmd_ctx *g;
 	struct game *gm;
 	FILE *f;
 	int html;
+	struct jsonw *w;	/* --json: the object being written, else NULL */
 	long turn;		/* the turn being told */
 	struct history h;
 	struct viewer viewer;
@@ -54,11 +58,36 @@ losses_seen(const struct report *r, const char *side)
 }
 
 /* "French lose 12 figures (30 in all); British lose 4 figures (9 in all)". */
+
+/* --json: each side's losses in turn t and in all, as the members
+ * {SIDE: {"turn": N, "total": N}} of the turn's "losses". */
+static void
+json_losses(struct report *r, long t)
+{
+	jsonw_object(r->w, "losses");
+	for (int s = 0; s < r->h.nsides; s++) {
+		if (!losses_seen(r, r->h.side[s]))
+			continue;
+		jsonw_object(r->w, r->h.side[s]);
+		jsonw_int(r->w, "turn", side_lost(r, s, t) - side_lost(r, s, t - 1));
+		jsonw_int(r->w, "total", side_lost(r, s, t));
+		jsonw_object_end(r->w);
+	}
+	jsonw_object_end(r->w);
+}
+
+/* "Allies 2 units destroyed this turn, 2 in all; French 0 units destroyed
+ * this turn, 0 in all" (the rule set's losses: its measure or the counter
+ * it declares the losses). */
 static void
 turn_losses(struct report *r, long t)
 {
 	int first = 1;
 
+	if (r->w != NULL) {
+		json_losses(r, t);
+		return;
+	}
 	fputs(r->html ? "<p class=\"note\">" : "  losses: ", r->f);
 	for (int s = 0; s < r->h.nsides; s++) {
 		if (!losses_seen(r, r->h.side[s]))
@@ -66,7 +95,7 @@ turn_losses(struct report *r, long t)
 		fputs(first ? "" : "; ", r->f);
 		out(r, r->h.side[s]);
 		fprintf(r->f, " %ld %s this turn, %ld in all",
-		    side_lost(r, s, t) - side_lost(r, s, t - 1), r->gm->rs->measure,
+		    side_lost(r, s, t) - side_lost(r, s, t - 1), ruleset_loss_word(r->gm->rs),
 		    side_lost(r, s, t));
 		first = 0;
 	}
@@ -76,10 +105,44 @@ turn_losses(struct report *r, long t)
 static void
 end_turn(struct report *r)
 {
+	if (r->turn > 0 && r->w != NULL)
+		jsonw_array_end(r->w);	/* its events */
 	if (r->turn > 0)
 		turn_losses(r, r->turn);
+	if (r->turn > 0 && r->w != NULL)
+		jsonw_object_end(r->w);
 	if (r->turn > 0 && r->html)
 		fputs("</ul>\n", r->f);
+}
+
+/* The next turn's heading (--json: its object, its events opened). */
+static void
+begin_turn(struct report *r)
+{
+	end_turn(r);
+	r->turn++;
+	if (r->w != NULL) {
+		jsonw_object(r->w, NULL);
+		jsonw_int(r->w, "turn", r->turn);
+		jsonw_array(r->w, "events");
+		return;
+	}
+	fprintf(r->f, r->html ? "<h2>Turn %ld</h2>\n<ul>\n" : "\nTurn %ld\n", r->turn);
+}
+
+/* --json: one ruling as an object of its turn's events (its summary and
+ * effects as the viewer reads them). */
+static void
+json_event(struct report *r, const struct db_report_event *e, const char *summary,
+    const char *effects)
+{
+	jsonw_object(r->w, NULL);
+	jsonw_int(r->w, "id", e->id);
+	jsonw_string(r->w, "command", e->command);
+	jsonw_string(r->w, "units", e->who);
+	jsonw_string(r->w, "summary", summary);
+	jsonw_string(r->w, "effects", effects);
+	jsonw_object_end(r->w);
 }
 
 /* Text of the game (names, summaries, the title): escaped on a page. */
@@ -114,10 +177,11 @@ one(void *ctx, const struct db_report_event *e)
 		summary = r->seen.line;
 		effects = "";
 	}
-	while (r->turn < e->turn) {
-		end_turn(r);
-		r->turn++;
-		fprintf(r->f, r->html ? "<h2>Turn %ld</h2>\n<ul>\n" : "\nTurn %ld\n", r->turn);
+	while (r->turn < e->turn)
+		begin_turn(r);
+	if (r->w != NULL) {
+		json_event(r, e, summary, effects);
+		return 0;
 	}
 	fputs(r->html ? "<li>" : "  ", r->f);
 	fprintf(r->f, "#%lld ", e->id);
@@ -138,11 +202,46 @@ one(void *ctx, const struct db_report_event *e)
 	return 0;
 }
 
+/* --json: the report as one object, {"rules", "title", "turn",
+ * "losses_measure", "turns": [{"turn", "events": [...], "losses"}]}. */
+static int
+tell_json(struct report *r)
+{
+	struct jsonw w;
+	char *buf = malloc(REPORT_JSON);
+	int st, rc;
+
+	if (buf == NULL)
+		return cmd_error(r->g, EXIT_BUG, "out of memory");
+	r->w = &w;
+	jsonw_init(&w, buf, REPORT_JSON);
+	jsonw_object(&w, NULL);
+	jsonw_string(&w, "rules", r->gm->rs->name);
+	jsonw_string(&w, "title", r->gm->info.title);
+	jsonw_int(&w, "turn", r->gm->turn);
+	jsonw_string(&w, "losses_measure", ruleset_loss_word(r->gm->rs));
+	jsonw_array(&w, "turns");
+	if ((st = db_turn_events(r->gm->db, one, r)) != DB_OK) {
+		free(buf);
+		return r->failed ? EXIT_IO : game_fail(r->g, st);
+	}
+	while (r->turn < r->gm->turn)
+		begin_turn(r);
+	end_turn(r);
+	jsonw_array_end(&w);
+	jsonw_object_end(&w);
+	rc = cmd_print_json(r->g, &w, "the report is too long for one JSON object");
+	free(buf);
+	return rc;
+}
+
 static int
 tell(struct report *r)
 {
 	int st;
 
+	if (r->g->json && !r->html)
+		return tell_json(r);
 	if (r->html)
 		html_head(r->f, "Battle report");
 	fputs(r->html ? "<h1>" : "", r->f);
@@ -151,11 +250,8 @@ tell(struct report *r)
 	    r->gm->info.title[0] ? ", " : "", r->gm->rs->name, r->html ? "</h1>" : "");
 	if ((st = db_turn_events(r->gm->db, one, r)) != DB_OK)
 		return r->failed ? EXIT_IO : game_fail(r->g, st);
-	while (r->turn < r->gm->turn) {
-		end_turn(r);
-		r->turn++;
-		fprintf(r->f, r->html ? "<h2>Turn %ld</h2>\n<ul>\n" : "\nTurn %ld\n", r->turn);
-	}
+	while (r->turn < r->gm->turn)
+		begin_turn(r);
 	end_turn(r);
 	if (r->html)
 		html_tail(r->f);
@@ -177,7 +273,9 @@ report_to(struct cmd_ctx *g, struct report *r, const char *path)
 		rc = tell(r);
 	if (path != NULL)
 		rc = outfile_close(g, &of, rc);
-	if (rc == 0 && path != NULL)
+	if (rc == 0 && path != NULL && g->json)
+		print_json_pair(g, "wrote", path);
+	else if (rc == 0 && path != NULL)
 		fprintf(g->out, "wrote the battle report to %s\n", path);
 	html_history_free(&r->h);
 	return rc;
@@ -193,7 +291,8 @@ report(struct cmd_ctx *g, int argc, char **argv)
 	if (g->help) {
 		fputs("usage: umpire report [--html FILE]\n"
 		    "The battle turn by turn from the journal: every ruling in force, who\n"
-		    "acted, what it did, and each side's losses by turn.\n", g->out);
+		    "acted, what it did, and each side's losses by turn (--json: one\n"
+		    "object, its turns each with their events and each side's losses).\n", g->out);
 		return EXIT_DONE;
 	}
 	if (argc == 2 && strcmp(argv[0], "--html") == 0)

@@ -90,6 +90,19 @@ side_points(const struct sheet *s, const char *side, double *sum)
 	return rc;
 }
 
+/* A side's losses as its rule set counts them (its measure, or its units
+ * in the loss counter's state: 2x2's destroyed). */
+static long
+side_losses(const struct sheet *s, const char *side)
+{
+	long lost = 0;
+
+	for (int i = 0; i < s->a->n; i++)
+		if (strcmp(s->a->u[i].side, side) == 0)
+			lost += roster_unit_loss(s->gm->rs->roster, &s->a->u[i]);
+	return lost;
+}
+
 /* Prints one unit's lines. */
 static int
 text_unit(const struct sheet *s, const struct unit *u)
@@ -147,11 +160,14 @@ text(const struct sheet *s, const char *standing)
 
 		if ((rc = side_points(s, side, &points)) != 0)
 			return rc;
+		fprintf(s->g->out, "\n== %s", side);
 		if (points > 0)
-			fprintf(s->g->out, "\n== %s (%g %s)\n", side, points,
+			fprintf(s->g->out, " (%g %s)", points,
 			    keeps_cost_counter(&gm->rs->roster->keeps)->word);
-		else
-			fprintf(s->g->out, "\n== %s\n", side);
+		if (viewer_side_look(&s->viewer, side) == LOOK_ALL)
+			fprintf(s->g->out, ", losses: %ld %s", side_losses(s, side),
+			    ruleset_loss_word(gm->rs));
+		fputc('\n', s->g->out);
 		view_heads(s->g->out, gm, viewer_side_look(&s->viewer, side));
 		if ((rc = text_side(s, side)) != 0)
 			return rc;
@@ -229,6 +245,12 @@ json_into(const struct sheet *s, char *buf)
 		}
 		jsonw_object_end(&w);
 	}
+	jsonw_string(&w, "losses_measure", ruleset_loss_word(gm->rs));
+	jsonw_object(&w, "losses");
+	for (int i = 0; i < s->nsides; i++)
+		if (viewer_side_look(&s->viewer, s->sides[i]) == LOOK_ALL)
+			jsonw_int(&w, s->sides[i], side_losses(s, s->sides[i]));
+	jsonw_object_end(&w);
 	if (viewer_all(&s->viewer) &&
 	    (rc = game_standing(s->g, gm, &w, sentence, sizeof sentence)) != 0)
 		return rc;

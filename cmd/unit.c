@@ -808,12 +808,24 @@ unit_decl(const struct game *gm, const char *name)
 	return NULL;
 }
 
-/* One cell of a CSV row into in: flags yes/no, repeated options ';'. */
+/* True when option d takes a list: repeated, or a comma list on the
+ * command line.  A CSV cell writes every list one way, its elements
+ * separated by ';' (a comma would end the cell). */
+static int
+is_list(const struct input_decl *d)
+{
+	return (d->flags & IN_REPEAT) || d->kind == IN_SPEC ||
+	    d->kind == IN_COUNTS || d->kind == IN_MODS;
+}
+
+/* One cell of a CSV row into in: flags yes/no, a list's elements
+ * separated by ';'. */
 static int
 cell_into(struct inputs *in, const char *head, const char *val, char *err,
     size_t n)
 {
 	const struct input_value *v = inputs_get(in, head);
+	char item[1024];
 	int rc;
 
 	if (v == NULL) {
@@ -831,10 +843,14 @@ cell_into(struct inputs *in, const char *head, const char *val, char *err,
 		return EXIT_DATA;
 	}
 	for (const char *p = val;;) {
+		/* A repeated option takes its elements one by one; a comma
+		 * list takes them all at once, as typed. */
 		size_t len = (v->decl->flags & IN_REPEAT) ? strcspn(p, ";") : strlen(p);
-		char item[1024];
 
 		snprintf(item, sizeof item, "%.*s", (int)len, p);
+		if (is_list(v->decl) && !(v->decl->flags & IN_REPEAT))
+			for (char *c = item; (c = strchr(c, ';')) != NULL; c++)
+				*c = ',';
 		if ((rc = inputs_set_text(in, head, item)) != 0) {
 			text_copy(err, n, in->error);
 			return exit_of_rule(rc);
@@ -1001,13 +1017,14 @@ rating_cell(const struct inputs *in, const char *name, char *cell, size_t n)
 		snprintf(cell, n, "yes");
 		return;
 	}
-	if (!(v->decl->flags & IN_REPEAT)) {
+	if (!is_list(v->decl)) {
 		text_copy(cell, n, inputs_text(in, v));
 		return;
 	}
 	for (int k = 0; in_item(in, name, k, &it); k++)
-		snprintf(cell + strlen(cell), n - strlen(cell), "%s%s", k ? ";" : "",
-		    it.name);
+		snprintf(cell + strlen(cell), n - strlen(cell), "%s%s%s%s",
+		    k ? ";" : "", it.name, it.value != NULL ? "=" : "",
+		    it.value != NULL ? it.value : "");
 }
 
 static void
@@ -1080,7 +1097,9 @@ help(FILE *out)
 	    "Formations: --type division, corps, army... (see the rule set's list)\n"
 	    "with --parent.  Names are free text, matched regardless of case and\n"
 	    "accents, and only whole.  import takes a CSV with a header of option\n"
-	    "names (name,side,type,parent,...); repeated options separated by ';'.\n", out);
+	    "names (name,side,type,parent,...); in a cell, the elements of a list\n"
+	    "(an option repeated, or a comma list such as --battalions) are separated\n"
+	    "by ';': regular;regular;veteran;guard.\n", out);
 }
 
 static void

@@ -45,9 +45,10 @@ const struct input_decl brigade_fire_inputs[] = {
 	{ "mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "fire-modifiers",
 	  "situational modifiers (repeat, or a comma list)", IN_REPEAT },
 	{ "target", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
-	  "the target, a unit of the game: its losses are recorded", 0 },
+	  "the target, a unit of the game: its losses are recorded", IN_ENEMY },
 	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
-	  "the firing unit of the game: its figures (front two ranks) or guns and crews", 0 },
+	  "the firing unit of the game: its figures (front two ranks) or guns and crews", IN_OWN },
+	IN_FRIENDLY_DECL,
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 

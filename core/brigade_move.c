@@ -454,6 +454,10 @@ brigade_move(const struct tableset *ts, const struct inputs *in,
 	 * brigade/unit is in contact with that obstacle": a move that does not
 	 * disorder it again leaves the brigade in order. */
 	result_flag(r, "unit", "disordered", m.disordered);
+	/* An ordinary move or a charge is made in the formation given: the
+	 * brigade stands in it afterwards (a march column stays one). */
+	if ((count_modes(in) == 0 || in_flag(in, "charge")) && in_given(in, "formation"))
+		result_formation(r, "unit", in_text(in, "formation"));
 	result_summary(r, "moves %s\"%s", num_format(m.inches, inches, sizeof inches),
 	    m.disordered ? ", disordered" : "");
 	return RULE_OK;

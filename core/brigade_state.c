@@ -313,6 +313,13 @@ run_now(const struct unit *u, long turn)
 	return turn - u->ledger[BRIGADE_PUSHBACK].turn <= 1 ? u->ledger[BRIGADE_PUSHBACK].amount : 0;
 }
 
+/* The tactical formation the game keeps for u (line unless changed). */
+static const char *
+formation_of(const struct unit *u)
+{
+	return u->tactical[0] != '\0' ? u->tactical : "line";
+}
+
 /* The modifiers of the states the game keeps: disordered, rallying ("units
  * rallying are disordered, cannot fire and are -6 in melee"), broken; and
  * of its formation: "Marching columns cannot fire or fight whilst
@@ -329,9 +336,22 @@ add_state_mods(const struct unit *u, struct inputs *in, const char *opt)
 		inputs_add_mod(in, opt, "march-column");
 }
 
-static int
-fill_firer(const struct tableset *ts, const struct unit *u, struct inputs *in,
+/* "Brigades falling back or pushed back" (l.431: "-6 in melee and may
+ * not fire"): pushed back in this turn, or its morale says FALL BACK (bu
+ * spread with its losses). */
+static void
+add_falling_back(const struct tableset *ts, const struct unit *u,
+    struct brigade_units *bu, long turn, struct inputs *in, const char *opt,
     struct result *r)
+{
+	if ((u->ledger[BRIGADE_PUSHBACK].amount > 0 && u->ledger[BRIGADE_PUSHBACK].turn == turn) ||
+	    (bu->n > 0 && strcmp(brigade_morale_states(ts, bu, r), "fall_back") == 0))
+		inputs_add_mod(in, opt, "falling-back");
+}
+
+static int
+fill_firer(const struct tableset *ts, const struct unit *u, long turn,
+    struct inputs *in, struct result *r)
 {
 	struct brigade_units bu;
 	int rc;
@@ -342,6 +362,8 @@ fill_firer(const struct tableset *ts, const struct unit *u, struct inputs *in,
 	if (strcmp(u->type, "cavalry") == 0)
 		inputs_add_mod(in, "mod", "cavalry");
 	add_state_mods(u, in, "mod");
+	if (!is_artillery(u->type))
+		add_falling_back(ts, u, &bu, turn, in, "mod", r);
 	if (!is_artillery(u->type)) {
 		inputs_default_count(in, "firers", front_ranks(&bu));
 		inputs_default_word(in, "weapon", in_text(u->ratings, "weapon"));
@@ -407,8 +429,15 @@ fill_fire(const struct tableset *ts, const struct ruling_units *ru,
 	const struct unit *firer = ruling_unit(ru, "unit");
 	int rc;
 
-	if (firer != NULL && (rc = fill_firer(ts, firer, in, r)) != RULE_OK)
+	if (firer != NULL && (rc = fill_firer(ts, firer, ru->turn, in, r)) != RULE_OK)
 		return rc;
+	/* Guns firing at a square or a column: +1 a piece (l.170). */
+	if (firer != NULL && target != NULL && is_artillery(firer->type)) {
+		if (strcmp(formation_of(target), "square") == 0)
+			inputs_add_mod(in, "mod", "target-square");
+		if (strstr(formation_of(target), "column") != NULL)
+			inputs_add_mod(in, "mod", "target-column");
+	}
 	if (target != NULL && is_artillery(target->type))
 		fill_battery_target(ts, target, in, r);
 	else if (target != NULL && strcmp(target->type, "cavalry") == 0)
@@ -465,6 +494,23 @@ fill_weights(const struct unit *a, const struct unit *d, struct inputs *in)
 	}
 }
 
+/* What the formations make true in melee (l.278, l.243): "Properly formed
+ * infantry squares have +9 bonus in melee against cavalry"; "Infantry
+ * charging in column ... have a +20 ... impact bonus": an attack column's
+ * first round, unless the umpire names buildings or defences ("no impetus
+ * against troops within courtyards or buildings"). */
+static void
+fill_formations(const struct unit *a, const struct unit *d, struct inputs *in)
+{
+	if (strcmp(a->type, "cavalry") == 0 && strcmp(d->type, "infantry") == 0 &&
+	    strcmp(formation_of(d), "square") == 0)
+		inputs_add_mod(in, "defender-mod", "square-vs-cavalry");
+	if (strcmp(a->type, "infantry") == 0 && strcmp(formation_of(a), "attack-column") == 0 &&
+	    in_count(in, "round") <= 1 &&
+	    !in_mod(in, "defender-mod", "buildings") && !in_mod(in, "defender-mod", "defences"))
+		inputs_add_mod(in, "attacker-mod", "column-charge");
+}
+
 /* The arm of a brigade as melee knows it. */
 static const char *
 arm(const struct unit *u)
@@ -497,6 +543,10 @@ fill_side(const struct tableset *ts, const struct unit *u,
 	if (in_flag(u->ratings, "lancers"))
 		inputs_add_mod(in, mods, "lancers");
 	add_state_mods(u, in, mods);
+	if (!is_artillery(u->type)) {
+		brigade_spread(&bu, unit_lost(u));
+		add_falling_back(ts, u, &bu, ru->turn, in, mods, r);
+	}
 	return RULE_OK;
 }
 
@@ -524,6 +574,7 @@ fill_melee(const struct tableset *ts, const struct ruling_units *ru,
 	    (a->ledger[BRIGADE_MELEE].amount == 1 || run_so_far(a, d, ru) > 0 ||
 	    run_so_far(d, a, ru) > 0))
 		inputs_default_count(in, "round", a->ledger[BRIGADE_MELEE].total + 1);
+	fill_formations(a, d, in);
 	return RULE_OK;
 }
 
@@ -572,8 +623,10 @@ brigade_fill(const struct tableset *ts, const char *command,
 		/* A rally after being pushed back: the push backs of its run. */
 		inputs_default_count(in, "pushbacks", run_now(u, ru->turn));
 	}
-	if (strcmp(command, "move") == 0)
+	if (strcmp(command, "move") == 0) {
 		inputs_default_word(in, "type", u->type);
+		inputs_default_choice(in, "formation", formation_of(u));
+	}
 	return RULE_OK;
 }
 

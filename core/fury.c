@@ -76,8 +76,11 @@ static const struct input_decl fire_inputs[] = {
 	  "the target (artillery results differ)", 0 },
 	{ "mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "fire-modifiers",
 	  "die modifiers and fire-point multipliers", IN_REPEAT },
-	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the firing unit of the game", 0 },
-	{ "target", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the target unit of the game", 0 },
+	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
+	  "a firing unit of the game; repeat for combined fire (l.222: \"add all possible points up from all eligible firing units\")",
+	  IN_OWN | IN_REPEAT },
+	{ "target", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the target unit of the game", IN_ENEMY },
+	IN_FRIENDLY_DECL,
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
@@ -110,54 +113,64 @@ chart_points(const struct table *t, const char *firer, double dist,
  * "Any unit reduced to 2 or fewer stands cannot form column. It is in line
  * formation only." */
 static long
-firing_stands(const struct inputs *in)
+firing_stands(long n, const char *formation)
 {
-	long n = in_count(in, "stands");
-
 	if (n <= 2)
 		return n;
-	if (in_is(in, "formation", "march-column"))
+	if (strcmp(formation, "march-column") == 0)
 		return 1;
-	if (in_is(in, "formation", "column"))
+	if (strcmp(formation, "column") == 0)
 		return (n + 1) / 2;
 	return n;
+}
+
+int
+fury_firer_points(const struct tableset *ts, const char *firer, long stands,
+    const char *formation, double dist, long *points, double *reach,
+    struct result *r)
+{
+	const struct table *t = rule_table(ts, FURY, "ranges", r);
+	int battery = strstr(firer, "battery") != NULL;
+	long per, firing = battery ? stands : firing_stands(stands, formation);
+
+	*points = 0;
+	if (t == NULL)
+		return RULE_DATA;
+	if (chart_points(t, firer, dist, &per, reach, r) != 0)
+		return result_fail(r, RULE_DATA, "the %s has no row for %s", t->title, firer);
+	if (per == 0)
+		return RULE_OK;
+	*points = per * firing;
+	result_work(r, "%s [%s]: %s at %g\": %ld point%s a %s, %ld firing -> %ld", t->title,
+	    t->provenance, firer, dist, per, per == 1 ? "" : "s",
+	    battery ? "battery" : "stand", firing, *points);
+	return RULE_OK;
 }
 
 static int
 fire_points(const struct tableset *ts, const struct inputs *in,
     struct result *r, long *points, const char **range)
 {
-	const struct table *t = rule_table(ts, FURY, "ranges", r);
 	const char *firer = in_text(in, "firer-type");
-	double reach;
-	long per;
+	double reach = 0;
+	int rc;
 
 	*range = "in";
 	if (in_given(in, "fire-points")) {
 		*points = in_count(in, "fire-points");
 		return RULE_OK;
 	}
-	if (t == NULL)
-		return RULE_DATA;
 	if (firer == NULL || !in_given(in, "stands") || !in_given(in, "distance"))
 		return result_fail(r, RULE_USAGE,
 		    "fire needs --fire-points P, or --firer-type T --stands N --distance D");
-	if (chart_points(t, firer, in_number(in, "distance"), &per, &reach, r) != 0)
-		return result_fail(r, RULE_DATA, "the %s has no row for %s", t->title, firer);
-	if (per == 0) {
+	if ((rc = fury_firer_points(ts, firer, in_count(in, "stands"),
+	    in_text(in, "formation"), in_number(in, "distance"), points, &reach, r)) != RULE_OK)
+		return rc;
+	if (*points == 0) {
 		*range = "out";
-		*points = 0;
 		result_reason(r, "out of range: %g\" is beyond the %s's %g\"",
 		    in_number(in, "distance"), firer, reach);
-		return RULE_OK;
 	}
-	*points = per * (strstr(firer, "battery") != NULL ? in_count(in, "stands") :
-	    firing_stands(in));
-	result_work(r, "%s [%s]: %s at %g\": %ld point%s a %s, %ld firing -> %ld", t->title,
-	    t->provenance, firer, in_number(in, "distance"), per, per == 1 ? "" : "s",
-	    strstr(firer, "battery") != NULL ? "battery" : "stand",
-	    strstr(firer, "battery") != NULL ? in_count(in, "stands") : firing_stands(in),
-	    *points);
 	return RULE_OK;
 }
 
@@ -330,8 +343,9 @@ static const struct input_decl melee_inputs[] = {
 	  "the attacker's modifiers", IN_REPEAT },
 	{ "defender-mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "melee-modifiers",
 	  "the defender's modifiers", IN_REPEAT },
-	{ "attacker", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the attacking brigade of the game", 0 },
-	{ "defender", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the defending brigade of the game", 0 },
+	{ "attacker", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the attacking brigade of the game", IN_OWN },
+	{ "defender", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the defending brigade of the game", IN_ENEMY },
+	IN_FRIENDLY_DECL,
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
@@ -766,6 +780,11 @@ maneuver(const struct tableset *ts, const struct inputs *in, int disordered,
 	}
 	if (strcmp(result, "broken") == 0)
 		result_ledger(r, "unit", "loss", 1);
+	/* A formation change the result allows leaves the brigade in its
+	 * new formation. */
+	if (r->legal && in_flag(in, "change-formation") && mrow >= 0 &&
+	    strcmp(table_text(moves, mrow, "formation_change"), "no") != 0)
+		result_formation(r, "unit", in_text(in, "formation"));
 	if (in_given(in, "type") && r->legal) {
 		char buf[32];
 
@@ -817,6 +836,13 @@ efc(const struct tableset *ts, const struct inputs *in, struct dice *d,
 
 	if (t == NULL || m == NULL)
 		return RULE_DATA;
+	/* l.108: "... already in square formation ...": no roll. */
+	if (in_is(in, "formation", "square")) {
+		result_null(r, "result");
+		result_null(r, "inches");
+		return rule_refused(r, d, "no emergency formation change",
+		    "the brigade is already in square");
+	}
 	rule_named_mods(in, "efc-mod", m, NULL, 1, NULL, &sum, r);
 	capped = cap(ts, sum, "formation change", r);
 	if ((roll = two_d6(d, "formation change")) < 0)
@@ -830,6 +856,9 @@ efc(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	    capped, score, table_text(t, row, "help"));
 	if (strcmp(table_text(t, row, "result"), "square") != 0)
 		result_flag(r, "unit", "disordered", 1);
+	/* "forms square" (disordered or not): the game keeps it in square. */
+	if (strncmp(table_text(t, row, "result"), "square", 6) == 0)
+		result_formation(r, "unit", "square");
 	result_summary(r, "%s", table_text(t, row, "help"));
 	return RULE_OK;
 }

@@ -23,6 +23,13 @@ const char *fury_freshness(const struct tableset *ts, const char *cls,
 /* The freshness class of a BEL (and a cavalry rating, or NULL). */
 const char *fury_class(const char *bel, const char *cavalry);
 
+/* The fire points of one firer (a chart firer type) of STANDS stands (or
+ * batteries) in FORMATION at DIST inches, with a line of working; 0 when
+ * out of range (*reach its longest range). */
+int fury_firer_points(const struct tableset *ts, const char *firer, long stands,
+    const char *formation, double dist, long *points, double *reach,
+    struct result *r);
+
 extern const struct roster fury_roster;
 
 #endif

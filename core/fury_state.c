@@ -4,6 +4,7 @@
  * the effects of rulings (stands, disorder, routs, battery states) and the
  * fatigue of divisions, corps and armies summed up the formation tree.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -135,31 +136,179 @@ melee_stands(const struct unit *u)
 	return is_battery(u->type) ? n / 2 : n;
 }
 
-static void
-fill_fire(const struct tableset *ts, const struct ruling_units *ru,
-    struct inputs *in)
+/* The tactical formation the game keeps for u (line unless changed). */
+static const char *
+formation_of(const struct unit *u)
 {
-	const struct unit *f = ruling_unit(ru, "unit"), *t = ruling_unit(ru, "target");
+	return u->tactical[0] != '\0' ? u->tactical : "line";
+}
 
-	if (f != NULL && !in_given(in, "fire-points")) {
+/* What the target's formation and arm make true of a fire at it (the
+ * fire chart's modifiers): a column +1; a march column or a square +2 to
+ * artillery fire only (GUNS: every firer a battery); mounted cavalry in
+ * the open +1 (not when the umpire names cover). */
+static void
+fill_target(int guns, const struct unit *t, struct inputs *in)
+{
+	const char *form = formation_of(t);
+
+	inputs_default_word(in, "target-type", arm(t));
+	if (strcmp(form, "column") == 0)
+		inputs_add_mod(in, "mod", "target-column");
+	if (guns && strcmp(form, "march-column") == 0)
+		inputs_add_mod(in, "mod", "target-march-column");
+	if (guns && strcmp(form, "square") == 0)
+		inputs_add_mod(in, "mod", "target-square");
+	if (is_cavalry(t->type) && !in_mod(in, "mod", "target-woods") &&
+	    !in_mod(in, "mod", "target-works") && !in_mod(in, "mod", "target-town"))
+		inputs_add_mod(in, "mod", "target-cavalry");
+}
+
+/* The chart's firer type of a unit. */
+static const char *
+firer_type(const struct unit *f)
+{
+	return is_battery(f->type) ? f->type : is_cavalry(f->type) ? "dismounted-cavalry" :
+	    f->type;
+}
+
+/* The fire-point multipliers a firer's states make true: disordered,
+ * a damaged or suppressed battery. */
+static const char *const point_states[][2] = {
+	{ "disordered", "firer-disordered" },
+	{ "damaged", "battery-damaged" },
+	{ "suppressed", "battery-suppressed" },
+};
+
+static int
+in_point_state(const struct unit *f, int i)
+{
+	return i == 0 ? unit_flag(f, "disordered") : strcmp(f->state, point_states[i][0]) == 0;
+}
+
+static void
+fill_one_firer(const struct tableset *ts, const struct unit *f, struct inputs *in)
+{
+	const char *fresh = freshness(ts, f);
+
+	inputs_default_word(in, "firer-type", firer_type(f));
+	inputs_default_count(in, "stands", f->start_strength - unit_lost(f));
+	inputs_default_choice(in, "formation", formation_of(f));
+	for (size_t i = 0; i < sizeof point_states / sizeof point_states[0]; i++)
+		if (in_point_state(f, (int)i))
+			inputs_add_mod(in, "mod", point_states[i][1]);
+	if (fresh != NULL && strcmp(fresh, "fresh") == 0)
+		inputs_add_mod(in, "mod", "firer-fresh");
+	if (fresh != NULL && strcmp(fresh, "spent") == 0)
+		inputs_add_mod(in, "mod", "firer-spent");
+}
+
+/* l.222: "add all possible points up from all eligible firing units and
+ * combine them into a total": each firer's points from the chart at the
+ * one --distance, its own multipliers applied to its own points; the die
+ * modifiers of freshness when every brigade firing is fresh (firer-fresh)
+ * or any is spent (firer-spent). */
+static int
+fill_combined(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	const struct table *mods = rule_table(ts, FURY, "fire-modifiers", r);
+	int all_fresh = 1, any_spent = 0, brigades = 0;
+	long total = 0;
+
+	if (mods == NULL)
+		return RULE_DATA;
+	if (!in_given(in, "distance"))
+		return result_fail(r, RULE_USAGE,
+		    "combined fire needs --distance D (or the total as --fire-points P)");
+	for (int i = 0; i < ru->n; i++) {
+		const struct unit *f = ru->unit[i];
 		const char *fresh = freshness(ts, f);
+		double reach = 0;
+		long points;
+		int rc;
 
-		inputs_default_word(in, "firer-type", is_battery(f->type) ? f->type :
-		    is_cavalry(f->type) ? "dismounted-cavalry" : f->type);
-		inputs_default_count(in, "stands", f->start_strength - unit_lost(f));
-		if (unit_flag(f, "disordered"))
-			inputs_add_mod(in, "mod", "firer-disordered");
-		if (strcmp(f->state, "damaged") == 0)
-			inputs_add_mod(in, "mod", "battery-damaged");
-		if (strcmp(f->state, "suppressed") == 0)
-			inputs_add_mod(in, "mod", "battery-suppressed");
-		if (fresh != NULL && strcmp(fresh, "fresh") == 0)
-			inputs_add_mod(in, "mod", "firer-fresh");
-		if (fresh != NULL && strcmp(fresh, "spent") == 0)
-			inputs_add_mod(in, "mod", "firer-spent");
+		if (strcmp(ru->role[i], "unit") != 0)
+			continue;
+		if ((rc = fury_firer_points(ts, firer_type(f), f->start_strength - unit_lost(f),
+		    formation_of(f), in_number(in, "distance"), &points, &reach, r)) != RULE_OK)
+			return rc;
+		for (size_t k = 0; k < sizeof point_states / sizeof point_states[0]; k++)
+			if (in_point_state(f, (int)k)) {
+				points = (long)floor((double)points * rule_cell(mods,
+				    table_row(mods, "name", point_states[k][1]), "value", r));
+				result_work(r, "%s is %s: its points x%g -> %ld", f->name,
+				    point_states[k][0], rule_cell(mods, table_row(mods, "name",
+				    point_states[k][1]), "value", r), points);
+			}
+		result_work(r, "%s adds %ld fire point%s%s", f->name, points,
+		    points == 1 ? "" : "s", points == 0 ? " (out of range)" : "");
+		total += points;
+		/* a battery has no freshness: it neither gives nor takes it */
+		all_fresh &= fresh == NULL || strcmp(fresh, "fresh") == 0;
+		any_spent |= fresh != NULL && strcmp(fresh, "spent") == 0;
+		brigades += fresh != NULL;
 	}
+	result_work(r, "combined fire: %ld fire points in all", total);
+	inputs_default_count(in, "fire-points", total);
+	if (all_fresh && brigades > 0)
+		inputs_add_mod(in, "mod", "firer-fresh");
+	if (any_spent)
+		inputs_add_mod(in, "mod", "firer-spent");
+	return RULE_OK;
+}
+
+static int
+fill_fire(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	const struct unit *t = ruling_unit(ru, "target");
+	int firers = 0, guns = 1, rc;
+
+	for (int i = 0; i < ru->n; i++)
+		if (strcmp(ru->role[i], "unit") == 0) {
+			firers++;
+			guns &= is_battery(ru->unit[i]->type);
+		}
+	if (firers == 0)
+		guns = in_given(in, "firer-type") &&
+		    strstr(in_text(in, "firer-type"), "battery") != NULL;
+	if (firers == 1 && !in_given(in, "fire-points"))
+		fill_one_firer(ts, ruling_unit(ru, "unit"), in);
+	if (firers > 1 && !in_given(in, "fire-points") &&
+	    (rc = fill_combined(ts, ru, in, r)) != RULE_OK)
+		return rc;
 	if (t != NULL)
-		inputs_default_word(in, "target-type", arm(t));
+		fill_target(guns, t, in);
+	return RULE_OK;
+}
+
+/* What the two arms and formations make true of a side in melee: a
+ * square against cavalry +3; cavalry charging infantry not in square +2,
+ * and that infantry -3 unless the umpire names its cover; heavy cavalry
+ * against light +1; French and Russian infantry attacking in column, the
+ * national column +1. */
+static void
+fill_arms(const struct unit *u, const struct unit *enemy, const char *side,
+    struct inputs *in, const char *opt)
+{
+	int attacking = strcmp(side, "attacker") == 0;
+	int infantry = strcmp(arm(u), "infantry") == 0;
+
+	if (infantry && is_cavalry(enemy->type) && !attacking) {
+		if (strcmp(formation_of(u), "square") == 0)
+			inputs_add_mod(in, opt, "square-vs-cavalry");
+		else if (!in_mod(in, opt, "defending-cover"))
+			inputs_add_mod(in, opt, "versus-cavalry");
+	}
+	if (is_cavalry(u->type) && attacking && strcmp(arm(enemy), "infantry") == 0 &&
+	    strcmp(formation_of(enemy), "square") != 0)
+		inputs_add_mod(in, opt, "cavalry-charging-infantry");
+	if (strcmp(u->type, "heavy-cavalry") == 0 && strcmp(enemy->type, "light-cavalry") == 0)
+		inputs_add_mod(in, opt, "heavy-v-light");
+	if (infantry && attacking && strcmp(formation_of(u), "column") == 0 &&
+	    (in_is(u->ratings, "nation", "france") || in_is(u->ratings, "nation", "russia")))
+		inputs_add_mod(in, opt, "national-column");
 }
 
 static void
@@ -187,11 +336,86 @@ fill_side(const struct tableset *ts, const struct unit *u,
 		inputs_add_mod(in, opt, "militia");
 	if (unit_flag(u, "disordered"))
 		inputs_add_mod(in, opt, "disordered");
+	fill_arms(u, enemy, side, in, opt);
+}
+
+/* The leader of RANK who commands formation f (a leader with a rating
+ * whose formation is f), or NULL. */
+static const struct unit *
+leader_of(const struct army *a, const struct unit *f, const char *rank)
+{
+	for (int i = 0; i < a->n; i++) {
+		const struct unit *l = &a->u[i];
+
+		if (is_leader(l) && l->up >= 0 && &a->u[l->up] == f &&
+		    in_is(l->ratings, "rank", rank) && in_given(l->ratings, "rating"))
+			return l;
+	}
+	return NULL;
+}
+
+/* RULES.md: "--quality is the rating of the brigade's corps commander
+ * (the army commander's where there is no corps)": up the brigade's
+ * formations to its corps, else its army, and that formation's leader of
+ * that rank.  NULL when the game has none to say. */
+static const struct unit *
+commander(const struct army *a, const struct unit *u)
+{
+	const struct unit *army = NULL;
+
+	for (int up = u->up; up >= 0; up = a->u[up].up) {
+		if (strcmp(a->u[up].type, "corps") == 0)
+			return leader_of(a, &a->u[up], "corps");
+		if (strcmp(a->u[up].type, "army") == 0 && army == NULL)
+			army = &a->u[up];
+	}
+	return army != NULL ? leader_of(a, army, "army") : NULL;
+}
+
+/* --quality from the brigade's commander, unless typed, said in the
+ * working. */
+static void
+fill_quality(const struct army *a, const struct unit *u, struct inputs *in,
+    struct result *r)
+{
+	const struct unit *l = commander(a, u);
+
+	/* the emergency formation change, evasion and the disorder table
+	 * read no commander */
+	if (l == NULL || in_given(in, "quality") || inputs_get(in, "quality") == NULL ||
+	    in_flag(in, "efc") || in_flag(in, "evasion") || in_given(in, "prolong") ||
+	    in_flag(in, "disordered"))
+		return;
+	inputs_default_word(in, "quality", in_text(l->ratings, "rating"));
+	result_work(r, "--quality %s: %s's rating, the %s commander", in_text(l->ratings,
+	    "rating"), l->name, in_text(l->ratings, "rank"));
+}
+
+/* What the brigade's ratings and states make true of its emergency
+ * formation change (the EFC modifiers). */
+static void
+fill_efc(const struct tableset *ts, const struct unit *u, struct inputs *in)
+{
+	static const char *const bels[] = { "guard", "veteran", "conscript", "militia", NULL };
+	const char *fresh = freshness(ts, u), *bel;
+	struct result scratch;
+
+	result_init(&scratch);
+	bel = unit_bel(ts, u, &scratch);
+	for (int i = 0; bel != NULL && bels[i] != NULL; i++)
+		if (strcmp(bel, bels[i]) == 0)
+			inputs_add_mod(in, "efc-mod", bel);
+	if (strcmp(formation_of(u), "column") == 0)
+		inputs_add_mod(in, "efc-mod", "column");
+	if (fresh != NULL && strcmp(fresh, "worn") != 0)
+		inputs_add_mod(in, "efc-mod", fresh);
+	if (unit_flag(u, "disordered"))
+		inputs_add_mod(in, "efc-mod", "disordered");
 }
 
 static void
-fill_move(const struct tableset *ts, const struct unit *u, const char *command,
-    struct inputs *in)
+fill_move(const struct tableset *ts, const struct army *a, const struct unit *u,
+    const char *command, struct inputs *in, struct result *r)
 {
 	const char *fresh = freshness(ts, u);
 
@@ -201,10 +425,20 @@ fill_move(const struct tableset *ts, const struct unit *u, const char *command,
 	    "horse-artillery" : "foot-artillery") : u->type);
 	if (strcmp(command, "move") == 0 && unit_flag(u, "disordered"))
 		inputs_default_flag(in, "disordered");
+	if (strcmp(command, "move") == 0)
+		fill_quality(a, u, in, r);
 	/* The tactical formation the game keeps (a square may not enter
-	 * rough terrain, l.166). */
-	if (u->tactical[0] != '\0')
-		inputs_default_word(in, "formation", u->tactical);
+	 * rough terrain, l.166); another typed is a formation change, "a
+	 * brigade ... must receive a result on the maneuver table that allows
+	 * formation changes" (l.74). */
+	if (in_typed(in, "formation") && !in_is(in, "formation", formation_of(u)) &&
+	    !in_flag(in, "efc"))
+		inputs_default_flag(in, "change-formation");
+	inputs_default_choice(in, "formation", formation_of(u));
+	if (strcmp(formation_of(u), "march-column") == 0)
+		inputs_add_mod(in, "mod", "march-column");
+	if (in_flag(in, "efc"))
+		fill_efc(ts, u, in);
 	if (fresh != NULL && strcmp(fresh, "worn") != 0)
 		inputs_add_mod(in, "mod", fresh);
 	if (strcmp(u->type, "light-infantry") == 0)
@@ -241,13 +475,15 @@ fury_fill(const struct tableset *ts, const char *command,
 		if (is_leader(ru->unit[i]))
 			return result_fail(r, RULE_DATA, "'%s' is a leader, not a brigade",
 			    ru->unit[i]->name);
-		if (strcmp(ru->unit[i]->state, "routed") == 0 ||
-		    strcmp(ru->unit[i]->state, "wrecked") == 0)
+		/* morale tells a brigade's state, whatever it is */
+		if (strcmp(command, "morale") != 0 &&
+		    (strcmp(ru->unit[i]->state, "routed") == 0 ||
+		    strcmp(ru->unit[i]->state, "wrecked") == 0))
 			return result_fail(r, RULE_DATA, "'%s' is %s", ru->unit[i]->name,
 			    ru->unit[i]->state);
 	}
 	if (strcmp(command, "fire") == 0)
-		fill_fire(ts, ru, in);
+		return fill_fire(ts, ru, in, r);
 	else if (strcmp(command, "melee") == 0) {
 		if (a == NULL || d == NULL)
 			return result_fail(r, RULE_USAGE,
@@ -255,7 +491,7 @@ fury_fill(const struct tableset *ts, const char *command,
 		fill_side(ts, a, d, "attacker", in);
 		fill_side(ts, d, a, "defender", in);
 	} else if (u != NULL && (strcmp(command, "move") == 0 || strcmp(command, "rally") == 0)) {
-		fill_move(ts, u, command, in);
+		fill_move(ts, ru->army, u, command, in, r);
 	} else if (u != NULL && strcmp(command, "morale") == 0) {
 		fill_morale(ts, u, in);
 	}
@@ -468,9 +704,16 @@ morale_standing(const struct tableset *ts, const struct ruling_units *ru,
     const struct unit *u, struct result *r)
 {
 	const struct army *a = ru->army;
+	char said[RESULT_LINE];
 
 	result_word(r, "order", unit_flag(u, "disordered") ?
 	    "disordered" : "good_order");
+	/* a routed brigade or a wrecked battery is answered, and says so */
+	result_word(r, "state", u->state[0] != '\0' ? u->state : "good_order");
+	if (u->state[0] != '\0') {
+		text_copy(said, sizeof said, r->summary);
+		result_summary(r, "%s is %s; %s", u->name, u->state, said);
+	}
 	result_list(r, "formations");
 	for (int up = u->up, steps = 0; up >= 0 && steps < a->n;
 	    up = a->u[up].up, steps++) {

@@ -860,7 +860,10 @@ inputs_copy(struct inputs *in, const struct inputs *src, const char *name)
 		return INPUTS_OK;
 	if (sv->decl->kind == IN_FLAG)
 		return inputs_set_flag(in, name);
-	if (sv->nitems == 0 || sv->decl->kind == IN_COUNTS)
+	/* A comma list is copied whole, as its text (item by item, each
+	 * would replace the one before). */
+	if (sv->nitems == 0 || sv->decl->kind == IN_COUNTS ||
+	    (sv->decl->kind == IN_SPEC && !adds(sv)))
 		return set_text(in, v, text_at(src, sv->text), sv->typed);
 	for (int i = 0; in_item(src, name, i, &it); i++) {
 		char buf[INPUT_STORE / 4];
@@ -921,7 +924,40 @@ inputs_default_flag(struct inputs *in, const char *name)
 		keep_failure(in, inputs_set_flag(in, name));
 }
 
+void
+inputs_default_choice(struct inputs *in, const char *name, const char *word)
+{
+	const struct input_value *v = inputs_get(in, name);
+
+	if (v != NULL && word != NULL && v->decl->kind == IN_CHOICE &&
+	    choice_has(v->decl->choices, word))
+		inputs_default_word(in, name, word);
+}
+
+void
+inputs_default_from(struct inputs *in, const struct inputs *src,
+    const char *name)
+{
+	const struct input_value *sv = inputs_get(src, name);
+	struct input_value *v = lookup(in, name);
+
+	if (v == NULL || v->given || sv == NULL || !sv->set || in->failed != 0 ||
+	    (sv->decl->kind == IN_FLAG && !sv->given))
+		return;
+	keep_failure(in, sv->decl->kind == IN_FLAG ? inputs_set_flag(in, name) :
+	    set_text(in, v, text_at(src, sv->text), 0));
+}
+
 /* ---- argv -------------------------------------------------------------- */
+
+/* True when a game setting stands at i without a value: the last word,
+ * or another option follows. */
+static int
+bare_setting(const struct input_value *v, int i, int argc, char **argv)
+{
+	return (v->decl->flags & IN_SETTING) &&
+	    (i + 1 >= argc || strncmp(argv[i + 1], "--", 2) == 0);
+}
 
 /* Pass one: option names and arguments; records where each value is. */
 static int
@@ -958,6 +994,12 @@ scan(struct inputs *in, int argc, char **argv, const char **values,
 				    v->decl->name);
 		} else if (eq != NULL) {
 			val = eq + 1;
+		} else if (bare_setting(v, i, argc, argv)) {
+			if (v->typed)
+				return fail(in, INPUTS_USAGE, "option '--%s' is given twice",
+				    v->decl->name);
+			v->typed = v->bare = 1;
+			continue;
 		} else if (i + 1 < argc) {
 			val = argv[++i];
 		} else {
@@ -1102,6 +1144,24 @@ inputs_parse_command(struct inputs *in, const char *command,
 
 /* ---- JSON ---------------------------------------------------------------- */
 
+/* A further element of a stored comma list (kept as a JSON array, its
+ * elements read one by one): it joins the elements before it, never
+ * replaces them, and the value's text is the list as typed. */
+static int
+add_element(struct inputs *in, struct input_value *v, const char *s)
+{
+	char joined[INPUT_STORE];
+	int rc;
+
+	if ((size_t)snprintf(joined, sizeof joined, "%s,%s", text_at(in, v->text),
+	    s) >= sizeof joined)
+		return fail(in, INPUTS_DATA, "--%s: too much text in the options",
+		    v->decl->name);
+	if ((rc = add_spec_item(in, v, s, strlen(s))) != INPUTS_OK)
+		return rc;
+	return put_text(in, v, joined);
+}
+
 int
 inputs_set_json(struct inputs *in, const char *key, enum json_leaf type,
     const char *text, long long i, double d)
@@ -1126,6 +1186,8 @@ inputs_set_json(struct inputs *in, const char *key, enum json_leaf type,
 	case JSON_LEAF_REAL:
 		return inputs_set_number(in, key, d);
 	case JSON_LEAF_TEXT:
+		if (v->decl->kind == IN_SPEC && !adds(v) && v->given)
+			return add_element(in, v, text != NULL ? text : "");
 		break;
 	}
 	/* Words, specs and modifiers are text; so were every value of a game

@@ -57,6 +57,24 @@ enum input_kind {
  * (2x2 morale --victory judges the game's units). */
 #define IN_GAME_ALONE 0x20
 
+/* A game setting (an option of `new` of the same name: 2x2 --victory): in
+ * a game it is filled from the game unless typed, and may be typed without
+ * a value to ask for the game's (`morale --victory`), which makes the
+ * ruling stateful. */
+#define IN_SETTING 0x40
+
+/* Sides of the roles of a fire or melee: the acting units (firers,
+ * attackers) and the units they act against (targets, defenders).  A
+ * ruling between an IN_OWN and an IN_ENEMY unit of the same side is
+ * refused unless --friendly (IN_FRIENDLY_DECL) is given. */
+#define IN_OWN 0x80
+#define IN_ENEMY 0x100
+
+/* The --friendly option of every command with IN_OWN and IN_ENEMY roles. */
+#define IN_FRIENDLY_DECL \
+	{ "friendly", IN_FLAG, "", 0, 0, NULL, NULL, NULL, \
+	  "in a game: rule it between units of the same side (refused without it)", 0 }
+
 struct input_decl {
 	const char *name;	/* option name without the dashes */
 	enum input_kind kind;
@@ -108,6 +126,8 @@ struct input_value {
 	unsigned char given;	/* has a value: typed, or filled from a unit */
 	unsigned char typed;	/* typed by the umpire (argv, CSV) */
 	unsigned char set;	/* given, or its default */
+	unsigned char bare;	/* IN_SETTING typed without a value: the
+				 * game's setting asked for */
 };
 
 #define INPUT_POSITIONALS 8
@@ -226,6 +246,14 @@ void inputs_default_number(struct inputs *in, const char *name, double d);
 void inputs_default_word(struct inputs *in, const char *name,
     const char *word);
 void inputs_default_flag(struct inputs *in, const char *name);
+/* inputs_default_word when WORD is one of NAME's choices; nothing
+ * otherwise (a formation the command does not know, a NULL word). */
+void inputs_default_choice(struct inputs *in, const char *name,
+    const char *word);
+/* Sets NAME from the same option of src (a game's settings) unless the
+ * umpire typed a value for it; nothing when src has none. */
+void inputs_default_from(struct inputs *in, const struct inputs *src,
+    const char *name);
 
 /* ---- JSON: a unit's ratings and a game's options as stored --------- */
 

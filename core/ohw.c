@@ -64,9 +64,10 @@ static const struct input_decl fire_inputs[] = {
 	  "the firer: an infantry formation or a battery", 0 },
 	{ "distance", IN_DISTANCE, "D", 0, 0, NULL, NULL, NULL, "measured distance (inches)", 0 },
 	{ "mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "fire-modifiers", "modifiers", IN_REPEAT },
-	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the firing unit of the game", 0 },
+	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the firing unit of the game", IN_OWN },
 	{ "target", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
-	  "the target unit of the game (its FP are recorded)", 0 },
+	  "the target unit of the game (its FP are recorded)", IN_ENEMY },
+	IN_FRIENDLY_DECL,
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
@@ -224,8 +225,9 @@ static const struct input_decl melee_inputs[] = {
 	  "the defender's fatigue points before the melee", 0 },
 	{ "defender-break-point", IN_COUNT, "B", 1, 100000, NULL, "15", NULL,
 	  "the defender's break point", 0 },
-	{ "attacker", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the attacking unit of the game", 0 },
-	{ "defender", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the defending unit of the game", 0 },
+	{ "attacker", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the attacking unit of the game", IN_OWN },
+	{ "defender", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the defending unit of the game", IN_ENEMY },
+	IN_FRIENDLY_DECL,
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
@@ -255,6 +257,19 @@ struct melee_side {
 	int die;
 	long inflicted;
 };
+
+/* The base in the working, named by what meets what: "defender:square-v-
+ * cavalry +2" says the square is why. */
+static void
+base_mod(const struct table *t, const struct melee_side *s,
+    const struct melee_side *enemy, struct result *r)
+{
+	char name[RESULT_NAME];
+
+	snprintf(name, sizeof name, "%s:%s-v-%s", s->name,
+	    is_cav(s->type) ? "cavalry" : s->type, is_cav(enemy->type) ? "cavalry" : enemy->type);
+	result_mod(r, name, (double)base(t, s->type, enemy->type, r));
+}
 
 static long
 side_mods(const struct table *t, const struct inputs *in, const struct melee_side *s,
@@ -445,8 +460,8 @@ ohw_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
 		return no_melee(r, d, "skirmishers may only charge other skirmishers or exhausted units");
 	am = base(b, a.type, def.type, r) + side_mods(m, in, &a, r);
 	dm = base(b, def.type, a.type, r) + side_mods(m, in, &def, r);
-	result_mod(r, "attacker:base", (double)base(b, a.type, def.type, r));
-	result_mod(r, "defender:base", (double)base(b, def.type, a.type, r));
+	base_mod(b, &a, &def, r);
+	base_mod(b, &def, &a, r);
 	if ((rc = roll_side(in, &a, d)) != RULE_OK || (rc = roll_side(in, &def, d)) != RULE_OK ||
 	    (rc = reroll(&a, d)) != RULE_OK || (rc = reroll(&def, d)) != RULE_OK)
 		return rc;
@@ -668,6 +683,9 @@ ohw_move(const struct tableset *ts, const struct inputs *in, struct dice *d,
 		result_factor(r, "out-of-command", f);
 	}
 	result_number(r, "inches", inches);
+	/* Infantry move in the formation given, and stand in it after. */
+	if (strcmp(type, "infantry") == 0 && !in_flag(in, "evade"))
+		result_formation(r, "unit", in_text(in, "formation"));
 	result_summary(r, "moves up to %s\"", num_format(inches, buf, sizeof buf));
 	return RULE_OK;
 }
@@ -740,12 +758,28 @@ fill_condition(const struct tableset *ts, const struct unit *u, struct inputs *i
 		inputs_add_mod(in, opt, "stubborn");
 }
 
+/* The tactical formation the game keeps for u: skirmishers are always
+ * in skirmish order; others in line unless changed. */
+static const char *
+formation_of(const struct unit *u)
+{
+	if (strcmp(u->type, "skirmishers") == 0)
+		return "skirmishers";
+	return u->tactical[0] != '\0' ? u->tactical : "line";
+}
+
+/* A unit in melee: cavalry by its weight; infantry in square or in
+ * skirmish order fights as such (l.107-108: "Cav vs Skirmishers +3,
+ * Cavalry vs Square +0"). */
 static const char *
 melee_type(const struct unit *u)
 {
 	if (strcmp(u->type, "cavalry") == 0)
 		return in_flag(u->ratings, "heavy-cavalry") ? "heavy-cavalry" : "cavalry";
-	return strcmp(u->type, "skirmishers") == 0 ? "skirmishers" : "infantry";
+	if (strcmp(u->type, "infantry") == 0 || strcmp(u->type, "skirmishers") == 0)
+		return strcmp(formation_of(u), "square") == 0 ? "square" :
+		    strcmp(formation_of(u), "skirmishers") == 0 ? "skirmishers" : "infantry";
+	return "infantry";
 }
 
 static void
@@ -755,25 +789,25 @@ fill_fire(const struct tableset *ts, const struct ruling_units *ru,
 	const struct unit *u = ruling_unit(ru, "unit"), *t = ruling_unit(ru, "target");
 
 	if (u != NULL) {
-		inputs_default_word(in, "firer", strstr(u->type, "artillery") != NULL ||
-		    strcmp(u->type, "skirmishers") == 0 ? u->type : "line");
+		/* muskets fire as their formation stands (column or square -2) */
+		inputs_default_word(in, "firer", strstr(u->type, "artillery") != NULL ?
+		    u->type : formation_of(u));
 		fill_condition(ts, u, in, "mod", r);
 		if (in_flag(u->ratings, "rifles"))
 			inputs_add_mod(in, "mod", "rifles");
 	}
-	if (t != NULL && strcmp(t->type, "skirmishers") == 0)
+	if (t != NULL && strcmp(formation_of(t), "skirmishers") == 0)
 		inputs_add_mod(in, "mod", "target-skirmishers");
 }
 
 static void
 fill_move(const struct unit *u, struct inputs *in)
 {
-	if (strcmp(u->type, "skirmishers") == 0) {
+	if (strcmp(u->type, "skirmishers") == 0)
 		inputs_default_word(in, "type", "infantry");
-		inputs_default_word(in, "formation", "skirmishers");
-	} else {
+	else
 		inputs_default_word(in, "type", u->type);
-	}
+	inputs_default_choice(in, "formation", formation_of(u));
 }
 
 static int
@@ -801,7 +835,8 @@ ohw_fill(const struct tableset *ts, const char *command,
 			inputs_add_mod(in, "defender-mod", "pyrrhic");
 		inputs_default_count(in, "defender-fp", unit_lost(d));
 		inputs_default_count(in, "defender-break-point", break_point(ts, d, r));
-	} else if (u != NULL && !u->formation && strcmp(command, "fatigue") == 0) {
+	} else if (u != NULL && !u->formation && (strcmp(command, "fatigue") == 0 ||
+	    strcmp(command, "morale") == 0)) {
 		inputs_default_count(in, "fp", unit_lost(u));
 		inputs_default_count(in, "break-point", break_point(ts, u, r));
 		if (in_flag(u->ratings, "pyrrhic"))
@@ -922,7 +957,10 @@ ohw_judge(const struct tableset *ts, const char *command,
 	const struct unit *u = ruling_unit(ru, "unit");
 
 	(void)in;
-	if (strcmp(command, "fatigue") == 0 && u != NULL && u->formation)
+	/* morale is the same reading of the fatigue points (ohw.txt l.143:
+	 * "Units break when they receive a number of fatigue points") */
+	if ((strcmp(command, "fatigue") == 0 || strcmp(command, "morale") == 0) &&
+	    u != NULL && u->formation)
 		formation_fatigue(ts, ru, u, r);
 	return RULE_OK;
 }

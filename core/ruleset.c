@@ -71,6 +71,36 @@ roster_formation(const struct roster *ro, const struct unit *u)
 	return u->tactical[0] != '\0' ? u->tactical : list[0].word;
 }
 
+const struct counter_decl *
+roster_loss_counter(const struct roster *ro)
+{
+	for (const struct counter_decl *c = ro->keeps.counters;
+	    c != NULL && c->name != NULL; c++)
+		if (c->loss)
+			return c;
+	return NULL;
+}
+
+long
+roster_unit_loss(const struct roster *ro, const struct unit *u)
+{
+	const struct counter_decl *c = roster_loss_counter(ro);
+
+	if (u->formation)
+		return 0;
+	if (c == NULL)
+		return unit_lost(u);
+	return c->state != NULL && strcmp(u->state, c->state) == 0;
+}
+
+const char *
+ruleset_loss_word(const struct ruleset *rs)
+{
+	const struct counter_decl *c = roster_loss_counter(rs->roster);
+
+	return c != NULL && c->word != NULL ? c->word : rs->measure;
+}
+
 const struct input_decl *
 roster_formation_inputs(const struct roster *ro)
 {

@@ -134,13 +134,20 @@ struct word_decl {
  * destroyed and army points); the standing hook reports its value. */
 struct counter_decl {
 	const char *name;	/* its key in the standing ("destroyed") */
-	const char *word;	/* its unit in text ("AP") */
+	const char *word;	/* its unit in text, after a number ("AP",
+				 * "units destroyed") */
 	int per_side;		/* one per side, else one for the game */
 	enum sight sight;
 	int of_cost;		/* the sum of the side's units' army-list cost
 				 * (the roster's rate hook gives each) */
 	const char *limit_option;	/* the option of `new` that sets its
 					 * highest value (2x2 --points), or NULL */
+	/* Optional: it counts the units whose state is this word (2x2:
+	 * "destroyed"), as the journal leaves them at any turn. */
+	const char *state;
+	/* It is the side's losses, where the rules count no measure: the
+	 * sheet, the report, the chart and the victory check read it. */
+	int loss;
 };
 
 struct keeps {
@@ -257,6 +264,17 @@ struct ruleset {
 	const struct rule_cmd *cmds;	/* ends with a NULL name */
 	const struct roster *roster;
 };
+
+/* The counter of ro that is a side's losses (counter_decl.loss), or
+ * NULL: the losses are then the measure, the first ledger. */
+const struct counter_decl *roster_loss_counter(const struct roster *ro);
+/* What unit u counts in its side's losses: its measure (figures, stands,
+ * hits, fatigue points), or 1 when it stands in the state the loss
+ * counter counts (2x2: destroyed), else 0.  A formation counts 0. */
+long roster_unit_loss(const struct roster *ro, const struct unit *u);
+/* The losses in words, after a number: the loss counter's ("units
+ * destroyed"), else the rule set's measure ("figures"). */
+const char *ruleset_loss_word(const struct ruleset *rs);
 
 /* A formation's rating options: the rule set's own, else quality and
  * break-percent (CLI.md lists them for every rule set; kept, unused). */

@@ -48,9 +48,10 @@ static const struct input_decl fire_inputs[] = {
 	{ "moved", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
 	  "the artillery moved this turn (foot artillery then may not bombard)", 0 },
 	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
-	  "the bombarding artillery of the game", 0 },
+	  "the bombarding artillery of the game", IN_OWN },
 	{ "target", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
-	  "the target unit of the game (its hit markers are recorded)", 0 },
+	  "the target unit of the game (its hit markers are recorded)", IN_ENEMY },
+	IN_FRIENDLY_DECL,
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
@@ -593,9 +594,10 @@ squares_move(const struct tableset *ts, const struct inputs *in,
 
 static const struct input_decl turn_inputs[] = {
 	{ "action-dice", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
-	  "roll the turn's action dice: one d3 per command", 0 },
+	  "roll the turn's action dice: one d3 per command (in a game: its commands)",
+	  IN_GAME_ALONE },
 	{ "commands", IN_COUNT, "N", 1, 50, NULL, NULL, NULL,
-	  "commands on both sides (generals, not the commanders-in-chief)", 0 },
+	  "commands on both sides (generals, not the commanders-in-chief; in a game: its command formations)", 0 },
 	{ "dice-off", IN_SPEC, "dA,dB", 0, 0, "D", NULL,
 	  "dA,dB: each general's die, d6, d8, d10 or d12",
 	  "two generals' die types competing for the next action die", 0 },
@@ -633,6 +635,11 @@ dice_off(const struct inputs *in, struct dice *d, struct result *r)
 	winner = fa > fb ? "a" : fb > fa ? "b" : die_max(ka) > die_max(kb) ? "a" :
 	    die_max(kb) > die_max(ka) ? "b" : "reroll";
 	result_word(r, "winner", winner);
+	/* In a game, the winning general's command keeps it: a ruling
+	 * inside the turn that undo takes back. */
+	if (strcmp(winner, "reroll") != 0)
+		result_part(r, strcmp(winner, "a") == 0 ? "general" : "general:1",
+		    "dice-off");
 	result_int(r, "score_a", fa);
 	result_int(r, "score_b", fb);
 	result_summary(r, strcmp(winner, "reroll") == 0 ? "a tie on the same die: roll again" :

@@ -347,9 +347,10 @@ const struct input_decl squares_melee_inputs[] = {
 	{ "attacker-bombarded", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
 	  "foot artillery among the attackers bombarded this turn (it may not attack)", 0 },
 	{ "attacker", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
-	  "an attacking unit of the game (repeat)", IN_REPEAT },
+	  "an attacking unit of the game (repeat)", IN_REPEAT | IN_OWN },
 	{ "defender", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
-	  "a defending unit of the game (repeat)", IN_REPEAT },
+	  "a defending unit of the game (repeat)", IN_REPEAT | IN_ENEMY },
+	IN_FRIENDLY_DECL,
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 

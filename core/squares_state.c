@@ -196,6 +196,25 @@ fill_dice_off(const struct ruling_units *ru, struct inputs *in, struct result *r
 	return RULE_OK;
 }
 
+/* turn --action-dice in a game: "one d3 per command", the commands of
+ * its order of battle (formations of type command, both sides). */
+static int
+fill_commands(const struct ruling_units *ru, struct inputs *in, struct result *r)
+{
+	long n = 0;
+
+	if (in_given(in, "commands"))
+		return RULE_OK;
+	for (int i = 0; i < ru->army->n; i++)
+		n += ru->army->u[i].formation && strcmp(ru->army->u[i].type, "command") == 0;
+	if (n == 0)
+		return result_fail(r, RULE_DATA,
+		    "the game has no commands: add them ('unit add NAME --type command --side S') or give --commands N");
+	inputs_default_count(in, "commands", n);
+	result_work(r, "--commands %ld: the game's command formations", n);
+	return RULE_OK;
+}
+
 static int
 squares_fill(const struct tableset *ts, const char *command,
     const struct ruling_units *ru, struct inputs *in, struct result *r)
@@ -216,7 +235,8 @@ squares_fill(const struct tableset *ts, const char *command,
 	} else if (strcmp(command, "morale") == 0) {
 		fill_morale(ru, in);
 	} else if (strcmp(command, "turn") == 0) {
-		return fill_dice_off(ru, in, r);
+		return in_flag(in, "action-dice") ? fill_commands(ru, in, r) :
+		    fill_dice_off(ru, in, r);
 	} else if (u != NULL && strcmp(command, "fire") == 0) {
 		if (strstr(u->type, "artillery") == NULL)
 			return result_fail(r, RULE_DATA, "'%s' is not artillery: only artillery bombards", u->name);
@@ -244,12 +264,32 @@ squares_consequence(struct keeper *k, int ui, struct unit_effect *e)
 
 	if (e->kind != KEEP_PART)
 		return;
-	if (strcmp(e->name, "must-retreat") == 0)
+	if (strcmp(e->name, "dice-off") == 0)
+		snprintf(e->note, sizeof e->note, "%s wins the dice-off", name);
+	else if (strcmp(e->name, "must-retreat") == 0)
 		snprintf(e->note, sizeof e->note,
 		    "%s must retreat: more than half of its square has gone", name);
 	else
 		snprintf(e->note, sizeof e->note, "%s %s to an adjacent square to its rear",
 		    name, e->name);
+}
+
+/* A dice-off in a game says who won by name. */
+static int
+squares_judge(const struct tableset *ts, const char *command,
+    const struct ruling_units *ru, const struct inputs *in, struct result *r)
+{
+	(void)ts;
+	(void)in;
+	if (strcmp(command, "turn") != 0)
+		return RULE_OK;
+	for (int i = 0; i < r->neffects; i++) {
+		int ui = ruling_index(ru, r->effects[i].role);
+
+		if (ui >= 0 && strcmp(r->effects[i].word, "dice-off") == 0)
+			result_summary(r, "%s wins the dice-off", ru->unit[ui]->name);
+	}
+	return RULE_OK;
 }
 
 static void
@@ -314,6 +354,7 @@ const struct roster squares_roster = {
 	},
 	.rate = squares_rate,
 	.fill = squares_fill,
+	.judge = squares_judge,
 	.consequence = squares_consequence,
 	.view = squares_view,
 	.columns = squares_columns,

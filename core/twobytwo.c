@@ -107,9 +107,10 @@ static const struct input_decl fire_inputs[] = {
 	{ "mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "shooting-modifiers",
 	  "shooting modifiers (repeat, or a comma list)", IN_REPEAT },
 	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
-	  "the firing unit of the game (an infantry unit that shoots is pinned)", 0 },
+	  "the firing unit of the game (an infantry unit that shoots is pinned)", IN_OWN },
 	{ "target", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
-	  "the target, a unit of the game", 0 },
+	  "the target, a unit of the game", IN_ENEMY },
+	IN_FRIENDLY_DECL,
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
@@ -266,9 +267,10 @@ static const struct input_decl melee_inputs[] = {
 	{ "defender-mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "melee-modifiers",
 	  "the defender's modifiers", IN_REPEAT },
 	{ "attacker", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
-	  "the attacking unit of the game", 0 },
+	  "the attacking unit of the game", IN_OWN },
 	{ "defender", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
-	  "the defending unit of the game", 0 },
+	  "the defending unit of the game", IN_ENEMY },
+	IN_FRIENDLY_DECL,
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
@@ -370,8 +372,8 @@ static const struct input_decl morale_inputs[] = {
 	{ "mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "rout-modifiers",
 	  "touched-enemy: the router touched an enemy on its way", IN_REPEAT },
 	{ "victory", IN_CHOICE, "fast|decisive", 0, 0, "fast|decisive", NULL, NULL,
-	  "the game's victory state: which game (in a game without counts: the game's units)",
-	  IN_GAME_ALONE },
+	  "the game's victory state: which game (in a game: the game's setting unless given, and without counts the game's units)",
+	  IN_GAME_ALONE | IN_SETTING },
 	{ "side", IN_TEXT, "SIDE", 0, 0, NULL, NULL, NULL,
 	  "in a game: the side judged (default: the side with most units destroyed)", IN_GAME },
 	{ "destroyed", IN_COUNT, "N", 0, 100000, NULL, NULL, NULL,
@@ -458,23 +460,52 @@ rout(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	return RULE_OK;
 }
 
+/* The victory rule of GAME: lost at *at destroyed and *margin more than
+ * the opponent ("fast": 5 and 0; "decisive": 5 and 2). */
+static void
+victory_rule(const struct tableset *ts, const char *game, long *at,
+    long *margin, struct result *r)
+{
+	const struct table *t = rule_table(ts, R2, "victory", r);
+	int row = t != NULL ? table_row(t, "game", game) : -1;
+
+	*at = (long)rule_cell(t, row, "destroyed", r);
+	*margin = (long)rule_cell(t, row, "margin", r);
+}
+
 /* The victory state of one side: "fast" lost at 5 destroyed; "decisive"
  * at 5 or more and 2 more than the opponent. */
 static int
 has_lost(const struct tableset *ts, const char *game, long mine, long theirs,
     struct result *r)
 {
-	const struct table *t = rule_table(ts, R2, "victory", r);
-	int row = t != NULL ? table_row(t, "game", game) : -1;
-	long at = (long)rule_cell(t, row, "destroyed", r);
-	long margin = (long)rule_cell(t, row, "margin", r);
+	long at, margin;
 
+	victory_rule(ts, game, &at, &margin, r);
+	return mine >= at && mine - theirs >= margin;
+}
+
+/* The victory rule in the working, once a ruling. */
+static void
+victory_work(const struct tableset *ts, const char *game, struct result *r)
+{
+	long at, margin;
+
+	victory_rule(ts, game, &at, &margin, r);
 	if (margin > 0)
 		result_work(r, "%s game: lost at %ld destroyed and %ld more than the opponent",
 		    game, at, margin);
 	else
 		result_work(r, "%s game: lost at %ld destroyed", game, at);
-	return mine >= at && mine - theirs >= margin;
+}
+
+/* morale asks for the victory state: --victory typed, or in a game (the
+ * game's setting filled in) for no unit. */
+static int
+asks_victory(const struct inputs *in)
+{
+	return !in_flag(in, "rout") && in_given(in, "victory") &&
+	    (in_typed(in, "victory") || !in_given(in, "unit"));
 }
 
 static int
@@ -485,7 +516,8 @@ twobytwo_morale(const struct tableset *ts, const struct inputs *in,
 
 	if (in_flag(in, "rout"))
 		return rout(ts, in, d, r);
-	if (in_given(in, "victory")) {
+	if (asks_victory(in)) {
+		victory_work(ts, in_text(in, "victory"), r);
 		lost = has_lost(ts, in_text(in, "victory"), in_count(in, "destroyed"),
 		    in_count(in, "enemy-destroyed"), r);
 		result_bool(r, "lost", lost);
@@ -683,6 +715,10 @@ struct side_tally {
 	int n;
 };
 
+static const struct roster twobytwo_roster;
+
+/* Each side's losses, as the roster declares them (its units destroyed):
+ * the sheet, the report and the victory check count the same. */
 static void
 tally_sides(const struct army *a, struct side_tally *t)
 {
@@ -697,8 +733,8 @@ tally_sides(const struct army *a, struct side_tally *t)
 			s++;
 		if (s == t->n && t->n < SIDES)
 			t->side[t->n++] = u->side;
-		if (s < t->n && strcmp(u->state, "destroyed") == 0)
-			t->destroyed[s]++;
+		if (s < t->n)
+			t->destroyed[s] += roster_unit_loss(&twobytwo_roster, u);
 	}
 }
 
@@ -908,8 +944,11 @@ twobytwo_fill(const struct tableset *ts, const char *command,
 	int rc;
 
 	(void)ts;
+	/* morale tells a unit's state, whatever it is: a destroyed unit is
+	 * answered, never refused */
 	for (int i = 0; i < ru->n; i++)
 		if (strcmp(ru->role[i], "passed") != 0 &&
+		    (strcmp(command, "morale") != 0 || in_flag(in, "rout")) &&
 		    (rc = check_alive(ru->unit[i], r)) != RULE_OK)
 			return rc;
 	if (strcmp(command, "fire") == 0)
@@ -925,7 +964,7 @@ twobytwo_fill(const struct tableset *ts, const char *command,
 	}
 	if (strcmp(command, "morale") == 0 && in_given(in, "passed"))
 		fill_passed(ru, in);
-	if (strcmp(command, "morale") == 0 && in_given(in, "victory"))
+	if (strcmp(command, "morale") == 0 && asks_victory(in))
 		return fill_victory(ru, in, r);
 	return RULE_OK;
 }
@@ -945,7 +984,7 @@ twobytwo_judge(const struct tableset *ts, const char *command,
 {
 	const struct unit *u = ruling_unit(ru, "unit");
 
-	if (strcmp(command, "morale") == 0 && in_given(in, "victory"))
+	if (strcmp(command, "morale") == 0 && asks_victory(in))
 		victory_sides(ts, ru, in, r);
 	if (strcmp(command, "morale") == 0 && u != NULL && !in_flag(in, "rout")) {
 		result_word(r, "state", u->state[0] ? u->state : "ok");
@@ -1027,17 +1066,14 @@ static const struct ledger_decl twobytwo_ledgers[] = {
 	{ .name = NULL },
 };
 
-static const struct word_decl twobytwo_formations[] = {
-	{ .word = "line", .sight = SIGHT_TABLE },
-	{ .word = "column", .sight = SIGHT_TABLE },
-	{ .word = "square", .sight = SIGHT_TABLE },
-	{ .word = NULL },
-};
-
-/* "Army lists": a side's army points, within the game's --points. */
+/* "Army lists": a side's army points, within the game's --points.  "Fast
+ * Play Game: The first side to lose 5 units destroyed loses": a side's
+ * losses are its units destroyed, on the table for all to see. */
 static const struct counter_decl twobytwo_counters[] = {
 	{ .name = "points", .word = "AP", .per_side = 1, .sight = SIGHT_UMPIRE, .of_cost = 1,
 	  .limit_option = "points" },
+	{ .name = "destroyed", .word = "units destroyed", .per_side = 1,
+	  .sight = SIGHT_TABLE, .state = "destroyed", .loss = 1 },
 	{ .name = NULL },
 };
 
@@ -1046,9 +1082,11 @@ static const struct roster twobytwo_roster = {
 	.formation_types = "brigade|division|corps|army|command",
 	.inputs = rating_inputs,
 	.keeps = {
+		/* No tactical formations: l.74 "unit formations are not shown
+		 * on the table", the unit commanders change them at their
+		 * discretion. */
 		.ledgers = twobytwo_ledgers,
 		.states = twobytwo_states,
-		.formations = twobytwo_formations,
 		.counters = twobytwo_counters,
 		.good_state = "ok",
 	},

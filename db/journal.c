@@ -555,7 +555,7 @@ db_check(struct db *db, const struct db_tallies *t,
 }
 
 int
-db_losses(struct db *db, const char *ledger,
+db_losses(struct db *db, const char *kind, const char *state,
     void (*fn)(void *ctx, long turn, long long unit, long total), void *ctx)
 {
 	sqlite3_stmt *st;
@@ -563,7 +563,8 @@ db_losses(struct db *db, const char *ledger,
 
 	if ((status = db_prepare(db, STMT_LOSSES, &st)) != DB_OK)
 		return status;
-	db_bind_text(st, 1, ledger, &rc);
+	db_bind_text(st, 1, kind, &rc);
+	db_bind_text(st, 2, state != NULL ? state : "", &rc);
 	if (rc != SQLITE_OK)
 		return db_fail(db, rc, "reading the losses by turn");
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)

@@ -109,10 +109,12 @@ int db_event_roles(struct db *db, long long id,
 int db_check(struct db *db, const struct db_tallies *t,
     void (*report)(void *ctx, const char *problem), void *ctx, int *problems);
 
-/* fn for each change in force of ledger LEDGER (the measure), in the
+/* fn for each change in force of ledger KIND (the measure), in the
  * journal's order (so by turn): its turn, its unit and the unit's total
- * after it.  One pass over the journal. */
-int db_losses(struct db *db, const char *ledger,
+ * after it; with STATE not NULL, each change of KIND ("state") and 1 when
+ * the new state is STATE (2x2: destroyed), else 0.  One pass over the
+ * journal. */
+int db_losses(struct db *db, const char *kind, const char *state,
     void (*fn)(void *ctx, long turn, long long unit, long total), void *ctx);
 
 /* A ruling in force, as the report tells it. */

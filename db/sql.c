@@ -158,9 +158,11 @@ const char *const db_sql[STMT_COUNT] = {
 	    "HAVING count(*) > 0",
 	/* Each change in force of ledger ?1 (the charts, the report's
 	 * losses), in the journal's order: turns only grow along it, as
-	 * undo and redo take the latest first. */
+	 * undo and redo take the latest first.  With ?2 not '', the changes
+	 * of kind ?1 ("state") and 1 when the new one is ?2, else 0. */
 	[STMT_LOSSES] =
-	    "SELECT v.turn, e.unit, e.total FROM effect e JOIN event v ON v.id = e.event "
+	    "SELECT v.turn, e.unit, CASE WHEN ?2 = '' THEN e.total ELSE e.name = ?2 END "
+	    "FROM effect e JOIN event v ON v.id = e.event "
 	    "WHERE e.kind = ?1 AND v.undone = 0 ORDER BY e.id",
 	/* The report: each ruling in force, in order, with its loss effects. */
 	[STMT_TURN_EVENTS] =

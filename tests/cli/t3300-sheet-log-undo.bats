@@ -33,6 +33,8 @@ battle() {
 	[ "$(json '.units[]|select(.name=="Kempt")|.pushbacks.total')" = 2 ]
 	[ "$(json '.units[]|select(.name=="Piré")|.pushbacks.total')" = 1 ]
 	[ "$(json '.units[]|select(.name=="Pack")|.flags|join(",")')" = disordered ]
+	# each side's losses: British 24 + 8 + 1 = 33, French 17 + 10 = 27
+	[ "$(printf '%s' "$output" | jq -c .losses)" = '{"British":33,"French":27}' ]
 }
 
 @test "the sheet as JSON matches the golden file" {
@@ -232,7 +234,7 @@ battle() {
 @test "the log says who acted, the command as typed, the modifiers and who rolled" {
 	small_oob
 	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
-	"$U" melee --attacker Bachelu --defender "Piré" --roll --seed 7 >/dev/null
+	"$U" melee --attacker Bachelu --defender "Piré" --friendly --roll --seed 7 >/dev/null
 	umpire log
 	[[ "${lines[0]}" == "#1     turn 1   fire     Kempt (target): 2 casualties" ]]
 	umpire log show 1
@@ -241,7 +243,7 @@ battle() {
 	[[ "$output" == *"modifiers: close +3"* ]]
 	[[ "$output" == *"dice: 4 (typed)"* ]]
 	umpire log show 2
-	[[ "$output" == *"typed: umpire melee --attacker Bachelu --defender 'Piré' --roll --seed 7"* ]]
+	[[ "$output" == *"typed: umpire melee --attacker Bachelu --defender 'Piré' --friendly --roll --seed 7"* ]]
 	[[ "$output" == *"who: Bachelu (attacker), Piré (defender)"* ]]
 	[[ "$output" == *"(rolled by umpire, seed 7)"* ]]
 	umpire --json log

@@ -81,6 +81,9 @@ corps() {
 	[[ "$output" == *"II Corps is fatigued: all its divisions are fatigued"* ]]
 	umpire --json fatigue --unit "6e Division"
 	[ "$(json .result.fatigued)" = true ]
+	# the French losses: Husson 2 + Campi 3 + Bauduin 3 + Soye 2 + the
+	# battery's 1 = 11 stands
+	[ "$("$U" --json sheet | jq -c .losses)" = '{"French":11,"British":0}' ]
 	"$U" sheet > sheet.out
 	golden fury-corps.sheet sheet.out
 }
@@ -106,7 +109,7 @@ corps() {
 
 @test "melee in the game: modifiers from stands, freshness and ratings" {
 	corps
-	umpire --json melee --attacker "Old Guard" --defender Campi --dice 3,3,3,3
+	umpire --json melee --attacker "Old Guard" --defender Campi --friendly --dice 3,3,3,3
 	[[ "$(json '[.modifiers[].name]|join(",")')" == "attacker:fresh,attacker:guard,defender:more-stands,defender:fresh" ]]
 }
 
@@ -146,9 +149,13 @@ corps() {
 	# in the open: French line 5", in square half of it
 	umpire --json move --unit Husson --quality good --dice 5,4
 	[ "$(json .result.inches)" = 2.5 ]
-	# the formation named on the command line wins: a line, 5 x 1/2 in rough
+	# another formation named on the command line is a formation change
+	# (l.74: "Formation changes cost 1/2 of the units movement allowance
+	# ... measured against the brigade's line movement allowance"): into
+	# line, 5 - 2.5 = 2.5, then x 1/2 in rough = 1.25; it stands in line after
 	umpire --json move --unit Husson --quality good --formation line --rough --dice 5,4
-	[ "$(json .result.inches)" = 2.5 ]
+	[ "$(json .result.inches)" = 1.25 ]
+	[ "$("$U" --json unit show Husson | jq -r .formation)" = line ]
 }
 
 @test "fury l.54 in a game: an army of 660 brigades reaching fatigue disorders the 528 standing at once" {

@@ -135,7 +135,7 @@ fp() {
 	# line that stood; its d6 1 is 1 FP, halved (round up) for cavalry: 1
 	umpire --json melee --attacker "Scots Greys" --defender "2/45e" --dice 4,1
 	[ "$(json .legal)" = true ]
-	[ "$(json '[.modifiers[] | "\(.name)=\(.value)"] | join(",")')" = "attacker:exhausted=-2,attacker:base=2,defender:base=0" ]
+	[ "$(json '[.modifiers[] | "\(.name)=\(.value)"] | join(",")')" = "attacker:exhausted=-2,attacker:cavalry-v-infantry=2,defender:infantry-v-cavalry=0" ]
 	[ "$(json .result.defender_fp)" = 4 ]
 	[ "$(json .result.attacker_fp)" = 1 ]
 }

@@ -259,6 +259,32 @@ stored_json_round_trip(void **state)
 	    INPUTS_DATA);
 }
 
+/* A comma list is stored as a JSON array and read back element by
+ * element: every element is kept, and so is the list when copied. */
+static void
+stored_list_keeps_every_element(void **state)
+{
+	char buf[1024];
+	struct jsonw w;
+
+	(void)state;
+	assert_int_equal(parse(&in, "--spec inf:d8/d6,cav:d10,foot-art"), 0);
+	jsonw_init(&w, buf, sizeof buf);
+	jsonw_object(&w, NULL);
+	inputs_json(&in, NULL, NULL, &w);
+	jsonw_object_end(&w);
+	assert_string_equal(buf, "{\"spec\":[\"inf:d8/d6\",\"cav:d10\",\"foot-art\"]}");
+	inputs_init(&other, "brigade", "fire", decls, NULL);
+	assert_int_equal(inputs_set_json(&other, "spec", JSON_LEAF_TEXT, "inf:d8/d6", 0, 0), 0);
+	assert_int_equal(inputs_set_json(&other, "spec", JSON_LEAF_TEXT, "cav:d10", 0, 0), 0);
+	assert_int_equal(inputs_set_json(&other, "spec", JSON_LEAF_TEXT, "foot-art", 0, 0), 0);
+	assert_int_equal(in_nitems(&other, "spec"), 3);
+	assert_string_equal(in_text(&other, "spec"), "inf:d8/d6,cav:d10,foot-art");
+	assert_int_equal(parse(&in, "--firers 3"), 0);
+	assert_int_equal(inputs_copy(&in, &other, "spec"), 0);
+	assert_int_equal(in_nitems(&in, "spec"), 3);
+}
+
 static void
 copy_one_option(void **state)
 {
@@ -284,6 +310,7 @@ main(void)
 		cmocka_unit_test(packed_copy_reads_the_same),
 		cmocka_unit_test(typed_setters_and_fills),
 		cmocka_unit_test(stored_json_round_trip),
+		cmocka_unit_test(stored_list_keeps_every_element),
 		cmocka_unit_test(copy_one_option),
 	};
 
