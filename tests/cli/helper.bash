@@ -133,3 +133,15 @@ has_open() {
 holds_exclusive() {
 	grep -q "FLOCK  *ADVISORY  *WRITE .*:$(stat -c %i "$1") " /proc/locks
 }
+
+# True when some line of $output (or of $2) is exactly $1: a whole line,
+# never a part of one ("push back 3" is not "push back 30").
+has_line() {
+	local l text=${2-$output}
+
+	while IFS= read -r l; do
+		[ "$l" = "$1" ] && return 0
+	done <<<"$text"
+	printf 'no line "%s" in:\n%s\n' "$1" "$text"
+	return 1
+}

@@ -12,20 +12,20 @@ load helper
 	umpire --help
 	[ "$status" -eq 0 ]
 	for c in fire melee morale rally fatigue move new unit sheet log undo redo adjust turn tables check; do
-		[[ "$output" == *"  $c "* ]] || { echo "missing $c"; return 1; }
+		[[ "$output" =~ (^|$'\n')"  $c "" "*[a-z] ]] || { echo "missing $c"; return 1; }
 	done
 }
 
 @test "-h is --help" {
 	umpire -h
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"usage: umpire"* ]]
+	has_line "usage: umpire [--db PATH] [--rules NAME] [--json] COMMAND [OPTIONS]"
 }
 
 @test "no command is a usage error" {
 	umpire
 	[ "$status" -eq 64 ]
-	[[ "$stderr" == *"usage: umpire"* ]]
+	has_line "usage: umpire [--db PATH] [--rules NAME] [--json] COMMAND [OPTIONS]" "$stderr"
 }
 
 @test "an unknown command exits 64" {
@@ -96,30 +96,34 @@ load helper
 @test "ohw rally points to save-yourselves" {
 	umpire --rules ohw rally
 	[ "$status" -eq 64 ]
-	[[ "$stderr" == *"save-yourselves"* ]]
+	has_line "umpire: rally: the ohw rules have no rally roll; see 'umpire fatigue --rules ohw --mod save-yourselves' (+2 FP and a double move) and the reorganising turn on the sheet" "$stderr"
 }
 
 @test "per-command help lists options, modifiers with values and dice" {
 	umpire fire --rules brigade --help
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"--firers N"* ]]
-	[[ "$output" == *"--weapon musket|rifle"* ]]
-	[[ "$output" == *"hard-cover"*"-2"* ]]
-	[[ "$output" == *"Dice, in this order"* ]]
+	has_line "  --firers N             infantry: figures in the front two ranks firing"
+	has_line "  --weapon musket|rifle  infantry weapon (default musket)"
+	has_line "  hard-cover                     -2  infantry: target in hard cover (buildings, walls, large rocks, trenches, defence works): -2 figures"
+	has_line "Dice, in this order: infantry: the average die (--moving: a d6 first); artillery: one misfire d6 per gun, then the average die; rocket: a launch d6, one d6 per 6\" section, then the average die where it lands"
 }
 
 @test "melee help lists the melee modifiers once for both sides" {
 	umpire melee --rules brigade --help
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"--attacker-mod, --defender-mod"* ]]
-	[[ "$output" == *"column-charge"*"20"* ]]
+	has_line "Modifiers for --attacker-mod, --defender-mod NAME (the melee-modifiers table, text):"
+	has_line "  column-charge                  20  infantry column charge impact, per brigade (none against buildings, courtyards or defence works)"
 	[ "$(grep -c 'Modifiers for' <<<"$output")" -eq 1 ]
 }
 
 @test "command help without a rule set lists the rule sets" {
 	umpire fire --help
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"brigade"*"squares"*"fury"*"2x2"*"ohw"* ]]
+	has_line "  brigade  infantry, artillery, rocket and counter-battery fire"
+	has_line "  squares  bombardment: one die per base per action point"
+	has_line "  fury     fire points on the fire table"
+	has_line "  2x2      shooting: 1d6 + modifiers on the result ladder"
+	has_line "  ohw      fatigue points from fire: 1d6 + modifiers"
 }
 
 @test "a positional argument to an adjudication is a usage error" {

@@ -5,11 +5,11 @@ load helper
 @test "tables list shows every brigade table with provenance" {
 	umpire --rules brigade tables list
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"melee-firing"*"reconstructed"*"150 rows"* ]]
+	has_line "melee-firing         reconstructed   150 rows  Melee/Firing Table"
 	for t in weapon-ranges artillery-ranges fire-modifiers melee-modifiers morale-bands \
 	    pushback follow-up follow-up-fire pursuit-halt movement move-factors counter-battery \
 	    rocket-flight misfire defenders-fire charge skirmisher-half; do
-		[[ "$output" == *"$t "* ]] || { echo "missing $t"; return 1; }
+		[[ "$output" =~ (^|$'\n')"$t " ]] || { echo "missing $t"; return 1; }
 	done
 }
 

@@ -84,7 +84,7 @@ inches() {
 	[ "$(inches --type infantry --formation attack-column --charge --dice 4)" = 6 ]
 	move --type infantry --charge --dice 4
 	[ "$(json .legal)" = false ]
-	[[ "$(json .reason)" == *"column only"* ]]
+	[ "$(json .reason)" = "infantry charge in column only (--formation attack-column)" ]
 }
 
 @test "horse artillery 'charge': half speed and unlimber" {

@@ -43,7 +43,7 @@ load helper
 	small_oob
 	umpire --json fire --unit Kempt --firers 12 --target Bachelu --distance 5 --dice 4
 	[ "$(json .result.row)" = 12 ]
-	[[ "$(sqlite3 umpire.db 'SELECT args FROM event WHERE id = 1')" == *'"--firers","12"'* ]]
+	[ "$(sqlite3 umpire.db 'SELECT args FROM event WHERE id = 1')" = '["fire","--unit","Kempt","--firers","12","--target","Bachelu","--distance","5","--dice","4"]' ]
 }
 
 @test "cavalry cannot fire: legal false, nothing recorded against the target" {
@@ -58,11 +58,11 @@ load helper
 	small_oob
 	umpire fire --firers 130 --distance 2 --target Kempt --dice 5
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"Kempt loses 22 figures (42 left)"* ]]
-	[[ "$output" == *"Kempt, 1st battalion now HALT"* ]]
-	[[ "$output" == *"Kempt, 2nd battalion now HALT"* ]]
+	has_line "  Kempt loses 22 figures (42 left)"
+	has_line "  Kempt, 1st battalion now HALT"
+	has_line "  Kempt, 2nd battalion now HALT"
 	[[ "$output" != *"3rd battalion now"* ]]
-	[[ "$output" == *"recorded as event 1"* ]]
+	has_line "  recorded as event 1"
 }
 
 @test "morale --unit gives every unit of the brigade and the worst state" {
@@ -82,7 +82,7 @@ load helper
 	umpire --json melee --attacker Bachelu --defender Pack --dice 4,3
 	[ "$(json .result.attacker_total)" = 72 ]
 	[ "$(json .result.defender_total)" = 67 ]
-	[[ "$(json '[.modifiers[].name]|join(",")')" == *"defender:elite"* ]]
+	[ "$(json '[.modifiers[].name]|join(",")')" = "defender:elite" ]
 }
 
 @test "a purely cavalry brigade counts 36 less casualties; weights and lancers from ratings" {
@@ -98,7 +98,7 @@ load helper
 	small_oob
 	umpire --json melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --dice 5,2
 	[ "$(json .result.pushback)" = 1 ]
-	[[ "$output" == *'"what":"pushback","amount":1'* ]]
+	[ "$(json '[.effects[]|select(.what == "pushback")|"\(.unit):\(.amount)"]|join(",")')" = "Kempt:1" ]
 	"$U" turn next >/dev/null
 	umpire --json melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --dice 5,2
 	[ "$(json .result.pushback)" = 2 ]
@@ -113,8 +113,8 @@ load helper
 		umpire melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --dice 5,2
 		"$U" turn next >/dev/null
 	done
-	[[ "$output" == *"push back 3"* ]]
-	[[ "$output" == *"Kempt breaks and flees the field (three continuous push backs)"* ]]
+	has_line "attacker wins (attacker loses 2, defender 14): the defender is pushed back (push back 3); it breaks and flees the field; the winner must rally"
+	has_line "  Kempt breaks and flees the field (three continuous push backs)"
 	umpire --json unit show Kempt
 	[ "$(json .state)" = broken ]
 	[ "$(json '.flags|join(",")')" = broken ]
@@ -149,10 +149,10 @@ load helper
 	umpire --json melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --new --dice 5,2
 	[ "$(json .result.pushbacks_in_game)" = 6 ]
 	[ "$(json .result.breaks)" = true ]
-	[[ "$(json .summary)" == *"its sixth push back of the game: it breaks and flees the field"* ]]
+	[ "$(json .summary)" = "attacker wins (attacker loses 0, defender 14): the defender is pushed back (push back 1); its sixth push back of the game: it breaks and flees the field" ]
 	umpire melee --attacker Bachelu --defender Kempt --new --dice 5,2
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"no melee: a broken brigade has fled the field: it cannot melee until rallied"* ]]
+	has_line "no melee: a broken brigade has fled the field: it cannot melee until rallied"
 }
 
 @test "a broken brigade cannot fire or melee; the winner of three push backs must rally (l.344)" {
@@ -161,7 +161,7 @@ load helper
 		umpire --json melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --dice 5,2
 		"$U" turn next >/dev/null
 	done
-	[[ "$(json .summary)" == *"it breaks and flees the field; the winner must rally"* ]]
+	[ "$(json .summary)" = "attacker wins (attacker loses 2, defender 14): the defender is pushed back (push back 3); it breaks and flees the field; the winner must rally" ]
 	umpire --json fire --unit Kempt --target Bachelu --distance 2 --dice 4
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "a broken brigade has fled the field: it cannot fire until rallied" ]
@@ -209,7 +209,7 @@ load helper
 	small_oob
 	umpire melee --attacker Bachelu --defender Pack --dice 3,3
 	[[ "${lines[0]}" == "draw "* ]]
-	[[ "$output" == *"the melee of Bachelu and Pack stays open: round 2 next turn"* ]]
+	has_line "  the melee of Bachelu and Pack stays open: round 2 next turn"
 	umpire --json melee --attacker Bachelu --defender Pack --dice 4,4
 	[ "$(sqlite3 umpire.db "SELECT total FROM effect WHERE kind = 'melee' AND event = 2 LIMIT 1")" = 2 ]
 	umpire --json melee --attacker Bachelu --defender Pack --new --dice 4,4
@@ -302,7 +302,7 @@ load helper
 	umpire --json fire --unit Piré --target Kempt --distance 2
 	[ "$(json .legal)" = false ]
 	umpire --json rally --unit Piré --after follow-up --attempt 3
-	[[ "$output" == *'"what":"disordered","amount":0'* ]]
+	[ "$(json '[.effects[]|"\(.unit):\(.what):\(.amount)"]|join(",")')" = "Piré:disordered:0,Piré:rallying:1" ]
 	# l.352: "units rallying are disordered, cannot fire and are -6 in
 	# melee", for the move spent rallying.
 	umpire --json unit show Piré

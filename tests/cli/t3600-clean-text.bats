@@ -115,5 +115,5 @@ refused() {
 	[ "$(json '[.units[].name]|join("|")')" = "Piré|d’Erlon|Kutúzov|Кутузов|Łódź Uhlans|Straße 😀" ]
 	umpire --json log
 	[ "$(json '[.entries[].summary]|length')" = 2 ]
-	[[ "$(json '.entries[0].summary')" == *"tirailleurs épuisés — ’twas so"* ]]
+	[ "$(json '.entries[0].summary')" = "d’Erlon: -2 figures (tirailleurs épuisés — ’twas so)" ]
 }

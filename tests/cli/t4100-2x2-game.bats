@@ -94,7 +94,7 @@ state() {
 	[ "$(state 52nd)" = ok ]
 	umpire --json rally --unit 52nd --dice 6
 	[ "$(json .legal)" = false ]
-	[[ "$(json .reason)" == *"nothing to rally"* ]]
+	[ "$(json .reason)" = "the unit is neither pinned nor disrupted: there is nothing to rally" ]
 }
 
 @test "a pinned unit may not move" {
@@ -111,9 +111,9 @@ state() {
 	for u in A B C D E; do "$U" unit add "$u" --side British --type line >/dev/null; done
 	for u in A B C D; do "$U" fire --unit Batterie --target "$u" --distance 1 --mod target-flank --dice 6 >/dev/null; done
 	umpire sheet
-	[[ "$output" == *"nobody has lost yet"* ]]
+	has_line "nobody has lost yet"
 	umpire fire --unit Batterie --target E --distance 1 --mod target-flank --dice 6
-	[[ "$output" == *"British lose: 5 units destroyed"* ]]
+	has_line "  British lose: 5 units destroyed"
 	umpire --json sheet
 	[ "$(json '.standing.lost|join(",")')" = British ]
 	[ "$(json .standing.destroyed.British)" = 5 ]
@@ -167,7 +167,7 @@ state() {
 	[ "$(json .result.lost)" = true ]
 	[ "$(json '[.result.sides[] | "\(.side):\(.destroyed):\(.lost)"] | join(",")')" = "French:0:false,British:5:true" ]
 	[ "$(json .summary)" = "British has lost the game (5 destroyed, the opponent 0)" ]
-	[[ "$(json '.working|join("\n")')" == *"decisive game: lost at 5 destroyed and 2 more than the opponent"* ]]
+	[ "$(json '.working|map(select(startswith("decisive game")))|join("|")')" = "decisive game: lost at 5 destroyed and 2 more than the opponent" ]
 	umpire --json morale --victory decisive --side French
 	[ "$(json .result.destroyed)" = 0 ]
 	[ "$(json .result.enemy_destroyed)" = 5 ]

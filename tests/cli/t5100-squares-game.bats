@@ -30,7 +30,7 @@ hits() {
 	game
 	umpire fire --unit Battery --target "Ney's 1st" --range close --ap 2 --dice 5,7
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"Ney's 1st takes 2 hit markers (2 now)"* ]]
+	has_line "  Ney's 1st takes 2 hit markers (2 now)"
 	[ "$(hits "Ney's 1st")" = 2 ]
 }
 
@@ -49,8 +49,8 @@ hits() {
 	"$U" melee --attacker "Ney's 1st" --attacker Cuirassiers --defender "IR 4" --defender Battery --dice 7,3,4,6,2,8,5,9 >/dev/null
 	umpire morale --unit "IR 4" --unit Battery --square-mates Uhlans --dice 4,3,2
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"IR 4 is now destroyed"* ]]
-	[[ "$output" == *"Uhlans must retreat"* ]]
+	has_line "  IR 4 is now destroyed"
+	has_line "  Uhlans must retreat: more than half of its square has gone"
 	[ "$("$U" --json unit show Battery | jq -r .state)" = destroyed ]
 	umpire fire --unit Battery --target "Ney's 1st" --range close --dice 5
 	expect_error 65 "'Battery' is destroyed"
@@ -71,7 +71,7 @@ hits() {
 	game
 	"$U" fire --unit Battery --target "Ney's 1st" --range close --dice 5 >/dev/null
 	umpire sheet
-	[[ "$output" == *"Ney's 1st"*"infantry"*"1  ok"* ]]
+	has_line "  Ney's 1st                    infantry           1  ok"
 	umpire --json sheet
 	[ "$(json '.units[0].hits')" = 1 ]
 }

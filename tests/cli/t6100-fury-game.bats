@@ -40,8 +40,8 @@ corps() {
 @test "fire in the game: stands lost and disorder recorded" {
 	corps
 	umpire fire --unit "Great Battery" --target Husson --distance 2 --dice 6,5
-	[[ "$output" == *"Husson loses 1 stand (4 left)"* ]]
-	[[ "$output" == *"Husson is now disordered"* ]]
+	has_line "  Husson loses 1 stand (4 left)"
+	has_line "  Husson is now disordered"
 	umpire --json unit show Husson
 	[ "$(json .strength)" = 4 ]
 	[ "$(json .state)" = disordered ]
@@ -78,7 +78,7 @@ corps() {
 	"$U" adjust Bauduin --stands -3 --reason "scripted losses" >/dev/null
 	umpire adjust Soye --stands -2 --reason "scripted losses"
 	umpire fire --unit "Great Battery" --target Soye --distance 2 --dice 6,5
-	[[ "$output" == *"II Corps is fatigued: all its divisions are fatigued"* ]]
+	has_line "  II Corps is fatigued: all its divisions are fatigued; 5e Division is fatigued: its brigades may not move within 3\" of the enemy; 6e Division is fatigued: its brigades may not move within 3\" of the enemy"
 	umpire --json fatigue --unit "6e Division"
 	[ "$(json .result.fatigued)" = true ]
 	# the French losses: Husson 2 + Campi 3 + Bauduin 3 + Soye 2 + the
@@ -123,8 +123,8 @@ corps() {
 	[ "$(json .result.losses)" = 15 ]
 	[ "$(json .result.level)" = 16 ]
 	umpire fire --unit "Great Battery" --target Soye --distance 2 --dice 6,5
-	[[ "$output" == *"Armée du Nord is fatigued (16 of 16): the army is broken"* ]]
-	[[ "$output" == *"Bauduin is now disordered: its army is fatigued"* ]]
+	has_line "  Armée du Nord is fatigued (16 of 16): the army is broken"
+	has_line "  Bauduin is now disordered: its army is fatigued"
 	[ "$(grep -c 'Soye is now disordered' <<<"$output")" = 1 ]
 	umpire --json sheet
 	[ "$(json '[.units[] | select(.kind=="unit") | select(.side=="French" and .type!="leader") | "\(.name)=\(.state)"] | join(",")')" = \

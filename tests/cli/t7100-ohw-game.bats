@@ -20,9 +20,9 @@ fp() {
 @test "fire in a game: the target's FP recorded, its state from them" {
 	game
 	umpire fire --unit RHA --target "1/45e" --distance 10 --dice 6
-	[[ "$output" == *"1/45e takes 6 FP (6 of 15)"* ]]
+	has_line "  1/45e takes 6 FP (6 of 15)"
 	umpire fire --unit RHA --target "1/45e" --distance 10 --dice 3
-	[[ "$output" == *"now tired"* ]]
+	has_line "  1/45e takes 3 FP (9 of 15): now tired"
 	[ "$(fp 1/45e)" = "9 tired" ]
 }
 
@@ -43,7 +43,7 @@ fp() {
 	[ "$(json .result.fatigue_points)" = 10 ]
 	[ "$(json .result.state)" = tired ]
 	umpire fire --unit RHA --target "2/45e" --distance 5 --dice 6
-	[[ "$output" == *"1st Brigade is broken (16 FP of 15)"* ]]
+	has_line "  1st Brigade is broken (16 FP of 15)"
 	umpire --json sheet
 	[ "$(json '.standing.formations[0].state')" = broken ]
 }
@@ -62,7 +62,7 @@ fp() {
 	"$U" adjust "Old Guard" --fp +22 --reason setup >/dev/null
 	[ "$(fp 'Old Guard')" = "22 exhausted" ]
 	umpire fire --unit RHA --target "Old Guard" --distance 5 --dice 3
-	[[ "$output" == *"now destroyed"* ]]
+	has_line "  Old Guard takes 3 FP (25 of 20): now destroyed"
 	umpire fire --unit RHA --target "Old Guard" --distance 5 --dice 3
 	expect_error 65 "'Old Guard' is destroyed"
 }

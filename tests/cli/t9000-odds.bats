@@ -70,7 +70,7 @@ same() {
 @test "odds of a stateless fire, text: the headline table, the expected value" {
 	umpire odds --rules brigade fire --firers 16 --distance 2
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"expected casualties: 1.500"* ]]
+	has_line "  expected casualties: 1.500"
 	[[ "${lines[0]}" == "odds of brigade fire: "* ]]
 }
 

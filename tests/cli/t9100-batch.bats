@@ -13,8 +13,8 @@ turn next
 LINES
 	umpire batch turn.txt
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"Kempt loses 2 figures"* ]]
-	[[ "$output" == *"turn 2"* ]]
+	has_line "  Kempt loses 2 figures (62 left)"
+	has_line "turn 2"
 	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM event')" = 4 ]
 	[ "$(sqlite3 umpire.db "SELECT summary FROM event WHERE id = 3")" = "Pack: -1 figures (a straggler's \"loss\")" ]
 	umpire check
@@ -41,7 +41,7 @@ LINES
 	run --separate-stderr "$U" batch --each each.txt
 	[ "$status" -eq 65 ]
 	[ "$stderr" = "umpire: batch: line 2: fire: unit 'Nobody' not found; the 1 line before it was kept (the last event recorded is 1)" ]
-	[[ "$output" == *"Kempt loses 2 figures"* ]]
+	has_line "  Kempt loses 2 figures (62 left)"
 	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM event')" = 1 ]
 }
 

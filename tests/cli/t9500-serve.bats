@@ -327,7 +327,7 @@ token_of() {
 	[ "$(sqlite3 umpire.db 'SELECT token FROM viewer ORDER BY side' | sort)" = "$(sort third.txt)" ]
 	get "http://127.0.0.1:$port/v/$(token_of "$old")/sheet.json"
 	[ "$code" = 503 ]
-	[[ "$(jq -r .error body.txt)" == *"its pages have new tokens"* ]]
+	[ "$(jq -r .error body.txt)" = "the game 'umpire.db' is no longer the one this page was given for: it was replaced (umpire new --force) or its pages have new tokens; start umpire serve again for the new pages" ]
 	newbase=$(head -1 new.out | sed 's/^umpire //; s/\/v\/.*//')
 	get "$newbase/v/$(token_of "$old")/"
 	[ "$code" = 404 ]
