@@ -243,11 +243,14 @@ best_time() {
 	[ "$(cat umpire.db)" = "not a game" ]
 	rm umpire.db
 	game
-	(echo "PRAGMA locking_mode=EXCLUSIVE; BEGIN EXCLUSIVE; SELECT 1;"; sleep 3) |
-	    sqlite3 umpire.db >/dev/null &
-	sleep 0.5
+	rm -f held release.fifo
+	mkfifo release.fifo
+	(echo "PRAGMA locking_mode=EXCLUSIVE; BEGIN EXCLUSIVE; SELECT 1;"; echo ".shell touch held"
+	    cat release.fifo) | sqlite3 umpire.db >/dev/null 3>&- &
+	HOLDER=$!
+	wait_for [ -e held ]
 	best_time "umpire fire --target "
-	wait
+	release_lock
 	[ "$best" -lt 200000 ] || { echo "best of 3: $best us"; return 1; }
 	rm bin/umpire
 	offers "umpire fire --target "
