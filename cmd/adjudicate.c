@@ -479,7 +479,9 @@ adjudicate_in_game(struct cmd_ctx *g, struct game *gm,
 	    (rc = hook_failed(g, ro->judge(&gm->ts, c->name, &w->ru, in, r), r, in)) != 0) ||
 	    (rc = hook_failed(g, keep_ruling(ro, &gm->ts, &w->ru, r, &w->fx), r, in)) != 0)
 		return rc;
-	if (w->fx.overflow || result_finish(r) != 0)
+	if (w->fx.no_memory)
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	if (result_finish(r) != 0)
 		return cmd_error(g, EXIT_BUG, "the result is too large to write");
 	return unsaid(g, c, r);
 }
@@ -496,7 +498,7 @@ run_in_game(struct cmd_ctx *g, const struct rule_cmd *c, int argc, char **argv,
 
 	if ((rc = game_get_mode(g, 1, &gm)) != 0)
 		return rc;
-	w->fx.n = w->fx.overflow = 0;	/* the effects are filled as they come */
+	w->fx.n = w->fx.no_memory = 0;	/* the effects are filled as they come */
 	w->json[0] = '\0';
 	if ((rc = adjudicate_in_game(g, gm, c, w, before, sizeof before)) != 0)
 		return rc;

@@ -254,8 +254,8 @@ record(struct cmd_ctx *g, struct game *gm, struct unit *u, int argc,
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	if ((rc = keep_ruling(gm->rs->roster, &gm->ts, &w->ru, &w->r, &w->fx)) != RULE_OK)
 		return cmd_error(g, exit_of_rule(rc), "%s", w->r.error);
-	if (w->fx.overflow)
-		return cmd_error(g, EXIT_BUG, "the correction is too large to record");
+	if (w->fx.no_memory)
+		return cmd_error(g, EXIT_BUG, "out of memory");
 	if (w->fx.n == 0)
 		return cmd_error(g, EXIT_DATA, "%s is already %s: nothing to change", u->name,
 		    in_given(&w->in, "formation") ? in_text(&w->in, "formation") :

@@ -45,7 +45,9 @@ clear_turn_flags(struct cmd_ctx *g, struct game *gm, struct turn_end *t)
 				keep_flag(&k, ui, flag, 0, 0);
 		}
 	}
-	if (t->fx.overflow || t->r.failed)
+	if (t->fx.no_memory)
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	if (t->r.failed)
 		return cmd_error(g, EXIT_BUG, "the turn's end is too large to record");
 	return 0;
 }

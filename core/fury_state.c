@@ -672,7 +672,7 @@ fury_settle(struct keeper *k)
 {
 	struct army *a = k->ru->army;
 
-	for (int i = 0; i < a->n && !k->fx->overflow; i++) {
+	for (int i = 0; i < a->n && !k->fx->no_memory; i++) {
 		struct unit *f = &a->u[i];
 		struct unit_effect *e;
 		struct fatigue ft;

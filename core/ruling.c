@@ -118,12 +118,12 @@ ruling_enlist(struct ruling_units *ru, struct unit *u, const char *role,
 			return i;
 	/* Both arrays grow to the same capacity, or the ruling fails. */
 	if (grow(&units, ru->n, &units_cap, sizeof *ru->unit) != 0) {
-		fx->overflow = 1;
+		fx->no_memory = 1;
 		return -1;
 	}
 	ru->unit = units;
 	if (grow(&roles, ru->n, &roles_cap, sizeof *ru->role) != 0) {
-		fx->overflow = 1;
+		fx->no_memory = 1;
 		return -1;
 	}
 	ru->role = roles;
@@ -184,7 +184,7 @@ effect_add(struct ruling_effects *fx, int unit, enum keep_kind kind, int ledger,
 	struct unit_effect *e;
 
 	if (effect_room(fx) != 0) {
-		fx->overflow = 1;
+		fx->no_memory = 1;
 		return NULL;
 	}
 	e = ruling_effect(fx, fx->n++);

@@ -143,7 +143,7 @@ struct ruling_effects {
 	struct unit_effect **block;	/* each of EFFECT_BLOCK effects */
 	int nblocks;
 	int n;
-	int overflow;		/* an effect could not be kept (out of
+	int no_memory;		/* an effect could not be kept (out of
 				 * memory): the ruling fails */
 };
 
@@ -160,7 +160,7 @@ int ruling_index(const struct ruling_units *ru, const char *role);
 
 /* Adds u (a unit of ru->army) in ROLE, unless it is in the ruling
  * already; returns its index, or -1 when there is no memory for it
- * (fx->overflow set: the ruling fails). */
+ * (fx->no_memory set: the ruling fails). */
 int ruling_enlist(struct ruling_units *ru, struct unit *u, const char *role,
     struct ruling_effects *fx);
 
@@ -176,7 +176,7 @@ void unit_apply_effect(struct unit *u, const struct unit_effect *e, long turn);
 const char *keep_kind_name(enum keep_kind k);
 
 /* Adds an effect of KIND (KEEP_LEDGER: on ledger index LEDGER); returns
- * it, or NULL when there is no memory for it (fx->overflow set). */
+ * it, or NULL when there is no memory for it (fx->no_memory set). */
 struct unit_effect *effect_add(struct ruling_effects *fx, int unit,
     enum keep_kind kind, int ledger, const char *name, long amount);
 

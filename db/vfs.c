@@ -30,6 +30,10 @@
  * salt is the header's).  Unsynced as the truncation was: lost in a power
  * cut, the old header brings back frames already in the game.
  *
+ * And a WAL whose sync fails loses what was written since its last good
+ * sync (wal_drop_unsynced), so that a commit SQLite failed is not found
+ * by the next process.
+ *
  * db/db.c explains how the two make a ruling two syncs.
  */
 #include <string.h>
@@ -43,6 +47,8 @@ struct shim_file {
 	int wal;		/* a write-ahead log */
 	int synced;		/* nothing written through it since its last
 				 * sync (a WAL only) */
+	int dirty;		/* written since its last good sync */
+	sqlite3_int64 dirty_from;	/* the first byte so written */
 };
 
 /* The size of a WAL's header (SQLite's file format). */
@@ -67,7 +73,12 @@ shim_read(sqlite3_file *f, void *buf, int n, sqlite3_int64 off)
 static int
 shim_write(sqlite3_file *f, const void *buf, int n, sqlite3_int64 off)
 {
-	((struct shim_file *)f)->synced = 0;
+	struct shim_file *p = (struct shim_file *)f;
+
+	p->synced = 0;
+	if (!p->dirty || off < p->dirty_from)
+		p->dirty_from = off;
+	p->dirty = 1;
 	return REAL_FILE(f)->pMethods->xWrite(REAL_FILE(f), buf, n, off);
 }
 
@@ -84,6 +95,28 @@ shim_truncate(sqlite3_file *f, sqlite3_int64 size)
 	return REAL_FILE(f)->pMethods->xTruncate(REAL_FILE(f), size);
 }
 
+/*
+ * A WAL whose sync failed loses the frames written since its last good
+ * sync.  SQLite then fails the commit, and this connection never sees it;
+ * but the frames are in the file, and the next process to open the game
+ * rebuilds the WAL's index from the file and finds the commit there: a
+ * ruling refused (74) would stand.  Cut off, the frames are as SQLite
+ * says they are: not committed.  A WAL rewritten from its header (SQLite
+ * restarts it once the game holds every frame) loses its header: empty,
+ * as it would be.
+ */
+static void
+wal_drop_unsynced(struct shim_file *p)
+{
+	static const char no_header[WAL_HEADER];
+	sqlite3_file *real = REAL_FILE(&p->base);
+
+	if (p->dirty_from < WAL_HEADER)
+		real->pMethods->xWrite(real, no_header, sizeof no_header, 0);
+	else
+		real->pMethods->xTruncate(real, p->dirty_from);
+}
+
 static int
 shim_sync(sqlite3_file *f, int flags)
 {
@@ -93,6 +126,10 @@ shim_sync(sqlite3_file *f, int flags)
 	if (p->wal && p->synced)
 		return SQLITE_OK;
 	rc = REAL_FILE(f)->pMethods->xSync(REAL_FILE(f), flags);
+	if (rc != SQLITE_OK && p->wal && p->dirty)
+		wal_drop_unsynced(p);
+	if (rc == SQLITE_OK)
+		p->dirty = 0;
 	p->synced = p->wal && rc == SQLITE_OK;
 	return rc;
 }
