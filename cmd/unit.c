@@ -503,7 +503,7 @@ static void rating_cell(const struct inputs *in, const char *name, char *cell,
 
 /* "class british, units 4, elite yes": the ratings given, in words. */
 static void
-ratings_line(const struct unit *u, char *buf, size_t n)
+ratings_line(const struct unit *u, enum look look, char *buf, size_t n)
 {
 	char cell[512];
 
@@ -511,6 +511,8 @@ ratings_line(const struct unit *u, char *buf, size_t n)
 	for (int i = 0; i < u->ratings->n; i++) {
 		const char *name = u->ratings->v[i].decl->name;
 
+		if (!view_rating_seen(u->ratings->v[i].decl, look))
+			continue;
 		rating_cell(u->ratings, name, cell, sizeof cell);
 		if (cell[0] != '\0')
 			snprintf(buf + strlen(buf), n - strlen(buf), "%s%s %s",
@@ -543,7 +545,7 @@ print_card(struct cmd_ctx *g, struct game *gm, const struct unit_sheet *s)
 		fprintf(g->out, "  %s: %s\n", gm->rs->measure, s->seen);
 	fprintf(g->out, "  state: %s\n", s->v.state);
 	if (s->look != LOOK_ACROSS) {
-		ratings_line(u, line, sizeof line);
+		ratings_line(u, s->look, line, sizeof line);
 		fprintf(g->out, "  ratings: %s\n", line[0] ? line : "none");
 	}
 	for (int i = 0; i < s->v.nlines; i++)

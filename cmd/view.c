@@ -184,9 +184,18 @@ view_load(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 static int
 is_rating(const struct input_decl *d, void *ctx)
 {
-	(void)d;
-	(void)ctx;
-	return 1;
+	return view_rating_seen(d, *(const enum look *)ctx);
+}
+
+int
+view_rating_seen(const struct input_decl *d, enum look look)
+{
+	/* Fog hidden: "every count, the side's own included, only as band
+	 * words"; a count among the ratings (fury's stands, a battalion's
+	 * figures) would give the number the band word stands for. */
+	return look == LOOK_ALL ||
+	    (look == LOOK_REPORTED && d->kind != IN_COUNT && d->kind != IN_COUNTS &&
+	    d->kind != IN_NUMBER);
 }
 
 /* True when flag i of u is in force and the viewer sees it. */
@@ -245,7 +254,7 @@ view_json(struct jsonw *w, const struct game *gm, const struct unit_sheet *s)
 		seen_json(w, gm, s);
 	if (s->look != LOOK_ACROSS) {
 		jsonw_object(w, "ratings");
-		inputs_json(u->ratings, is_rating, NULL, w);
+		inputs_json(u->ratings, is_rating, (void *)&s->look, w);
 		jsonw_object_end(w);
 	}
 	if (s->look == LOOK_ALL)

@@ -72,6 +72,12 @@ int view_may_read(const struct game *gm, enum look l, const char *kind,
 void view_json(struct jsonw *w, const struct game *gm,
     const struct unit_sheet *s);
 
+/* True when a rating of declaration d is shown to a viewer with look L:
+ * every one to the umpire, none across the table, and no count at fog
+ * hidden. */
+struct input_decl;
+int view_rating_seen(const struct input_decl *d, enum look look);
+
 /* Prints the column heads of the sheet, for units seen with look L. */
 void view_heads(FILE *out, const struct game *gm, enum look l);
 

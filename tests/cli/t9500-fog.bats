@@ -176,3 +176,70 @@ brigade_game() {
 	[ "$(json .summary)" = "Old Guard: light losses" ]
 	[ "$(json 'has("dice") or has("working") or has("result")')" = false ]
 }
+
+fury_game() {
+	"$U" new --rules fury "$@" >/dev/null
+	"$U" unit add Halkett --side British --type infantry --stands 5 --bel veteran --nation britain >/dev/null
+	"$U" unit add Foy --side French --type infantry --stands 7 --bel militia --nation france >/dev/null
+	"$U" fire --unit Foy --target Halkett --distance 3 --dice 6,6 >/dev/null
+	UNITS=(Halkett Foy)
+}
+
+@test "fury at fog table and hidden: stands stand on the table; BEL, nation, dice and working do not" {
+	fury_game
+	umpire --json sheet --for British
+	[ "$(json '.units[] | select(.name=="Foy") | .strength')" = 7 ]
+	[ "$(json '.units[] | select(.name=="Foy") | has("ratings") or has("bel")')" = false ]
+	[ "$(json '.units[] | select(.name=="Halkett") | .strength')" = 4 ]
+	no_leak British militia france "die 1" "2d6" "'1R'" "fire points"
+	no_leak French veteran britain "die 1" "2d6" "'1R'" "fire points"
+	shown British veteran
+	shown French militia
+	"$U" game --fog hidden >/dev/null
+	umpire --json sheet --for British
+	[ "$(json '.units[] | select(.name=="Halkett") | .band')" = "light losses" ]
+	[ "$(json '.units[] | select(.name=="Halkett") | .ratings | keys | join(",")')" = "bel,nation" ]
+	no_leak British militia "(4 left)" "stands 5" '"strength"' '"stands":' "die 1"
+	shown British veteran
+}
+
+twobytwo_game() {
+	"$U" new --rules 2x2 "$@" >/dev/null
+	"$U" unit add Guard --side French --type infantry --size large >/dev/null
+	"$U" unit add 95th --side British --type infantry --size small >/dev/null
+	"$U" fire --unit Guard --target 95th --distance 1 --dice 6 >/dev/null
+	UNITS=(Guard 95th)
+}
+
+@test "2x2 at fog table and hidden: state markers stand on the table; size, army points, dice and working do not" {
+	twobytwo_game
+	umpire --json sheet --for British
+	[ "$(json '.units[] | select(.name=="Guard") | .state')" = pinned ]
+	[ "$(json '.units[] | select(.name=="95th") | .state')" = destroyed ]
+	no_leak British large '"points":3' "3 AP" "d6 6" "die 1" "firer-large"
+	no_leak French small "1.5" "d6 6" "die 1"
+	shown French large
+	"$U" game --fog hidden >/dev/null
+	no_leak British large "d6 6" "die 1"
+	shown British destroyed
+}
+
+ohw_game() {
+	"$U" new --rules ohw "$@" >/dev/null
+	"$U" unit add "Old Guard" --side French --type infantry --break-point 21 --stubborn >/dev/null
+	"$U" unit add 1/45e --side British --type infantry >/dev/null
+	"$U" fire --unit 1/45e --target "Old Guard" --distance 6 --dice 6 >/dev/null
+	UNITS=("Old Guard" 1/45e)
+}
+
+@test "ohw at fog table and hidden: fatigue points only as band words; ratings, dice and working never" {
+	ohw_game
+	umpire --json sheet --for British
+	[ "$(json '.units[] | select(.name=="Old Guard") | .band')" = "heavy losses" ]
+	[ "$(json '.units[] | select(.name=="Old Guard") | has("fatigue_points") or has("ratings")')" = false ]
+	no_leak British 21 "6 FP" "(6 of" stubborn "d6 6" "die 1"
+	shown French "6 of 21"
+	"$U" game --fog hidden >/dev/null
+	no_leak French "6 of 21" '"fatigue_points"' "die 1" '"break-point"'
+	shown French stubborn
+}
