@@ -220,6 +220,14 @@ points() {
 	echo "$runs $ok0$bad" >"$work/result"
 }
 
+# job_dir K: a directory of its own for job K, with the game of $base and
+# the states before and after.
+job_dir() {
+	mkdir -p "$work/j$1"
+	cp "$work/$base" "$work/before" "$work/after" "$work/j$1/"
+	[ ! -f "$work/$base-wal" ] || cp "$work/$base-wal" "$work/j$1/"
+}
+
 # sweep KIND NAME BASE ARGS...: a fault at every point (short: a sample)
 # of one command on a copy of BASE; the full sweep in $jobs processes, each
 # in a directory of its own.
@@ -235,13 +243,19 @@ sweep() {
 	fi
 	k=0
 	while [ "$k" -lt "$jobs" ]; do
-		mkdir -p "$work/j$k"
-		cp "$work/$base" "$work/before" "$work/after" "$work/j$k/"
-		[ ! -f "$work/$base-wal" ] || cp "$work/$base-wal" "$work/j$k/"
+		job_dir "$k"
 		( work=$work/j$k; UMPIRE_DB=$work/umpire.db
 		  points "$kind" $((first + k * step)) $((jobs * step)) "$@" ) &
 		k=$((k + 1))
 	done
+	# The short sample always takes the last three I/O points: the
+	# commit's own writes and sync, where a fault is likeliest to leave a
+	# refused ruling standing.
+	if [ "$mode" = short ] && [ "$kind" = io ] && [ "$total" -gt 3 ]; then
+		job_dir tail
+		( work=$work/jtail; UMPIRE_DB=$work/umpire.db
+		  points "$kind" $((total - 2)) 1 "$@" ) &
+	fi
 	wait
 	runs=0 ok0=0 bad=""
 	for r in "$work"/j*/result; do
