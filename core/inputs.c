@@ -397,12 +397,14 @@ add_mod_item(struct inputs *in, struct input_value *v, const char *s,
 	return INPUTS_OK;
 }
 
+/* Adds each item of the comma list s to v with add. */
 static int
-add_mods(struct inputs *in, struct input_value *v, const char *s)
+add_items(struct inputs *in, struct input_value *v, const char *s,
+    int (*add)(struct inputs *, struct input_value *, const char *, size_t))
 {
 	for (const char *p = s;;) {
 		size_t len = strcspn(p, ",");
-		int rc = add_mod_item(in, v, p, len);
+		int rc = add(in, v, p, len);
 
 		if (rc != INPUTS_OK)
 			return rc;
@@ -516,21 +518,6 @@ add_spec_item(struct inputs *in, struct input_value *v, const char *s,
 	    (int)len, s, v->decl->detail != NULL ? v->decl->detail : v->decl->arg);
 }
 
-static int
-add_specs(struct inputs *in, struct input_value *v, const char *s)
-{
-	for (const char *p = s;;) {
-		size_t len = strcspn(p, ",");
-		int rc = add_spec_item(in, v, p, len);
-
-		if (rc != INPUTS_OK)
-			return rc;
-		if (p[len] == '\0')
-			return INPUTS_OK;
-		p += len + 1;
-	}
-}
-
 /* ---- setting values -------------------------------------------------- */
 
 /* Replaces v's text; lists and repeated options keep their items. */
@@ -598,10 +585,10 @@ set_text(struct inputs *in, struct input_value *v, const char *s, int typed)
 		rc = check_choice(in, v, s);
 		break;
 	case IN_MODS:
-		rc = add_mods(in, v, s);
+		rc = add_items(in, v, s, add_mod_item);
 		break;
 	case IN_SPEC:
-		rc = add_specs(in, v, s);
+		rc = add_items(in, v, s, add_spec_item);
 		break;
 	case IN_UNIT:
 		if (v->decl->choices != NULL && strchr(s, ':') != NULL)
