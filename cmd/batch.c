@@ -212,8 +212,13 @@ run_lines(struct run *r, FILE *in, const char *path)
 		rc = one_line(r, text);
 		errno = 0;
 	}
-	if (rc == 0 && ferror(in))
-		rc = cmd_error(r->g, EXIT_IO, "cannot read '%s': %s", path, strerror(errno));
+	/* getline says -1 at the end and on an error alike (out of memory
+	 * sets no error on the stream): only the end is the end. */
+	if (rc == 0 && errno == ENOMEM)
+		rc = cmd_error(r->g, EXIT_BUG, "out of memory");
+	else if (rc == 0 && (ferror(in) || !feof(in)))
+		rc = cmd_error(r->g, EXIT_IO, "cannot read '%s': %s", path,
+		    strerror(errno != 0 ? errno : EIO));
 	free(text);
 	return rc;
 }

@@ -47,16 +47,16 @@ serve_ruling() {
 # timed_rulings N GAP FILE: N rulings GAP seconds apart, each one's
 # milliseconds a line of FILE; false when one failed.
 timed_rulings() {
-	k=0 failed=0
+	k=0 ruling_failed=0	# not run.sh's $failed, which says a proof failed
 	: >"$3"
 	while [ $k -lt "$1" ]; do
 		start=$(date +%s%N)
-		serve_ruling || failed=1
+		serve_ruling || ruling_failed=1
 		echo $(( ($(date +%s%N) - start) / 1000000 )) >>"$3"
 		sleep "$2"
 		k=$((k + 1))
 	done
-	return $failed
+	return $ruling_failed
 }
 
 median() { sort -n "$1" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
