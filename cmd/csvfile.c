@@ -98,6 +98,18 @@ check_cells(const char *path, const struct csv_rows *c, char *err, size_t n)
 /* Reads a whole CSV file ("-": standard input) into rows; a UTF-8 byte
  * order mark (spreadsheets write one) is skipped.  Returns 0, or an exit
  * status with err set. */
+/* Why the parser stopped, in err: out of memory, or the file's fault. */
+static int
+csv_failed(struct csv_parser *p, const char *path, char *err, size_t n)
+{
+	if (csv_error(p) == CSV_ENOMEM) {
+		snprintf(err, n, "out of memory reading '%s'", path);
+		return EXIT_BUG;
+	}
+	snprintf(err, n, "'%s' is not valid CSV: %s", path, csv_strerror(csv_error(p)));
+	return EXIT_DATA;
+}
+
 int
 csv_rows_read(const char *path, struct csv_rows *c, char *err, size_t n)
 {
@@ -122,9 +134,7 @@ csv_rows_read(const char *path, struct csv_rows *c, char *err, size_t n)
 		skip = first && got >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
 		first = 0;
 		if (csv_parse(&p, buf + skip, got - skip, csv_cell, csv_row, c) != got - skip) {
-			snprintf(err, n, "'%s' is not valid CSV: %s", path,
-			    csv_strerror(csv_error(&p)));
-			rc = EXIT_DATA;
+			rc = csv_failed(&p, path, err, n);
 			break;
 		}
 	}
@@ -132,11 +142,8 @@ csv_rows_read(const char *path, struct csv_rows *c, char *err, size_t n)
 		snprintf(err, n, "cannot read '%s': %s", path, strerror(errno));
 		rc = EXIT_IO;
 	}
-	if (rc == 0 && csv_fini(&p, csv_cell, csv_row, c) != 0) {
-		snprintf(err, n, "'%s' is not valid CSV: %s", path,
-		    csv_strerror(csv_error(&p)));
-		rc = EXIT_DATA;
-	}
+	if (rc == 0 && csv_fini(&p, csv_cell, csv_row, c) != 0)
+		rc = csv_failed(&p, path, err, n);
 	if (rc == 0 && c->oom) {
 		snprintf(err, n, "out of memory reading '%s'", path);
 		rc = EXIT_BUG;
