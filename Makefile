@@ -26,7 +26,8 @@ DB_SRC   = $(sort $(wildcard db/*.c))
 CMD_SRC  = $(sort $(wildcard cmd/*.c))
 TABLES   = $(sort $(wildcard schema/tables/*/*.csv))
 SQL      = $(sort $(wildcard schema/[0-9]*.sql))
-GEN_SRC  = build/gen/stock_tables.c build/gen/schema_sql.c
+EXAMPLES = $(sort $(wildcard schema/examples/*.csv))
+GEN_SRC  = build/gen/stock_tables.c build/gen/schema_sql.c build/gen/examples.c
 UNIT_SRC = $(sort $(wildcard tests/unit/test_*.c))
 # The server (umpire serve): its own program, linked dynamically with
 # libmicrohttpd, from the same objects and cmd/serve/.
@@ -70,6 +71,9 @@ build/gen/stock_tables.c: build/embed $(TABLES)
 build/gen/schema_sql.c: build/embed $(SQL)
 	@mkdir -p build/gen
 	build/embed sql $@ $(SQL)
+build/gen/examples.c: build/embed $(EXAMPLES)
+	@mkdir -p build/gen
+	build/embed examples $@ $(EXAMPLES)
 build/gen/serve_page_html.c: build/embed cmd/serve/page.html
 	@mkdir -p build/gen
 	build/embed page $@ serve_page_html cmd/serve/page.html

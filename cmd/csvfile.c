@@ -95,9 +95,6 @@ check_cells(const char *path, const struct csv_rows *c, char *err, size_t n)
 	return 0;
 }
 
-/* Reads a whole CSV file ("-": standard input) into rows; a UTF-8 byte
- * order mark (spreadsheets write one) is skipped.  Returns 0, or an exit
- * status with err set. */
 /* Why the parser stopped, in err: out of memory, or the file's fault. */
 static int
 csv_failed(struct csv_parser *p, const char *path, char *err, size_t n)
@@ -110,52 +107,102 @@ csv_failed(struct csv_parser *p, const char *path, char *err, size_t n)
 	return EXIT_DATA;
 }
 
+/* One parse: the text fed in pieces (feed_piece) and finished
+ * (feed_end); a UTF-8 byte order mark (spreadsheets write one) at the
+ * start of the first piece is skipped. */
+struct csv_feed {
+	struct csv_parser p;
+	struct csv_rows *c;
+	const char *path;
+	int first;
+};
+
+static int
+feed_begin(struct csv_feed *f, const char *path, struct csv_rows *c, char *err,
+    size_t n)
+{
+	memset(c, 0, sizeof *c);
+	f->c = c;
+	f->path = path;
+	f->first = 1;
+	if (csv_init(&f->p, CSV_STRICT | CSV_APPEND_NULL | CSV_STRICT_FINI) != 0) {
+		snprintf(err, n, "out of memory");
+		return EXIT_BUG;
+	}
+	return 0;
+}
+
+static int
+feed_piece(struct csv_feed *f, const char *buf, size_t got, char *err, size_t n)
+{
+	size_t skip = f->first && got >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+
+	f->first = 0;
+	if (csv_parse(&f->p, buf + skip, got - skip, csv_cell, csv_row, f->c) != got - skip)
+		return csv_failed(&f->p, f->path, err, n);
+	return 0;
+}
+
+/* Finishes the parse (rc: how the feeding went) and checks the cells;
+ * the rows are freed unless it returns 0. */
+static int
+feed_end(struct csv_feed *f, int rc, char *err, size_t n)
+{
+	if (rc == 0 && csv_fini(&f->p, csv_cell, csv_row, f->c) != 0)
+		rc = csv_failed(&f->p, f->path, err, n);
+	if (rc == 0 && f->c->oom) {
+		snprintf(err, n, "out of memory reading '%s'", f->path);
+		rc = EXIT_BUG;
+	}
+	csv_free(&f->p);
+	if (rc == 0)
+		rc = check_cells(f->path, f->c, err, n);
+	if (rc != 0)
+		csv_rows_free(f->c);
+	return rc;
+}
+
 int
 csv_rows_read(const char *path, struct csv_rows *c, char *err, size_t n)
 {
-	struct csv_parser p;
+	struct csv_feed feed;
 	char buf[8192];
 	int stdin_path = strcmp(path, "-") == 0;
 	FILE *f = stdin_path ? stdin : fopen(path, "rb");
-	size_t got, skip;
-	int rc = 0, first = 1;
+	size_t got;
+	int rc;
 
 	memset(c, 0, sizeof *c);
 	if (f == NULL) {
 		snprintf(err, n, "cannot read '%s': %s", path, strerror(errno));
 		return EXIT_NOGAME;
 	}
-	if (csv_init(&p, CSV_STRICT | CSV_APPEND_NULL | CSV_STRICT_FINI) != 0) {
-		fclose(f);
-		snprintf(err, n, "out of memory");
-		return EXIT_BUG;
+	if ((rc = feed_begin(&feed, path, c, err, n)) != 0) {
+		if (!stdin_path)
+			fclose(f);
+		return rc;
 	}
-	while ((got = fread(buf, 1, sizeof buf, f)) > 0) {
-		skip = first && got >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
-		first = 0;
-		if (csv_parse(&p, buf + skip, got - skip, csv_cell, csv_row, c) != got - skip) {
-			rc = csv_failed(&p, path, err, n);
-			break;
-		}
-	}
+	while (rc == 0 && (got = fread(buf, 1, sizeof buf, f)) > 0)
+		rc = feed_piece(&feed, buf, got, err, n);
 	if (rc == 0 && ferror(f)) {
 		snprintf(err, n, "cannot read '%s': %s", path, strerror(errno));
 		rc = EXIT_IO;
 	}
-	if (rc == 0 && csv_fini(&p, csv_cell, csv_row, c) != 0)
-		rc = csv_failed(&p, path, err, n);
-	if (rc == 0 && c->oom) {
-		snprintf(err, n, "out of memory reading '%s'", path);
-		rc = EXIT_BUG;
-	}
-	csv_free(&p);
 	if (!stdin_path)
 		fclose(f);
-	if (rc == 0)
-		rc = check_cells(path, c, err, n);
-	if (rc != 0)
-		csv_rows_free(c);
-	return rc;
+	return feed_end(&feed, rc, err, n);
+}
+
+int
+csv_rows_parse(const char *name, const char *text, struct csv_rows *c, char *err,
+    size_t n)
+{
+	struct csv_feed feed;
+	int rc;
+
+	if ((rc = feed_begin(&feed, name, c, err, n)) != 0)
+		return rc;
+	return feed_end(&feed, feed_piece(&feed, text, strlen(text), err, n), err, n);
 }
 
 const char *

@@ -17,6 +17,10 @@ struct csv_rows {
 /* Reads the CSV file at path.  Returns 0, or an exit status with err set
  * (66 when it cannot be read, 65 when it is not CSV). */
 int csv_rows_read(const char *path, struct csv_rows *c, char *err, size_t n);
+/* Reads CSV text held in memory (NAME says where it came from, for
+ * messages) as csv_rows_read reads a file. */
+int csv_rows_parse(const char *name, const char *text, struct csv_rows *c,
+    char *err, size_t n);
 /* Frees the rows; accepts cleared rows. */
 void csv_rows_free(struct csv_rows *c);
 /* Writes one cell, quoted only when it needs to be (RFC 4180). */

@@ -139,6 +139,18 @@ int game_args_json(const char *command, int argc, char **argv, char *buf,
 /* The name of u's formation, or "". */
 const char *game_parent_name(const struct game *gm, const struct unit *u);
 
+struct csv_rows;
+
+/*
+ * Adds the units and formations of the CSV rows c (a header of option
+ * names, then a row a unit: what `unit import` reads) to the game, each as
+ * `unit add` would; PATH names the rows in messages.  The count added in
+ * *count.  0, or an exit status, printed (nothing kept: the caller's
+ * transaction is rolled back).
+ */
+int unit_import_rows(struct cmd_ctx *g, struct game *gm, const char *path,
+    const struct csv_rows *c, int *count);
+
 /* Prints {"KEY":"VALUE"} (JSON-escaped) on c's output. */
 void print_json_pair(struct cmd_ctx *g, const char *key, const char *value);
 

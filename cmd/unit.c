@@ -964,12 +964,28 @@ import_rows(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
 	return rc;
 }
 
+int
+unit_import_rows(struct cmd_ctx *g, struct game *gm, const char *path,
+    const struct csv_rows *c, int *count)
+{
+	struct unit_names names;
+	char err[600];
+	int rc;
+
+	if ((rc = check_header(gm, c, err, sizeof err)) != 0)
+		return cmd_error(g, rc, "%s", err);
+	if ((rc = names_read(g, gm, &names)) != 0)
+		return rc;
+	rc = import_rows(g, gm, &names, path, c, count);
+	names_free(&names);
+	return rc;
+}
+
 static int
 cmd_import(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
     int *count)
 {
 	struct csv_rows c;
-	struct unit_names names;
 	char err[600];
 	int rc;
 
@@ -978,12 +994,7 @@ cmd_import(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
 		return cmd_error(g, EXIT_USAGE, "unit import takes one FILE.csv");
 	if ((rc = csv_rows_read(argv[0], &c, err, sizeof err)) != 0)
 		return cmd_error(g, rc, "%s", err);
-	if ((rc = check_header(gm, &c, err, sizeof err)) != 0) {
-		rc = cmd_error(g, rc, "%s", err);
-	} else if ((rc = names_read(g, gm, &names)) == 0) {
-		rc = import_rows(g, gm, &names, argv[0], &c, count);
-		names_free(&names);
-	}
+	rc = unit_import_rows(g, gm, argv[0], &c, count);
 	csv_rows_free(&c);
 	return rc;
 }
