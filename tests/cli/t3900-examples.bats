@@ -1,0 +1,202 @@
+#!/usr/bin/env bats
+# new --example: each rule set's sample battle, loaded in new's one
+# transaction by unit import's code, ready to play; and a CSV export of it
+# imports back whole (every list in a cell written one way, ';').
+load helper
+
+# sides_count KIND: "SIDE N" a line, in order, of the game's units (KIND
+# unit) or formations (KIND formation).
+sides_count() {
+	"$U" --json unit list | jq -r --arg k "$1" \
+	    '[.units[] | select(.kind == $k) | .side] | group_by(.) | map("\(.[0]) \(length)") | .[]'
+}
+
+@test "brigade: Waterloo, d'Erlon's attack; Kempt's volley on Charlet is 6 figures" {
+	umpire new --rules brigade --example
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "new brigade game 'Waterloo: d'Erlon's attack, 18 June 1815' at umpire.db" ]
+	[ "${lines[1]}" = "Allied: 8 units and 4 formations" ]
+	[ "${lines[2]}" = "French: 8 units and 6 formations" ]
+	[ "${lines[3]}" = "sources: W. Siborne, History of the War in France and Belgium in 1815 (1844); M. Adkin, The Waterloo Companion (2001); the order of battle at the rules' scale of about 1:40 (brigade.txt, Appendix 1)" ]
+	[ "${#lines[@]}" -eq 4 ]
+	[ "$(sides_count unit)" = "$(printf 'Allied 8\nFrench 8')" ]
+	[ "$(sides_count formation)" = "$(printf 'Allied 4\nFrench 6')" ]
+	# Kempt: 16 + 16 + 14 figures; Pack's battalions under strength.
+	umpire --json unit show Kempt
+	[ "$(json .start_strength)" = 46 ]
+	[ "$(printf '%s' "$output" | jq -c .ratings.battalion)" = '["1/28th Foot:british","1/32nd Foot:british","1/79th Highlanders:british:14"]' ]
+	umpire --json unit show Pack
+	[ "$(json .start_strength)" = 46 ]
+	# 46 firing at 2", close +3: row 49, last column floor(49 x 5 / 12) =
+	# 20; row 20, die 4: floor(20 x 4 / 12) = 6.
+	umpire fire --unit Kempt --target Charlet --distance 2 --dice 4
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "6 casualties" ]
+	umpire --json sheet
+	[ "$(json '.units[] | select(.name == "Charlet") | .strength')" = 66 ]
+	umpire check
+	[ "$status" -eq 0 ]
+}
+
+@test "fury: Quatre Bras; Kempt's fire on Husson takes a stand" {
+	umpire new --rules fury --example
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "new fury game 'Quatre Bras, 16 June 1815' at umpire.db" ]
+	[ "${lines[1]}" = "Allied: 9 units and 4 formations" ]
+	[ "${lines[2]}" = "French: 12 units and 9 formations" ]
+	[ "$(sides_count unit)" = "$(printf 'Allied 9\nFrench 12')" ]
+	[ "$(sides_count formation)" = "$(printf 'Allied 4\nFrench 9')" ]
+	# Bijlandt: regular, regular, militia x3: (2+2+0+0+0)/5 = 0.8, up: conscript.
+	umpire --json unit show Bijlandt
+	[ "$(printf '%s' "$output" | jq -c .ratings.battalions)" = '["regular","regular","militia","militia","militia"]' ]
+	umpire unit show Bijlandt
+	has_line "    conscript, fresh" "$output"
+	# 5 stands at 2": 5 fire points, column 4-5; 2d6 6+5 = 11, fresh +1:
+	# row 12 -> 1 (a stand lost, disordered).
+	umpire fire --unit Kempt --target Husson --distance 2 --dice 6,5
+	[ "$status" -eq 0 ]
+	umpire --json unit show Husson
+	[ "$(json .strength)" = 4 ]
+	[ "$(json .losses)" = 1 ]
+	[ "$(json .state)" = disordered ]
+	umpire check
+	[ "$status" -eq 0 ]
+}
+
+@test "2x2: Maida; the light battalion's volley pins the 1er Léger" {
+	umpire new --rules 2x2 --example
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "new 2x2 game 'Maida, 4 July 1806' at umpire.db" ]
+	[ "${lines[1]}" = "British: 10 units and 3 formations" ]
+	[ "${lines[2]}" = "French: 8 units and 2 formations" ]
+	[ "$(sides_count unit)" = "$(printf 'British 10\nFrench 8')" ]
+	# d6 5, first volley +1, a small firer -1: 5, pinned.
+	umpire fire --unit "Kempt's Light Battalion" --target "1er Léger" --distance 1 --dice 5
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "target pinned (d6 5 +0 = 5)" ]
+	umpire --json unit show "1er Léger"
+	[ "$(json .state)" = pinned ]
+	umpire check
+	[ "$status" -eq 0 ]
+}
+
+@test "ohw: the Côa; the 43rd's fire gives the 66e 4 fatigue points" {
+	umpire new --rules ohw --example
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "new ohw game 'The Côa, 24 July 1810' at umpire.db" ]
+	[ "${lines[1]}" = "British: 7 units and 1 formation" ]
+	[ "${lines[2]}" = "French: 8 units and 2 formations" ]
+	[ "$(sides_count unit)" = "$(printf 'British 7\nFrench 8')" ]
+	umpire --json unit show "43rd Light Infantry"
+	[ "$(json .break_point)" = 16 ]
+	[ "$(json .ratings.stubborn)" = true ]
+	# Muskets reach 12": 6" is in; d6 4, no modifier: 4 FP.
+	umpire fire --unit "43rd Light Infantry" --target "66e Ligne" --distance 6 --dice 4
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "4 fatigue points" ]
+	umpire --json unit show "66e Ligne"
+	[ "$(json .fatigue_points)" = 4 ]
+	umpire check
+	[ "$status" -eq 0 ]
+}
+
+@test "squares: Albuera; the Allied guns hit Brayer once" {
+	umpire new --rules squares --example
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "new squares game 'Albuera, 16 May 1811' at umpire.db" ]
+	[ "${lines[1]}" = "Allied: 9 units and 3 formations" ]
+	[ "${lines[2]}" = "French: 9 units and 3 formations" ]
+	[ "$(sides_count unit)" = "$(printf 'Allied 9\nFrench 9')" ]
+	[ "$(sides_count formation)" = "$(printf 'Allied 3\nFrench 3')" ]
+	# Foot artillery at close range: a d10, hits on 5+; 8 is a hit.
+	umpire fire --unit "Allied Artillery" --target Brayer --artillery foot --range close --dice 8
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "1 hit" ]
+	umpire --json unit show Brayer
+	[ "$(json .hits)" = 1 ]
+	umpire check
+	[ "$status" -eq 0 ]
+}
+
+@test "every rule set's sample exports to CSV and imports back whole" {
+	for r in brigade squares fury 2x2 ohw; do
+		"$U" --db "$r.db" new --rules "$r" --example >/dev/null
+		"$U" --db "$r.db" unit export "$r.csv"
+		"$U" --db "$r-2.db" new --rules "$r" >/dev/null
+		"$U" --db "$r-2.db" unit import "$r.csv" >/dev/null
+		diff <("$U" --db "$r.db" --json unit list | jq -S .) \
+		    <("$U" --db "$r-2.db" --json unit list | jq -S .) ||
+		    { echo "$r does not round-trip"; return 1; }
+	done
+	# The lists, one way: elements separated by ';' in one cell.
+	[ "$(grep '^Kempt,' brigade.csv | cut -d, -f1-4)" = "Kempt,Allied,infantry,Picton's Division" ]
+	grep -q ',1/28th Foot:british;1/32nd Foot:british;1/79th Highlanders:british:14,' brigade.csv
+	grep -q ',regular;regular;militia;militia;militia,' fury.csv
+}
+
+@test "an old file's list as a quoted comma list still imports" {
+	"$U" new --rules brigade >/dev/null
+	printf '%s\n' 'name,side,type,battalion' 'Kempt,A,infantry,"1/28th:british:16,1/32nd:british"' >a.csv
+	umpire unit import a.csv
+	[ "$status" -eq 0 ]
+	umpire --json unit show Kempt
+	[ "$(printf '%s' "$output" | jq -c .ratings.battalion)" = '["1/28th:british:16","1/32nd:british"]' ]
+	"$U" --db f.db new --rules fury >/dev/null
+	printf '%s\n' 'name,side,type,stands,battalions' 'Foy,F,infantry,4,"regular,regular,veteran,guard"' >b.csv
+	"$U" --db f.db unit import b.csv >/dev/null
+	umpire --db f.db --json unit show Foy
+	[ "$(printf '%s' "$output" | jq -c .ratings.battalions)" = '["regular","regular","veteran","guard"]' ]
+}
+
+@test "--example over a game needs --force; --title, --fog and --db are honoured" {
+	"$U" new --rules brigade >/dev/null
+	umpire new --rules squares --example
+	expect_error 73 "a game exists at 'umpire.db'; give --force to replace it"
+	[ "$("$U" --json game | jq -r .rules)" = brigade ]
+	umpire new --rules squares --example --force --title "Albuera again" --fog open
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "new squares game 'Albuera again' at umpire.db" ]
+	umpire --json game
+	[ "$(json .title)" = "Albuera again" ]
+	[ "$(json .fog)" = open ]
+	export UMPIRE_DB=$PWD/env.db
+	"$U" new --rules ohw --example >/dev/null
+	[ "$("$U" --json unit list | jq '[.units[] | select(.kind == "unit")] | length')" = 15 ]
+}
+
+@test "--json: new's keys, and the units made a side" {
+	umpire --json new --rules 2x2 --example --db maida.db
+	[ "$status" -eq 0 ]
+	[ "$(json 'keys_unsorted | join(",")')" = "rules,title,db,fog,turn,units,sides,sources" ]
+	[ "$(json .rules)" = 2x2 ]
+	[ "$(json .title)" = "Maida, 4 July 1806" ]
+	[ "$(json .db)" = maida.db ]
+	[ "$(json .fog)" = table ]
+	[ "$(json .turn)" = 1 ]
+	[ "$(json .units)" = 18 ]
+	[ "$(printf '%s' "$output" | jq -c .sides)" = '[{"side":"British","units":10,"formations":3},{"side":"French","units":8,"formations":2}]' ]
+	# without --example, new's keys as they were
+	umpire --json new --rules 2x2 --db plain.db
+	[ "$(json 'keys_unsorted | join(",")')" = "rules,title,db,fog,turn" ]
+}
+
+@test "--example with an option of the rule set is refused (64), nothing made" {
+	umpire new --rules 2x2 --example --points 30
+	expect_error 64 "--example sets up the sample battle with the 2x2 rules' own settings: --points cannot be given with it"
+	[ ! -e umpire.db ]
+	umpire new --rules 2x2 --example --victory decisive
+	expect_error 64 "--example sets up the sample battle with the 2x2 rules' own settings: --victory cannot be given with it"
+	umpire new --example
+	[ "$status" -eq 64 ]
+	[ ! -e umpire.db ]
+}
+
+@test "new --help names each rule set's sample battle" {
+	umpire new --help
+	[ "$status" -eq 0 ]
+	has_line "  brigade: Waterloo: d'Erlon's attack, 18 June 1815" "$output"
+	has_line "  fury: Quatre Bras, 16 June 1815" "$output"
+	has_line "  2x2: Maida, 4 July 1806" "$output"
+	has_line "  ohw: The Côa, 24 July 1810" "$output"
+	has_line "  squares: Albuera, 16 May 1811" "$output"
+}
