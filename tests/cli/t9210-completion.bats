@@ -131,7 +131,7 @@ ${names[k]}" ] || { echo "'$quote$start' gives $word: $output"; return 1; }
 	offers "umpire --rules brigade fire --fir" --firers
 	offers "umpire --rules " brigade squares fury 2x2 ohw
 	offers "umpire --rules=2" 2x2
-	offers "umpire --rules 2x2 new --" --title --force --fog --victory --points --db --json --help
+	offers "umpire --rules 2x2 new --" --title --force --fog --example --victory --points --db --json --help
 	offers "umpire --rules 2x2 new --victory " fast decisive
 	offers "umpire new --rules 2x2 --points 40 --" --title --force --fog --victory --db --json --help
 }
