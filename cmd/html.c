@@ -48,18 +48,30 @@ html_head(FILE *f, const char *title)
 	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>", f);
 	html_esc(f, title);
 	fputs("</title>\n<style>\n"
-	    "@page { size: A4; margin: 12mm; }\n"
-	    "body { font: 10pt/1.3 Georgia, serif; color: #111; }\n"
-	    "section.side { page-break-after: always; break-after: page; }\n"
-	    "section.side:last-of-type { page-break-after: auto; break-after: auto; }\n"
+	    "body { font: 10pt/1.3 Georgia, serif; color: #111; "
+	    "-webkit-print-color-adjust: exact; print-color-adjust: exact; }\n"
 	    "h1 { font-size: 15pt; margin: 0 0 2mm; } h2 { font-size: 12pt; margin: 3mm 0 1mm; }\n"
 	    "table { border-collapse: collapse; width: 100%; }\n"
 	    "th, td { border-bottom: 1px solid #bbb; padding: 1px 4px; text-align: left; vertical-align: top; }\n"
+	    "tr.part td { border-bottom: none; padding-top: 0; }\n"
+	    "tr.part td:first-child { padding-left: 14px; }\n"
 	    "tr.formation td { background: #eee; font-style: italic; }\n"
 	    ".box { display: inline-block; width: 8px; height: 8px; border: 1px solid #333; margin: 0 1px 1px 0; }\n"
 	    ".box.lost { background: linear-gradient(45deg, transparent 44%, #900 45%, #900 55%, transparent 56%),"
 	    " linear-gradient(-45deg, transparent 44%, #900 45%, #900 55%, transparent 56%); }\n"
+	    ".box.taken { background: #900; }\n"
+	    ".track { margin-right: 6px; white-space: nowrap; }\n"
+	    ".gone { font-weight: bold; color: #900; }\n"
 	    ".note { color: #555; font-size: 9pt; }\n"
+	    "figure.chart { margin: 3mm 0; }\n"
+	    "figure.chart figcaption { font-weight: bold; margin-bottom: 1mm; }\n"
+	    "svg.chart { max-width: 100%; height: auto; }\n"
+	    "@media print {\n"
+	    "  @page { size: A4; margin: 12mm; }\n"
+	    "  section.side + section.side { break-before: page; }\n"
+	    "  thead { display: table-header-group; }\n"
+	    "  tbody.unit, tr, figure.chart { break-inside: avoid; }\n"
+	    "}\n"
 	    "</style></head><body>\n", f);
 }
 
@@ -123,44 +135,165 @@ history_sides(struct history *h)
 	}
 }
 
-/* An SVG line of the side's strength (counting down) or losses (counting
- * up) at the end of each turn. */
-static void
-side_chart(FILE *f, const struct game *gm, const struct history *h, const char *side)
+/* The chart's type: its size in pixels, and the width of a line of N
+ * characters in it (at most two thirds of the size each, with a pixel
+ * over): the chart is sized from its text, so no label is cut off. */
+#define CHART_FONT 11
+#define CHART_TEXT(n) ((n) * CHART_FONT * 2 / 3 + 1)
+
+/* The characters of v written out. */
+static int
+digits(long v)
 {
-	const int w = 480, ht = 140, pad = 30;
-	long value[201], top = 1;
-	long turns = h->turns > 200 ? 200 : h->turns;
-	/* a loss counter (2x2's units destroyed) counts up */
-	int down = gm->rs->roster->keeps.counts_down &&
-	    roster_loss_counter(gm->rs->roster) == NULL;
-	int s = html_side(h, side);
+	char buf[32];
 
-	for (long t = 1; t <= turns; t++) {
-		long lost = s >= 0 ? h->lost[s * (h->turns + 1) + t] : 0;
+	return snprintf(buf, sizeof buf, "%ld", v);
+}
 
-		value[t] = down ? (s >= 0 ? h->start[s] : 0) - lost : lost;
-		if (value[t] > top)
-			top = value[t];
+/* The step between the y axis's ticks: 1, 2 or 5 times a power of ten,
+ * five or fewer steps up to TOP. */
+static long
+tick_step(long top)
+{
+	for (long step = 1;; step *= 10) {
+		if (top <= 5 * step)
+			return step;
+		if (top <= 10 * step)
+			return 2 * step;
+		if (top <= 25 * step)
+			return 5 * step;
 	}
-	fprintf(f, "<h2>%s by turn</h2>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
-	    "width=\"%d\" height=\"%d\" role=\"img\" aria-label=\"%s by turn\">\n",
-	    down ? "Strength" : "Losses", w, ht, down ? "strength" : "losses");
+}
+
+/* A chart of one side's losses at the end of each turn, laid out. */
+struct chart {
+	const long *lost;	/* [turn], turn 1 to turns */
+	long turns;
+	long top;		/* the y axis's last tick */
+	long step;		/* between its ticks */
+	int left;		/* where the plot starts: after the y title
+				 * and tick labels */
+	int slot;		/* each turn's width */
+	int plot_top;		/* above the plot: the tallest bar's label */
+	int plot_h;
+	int width, height;
+	char title[64];		/* the y axis's: "figures lost" */
+};
+
+/* The y axis's title: the rule set's losses ("figures lost", "fatigue
+ * points taken", "units destroyed"). */
+static void
+loss_title(const struct game *gm, char *buf, size_t n)
+{
+	const struct roster *ro = gm->rs->roster;
+
+	snprintf(buf, n, "%s%s", ruleset_loss_word(gm->rs),
+	    roster_loss_counter(ro) != NULL ? "" : ro->keeps.counts_down ? " lost" : " taken");
+}
+
+/* Lays out side s's chart: every measure from the widest text it holds. */
+static void
+chart_layout(struct chart *c, const struct game *gm, const struct history *h, int s)
+{
+	long most = 1;
+
+	c->turns = h->turns > 0 ? h->turns : 1;
+	c->lost = h->turns > 0 ? &h->lost[s * (h->turns + 1)] : NULL;
+	for (long t = 1; c->lost != NULL && t <= c->turns; t++)
+		if (c->lost[t] > most)
+			most = c->lost[t];
+	c->step = tick_step(most);
+	c->top = (most + c->step - 1) / c->step * c->step;
+	loss_title(gm, c->title, sizeof c->title);
+	c->left = 2 * CHART_FONT + 6 + CHART_TEXT(digits(c->top)) + 6;
+	c->slot = CHART_TEXT(digits(c->top) > digits(c->turns) ? digits(c->top) :
+	    digits(c->turns)) + 12;
+	if (c->slot < 240 / c->turns)	/* a few turns: a plot still as wide */
+		c->slot = (int)(240 / c->turns);
+	c->plot_top = CHART_FONT + 8;
+	c->plot_h = CHART_TEXT(text_width(c->title)) + 12;
+	if (c->plot_h < 160)
+		c->plot_h = 160;
+	c->width = c->left + (int)c->turns * c->slot + 12;
+	c->height = c->plot_top + c->plot_h + 2 * CHART_FONT + 16;
+}
+
+/* The value at the end of turn t (0 before any). */
+static long
+chart_value(const struct chart *c, long t)
+{
+	return c->lost != NULL && c->lost[t] > 0 ? c->lost[t] : 0;
+}
+
+/* The y of value v. */
+static long
+chart_y(const struct chart *c, long v)
+{
+	return c->plot_top + c->plot_h - v * c->plot_h / c->top;
+}
+
+/* The axes, the y ticks with their grid lines, and both titles. */
+static void
+chart_axes(FILE *f, const struct chart *c)
+{
+	int base = c->plot_top + c->plot_h, right = c->left + (int)c->turns * c->slot;
+
+	for (long v = 0; v <= c->top; v += c->step)
+		fprintf(f, "<line x1=\"%d\" y1=\"%ld\" x2=\"%d\" y2=\"%ld\" stroke=\"#ddd\"/>"
+		    "<text x=\"%d\" y=\"%ld\" text-anchor=\"end\">%ld</text>\n",
+		    c->left, chart_y(c, v), right, chart_y(c, v), c->left - 4,
+		    chart_y(c, v) + CHART_FONT / 3, v);
 	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#333\"/>\n",
-	    pad, ht - pad, w - 10, ht - pad);
-	fprintf(f, "<line x1=\"%d\" y1=\"10\" x2=\"%d\" y2=\"%d\" stroke=\"#333\"/>\n",
-	    pad, pad, ht - pad);
-	fprintf(f, "<text x=\"2\" y=\"16\" font-size=\"9\">%ld</text>\n", top);
-	fputs("<polyline fill=\"none\" stroke=\"#900\" stroke-width=\"2\" points=\"", f);
-	for (long t = 1; t <= turns; t++)
-		fprintf(f, "%ld,%ld ", pad + (turns > 1 ? (t - 1) * (w - pad - 20) / (turns - 1) : 0),
-		    (long)(ht - pad) - value[t] * (ht - pad - 10) / top);
-	fputs("\"/>\n", f);
-	for (long t = 1; t <= turns; t++)
-		fprintf(f, "<text x=\"%ld\" y=\"%d\" font-size=\"9\">%ld: %ld</text>\n",
-		    pad + (turns > 1 ? (t - 1) * (w - pad - 20) / (turns - 1) : 0) - 4,
-		    ht - pad + 14, t, value[t]);
-	fputs("</svg>\n", f);
+	    c->left, base, right, base);
+	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#333\"/>\n",
+	    c->left, c->plot_top, c->left, base);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">turn</text>\n",
+	    (c->left + right) / 2, c->height - 4);
+	fprintf(f, "<text transform=\"translate(%d %d) rotate(-90)\" text-anchor=\"middle\">",
+	    CHART_FONT + 2, c->plot_top + c->plot_h / 2);
+	html_esc(f, c->title);
+	fputs("</text>\n", f);
+}
+
+/* Each turn's bar with its value above it and the turn under it. */
+static void
+chart_bars(FILE *f, const struct chart *c)
+{
+	int base = c->plot_top + c->plot_h;
+
+	for (long t = 1; t <= c->turns; t++) {
+		long v = chart_value(c, t), mid = c->left + (t - 1) * c->slot + c->slot / 2;
+
+		fprintf(f, "<rect x=\"%ld\" y=\"%ld\" width=\"%d\" height=\"%ld\" fill=\"#900\"/>"
+		    "<circle cx=\"%ld\" cy=\"%ld\" r=\"2.5\" fill=\"#400\"/>\n",
+		    mid - c->slot * 3 / 10, chart_y(c, v), c->slot * 3 / 5, base - chart_y(c, v),
+		    mid, chart_y(c, v));
+		fprintf(f, "<text x=\"%ld\" y=\"%ld\" text-anchor=\"middle\">%ld</text>"
+		    "<text x=\"%ld\" y=\"%d\" text-anchor=\"middle\">%ld</text>\n",
+		    mid, chart_y(c, v) - 4, v, mid, base + CHART_FONT + 3, t);
+	}
+}
+
+void
+html_chart(FILE *f, const struct game *gm, const struct history *h, int s)
+{
+	struct chart c;
+
+	chart_layout(&c, gm, h, s);
+	fputs("<figure class=\"chart\"><figcaption>", f);
+	html_esc(f, h->side[s]);
+	fputs(": ", f);
+	html_esc(f, c.title);
+	fputs(" by the end of each turn</figcaption>\n", f);
+	fprintf(f, "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+	    "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"Georgia, serif\" "
+	    "font-size=\"%d\" role=\"img\" aria-label=\"", c.width, c.height, c.width,
+	    c.height, CHART_FONT);
+	html_esc(f, c.title);
+	fputs(" by turn\">\n", f);
+	chart_axes(f, &c);
+	chart_bars(f, &c);
+	fputs("</svg></figure>\n", f);
 }
 
 /* The boxes of a unit's measure: lost ones crossed off. */
@@ -382,7 +515,7 @@ side_page(const struct page *p, const char *side, const struct history *h,
 		return EXIT_BUG;
 	fputs("</table>\n", f);
 	if (look == LOOK_ALL)	/* the counts by turn: the side's own */
-		side_chart(f, gm, h, side);
+		html_chart(f, gm, h, html_side(h, side));
 	fputs("</section>\n", f);
 	return 0;
 }
