@@ -54,7 +54,8 @@ html_head(FILE *f, const char *title)
 	    "table { border-collapse: collapse; width: 100%; }\n"
 	    "th, td { border-bottom: 1px solid #bbb; padding: 1px 4px; text-align: left; vertical-align: top; }\n"
 	    "tbody.unit tr:not(:last-child) td { border-bottom: none; }\n"
-	    "tr.part td { padding-top: 0; }\n"
+	    "tbody.unit > tr:first-child > td:first-child { white-space: nowrap; }\n"
+	    "tr.part td { padding-top: 0; } tr.part td:first-child { white-space: nowrap; }\n"
 	    "tr.part td:first-child { padding-left: 14px; }\n"
 	    "tr.formation td { background: #eee; font-style: italic; }\n"
 	    ".box { display: inline-block; width: 8px; height: 8px; border: 1px solid #333; margin: 0 1px 1px 0; }\n"
@@ -268,8 +269,8 @@ chart_bars(FILE *f, const struct chart *c)
 		fprintf(f, "<rect x=\"%ld\" y=\"%ld\" width=\"%d\" height=\"%ld\" fill=\"#900\"/>"
 		    "<circle cx=\"%ld\" cy=\"%ld\" r=\"2.5\" fill=\"#400\"/>\n",
 		    mid - bar / 2, chart_y(c, v), bar, base - chart_y(c, v), mid, chart_y(c, v));
-		fprintf(f, "<text x=\"%ld\" y=\"%ld\" text-anchor=\"middle\">%ld</text>"
-		    "<text x=\"%ld\" y=\"%d\" text-anchor=\"middle\">%ld</text>\n",
+		fprintf(f, "<text class=\"value\" x=\"%ld\" y=\"%ld\" text-anchor=\"middle\">%ld</text>"
+		    "<text class=\"turn\" x=\"%ld\" y=\"%d\" text-anchor=\"middle\">%ld</text>\n",
 		    mid, chart_y(c, v) - 4, v, mid, base + CHART_FONT + 3, t);
 	}
 }
@@ -293,7 +294,7 @@ html_chart(FILE *f, const struct game *gm, const struct history *h, int s)
 	fputs(" by turn\">\n", f);
 	chart_axes(f, &c);
 	chart_bars(f, &c);
-	fputs("</svg></figure>\n", f);
+	fputs("</svg>\n</figure>\n", f);
 }
 
 /* The rule set's word for a unit that has lost everything: its most
@@ -307,16 +308,22 @@ gone_word(const struct game *gm)
 	return most > 0 ? k->states[most - 1].word : "lost";
 }
 
+/* True when u has lost the whole of its measure, or taken as much as it
+ * can (ohw's fatigue points at the break point): it is out of the fight. */
+static int
+spent(const struct game *gm, const struct unit *u)
+{
+	return gm->rs->roster->keeps.measure_option != NULL && !u->formation &&
+	    u->start_strength > 0 && unit_lost(u) >= u->start_strength;
+}
+
 /* True when u has lost the whole of a measure that counts down (a
  * battery with every gunner lost): it is gone, whatever word its rule
  * set's view leaves on it. */
 static int
 all_lost(const struct game *gm, const struct unit *u)
 {
-	const struct keeps *k = &gm->rs->roster->keeps;
-
-	return k->measure_option != NULL && k->counts_down && !u->formation &&
-	    u->start_strength > 0 && unit_lost(u) >= u->start_strength;
+	return gm->rs->roster->keeps.counts_down && spent(gm, u);
 }
 
 /* A row of N boxes, the first MARKED of them crossed off (a measure that
@@ -418,13 +425,13 @@ seen_row(const struct page *p, const struct unit *u)
 	fputs("</td></tr>\n</tbody>\n", f);
 }
 
-/* The unit's state as a word: the rule set's word for a unit gone when
- * it has lost everything, marked out when it is gone. */
+/* The unit's state as a word (the rule set's word for a unit gone when
+ * it has lost everything), marked out when the unit is out of the fight. */
 static void
 state_cell(const struct page *p, const struct unit *u)
 {
 	const struct keeps *k = &p->gm->rs->roster->keeps;
-	int gone = all_lost(p->gm, u) ||
+	int gone = spent(p->gm, u) ||
 	    (k->states != NULL && keeps_severity(k, p->us->v.state) == keeps_severity(k, NULL));
 
 	fputs(gone ? "<td class=\"gone\">" : "<td>", p->f);

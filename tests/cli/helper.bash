@@ -207,7 +207,8 @@ sample_battle() {
 		"$U" turn next >/dev/null
 		"$U" melee --attacker Cuirassiers --defender Kempt --dice 3,4 >/dev/null
 		"$U" turn next >/dev/null
-		LOST=Kempt
+		LOST=Pack
+		"$U" adjust Pack --state destroyed --reason "ridden down" >/dev/null
 		;;
 	ohw)
 		"$U" new --rules ohw --title "OHW sample" >/dev/null
@@ -224,4 +225,11 @@ sample_battle() {
 		"$U" adjust 1/45e --fp +7 --reason "caught in the open" >/dev/null
 		;;
 	esac
+}
+
+# chart_bars FILE: each bar of the page's charts, in order, as "TURN: VALUE"
+# (its turn's label under it, its value over it), on one line.
+chart_bars() {
+	grep -o '<text class="value"[^>]*>[0-9]*</text><text class="turn"[^>]*>[0-9]*<' "$1" |
+	    sed -E 's/^.*>([0-9]*)<\/text><text .*>([0-9]*)<$/\2: \1/' | paste -sd' '
 }
