@@ -73,6 +73,7 @@ html_head(FILE *f, const char *title)
 	    "  section.side + section.side { break-before: page; }\n"
 	    "  thead { display: table-header-group; }\n"
 	    "  tbody.unit, tr, figure.chart { break-inside: avoid; }\n"
+	    "  tbody.formation { break-after: avoid; }\n"
 	    "}\n"
 	    "</style></head><body>\n", f);
 }
