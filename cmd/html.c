@@ -48,18 +48,33 @@ html_head(FILE *f, const char *title)
 	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>", f);
 	html_esc(f, title);
 	fputs("</title>\n<style>\n"
-	    "@page { size: A4; margin: 12mm; }\n"
-	    "body { font: 10pt/1.3 Georgia, serif; color: #111; }\n"
-	    "section.side { page-break-after: always; break-after: page; }\n"
-	    "section.side:last-of-type { page-break-after: auto; break-after: auto; }\n"
+	    "body { font: 10pt/1.3 Georgia, serif; color: #111; "
+	    "-webkit-print-color-adjust: exact; print-color-adjust: exact; }\n"
 	    "h1 { font-size: 15pt; margin: 0 0 2mm; } h2 { font-size: 12pt; margin: 3mm 0 1mm; }\n"
 	    "table { border-collapse: collapse; width: 100%; }\n"
 	    "th, td { border-bottom: 1px solid #bbb; padding: 1px 4px; text-align: left; vertical-align: top; }\n"
+	    "tbody.unit tr:not(:last-child) td { border-bottom: none; }\n"
+	    "tbody.unit > tr:first-child > td:first-child { white-space: nowrap; }\n"
+	    "tr.part td { padding-top: 0; } tr.part td:first-child { white-space: nowrap; }\n"
+	    "tr.part td:first-child { padding-left: 14px; }\n"
 	    "tr.formation td { background: #eee; font-style: italic; }\n"
 	    ".box { display: inline-block; width: 8px; height: 8px; border: 1px solid #333; margin: 0 1px 1px 0; }\n"
 	    ".box.lost { background: linear-gradient(45deg, transparent 44%, #900 45%, #900 55%, transparent 56%),"
 	    " linear-gradient(-45deg, transparent 44%, #900 45%, #900 55%, transparent 56%); }\n"
+	    ".box.taken { background: #900; }\n"
+	    ".track { margin-right: 6px; white-space: nowrap; } .track .box { margin-right: 3px; }\n"
+	    ".gone { font-weight: bold; color: #900; }\n"
 	    ".note { color: #555; font-size: 9pt; }\n"
+	    "figure.chart { display: inline-block; vertical-align: top; margin: 3mm 8mm 3mm 0; }\n"
+	    "figure.chart figcaption { font-weight: bold; margin-bottom: 1mm; }\n"
+	    "svg.chart { max-width: 100%; height: auto; }\n"
+	    "@media print {\n"
+	    "  @page { size: A4; margin: 12mm; }\n"
+	    "  section.side + section.side { break-before: page; }\n"
+	    "  thead { display: table-header-group; }\n"
+	    "  tbody.unit, tr, figure.chart { break-inside: avoid; }\n"
+	    "  tbody.formation { break-after: avoid; }\n"
+	    "}\n"
 	    "</style></head><body>\n", f);
 }
 
@@ -123,58 +138,250 @@ history_sides(struct history *h)
 	}
 }
 
-/* An SVG line of the side's strength (counting down) or losses (counting
- * up) at the end of each turn. */
-static void
-side_chart(FILE *f, const struct game *gm, const struct history *h, const char *side)
+/* The chart's type: its size in pixels, and the width of a line of N
+ * characters in it (at most two thirds of the size each, with a pixel
+ * over): the chart is sized from its text, so no label is cut off. */
+#define CHART_FONT 11
+#define CHART_TEXT(n) ((n) * CHART_FONT * 2 / 3 + 1)
+
+/* The characters of v written out. */
+static int
+digits(long v)
 {
-	const int w = 480, ht = 140, pad = 30;
-	long value[201], top = 1;
-	long turns = h->turns > 200 ? 200 : h->turns;
-	/* a loss counter (2x2's units destroyed) counts up */
-	int down = gm->rs->roster->keeps.counts_down &&
-	    roster_loss_counter(gm->rs->roster) == NULL;
-	int s = html_side(h, side);
+	char buf[32];
 
-	for (long t = 1; t <= turns; t++) {
-		long lost = s >= 0 ? h->lost[s * (h->turns + 1) + t] : 0;
-
-		value[t] = down ? (s >= 0 ? h->start[s] : 0) - lost : lost;
-		if (value[t] > top)
-			top = value[t];
-	}
-	fprintf(f, "<h2>%s by turn</h2>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
-	    "width=\"%d\" height=\"%d\" role=\"img\" aria-label=\"%s by turn\">\n",
-	    down ? "Strength" : "Losses", w, ht, down ? "strength" : "losses");
-	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#333\"/>\n",
-	    pad, ht - pad, w - 10, ht - pad);
-	fprintf(f, "<line x1=\"%d\" y1=\"10\" x2=\"%d\" y2=\"%d\" stroke=\"#333\"/>\n",
-	    pad, pad, ht - pad);
-	fprintf(f, "<text x=\"2\" y=\"16\" font-size=\"9\">%ld</text>\n", top);
-	fputs("<polyline fill=\"none\" stroke=\"#900\" stroke-width=\"2\" points=\"", f);
-	for (long t = 1; t <= turns; t++)
-		fprintf(f, "%ld,%ld ", pad + (turns > 1 ? (t - 1) * (w - pad - 20) / (turns - 1) : 0),
-		    (long)(ht - pad) - value[t] * (ht - pad - 10) / top);
-	fputs("\"/>\n", f);
-	for (long t = 1; t <= turns; t++)
-		fprintf(f, "<text x=\"%ld\" y=\"%d\" font-size=\"9\">%ld: %ld</text>\n",
-		    pad + (turns > 1 ? (t - 1) * (w - pad - 20) / (turns - 1) : 0) - 4,
-		    ht - pad + 14, t, value[t]);
-	fputs("</svg>\n", f);
+	return snprintf(buf, sizeof buf, "%ld", v);
 }
 
-/* The boxes of a unit's measure: lost ones crossed off. */
-static void
-boxes(FILE *f, const struct game *gm, const struct unit *u)
+/* The step between the y axis's ticks: 1, 2 or 5 times a power of ten,
+ * five or fewer steps up to TOP. */
+static long
+tick_step(long top)
 {
-	long total = u->start_strength > unit_lost(u) ? u->start_strength : unit_lost(u);
+	for (long step = 1;; step *= 10) {
+		if (top <= 5 * step)
+			return step;
+		if (top <= 10 * step)
+			return 2 * step;
+		if (top <= 25 * step)
+			return 5 * step;
+	}
+}
 
-	if (gm->rs->roster->keeps.measure_option == NULL)
+/* A chart of one side's losses at the end of each turn, laid out. */
+struct chart {
+	const long *lost;	/* [turn], turn 1 to turns */
+	long turns;
+	long top;		/* the y axis's last tick */
+	long step;		/* between its ticks */
+	int left;		/* where the plot starts: after the y title
+				 * and tick labels */
+	int slot;		/* each turn's width */
+	int plot_top;		/* above the plot: the tallest bar's label */
+	int plot_h;
+	int width, height;
+	char title[64];		/* the y axis's: "figures lost" */
+};
+
+/* The y axis's title: the rule set's losses ("figures lost", "fatigue
+ * points taken", "units destroyed"). */
+static void
+loss_title(const struct game *gm, char *buf, size_t n)
+{
+	const struct roster *ro = gm->rs->roster;
+
+	snprintf(buf, n, "%s%s", ruleset_loss_word(gm->rs),
+	    roster_loss_counter(ro) != NULL ? "" : ro->keeps.counts_down ? " lost" : " taken");
+}
+
+/* Lays out side s's chart: every measure from the widest text it holds. */
+static void
+chart_layout(struct chart *c, const struct game *gm, const struct history *h, int s)
+{
+	long most = 1;
+
+	c->turns = h->turns > 0 ? h->turns : 1;
+	c->lost = h->turns > 0 ? &h->lost[s * (h->turns + 1)] : NULL;
+	for (long t = 1; c->lost != NULL && t <= c->turns; t++)
+		if (c->lost[t] > most)
+			most = c->lost[t];
+	c->step = tick_step(most);
+	c->top = (most + c->step - 1) / c->step * c->step;
+	loss_title(gm, c->title, sizeof c->title);
+	c->left = 2 * CHART_FONT + 6 + CHART_TEXT(digits(c->top)) + 6;
+	c->slot = CHART_TEXT(digits(c->top) > digits(c->turns) ? digits(c->top) :
+	    digits(c->turns)) + 12;
+	if (c->slot < 240 / c->turns)	/* a few turns: a plot still as wide */
+		c->slot = (int)(240 / c->turns);
+	c->plot_top = CHART_FONT + 8;
+	c->plot_h = CHART_TEXT(text_width(c->title)) + 12;
+	if (c->plot_h < 160)
+		c->plot_h = 160;
+	c->width = c->left + (int)c->turns * c->slot + 12;
+	c->height = c->plot_top + c->plot_h + 2 * CHART_FONT + 16;
+}
+
+/* The value at the end of turn t (0 before any). */
+static long
+chart_value(const struct chart *c, long t)
+{
+	return c->lost != NULL && c->lost[t] > 0 ? c->lost[t] : 0;
+}
+
+/* The y of value v. */
+static long
+chart_y(const struct chart *c, long v)
+{
+	return c->plot_top + c->plot_h - v * c->plot_h / c->top;
+}
+
+/* The axes, the y ticks with their grid lines, and both titles. */
+static void
+chart_axes(FILE *f, const struct chart *c)
+{
+	int base = c->plot_top + c->plot_h, right = c->left + (int)c->turns * c->slot;
+
+	for (long v = 0; v <= c->top; v += c->step)
+		fprintf(f, "<line x1=\"%d\" y1=\"%ld\" x2=\"%d\" y2=\"%ld\" stroke=\"#ddd\"/>"
+		    "<text x=\"%d\" y=\"%ld\" text-anchor=\"end\">%ld</text>\n",
+		    c->left, chart_y(c, v), right, chart_y(c, v), c->left - 4,
+		    chart_y(c, v) + CHART_FONT / 3, v);
+	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#333\"/>\n",
+	    c->left, base, right, base);
+	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#333\"/>\n",
+	    c->left, c->plot_top, c->left, base);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">turn</text>\n",
+	    (c->left + right) / 2, c->height - 4);
+	fprintf(f, "<text transform=\"translate(%d %d) rotate(-90)\" text-anchor=\"middle\">",
+	    CHART_FONT + 2, c->plot_top + c->plot_h / 2);
+	html_esc(f, c->title);
+	fputs("</text>\n", f);
+}
+
+/* Each turn's bar with its value above it and the turn under it. */
+static void
+chart_bars(FILE *f, const struct chart *c)
+{
+	int base = c->plot_top + c->plot_h, bar = c->slot * 3 / 5 < 40 ? c->slot * 3 / 5 : 40;
+
+	for (long t = 1; t <= c->turns; t++) {
+		long v = chart_value(c, t), mid = c->left + (t - 1) * c->slot + c->slot / 2;
+
+		fprintf(f, "<rect x=\"%ld\" y=\"%ld\" width=\"%d\" height=\"%ld\" fill=\"#900\"/>"
+		    "<circle cx=\"%ld\" cy=\"%ld\" r=\"2.5\" fill=\"#400\"/>\n",
+		    mid - bar / 2, chart_y(c, v), bar, base - chart_y(c, v), mid, chart_y(c, v));
+		fprintf(f, "<text class=\"value\" x=\"%ld\" y=\"%ld\" text-anchor=\"middle\">%ld</text>"
+		    "<text class=\"turn\" x=\"%ld\" y=\"%d\" text-anchor=\"middle\">%ld</text>\n",
+		    mid, chart_y(c, v) - 4, v, mid, base + CHART_FONT + 3, t);
+	}
+}
+
+void
+html_chart(FILE *f, const struct game *gm, const struct history *h, int s)
+{
+	struct chart c;
+
+	chart_layout(&c, gm, h, s);
+	fputs("<figure class=\"chart\"><figcaption>", f);
+	html_esc(f, h->side[s]);
+	fputs(": ", f);
+	html_esc(f, c.title);
+	fputs(" by the end of each turn</figcaption>\n", f);
+	fprintf(f, "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+	    "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"Georgia, serif\" "
+	    "font-size=\"%d\" role=\"img\" aria-label=\"", c.width, c.height, c.width,
+	    c.height, CHART_FONT);
+	html_esc(f, c.title);
+	fputs(" by turn\">\n", f);
+	chart_axes(f, &c);
+	chart_bars(f, &c);
+	fputs("</svg>\n</figure>\n", f);
+}
+
+/* The rule set's word for a unit that has lost everything: its most
+ * severe state ("destroyed"), else "lost". */
+static const char *
+gone_word(const struct game *gm)
+{
+	const struct keeps *k = &gm->rs->roster->keeps;
+	int most = keeps_severity(k, NULL);
+
+	return most > 0 ? k->states[most - 1].word : "lost";
+}
+
+/* True when u has lost the whole of its measure, or taken as much as it
+ * can (ohw's fatigue points at the break point): it is out of the fight. */
+static int
+spent(const struct game *gm, const struct unit *u)
+{
+	return gm->rs->roster->keeps.measure_option != NULL && !u->formation &&
+	    u->start_strength > 0 && unit_lost(u) >= u->start_strength;
+}
+
+/* True when u has lost the whole of a measure that counts down (a
+ * battery with every gunner lost): it is gone, whatever word its rule
+ * set's view leaves on it. */
+static int
+all_lost(const struct game *gm, const struct unit *u)
+{
+	return gm->rs->roster->keeps.counts_down && spent(gm, u);
+}
+
+/* A row of N boxes, the first MARKED of them crossed off (a measure that
+ * counts down) or filled (one that counts up). */
+static void
+box_row(FILE *f, const struct game *gm, long n, long marked)
+{
+	const char *mark = gm->rs->roster->keeps.counts_down ? " lost" : " taken";
+
+	for (long b = 0; b < n && b < 400; b++)
+		fprintf(f, "<span class=\"box%s\"></span>", b < marked ? mark : "");
+}
+
+/* "12 of 44 figures lost", "2 hits taken". */
+static void
+measure_note(FILE *f, const struct game *gm, long marked, long of)
+{
+	fprintf(f, " <span class=\"note\">%ld", marked);
+	if (of > 0)
+		fprintf(f, " of %ld", of);
+	fputc(' ', f);
+	html_esc(f, gm->rs->measure);
+	fprintf(f, " %s</span>", gm->rs->roster->keeps.counts_down ? "lost" : "taken");
+}
+
+/* Rules that count no measure (2x2's states): each state a box, those up
+ * to the unit's crossed off. */
+static void
+state_track(FILE *f, const struct game *gm, const struct unit *u)
+{
+	const struct keeps *k = &gm->rs->roster->keeps;
+	int reached = keeps_severity(k, u->state);
+
+	for (int i = 0; k->states != NULL && k->states[i].word != NULL; i++) {
+		fprintf(f, "<span class=\"track\"><span class=\"box%s\"></span>",
+		    i < reached ? " lost" : "");
+		esc_words(f, k->states[i].word);
+		fputs("</span>", f);
+	}
+}
+
+/* The unit's own casualties: the boxes of its measure (its parts draw
+ * theirs on their own rows), or its states as boxes. */
+static void
+casualties(FILE *f, const struct game *gm, const struct unit *u, const struct unit_view *v)
+{
+	long lost = unit_lost(u);
+	long total = u->start_strength > lost ? u->start_strength : lost;
+
+	if (gm->rs->roster->keeps.measure_option == NULL) {
+		state_track(f, gm, u);
 		return;
-	for (long b = 0; b < total && b < 400; b++)
-		fprintf(f, "<span class=\"box%s\"></span>", b < unit_lost(u) ? " lost" : "");
-	fprintf(f, " <span class=\"note\">%ld of %ld %s %s</span>", unit_lost(u), total,
-	    gm->rs->measure, gm->rs->roster->keeps.counts_down ? "lost" : "taken");
+	}
+	if (v->nparts == 0)
+		box_row(f, gm, total, lost);
+	if (total > 0)
+		measure_note(f, gm, lost, u->start_strength);
 }
 
 /* A page being written: where, for whom, and a unit's scratch. */
@@ -184,6 +391,7 @@ struct page {
 	struct game *gm;
 	const struct viewer *viewer;
 	struct unit_sheet *us;
+	int cols;		/* the table's columns */
 };
 
 /* The flags of u the viewer sees, as words. */
@@ -215,11 +423,87 @@ seen_row(const struct page *p, const struct unit *u)
 	esc_words(f, p->us->v.state);
 	fputs("</td><td>", f);
 	flag_words(p, u, p->us->look);
+	fputs("</td></tr>\n</tbody>\n", f);
+}
+
+/* The unit's state as a word (the rule set's word for a unit gone when
+ * it has lost everything), marked out when the unit is out of the fight. */
+static void
+state_cell(const struct page *p, const struct unit *u)
+{
+	const struct keeps *k = &p->gm->rs->roster->keeps;
+	int gone = spent(p->gm, u) ||
+	    (k->states != NULL && keeps_severity(k, p->us->v.state) == keeps_severity(k, NULL));
+
+	fputs(gone ? "<td class=\"gone\">" : "<td>", p->f);
+	esc_words(p->f, all_lost(p->gm, u) ? gone_word(p->gm) : p->us->v.state);
+	fputs("</td>", p->f);
+}
+
+/* A part's row under its unit: its name, its boxes, its losses, its
+ * state, what else the sheet says of it. */
+static void
+part_row(const struct page *p, const struct view_part *part)
+{
+	FILE *f = p->f;
+
+	fputs("<tr class=\"part\"><td>", f);
+	html_esc(f, part->name);
+	fprintf(f, "</td><td colspan=\"%d\">", p->cols - 1);
+	box_row(f, p->gm, part->start, part->start - part->left);
+	measure_note(f, p->gm, part->start - part->left, part->start);
+	fputc(' ', f);
+	if (part->start > 0 && part->left <= 0)
+		fputs("<span class=\"gone\">", f);
+	esc_words(f, part->start > 0 && part->left <= 0 ? gone_word(p->gm) : part->state);
+	if (part->start > 0 && part->left <= 0)
+		fputs("</span>", f);
+	if (part->note[0] != '\0') {
+		fputs(" <span class=\"note\">(", f);
+		html_esc(f, part->note);
+		fputs(")</span>", f);
+	}
 	fputs("</td></tr>\n", f);
 }
 
-/* One unit's row: name, type, formation, its rule set's cells, state,
- * flags, boxes (or what the viewer sees of it). */
+/* True when line i of the view tells one of its parts (drawn as the
+ * part's row instead). */
+static int
+part_line(const struct unit_view *v, int i)
+{
+	for (int k = 0; k < v->nparts; k++)
+		if (v->parts[k].line == i)
+			return 1;
+	return 0;
+}
+
+/* The unit's last cell: flags, casualties, the view's other lines; then
+ * its parts' rows. */
+static void
+unit_tail(const struct page *p, const struct unit *u)
+{
+	const struct unit_view *v = &p->us->v;
+	FILE *f = p->f;
+
+	fputs("<td>", f);
+	flag_words(p, u, LOOK_ALL);
+	casualties(f, p->gm, u, v);
+	for (int i = 0; i < v->nlines; i++) {
+		if (part_line(v, i))
+			continue;
+		fputs("<div class=\"note\">", f);
+		html_esc(f, v->lines[i]);
+		fputs("</div>", f);
+	}
+	fputs("</td></tr>\n", f);
+	for (int i = 0; i < v->nparts; i++)
+		part_row(p, &v->parts[i]);
+	fputs("</tbody>\n", f);
+}
+
+/* One unit's rows, kept together on a page: name, type, formation, its
+ * rule set's cells, state, flags, boxes (or what the viewer sees of it),
+ * then its parts. */
 static int
 unit_row(const struct page *p, const struct unit *u)
 {
@@ -230,7 +514,7 @@ unit_row(const struct page *p, const struct unit *u)
 
 	if ((rc = view_load(p->g, p->gm, p->viewer, u, p->us, 0)) != 0)
 		return rc;
-	fputs("<tr><td>", f);
+	fputs("<tbody class=\"unit\">\n<tr><td>", f);
 	html_esc(f, u->name);
 	fputs("</td><td>", f);
 	html_esc(f, u->type);
@@ -247,25 +531,21 @@ unit_row(const struct page *p, const struct unit *u)
 	for (int i = 0; c[i].key != NULL; i++) {
 		if (c[i].where == SHEET_CSV)
 			continue;
+		if (strcmp(c[i].key, "state") == 0) {
+			state_cell(p, u);
+			continue;
+		}
 		fputs("<td>", f);
-		esc_words(f, strcmp(c[i].key, "state") == 0 ? p->us->v.state : p->us->v.cells[i]);
+		esc_words(f, p->us->v.cells[i]);
 		fputs("</td>", f);
 	}
-	fputs("<td>", f);
-	flag_words(p, u, LOOK_ALL);
-	boxes(f, p->gm, u);
-	for (int i = 0; i < p->us->v.nlines; i++) {
-		fputs("<div class=\"note\">", f);
-		html_esc(f, p->us->v.lines[i]);
-		fputs("</div>", f);
-	}
-	fputs("</td></tr>\n", f);
+	unit_tail(p, u);
 	return 0;
 }
 
 /* A formation's row: its path and, where its rule set says, its state. */
 static int
-formation_row(const struct page *p, const struct unit *u, int cols)
+formation_row(const struct page *p, const struct unit *u)
 {
 	struct game *gm = p->gm;
 	FILE *f = p->f;
@@ -273,7 +553,8 @@ formation_row(const struct page *p, const struct unit *u, int cols)
 
 	if ((rc = view_load(p->g, gm, p->viewer, u, p->us, 0)) != 0)
 		return rc;
-	fprintf(f, "<tr class=\"formation\"><td colspan=\"%d\">", cols);
+	fprintf(f, "<tbody class=\"formation\"><tr class=\"formation\"><td colspan=\"%d\">",
+	    p->cols);
 	for (int up = u->up, depth = 0; up >= 0 && depth < 16; up = gm->army.u[up].up, depth++) {
 		html_esc(f, gm->army.u[up].name);
 		fputs(" &gt; ", f);
@@ -291,7 +572,7 @@ formation_row(const struct page *p, const struct unit *u, int cols)
 		html_esc(f, p->us->v.lines[i]);
 		fputs("</span>", f);
 	}
-	fputs("</td></tr>\n", f);
+	fputs("</td></tr></tbody>\n", f);
 	return 0;
 }
 
@@ -299,7 +580,7 @@ formation_row(const struct page *p, const struct unit *u, int cols)
  * formation under F in turn; across the table, the units alone (its
  * chain of command is not seen). */
 static int
-side_tree(const struct page *p, const char *side, int under, int cols, int depth)
+side_tree(const struct page *p, const char *side, int under, int depth)
 {
 	const struct army *a = &p->gm->army;
 	int across = viewer_side_look(p->viewer, side) == LOOK_ACROSS, rc;
@@ -313,52 +594,67 @@ side_tree(const struct page *p, const char *side, int under, int cols, int depth
 	for (int i = 0; i < a->n && !across; i++) {
 		if (!a->u[i].formation || a->u[i].up != under || strcmp(a->u[i].side, side) != 0)
 			continue;
-		if ((rc = formation_row(p, &a->u[i], cols)) != 0 ||
-		    (rc = side_tree(p, side, i, cols, depth + 1)) != 0)
+		if ((rc = formation_row(p, &a->u[i])) != 0 ||
+		    (rc = side_tree(p, side, i, depth + 1)) != 0)
 			return rc;
 	}
 	return 0;
 }
 
-/* The table's heads: the rule set's columns, or what a side sees. */
-static int
-table_heads(const struct page *p, enum look look)
+/* The table's heads (the rule set's columns, or what a side sees); sets
+ * the page's count of columns. */
+static void
+table_heads(struct page *p, enum look look)
 {
 	const struct roster *ro = p->gm->rs->roster;
 	const struct sheet_column *c = roster_columns(ro);
 	FILE *f = p->f;
-	int cols = 3;
 
-	fputs("<table>\n<tr><th>Unit</th><th>Type</th>", f);
+	p->cols = 3;
+	fputs("<table>\n<thead><tr><th>Unit</th><th>Type</th>", f);
 	if (ro->keeps.formations != NULL) {
 		fputs("<th>Formation</th>", f);
-		cols++;
+		p->cols++;
 	}
 	if (look != LOOK_ALL) {
 		fputs("<th>", f);
 		html_esc(f, p->gm->rs->measure);
-		fputs("</th><th>State</th><th>Flags</th></tr>\n", f);
-		return cols + 2;
+		fputs("</th><th>State</th><th>Flags</th></tr></thead>\n", f);
+		p->cols += 2;
+		return;
 	}
 	for (int i = 0; c[i].key != NULL; i++)
 		if (c[i].where != SHEET_CSV) {
 			fputs("<th>", f);
 			html_esc(f, c[i].head);
 			fputs("</th>", f);
-			cols++;
+			p->cols++;
 		}
-	fputs("<th>Flags and casualties</th></tr>\n", f);
-	return cols;
+	fputs("<th>Flags and casualties</th></tr></thead>\n", f);
+}
+
+/* "Losses: 18 figures", as the text sheet counts them. */
+static void
+side_losses(const struct page *p, const char *side)
+{
+	const struct army *a = &p->gm->army;
+	long lost = 0;
+
+	for (int i = 0; i < a->n; i++)
+		if (strcmp(a->u[i].side, side) == 0)
+			lost += roster_unit_loss(p->gm->rs->roster, &a->u[i]);
+	fprintf(p->f, "<p>Losses: %ld ", lost);
+	html_esc(p->f, ruleset_loss_word(p->gm->rs));
+	fputs("</p>\n", p->f);
 }
 
 static int
-side_page(const struct page *p, const char *side, const struct history *h,
+side_page(struct page *p, const char *side, const struct history *h,
     const char *standing)
 {
 	enum look look = viewer_side_look(p->viewer, side);
 	struct game *gm = p->gm;
 	FILE *f = p->f;
-	int cols;
 
 	fputs("<section class=\"side\">\n<h1>", f);
 	html_esc(f, side);
@@ -377,12 +673,14 @@ side_page(const struct page *p, const char *side, const struct history *h,
 		html_esc(f, standing);
 		fputs("</p>\n", f);
 	}
-	cols = table_heads(p, look);
-	if (side_tree(p, side, -1, cols, 0) != 0)
+	if (look == LOOK_ALL)
+		side_losses(p, side);
+	table_heads(p, look);
+	if (side_tree(p, side, -1, 0) != 0)
 		return EXIT_BUG;
 	fputs("</table>\n", f);
 	if (look == LOOK_ALL)	/* the counts by turn: the side's own */
-		side_chart(f, gm, h, side);
+		html_chart(f, gm, h, html_side(h, side));
 	fputs("</section>\n", f);
 	return 0;
 }
@@ -453,7 +751,7 @@ int
 html_sheet(struct cmd_ctx *g, struct game *gm, const struct viewer *viewer,
     const char *only, const char *path)
 {
-	struct page p = { NULL, g, gm, viewer, NULL };
+	struct page p = { NULL, g, gm, viewer, NULL, 0 };
 	struct history h;
 	char standing[256] = "", title[300];
 	struct outfile of;

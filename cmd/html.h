@@ -45,6 +45,10 @@ int html_sheet(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
  * must be read); html_history_free frees them. */
 int html_history(struct cmd_ctx *g, struct game *gm, struct history *h);
 void html_history_free(struct history *h);
+/* The chart of side s's losses (of h) at the end of each turn: a bar a
+ * turn, each with its turn and its value, the axes titled; sized from its
+ * text.  The sheet and the report draw the same. */
+void html_chart(FILE *f, const struct game *gm, const struct history *h, int s);
 /* The index of SIDE in h, or -1. */
 int html_side(const struct history *h, const char *side);
 

@@ -235,6 +235,16 @@ tell_json(struct report *r)
 	return rc;
 }
 
+/* The page's charts: each side's losses by turn, as the sheet draws
+ * them, for the sides whose losses the viewer may count. */
+static void
+charts(struct report *r)
+{
+	for (int s = 0; s < r->h.nsides; s++)
+		if (losses_seen(r, r->h.side[s]))
+			html_chart(r->f, r->gm, &r->h, s);
+}
+
 static int
 tell(struct report *r)
 {
@@ -248,6 +258,8 @@ tell(struct report *r)
 	out(r, r->gm->info.title);
 	fprintf(r->f, "%s%s rules: the battle, turn by turn%s\n",
 	    r->gm->info.title[0] ? ", " : "", r->gm->rs->name, r->html ? "</h1>" : "");
+	if (r->html)
+		charts(r);
 	if ((st = db_turn_events(r->gm->db, one, r)) != DB_OK)
 		return r->failed ? EXIT_IO : game_fail(r->g, st);
 	while (r->turn < r->gm->turn)

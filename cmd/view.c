@@ -148,6 +148,7 @@ view_load(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 	s->v.state[0] = '\0';
 	s->v.strength = 0;
 	s->v.nlines = 0;
+	s->v.nparts = 0;
 	for (int i = 0; i < VIEW_CELLS; i++)
 		s->v.cells[i][0] = '\0';
 	jsonw_init(&s->v.w, json && s->look == LOOK_ALL ? s->v.json : NULL,
@@ -171,7 +172,7 @@ view_load(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 	if (s->v.w.overflow)
 		return cmd_error(g, EXIT_BUG, "unit '%s' is too large to show", u->name);
 	if (s->look == LOOK_REPORTED)	/* its counts only by report */
-		s->v.nlines = 0;
+		s->v.nlines = s->v.nparts = 0;
 	if (s->look == LOOK_ACROSS)
 		text_copy(s->v.state, sizeof s->v.state, state_across(&ro->keeps, u));
 	if (s->v.state[0] == '\0')

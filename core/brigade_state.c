@@ -787,10 +787,11 @@ brigade_judge(const struct tableset *ts, const char *command,
 }
 
 /* A battery's guns on the sheet: each one's defence value and fire rate
- * after its crew line. */
+ * after its crew line (lines from FIRST) and in its part's note (parts
+ * from PART). */
 static void
 gun_lines(const struct tableset *ts, const struct unit *u, struct unit_view *v,
-    int first, struct result *r)
+    int first, int part, struct result *r)
 {
 	const struct table *t = rule_table(ts, BRIGADE, "counter-battery", r);
 	struct brigade_units guns;
@@ -807,8 +808,28 @@ gun_lines(const struct tableset *ts, const struct unit *u, struct unit_view *v,
 			snprintf(line + strlen(line), VIEW_LINE - strlen(line),
 			    ", defence %ld: %s", guns.b[i].left, row >= 0 ?
 			    table_text(t, row, "help") : "");
+		if (part + i < v->nparts) {
+			char *note = v->parts[part + i].note;
+
+			snprintf(note + strlen(note), VIEW_LINE - strlen(note),
+			    ", defence %ld: %s", guns.b[i].left, row >= 0 ?
+			    table_text(t, row, "help") : "");
+		}
 	}
 	jsonw_array_end(&v->w);
+}
+
+/* A battalion as a part of the brigade on the printable sheet, told by
+ * text line LINE. */
+static void
+battalion_part(const struct battalion *b, struct view_part *p, int line)
+{
+	text_copy(p->name, sizeof p->name, b->name);
+	text_copy(p->note, sizeof p->note, b->cls);
+	p->start = b->figures;
+	p->left = b->left;
+	text_copy(p->state, sizeof p->state, b->state);
+	p->line = line;
 }
 
 /* "1st Battalion        british    14/24  ok" */
@@ -837,7 +858,7 @@ brigade_view(const struct tableset *ts, const struct army *a,
 	struct brigade_units bu;
 	struct text_line cell;
 	const char *worst;
-	int first;
+	int first, part;
 
 	if (u->formation)
 		return;
@@ -865,6 +886,7 @@ brigade_view(const struct tableset *ts, const struct army *a,
 	text_copy(v->state, sizeof v->state, unit_flag(u, "broken") ?
 	    "broken" : unit_flag(u, "rallying") ? "rallying" : worst);
 	first = v->nlines;
+	part = v->nparts;
 	jsonw_array(&v->w, "units");
 	for (int i = 0; i < bu.n; i++) {
 		jsonw_object(&v->w, NULL);
@@ -874,12 +896,14 @@ brigade_view(const struct tableset *ts, const struct army *a,
 		jsonw_int(&v->w, "strength", bu.b[i].left);
 		jsonw_string(&v->w, "state", bu.b[i].state);
 		jsonw_object_end(&v->w);
+		if (v->nparts < VIEW_PARTS && v->nlines < VIEW_LINES)
+			battalion_part(&bu.b[i], &v->parts[v->nparts++], v->nlines);
 		if (v->nlines < VIEW_LINES)
 			battalion_line(&bu.b[i], v->lines[v->nlines++]);
 	}
 	jsonw_array_end(&v->w);
 	if (is_artillery(u->type))
-		gun_lines(ts, u, v, first, r);
+		gun_lines(ts, u, v, first, part, r);
 }
 
 static const struct sheet_column brigade_columns[] = {

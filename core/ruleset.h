@@ -53,6 +53,18 @@ struct rule_cmd {
 #define VIEW_JSON 8192
 #define VIEW_CELLS 8
 #define VIEW_CELL 48
+#define VIEW_PARTS 32
+
+/* A part of a unit with its own share of the measure (a brigade's
+ * battalions, a battery's guns): the printable sheet draws its boxes. */
+struct view_part {
+	char name[64];
+	char note[VIEW_LINE];	/* what else the sheet says of it (its class) */
+	long start;		/* its share of the measure at the start */
+	long left;		/* what is left of it */
+	char state[UNIT_WORD];	/* its own state word, "" for none */
+	int line;		/* the text line that tells it (lines[line]) */
+};
 
 struct unit_view {
 	char state[UNIT_WORD];	/* its state word: ok, halt, broken, ... */
@@ -60,6 +72,9 @@ struct unit_view {
 	char cells[VIEW_CELLS][VIEW_CELL];	/* the roster's sheet columns */
 	char lines[VIEW_LINES][VIEW_LINE];	/* text lines under the unit */
 	int nlines;
+	struct view_part parts[VIEW_PARTS];	/* its parts, when the rules
+						 * count the measure by part */
+	int nparts;
 	char json[VIEW_JSON];	/* the rule set's own fields of its sheet
 				 * object (members of an open object) */
 	struct jsonw w;

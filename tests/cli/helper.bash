@@ -145,3 +145,91 @@ has_line() {
 	printf 'no line "%s" in:\n%s\n' "$1" "$text"
 	return 1
 }
+
+# sample_battle R: a small game of rule set R keyed in as an umpire would:
+# a few units a side, two turns of rulings with typed dice, and in the
+# third turn a correction that loses one unit whole (its name in LOST).
+sample_battle() {
+	case $1 in
+	brigade)
+		"$U" new --rules brigade --title "Brigade sample" >/dev/null
+		"$U" unit add Kempt --side British --type infantry --battalion "1/28th:british:16" \
+		    --battalion "1/32nd:british:16" --battalion "1/95th:british:12" >/dev/null
+		"$U" unit add RHA --side British --type horse-artillery --guns 2 >/dev/null
+		"$U" unit add Bachelu --side French --type infantry --class french --units 3 >/dev/null
+		"$U" unit add "Piré" --side French --type cavalry --cavalry light --units 2 >/dev/null
+		"$U" fire --unit RHA --target Bachelu --distance 20 --dice 3,4,5 >/dev/null
+		"$U" fire --unit Kempt --target Bachelu --distance 2 --dice 4 >/dev/null
+		"$U" fire --unit Bachelu --target Kempt --distance 2 --dice 3 >/dev/null
+		"$U" turn next >/dev/null
+		"$U" melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --dice 4,3 >/dev/null
+		"$U" turn next >/dev/null
+		LOST=RHA
+		"$U" adjust RHA --figures -6 --reason "every gunner lost" >/dev/null
+		;;
+	squares)
+		"$U" new --rules squares --title "Squares sample" >/dev/null
+		"$U" unit add Picton --side Allied --type infantry --skirmish d8 --quality d8 --morale d8 >/dev/null
+		"$U" unit add RA --side Allied --type foot-artillery --morale d8 >/dev/null
+		"$U" unit add Donzelot --side French --type infantry --skirmish d6 --quality d8 --morale d8 >/dev/null
+		"$U" unit add 12pdr --side French --type foot-artillery --morale d10 >/dev/null
+		"$U" fire --unit 12pdr --target Picton --range close --ap 2 --dice 5,3 >/dev/null
+		"$U" fire --unit RA --target Donzelot --range long --dice 6 >/dev/null
+		"$U" turn next >/dev/null
+		"$U" fire --unit RA --target Donzelot --range long --dice 6 >/dev/null
+		"$U" turn next >/dev/null
+		LOST=12pdr
+		"$U" adjust 12pdr --state destroyed --reason "overrun" >/dev/null
+		;;
+	fury)
+		"$U" new --rules fury --title "Fury sample" >/dev/null
+		"$U" unit add "I Corps" --side French --type corps --quality average >/dev/null
+		"$U" unit add Quiot --side French --type infantry --stands 6 --bel regular --nation france --parent "I Corps" >/dev/null
+		"$U" unit add "Grande Batterie" --side French --type heavy-battery --parent "I Corps" >/dev/null
+		"$U" unit add Kempt --side British --type infantry --stands 5 --bel veteran --nation britain >/dev/null
+		"$U" unit add Pack --side British --type infantry --stands 5 --bel regular --nation britain >/dev/null
+		"$U" fire --unit "Grande Batterie" --target Kempt --distance 6 --dice 5,5 >/dev/null
+		"$U" fire --unit Pack --target Quiot --distance 2 --dice 6,5 >/dev/null
+		"$U" turn next >/dev/null
+		"$U" fire --unit Quiot --target Pack --distance 3 --dice 6,6 >/dev/null
+		"$U" turn next >/dev/null
+		LOST=Pack
+		"$U" adjust Pack --stands -5 --reason "lost to skirmishers" >/dev/null
+		;;
+	2x2)
+		"$U" new --rules 2x2 --title "2x2 sample" >/dev/null
+		"$U" unit add Kempt --side Allies --type line >/dev/null
+		"$U" unit add Pack --side Allies --type line >/dev/null
+		"$U" unit add Bachelu --side French --type line >/dev/null
+		"$U" unit add Cuirassiers --side French --type heavy-cavalry >/dev/null
+		"$U" fire --unit Bachelu --target Kempt --distance 1 --dice 5 >/dev/null
+		"$U" fire --unit Pack --target Bachelu --distance 1 --dice 4 >/dev/null
+		"$U" turn next >/dev/null
+		"$U" melee --attacker Cuirassiers --defender Kempt --dice 3,4 >/dev/null
+		"$U" turn next >/dev/null
+		LOST=Pack
+		"$U" adjust Pack --state destroyed --reason "ridden down" >/dev/null
+		;;
+	ohw)
+		"$U" new --rules ohw --title "OHW sample" >/dev/null
+		"$U" unit add "1st Foot" --side British --type infantry >/dev/null
+		"$U" unit add Battery --side British --type foot-artillery >/dev/null
+		"$U" unit add "1/45e" --side French --type infantry >/dev/null
+		"$U" unit add Hussars --side French --type cavalry >/dev/null
+		"$U" fire --unit Battery --target 1/45e --distance 10 --dice 5 >/dev/null
+		"$U" fire --unit 1/45e --target "1st Foot" --distance 8 --dice 4 >/dev/null
+		"$U" turn next >/dev/null
+		"$U" fire --unit Battery --target 1/45e --distance 20 --dice 6 >/dev/null
+		"$U" turn next >/dev/null
+		LOST=1/45e
+		"$U" adjust 1/45e --fp +7 --reason "caught in the open" >/dev/null
+		;;
+	esac
+}
+
+# chart_bars FILE: each bar of the page's charts, in order, as "TURN: VALUE"
+# (its turn's label under it, its value over it), on one line.
+chart_bars() {
+	grep -o '<text class="value"[^>]*>[0-9]*</text><text class="turn"[^>]*>[0-9]*<' "$1" |
+	    sed -E 's/^.*>([0-9]*)<\/text><text .*>([0-9]*)<$/\2: \1/' | paste -sd' '
+}

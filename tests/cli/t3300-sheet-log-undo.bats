@@ -254,9 +254,15 @@ battle() {
 	battle
 	umpire sheet --html sheet.html
 	[ "$output" = "wrote the casualty sheet to sheet.html" ]
-	# Kempt: 24 of 58 figures lost, as on the text sheet
-	[ "$(grep -o '<tr><td>Kempt</td>.*</tr>' sheet.html | grep -o 'class="box lost"' | wc -l)" = 24 ]
-	[ "$(grep -o '<tr><td>Kempt</td>.*</tr>' sheet.html | grep -o 'class="box"' | wc -l)" = 34 ]
+	# Kempt: 24 of 58 figures lost, as on the text sheet, each battalion's
+	# boxes on its own row under the brigade: 6 of 16, 6 of 16, 6 of 14
+	# and 6 of 12
+	sed -n '/<tr><td>Kempt<\/td>/,/<\/tbody>/p' sheet.html >kempt.html
+	[ "$(grep -c '<tr class="part">' kempt.html)" = 4 ]
+	[ "$(grep -o 'class="box lost"' kempt.html | wc -l)" = 24 ]
+	[ "$(grep -o 'class="box"' kempt.html | wc -l)" = 34 ]
+	[ "$(grep '<td>1/79th</td>' kempt.html | grep -o 'class="box"' | wc -l)" = 8 ]
+	grep -q '<td>1/95th</td>.*6 of 12 figures lost</span> fall back ' kempt.html
 	[ "$(grep -c '<section class="side">' sheet.html)" = 2 ]
 	[ "$(grep -c '<svg ' sheet.html)" = 2 ]
 	grep -q 'Kempt</td><td>infantry</td><td>line</td><td>58</td><td>34</td><td>24</td><td>fall back</td><td>2/2</td>' sheet.html

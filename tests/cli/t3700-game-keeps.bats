@@ -192,7 +192,7 @@ two_destroyed() {
 	"$U" turn next >/dev/null
 	"$U" sheet --html sheet.html >/dev/null
 	# the Allies' losses at the end of turns 1 and 2, then the French's
-	[ "$(grep -o '>[0-9]*: [0-9]*<' sheet.html | tr -d '<>' | paste -sd' ')" = "1: 2 2: 2 1: 0 2: 0" ]
+	[ "$(chart_bars sheet.html)" = "1: 2 2: 2 1: 0 2: 0" ]
 }
 
 # l.96: "Decisive games are lost by the first player to lose 5 units or

@@ -108,7 +108,7 @@ battle() {
 	umpire --json report
 	[ "$(printf '%s' "$output" | jq -c '[.turns[] | [.losses.Allies.total, .losses.French.total]]')" = '[[1,1],[2,2],[2,2]]' ]
 	"$U" sheet --html sheet.html >/dev/null
-	[ "$(grep -o '>[0-9]*: [0-9]*<' sheet.html | tr -d '<>' | paste -sd' ')" = "1: 1 2: 2 3: 2 1: 1 2: 2 3: 2" ]
+	[ "$(chart_bars sheet.html)" = "1: 1 2: 2 3: 2 1: 1 2: 2 3: 2" ]
 }
 
 # In force: the 22 rulings and corrections numbered above and the two
