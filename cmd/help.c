@@ -59,11 +59,19 @@ static void
 modifier_lines(FILE *out, const struct rule_cmd *c, const struct table *t)
 {
 	int has_applies = table_col(t, "applies") >= 0;
+	int width = 26;
 	char opts[128];
 
 	options_of_table(c, t->name, opts, sizeof opts);
 	fprintf(out, "\nModifiers for %s NAME (the %s table, %s):\n", opts,
 	    t->name, t->provenance);
+	for (int row = 0; row < t->nrows; row++) {
+		int len = (int)(strlen(table_text(t, row, "name")) + 1 +
+		    strlen(table_text(t, row, "arg")));
+
+		if (len > width)
+			width = len;
+	}
 	for (int row = 0; row < t->nrows; row++) {
 		const char *arg = table_text(t, row, "arg");
 		int is_auto = strcmp(table_text(t, row, "source"), "auto") == 0;
@@ -71,11 +79,11 @@ modifier_lines(FILE *out, const struct rule_cmd *c, const struct table *t)
 
 		snprintf(left, sizeof left, "%s%s%s", table_text(t, row, "name"),
 		    *arg ? "=" : "", arg);
-		fprintf(out, "  %-26s %6s  %s%s%s%s\n", left,
+		fprintf(out, "  %-*s %6s  %s%s%s%s\n", width, left,
 		    table_text(t, row, "value"),
 		    has_applies ? table_text(t, row, "applies") : "",
 		    has_applies ? ": " : "", table_text(t, row, "help"),
-		    is_auto ? " (applied by umpire)" : "");
+		    is_auto ? " (umpire works this out from the options or the game)" : "");
 	}
 }
 

@@ -596,20 +596,63 @@ column(struct text_line *l, const char *text, int width)
 	line_char(l, ' ');
 }
 
+/* The widths of `unit list`'s columns, in terminal columns: at least
+ * these, and as wide as the widest entry listed. */
+struct list_widths {
+	int name, type, side, parent;
+};
+
+static void
+widen(int *width, const char *text)
+{
+	int w = text_width(text);
+
+	if (w > *width)
+		*width = w;
+}
+
+/* The parent `unit list` shows for U: none across to the enemy. */
+static const char *
+listed_parent(struct game *gm, const struct unit *u, enum look look)
+{
+	return look == LOOK_ACROSS ? "" : game_parent_name(gm, u);
+}
+
+static void
+list_widths(struct game *gm, const struct viewer *v, struct list_widths *w)
+{
+	w->name = 30;
+	w->type = 12;
+	w->side = 10;
+	w->parent = 20;
+	for (int i = 0; i < gm->army.n; i++) {
+		const struct unit *u = &gm->army.u[i];
+		enum look look = viewer_look(v, u);
+
+		if (u->formation && look == LOOK_ACROSS)
+			continue;
+		widen(&w->name, u->name);
+		widen(&w->type, u->type);
+		widen(&w->side, u->side);
+		widen(&w->parent, listed_parent(gm, u, look));
+	}
+}
+
 /* One line of `unit list`: name, type, side, formation, then what the
  * viewer sees of it. */
 static void
-list_line(struct cmd_ctx *g, struct game *gm, const struct unit_sheet *s)
+list_line(struct cmd_ctx *g, struct game *gm, const struct unit_sheet *s,
+    const struct list_widths *w)
 {
 	const struct unit *u = s->u;
 	char buf[1024], count[64];
 	struct text_line l;
 
 	line_init(&l, buf, sizeof buf);
-	column(&l, u->name, 30);
-	column(&l, u->type, 12);
-	column(&l, u->side, 10);
-	column(&l, s->look == LOOK_ACROSS ? "" : game_parent_name(gm, u), 20);
+	column(&l, u->name, w->name);
+	column(&l, u->type, w->type);
+	column(&l, u->side, w->side);
+	column(&l, listed_parent(gm, u, s->look), w->parent);
 	if (!u->formation && s->look == LOOK_ALL) {
 		snprintf(count, sizeof count, "%ld/%ld", gm->rs->roster->keeps.counts_down ?
 		    u->start_strength - unit_lost(u) : unit_lost(u), u->start_strength);
@@ -628,11 +671,13 @@ static int
 list_into(struct cmd_ctx *g, struct game *gm, struct unit_sheet *s, char *buf)
 {
 	struct viewer v;
+	struct list_widths widths;
 	struct jsonw w;
 	int rc;
 
 	if ((rc = game_army(g, gm)) != 0 || (rc = viewer_of(g, gm, &v)) != 0)
 		return rc;
+	list_widths(gm, &v, &widths);
 	jsonw_init(&w, g->json ? buf : NULL, g->json ? LIST_JSON : 0);
 	jsonw_object(&w, NULL);
 	jsonw_array(&w, "units");
@@ -646,7 +691,7 @@ list_into(struct cmd_ctx *g, struct game *gm, struct unit_sheet *s, char *buf)
 		if (g->json)
 			view_json(&w, gm, s);
 		else
-			list_line(g, gm, s);
+			list_line(g, gm, s, &widths);
 	}
 	jsonw_array_end(&w);
 	jsonw_object_end(&w);
