@@ -528,7 +528,7 @@ print_card(struct cmd_ctx *g, struct game *gm, const struct unit_sheet *s)
 	const struct unit *u = s->u;
 	const char *parent = game_parent_name(gm, u);
 	const char *formation = roster_formation(gm->rs->roster, u);
-	char line[2048];
+	char line[2048], words[64];
 
 	fprintf(g->out, "%s: %s %s, side %s", u->name, u->formation ? "formation" : "unit",
 	    u->type, u->side);
@@ -543,7 +543,7 @@ print_card(struct cmd_ctx *g, struct game *gm, const struct unit_sheet *s)
 		    u->start_strength, unit_lost(u));
 	else if (!u->formation && s->seen[0] != '\0')
 		fprintf(g->out, "  %s: %s\n", gm->rs->measure, s->seen);
-	fprintf(g->out, "  state: %s\n", s->v.state);
+	fprintf(g->out, "  state: %s\n", text_words(s->v.state, words, sizeof words));
 	if (s->look != LOOK_ACROSS) {
 		ratings_line(u, s->look, line, sizeof line);
 		fprintf(g->out, "  ratings: %s\n", line[0] ? line : "none");
@@ -645,7 +645,7 @@ list_line(struct cmd_ctx *g, struct game *gm, const struct unit_sheet *s,
     const struct list_widths *w)
 {
 	const struct unit *u = s->u;
-	char buf[1024], count[64];
+	char buf[1024], count[64], words[64];
 	struct text_line l;
 
 	line_init(&l, buf, sizeof buf);
@@ -660,7 +660,7 @@ list_line(struct cmd_ctx *g, struct game *gm, const struct unit_sheet *s,
 	} else if (!u->formation) {
 		column(&l, s->seen, 9);
 	}
-	line_text(&l, s->v.state, 0);
+	line_text(&l, text_words(s->v.state, words, sizeof words), 0);
 	fprintf(g->out, "%s\n", buf);
 }
 
