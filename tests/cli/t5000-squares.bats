@@ -27,7 +27,7 @@ sq() { umpire --json --rules squares "$@"; }
 	[ "$(json .result.hits)" = 3 ]
 	[ "$(json '.dice|length')" = 4 ]
 	umpire --rules squares fire --artillery foot --range close --bases 2 --ap 2 --dice 5,4,10
-	expect_error 65 "too few dice: die 4 should be the base 2, action 2: d10 (d10, 1-10)"
+	expect_error 65 "too few dice: die 4 is missing: base 2, action 2: d10 (d10, 1-10)"
 }
 
 @test "a woods square is hit on 6+" {
