@@ -14,8 +14,8 @@ dice_help(FILE *out, const struct rule_cmd *c)
 	    "  --seed N               with --roll: repeat a roll exactly\n", out);
 }
 
-static void
-option_line(FILE *out, const struct input_decl *d)
+void
+help_option_line(FILE *out, const struct input_decl *d)
 {
 	char left[96];
 
@@ -23,7 +23,12 @@ option_line(FILE *out, const struct input_decl *d)
 		snprintf(left, sizeof left, "--%s", d->name);
 	else
 		snprintf(left, sizeof left, "--%s %s", d->name, d->arg);
-	fprintf(out, "  %-22s %s", left, d->help);
+	/* An option too long for its column has its help on the next line,
+	 * under the others'. */
+	if (strlen(left) > 22)
+		fprintf(out, "  %s\n  %-22s %s", left, "", d->help);
+	else
+		fprintf(out, "  %-22s %s", left, d->help);
 	if (d->def != NULL)
 		fprintf(out, " (default %s)", d->def);
 	fputc('\n', out);
@@ -95,7 +100,7 @@ help_rule_command(FILE *out, const struct ruleset *rs,
 	    rs->name, c->name);
 	fprintf(out, "%s (%s)\n\nOptions:\n", c->summary, rs->title);
 	for (const struct input_decl *d = c->inputs; d->name != NULL; d++)
-		option_line(out, d);
+		help_option_line(out, d);
 	for (const struct input_decl *d = c->inputs; d->name != NULL; d++) {
 		const struct table *t;
 

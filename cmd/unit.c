@@ -11,6 +11,7 @@
 
 #include "csvfile.h"
 #include "game.h"
+#include "help.h"
 #include "text.h"
 #include "jsonw.h"
 #include "keep.h"
@@ -1158,7 +1159,7 @@ help_ratings(FILE *out, const struct ruleset *rs)
 	fprintf(out, "\nUnit types (%s): %s\nFormations: %s\nRatings:\n", rs->name,
 	    rs->roster->unit_types, rs->roster->formation_types);
 	for (const struct input_decl *d = rs->roster->inputs; d->name; d++)
-		fprintf(out, "  --%s %-24s %s\n", d->name, d->arg, d->help);
+		help_option_line(out, d);
 }
 
 /* A unit added or changed: its JSON object, or a line. */
