@@ -25,7 +25,7 @@ const struct input_decl cmd_unit_inputs[] = {
 	{ "parent", IN_TEXT, "FORMATION", 0, 0, NULL, NULL, NULL,
 	  "the formation it belongs to", 0 },
 	{ "name", IN_TEXT, "NAME", 0, 0, NULL, NULL, NULL, "unit set: a new name", 0 },
-	{ "formation", IN_TEXT, "FORMATION", 0, 0, NULL, NULL, NULL,
+	{ "formation", IN_TEXT, "F", 0, 0, NULL, NULL, NULL,
 	  "the tactical formation it stands in (line, column, square...)", 0 },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
