@@ -71,8 +71,9 @@ modifier_lines(FILE *out, const struct rule_cmd *c, const struct table *t)
 	fprintf(out, "\nModifiers for %s NAME (the %s table, %s):\n", opts,
 	    t->name, t->provenance);
 	for (int row = 0; row < t->nrows; row++) {
-		int len = (int)(strlen(table_text(t, row, "name")) + 1 +
-		    strlen(table_text(t, row, "arg")));
+		const char *arg = table_text(t, row, "arg");
+		int len = (int)(strlen(table_text(t, row, "name")) +
+		    (*arg ? 1 + strlen(arg) : 0));
 
 		if (len > width)
 			width = len;

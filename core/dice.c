@@ -288,7 +288,7 @@ next_face(struct dice *d, enum die_kind k, int pooled, const char *label)
 	}
 	if (d->nused >= d->ngiven) {
 		snprintf(d->error, sizeof d->error,
-		    "too few dice: die %d is missing: %s (%s, %d-%d)", pos,
+		    "too few dice: die %d should be the %s (%s, %d-%d)", pos,
 		    label, die_name(k), die_min(k), die_max(k));
 		return -1;
 	}

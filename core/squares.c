@@ -177,7 +177,7 @@ morale_dice(const struct tableset *ts, const struct inputs *in, int unit,
 	*fails = 0;
 	for (long i = 1; i <= dice; i++) {
 		int f = dice_take_split(d, k, dice_mask_from(k, need), GROUP_MORALE + unit,
-		    "%s's morale %s (%ld of %ld)", label, die_name(k), i, dice);
+		    "morale %s of %s (%ld of %ld)", die_name(k), label, i, dice);
 
 		if (f < 0)
 			return RULE_DATA;
@@ -649,8 +649,8 @@ dice_off(const struct inputs *in, struct dice *d, struct result *r)
 	ka = (enum die_kind)ia.part[0].die;
 	kb = (enum die_kind)ib.part[0].die;
 	general_names(r, names);
-	if ((fa = dice_take(d, ka, "%s's %s", names[0], die_name(ka))) < 0 ||
-	    (fb = dice_take(d, kb, "%s's %s", names[1], die_name(kb))) < 0)
+	if ((fa = dice_take(d, ka, "%s of %s", die_name(ka), names[0])) < 0 ||
+	    (fb = dice_take(d, kb, "%s of %s", die_name(kb), names[1])) < 0)
 		return RULE_DATA;
 	/* "In the case of tie the winner is the general with the largest
 	 * command die ... same score on the same die-type: roll again." */

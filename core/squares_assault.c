@@ -163,8 +163,8 @@ skirmish(struct sq_side *a, struct sq_side *def, struct dice *d,
 
 			if (!infantry_like(u->type))
 				continue;
-			f = dice_take(d, u->skirmish, "%s's skirmish %s", u->label,
-			    die_name(u->skirmish));
+			f = dice_take(d, u->skirmish, "skirmish %s of %s",
+			    die_name(u->skirmish), u->label);
 			if (f < 0)
 				return RULE_DATA;
 			if (f > best[s])
@@ -231,7 +231,7 @@ roll_hits(struct sq_side *s, long need, struct dice *d)
 
 		for (int k = 0; k < u->dice; k++) {
 			int f = dice_take_split(d, u->die, dice_mask_from(u->die, need),
-			    unit_group(s, i, 0), "%s's %s", u->label, die_name(u->die));
+			    unit_group(s, i, 0), "%s of %s", die_name(u->die), u->label);
 
 			if (f < 0)
 				return RULE_DATA;
@@ -289,7 +289,7 @@ rerolls(const struct table *t, struct sq_side *s, long need,
 		    u->misses == 1 ? "" : "es");
 		for (int k = 0; k < u->misses; k++) {
 			int f = dice_take_split(d, u->die, dice_mask_from(u->die, need),
-			    unit_group(s, i, 1), "%s's reroll %s", u->label, die_name(u->die));
+			    unit_group(s, i, 1), "reroll %s of %s", die_name(u->die), u->label);
 
 			if (f < 0)
 				return RULE_DATA;
@@ -333,8 +333,8 @@ saves(const struct table *t, const struct tableset *ts, struct sq_side *s,
 			continue;
 		for (long h = 1; h <= u->taken; h++) {
 			int f = dice_take_split(d, u->quality, dice_mask_from(u->quality, need),
-			    unit_group(s, i, 2), "%s's save %s for hit %ld", u->label,
-			    die_name(u->quality), h);
+			    unit_group(s, i, 2), "save %s of %s for hit %ld",
+			    die_name(u->quality), u->label, h);
 
 			if (f < 0)
 				return RULE_DATA;

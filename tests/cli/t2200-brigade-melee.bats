@@ -120,7 +120,7 @@ melee() { umpire --json --rules brigade melee "$@"; }
 
 @test "melee takes two average dice" {
 	umpire --rules brigade melee --attacker-figures 16 --defender-figures 16 --dice 4
-	expect_error 65 "too few dice: die 2 is missing: defender's average die (average die, 2-5)"
+	expect_error 65 "too few dice: die 2 should be the defender's average die (average die, 2-5)"
 }
 
 @test "an unknown melee modifier is bad data" {

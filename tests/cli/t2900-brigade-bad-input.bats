@@ -26,7 +26,7 @@ fire() { umpire --json --rules brigade fire "$@"; }
 
 @test "too few dice names the die expected" {
 	fire --guns 2 --distance 20 --dice 3,4
-	expect_error 65 "too few dice: die 3 is missing: battery's average die (average die, 2-5)"
+	expect_error 65 "too few dice: die 3 should be the battery's average die (average die, 2-5)"
 }
 
 @test "too many dice" {

@@ -330,7 +330,7 @@ fury_corps() {
 	[ "$(jsonc .result.action_dice)" = '[3,2,1]' ]
 	[ "$(json '.working[0]')" = "--commands 3: the game's command formations" ]
 	umpire turn --action-dice --dice 1,3
-	expect_error 65 "too few dice: die 3 is missing: action d3 3 (d3, 1-3)"
+	expect_error 65 "too few dice: die 3 should be the action d3 3 (d3, 1-3)"
 }
 
 # ---- formations: rulings that change them say so, later ones use them --

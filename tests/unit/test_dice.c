@@ -30,7 +30,7 @@ typed_faces(void **state)
 	assert_int_equal(dice_unused(&d), 1);
 	assert_int_equal(dice_take(&d, DIE_AVG, "the defender's average die"), 3);
 	assert_int_equal(dice_take(&d, DIE_AVG, "fourth"), -1);
-	assert_string_equal(d.error, "too few dice: die 4 is missing: fourth (average die, 2-5)");
+	assert_string_equal(d.error, "too few dice: die 4 should be the fourth (average die, 2-5)");
 }
 
 static void
