@@ -30,6 +30,12 @@
 	"JOIN unit u ON u.id = eu.unit WHERE eu.event = " ev " " \
 	"ORDER BY eu.role NOT IN ('unit', 'attacker'), eu.unit"
 
+/* A modifier's name as text (cmd/render.c): "attacker:lancers" as
+ * "lancers (attacker)". */
+#define MODIFIER_NAME(n) \
+	"CASE WHEN instr(" n ", ':') > 0 THEN substr(" n ", instr(" n ", ':') + 1) || " \
+	"' (' || substr(" n ", 1, instr(" n ", ':') - 1) || ')' ELSE " n " END"
+
 #define WORD_KINDS "('state', 'formation', 'flag', 'part')"
 
 /*
@@ -148,7 +154,7 @@ const char *const db_sql[STMT_COUNT] = {
 	    "FROM json_each(event.args) j) FROM event WHERE id = ?1 "
 	    "UNION ALL SELECT '  who: ' || group_concat(w, ', ') FROM ("
 	    WHO_NAMED("?1") ") HAVING count(*) > 0 "
-	    "UNION ALL SELECT '  modifiers: ' || group_concat(json_extract(m.value, '$.name') || ' ' || "
+	    "UNION ALL SELECT '  modifiers: ' || group_concat(" MODIFIER_NAME("json_extract(m.value, '$.name')") " || ' ' || "
 	    "CASE WHEN json_extract(m.value, '$.factor') IS NOT NULL "
 	    "THEN 'x' || json_extract(m.value, '$.factor') "
 	    "ELSE printf('%+g', json_extract(m.value, '$.value')) END, ', ') "

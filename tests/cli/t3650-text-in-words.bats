@@ -118,3 +118,13 @@ load helper
 		done
 	done
 }
+
+@test "a side's modifier in text is 'lancers (attacker)'; JSON keeps 'attacker:lancers'" {
+	small_oob
+	umpire melee --attacker Piré --defender Pack --dice 3,4
+	has_line "  modifiers: lancers (attacker) +1, elite (defender) +3" "$output"
+	umpire log show 1
+	has_line "        modifiers: lancers (attacker) +1, elite (defender) +3" "$output"
+	umpire --json log show 1
+	[ "$(json '[.modifiers[].name] | join(",")')" = "attacker:lancers,defender:elite" ]
+}
