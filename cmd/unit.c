@@ -490,13 +490,17 @@ static void
 print_changed(struct cmd_ctx *g, struct game *gm, const struct db_unit *u,
     const char *verb)
 {
+	const struct ledger_decl *measure = &gm->rs->roster->keeps.ledgers[0];
+	int one = u->start_strength == 1 && gm->rs->roster->keeps.measure_option != NULL;
+
 	if (g->json)
 		return;
 	fprintf(g->out, "%s %s '%s' (%s, %s)%s%s\n", verb,
 	    u->formation ? "formation" : "unit", u->name, u->type, u->side,
 	    u->parent[0] ? " in " : "", u->parent);
 	if (!u->formation && u->start_strength > 0)
-		fprintf(g->out, "  %ld %s\n", u->start_strength, gm->rs->measure);
+		fprintf(g->out, "  %ld %s\n", u->start_strength, one ? measure->one :
+		    gm->rs->measure);
 }
 
 static void rating_cell(const struct inputs *in, const char *name, char *cell,
