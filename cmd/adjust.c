@@ -54,7 +54,7 @@ cmd_adjust_inputs(struct adjust_options *o)
 	    NULL, "sets a state or flag the rule set keeps (good_order, ok...: clears them)", 0 };
 	o->decls[n++] = (struct input_decl){ "clear", IN_TEXT, "FLAG", 0, 0, NULL, NULL,
 	    NULL, "clears a flag (disordered, saving-themselves...)", 0 };
-	o->decls[n++] = (struct input_decl){ "formation", IN_TEXT, "FORMATION", 0, 0, NULL,
+	o->decls[n++] = (struct input_decl){ "formation", IN_TEXT, "F", 0, 0, NULL,
 	    NULL, NULL, "its tactical formation (line, column, square...)", 0 };
 	o->decls[n++] = (struct input_decl){ "reason", IN_TEXT, "TEXT", 0, 0, NULL, NULL,
 	    NULL, "why (journalled)", 0 };

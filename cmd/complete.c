@@ -478,7 +478,7 @@ offer_roster_words(struct completion *c, const char *arg)
 	if (strcmp(arg, "TYPE") == 0) {
 		offer_words(c, ro->unit_types);
 		offer_words(c, ro->formation_types);
-	} else if (strcmp(arg, "FORMATION") == 0) {
+	} else if (strcmp(arg, "F") == 0) {	/* a tactical formation */
 		offer_declared(c, ro->keeps.formations);
 	} else {
 		if (strcmp(arg, "STATE") == 0) {
@@ -531,7 +531,7 @@ offer_value(struct completion *c, const struct input_decl *d)
 		else if (strcmp(arg, "SIDE") == 0)
 			offer_sides(c);
 		else if (strcmp(arg, "TYPE") == 0 || strcmp(arg, "STATE") == 0 ||
-		    strcmp(arg, "FLAG") == 0)
+		    strcmp(arg, "FLAG") == 0 || strcmp(arg, "F") == 0)
 			offer_roster_words(c, arg);
 		break;
 	default:

@@ -14,8 +14,8 @@ dice_help(FILE *out, const struct rule_cmd *c)
 	    "  --seed N               with --roll: repeat a roll exactly\n", out);
 }
 
-static void
-option_line(FILE *out, const struct input_decl *d)
+void
+help_option_line(FILE *out, const struct input_decl *d)
 {
 	char left[96];
 
@@ -23,7 +23,12 @@ option_line(FILE *out, const struct input_decl *d)
 		snprintf(left, sizeof left, "--%s", d->name);
 	else
 		snprintf(left, sizeof left, "--%s %s", d->name, d->arg);
-	fprintf(out, "  %-22s %s", left, d->help);
+	/* An option too long for its column has its help on the next line,
+	 * under the others'. */
+	if (strlen(left) > 22)
+		fprintf(out, "  %s\n  %-22s %s", left, "", d->help);
+	else
+		fprintf(out, "  %-22s %s", left, d->help);
 	if (d->def != NULL)
 		fprintf(out, " (default %s)", d->def);
 	fputc('\n', out);
@@ -59,6 +64,7 @@ static void
 modifier_lines(FILE *out, const struct rule_cmd *c, const struct table *t)
 {
 	int has_applies = table_col(t, "applies") >= 0;
+	int width = 26;
 	char opts[128];
 
 	options_of_table(c, t->name, opts, sizeof opts);
@@ -66,16 +72,24 @@ modifier_lines(FILE *out, const struct rule_cmd *c, const struct table *t)
 	    t->name, t->provenance);
 	for (int row = 0; row < t->nrows; row++) {
 		const char *arg = table_text(t, row, "arg");
+		int len = (int)(strlen(table_text(t, row, "name")) +
+		    (*arg ? 1 + strlen(arg) : 0));
+
+		if (len > width)
+			width = len;
+	}
+	for (int row = 0; row < t->nrows; row++) {
+		const char *arg = table_text(t, row, "arg");
 		int is_auto = strcmp(table_text(t, row, "source"), "auto") == 0;
 		char left[64];
 
 		snprintf(left, sizeof left, "%s%s%s", table_text(t, row, "name"),
 		    *arg ? "=" : "", arg);
-		fprintf(out, "  %-26s %6s  %s%s%s%s\n", left,
+		fprintf(out, "  %-*s %6s  %s%s%s%s\n", width, left,
 		    table_text(t, row, "value"),
 		    has_applies ? table_text(t, row, "applies") : "",
 		    has_applies ? ": " : "", table_text(t, row, "help"),
-		    is_auto ? " (applied by umpire)" : "");
+		    is_auto ? " (umpire works this out from the options or the game)" : "");
 	}
 }
 
@@ -87,7 +101,7 @@ help_rule_command(FILE *out, const struct ruleset *rs,
 	    rs->name, c->name);
 	fprintf(out, "%s (%s)\n\nOptions:\n", c->summary, rs->title);
 	for (const struct input_decl *d = c->inputs; d->name != NULL; d++)
-		option_line(out, d);
+		help_option_line(out, d);
 	for (const struct input_decl *d = c->inputs; d->name != NULL; d++) {
 		const struct table *t;
 

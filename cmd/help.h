@@ -11,6 +11,9 @@
 void help_rule_command(FILE *out, const struct ruleset *rs,
     const struct rule_cmd *c, const struct tableset *ts);
 
+/* One option's line of help: "  --NAME ARG   what it is (default D)". */
+void help_option_line(FILE *out, const struct input_decl *d);
+
 /* Help for an adjudication command when no rule set is known. */
 void help_command_any(FILE *out, const char *command);
 

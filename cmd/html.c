@@ -35,11 +35,7 @@ esc_words(FILE *f, const char *s)
 {
 	char buf[256];
 
-	text_copy(buf, sizeof buf, s);
-	for (char *p = buf; *p != '\0'; p++)
-		if (*p == '_')
-			*p = ' ';
-	html_esc(f, buf);
+	html_esc(f, text_words(s, buf, sizeof buf));
 }
 
 void

@@ -5,6 +5,19 @@
 #include "num.h"
 #include "render.h"
 
+/* A modifier's name as text: a side's ("attacker:lancers", its JSON
+ * name) as "lancers (attacker)". */
+static void
+modifier_name(FILE *out, const char *name)
+{
+	const char *colon = strchr(name, ':');
+
+	if (colon == NULL)
+		fputs(name, out);
+	else
+		fprintf(out, "%s (%.*s)", colon + 1, (int)(colon - name), name);
+}
+
 static void
 text_modifiers(FILE *out, const struct result *r)
 {
@@ -16,7 +29,9 @@ text_modifiers(FILE *out, const struct result *r)
 	for (int i = 0; i < r->nmods; i++) {
 		const struct modifier *m = &r->mods[i];
 
-		fprintf(out, "%s %s ", i ? "," : "", m->name);
+		fprintf(out, "%s ", i ? "," : "");
+		modifier_name(out, m->name);
+		fputc(' ', out);
 		if (m->has_factor)
 			fprintf(out, "x%s", num_format(m->factor, buf, sizeof buf));
 		else

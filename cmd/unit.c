@@ -11,6 +11,7 @@
 
 #include "csvfile.h"
 #include "game.h"
+#include "help.h"
 #include "text.h"
 #include "jsonw.h"
 #include "keep.h"
@@ -24,7 +25,7 @@ const struct input_decl cmd_unit_inputs[] = {
 	{ "parent", IN_TEXT, "FORMATION", 0, 0, NULL, NULL, NULL,
 	  "the formation it belongs to", 0 },
 	{ "name", IN_TEXT, "NAME", 0, 0, NULL, NULL, NULL, "unit set: a new name", 0 },
-	{ "formation", IN_TEXT, "FORMATION", 0, 0, NULL, NULL, NULL,
+	{ "formation", IN_TEXT, "F", 0, 0, NULL, NULL, NULL,
 	  "the tactical formation it stands in (line, column, square...)", 0 },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
@@ -489,13 +490,17 @@ static void
 print_changed(struct cmd_ctx *g, struct game *gm, const struct db_unit *u,
     const char *verb)
 {
+	const struct ledger_decl *measure = &gm->rs->roster->keeps.ledgers[0];
+	int one = u->start_strength == 1 && gm->rs->roster->keeps.measure_option != NULL;
+
 	if (g->json)
 		return;
 	fprintf(g->out, "%s %s '%s' (%s, %s)%s%s\n", verb,
 	    u->formation ? "formation" : "unit", u->name, u->type, u->side,
 	    u->parent[0] ? " in " : "", u->parent);
 	if (!u->formation && u->start_strength > 0)
-		fprintf(g->out, "  %ld %s\n", u->start_strength, gm->rs->measure);
+		fprintf(g->out, "  %ld %s\n", u->start_strength, one ? measure->one :
+		    gm->rs->measure);
 }
 
 static void rating_cell(const struct inputs *in, const char *name, char *cell,
@@ -528,7 +533,7 @@ print_card(struct cmd_ctx *g, struct game *gm, const struct unit_sheet *s)
 	const struct unit *u = s->u;
 	const char *parent = game_parent_name(gm, u);
 	const char *formation = roster_formation(gm->rs->roster, u);
-	char line[2048];
+	char line[2048], words[64];
 
 	fprintf(g->out, "%s: %s %s, side %s", u->name, u->formation ? "formation" : "unit",
 	    u->type, u->side);
@@ -543,7 +548,7 @@ print_card(struct cmd_ctx *g, struct game *gm, const struct unit_sheet *s)
 		    u->start_strength, unit_lost(u));
 	else if (!u->formation && s->seen[0] != '\0')
 		fprintf(g->out, "  %s: %s\n", gm->rs->measure, s->seen);
-	fprintf(g->out, "  state: %s\n", s->v.state);
+	fprintf(g->out, "  state: %s\n", text_words(s->v.state, words, sizeof words));
 	if (s->look != LOOK_ACROSS) {
 		ratings_line(u, s->look, line, sizeof line);
 		fprintf(g->out, "  ratings: %s\n", line[0] ? line : "none");
@@ -596,20 +601,63 @@ column(struct text_line *l, const char *text, int width)
 	line_char(l, ' ');
 }
 
+/* The widths of `unit list`'s columns, in terminal columns: at least
+ * these, and as wide as the widest entry listed. */
+struct list_widths {
+	int name, type, side, parent;
+};
+
+static void
+widen(int *width, const char *text)
+{
+	int w = text_width(text);
+
+	if (w > *width)
+		*width = w;
+}
+
+/* The parent `unit list` shows for U: none across to the enemy. */
+static const char *
+listed_parent(struct game *gm, const struct unit *u, enum look look)
+{
+	return look == LOOK_ACROSS ? "" : game_parent_name(gm, u);
+}
+
+static void
+list_widths(struct game *gm, const struct viewer *v, struct list_widths *w)
+{
+	w->name = 30;
+	w->type = 12;
+	w->side = 10;
+	w->parent = 20;
+	for (int i = 0; i < gm->army.n; i++) {
+		const struct unit *u = &gm->army.u[i];
+		enum look look = viewer_look(v, u);
+
+		if (u->formation && look == LOOK_ACROSS)
+			continue;
+		widen(&w->name, u->name);
+		widen(&w->type, u->type);
+		widen(&w->side, u->side);
+		widen(&w->parent, listed_parent(gm, u, look));
+	}
+}
+
 /* One line of `unit list`: name, type, side, formation, then what the
  * viewer sees of it. */
 static void
-list_line(struct cmd_ctx *g, struct game *gm, const struct unit_sheet *s)
+list_line(struct cmd_ctx *g, struct game *gm, const struct unit_sheet *s,
+    const struct list_widths *w)
 {
 	const struct unit *u = s->u;
-	char buf[1024], count[64];
+	char buf[1024], count[64], words[64];
 	struct text_line l;
 
 	line_init(&l, buf, sizeof buf);
-	column(&l, u->name, 30);
-	column(&l, u->type, 12);
-	column(&l, u->side, 10);
-	column(&l, s->look == LOOK_ACROSS ? "" : game_parent_name(gm, u), 20);
+	column(&l, u->name, w->name);
+	column(&l, u->type, w->type);
+	column(&l, u->side, w->side);
+	column(&l, listed_parent(gm, u, s->look), w->parent);
 	if (!u->formation && s->look == LOOK_ALL) {
 		snprintf(count, sizeof count, "%ld/%ld", gm->rs->roster->keeps.counts_down ?
 		    u->start_strength - unit_lost(u) : unit_lost(u), u->start_strength);
@@ -617,7 +665,7 @@ list_line(struct cmd_ctx *g, struct game *gm, const struct unit_sheet *s)
 	} else if (!u->formation) {
 		column(&l, s->seen, 9);
 	}
-	line_text(&l, s->v.state, 0);
+	line_text(&l, text_words(s->v.state, words, sizeof words), 0);
 	fprintf(g->out, "%s\n", buf);
 }
 
@@ -628,11 +676,13 @@ static int
 list_into(struct cmd_ctx *g, struct game *gm, struct unit_sheet *s, char *buf)
 {
 	struct viewer v;
+	struct list_widths widths;
 	struct jsonw w;
 	int rc;
 
 	if ((rc = game_army(g, gm)) != 0 || (rc = viewer_of(g, gm, &v)) != 0)
 		return rc;
+	list_widths(gm, &v, &widths);
 	jsonw_init(&w, g->json ? buf : NULL, g->json ? LIST_JSON : 0);
 	jsonw_object(&w, NULL);
 	jsonw_array(&w, "units");
@@ -646,7 +696,7 @@ list_into(struct cmd_ctx *g, struct game *gm, struct unit_sheet *s, char *buf)
 		if (g->json)
 			view_json(&w, gm, s);
 		else
-			list_line(g, gm, s);
+			list_line(g, gm, s, &widths);
 	}
 	jsonw_array_end(&w);
 	jsonw_object_end(&w);
@@ -1124,7 +1174,7 @@ help_ratings(FILE *out, const struct ruleset *rs)
 	fprintf(out, "\nUnit types (%s): %s\nFormations: %s\nRatings:\n", rs->name,
 	    rs->roster->unit_types, rs->roster->formation_types);
 	for (const struct input_decl *d = rs->roster->inputs; d->name; d++)
-		fprintf(out, "  --%s %-24s %s\n", d->name, d->arg, d->help);
+		help_option_line(out, d);
 }
 
 /* A unit added or changed: its JSON object, or a line. */

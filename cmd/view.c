@@ -263,16 +263,12 @@ view_json(struct jsonw *w, const struct game *gm, const struct unit_sheet *s)
 	jsonw_object_end(w);
 }
 
-/* Appends s to the line in width columns (> 0 right-aligned, < 0 left,
- * 0 as is), counting UTF-8 characters, not bytes. */
+/* Appends s to the line in width columns of the terminal (> 0
+ * right-aligned, < 0 left, 0 as is). */
 static void
 cell(struct text_line *l, const char *s, int width)
 {
-	int extra = 0;
-
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-		extra += (*p & 0xc0) == 0x80;
-	line_text(l, s, width > 0 ? width + extra : width < 0 ? width - extra : 0);
+	line_cell(l, s, width);
 }
 
 /* Appends n spaces. */
@@ -340,7 +336,10 @@ view_heads(FILE *out, const struct game *gm, enum look look)
 static const char *
 cell_of(const struct sheet_column *c, int i, const struct unit_sheet *s)
 {
-	return strcmp(c[i].key, "state") == 0 ? s->v.state : s->v.cells[i];
+	static char words[sizeof s->v.state];
+
+	return strcmp(c[i].key, "state") == 0 ?
+	    text_words(s->v.state, words, sizeof words) : s->v.cells[i];
 }
 
 /* The flags joined by SEP; those the state word already says left out
@@ -362,7 +361,7 @@ view_text(FILE *out, const struct game *gm, const struct unit_sheet *s)
 {
 	const struct sheet_column *c = roster_columns(gm->rs->roster);
 	const char *formation = roster_formation(gm->rs->roster, s->u);
-	char flags[256], buf[VIEW_TEXT_LINE];
+	char flags[256], words[256], buf[VIEW_TEXT_LINE];
 	struct text_line l;
 
 	if (s->u->formation) {
@@ -385,7 +384,7 @@ view_text(FILE *out, const struct game *gm, const struct unit_sheet *s)
 	}
 	if (s->look != LOOK_ALL) {
 		gap(&l, 1);
-		line_text(&l, s->v.state, 0);
+		line_text(&l, text_words(s->v.state, words, sizeof words), 0);
 	}
 	for (int i = 0; c[i].key != NULL && s->look == LOOK_ALL; i++) {
 		if (c[i].where == SHEET_CSV)
@@ -395,7 +394,7 @@ view_text(FILE *out, const struct game *gm, const struct unit_sheet *s)
 	}
 	if (flags[0])
 		line_char(&l, ' ');
-	line_text(&l, flags, 0);
+	line_text(&l, text_words(flags, words, sizeof words), 0);
 	fputs(buf, out);
 	fputc('\n', out);
 	for (int i = 0; i < s->v.nlines; i++) {

@@ -836,18 +836,19 @@ battalion_part(const struct battalion *b, struct view_part *p, int line)
 static void
 battalion_line(const struct battalion *b, char *buf)
 {
+	char words[32];
 	struct text_line l;
 
 	line_init(&l, buf, VIEW_LINE);
-	line_text(&l, b->name, -20);
+	line_cell(&l, b->name, -20);
 	line_char(&l, ' ');
-	line_text(&l, b->cls, -9);
+	line_cell(&l, b->cls, -9);
 	line_char(&l, ' ');
 	line_long(&l, b->left, 3);
 	line_char(&l, '/');
 	line_long(&l, b->figures, -3);
 	line_char(&l, ' ');
-	line_text(&l, b->state, 0);
+	line_text(&l, text_words(b->state, words, sizeof words), 0);
 }
 
 static void

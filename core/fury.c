@@ -273,17 +273,20 @@ fire_outcome(const struct table *res, const char *code, const struct inputs *in,
 	if (artillery) {
 		if (strcmp(code, "-") != 0)
 			result_state(r, "target", table_text(res, row, "artillery"), 0);
-		result_summary(r, "%s: the battery is %s", code,
-		    strcmp(code, "-") == 0 ? "unharmed" : table_text(res, row, "artillery"));
+		result_summary(r, "the battery is %s (fire result %s)",
+		    strcmp(code, "-") == 0 ? "unharmed" : table_text(res, row, "artillery"), code);
 		return;
 	}
 	if (stands > 0)
 		result_ledger(r, "target", "loss", (long)stands);
 	if (strcmp(code, "-") != 0)
 		result_flag(r, "target", "disordered", 1);
-	result_summary(r, "%s: %s", code, stands > 0 ? (retreat ?
-	    "stands lost, retreat 3\" and disordered" : "stands lost, disordered") :
-	    table_text(res, row, "help"));
+	if (stands > 0)
+		result_summary(r, "%g stand%s lost, %s (fire result %s)", stands,
+		    stands == 1 ? "" : "s", retreat ? "retreat 3\" and disordered" :
+		    "disordered", code);
+	else
+		result_summary(r, "%s (fire result %s)", table_text(res, row, "help"), code);
 }
 
 static int

@@ -365,6 +365,24 @@ melee_outcome(const struct tableset *ts, const struct inputs *in,
 	return "attacker_retires";
 }
 
+/* A melee's outcome as a sentence says it. */
+static const char *
+outcome_words(const char *outcome)
+{
+	static const char *const words[][2] = {
+		{ "cavalry_retires", "the cavalry retire" },
+		{ "infantry_destroyed", "the infantry are destroyed" },
+		{ "defender_broken", "the defender breaks" },
+		{ "lodgement", "the attacker gains a lodgement" },
+		{ "attacker_retires", "the attacker retires" },
+	};
+
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (strcmp(words[i][0], outcome) == 0)
+			return words[i][1];
+	return outcome;
+}
+
 static int
 roll_side(const struct inputs *in, struct melee_side *s, struct dice *d)
 {
@@ -479,7 +497,8 @@ ohw_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	result_ledger(r, "defender", "loss", def_fp);
 	if (strcmp(outcome, "infantry_destroyed") == 0)
 		result_state(r, "defender", "destroyed", 0);
-	result_summary(r, "%s: attacker takes %ld FP, defender %ld", outcome, att_fp, def_fp);
+	result_summary(r, "%s: the attacker takes %ld FP, the defender %ld",
+	    outcome_words(outcome), att_fp, def_fp);
 	return RULE_OK;
 }
 

@@ -18,6 +18,7 @@ result_init(struct result *r)
 	r->open = -1;
 	r->failed = r->overflow = r->quiet = 0;
 	r->memo = NULL;
+	r->nnamed = 0;
 }
 
 int
@@ -340,4 +341,22 @@ void
 result_part(struct result *r, const char *role, const char *word)
 {
 	word_effect(r, role, "part", word, 0);
+}
+
+void
+result_name(struct result *r, const char *role, const char *name)
+{
+	if (r->nnamed == RESULT_NAMED)
+		return;		/* the working says what the unit is instead */
+	text_copy(r->named[r->nnamed].role, sizeof r->named[0].role, role);
+	r->named[r->nnamed++].name = name;
+}
+
+const char *
+result_named(const struct result *r, const char *role)
+{
+	for (int i = 0; i < r->nnamed; i++)
+		if (strcmp(r->named[i].role, role) == 0)
+			return r->named[i].name;
+	return NULL;
 }

@@ -19,6 +19,7 @@ struct rule_memo;
 #define RESULT_NAME 48
 #define RESULT_FIELDS 1024
 #define RESULT_KEY 24
+#define RESULT_NAMED 32
 #define RESULT_TEXT 16384
 
 struct modifier {
@@ -110,6 +111,11 @@ struct result {
 				 * result_init) */
 	struct rule_memo *memo;	/* weighing odds: look-ups kept from run
 				 * to run (ruleset.h), or NULL */
+	struct {		/* in a game: the units' names by role */
+		char role[EFFECT_ROLE];
+		const char *name;
+	} named[RESULT_NAMED];
+	int nnamed;
 };
 
 /* Clears r for a ruling, quiet and memo too (odds set them after). */
@@ -183,5 +189,12 @@ void result_formation(struct result *r, const char *role, const char *word);
 /* A record of what befell a part of the unit or the unit itself (a
  * leader hit, a retreat), for its rule set to tell. */
 void result_part(struct result *r, const char *role, const char *word);
+
+/* In a game, a fill says which unit plays ROLE ("attacker:1", the second
+ * attacker; NAME must outlast the ruling), so that the working names it;
+ * result_named gives the name, or NULL (no game: the working says what
+ * the unit is instead). */
+void result_name(struct result *r, const char *role, const char *name);
+const char *result_named(const struct result *r, const char *role);
 
 #endif

@@ -168,7 +168,8 @@ static const struct input_decl morale_inputs[] = {
 /* Rolls one morale die per hit (one fewer on a hill or in a town). */
 static int
 morale_dice(const struct tableset *ts, const struct inputs *in, int unit,
-    enum die_kind k, long hits, struct dice *d, long *fails, struct result *r)
+    const char *label, enum die_kind k, long hits, struct dice *d, long *fails,
+    struct result *r)
 {
 	long need = squares_threshold(ts, "morale", r);
 	long dice = hits - ((in_mod(in, "mod", "hill") || in_mod(in, "mod", "town")) ? 1 : 0);
@@ -176,7 +177,7 @@ morale_dice(const struct tableset *ts, const struct inputs *in, int unit,
 	*fails = 0;
 	for (long i = 1; i <= dice; i++) {
 		int f = dice_take_split(d, k, dice_mask_from(k, need), GROUP_MORALE + unit,
-		    "unit %d morale %s (%ld of %ld)", unit, die_name(k), i, dice);
+		    "morale %s of %s (%ld of %ld)", die_name(k), label, i, dice);
 
 		if (f < 0)
 			return RULE_DATA;
@@ -205,22 +206,29 @@ test_unit(const struct tableset *ts, const struct inputs *in, int unit,
     const char *type, enum die_kind k, long hits, struct dice *d,
     struct result *r, long *fails, const char **outcome, int *extra)
 {
+	char placed[EFFECT_ROLE], label[160];
 	int rc;
 
+	/* In a game the unit's name, else its place among the testers. */
+	snprintf(placed, sizeof placed, "unit:%d", unit - 1);
+	if (result_named(r, placed) != NULL)
+		text_copy(label, sizeof label, result_named(r, placed));
+	else
+		snprintf(label, sizeof label, "unit %d", unit);
 	*extra = 0;
-	if ((rc = morale_dice(ts, in, unit, k, hits, d, fails, r)) != RULE_OK)
+	if ((rc = morale_dice(ts, in, unit, label, k, hits, d, fails, r)) != RULE_OK)
 		return rc;
 	*outcome = morale_outcome(*fails, type);
-	result_work(r, "unit %d (%s, %s, %ld hit%s): %ld fail%s: %s", unit, type,
+	result_work(r, "%s (%s, %s, %ld hit%s): %ld fail%s: %s", label, type,
 	    die_name(k), hits, hits == 1 ? "" : "s", *fails, *fails == 1 ? "" : "s", *outcome);
 	if (strcmp(*outcome, "retreats") != 0 || !in_mod(in, "mod", "cannot-retreat"))
 		return RULE_OK;
 	*extra = 1;
-	if ((rc = morale_dice(ts, in, unit, k, hits + 1, d, fails, r)) != RULE_OK)
+	if ((rc = morale_dice(ts, in, unit, label, k, hits + 1, d, fails, r)) != RULE_OK)
 		return rc;
 	*outcome = *fails >= 2 ? "destroyed" : "holds";
-	result_work(r, "unit %d cannot retreat: one more hit, tests again with %ld: %ld fail%s: %s",
-	    unit, hits + 1, *fails, *fails == 1 ? "" : "s", *outcome);
+	result_work(r, "%s cannot retreat: one more hit, tests again with %ld: %ld fail%s: %s",
+	    label, hits + 1, *fails, *fails == 1 ? "" : "s", *outcome);
 	return RULE_OK;
 }
 
@@ -613,13 +621,26 @@ compare_desc(const void *a, const void *b)
 	return *(const int *)b - *(const int *)a;
 }
 
+/* The two generals of a dice-off as the working names them: in a game
+ * their commands, else by their place in --dice-off dA,dB. */
+static void
+general_names(const struct result *r, const char *names[2])
+{
+	names[0] = result_named(r, "general:0");
+	names[1] = result_named(r, "general:1");
+	if (names[0] == NULL || names[1] == NULL) {
+		names[0] = "the first general";
+		names[1] = "the second general";
+	}
+}
+
 static int
 dice_off(const struct inputs *in, struct dice *d, struct result *r)
 {
 	struct in_item ia, ib;
 	enum die_kind ka, kb;
 	int fa, fb;
-	const char *winner;
+	const char *winner, *names[2];
 
 	if (in_nitems(in, "dice-off") != 2 || !in_item(in, "dice-off", 0, &ia) ||
 	    !in_item(in, "dice-off", 1, &ib))
@@ -627,8 +648,9 @@ dice_off(const struct inputs *in, struct dice *d, struct result *r)
 		    in_text(in, "dice-off"));
 	ka = (enum die_kind)ia.part[0].die;
 	kb = (enum die_kind)ib.part[0].die;
-	if ((fa = dice_take(d, ka, "general A's %s", die_name(ka))) < 0 ||
-	    (fb = dice_take(d, kb, "general B's %s", die_name(kb))) < 0)
+	general_names(r, names);
+	if ((fa = dice_take(d, ka, "%s of %s", die_name(ka), names[0])) < 0 ||
+	    (fb = dice_take(d, kb, "%s of %s", die_name(kb), names[1])) < 0)
 		return RULE_DATA;
 	/* "In the case of tie the winner is the general with the largest
 	 * command die ... same score on the same die-type: roll again." */
@@ -642,8 +664,10 @@ dice_off(const struct inputs *in, struct dice *d, struct result *r)
 		    "dice-off");
 	result_int(r, "score_a", fa);
 	result_int(r, "score_b", fb);
-	result_summary(r, strcmp(winner, "reroll") == 0 ? "a tie on the same die: roll again" :
-	    "general %s wins the action die", strcmp(winner, "a") == 0 ? "A" : "B");
+	if (strcmp(winner, "reroll") == 0)
+		result_summary(r, "a tie on the same die: roll again");
+	else
+		result_summary(r, "%s wins the action die", names[strcmp(winner, "a") != 0]);
 	return RULE_OK;
 }
 

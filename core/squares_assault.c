@@ -22,6 +22,8 @@ struct sq_unit {
 	enum die_kind die;
 	int misses;
 	long scored, taken, saved;
+	char label[160];	/* the working's name of it: the unit's own
+				 * in a game, else "attacking infantry 1" */
 };
 
 struct sq_side {
@@ -68,6 +70,45 @@ read_unit(const struct inputs *in, const struct in_item *it, struct sq_unit *u)
 	}
 }
 
+/* A unit type of a spec as words: "heavy-cav" as "heavy cavalry". */
+static const char *
+type_words(const char *type)
+{
+	static const char *const words[][2] = {
+		{ "inf", "infantry" }, { "mixed", "mixed brigade" }, { "cav", "cavalry" },
+		{ "heavy-cav", "heavy cavalry" }, { "light-cav", "light cavalry" },
+		{ "foot-art", "foot artillery" }, { "horse-art", "horse artillery" },
+	};
+
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (strcmp(words[i][0], type) == 0)
+			return words[i][1];
+	return type;
+}
+
+/* Names unit i of side s for the working: in a game by its name, else by
+ * its side and type, counted among the side's units of that type
+ * ("attacking infantry 2"). */
+static void
+label_unit(struct sq_side *s, int i, const struct result *r)
+{
+	struct sq_unit *u = &s->u[i];
+	char placed[EFFECT_ROLE];
+	const char *name;
+	int nth = 1;
+
+	snprintf(placed, sizeof placed, "%s:%d", s->name, i);
+	if ((name = result_named(r, placed)) != NULL) {
+		text_copy(u->label, sizeof u->label, name);
+		return;
+	}
+	for (int k = 0; k < i; k++)
+		nth += strcmp(s->u[k].type, u->type) == 0;
+	snprintf(u->label, sizeof u->label, "%s %s %d",
+	    strcmp(s->name, "attacker") == 0 ? "attacking" : "defending",
+	    type_words(u->type), nth);
+}
+
 static int
 parse_side(const struct inputs *in, const char *opt, struct sq_side *s,
     struct result *r)
@@ -81,6 +122,8 @@ parse_side(const struct inputs *in, const char *opt, struct sq_side *s,
 		return result_fail(r, RULE_DATA, "--%s: at most %d units", opt, SIDE_UNITS);
 	for (int i = 0; in_item(in, opt, i, &it); i++)
 		read_unit(in, &it, &s->u[s->n++]);
+	for (int i = 0; i < s->n; i++)
+		label_unit(s, i, r);
 	return RULE_OK;
 }
 
@@ -120,8 +163,8 @@ skirmish(struct sq_side *a, struct sq_side *def, struct dice *d,
 
 			if (!infantry_like(u->type))
 				continue;
-			f = dice_take(d, u->skirmish, "%s unit %d (%s) skirmish %s",
-			    sides[s]->name, i + 1, u->type, die_name(u->skirmish));
+			f = dice_take(d, u->skirmish, "skirmish %s of %s",
+			    die_name(u->skirmish), u->label);
 			if (f < 0)
 				return RULE_DATA;
 			if (f > best[s])
@@ -129,8 +172,10 @@ skirmish(struct sq_side *a, struct sq_side *def, struct dice *d,
 		}
 	}
 	*adv = best[0] > best[1] ? "attacker" : best[1] > best[0] ? "defender" : "none";
-	result_work(r, "skirmish: attacker's best %d, defender's best %d: %s", best[0],
-	    best[1], strcmp(*adv, "none") == 0 ? "no advantage" : *adv);
+	result_work(r, "skirmish: the attacker's best %d, the defender's %d: %s", best[0],
+	    best[1], strcmp(*adv, "none") == 0 ? "no advantage" :
+	    strcmp(*adv, "attacker") == 0 ? "the attacker has the advantage" :
+	    "the defender has the advantage");
 	return RULE_OK;
 }
 
@@ -152,8 +197,7 @@ pool(const struct table *t, struct sq_side *s, int round, struct result *r)
 		u->die = strcmp(die, "quality") == 0 ? u->quality :
 		    strcmp(die, "skirmish") == 0 ? u->skirmish : squares_die_of(die);
 		if (s->woods && u->dice == 0)
-			result_work(r, "%s unit %d (%s): artillery may not fight in woods",
-			    s->name, i + 1, u->type);
+			result_work(r, "%s may not fight in woods: artillery", u->label);
 	}
 }
 
@@ -187,8 +231,7 @@ roll_hits(struct sq_side *s, long need, struct dice *d)
 
 		for (int k = 0; k < u->dice; k++) {
 			int f = dice_take_split(d, u->die, dice_mask_from(u->die, need),
-			    unit_group(s, i, 0), "%s unit %d (%s) %s", s->name,
-			    i + 1, u->type, die_name(u->die));
+			    unit_group(s, i, 0), "%s of %s", die_name(u->die), u->label);
 
 			if (f < 0)
 				return RULE_DATA;
@@ -242,12 +285,11 @@ rerolls(const struct table *t, struct sq_side *s, long need,
 
 		if (u->misses == 0 || !applies(t, "reroll", u->type, s->name, holds, c))
 			continue;
-		result_work(r, "%s unit %d (%s) rerolls %d miss%s", s->name, i + 1,
-		    u->type, u->misses, u->misses == 1 ? "" : "es");
+		result_work(r, "%s rerolls %d miss%s", u->label, u->misses,
+		    u->misses == 1 ? "" : "es");
 		for (int k = 0; k < u->misses; k++) {
 			int f = dice_take_split(d, u->die, dice_mask_from(u->die, need),
-			    unit_group(s, i, 1), "%s unit %d (%s) reroll %s", s->name,
-			    i + 1, u->type, die_name(u->die));
+			    unit_group(s, i, 1), "reroll %s of %s", die_name(u->die), u->label);
 
 			if (f < 0)
 				return RULE_DATA;
@@ -291,16 +333,16 @@ saves(const struct table *t, const struct tableset *ts, struct sq_side *s,
 			continue;
 		for (long h = 1; h <= u->taken; h++) {
 			int f = dice_take_split(d, u->quality, dice_mask_from(u->quality, need),
-			    unit_group(s, i, 2), "%s unit %d (%s) save %s for hit %ld",
-			    s->name, i + 1, u->type, die_name(u->quality), h);
+			    unit_group(s, i, 2), "save %s of %s for hit %ld",
+			    die_name(u->quality), u->label, h);
 
 			if (f < 0)
 				return RULE_DATA;
 			u->saved += f >= need;
 			dice_note(d, dice_last(d), f >= need ? "saved" : "not saved");
 		}
-		result_work(r, "%s unit %d (%s) saves %ld of %ld hit%s", s->name, i + 1,
-		    u->type, u->saved, u->taken, u->taken == 1 ? "" : "s");
+		result_work(r, "%s saves %ld of %ld hit%s", u->label, u->saved, u->taken,
+		    u->taken == 1 ? "" : "s");
 	}
 	return RULE_OK;
 }
@@ -453,7 +495,7 @@ squares_melee(const struct tableset *ts, const struct inputs *in,
 	result_word(r, "loser", ha > hd ? "attacker" : hd > ha ? "defender" : "draw");
 	side_json(r, "attacker_units", &a);
 	side_json(r, "defender_units", &def);
-	result_summary(r, "%s: attacker takes %ld hit%s, defender %ld; %s", ha == hd ?
+	result_summary(r, "%s: the attacker takes %ld hit%s, the defender %ld; %s", ha == hd ?
 	    "a drawn assault" : ha > hd ? "the attacker loses" : "the defender loses",
 	    ha, ha == 1 ? "" : "s", hd, ha == hd ? "both sides check morale" :
 	    ha > hd ? "the attacker checks morale" : "the defender checks morale");

@@ -111,20 +111,26 @@ test_type(const struct unit *u)
 	return strstr(u->type, "artillery") != NULL ? u->type : "brigade";
 }
 
-/* The specs of every unit in ROLE into OPT, unless the umpire typed it. */
+/* The specs of every unit in ROLE into OPT, unless the umpire typed it;
+ * each unit named for the working by its place ("attacker:0"). */
 static void
 fill_specs(const struct ruling_units *ru, const char *role, struct inputs *in,
-    const char *opt)
+    const char *opt, struct result *r)
 {
+	int n = 0;
+
 	if (in_given(in, opt))
 		return;
 	for (int i = 0; i < ru->n; i++) {
 		struct spec_part p[SPEC_PARTS];
 		const char *words[SPEC_PARTS] = { NULL };
+		char placed[EFFECT_ROLE];
 		int np;
 
 		if (strcmp(ru->role[i], role) != 0)
 			continue;
+		snprintf(placed, sizeof placed, "%s:%d", role, n++);
+		result_name(r, placed, ru->unit[i]->name);
 		np = unit_parts(ru->unit[i], p, words);
 		if (in->failed == 0 && inputs_add_spec(in, opt, p, words, np) != 0)
 			in->failed = RULE_DATA;
@@ -132,7 +138,7 @@ fill_specs(const struct ruling_units *ru, const char *role, struct inputs *in,
 }
 
 static void
-fill_morale(const struct ruling_units *ru, struct inputs *in)
+fill_morale(const struct ruling_units *ru, struct inputs *in, struct result *r)
 {
 	int tested = 0, mates = 0;
 
@@ -142,6 +148,7 @@ fill_morale(const struct ruling_units *ru, struct inputs *in)
 		const struct unit *u = ru->unit[i];
 		struct spec_part p[3];
 		const char *words[3] = { test_type(u), NULL, NULL };
+		char placed[EFFECT_ROLE];
 		enum die_kind k = DIE_D6;
 
 		if (strcmp(ru->role[i], "square-mates") == 0) {
@@ -157,7 +164,8 @@ fill_morale(const struct ruling_units *ru, struct inputs *in)
 		p[2].n = unit_lost(u);
 		if (in->failed == 0 && inputs_add_spec(in, "test", p, words, 3) != 0)
 			in->failed = RULE_DATA;
-		tested++;
+		snprintf(placed, sizeof placed, "unit:%d", tested++);
+		result_name(r, placed, u->name);
 	}
 	if (mates > 0)
 		inputs_default_count(in, "square-units", tested + mates);
@@ -175,6 +183,7 @@ fill_dice_off(const struct ruling_units *ru, struct inputs *in, struct result *r
 		const struct unit *u = ru->unit[i];
 		struct spec_part p;
 		const char *words[1] = { NULL };
+		char placed[EFFECT_ROLE];
 		enum die_kind k;
 
 		if (strcmp(ru->role[i], "general") != 0)
@@ -189,7 +198,8 @@ fill_dice_off(const struct ruling_units *ru, struct inputs *in, struct result *r
 		p.die = (unsigned char)k;
 		if (inputs_add_spec(in, "dice-off", &p, words, 1) != 0)
 			return result_fail(r, RULE_DATA, "%s", in->error);
-		n++;
+		snprintf(placed, sizeof placed, "general:%d", n++);
+		result_name(r, placed, u->name);
 	}
 	if (n != 2)
 		return result_fail(r, RULE_USAGE, "a dice-off is between two generals: --general A --general B");
@@ -226,14 +236,14 @@ squares_fill(const struct tableset *ts, const char *command,
 		if (strcmp(ru->unit[i]->state, "destroyed") == 0)
 			return result_fail(r, RULE_DATA, "'%s' is destroyed", ru->unit[i]->name);
 	if (strcmp(command, "melee") == 0) {
-		fill_specs(ru, "attacker", in, "attacker-spec");
-		fill_specs(ru, "defender", in, "defender-spec");
+		fill_specs(ru, "attacker", in, "attacker-spec", r);
+		fill_specs(ru, "defender", in, "defender-spec", r);
 		for (int i = 0; i < ru->n; i++)
 			if (strcmp(ru->role[i], "attacker") == 0 &&
 			    unit_flag(ru->unit[i], "bombarded"))
 				inputs_default_flag(in, "attacker-bombarded");
 	} else if (strcmp(command, "morale") == 0) {
-		fill_morale(ru, in);
+		fill_morale(ru, in, r);
 	} else if (strcmp(command, "turn") == 0) {
 		return in_flag(in, "action-dice") ? fill_commands(ru, in, r) :
 		    fill_dice_off(ru, in, r);

@@ -91,7 +91,7 @@ text_width(const char *s)
 	int len, w = 0;
 
 	for (; *p != '\0'; p += len) {
-		if ((len = decode(p, &cp)) == 0) {
+		if (*p < 0x80 || (len = decode(p, &cp)) == 0) {
 			len = 1;
 			w++;
 			continue;
@@ -309,6 +309,14 @@ line_text(struct text_line *l, const char *s, int width)
 }
 
 void
+line_cell(struct text_line *l, const char *s, int width)
+{
+	int extra = (int)strlen(s) - text_width(s);
+
+	line_text(l, s, width > 0 ? width + extra : width < 0 ? width - extra : 0);
+}
+
+void
 line_char(struct text_line *l, char c)
 {
 	if (l->len + 1 >= l->cap)
@@ -427,4 +435,14 @@ text_find_name(const char *what, const char *name, const char *first,
 		line_text(&l, "' not found", 0);
 	}
 	return -1;
+}
+
+const char *
+text_words(const char *word, char *out, size_t n)
+{
+	text_copy(out, n, word);
+	for (char *p = out; *p != '\0'; p++)
+		if (*p == '_')
+			*p = ' ';
+	return out;
 }

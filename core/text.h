@@ -72,8 +72,15 @@ struct text_line {
 
 void line_init(struct text_line *l, char *buf, size_t cap);
 void line_text(struct text_line *l, const char *s, int width);
+/* line_text padded to WIDTH columns of the terminal, not bytes: é,
+ * e + U+0301 and Œ take one, 拿 two. */
+void line_cell(struct text_line *l, const char *s, int width);
 void line_char(struct text_line *l, char c);
 void line_long(struct text_line *l, long v, int width);
+
+/* A stored word as text says it, into out (n bytes): "good_order" as
+ * "good order".  Returns out. */
+const char *text_words(const char *word, char *out, size_t n);
 
 /* Writes v in decimal into out (n bytes), as snprintf's "%ld". */
 void text_long(char *out, size_t n, long v);

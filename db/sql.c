@@ -23,6 +23,19 @@
 
 /* The kinds of effect every game keeps as words or records; any other
  * kind is a ledger its rule set declares. */
+/* The units event EV named, "Name (role)" as w, the acting one first
+ * (cmd/log.c's who), then by the roster's order. */
+#define WHO_NAMED(ev) \
+	"SELECT u.name || ' (' || eu.role || ')' AS w FROM event_unit eu " \
+	"JOIN unit u ON u.id = eu.unit WHERE eu.event = " ev " " \
+	"ORDER BY eu.role NOT IN ('unit', 'attacker'), eu.unit"
+
+/* A modifier's name as text (cmd/render.c): "attacker:lancers" as
+ * "lancers (attacker)". */
+#define MODIFIER_NAME(n) \
+	"CASE WHEN instr(" n ", ':') > 0 THEN substr(" n ", instr(" n ", ':') + 1) || " \
+	"' (' || substr(" n ", 1, instr(" n ", ':') - 1) || ')' ELSE " n " END"
+
 #define WORD_KINDS "('state', 'formation', 'flag', 'part')"
 
 /*
@@ -139,10 +152,9 @@ const char *const db_sql[STMT_COUNT] = {
 	    "WHEN j.value = '' OR j.value GLOB '*[^A-Za-z0-9_.,:/=+-]*' "
 	    "THEN '''' || replace(j.value, '''', '''\"''\"''') || '''' ELSE j.value END, ' ') "
 	    "FROM json_each(event.args) j) FROM event WHERE id = ?1 "
-	    "UNION ALL SELECT '  who: ' || group_concat(u.name || ' (' || eu.role || ')', ', ') "
-	    "FROM event_unit eu JOIN unit u ON u.id = eu.unit WHERE eu.event = ?1 "
-	    "HAVING count(*) > 0 "
-	    "UNION ALL SELECT '  modifiers: ' || group_concat(json_extract(m.value, '$.name') || ' ' || "
+	    "UNION ALL SELECT '  who: ' || group_concat(w, ', ') FROM ("
+	    WHO_NAMED("?1") ") HAVING count(*) > 0 "
+	    "UNION ALL SELECT '  modifiers: ' || group_concat(" MODIFIER_NAME("json_extract(m.value, '$.name')") " || ' ' || "
 	    "CASE WHEN json_extract(m.value, '$.factor') IS NOT NULL "
 	    "THEN 'x' || json_extract(m.value, '$.factor') "
 	    "ELSE printf('%+g', json_extract(m.value, '$.value')) END, ', ') "
@@ -167,8 +179,7 @@ const char *const db_sql[STMT_COUNT] = {
 	/* The report: each ruling in force, in order, with its loss effects. */
 	[STMT_TURN_EVENTS] =
 	    "SELECT v.id, v.turn, v.command, v.summary, "
-	    "coalesce((SELECT group_concat(u.name || ' (' || eu.role || ')', ', ') "
-	    "FROM event_unit eu JOIN unit u ON u.id = eu.unit WHERE eu.event = v.id), ''), "
+	    "coalesce((SELECT group_concat(w, ', ') FROM (" WHO_NAMED("v.id") ")), ''), "
 	    "coalesce((SELECT group_concat(e.detail, '; ') FROM effect e "
 	    "WHERE e.event = v.id AND e.detail <> ''), ''), "
 	    "v.command = 'turn' AND v.args = '[\"turn\",\"next\"]' "

@@ -204,3 +204,27 @@ load helper
 	expect_error 65 "a unit's name is at most 127 bytes"
 	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM unit')" = 0 ]
 }
+
+# sp N: N spaces.
+sp() {
+	printf '%*s' "$1" ''
+}
+
+@test "unit list lines its columns up by the width a name takes on the screen" {
+	new_game
+	local long="Régiment de Chasseurs à Cheval de la Garde" # 42 columns
+	local decomposed=$'Lancers de Pire\u0301'                # 16 code points, 15 columns
+	for n in "Piré" "$decomposed" "Œuvre" "拿破仑" "$long"; do
+		"$U" unit add "$n" --side French --type infantry --class french --units 4 >/dev/null
+	done
+	umpire unit list
+	[ "$status" -eq 0 ]
+	# The name column is as wide as the longest name (42), then one space;
+	# the type column 12, the side 10, the formation 20, the count 9.
+	local rest="infantry$(sp 5)French$(sp 5)$(sp 21)72/72$(sp 5)ok"
+	[ "$output" = "Piré$(sp 39)$rest
+$decomposed$(sp 28)$rest
+Œuvre$(sp 38)$rest
+拿破仑$(sp 37)$rest
+$long $rest" ]
+}

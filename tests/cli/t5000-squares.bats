@@ -80,7 +80,7 @@ sq() { umpire --json --rules squares "$@"; }
 	sq melee --attacker-spec cav:d8 --defender-spec foot-art --dice 1,1,12
 	[ "$(json .result.hits_on_attacker)" = 1 ]
 	umpire --rules squares melee --attacker-spec cav:d8 --defender-spec horse-art --dice 1,1,11
-	expect_error 65 "die 3 is the defender unit 1 (horse-art) d10: 11 is not a face of a d10"
+	expect_error 65 "die 3 is the d10 of defending horse artillery 1: 11 is not a face of a d10"
 }
 
 @test "a subsequent round: one die a brigade" {
@@ -91,7 +91,7 @@ sq() { umpire --json --rules squares "$@"; }
 
 @test "woods: infantry use the skirmish die, cavalry one die, no artillery" {
 	umpire --rules squares melee --attacker-spec inf:d6/d10 --defender-spec inf:d6/d8 --mod attacker-woods --dice 1,1,7,1,1,1
-	expect_error 65 "die 3 is the attacker unit 1 (inf) d6: 7 is not a face of a d6"
+	expect_error 65 "die 3 is the d6 of attacking infantry 1: 7 is not a face of a d6"
 	sq melee --attacker-spec cav:d10 --defender-spec inf:d6/d8,foot-art --mod defender-woods --dice 5,1,1,1,1
 	[ "$(json '.result.defender_units[1].dice')" = 0 ]
 	sq melee --attacker-spec cav:d10 --defender-spec inf:d6/d8 --mod attacker-woods --dice 5,1,1,1
@@ -135,7 +135,7 @@ sq() { umpire --json --rules squares "$@"; }
 @test "a drawn assault: both sides check" {
 	sq melee --attacker-spec cav:d8 --defender-spec cav:d8 --dice 5,1,5,1
 	[ "$(json .result.loser)" = draw ]
-	[ "$(json .summary)" = "a drawn assault: attacker takes 1 hit, defender 1; both sides check morale" ]
+	[ "$(json .summary)" = "a drawn assault: the attacker takes 1 hit, the defender 1; both sides check morale" ]
 }
 
 @test "an unknown unit spec" {

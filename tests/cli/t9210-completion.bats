@@ -166,6 +166,8 @@ ${names[k]}" ] || { echo "'$quote$start' gives $word: $output"; return 1; }
 	offers "umpire unit set \"Wellington's Army\" --quality p" poor
 	offers "umpire adjust Kempt --state " good_order destroyed disordered rallying broken
 	offers "umpire adjust Kempt --clear " disordered rallying broken
+	offers "umpire adjust Kempt --formation " line march-column attack-column square
+	offers "umpire unit set Kempt --formation " line march-column attack-column square
 	offers "umpire --rules fury fire --formation " line column march-column
 	offers "umpire --rules fury unit add X --bel v" veteran
 	offers "umpire sheet --side " British French
@@ -219,6 +221,91 @@ ${names[k]}" ] || { echo "'$quote$start' gives $word: $output"; return 1; }
 	offers "umpire log show 2 "
 	offers "umpire --db "
 	offers "umpire unit import "
+}
+
+# Completion in a game of each other rule set: its commands' options and
+# values, its modifiers, its units however spelt (apostrophes, spaces,
+# accents, any case), events after `log show`, units after adjust and
+# unit show|set|rm, and adjust's tactical formations (not formations of
+# the order of battle).
+@test "in a fury game: its values, modifiers, names, events and formations" {
+	bin_umpire
+	"$U" new --rules fury >/dev/null
+	"$U" unit add "Reille's Corps" --side French --type corps >/dev/null
+	"$U" unit add "Éblé" --side French --type infantry --parent "Reille's Corps" --stands 4 --bel veteran >/dev/null
+	"$U" unit add "O'Connor" --side British --type infantry --stands 4 --bel regular >/dev/null
+	"$U" adjust "O'Connor" --stands -1 --reason "a stand lost" >/dev/null
+	offers "umpire fire --unit " Éblé "O\\'Connor"
+	offers "umpire fire --unit e" Éblé
+	offers "umpire fire --unit EBLE" Éblé
+	offers "umpire fire --target \"o'" "O'Connor"
+	offers "umpire fire --formation " line column march-column
+	offers "umpire fire --mod target-c" target-column target-cavalry
+	offers "umpire unit add X --bel " militia conscript regular veteran guard
+	offers "umpire unit add X --parent " "Reille\\'s\\ Corps"
+	offers "umpire adjust " "Reille\\'s\\ Corps" Éblé "O\\'Connor"
+	offers "umpire adjust Éblé --formation " line column march-column square
+	offers "umpire unit show r" "Reille\\'s\\ Corps"
+	offers "umpire unit set 'o" "O'\\''Connor"
+	offers "umpire unit rm É" Éblé
+	offers "umpire log show " 1
+}
+
+@test "in a squares game: commands, dice-off generals, assault units by name" {
+	bin_umpire
+	"$U" new --rules squares >/dev/null
+	"$U" unit add "Left Wing" --side Allied --type command --quality d8 >/dev/null
+	"$U" unit add "Ney's Corps" --side French --type command --quality d10 >/dev/null
+	"$U" unit add Picton --side Allied --type infantry --skirmish d8 --quality d8 --morale d8 --parent "Left Wing" >/dev/null
+	"$U" unit add Marcognet --side French --type infantry --skirmish d8 --quality d8 --morale d10 --parent "Ney's Corps" >/dev/null
+	"$U" turn --general "Left Wing" --general "Ney's Corps" --dice 5,7 >/dev/null
+	offers "umpire turn --" --action-dice --commands --dice-off --general --dice --roll --seed --odds --db --rules --json --help
+	offers "umpire turn --general " "Left\\ Wing" "Ney\\'s\\ Corps"
+	offers "umpire turn --general 'n" "Ney'\\''s Corps"
+	offers "umpire melee --attacker M" Marcognet
+	offers "umpire melee --mod defender-" defender-woods defender-town defender-uphill
+	offers "umpire fire --range " close long
+	offers "umpire unit add X --quality " d6 d8 d10 d12
+	offers "umpire adjust Picton --formation "
+	offers "umpire unit set pic" Picton
+	offers "umpire log show " 1
+}
+
+@test "in a 2x2 game: sizes, types, modifiers with a value, names" {
+	bin_umpire
+	"$U" new --rules 2x2 >/dev/null
+	"$U" unit add "1er Ligne" --side French --type line --size large >/dev/null
+	"$U" unit add "Maitland's Guards" --side British --type guards >/dev/null
+	"$U" unit add "Ête" --side British --type militia >/dev/null
+	"$U" adjust "Ête" --state destroyed --reason "ran" >/dev/null
+	offers "umpire melee --attacker " "1er\\ Ligne" "Maitland\\'s\\ Guards" Ête
+	offers "umpire melee --defender m" "Maitland\\'s\\ Guards"
+	offers "umpire fire --target ê" Ête
+	offers "umpire unit add X --size " large common small
+	offers "umpire unit add X --type g" guards
+	offers "umpire melee --attacker-mod ex" extra-units=
+	offers "umpire adjust 'mait" "Maitland'\\''s Guards"
+	offers "umpire unit rm \"ê" Ête
+	offers "umpire sheet --side " French British
+	offers "umpire log show " 1
+}
+
+@test "in an ohw game: fatigue, types, modifiers, names with accents and apostrophes" {
+	bin_umpire
+	"$U" new --rules ohw >/dev/null
+	"$U" unit add "Brunswick's Black" --side Allied --type infantry >/dev/null
+	"$U" unit add "Lützow" --side Allied --type cavalry --heavy-cavalry >/dev/null
+	"$U" unit add "Grenadiers à Cheval" --side French --type cavalry >/dev/null
+	"$U" adjust "Lützow" --fp 2 --reason "a skirmish" >/dev/null
+	offers "umpire fatigue --unit " "Brunswick\\'s\\ Black" Lützow "Grenadiers\\ à\\ Cheval"
+	offers "umpire fatigue --unit 'gren" "Grenadiers à Cheval"
+	offers "umpire fatigue --unit LUTZ" Lützow
+	offers "umpire fatigue --mod " stubborn pyrrhic save-yourselves
+	offers "umpire melee --attacker-type " cavalry heavy-cavalry infantry skirmishers square
+	offers "umpire adjust Lützow --" --fp --state --clear --formation --reason --db --rules --json --help
+	offers "umpire adjust Lützow --formation " line column square skirmishers
+	offers "umpire unit show \"b" "Brunswick's Black"
+	offers "umpire log show " 1
 }
 
 # best_time LINE WORD...: the best of three completions of LINE, which

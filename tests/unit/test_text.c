@@ -210,6 +210,64 @@ find_alike(void **state)
 	assert_string_equal(err, "unit 'pire' is ambiguous: it matches both 'Piré' and 'Pire' (an older umpire let both in); type the name exactly");
 }
 
+/* Each group of spellings of one real name folds to one form, whatever
+ * the case, accents (precomposed or combining) and ligatures typed, and
+ * the look-up finds the name from every spelling. */
+static void
+spellings_fold_alike(void **state)
+{
+	static const char *const groups[][6] = {
+		{ "pire", "Piré", "Pire", "PIRE", "Pire\xcc\x81", "PIRE\xcc\x81" },
+		{ "oeuvre", "Œuvre", "OEUVRE", "oeuvre", "Oeuvre", NULL },
+		{ "strasse", "Straße", "STRASSE", "Strasse", NULL },
+		{ "orsted", "Ørsted", "ØRSTED", "Orsted", NULL },
+		{ "aegidius", "Ægidius", "AEGIDIUS", "ægidius", NULL },
+		{ "lodz", "Łódź", "ŁÓDŹ", "Lodz", "L\xc3\xb3" "dz\xcc\x81", NULL },
+		{ "istanbul", "İstanbul", "ISTANBUL", "istanbul", NULL },
+		{ "lowenstein", "Löwenstein", "LÖWENSTEIN", "Lo\xcc\x88wenstein", "Lowenstein", NULL },
+		{ "swierczewski", "Świerczewski", "ŚWIERCZEWSKI", "Swierczewski", NULL },
+		{ "d'erlon", "d'Erlon", "D'ERLON", "d\xe2\x80\x99" "Erlon", NULL },
+		{ "nansouty", "Nansouty", "NANSOUTY", "nansouty", NULL },
+	};
+	static const char names[][16] = { "Piré", "Œuvre", "Straße", "Ørsted", "Ægidius", "Łódź",
+	    "İstanbul", "Löwenstein", "Świerczewski", "d'Erlon", "Nansouty" };
+	char err[200];
+
+	(void)state;
+	for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++)
+		for (int k = 1; k < 6 && groups[g][k] != NULL; k++) {
+			assert_string_equal(folded(groups[g][k]), groups[g][0]);
+			assert_int_equal(text_find_name("unit", groups[g][k], names[0],
+			    sizeof names[0], 11, err, sizeof err), (int)g);
+		}
+	/* Names alike but not the same stay apart. */
+	assert_string_equal(folded("Pira"), "pira");
+	assert_string_equal(folded("Nansoutz"), "nansoutz");
+	assert_int_equal(text_find_name("unit", "Pira", names[0], sizeof names[0], 11,
+	    err, sizeof err), -1);
+}
+
+/* Padding by the columns a text takes, and stored words as text. */
+static void
+cells_and_words(void **state)
+{
+	char buf[64], words[32];
+	struct text_line l;
+
+	(void)state;
+	line_init(&l, buf, sizeof buf);
+	line_cell(&l, "Pire\xcc\x81", -6);	/* 4 columns, 2 spaces */
+	line_char(&l, '|');
+	line_cell(&l, "東郷", 6);		/* 4 columns, 2 spaces before */
+	line_char(&l, '|');
+	line_cell(&l, "Œuvre", -5);
+	line_char(&l, '|');
+	assert_string_equal(buf, "Pire\xcc\x81  |  東郷|Œuvre|");
+	assert_string_equal(text_words("good_order", words, sizeof words), "good order");
+	assert_string_equal(text_words("fall_back", words, sizeof words), "fall back");
+	assert_string_equal(text_words("ok", words, sizeof words), "ok");
+}
+
 int
 main(void)
 {
@@ -222,6 +280,8 @@ main(void)
 		cmocka_unit_test(find_name),
 		cmocka_unit_test(find_nearest),
 		cmocka_unit_test(find_alike),
+		cmocka_unit_test(spellings_fold_alike),
+		cmocka_unit_test(cells_and_words),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
