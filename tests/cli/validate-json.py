@@ -46,20 +46,20 @@ def make_validator(schemas):
     cls = jsonschema.Draft202012Validator
     for s in schemas.values():
         cls.check_schema(s)
+    store = {s["$id"]: s for s in schemas.values()}
     try:
         from referencing import Registry, Resource
 
         registry = Registry().with_resources(
-            (s["$id"], Resource.from_contents(s)) for s in schemas.values())
+            (uri, Resource.from_contents(s)) for uri, s in store.items())
+        cls({}, registry=registry)
+    except (ImportError, TypeError):  # before jsonschema 4.18 (Debian 12: 4.10)
+        registry = None
 
-        def build(schema):
+    def build(schema):
+        if registry is not None:
             return cls(schema, registry=registry)
-    except ImportError:  # jsonschema before 4.18 (Debian 12: 4.10)
-        store = {s["$id"]: s for s in schemas.values()}
-
-        def build(schema):
-            resolver = jsonschema.RefResolver(BASE, schema, store=store)
-            return cls(schema, resolver=resolver)
+        return cls(schema, resolver=jsonschema.RefResolver(BASE, schema, store=store))
 
     cache = {}
 
