@@ -1104,16 +1104,30 @@ help(FILE *out)
 	    "by ';': regular;regular;veteran;guard.\n", out);
 }
 
+/* One line a rating option: "--name ARG", padded, then what it is. */
+static void
+print_rating_options(FILE *out, const struct input_decl *decls)
+{
+	char option[96];
+
+	for (const struct input_decl *d = decls; d->name; d++) {
+		snprintf(option, sizeof option, "--%s%s%s", d->name, d->arg[0] ? " " : "",
+		    d->arg);
+		fprintf(out, "  %-30s %s\n", option, d->help);
+	}
+}
+
 static void
 help_ratings(FILE *out, const struct ruleset *rs)
 {
 	help(out);
 	if (rs == NULL)
 		return;
-	fprintf(out, "\nUnit types (%s): %s\nFormations: %s\nRatings:\n", rs->name,
-	    rs->roster->unit_types, rs->roster->formation_types);
-	for (const struct input_decl *d = rs->roster->inputs; d->name; d++)
-		fprintf(out, "  --%s %-24s %s\n", d->name, d->arg, d->help);
+	fprintf(out, "\nUnit types (%s): %s\nRatings:\n", rs->name,
+	    rs->roster->unit_types);
+	print_rating_options(out, rs->roster->inputs);
+	fprintf(out, "Formations: %s\nFormation ratings:\n", rs->roster->formation_types);
+	print_rating_options(out, roster_formation_inputs(rs->roster));
 }
 
 /* A unit added or changed: its JSON object, or a line. */
