@@ -188,10 +188,11 @@ build/rel/floor: tests/bench/floor.c build/rel/vfs.o build/flags.rel
 bench: umpire umpire-serve build/rel/floor
 	@tests/bench/run.sh ./umpire build/rel/floor
 
-# The man page: the hand-written body and every rule set's options from
-# the binary's own --help.
-build/umpire.1: umpire cmd/umpire.1.in cmd/mkman.sh
-	cmd/mkman.sh ./umpire cmd/umpire.1.in > $@.new && mv $@.new $@
+# The man page: the hand-written body, every rule set's options, unit
+# ratings and CSV columns from the binary itself, and the keys of every
+# --json output from the JSON Schemas.
+build/umpire.1: umpire cmd/umpire.1.in cmd/mkman.sh cmd/mkman-json.jq $(wildcard schema/json/*.json)
+	cmd/mkman.sh ./umpire cmd/umpire.1.in schema/json > $@.new && mv $@.new $@
 man: build/umpire.1
 
 install: umpire umpire-serve build/umpire.1
