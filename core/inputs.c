@@ -7,6 +7,7 @@
 
 #include "dice.h"
 #include "inputs.h"
+#include "kind.h"
 #include "num.h"
 #include "text.h"
 
@@ -36,23 +37,6 @@ choice_has(const char *choices, const char *word)
 			p++;
 	}
 	return 0;
-}
-
-/* "musket|rifle" as "musket, rifle" for messages. */
-static void
-choices_list(const char *choices, char *buf, size_t n)
-{
-	size_t j = 0;
-
-	for (const char *p = choices; *p != '\0' && j + 3 < n; p++) {
-		if (*p == '|') {
-			buf[j++] = ',';
-			buf[j++] = ' ';
-		} else {
-			buf[j++] = *p;
-		}
-	}
-	buf[j] = '\0';
 }
 
 /* ---- the store: strings kept as offsets ------------------------------ */
@@ -370,7 +354,7 @@ check_choice(struct inputs *in, const struct input_value *v, const char *s)
 
 	if (choice_has(v->decl->choices, s))
 		return INPUTS_OK;
-	choices_list(v->decl->choices, list, sizeof list);
+	choice_list(v->decl->choices, list, sizeof list);
 	return fail(in, INPUTS_DATA, "--%s: '%s' is not one of %s", v->decl->name, s,
 	    list);
 }
@@ -1069,7 +1053,7 @@ check_mod(struct inputs *in, const struct input_decl *d,
 		return INPUTS_OK;
 	}
 	if (!choice_has(arg, val)) {
-		choices_list(arg, list, sizeof list);
+		choice_list(arg, list, sizeof list);
 		return fail(in, INPUTS_DATA, "--%s: %s=%s is not one of %s", d->name,
 		    name, val, list);
 	}

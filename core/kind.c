@@ -181,29 +181,12 @@ printable(const char *s)
 	return 1;
 }
 
-/* "yes, no" for messages. */
-static void
-list_words(const char *words, char *buf, size_t n)
-{
-	size_t j = 0;
-
-	for (const char *p = words; *p != '\0' && j + 3 < n; p++) {
-		if (*p == '|') {
-			buf[j++] = ',';
-			buf[j++] = ' ';
-		} else {
-			buf[j++] = *p;
-		}
-	}
-	buf[j] = '\0';
-}
-
 static int
 why_not(char *why, size_t n, const char *cell, const struct base *b)
 {
 	char words[160], range[96] = "";
 
-	list_words(b->words, words, sizeof words);
+	choice_list(b->words, words, sizeof words);
 	if (b->type == BASE_INT || b->type == BASE_NUM) {
 		if (isfinite(b->lo) && isfinite(b->hi))
 			snprintf(range, sizeof range, " from %g to %g", b->lo, b->hi);
@@ -282,4 +265,20 @@ kind_table_hash(const char *title, const char *provenance, const char *note,
 	for (size_t i = 0; i < n; i++)
 		h = fnv(h, cells[i]);
 	return h;
+}
+
+void
+choice_list(const char *choices, char *buf, size_t n)
+{
+	size_t j = 0;
+
+	for (const char *p = choices; *p != '\0' && j + 3 < n; p++) {
+		if (*p == '|') {
+			buf[j++] = ',';
+			buf[j++] = ' ';
+		} else {
+			buf[j++] = *p;
+		}
+	}
+	buf[j] = '\0';
 }

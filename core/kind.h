@@ -41,4 +41,8 @@ int kind_number(const char *cell, double *out);
 uint64_t kind_table_hash(const char *title, const char *provenance,
     const char *note, const char *const *cells, size_t n);
 
+/* A choice list "musket|rifle" as "musket, rifle" for messages, cut to
+ * fit n bytes. */
+void choice_list(const char *choices, char *buf, size_t n);
+
 #endif
