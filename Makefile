@@ -168,7 +168,8 @@ mutants: umpire build/san/umpire $(UNIT_BIN) build/flt/umpire build/flt/faultshi
 deps:
 	@missing=""; \
 	for p in gcc make libsqlite3-dev libcsv-dev libgmp-dev libutf8proc-dev libcmocka-dev \
-	    libmicrohttpd-dev bats sqlite3 jq curl wrk chromium poppler-utils man-db tmux; do \
+	    libmicrohttpd-dev bats sqlite3 jq curl wrk chromium poppler-utils man-db tmux \
+	    python3-jsonschema; do \
 	    dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -191,10 +192,11 @@ build/rel/floor: tests/bench/floor.c build/rel/vfs.o build/flags.rel
 bench: umpire umpire-serve build/rel/floor
 	@tests/bench/run.sh ./umpire build/rel/floor
 
-# The man page: the hand-written body and every rule set's options from
-# the binary's own --help.
-build/umpire.1: umpire cmd/umpire.1.in cmd/mkman.sh
-	cmd/mkman.sh ./umpire cmd/umpire.1.in > $@.new && mv $@.new $@
+# The man page: the hand-written body, every rule set's options, unit
+# ratings and CSV columns from the binary itself, and the keys of every
+# --json output from the JSON Schemas.
+build/umpire.1: umpire cmd/umpire.1.in cmd/mkman.sh cmd/mkman-json.jq $(wildcard schema/json/*.json)
+	cmd/mkman.sh ./umpire cmd/umpire.1.in schema/json > $@.new && mv $@.new $@
 man: build/umpire.1
 
 install: umpire umpire-serve build/umpire.1

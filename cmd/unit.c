@@ -1171,9 +1171,12 @@ help_ratings(FILE *out, const struct ruleset *rs)
 	help(out);
 	if (rs == NULL)
 		return;
-	fprintf(out, "\nUnit types (%s): %s\nFormations: %s\nRatings:\n", rs->name,
-	    rs->roster->unit_types, rs->roster->formation_types);
+	fprintf(out, "\nUnit types (%s): %s\nRatings:\n", rs->name,
+	    rs->roster->unit_types);
 	for (const struct input_decl *d = rs->roster->inputs; d->name; d++)
+		help_option_line(out, d);
+	fprintf(out, "Formations: %s\nFormation ratings:\n", rs->roster->formation_types);
+	for (const struct input_decl *d = roster_formation_inputs(rs->roster); d->name; d++)
 		help_option_line(out, d);
 }
 

@@ -15,7 +15,8 @@ unset UMPIRE_DB
 pass=0
 fail=0
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+kept=$(mktemp -d)
+trap 'rm -rf "$log" "$kept"' EXIT
 
 # Counts TAP lines in $log; a run that failed without a "not ok" line
 # (a crash, a sanitizer report) counts as one failure.
@@ -38,8 +39,12 @@ for t in "$@"; do
 	tally $? "$t"
 done
 
-bats --tap tests/cli >"$log" 2>&1
+# Every --json output of the command-line tests is kept and checked
+# against its schema under schema/json/.
+UMPIRE_JSON_CAPTURE=$kept bats --tap tests/cli >"$log" 2>&1
 tally $? tests/cli
+tests/cli/validate-json.py "$kept" >"$log" 2>&1
+tally $? schema/json
 
 # The fuzz corpus, replayed under the sanitizers.
 build/san/fuzz_replay tests/fuzz/corpus/* >"$log" 2>&1

@@ -5,6 +5,12 @@ bats_require_minimum_version 1.5.0
 
 setup() {
 	U=${UMPIRE_BIN:?set UMPIRE_BIN to the binary under test}
+	# UMPIRE_JSON_CAPTURE=DIR: every --json output is kept in DIR as well
+	# (tests/cli/json-capture.sh), for tests/cli/validate-json.py.
+	if [ -n "${UMPIRE_JSON_CAPTURE:-}" ]; then
+		export UMPIRE_REAL_BIN=$UMPIRE_BIN
+		U=$BATS_TEST_DIRNAME/json-capture.sh
+	fi
 	TEST_DIR=$(mktemp -d)
 	cd "$TEST_DIR" || return 1
 	unset UMPIRE_DB
@@ -60,7 +66,7 @@ new_game() {
 as_nobody() {
 	chmod 755 "$TEST_DIR"
 	if [ ! -x "$TEST_DIR/.umpire" ]; then
-		cp "$U" "$TEST_DIR/.umpire"
+		cp "$UMPIRE_BIN" "$TEST_DIR/.umpire"
 		chmod 755 "$TEST_DIR/.umpire"
 	fi
 	local args=()

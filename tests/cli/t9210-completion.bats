@@ -16,7 +16,7 @@ teardown() {
 # A bin directory whose umpire is the binary under test.
 bin_umpire() {
 	mkdir -p bin
-	ln -sf "${1:-$U}" bin/umpire
+	ln -sf "${1:-$UMPIRE_BIN}" bin/umpire
 }
 
 # complete_line LINE: calls _umpire in a fresh bash with COMP_LINE,

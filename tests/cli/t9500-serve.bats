@@ -382,10 +382,10 @@ token_of() {
 @test "umpire serve finds umpire-serve beside it or in libexec/umpire, else says so (64)" {
 	small_oob
 	mkdir -p bin libexec/umpire
-	cp "$U" bin/umpire
+	cp "$UMPIRE_BIN" bin/umpire
 	run --separate-stderr bin/umpire serve --listen 127.0.0.1:0
 	expect_error 64 "the server program umpire-serve is not installed beside umpire or in its libexec/umpire"
-	ln -s "$(dirname "$U")/umpire-serve" libexec/umpire/umpire-serve
+	ln -s "$(dirname "$UMPIRE_BIN")/umpire-serve" libexec/umpire/umpire-serve
 	bin/umpire serve --listen 127.0.0.1:0 >serve.out 2>serve.err 3>&- &
 	SERVE_PID=$!
 	for _ in $(seq 300); do [ "$(wc -l <serve.out)" -ge 3 ] && break; sleep 0.1; done

@@ -1,0 +1,17 @@
+#!/bin/bash
+# The binary under test, run as it is; when UMPIRE_JSON_CAPTURE names a
+# directory and an argument is --json, its standard output is also kept
+# there (N.out, with N its arguments one a line) for
+# tests/cli/validate-json.py to check against schema/json/.
+real=${UMPIRE_REAL_BIN:?set UMPIRE_REAL_BIN to the binary under test}
+dir=${UMPIRE_JSON_CAPTURE:-}
+if [ -n "$dir" ]; then
+	for a in "$@"; do
+		if [ "$a" = --json ]; then
+			base=$(mktemp "$dir/XXXXXXXX")
+			printf '%s\n' "$@" >"$base"
+			exec "$real" "$@" > >(tee "$base.out")
+		fi
+	done
+fi
+exec "$real" "$@"

@@ -1,0 +1,43 @@
+#!/usr/bin/env bats
+# The --json outputs against schema/json/: tests/run.sh keeps every --json
+# output of these tests and checks each with tests/cli/validate-json.py.
+# Here: the outputs no other test prints, and the check itself.
+load helper
+
+@test "the file commands' --json: unit import, export and rm, tables export and import, report --html" {
+	small_oob
+	umpire --json unit export oob.csv
+	[ "$output" = '{"exported":"oob.csv"}' ]
+	umpire --json unit rm Pack
+	[ "$output" = '{"removed":"Pack"}' ]
+	sed -n '1p;/^Pack,/p' oob.csv >pack.csv
+	umpire --json unit import pack.csv
+	[ "$output" = '{"imported":1}' ]
+	umpire --json tables export bands bands.csv
+	[ "$output" = '{"exported":"bands"}' ]
+	umpire --json tables import bands bands.csv
+	[ "$output" = '{"imported":"bands"}' ]
+	umpire --json report --html report.html
+	[ "$output" = '{"wrote":"report.html"}' ]
+}
+
+# capture ARGS OUTPUT: one kept run, as json-capture.sh keeps it.
+capture() {
+	mkdir -p kept
+	KEPT=$((${KEPT:-0} + 1))
+	printf '%s\n' $1 >"kept/run$KEPT"
+	printf '%s\n' "$2" >"kept/run$KEPT.out"
+}
+
+@test "the check names an output that breaks its schema, a command without one and too few outputs" {
+	capture "--json --rules brigade fire --firers 16 --distance 2 --dice 4" \
+	    '{"rules":"brigade","command":"fire","dice":[4],"seed":null,"modifiers":[],"legal":true,"reason":null,"result":{"casualties":2,"range":"far","row":19,"carried_row":7,"guns_fired":null,"misfires":null},"effects":[],"summary":"2 casualties","standing":null,"working":[]}'
+	capture "--json frobnicate" '{}'
+	run python3 "$BATS_TEST_DIRNAME/validate-json.py" kept
+	[ "$status" -eq 1 ]
+	has_line "not ok 13 - json ruling: 1 of 1 outputs do not match"
+	has_line "#   (top): 'event' is a required property; result/range: 'far' is not one of ['close', 'long', 'out', None]"
+	has_line "not ok 5 - json frobnicate: 1 of 1 outputs do not match"
+	has_line "#   no schema for this command's --json output"
+	has_line "not ok 27 - json outputs checked: 2 (at least 1000), 0 failed runs with empty stdout"
+}
