@@ -44,7 +44,8 @@ section_of() {
 	# one rating of each rule set and its allowed values, as unit --help gives them
 	for rating in "--class CLASS" "--skirmish dN" "--bel militia|conscript|regular|veteran|guard" \
 	    "--size large|common|small" "--break-point B" "--break-percent P" "--quality good|average|poor"; do
-		grep -q -- "^         $rating " ratings.txt
+		# the option alone on its line when its help goes on the next
+		grep -q -- "^         $rating\( \|\$\)" ratings.txt
 	done
 	for rules in brigade squares fury 2x2 ohw; do
 		has_line "   $rules" "$(cat ratings.txt)"

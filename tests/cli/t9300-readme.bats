@@ -9,7 +9,8 @@ ROOT=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
 @test "every sh block of the README runs as written, from an empty directory" {
 	local bin play
 	bin=$(mktemp -d) play=$(mktemp -d)
-	ln -s "$U" "$bin/umpire"
+	# the binary itself: the block's PATH holds nothing else (no tee for a capture)
+	ln -s "$UMPIRE_BIN" "$bin/umpire"
 	awk '/^```sh$/ { on = 1; n++; next } /^```/ { on = 0; next }
 	    on { print > ("block" n ".sh") }' "$ROOT/README.md"
 	[ -f block1.sh ]
