@@ -294,17 +294,6 @@ html_chart(FILE *f, const struct game *gm, const struct history *h, int s)
 	fputs("</svg>\n</figure>\n", f);
 }
 
-/* The rule set's word for a unit that has lost everything: its most
- * severe state ("destroyed"), else "lost". */
-static const char *
-gone_word(const struct game *gm)
-{
-	const struct keeps *k = &gm->rs->roster->keeps;
-	int most = keeps_severity(k, NULL);
-
-	return most > 0 ? k->states[most - 1].word : "lost";
-}
-
 /* True when u has lost the whole of its measure, or taken as much as it
  * can (ohw's fatigue points at the break point): it is out of the fight. */
 static int
@@ -312,15 +301,6 @@ spent(const struct game *gm, const struct unit *u)
 {
 	return gm->rs->roster->keeps.measure_option != NULL && !u->formation &&
 	    u->start_strength > 0 && unit_lost(u) >= u->start_strength;
-}
-
-/* True when u has lost the whole of a measure that counts down (a
- * battery with every gunner lost): it is gone, whatever word its rule
- * set's view leaves on it. */
-static int
-all_lost(const struct game *gm, const struct unit *u)
-{
-	return gm->rs->roster->keeps.counts_down && spent(gm, u);
 }
 
 /* A row of N boxes, the first MARKED of them crossed off (a measure that
@@ -432,7 +412,7 @@ state_cell(const struct page *p, const struct unit *u)
 	    (k->states != NULL && keeps_severity(k, p->us->v.state) == keeps_severity(k, NULL));
 
 	fputs(gone ? "<td class=\"gone\">" : "<td>", p->f);
-	esc_words(p->f, all_lost(p->gm, u) ? gone_word(p->gm) : p->us->v.state);
+	esc_words(p->f, view_all_lost(p->gm, u) ? view_gone_word(p->gm) : p->us->v.state);
 	fputs("</td>", p->f);
 }
 
@@ -451,7 +431,7 @@ part_row(const struct page *p, const struct view_part *part)
 	fputc(' ', f);
 	if (part->start > 0 && part->left <= 0)
 		fputs("<span class=\"gone\">", f);
-	esc_words(f, part->start > 0 && part->left <= 0 ? gone_word(p->gm) : part->state);
+	esc_words(f, part->start > 0 && part->left <= 0 ? view_gone_word(p->gm) : part->state);
 	if (part->start > 0 && part->left <= 0)
 		fputs("</span>", f);
 	if (part->note[0] != '\0') {

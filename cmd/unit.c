@@ -548,7 +548,7 @@ print_card(struct cmd_ctx *g, struct game *gm, const struct unit_sheet *s)
 		    u->start_strength, unit_lost(u));
 	else if (!u->formation && s->seen[0] != '\0')
 		fprintf(g->out, "  %s: %s\n", gm->rs->measure, s->seen);
-	fprintf(g->out, "  state: %s\n", text_words(s->v.state, words, sizeof words));
+	fprintf(g->out, "  state: %s\n", view_state_words(gm, s, words, sizeof words));
 	if (s->look != LOOK_ACROSS) {
 		ratings_line(u, s->look, line, sizeof line);
 		fprintf(g->out, "  ratings: %s\n", line[0] ? line : "none");
@@ -665,7 +665,7 @@ list_line(struct cmd_ctx *g, struct game *gm, const struct unit_sheet *s,
 	} else if (!u->formation) {
 		column(&l, s->seen, 9);
 	}
-	line_text(&l, text_words(s->v.state, words, sizeof words), 0);
+	line_text(&l, view_state_words(gm, s, words, sizeof words), 0);
 	fprintf(g->out, "%s\n", buf);
 }
 

@@ -332,14 +332,41 @@ view_heads(FILE *out, const struct game *gm, enum look look)
 	fputc('\n', out);
 }
 
+const char *
+view_gone_word(const struct game *gm)
+{
+	const struct keeps *k = &gm->rs->roster->keeps;
+	int most = keeps_severity(k, NULL);
+
+	return most > 0 ? k->states[most - 1].word : "lost";
+}
+
+int
+view_all_lost(const struct game *gm, const struct unit *u)
+{
+	const struct keeps *k = &gm->rs->roster->keeps;
+
+	return k->measure_option != NULL && k->counts_down && !u->formation &&
+	    u->start_strength > 0 && unit_lost(u) >= u->start_strength;
+}
+
+const char *
+view_state_words(const struct game *gm, const struct unit_sheet *s, char *buf, size_t n)
+{
+	if (view_all_lost(gm, s->u))
+		return text_words(view_gone_word(gm), buf, n);
+	return text_words(s->v.state, buf, n);
+}
+
 /* The cell of column i: the roster's, or the unit's state. */
 static const char *
-cell_of(const struct sheet_column *c, int i, const struct unit_sheet *s)
+cell_of(const struct game *gm, const struct sheet_column *c, int i,
+    const struct unit_sheet *s)
 {
 	static char words[sizeof s->v.state];
 
 	return strcmp(c[i].key, "state") == 0 ?
-	    text_words(s->v.state, words, sizeof words) : s->v.cells[i];
+	    view_state_words(gm, s, words, sizeof words) : s->v.cells[i];
 }
 
 /* The flags joined by SEP; those the state word already says left out
@@ -384,13 +411,13 @@ view_text(FILE *out, const struct game *gm, const struct unit_sheet *s)
 	}
 	if (s->look != LOOK_ALL) {
 		gap(&l, 1);
-		line_text(&l, text_words(s->v.state, words, sizeof words), 0);
+		line_text(&l, view_state_words(gm, s, words, sizeof words), 0);
 	}
 	for (int i = 0; c[i].key != NULL && s->look == LOOK_ALL; i++) {
 		if (c[i].where == SHEET_CSV)
 			continue;
 		gap(&l, c[i].gap);
-		cell(&l, cell_of(c, i, s), last_text(c, i) ? 0 : c[i].width);
+		cell(&l, cell_of(gm, c, i, s), last_text(c, i) ? 0 : c[i].width);
 	}
 	if (flags[0])
 		line_char(&l, ' ');
@@ -437,7 +464,7 @@ view_csv(FILE *out, const struct game *gm, int restricted,
 		if (c[i].where == SHEET_TEXT)
 			continue;
 		fputc(',', out);
-		csv_put(out, cell_of(c, i, s));
+		csv_put(out, cell_of(gm, c, i, s));
 	}
 	if (formation != NULL) {
 		fputc(',', out);

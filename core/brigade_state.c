@@ -832,12 +832,15 @@ battalion_part(const struct battalion *b, struct view_part *p, int line)
 	p->line = line;
 }
 
-/* "1st Battalion        british    14/24  ok" */
+/* "1st Battalion        british    14/24  ok"; a part with every figure
+ * lost is "destroyed" (the brigade's state word for it, brigade_states),
+ * whatever its band would say of none left. */
 static void
 battalion_line(const struct battalion *b, char *buf)
 {
 	char words[32];
 	struct text_line l;
+	const char *state = b->figures > 0 && b->left <= 0 ? "destroyed" : b->state;
 
 	line_init(&l, buf, VIEW_LINE);
 	line_cell(&l, b->name, -20);
@@ -848,7 +851,7 @@ battalion_line(const struct battalion *b, char *buf)
 	line_char(&l, '/');
 	line_long(&l, b->figures, -3);
 	line_char(&l, ' ');
-	line_text(&l, text_words(b->state, words, sizeof words), 0);
+	line_text(&l, text_words(state, words, sizeof words), 0);
 }
 
 static void

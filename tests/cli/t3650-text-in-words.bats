@@ -128,3 +128,22 @@ load helper
 	umpire --json log show 1
 	[ "$(json '[.modifiers[].name] | join(",")')" = "attacker:lancers,defender:elite" ]
 }
+
+@test "a unit with every figure lost reads 'destroyed' in text, never 'ok'; JSON keeps the band's word" {
+	umpire new --rules brigade
+	umpire unit add RHA --side British --type horse-artillery --guns 2
+	umpire unit add Kempt --side British --type infantry --class british --units 1 --figures 4
+	# 2 guns x 3 crew = 6 figures, all lost; 4 of 4 lost
+	umpire adjust RHA --figures -6 --reason "every gunner lost"
+	umpire adjust Kempt --figures -4 --reason "every man lost"
+	umpire unit list
+	[ "$(grep '^RHA ' <<<"$output" | awk '{print $(NF-1), $NF}')" = "0/6 destroyed" ]
+	[ "$(grep '^Kempt ' <<<"$output" | awk '{print $(NF-1), $NF}')" = "0/4 destroyed" ]
+	umpire sheet
+	[ "$(grep '^      gun 1 ' <<<"$output" | awk '{print $4, $5}')" = "0/3 destroyed," ]
+	[ "$(grep '^  RHA ' <<<"$output" | awk '{print $7}')" = destroyed ]
+	umpire unit show RHA
+	has_line "  state: destroyed" "$output"
+	umpire --json sheet
+	[ "$(json '[.units[] | .name + "=" + .state] | join(",")')" = "RHA=ok,Kempt=fall_back" ]
+}
