@@ -40,10 +40,20 @@ show(void *ctx, const struct db_event *e)
 	jsonw_string(&s->w, "units", e->units);
 	jsonw_string(&s->w, "summary", e->summary);
 	jsonw_object_end(&s->w);
+	/* who as the log names it: the acting unit first, with roles */
 	snprintf(s->text + strlen(s->text), sizeof s->text - strlen(s->text),
 	    "%s #%lld turn %ld %s%s%s: %s\n", s->verb, e->id, e->turn, e->command,
-	    e->units[0] ? " of " : "", e->units, e->summary);
+	    e->who[0] ? " of " : "", e->who, e->summary);
 	return 0;
+}
+
+/* Asked for more than there is, undo or redo takes all there is, and
+ * says so before listing them. */
+static void
+say_fewer(FILE *out, int count, int redo, int dry_run)
+{
+	fprintf(out, "only %d ruling%s %s be %s:\n", count, count == 1 ? "" : "s",
+	    dry_run ? "can" : "could", redo ? "redone" : "undone");
 }
 
 /* The JSON of what undo or redo takes, kept until the commit. */
@@ -86,8 +96,11 @@ take_back(struct cmd_ctx *g, struct inputs *in, int redo, struct shown *s,
 		fprintf(g->out, "%s\n", buf);
 	else if (s->count == 0)
 		fprintf(g->out, "nothing to %s\n", redo ? "redo" : "undo");
-	else
+	else {
+		if (s->count < n)
+			say_fewer(g->out, s->count, redo, in_flag(in, "dry-run"));
 		fputs(s->text, g->out);
+	}
 	return 0;
 }
 

@@ -12,23 +12,24 @@
 	"u.start_strength, coalesce(s.state, ''), coalesce(s.formation, ''), " \
 	"coalesce(s.flags, ''), u.ratings, u.tactical " \
 	"FROM unit u LEFT JOIN unit_state s ON s.unit = u.id "
-#define EVENT_COLUMNS \
-	"e.id, e.turn, e.command, e.summary, e.undone, " \
-	"coalesce((SELECT group_concat(u.name, ', ') FROM event_unit eu " \
-	"JOIN unit u ON u.id = eu.unit WHERE eu.event = e.id), ''), e.changes, " \
-	"coalesce((SELECT group_concat(u.name || ' (' || eu.role || ')', ', ') " \
-	"FROM event_unit eu JOIN unit u ON u.id = eu.unit WHERE eu.event = e.id), ''), " \
-	"e.command = 'turn' AND e.args = '[\"turn\",\"next\"]' " \
-	"FROM event e "
 
-/* The kinds of effect every game keeps as words or records; any other
- * kind is a ledger its rule set declares. */
-/* The units event EV named, "Name (role)" as w, the acting one first
+/* The units event EV named, WHAT of each as w, the acting one first
  * (cmd/log.c's who), then by the roster's order. */
-#define WHO_NAMED(ev) \
-	"SELECT u.name || ' (' || eu.role || ')' AS w FROM event_unit eu " \
+#define NAMED(ev, what) \
+	"SELECT " what " AS w FROM event_unit eu " \
 	"JOIN unit u ON u.id = eu.unit WHERE eu.event = " ev " " \
 	"ORDER BY eu.role NOT IN ('unit', 'attacker'), eu.unit"
+/* ... as "Name (role)". */
+#define WHO_NAMED(ev) NAMED(ev, "u.name || ' (' || eu.role || ')'")
+/* An event with the units it named ("A, B") and who ("A (unit), B
+ * (target)"), both in who's order. */
+#define EVENT_COLUMNS \
+	"e.id, e.turn, e.command, e.summary, e.undone, " \
+	"coalesce((SELECT group_concat(w, ', ') FROM (" NAMED("e.id", "u.name") ")), ''), " \
+	"e.changes, " \
+	"coalesce((SELECT group_concat(w, ', ') FROM (" WHO_NAMED("e.id") ")), ''), " \
+	"e.command = 'turn' AND e.args = '[\"turn\",\"next\"]' " \
+	"FROM event e "
 
 /* A modifier's name as text (cmd/render.c): "attacker:lancers" as
  * "lancers (attacker)". */
@@ -36,6 +37,8 @@
 	"CASE WHEN instr(" n ", ':') > 0 THEN substr(" n ", instr(" n ", ':') + 1) || " \
 	"' (' || substr(" n ", 1, instr(" n ", ':') - 1) || ')' ELSE " n " END"
 
+/* The kinds of effect every game keeps as words or records; any other
+ * kind is a ledger its rule set declares. */
 #define WORD_KINDS "('state', 'formation', 'flag', 'part')"
 
 /*

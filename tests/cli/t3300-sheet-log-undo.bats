@@ -154,11 +154,51 @@ battle() {
 	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
 	before=$(md5sum umpire.db)
 	umpire undo --dry-run
-	[ "$output" = "would undo #1 turn 1 fire of Kempt: 2 casualties" ]
+	[ "$output" = "would undo #1 turn 1 fire of Kempt (target): 2 casualties" ]
 	[ "$(md5sum umpire.db)" = "$before" ]
 	umpire --json undo --dry-run
 	[ "$(json .dry_run)" = true ]
 	[ "$(json '.undone[0].id')" = 1 ]
+}
+
+@test "undo, redo and --dry-run name the firer first, with roles, as the log does" {
+	small_oob
+	# Bachelu comes after Kempt in the roster, but Bachelu fired
+	"$U" fire --unit Bachelu --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
+	umpire log
+	has_line "#1     turn 1   fire     Bachelu (unit), Kempt (target): 2 casualties"
+	umpire undo --dry-run
+	[ "$output" = "would undo #1 turn 1 fire of Bachelu (unit), Kempt (target): 2 casualties" ]
+	umpire undo
+	[ "$output" = "undid #1 turn 1 fire of Bachelu (unit), Kempt (target): 2 casualties" ]
+	umpire redo
+	[ "$output" = "redid #1 turn 1 fire of Bachelu (unit), Kempt (target): 2 casualties" ]
+	umpire --json undo --dry-run
+	[ "$(json '.undone[0].units')" = "Bachelu, Kempt" ]
+}
+
+@test "undo N past what can be undone takes all there is and says how many" {
+	small_oob
+	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
+	"$U" turn next >/dev/null
+	umpire undo 99 --dry-run
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "only 2 rulings can be undone:" ]
+	[ "${#lines[@]}" -eq 3 ]
+	umpire undo 99
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "only 2 rulings could be undone:" ]
+	[ "${lines[1]}" = "undid #2 turn 1 turn: turn 2 begins" ]
+	[ "${lines[2]}" = "undid #1 turn 1 fire of Kempt (target): 2 casualties" ]
+	umpire redo 5
+	[ "${lines[0]}" = "only 2 rulings could be redone:" ]
+	umpire undo 2
+	[ "${lines[0]}" = "undid #2 turn 1 turn: turn 2 begins" ]
+	umpire --json redo 3
+	[ "$(printf '%s' "$output" | jq -c .)" = '{"dry_run":false,"redone":[{"id":1,"turn":1,"command":"fire","units":"Kempt","summary":"2 casualties"},{"id":2,"turn":1,"command":"turn","units":"","summary":"turn 2 begins"}]}' ]
+	"$U" undo >/dev/null
+	umpire undo 1
+	[ "$output" = "undid #1 turn 1 fire of Kempt (target): 2 casualties" ]
 }
 
 @test "undo and turn next: the turn goes back" {

@@ -100,11 +100,11 @@ squares_generals() {
 	umpire --json turn
 	[ "$(json .turn)" = 1 ]
 	umpire undo
-	[ "$output" = "undid #2 turn 1 turn of Wellington, Ney: Wellington wins the dice-off" ]
+	[ "$output" = "undid #2 turn 1 turn of Wellington (general), Ney (general): Wellington wins the dice-off" ]
 	umpire undo
-	[ "$output" = "undid #1 turn 1 turn of Wellington, Ney: Ney wins the dice-off" ]
+	[ "$output" = "undid #1 turn 1 turn of Wellington (general), Ney (general): Ney wins the dice-off" ]
 	umpire redo
-	[ "$output" = "redid #1 turn 1 turn of Wellington, Ney: Ney wins the dice-off" ]
+	[ "$output" = "redid #1 turn 1 turn of Wellington (general), Ney (general): Ney wins the dice-off" ]
 	umpire check
 	[ "$status" -eq 0 ]
 }

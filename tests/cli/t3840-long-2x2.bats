@@ -122,7 +122,7 @@ battle() {
 	# the last thing undo takes back is Pack's rout (21), past the victory
 	# check that changed nothing
 	umpire undo --dry-run
-	has_line "would undo #24 turn 3 morale of Pack: the unit routs 3\" away and is disrupted (d6 5)"
+	has_line "would undo #24 turn 3 morale of Pack (unit): the unit routs 3\" away and is disrupted (d6 5)"
 	umpire morale --victory
 	[ "${lines[0]}" = "Allies has not lost (2 destroyed, the opponent 2)" ]
 }
