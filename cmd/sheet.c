@@ -115,6 +115,21 @@ text_unit(const struct sheet *s, const struct unit *u)
 	return 0;
 }
 
+/* The enemy's units as a side sees them: its chain of command is not on
+ * the table, so under one head, in the roster's order. */
+static int
+text_side_seen(const struct sheet *s, const char *side)
+{
+	int rc;
+
+	fputs(" units seen\n", s->g->out);
+	for (int k = 0; k < s->a->n; k++)
+		if (!s->a->u[k].formation && strcmp(s->a->u[k].side, side) == 0 &&
+		    (rc = text_unit(s, &s->a->u[k])) != 0)
+			return rc;
+	return 0;
+}
+
 /* The units of one side, each formation's together (units with the same
  * formation have the same path), formations in the order their first
  * unit was added. */
@@ -125,6 +140,8 @@ text_side(const struct sheet *s, const char *side)
 	char path[512];
 	int rc;
 
+	if (viewer_side_look(&s->viewer, side) == LOOK_ACROSS)
+		return text_side_seen(s, side);
 	memset(s->done, 0, (size_t)a->n + 1);
 	for (int j = 0; j < a->n; j++) {
 		int up = a->u[j].up;
@@ -133,8 +150,6 @@ text_side(const struct sheet *s, const char *side)
 			continue;
 		s->done[up + 1] = 1;
 		formation_path(a, &a->u[j], path, sizeof path);
-		if (viewer_side_look(&s->viewer, side) == LOOK_ACROSS)
-			path[0] = '\0';	/* its chain of command is not on the table */
 		fprintf(s->g->out, " %s\n", path[0] ? path : "(no formation)");
 		for (int k = j; k < a->n; k++)
 			if (a->u[k].up == up && !a->u[k].formation &&

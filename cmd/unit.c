@@ -548,7 +548,8 @@ print_card(struct cmd_ctx *g, struct game *gm, const struct unit_sheet *s)
 		    u->start_strength, unit_lost(u));
 	else if (!u->formation && s->seen[0] != '\0')
 		fprintf(g->out, "  %s: %s\n", gm->rs->measure, s->seen);
-	fprintf(g->out, "  state: %s\n", view_state_words(gm, s, words, sizeof words));
+	if (!s->state_hidden)
+		fprintf(g->out, "  state: %s\n", view_state_words(gm, s, words, sizeof words));
 	if (s->look != LOOK_ACROSS) {
 		ratings_line(u, s->look, line, sizeof line);
 		fprintf(g->out, "  ratings: %s\n", line[0] ? line : "none");

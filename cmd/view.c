@@ -127,13 +127,69 @@ seen_measure(const struct game *gm, const struct viewer *v, struct unit_sheet *s
 		text_copy(s->seen, sizeof s->seen, view_band(gm, lost, u->start_strength));
 }
 
-/* The state word the enemy sees: a kept state that stands on the table. */
-static const char *
-state_across(const struct keeps *k, const struct unit *u)
+/* True when WORD is a state or flag the rule set declares on the table. */
+static int
+on_table(const struct keeps *k, const char *word)
 {
-	const struct word_decl *d = keeps_word(k->states, u->state);
+	const struct word_decl *d = keeps_word(k->states, word);
 
-	return d != NULL && d->sight == SIGHT_TABLE ? u->state : k->good_state;
+	if (d == NULL)
+		d = keeps_word(k->flags, word);
+	return d != NULL && d->sight == SIGHT_TABLE;
+}
+
+/* u as the enemy sees it on the table: every count, state and flag its
+ * rule set keeps off the table taken away. */
+static void
+as_on_table(const struct keeps *k, const struct unit *u, struct unit *t)
+{
+	*t = *u;
+	for (int i = 0; k->ledgers != NULL && k->ledgers[i].name != NULL &&
+	    i < UNIT_LEDGERS; i++)
+		if (k->ledgers[i].sight != SIGHT_TABLE)
+			memset(&t->ledger[i], 0, sizeof t->ledger[i]);
+	if (!on_table(k, u->state))
+		t->state[0] = '\0';
+	for (int i = 0; i < t->nflags; i++)
+		if (!on_table(k, u->flags[i]))
+			t->flag_over[i] = 1;
+}
+
+/*
+ * The state word the enemy reads (CLI.md: "the states and counts the
+ * rule set declares visible"): the word the rule set gives the unit as it
+ * stands on the table, into s->v.state.  A word the rules derive from a
+ * count kept off the table (brigade's halt, ohw's tired) is not seen: the
+ * count's band word stands for it, and the text leaves the state blank
+ * (s->state_hidden).
+ */
+static int
+state_across(struct cmd_ctx *g, struct game *gm, struct unit_sheet *s)
+{
+	const struct roster *ro = gm->rs->roster;
+	const struct keeps *k = &ro->keeps;
+	struct { struct unit t; struct unit_view v; struct result r; } *w;
+	int rc = 0;
+
+	text_copy(s->v.state, sizeof s->v.state, k->good_state);
+	if (ro->view == NULL)
+		return 0;
+	if ((w = malloc(sizeof *w)) == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	as_on_table(k, s->u, &w->t);
+	memset(&w->v, 0, sizeof w->v);
+	jsonw_init(&w->v.w, NULL, 0);
+	result_init(&w->r);
+	ro->view(&gm->ts, &gm->army, &w->t, &w->v, &w->r);
+	if (w->r.failed)
+		rc = cmd_error(g, exit_of_rule(w->r.failed), "unit '%s': %s", s->u->name,
+		    w->r.error);
+	else if (w->v.state[0] != '\0')
+		text_copy(s->v.state, sizeof s->v.state, w->v.state);
+	s->state_hidden = !on_table(k, s->v.state) && k->ledgers != NULL &&
+	    k->ledgers[0].name != NULL && k->ledgers[0].sight == SIGHT_BAND;
+	free(w);
+	return rc;
 }
 
 int
@@ -142,6 +198,7 @@ view_load(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 {
 	const struct roster *ro = gm->rs->roster;
 	struct result *r;
+	int rc;
 
 	s->u = u;
 	s->look = viewer_look(v, u);
@@ -160,7 +217,7 @@ view_load(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 		result_init(r);
 		ro->view(&gm->ts, &gm->army, u, &s->v, r);
 		if (r->failed) {
-			int rc = cmd_error(g, exit_of_rule(r->failed), "unit '%s': %s", u->name,
+			rc = cmd_error(g, exit_of_rule(r->failed), "unit '%s': %s", u->name,
 			    r->error);
 
 			free(r);
@@ -173,8 +230,9 @@ view_load(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 		return cmd_error(g, EXIT_BUG, "unit '%s' is too large to show", u->name);
 	if (s->look == LOOK_REPORTED)	/* its counts only by report */
 		s->v.nlines = s->v.nparts = 0;
-	if (s->look == LOOK_ACROSS)
-		text_copy(s->v.state, sizeof s->v.state, state_across(&ro->keeps, u));
+	s->state_hidden = 0;
+	if (s->look == LOOK_ACROSS && (rc = state_across(g, gm, s)) != 0)
+		return rc;
 	if (s->v.state[0] == '\0')
 		snprintf(s->v.state, sizeof s->v.state, "%s",
 		    u->state[0] ? u->state : ro->keeps.good_state);
@@ -294,6 +352,9 @@ last_text(const struct sheet_column *c, int i)
 /* A side's view of units it does not see whole: what it sees of the
  * measure, then the state and flags. */
 #define SEEN_WIDTH (-14)
+/* The gap before the state: the measure's head ("fatigue points") may
+ * fill its column. */
+#define SEEN_GAP 2
 
 void
 view_heads(FILE *out, const struct game *gm, enum look look)
@@ -316,7 +377,7 @@ view_heads(FILE *out, const struct game *gm, enum look look)
 			gap(&l, 1);
 			cell(&l, gm->rs->measure, SEEN_WIDTH);
 		}
-		gap(&l, 1);
+		gap(&l, SEEN_GAP);
 		cell(&l, "state, flags", 0);
 		fputs(buf, out);
 		fputc('\n', out);
@@ -353,6 +414,10 @@ view_all_lost(const struct game *gm, const struct unit *u)
 const char *
 view_state_words(const struct game *gm, const struct unit_sheet *s, char *buf, size_t n)
 {
+	if (s->state_hidden) {
+		text_copy(buf, n, "");
+		return buf;
+	}
 	if (view_all_lost(gm, s->u))
 		return text_words(view_gone_word(gm), buf, n);
 	return text_words(s->v.state, buf, n);
@@ -383,6 +448,16 @@ flag_list(const struct game *gm, const struct unit_sheet *s, char *buf, size_t n
 			    buf[0] ? sep : "", s->u->flags[i]);
 }
 
+/* Prints the line without the padding of blank cells at its end. */
+static void
+put_line(FILE *out, struct text_line *l)
+{
+	while (l->len > 0 && l->buf[l->len - 1] == ' ')
+		l->buf[--l->len] = '\0';
+	fputs(l->buf, out);
+	fputc('\n', out);
+}
+
 void
 view_text(FILE *out, const struct game *gm, const struct unit_sheet *s)
 {
@@ -410,7 +485,7 @@ view_text(FILE *out, const struct game *gm, const struct unit_sheet *s)
 		cell(&l, s->seen, SEEN_WIDTH);
 	}
 	if (s->look != LOOK_ALL) {
-		gap(&l, 1);
+		gap(&l, SEEN_GAP);
 		line_text(&l, view_state_words(gm, s, words, sizeof words), 0);
 	}
 	for (int i = 0; c[i].key != NULL && s->look == LOOK_ALL; i++) {
@@ -419,11 +494,10 @@ view_text(FILE *out, const struct game *gm, const struct unit_sheet *s)
 		gap(&l, c[i].gap);
 		cell(&l, cell_of(gm, c, i, s), last_text(c, i) ? 0 : c[i].width);
 	}
-	if (flags[0])
+	if (flags[0] && !s->state_hidden)
 		line_char(&l, ' ');
 	line_text(&l, text_words(flags, words, sizeof words), 0);
-	fputs(buf, out);
-	fputc('\n', out);
+	put_line(out, &l);
 	for (int i = 0; i < s->v.nlines; i++) {
 		fputs("      ", out);
 		fputs(s->v.lines[i], out);

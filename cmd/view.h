@@ -49,6 +49,9 @@ struct unit_sheet {
 	struct unit_view v;
 	char seen[VIEW_CELL];	/* LOOK_REPORTED, LOOK_ACROSS: the measure as
 				 * the viewer sees it (a count or a word) */
+	int state_hidden;	/* LOOK_ACROSS: the state word stands for what
+				 * the enemy does not see (the text leaves it
+				 * out) */
 };
 
 /* Fills s for unit u of the game's army as viewer v sees it, with the

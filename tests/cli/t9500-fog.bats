@@ -246,3 +246,40 @@ ohw_game() {
 	no_leak French "6 of 21" '"fatigue_points"' "die 1" '"break-point"'
 	shown French stubborn
 }
+
+# The enemy's units across the table: one head (its formations are not on
+# the table), the measure's column and the state's apart, and no state
+# word the table does not show.
+@test "ohw --for: the enemy under one head, its fatigue as a band word, no state word it cannot see" {
+	ohw_game
+	umpire sheet --for British
+	# Old Guard: 6 FP of 21, 29% (rounded up) lost: up to 50% "heavy losses"
+	[ "$(printf '%s\n' "$output" | sed -n '/^== French/,/^$/p')" = "== French
+  unit                         type            formation     fatigue points  state, flags
+ units seen
+  Old Guard                    infantry        line          heavy losses" ]
+	[[ "$output" != *reorganised* ]]
+	umpire sheet --for French
+	has_line "  1/45e                        infantry        line          fresh"
+}
+
+@test "--for: the enemy's state word is the one its own side reads for the same state" {
+	squares_game
+	umpire sheet --for French
+	has_line "  Guards                       infantry        0               ok"
+	has_line "  Ney's Column                 infantry           3  ok"
+	umpire sheet --for British
+	has_line "  Ney's Column                 infantry        3               ok"
+}
+
+@test "--for: the enemy's formations are not named, nor shown as many empty heads" {
+	"$U" new --rules brigade --example >/dev/null
+	umpire sheet --for Allied
+	[ "$(printf '%s\n' "$output" | grep -c '^ units seen$')" = 1 ]
+	[ "$(printf '%s\n' "$output" | grep -c 'no formation')" = 0 ]
+	[ "$(printf '%s\n' "$output" | grep -c "Quiot\|Donzelot\|Marcognet\|Jacquinot\|I Corps")" = 0 ]
+	has_line "  Charlet                      infantry        line          fresh"
+	umpire sheet --for French
+	[ "$(printf '%s\n' "$output" | grep -c '^ units seen$')" = 1 ]
+	[ "$(printf '%s\n' "$output" | grep -c "Picton's Division")" = 0 ]
+}
