@@ -79,6 +79,7 @@ static const struct input_decl global_inputs[] = {
 	{ "db", IN_TEXT, "FILE", 0, 0, NULL, NULL, NULL, "the game", 0 },
 	{ "rules", IN_TEXT, "RULES", 0, 0, NULL, NULL, NULL, "the rule set", 0 },
 	{ "json", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "JSON output", 0 },
+	{ "for", IN_TEXT, "VIEWER", 0, 0, NULL, NULL, NULL, "what a side may know", 0 },
 	{ "help", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "help", 0 },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
@@ -530,6 +531,10 @@ offer_value(struct completion *c, const struct input_decl *d)
 			offer_units(c, FORMATIONS_ONLY);
 		else if (strcmp(arg, "SIDE") == 0)
 			offer_sides(c);
+		else if (strcmp(arg, "VIEWER") == 0) {
+			offer(c, "umpire");
+			offer_sides(c);
+		}
 		else if (strcmp(arg, "TYPE") == 0 || strcmp(arg, "STATE") == 0 ||
 		    strcmp(arg, "FLAG") == 0 || strcmp(arg, "F") == 0)
 			offer_roster_words(c, arg);
@@ -678,6 +683,17 @@ was_typed(const struct completion *c, const struct input_decl *d)
 	return 0;
 }
 
+/* True when the command shows a side's view (--for SIDE): sheet, report,
+ * log, unit list and unit show. */
+static int
+shows_views(const struct completion *c)
+{
+	if (c->cmd == NULL || !(c->cmd->flags & CMD_VIEWS))
+		return 0;
+	return strcmp(c->cmd->name, "unit") != 0 || (c->nargs > 0 &&
+	    (strcmp(c->args[0], "list") == 0 || strcmp(c->args[0], "show") == 0));
+}
+
 /* Offers the options of ds not given yet (those that may repeat, always). */
 static void
 offer_options(struct completion *c, const struct decls *ds)
@@ -693,6 +709,8 @@ offer_options(struct completion *c, const struct decls *ds)
 			    strcmp(d->name, "name") == 0 && c->nargs > 0 &&
 			    strcmp(c->args[0], "set") != 0)
 				continue;	/* a new name is for set */
+			if (strcmp(d->name, "for") == 0 && !shows_views(c))
+				continue;
 			offer_option(c, d->name);
 		}
 }
@@ -725,7 +743,7 @@ find_command(const char *name)
 static const char *
 global_value(const struct shell_line *l, int *i, const char **value)
 {
-	static const char *const names[] = { "db", "rules" };
+	static const char *const names[] = { "db", "rules", "for" };
 	const char *w = l->word[*i];
 
 	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
@@ -788,7 +806,7 @@ read_globals(struct completion *c)
 			}
 			if (strcmp(name, "db") == 0)
 				set_db(c, v);
-			else
+			else if (strcmp(name, "rules") == 0)
 				c->rules = v;
 		} else if (strcmp(w, "--json") == 0 || strcmp(w, "--help") == 0) {
 			note_typed(c, find_decl(&globals, w + 2, strlen(w + 2)));

@@ -143,11 +143,11 @@ ${names[k]}" ] || { echo "'$quote$start' gives $word: $output"; return 1; }
 	offers "umpire fire --firers 4 --fir"
 	offers "umpire fire --mod hard-cover --m" --mod --moving
 	offers "umpire melee --attacker-m" --attacker-mod
-	offers "umpire log --" --unit --turn --db --rules --json --help
-	offers "umpire sheet --" --side --csv --html --db --rules --json --help
+	offers "umpire log --" --unit --turn --db --rules --json --for --help
+	offers "umpire sheet --" --side --csv --html --db --rules --json --for --help
 	offers "umpire undo --" --dry-run --db --rules --json --help
 	offers "umpire adjust Kempt --" --figures --state --clear --formation --reason --db --rules --json --help
-	offers "umpire report --" --html --db --rules --json --help
+	offers "umpire report --" --html --db --rules --json --for --help
 	offers "umpire serve --" --listen --new-tokens --db --rules --json --help
 	offers "umpire batch --" --each --db --rules --json --help
 	offers "umpire unit add X --type division --" --side --parent --formation --quality --break-percent --db --rules --json --help
@@ -207,6 +207,20 @@ ${names[k]}" ] || { echo "'$quote$start' gives $word: $output"; return 1; }
 	offers "umpire unit rm b" Bachelu
 	offers "umpire log --unit k" Kempt
 	offers "umpire unit add X --parent " "Wellington\\'s\\ Army"
+}
+
+@test "--for: the umpire and the game's sides, quoted as names are; --side: the sides" {
+	game
+	"$U" unit add Halkett --side "King's German Legion" --type infantry --class british >/dev/null
+	offers "umpire sheet --for " umpire British French "King\\'s\\ German\\ Legion"
+	offers "umpire sheet --for 'K" "King'\\''s German Legion"
+	offers "umpire --for f" French
+	offers "umpire report --for=u" umpire
+	offers "umpire unit list --for B" British
+	offers "umpire sheet --side " British French "King\\'s\\ German\\ Legion"
+	offers "umpire unit list --" --db --rules --json --for --help
+	offers "umpire unit rm --" --db --rules --json --help
+	offers "umpire undo --" --dry-run --db --rules --json --help
 }
 
 @test "subcommands, tables and event numbers" {
