@@ -603,9 +603,11 @@ column(struct text_line *l, const char *text, int width)
 }
 
 /* The widths of `unit list`'s columns, in terminal columns: at least
- * these, and as wide as the widest entry listed. */
+ * these, and as wide as the widest entry listed (or its head); measure
+ * 0 when the rule set keeps none (2x2 counts states). */
 struct list_widths {
-	int name, type, side, parent;
+	int name, type, side, parent, measure;
+	char measure_head[64];
 };
 
 static void
@@ -624,13 +626,50 @@ listed_parent(struct game *gm, const struct unit *u, enum look look)
 	return look == LOOK_ACROSS ? "" : game_parent_name(gm, u);
 }
 
+/* The measure column's cell: what is left of the start where the measure
+ * counts down ("46/64" figures, stands), what is taken of it where it
+ * counts up (ohw's "3/15" fatigue points of the break point), a count
+ * with no start (squares' hits); blank where the rule set keeps none for
+ * the unit (a formation, a fury leader).  A viewer who does not see the
+ * unit whole reads what it sees (a band word, a count on the table). */
 static void
-list_widths(struct game *gm, const struct viewer *v, struct list_widths *w)
+measure_cell(struct game *gm, const struct unit_sheet *s, char *buf, size_t n)
 {
+	const struct keeps *k = &gm->rs->roster->keeps;
+	const struct unit *u = s->u;
+
+	buf[0] = '\0';
+	if (u->formation || k->measure_option == NULL)
+		return;
+	if (s->look != LOOK_ALL)
+		text_copy(buf, n, s->seen);
+	else if (u->start_strength > 0)
+		snprintf(buf, n, "%ld/%ld", k->counts_down ?
+		    u->start_strength - unit_lost(u) : unit_lost(u), u->start_strength);
+	else if (!k->counts_down)
+		text_long(buf, n, unit_lost(u));
+}
+
+static int
+list_widths(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
+    struct unit_sheet *s, struct list_widths *w)
+{
+	const struct keeps *k = &gm->rs->roster->keeps;
+	char cell[VIEW_CELL];
+	int rc;
+
 	w->name = 30;
 	w->type = 12;
 	w->side = 10;
 	w->parent = 20;
+	w->measure = 0;
+	w->measure_head[0] = '\0';
+	if (k->measure_option != NULL) {
+		snprintf(w->measure_head, sizeof w->measure_head, "%s%s", gm->rs->measure,
+		    k->counts_down ? " left" : "");
+		w->measure = 9;
+		widen(&w->measure, w->measure_head);
+	}
 	for (int i = 0; i < gm->army.n; i++) {
 		const struct unit *u = &gm->army.u[i];
 		enum look look = viewer_look(v, u);
@@ -641,7 +680,41 @@ list_widths(struct game *gm, const struct viewer *v, struct list_widths *w)
 		widen(&w->type, u->type);
 		widen(&w->side, u->side);
 		widen(&w->parent, listed_parent(gm, u, look));
+		if (look == LOOK_ALL || u->formation || k->measure_option == NULL)
+			continue;
+		if ((rc = view_load(g, gm, v, u, s, 0)) != 0)
+			return rc;
+		measure_cell(gm, s, cell, sizeof cell);
+		widen(&w->measure, cell);
 	}
+	return 0;
+}
+
+/* Prints the line without the padding of blank cells at its end. */
+static void
+list_print(struct cmd_ctx *g, struct text_line *l)
+{
+	while (l->len > 0 && l->buf[l->len - 1] == ' ')
+		l->buf[--l->len] = '\0';
+	fprintf(g->out, "%s\n", l->buf);
+}
+
+/* The head of `unit list`: each column's name, over it. */
+static void
+list_head(struct cmd_ctx *g, const struct list_widths *w)
+{
+	char buf[1024];
+	struct text_line l;
+
+	line_init(&l, buf, sizeof buf);
+	column(&l, "name", w->name);
+	column(&l, "type", w->type);
+	column(&l, "side", w->side);
+	column(&l, "parent", w->parent);
+	if (w->measure > 0)
+		column(&l, w->measure_head, w->measure);
+	line_text(&l, "state", 0);
+	list_print(g, &l);
 }
 
 /* One line of `unit list`: name, type, side, formation, then what the
@@ -651,7 +724,7 @@ list_line(struct cmd_ctx *g, struct game *gm, const struct unit_sheet *s,
     const struct list_widths *w)
 {
 	const struct unit *u = s->u;
-	char buf[1024], count[64], words[64];
+	char buf[1024], count[VIEW_CELL], words[64];
 	struct text_line l;
 
 	line_init(&l, buf, sizeof buf);
@@ -659,15 +732,12 @@ list_line(struct cmd_ctx *g, struct game *gm, const struct unit_sheet *s,
 	column(&l, u->type, w->type);
 	column(&l, u->side, w->side);
 	column(&l, listed_parent(gm, u, s->look), w->parent);
-	if (!u->formation && s->look == LOOK_ALL) {
-		snprintf(count, sizeof count, "%ld/%ld", gm->rs->roster->keeps.counts_down ?
-		    u->start_strength - unit_lost(u) : unit_lost(u), u->start_strength);
-		column(&l, count, 9);
-	} else if (!u->formation) {
-		column(&l, s->seen, 9);
+	if (w->measure > 0) {
+		measure_cell(gm, s, count, sizeof count);
+		column(&l, count, w->measure);
 	}
 	line_text(&l, view_state_words(gm, s, words, sizeof words), 0);
-	fprintf(g->out, "%s\n", buf);
+	list_print(g, &l);
 }
 
 /* The units listed, as JSON or lines, up to this size. */
@@ -683,7 +753,10 @@ list_into(struct cmd_ctx *g, struct game *gm, struct unit_sheet *s, char *buf)
 
 	if ((rc = game_army(g, gm)) != 0 || (rc = viewer_of(g, gm, &v)) != 0)
 		return rc;
-	list_widths(gm, &v, &widths);
+	if (!g->json && ((rc = list_widths(g, gm, &v, s, &widths)) != 0))
+		return rc;
+	if (!g->json && gm->army.n > 0)
+		list_head(g, &widths);
 	jsonw_init(&w, g->json ? buf : NULL, g->json ? LIST_JSON : 0);
 	jsonw_object(&w, NULL);
 	jsonw_array(&w, "units");

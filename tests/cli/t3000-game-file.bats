@@ -174,7 +174,7 @@ load helper
 	umpire log --json
 	[ "$(json '[.entries[] | .command] | join(",")')" = "turn" ]
 	umpire unit list
-	has_line "Kempt                          infantry     British                         64/64     ok"
+	has_line "Kempt                          infantry     British                         64/64        ok"
 }
 
 # Writers of every kind (a ruling, turn next, a batch, batch --each) that

@@ -220,11 +220,42 @@ sp() {
 	umpire unit list
 	[ "$status" -eq 0 ]
 	# The name column is as wide as the longest name (42), then one space;
-	# the type column 12, the side 10, the formation 20, the count 9.
-	local rest="infantry$(sp 5)French$(sp 5)$(sp 21)72/72$(sp 5)ok"
-	[ "$output" = "Piré$(sp 39)$rest
+	# the type column 12, the side 10, the parent 20, the count as wide as
+	# its head "figures left" (12); the head over each.
+	local rest="infantry$(sp 5)French$(sp 5)$(sp 21)72/72$(sp 8)ok"
+	[ "$output" = "name$(sp 39)type$(sp 9)side$(sp 7)parent$(sp 15)figures left state
+Piré$(sp 39)$rest
 $decomposed$(sp 28)$rest
 Œuvre$(sp 38)$rest
 拿破仑$(sp 37)$rest
 $long $rest" ]
+}
+
+# The measure's column is the rule set's: what is left of fury's stands
+# (none for a leader), ohw's fatigue points of the break point, squares'
+# hits; 2x2 counts none.  A formation's state sits in the state column.
+@test "unit list: a head over its columns, the measure only where the rule set keeps one" {
+	"$U" new --rules fury --example >/dev/null
+	umpire unit list
+	[ "${lines[0]}" = "name                           type          side       parent                stands left state" ]
+	has_line "Anglo-Allied Army              army          Allied                                       good order"
+	has_line "Wellington                     leader        Allied     Anglo-Allied Army                 good order"
+	has_line "Kempt                          infantry      Allied     Picton's Division     5/5         good order"
+	"$U" new --rules ohw --example --force >/dev/null
+	"$U" adjust "66e Ligne" --fp 4 --reason "a volley" >/dev/null
+	umpire unit list
+	[ "${lines[0]}" = "name                           type            side       parent               fatigue points state" ]
+	has_line "Light Division                 division        British                                        fresh"
+	# 4 FP taken of a break point of 15
+	has_line "66e Ligne                      infantry        French     Loison's Division    4/15           fresh"
+	"$U" new --rules squares --example --force >/dev/null
+	umpire unit list
+	[ "${lines[0]}" = "name                           type            side       parent               hits      state" ]
+	has_line "Stewart                        command         Allied                                    good order"
+	has_line "Colborne                       infantry        Allied     Stewart              0         ok"
+	[[ "$output" != *0/0* ]]
+	"$U" new --rules 2x2 --example --force >/dev/null
+	umpire unit list
+	[ "${lines[0]}" = "name                           type           side       parent               state" ]
+	has_line "Stuart                         hq             British                         ok"
 }

@@ -84,7 +84,8 @@ load helper
 	umpire unit show Husson
 	has_line "  state: good order" "$output"
 	umpire unit list
-	[ "$output" = "Husson                         infantry     French                          5/5       good order" ]
+	[ "$output" = "name                           type         side       parent               stands left state
+Husson                         infantry     French                          5/5         good order" ]
 	umpire sheet
 	[[ $output != *good_order* ]]
 	umpire --json unit show Husson
