@@ -145,11 +145,15 @@ struct csv_rows;
  * Adds the units and formations of the CSV rows c (a header of option
  * names, then a row a unit: what `unit import` reads) to the game, each as
  * `unit add` would; PATH names the rows in messages.  The count added in
- * *count.  0, or an exit status, printed (nothing kept: the caller's
- * transaction is rolled back).
+ * *count, of which formations in *formations (when not NULL).  0, or an
+ * exit status, printed (nothing kept: the caller's transaction is rolled
+ * back).
  */
 int unit_import_rows(struct cmd_ctx *g, struct game *gm, const char *path,
-    const struct csv_rows *c, int *count);
+    const struct csv_rows *c, int *count, int *formations);
+
+/* "1 unit", "3 units and 2 formations", "2 formations" into buf. */
+const char *units_and_formations(int units, int formations, char *buf, size_t n);
 
 /* Prints {"KEY":"VALUE"} (JSON-escaped) on c's output. */
 void print_json_pair(struct cmd_ctx *g, const char *key, const char *value);

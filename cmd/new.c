@@ -181,7 +181,7 @@ load_example(struct cmd_ctx *g, struct db *db, const struct example *ex,
 	g->batch = &b;
 	rc = game_get_mode(g, 1, &gm);
 	if (rc == 0)
-		rc = unit_import_rows(g, gm, name, &c, &count);
+		rc = unit_import_rows(g, gm, name, &c, &count, NULL);
 	if (rc == 0)
 		rc = count_sides(g, gm, sides, nsides);
 	rc = game_end(g, rc);

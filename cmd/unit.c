@@ -1050,14 +1050,15 @@ check_header(const struct game *gm, const struct csv_rows *c, char *err, size_t 
 
 static int
 import_rows_in(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
-    const char *path, const struct csv_rows *c, int *count, struct inputs *in)
+    const char *path, const struct csv_rows *c, int *count, int *formations,
+    struct inputs *in)
 {
 	char err[512] = "";
 	struct db_unit u;
 	const char *name;
 	int rc;
 
-	*count = 0;
+	*count = *formations = 0;
 	for (size_t row = 1; row < c->nrows; row++) {
 		if (c->row_len[row] == 1 && *csv_cell_at(c, row, 0) == '\0')
 			continue;
@@ -1070,44 +1071,45 @@ import_rows_in(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
 			return cmd_error(g, rc == EXIT_USAGE ? EXIT_DATA : rc,
 			    "%s: line %zu: %s; nothing was loaded", path, row + 1, err);
 		(*count)++;
+		*formations += u.formation != 0;
 	}
 	return 0;
 }
 
 static int
 import_rows(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
-    const char *path, const struct csv_rows *c, int *count)
+    const char *path, const struct csv_rows *c, int *count, int *formations)
 {
 	struct inputs *in = calloc(1, sizeof *in);
 	int rc;
 
 	if (in == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
-	rc = import_rows_in(g, gm, names, path, c, count, in);
+	rc = import_rows_in(g, gm, names, path, c, count, formations, in);
 	free(in);
 	return rc;
 }
 
 int
 unit_import_rows(struct cmd_ctx *g, struct game *gm, const char *path,
-    const struct csv_rows *c, int *count)
+    const struct csv_rows *c, int *count, int *formations)
 {
 	struct unit_names names;
 	char err[600];
-	int rc;
+	int rc, f;
 
 	if ((rc = check_header(gm, c, err, sizeof err)) != 0)
 		return cmd_error(g, rc, "%s", err);
 	if ((rc = names_read(g, gm, &names)) != 0)
 		return rc;
-	rc = import_rows(g, gm, &names, path, c, count);
+	rc = import_rows(g, gm, &names, path, c, count, formations != NULL ? formations : &f);
 	names_free(&names);
 	return rc;
 }
 
 static int
 cmd_import(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
-    int *count)
+    int *count, int *formations)
 {
 	struct csv_rows c;
 	char err[600];
@@ -1118,7 +1120,7 @@ cmd_import(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
 		return cmd_error(g, EXIT_USAGE, "unit import takes one FILE.csv");
 	if ((rc = csv_rows_read(argv[0], &c, err, sizeof err)) != 0)
 		return cmd_error(g, rc, "%s", err);
-	rc = unit_import_rows(g, gm, argv[0], &c, count);
+	rc = unit_import_rows(g, gm, argv[0], &c, count, formations);
 	csv_rows_free(&c);
 	return rc;
 }
@@ -1187,6 +1189,33 @@ export_unit(FILE *out, const struct game *gm, const struct exporter *x,
 	fputc('\n', out);
 }
 
+const char *
+units_and_formations(int units, int formations, char *buf, size_t n)
+{
+	if (formations == 0)
+		snprintf(buf, n, "%d unit%s", units, units == 1 ? "" : "s");
+	else if (units == 0)
+		snprintf(buf, n, "%d formation%s", formations, formations == 1 ? "" : "s");
+	else
+		snprintf(buf, n, "%d unit%s and %d formation%s", units, units == 1 ? "" : "s",
+		    formations, formations == 1 ? "" : "s");
+	return buf;
+}
+
+/* Says what an export into PATH wrote (to standard output it says
+ * nothing: the CSV is the output). */
+static void
+exported(struct cmd_ctx *g, const struct game *gm, const char *path)
+{
+	int formations = 0;
+	char what[64];
+
+	for (int i = 0; i < gm->army.n; i++)
+		formations += gm->army.u[i].formation != 0;
+	fprintf(g->out, "wrote %s to %s\n",
+	    units_and_formations(gm->army.n - formations, formations, what, sizeof what), path);
+}
+
 static int
 cmd_export(struct cmd_ctx *g, struct game *gm, int argc, char **argv)
 {
@@ -1221,6 +1250,8 @@ cmd_export(struct cmd_ctx *g, struct game *gm, int argc, char **argv)
 		return rc;
 	if (g->json)
 		print_json_pair(g, "exported", argv[0]);
+	else if (argc == 1)
+		exported(g, gm, argv[0]);
 	return 0;
 }
 
@@ -1309,16 +1340,17 @@ static int
 unit_import(struct cmd_ctx *g, int argc, char **argv)
 {
 	struct game *gm;
-	int count = 0, rc;
+	int count = 0, formations = 0, rc;
+	char what[64];
 
 	if ((rc = game_get(g, &gm)) != 0 ||
-	    (rc = cmd_import(g, gm, argc, argv, &count)) != 0)
+	    (rc = cmd_import(g, gm, argc, argv, &count, &formations)) != 0)
 		return rc;
 	if (g->json)
 		fprintf(g->out, "{\"imported\":%d}\n", count);
 	else
-		fprintf(g->out, "imported %d unit%s and formation%s from %s\n", count,
-		    count == 1 ? "" : "s", count == 1 ? "" : "s",
+		fprintf(g->out, "imported %s from %s\n",
+		    units_and_formations(count - formations, formations, what, sizeof what),
 		    strcmp(argv[0], "-") == 0 ? "standard input" : argv[0]);
 	return 0;
 }

@@ -182,9 +182,9 @@ load helper
 	new_game
 	printf '\357\273\277name,side,type,class,units\nKempt,British,infantry,british,4\n' >oob.csv
 	umpire unit import oob.csv
-	[ "$output" = "imported 1 unit and formation from oob.csv" ]
+	[ "$output" = "imported 1 unit from oob.csv" ]
 	printf 'name,side,type,class,units\nPack,British,infantry,british,4\n' | "$U" unit import - >out.txt
-	[ "$(cat out.txt)" = "imported 1 unit and formation from standard input" ]
+	[ "$(cat out.txt)" = "imported 1 unit from standard input" ]
 	umpire --json unit show Pack
 	[ "$(json .name)" = Pack ]
 }

@@ -158,7 +158,7 @@ load helper
 	new_game
 	umpire unit import "$BATS_TEST_DIRNAME/battle-oob.csv"
 	[ "$status" -eq 0 ]
-	[ "$output" = "imported 9 units and formations from $BATS_TEST_DIRNAME/battle-oob.csv" ]
+	[ "$output" = "imported 5 units and 4 formations from $BATS_TEST_DIRNAME/battle-oob.csv" ]
 	umpire --json unit show Kempt
 	[ "$(json .start_strength)" = 58 ]
 	[ "$(json .ratings.weapon)" = rifle ]
@@ -189,10 +189,28 @@ load helper
 	expect_error 66 "cannot read 'missing.csv': No such file or directory"
 }
 
+@test "unit import counts in words: a unit, units, formations" {
+	new_game
+	printf 'name,side,type\nWellington'"'"'s Army,British,army\n' >army.csv
+	umpire unit import army.csv
+	[ "$output" = "imported 1 formation from army.csv" ]
+	printf 'name,side,type,parent,class,units\n5th Division,British,division,Wellington'"'"'s Army,,\nKempt,British,infantry,5th Division,british,4\n' >div.csv
+	umpire unit import div.csv
+	[ "$output" = "imported 1 unit and 1 formation from div.csv" ]
+	printf 'name,side,type,class,units\nPack,British,infantry,british,4\nBest,British,infantry,british,4\n' >two.csv
+	umpire unit import two.csv
+	[ "$output" = "imported 2 units from two.csv" ]
+}
+
 @test "unit export round-trips through import" {
 	new_game
 	"$U" unit import "$BATS_TEST_DIRNAME/battle-oob.csv" >/dev/null
-	"$U" unit export oob.csv
+	# battle-oob.csv: two armies, a division and a corps; 5 units
+	umpire unit export oob.csv
+	[ "$output" = "wrote 5 units and 4 formations to oob.csv" ]
+	umpire unit export
+	[ "${lines[0]}" = "$(head -1 oob.csv)" ]
+	[ "$(printf '%s\n' "$output" | grep -c '^wrote')" = 0 ]
 	"$U" --db two.db new --rules brigade >/dev/null
 	"$U" --db two.db unit import oob.csv >/dev/null
 	diff <("$U" sheet --json | jq -S .units) <("$U" --db two.db sheet --json | jq -S .units)

@@ -12,7 +12,8 @@ waterloo() {
 	"$BATS_TEST_DIRNAME/waterloo.sh" "$1" > oob.csv
 	umpire unit import oob.csv
 	[ "$status" -eq 0 ] || { echo "$stderr"; return 1; }
-	[ "$output" = "imported 318 units and formations from oob.csv" ]
+	# 300 units under 18 formations (waterloo.sh)
+	[ "$output" = "imported 300 units and 18 formations from oob.csv" ]
 }
 
 # ok CMD...: runs umpire --json CMD and insists on exit 0 and one object.
@@ -39,6 +40,7 @@ the_army_holds() {
 	[ "$(json .parent)" = "French 2/3 Division" ]
 	umpire unit export army.csv
 	[ "$status" -eq 0 ]
+	[ "$output" = "wrote 300 units and 18 formations to army.csv" ]
 	mkdir again
 	(cd again && "$U" new --rules "$1" >/dev/null && "$U" unit import ../army.csv >/dev/null &&
 	    "$U" unit export army.csv >/dev/null)
