@@ -832,13 +832,17 @@ battalion_part(const struct battalion *b, struct view_part *p, int line)
 	p->line = line;
 }
 
-/* "1st Battalion        british    14/24  ok"; a part with every figure
+/* The width of a battalion line's "left/start", right-aligned under its
+ * head (battalion_head). */
+#define BATTALION_COUNT 7
+
+/* "1st Battalion        british      14/24  ok"; a part with every figure
  * lost is "destroyed" (the brigade's state word for it, brigade_states),
  * whatever its band would say of none left. */
 static void
 battalion_line(const struct battalion *b, char *buf)
 {
-	char words[32];
+	char words[32], count[48];
 	struct text_line l;
 	const char *state = b->figures > 0 && b->left <= 0 ? "destroyed" : b->state;
 
@@ -847,11 +851,30 @@ battalion_line(const struct battalion *b, char *buf)
 	line_char(&l, ' ');
 	line_cell(&l, b->cls, -9);
 	line_char(&l, ' ');
-	line_long(&l, b->left, 3);
-	line_char(&l, '/');
-	line_long(&l, b->figures, -3);
-	line_char(&l, ' ');
+	snprintf(count, sizeof count, "%ld/%ld", b->left, b->figures);
+	line_text(&l, count, BATTALION_COUNT);
+	line_text(&l, "  ", 0);
 	line_text(&l, text_words(state, words, sizeof words), 0);
+}
+
+/* The head of the battalion lines, over their columns: "battalion",
+ * "regiment" or "gun" as the unit's parts are, then class, figures left
+ * of the start, state (a gun's defence after it). */
+static void
+battalion_head(const char *type, char *buf)
+{
+	struct text_line l;
+	int guns = is_artillery(type);
+
+	line_init(&l, buf, VIEW_LINE);
+	line_cell(&l, guns ? "gun" : strstr(type, "cavalry") != NULL ? "regiment" :
+	    "battalion", -20);
+	line_char(&l, ' ');
+	line_cell(&l, "class", -9);
+	line_char(&l, ' ');
+	line_text(&l, "figures", BATTALION_COUNT);
+	line_text(&l, "  ", 0);
+	line_text(&l, guns ? "state, defence" : "state", 0);
 }
 
 static void
@@ -889,6 +912,8 @@ brigade_view(const struct tableset *ts, const struct army *a,
 	worst = brigade_morale_states(ts, &bu, r);
 	text_copy(v->state, sizeof v->state, unit_flag(u, "broken") ?
 	    "broken" : unit_flag(u, "rallying") ? "rallying" : worst);
+	if (bu.n > 0 && v->nlines < VIEW_LINES)
+		battalion_head(u->type, v->lines[v->nlines++]);
 	first = v->nlines;
 	part = v->nparts;
 	jsonw_array(&v->w, "units");

@@ -345,3 +345,28 @@ battle() {
 	[ "$output" = "wrote the battle report to report.html" ]
 	[ "$(grep -c '<h2>Turn ' report.html)" = 3 ]
 }
+
+# A brigade's battalions and a battery's guns are a table of their own
+# under the unit, each column under its head: "figures" over left/start.
+@test "the sheet's battalion and gun lines sit under their own head" {
+	small_oob
+	"$U" unit add RHA --side British --type horse-artillery --guns 2 >/dev/null
+	"$U" adjust Kempt --figures -6 --reason "skirmish losses" >/dev/null
+	umpire sheet
+	# Kempt: 64 figures in 4 battalions of 16; 6 lost spread over them
+	has_line "      battalion            class     figures  state"
+	has_line "      gun                  class     figures  state, defence"
+	has_line "      gun 1                battery       3/3  ok, defence 20: fires every move"
+	has_line "      regiment             class     figures  state"
+	# 6 lost evenly over 4 battalions, the remainder to the first: 2,2,1,1
+	umpire sheet
+	[ "$(printf '%s\n' "$output" | sed -n '/^  Kempt /,/^  Pack /p')" = "  Kempt                        infantry        line             64    58      6  ok        0/0
+      battalion            class     figures  state
+      1st battalion        british     14/16  ok
+      2nd battalion        british     14/16  ok
+      3rd battalion        british     15/16  ok
+      4th battalion        british     15/16  ok
+  Pack                         infantry        line             64    64      0  ok        0/0" ]
+	umpire unit show Pack
+	has_line "    1st battalion        british     16/16  ok"
+}
