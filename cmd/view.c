@@ -300,7 +300,10 @@ view_json(struct jsonw *w, const struct game *gm, const struct unit_sheet *s)
 	jsonw_string(w, "formation", roster_formation(gm->rs->roster, u));
 	if (s->look != LOOK_ACROSS)
 		jsonw_string(w, "parent", parent[0] ? parent : NULL);
-	jsonw_string(w, "state", s->v.state);
+	/* A state the rules derive from a count the viewer sees only as a
+	 * band word is not seen: absent, as every hidden key (CLI.md). */
+	if (!s->state_hidden)
+		jsonw_string(w, "state", s->v.state);
 	if (!u->formation) {
 		jsonw_string(w, "measure", gm->rs->measure);
 		jsonw_array(w, "flags");

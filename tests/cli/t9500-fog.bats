@@ -115,6 +115,10 @@ brigade_game() {
 	# 9 of 768 lost: 2%, up to 25% "light losses" (the bands table)
 	[ "$(json '.units[] | select(.name=="Old Guard") | .band')" = "light losses" ]
 	[ "$(json '.units[] | select(.name=="Old Guard") | has("strength") or has("losses") or has("start_strength") or has("ratings") or has("parent")')" = false ]
+	# its state (ok, halt, fall back) follows from its figures: not seen,
+	# so absent, as the text leaves it blank; a side's own is there
+	[ "$(json '.units[] | select(.name=="Old Guard") | has("state")')" = false ]
+	[ "$(json '.units[] | select(.name=="Kempt") | .state')" = ok ]
 	[ "$(json '.units[] | select(.name=="Kempt") | .strength')" = 64 ]
 	# the French see Kempt's losses... none, and their own exact
 	umpire --json sheet --for French
