@@ -59,7 +59,7 @@ mutate_event_unit_unlinked() {
 
 # (d) the HTML escape of '<' dropped (cmd/html.c, esc).
 mutate_html_escape_dropped() {
-	edit "$1" cmd/html.c '/^esc(FILE \*f, const char \*s)$/,/^}/{/case .<.: fputs("&lt;", f); break;/d}'
+	edit "$1" cmd/html.c '/^html_esc(FILE \*f, const char \*s)$/,/^}/{/case .<.: fputs("&lt;", f); break;/d}'
 }
 
 mutants="step_ignored commit_skipped event_unit_unlinked html_escape_dropped"
