@@ -1,0 +1,40 @@
+#!/usr/bin/env bats
+# What a first trial of the sample battles (new --example) found: each
+# command answers in a game as the rules read, in plain words.
+load helper
+
+example() {
+	"$U" new --rules "$1" --example >/dev/null
+}
+
+@test "ohw rally points to the save-yourselves fatigue that works in a game, and to the stateless one" {
+	example ohw
+	umpire rally --unit "66e Ligne"
+	expect_error 64 "the ohw rules have no rally roll; see 'umpire fatigue --unit NAME --mod save-yourselves' in a game, or 'umpire fatigue --rules ohw --fp N --mod save-yourselves' without one (+2 FP and a double move), and the reorganising turn on the sheet"
+	# the game's form works: "It suffers 2 Fatigue Points" (ohw.txt)
+	umpire fatigue --unit "66e Ligne" --mod save-yourselves
+	[ "$status" -eq 0 ]
+	has_line "  66e Ligne takes 2 FP (2 of 15)"
+	# and the stateless one
+	umpire fatigue --rules ohw --fp 3 --mod save-yourselves
+	[ "$status" -eq 0 ]
+	has_line "fresh (5 FP of 15)"
+}
+
+@test "ohw fatigue with no options in a game: every unit's and higher formation's fatigue" {
+	example ohw
+	"$U" adjust "66e Ligne" --fp +8 --reason trial >/dev/null
+	umpire fatigue
+	[ "$status" -eq 0 ]
+	has_line "the fatigue of every unit and higher formation"
+	# tired from half the break point: 15 / 2 = 7.5, so from 8
+	has_line "  66e Ligne (infantry): 8 FP of 15, tired"
+	has_line "  43rd Light Infantry (infantry): 0 FP of 16, fresh"
+	# Loison's Division: 50% of 15+15+15+13+13 = 71 -> 35.5, up to 36
+	has_line "  Loison's Division (division): 8 FP of 36, fresh"
+	# VI Corps: 50% of 71 + 15 (hussars) + 15 (battery) = 101 -> 50.5, up to 51
+	has_line "  VI Corps (corps): 8 FP of 51, fresh"
+	umpire --json fatigue
+	[ "$(json '.result.units[] | select(.name == "66e Ligne") | "\(.fatigue_points) \(.break_point) \(.state)"')" = "8 15 tired" ]
+	[ "$(json '.result.formations[] | select(.name == "VI Corps") | "\(.fatigue_points) \(.break_point) \(.state)"')" = "8 51 fresh" ]
+}
