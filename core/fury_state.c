@@ -603,6 +603,15 @@ fatigue_json(const struct unit *f, const struct fatigue *ft, struct jsonw *w)
 	jsonw_object_end(w);
 }
 
+/* A formation's fatigue as a line of working. */
+static void
+fatigue_work(const struct unit *f, const struct fatigue *ft, struct result *r)
+{
+	result_work(r, "%s (%s): level %ld, %ld lost%s", f->name, f->type, ft->level,
+	    ft->losses, ft->fatigued ? ": FATIGUED" :
+	    ft->from_above ? ": fatigued with its corps" : "");
+}
+
 /* fatigue in a game: the formation named, or every one. */
 static void
 apply_fatigue(const struct tableset *ts, const struct ruling_units *ru,
@@ -620,9 +629,7 @@ apply_fatigue(const struct tableset *ts, const struct ruling_units *ru,
 			continue;
 		formation_fatigue(ts, a, f, &ft, r);
 		fatigue_fields(f, &ft, r);
-		result_work(r, "%s (%s): level %ld, %ld lost%s", f->name, f->type, ft.level,
-		    ft.losses, ft.fatigued ? ": FATIGUED" :
-		    ft.from_above ? ": fatigued with its corps" : "");
+		fatigue_work(f, &ft, r);
 	}
 	result_list_end(r);
 	if (named == NULL) {
@@ -706,14 +713,16 @@ morale_standing(const struct tableset *ts, const struct ruling_units *ru,
 	const struct army *a = ru->army;
 	char said[RESULT_LINE];
 
-	result_word(r, "order", unit_flag(u, "disordered") ?
-	    "disordered" : "good_order");
-	/* a routed brigade or a wrecked battery is answered, and says so */
-	result_word(r, "state", u->state[0] != '\0' ? u->state : "good_order");
-	if (u->state[0] != '\0') {
-		text_copy(said, sizeof said, r->summary);
-		result_summary(r, "%s is %s; %s", u->name, u->state, said);
-	}
+	int disordered = unit_flag(u, "disordered"), state = u->state[0] != '\0';
+
+	result_word(r, "order", disordered ? "disordered" : "good_order");
+	result_word(r, "state", state ? u->state : "good_order");
+	/* the brigade's order first, and a routed brigade or a wrecked
+	 * battery says so */
+	text_copy(said, sizeof said, r->summary);
+	result_summary(r, "%s is %s%s%s; %s", u->name, state ? u->state : "",
+	    state && disordered ? " and " : "",
+	    disordered ? "disordered" : state ? "" : "in good order", said);
 	result_list(r, "formations");
 	for (int up = u->up, steps = 0; up >= 0 && steps < a->n;
 	    up = a->u[up].up, steps++) {
@@ -721,6 +730,7 @@ morale_standing(const struct tableset *ts, const struct ruling_units *ru,
 
 		formation_fatigue(ts, a, &a->u[up], &ft, r);
 		fatigue_fields(&a->u[up], &ft, r);
+		fatigue_work(&a->u[up], &ft, r);
 	}
 	result_list_end(r);
 }

@@ -38,3 +38,25 @@ example() {
 	[ "$(json '.result.units[] | select(.name == "66e Ligne") | "\(.fatigue_points) \(.break_point) \(.state)"')" = "8 15 tired" ]
 	[ "$(json '.result.formations[] | select(.name == "VI Corps") | "\(.fatigue_points) \(.break_point) \(.state)"')" = "8 51 fresh" ]
 }
+
+# RULES.md (fury morale): "morale reports the unit's state: good order /
+# disordered, and its division/corps/army fatigue."
+@test "fury morale in a game says the brigade's order and its formations' fatigue" {
+	example fury
+	"$U" adjust Kempt --state disordered --reason trial >/dev/null
+	umpire morale --unit Kempt
+	[ "$status" -eq 0 ]
+	has_line "Kempt is disordered; fresh (5 of 5 stands, veteran)"
+	# Picton's Division: Kempt 5 + Pack 5 + Best 5 stands (the battery not
+	# counted), good: 15 x 60% = 9; the army, good: Picton's 15,
+	# Perponcher's 5 + 6, Brunswick's 6 + 3 = 35 x 60% = 21
+	has_line "  Picton's Division (division): level 9, 0 lost"
+	has_line "  Anglo-Allied Army (army): level 21, 0 lost"
+	umpire --json morale --unit Kempt
+	[ "$(json '"\(.result.order) \(.result.freshness) \(.result.stands)"')" = "disordered fresh 5" ]
+	umpire morale --unit Pack
+	has_line "Pack is in good order; fresh (5 of 5 stands, veteran)"
+	"$U" adjust Pack --state routed --reason trial >/dev/null
+	umpire morale --unit Pack
+	has_line "Pack is routed; fresh (5 of 5 stands, veteran)"
+}
