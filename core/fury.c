@@ -886,11 +886,23 @@ fury_move(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	return maneuver(ts, in, in_flag(in, "disordered"), d, r);
 }
 
-/* "Disordered brigades rally through the Disorder maneuver table." */
+/* "Disordered brigades rally through the Disorder maneuver table."  A
+ * brigade in good order has nothing to rally from (in a game the
+ * maneuver modifiers' in-good-order says so, as 2x2's rally does). */
 static int
 fury_rally(const struct tableset *ts, const struct inputs *in, struct dice *d,
     struct result *r)
 {
+	const struct table *t = rule_table(ts, FURY, "maneuver-modifiers", r);
+	const char *why;
+
+	if (t == NULL)
+		return RULE_DATA;
+	if ((why = rule_forbids(in, "mod", t, NULL)) != NULL) {
+		result_null(r, "result");
+		result_null(r, "inches");
+		return rule_refused(r, d, "may not rally", why);
+	}
 	return maneuver(ts, in, 1, d, r);
 }
 

@@ -425,6 +425,8 @@ fill_move(const struct tableset *ts, const struct army *a, const struct unit *u,
 	    "horse-artillery" : "foot-artillery") : u->type);
 	if (strcmp(command, "move") == 0 && unit_flag(u, "disordered"))
 		inputs_default_flag(in, "disordered");
+	if (strcmp(command, "rally") == 0 && !unit_flag(u, "disordered"))
+		inputs_add_mod(in, "mod", "in-good-order");
 	if (strcmp(command, "move") == 0)
 		fill_quality(a, u, in, r);
 	/* The tactical formation the game keeps (a square may not enter

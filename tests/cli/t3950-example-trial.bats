@@ -60,3 +60,20 @@ example() {
 	umpire morale --unit Pack
 	has_line "Pack is routed; fresh (5 of 5 stands, veteran)"
 }
+
+# fury.txt l.148: "The Disorder Table applies to all disordered brigades";
+# RULES.md: "Disordered brigades rally through the Disorder maneuver
+# table".  A brigade in good order has nothing to rally, as in 2x2.
+@test "fury rally of a brigade in good order is refused, as 2x2 refuses one" {
+	example fury
+	umpire rally --unit Pack --dice 6,6
+	[ "$status" -eq 0 ]
+	has_line "may not rally: the brigade is not disordered: there is nothing to rally"
+	umpire --json rally --unit Pack --dice 6,6
+	[ "$(json '"\(.legal) \(.reason) \(.result.result)"')" = "false the brigade is not disordered: there is nothing to rally null" ]
+	# a disordered brigade rallies: 6 + 6 + 2 (fresh) = 14 -> with elan
+	"$U" adjust Kempt --state disordered --reason trial >/dev/null
+	umpire rally --unit Kempt --dice 6,6
+	has_line "rallies with elan (full move, may change formation): 4\""
+	has_line "  Kempt is no longer disordered"
+}
