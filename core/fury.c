@@ -859,9 +859,13 @@ efc(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	    capped, score, table_text(t, row, "help"));
 	if (strcmp(table_text(t, row, "result"), "square") != 0)
 		result_flag(r, "unit", "disordered", 1);
-	/* "forms square" (disordered or not): the game keeps it in square. */
+	/* "forms square" (disordered or not): the game keeps it in square;
+	 * caught, it stays as it was, and the game keeps that it has tried
+	 * this turn (the melee that follows need not ask for the roll). */
 	if (strncmp(table_text(t, row, "result"), "square", 6) == 0)
 		result_formation(r, "unit", "square");
+	else
+		result_flag(r, "unit", "tried-square", 1);
 	result_summary(r, "%s", table_text(t, row, "help"));
 	return RULE_OK;
 }

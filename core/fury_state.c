@@ -339,6 +339,24 @@ fill_side(const struct tableset *ts, const struct unit *u,
 	fill_arms(u, enemy, side, in, opt);
 }
 
+/* l.108: "Any time an infantry brigade is charged by cavalry and it is not
+ * defending in or along cover, (wall, works, etc) deployed in a town,
+ * already in square formation or already in contact with another enemy
+ * unit; it must immediately roll on the Emergency Formation Change table
+ * in an attempt to form square."  The melee is still ruled (the umpire
+ * may know of cover or contact the game does not), but the working says
+ * the roll comes first when none was made this turn. */
+static void
+efc_first(const struct unit *a, const struct unit *d, const struct inputs *in,
+    struct result *r)
+{
+	if (is_cavalry(a->type) && strcmp(arm(d), "infantry") == 0 &&
+	    strcmp(formation_of(d), "square") != 0 && !unit_flag(d, "tried-square") &&
+	    !in_mod(in, "defender-mod", "defending-cover"))
+		result_work(r, "%s must first roll on the emergency formation change table (move --efc), unless in or along cover, in a town or already in contact with another enemy",
+		    d->name);
+}
+
 /* The leader of RANK who commands formation f (a leader with a rating
  * whose formation is f), or NULL. */
 static const struct unit *
@@ -492,6 +510,7 @@ fury_fill(const struct tableset *ts, const char *command,
 			    "a melee in the game names both --attacker and --defender");
 		fill_side(ts, a, d, "attacker", in);
 		fill_side(ts, d, a, "defender", in);
+		efc_first(a, d, in, r);
 	} else if (u != NULL && (strcmp(command, "move") == 0 || strcmp(command, "rally") == 0)) {
 		fill_move(ts, ru->army, u, command, in, r);
 	} else if (u != NULL && strcmp(command, "morale") == 0) {
@@ -884,6 +903,9 @@ static const struct word_decl fury_states[] = {
 static const struct word_decl fury_flags[] = {
 	{ .word = "disordered", .sight = SIGHT_TABLE },
 	{ .word = "broken", .sight = SIGHT_TABLE },
+	/* it rolled on the emergency formation change table this turn */
+	{ .word = "tried-square", .sight = SIGHT_TABLE, .turn_clears = 1,
+	  .said = "has tried to form square", .unsaid = "may try to form square again" },
 	{ .word = NULL },
 };
 

@@ -26,6 +26,14 @@ keeps_word(const struct word_decl *list, const char *word)
 	return NULL;
 }
 
+const char *
+keeps_flag_said(const struct word_decl *list, const char *flag)
+{
+	const struct word_decl *d = keeps_word(list, flag);
+
+	return d != NULL && d->said != NULL ? d->said : flag;
+}
+
 int
 keeps_severity(const struct keeps *k, const char *word)
 {
@@ -224,6 +232,7 @@ struct unit_effect *
 keep_flag(struct keeper *k, int ui, const char *flag, int on, long moves)
 {
 	const struct unit *u = k->ru->unit[ui];
+	const struct word_decl *d = keeps_word(k->ro->keeps.flags, flag);
 	struct unit_effect *e;
 	char w[UNIT_WORD];
 
@@ -238,6 +247,8 @@ keep_flag(struct keeper *k, int ui, const char *flag, int on, long moves)
 		e->total = k->ru->turn + moves - 1;
 		snprintf(e->note, sizeof e->note, "%s is %s until the end of turn %ld",
 		    u->name, w, e->total);
+	} else if (d->said != NULL) {
+		snprintf(e->note, sizeof e->note, "%s %s", u->name, on ? d->said : d->unsaid);
 	} else {
 		snprintf(e->note, sizeof e->note, "%s %s %s", u->name,
 		    on ? "is now" : "is no longer", w);

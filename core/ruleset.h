@@ -143,6 +143,10 @@ struct word_decl {
 	const char *word;
 	enum sight sight;
 	int turn_clears;	/* a flag `turn next` clears, whoever set it */
+	/* Optional, a flag: what it says of a unit after its name, set
+	 * ("has bombarded") and cleared ("may bombard again"); without them
+	 * "is now" and "is no longer" the word. */
+	const char *said, *unsaid;
 };
 
 /* A count the game keeps for each side or for the game (2x2's units
@@ -193,6 +197,8 @@ struct keeps {
 int keeps_ledger(const struct keeps *k, const char *name);
 /* The declaration of WORD in LIST (states, flags, formations), or NULL. */
 const struct word_decl *keeps_word(const struct word_decl *list, const char *word);
+/* A flag as the text says it of a unit: its said phrase, or the word. */
+const char *keeps_flag_said(const struct word_decl *list, const char *flag);
 /* The severity of state WORD: its place in k's states (1 the least
  * severe), 0 for none or a word not declared; with WORD NULL, the most
  * severe's (a state that final: the good state does not clear it). */

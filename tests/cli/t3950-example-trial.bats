@@ -77,3 +77,39 @@ example() {
 	has_line "rallies with elan (full move, may change formation): 4\""
 	has_line "  Kempt is no longer disordered"
 }
+
+# fury.txt l.108: "Any time an infantry brigade is charged by cavalry and it
+# is not defending in or along cover, (wall, works, etc) deployed in a
+# town, already in square formation or already in contact with another
+# enemy unit; it must immediately roll on the Emergency Formation Change
+# table in an attempt to form square."
+@test "fury: cavalry charging infantry in line says the emergency formation change comes first, until it is rolled" {
+	example fury
+	umpire melee --attacker Guiton --defender Pack --dice 3,4,3,4
+	[ "$status" -eq 0 ]
+	has_line "  Pack must first roll on the emergency formation change table (move --efc), unless in or along cover, in a town or already in contact with another enemy"
+	"$U" undo >/dev/null
+	# 1 + 1 + 1 (veteran) + 1 (fresh) = 4: caught, still in line
+	umpire move --unit Pack --efc --dice 1,1
+	has_line "  Pack has tried to form square"
+	umpire sheet
+	has_line "  Pack                         infantry        line              5     5      0  disordered has tried to form square"
+	umpire melee --attacker Guiton --defender Pack --dice 3,4,3,4
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"must first roll"* ]]
+	# the next turn it is charged afresh
+	"$U" turn next >/dev/null
+	umpire melee --attacker Guiton --defender Bijlandt --dice 3,4,3,4
+	has_line "  Bijlandt must first roll on the emergency formation change table (move --efc), unless in or along cover, in a town or already in contact with another enemy"
+}
+
+@test "squares: a battery that fired has bombarded, in words, and may bombard again the next turn" {
+	example squares
+	umpire fire --unit "Ruty's Grand Battery" --target Colborne --range close --dice 3
+	has_line "  Ruty's Grand Battery has bombarded"
+	umpire sheet
+	has_line "  Ruty's Grand Battery         foot-artillery     0  ok has bombarded"
+	umpire turn next
+	umpire log show 2
+	has_line "      Ruty's Grand Battery may bombard again"
+}
