@@ -1,4 +1,5 @@
 /* keep: the one engine that keeps a ruling's effects (see keep.h). */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -22,6 +23,28 @@ keeps_word(const struct word_decl *list, const char *word)
 {
 	for (; list != NULL && list->word != NULL; list++)
 		if (strcmp(list->word, word) == 0)
+			return list;
+	return NULL;
+}
+
+int
+keeps_same_word(const char *word, const char *typed)
+{
+	for (; *word != '\0' && *typed != '\0'; word++, typed++) {
+		int a = strchr(" -_", *word) != NULL ? ' ' : tolower((unsigned char)*word);
+		int b = strchr(" -_", *typed) != NULL ? ' ' : tolower((unsigned char)*typed);
+
+		if (a != b)
+			return 0;
+	}
+	return *word == *typed;
+}
+
+const struct word_decl *
+keeps_word_typed(const struct word_decl *list, const char *typed)
+{
+	for (; list != NULL && list->word != NULL; list++)
+		if (keeps_same_word(list->word, typed))
 			return list;
 	return NULL;
 }

@@ -197,6 +197,13 @@ struct keeps {
 int keeps_ledger(const struct keeps *k, const char *name);
 /* The declaration of WORD in LIST (states, flags, formations), or NULL. */
 const struct word_decl *keeps_word(const struct word_decl *list, const char *word);
+/* The declaration in LIST of the word TYPED, typed as the text says it or
+ * as it is kept: any case, with a space, '-' or '_' between its parts
+ * ("Good Order" is good_order), or NULL. */
+const struct word_decl *keeps_word_typed(const struct word_decl *list,
+    const char *typed);
+/* True when TYPED is WORD so typed. */
+int keeps_same_word(const char *word, const char *typed);
 /* A flag as the text says it of a unit: its said phrase, or the word. */
 const char *keeps_flag_said(const struct word_decl *list, const char *flag);
 /* The severity of state WORD: its place in k's states (1 the least

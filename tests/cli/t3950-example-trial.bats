@@ -113,3 +113,21 @@ example() {
 	umpire log show 2
 	has_line "      Ruty's Grand Battery may bombard again"
 }
+
+@test "adjust takes a state as the sheet says it, in any case, and says states in words" {
+	example fury
+	umpire adjust Kempt --state good_order --reason trial
+	expect_error 65 "Kempt is already good order: nothing to change"
+	umpire adjust Kempt --state "Good Order" --reason trial
+	expect_error 65 "Kempt is already good order: nothing to change"
+	umpire adjust Kempt --state DISORDERED --reason trial
+	has_line "Kempt: disordered (trial)"
+	umpire adjust Kempt --state "good order" --reason trial
+	has_line "Kempt: good order (trial)"
+	umpire adjust Kempt --formation "March Column" --reason trial
+	has_line "Kempt: in march column (trial)"
+	umpire adjust Kempt --formation march-column --reason trial
+	expect_error 65 "Kempt is already in march column: nothing to change"
+	umpire adjust Kempt --state wobbly --reason trial
+	expect_error 65 "the fury rules keep no state 'wobbly': give good order, suppressed, silenced, damaged, wrecked, routed, destroyed, disordered, broken or tried square"
+}
