@@ -115,7 +115,7 @@ measure_correction(struct cmd_ctx *g, const struct game *gm,
 		    gm->rs->measure, n);
 	result_ledger(&w->r, "unit", k->ledgers[0].name, change);
 	snprintf(w->summary, sizeof w->summary, "%s: %+ld %s (%s)", u->name, n,
-	    gm->rs->measure, in_text(in, "reason"));
+	    ruleset_measure_words(gm->rs, n), in_text(in, "reason"));
 	return 0;
 }
 
@@ -284,7 +284,8 @@ correction_json(const struct game *gm, const struct unit *u,
 }
 
 /* A correction of the measure is told as such: "Kempt: -2 figures, now 4
- * lost" (a consequence the rules draw keeps its own sentence). */
+ * lost", "Colborne: +1 hit, now 2 hits" (a count that counts up is not
+ * lost; a consequence the rules draw keeps its own sentence). */
 static void
 measure_note(const struct game *gm, const struct unit *u, struct adjust_work *w)
 {
@@ -292,8 +293,10 @@ measure_note(const struct game *gm, const struct unit *u, struct adjust_work *w)
 	long n = gm->rs->roster->keeps.counts_down ? -e->amount : e->amount;
 
 	if (e->kind == KEEP_LEDGER && e->ledger == 0)
-		snprintf(e->note, sizeof e->note, "%s: %+ld %s, now %ld lost", u->name, n,
-		    gm->rs->measure, e->total);
+		snprintf(e->note, sizeof e->note, "%s: %+ld %s, now %ld %s", u->name, n,
+		    ruleset_measure_words(gm->rs, n), e->total,
+		    gm->rs->roster->keeps.counts_down ? "lost" :
+		    ruleset_measure_words(gm->rs, e->total));
 }
 
 /* Keeps the correction on the unit and writes it: one event, its unit,

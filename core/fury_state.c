@@ -924,6 +924,7 @@ const struct roster fury_roster = {
 	.keeps = {
 		.ledgers = fury_ledgers,
 		.measure_option = "stands",
+		.measure_one = "stand",
 		.counts_down = 1,
 		.states = fury_states,
 		.flags = fury_flags,

@@ -1139,6 +1139,7 @@ static const struct roster ohw_roster = {
 	.keeps = {
 		.ledgers = ohw_ledgers,
 		.measure_option = "fp",
+		.measure_one = "fatigue point",
 		.counts_down = 0,
 		.states = ohw_states,
 		.flags = ohw_flags,

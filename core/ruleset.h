@@ -155,6 +155,8 @@ struct counter_decl {
 	const char *name;	/* its key in the standing ("destroyed") */
 	const char *word;	/* its unit in text, after a number ("AP",
 				 * "units destroyed") */
+	const char *one;	/* optional: after the number 1 ("unit
+				 * destroyed"); NULL: word */
 	int per_side;		/* one per side, else one for the game */
 	enum sight sight;
 	int of_cost;		/* the sum of the side's units' army-list cost
@@ -177,6 +179,9 @@ struct keeps {
 	/* adjust's option for the measure ("figures"), or NULL when the
 	 * rules count none (2x2 counts states). */
 	const char *measure_option;
+	/* the measure after the number 1 ("figure", "hit"), where the rules
+	 * count one */
+	const char *measure_one;
 	/* The measure is a strength lost (1: the sheet shows what is left)
 	 * or damage taken (0). */
 	int counts_down;
@@ -292,6 +297,12 @@ struct ruleset {
 	const struct rule_cmd *cmds;	/* ends with a NULL name */
 	const struct roster *roster;
 };
+
+/* N of the measure in words: "1 hit", "2 hits" (the unit only). */
+const char *ruleset_measure_words(const struct ruleset *rs, long n);
+/* N of the side's losses in words (the measure, or the counter that is
+ * the losses): "1 unit destroyed", "3 stands". */
+const char *ruleset_loss_words(const struct ruleset *rs, long n);
 
 /* The counter of ro that is a side's losses (counter_decl.loss), or
  * NULL: the losses are then the measure, the first ledger. */

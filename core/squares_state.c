@@ -359,6 +359,7 @@ const struct roster squares_roster = {
 	.keeps = {
 		.ledgers = squares_ledgers,
 		.measure_option = "hits",
+		.measure_one = "hit",
 		.counts_down = 0,
 		.states = squares_states,
 		.flags = squares_flags,

@@ -131,3 +131,32 @@ example() {
 	umpire adjust Kempt --state wobbly --reason trial
 	expect_error 65 "the fury rules keep no state 'wobbly': give good order, suppressed, silenced, damaged, wrecked, routed, destroyed, disordered, broken or tried square"
 }
+
+@test "counts in words: one hit, one stand, one unit destroyed; a count that counts up is not 'lost'" {
+	example squares
+	umpire adjust Colborne --hits +1 --reason trial
+	has_line "Colborne: +1 hit (trial)"
+	"$U" adjust Colborne --hits +1 --reason trial >/dev/null
+	"$U" adjust Colborne --hits -1 --reason trial >/dev/null
+	umpire report
+	has_line "      Colborne: +1 hit, now 1 hit"
+	has_line "      Colborne: +1 hit, now 2 hits"
+	has_line "      Colborne: -1 hit, now 1 hit"
+	# 1 + 1 - 1 = 1 hit for the Allies this turn
+	has_line "  losses: Allied 1 hit this turn, 1 in all; French 0 hits this turn, 0 in all"
+}
+
+@test "ohw: fatigue points added are counted, not lost" {
+	example ohw
+	"$U" adjust "82e Ligne" --fp +8 --reason trial >/dev/null
+	"$U" adjust "82e Ligne" --fp +2 --reason trial >/dev/null
+	umpire report
+	has_line "      82e Ligne: +2 fatigue points, now 10 fatigue points"
+}
+
+@test "2x2: one unit destroyed on the sheet" {
+	example 2x2
+	"$U" adjust "20th Foot" --state destroyed --reason trial >/dev/null
+	umpire sheet
+	has_line "== British (22 AP), losses: 1 unit destroyed"
+}
