@@ -944,6 +944,23 @@ fp_consequence(struct keeper *k, int ui, struct unit_effect *e)
 		text_copy(d->state, sizeof d->state, "destroyed");
 }
 
+/* A unit destroyed in the ruling that also gave it FP: the FP note says
+ * no state it passed through on the way ("now tired", then "is
+ * destroyed"). */
+static void
+unsay_passing_state(struct keeper *k, int ui)
+{
+	for (int i = 0; i < k->fx->n; i++) {
+		struct unit_effect *f = ruling_effect(k->fx, i);
+		char *now;
+
+		if (f->unit == ui && f->kind == KEEP_LEDGER &&
+		    (now = strstr(f->note, ": now ")) != NULL &&
+		    strcmp(now + 6, "destroyed") != 0)
+			*now = '\0';
+	}
+}
+
 static void
 ohw_consequence(struct keeper *k, int ui, struct unit_effect *e)
 {
@@ -951,7 +968,9 @@ ohw_consequence(struct keeper *k, int ui, struct unit_effect *e)
 
 	if (e->kind == KEEP_LEDGER)
 		fp_consequence(k, ui, e);
-	else if (e->kind == KEEP_STATE)
+	else if (e->kind == KEEP_STATE && strcmp(e->name, "destroyed") == 0)
+		unsay_passing_state(k, ui);
+	if (e->kind == KEEP_STATE)
 		snprintf(e->note, sizeof e->note, "%s is %s", name, e->name);
 	else if (e->kind == KEEP_FLAG)
 		snprintf(e->note, sizeof e->note, "%s is %s", name, e->amount ?

@@ -160,3 +160,17 @@ example() {
 	umpire sheet
 	has_line "== British (22 AP), losses: 1 unit destroyed"
 }
+
+# RULES.md (ohw melee): "Infantry that stood in line or column against a
+# cavalry charge: wins if it inflicted more FP than it took, otherwise it
+# is destroyed".
+@test "ohw: infantry destroyed by a charge is said destroyed, not tired on the way" {
+	example ohw
+	# cavalry 6 + 2 = 8 FP on the infantry; the infantry 1 + 0 = 1, not
+	# more than 8: destroyed; the cavalry takes half of 1, rounded up: 1
+	umpire melee --attacker "3e Hussards" --defender "43rd Light Infantry" --dice 6,1
+	has_line "the infantry are destroyed: the attacker takes 1 FP, the defender 8"
+	has_line "  43rd Light Infantry takes 8 FP (8 of 16)"
+	has_line "  43rd Light Infantry is destroyed"
+	[[ "$output" != *"now tired"* ]]
+}
