@@ -180,8 +180,8 @@ example() {
 @test "squares move: each step's direction and ground in words" {
 	umpire move --rules squares --path n,ne,e,sw --terrain -,hill+river,woods,-
 	[ "$status" -eq 0 ]
-	# 1 + (1 + 1 hill + 1 river) + (1 + 1 woods) + 2 (second diagonal) = 9
-	has_line "9 action points"
+	# 1 + (1 + 1 hill + 1 river) + (1 + 1 woods) + 2 (second diagonal) = 8
+	has_line "8 action points"
 	has_line "  step 1: north, into open ground: 1 AP"
 	has_line "  step 2: north-east, into hills, crossing a river: 3 AP"
 	has_line "  step 3: east, into woods: 2 AP"
