@@ -187,3 +187,13 @@ example() {
 	has_line "  step 3: east, into woods: 2 AP"
 	has_line "  step 4: south-west, into open ground: 2 AP"
 }
+
+@test "log show quotes a name with an apostrophe in double quotes, when nothing in it is special there" {
+	example squares
+	"$U" fire --unit "Ruty's Grand Battery" --target Colborne --range close --dice 3 >/dev/null
+	umpire log show 1
+	has_line "        typed: umpire fire --unit \"Ruty's Grand Battery\" --target Colborne --range close --dice 3"
+	"$U" adjust Colborne --hits +1 --reason 'Ruty'"'"'s "$5"' >/dev/null
+	umpire log show 2
+	has_line "        typed: umpire adjust Colborne --hits +1 --reason 'Ruty'\"'\"'s \"\$5\"'"
+}
