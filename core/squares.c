@@ -119,7 +119,7 @@ squares_fire(const struct tableset *ts, const struct inputs *in,
 	for (long b = 1; b <= bases; b++)
 		for (long a = 1; a <= ap; a++) {
 			int f = dice_take_split(d, k, dice_mask_from(k, need), GROUP_BOMBARD,
-			    "base %ld, action %ld: %s", b, a, die_name(k));
+			    "%s of base %ld, action %ld", die_name(k), b, a);
 
 			if (f < 0)
 				return RULE_DATA;

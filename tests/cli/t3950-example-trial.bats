@@ -197,3 +197,9 @@ example() {
 	umpire log show 2
 	has_line "        typed: umpire adjust Colborne --hits +1 --reason 'Ruty'\"'\"'s \"\$5\"'"
 }
+
+@test "a bad die face is one plain sentence naming the die" {
+	example squares
+	umpire fire --unit "Ruty's Grand Battery" --target Colborne --range close --dice 11
+	expect_error 65 "die 1 is the d10 of base 1, action 1: 11 is not a face of a d10"
+}
