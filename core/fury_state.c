@@ -4,6 +4,7 @@
  * the effects of rulings (stands, disorder, routs, battery states) and the
  * fatigue of divisions, corps and armies summed up the formation tree.
  */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -768,6 +769,15 @@ fury_judge(const struct tableset *ts, const char *command,
 	return RULE_OK;
 }
 
+/* A nation's word as a name: "britain" is Britain. */
+static const char *
+capitalised(const char *word, char *buf, size_t n)
+{
+	text_copy(buf, n, word);
+	buf[0] = (char)toupper((unsigned char)buf[0]);
+	return buf;
+}
+
 /* A leader's command range from the published chart. */
 static void
 leader_view(const struct tableset *ts, const struct unit *u, struct unit_view *v,
@@ -777,6 +787,7 @@ leader_view(const struct tableset *ts, const struct unit *u, struct unit_view *v
 	const struct table *a = rule_table(ts, FURY, "army-commanders", r);
 	const char *nation = in_text(u->ratings, "nation"), *rank = in_text(u->ratings, "rank");
 	const char *rating = in_text(u->ratings, "rating");
+	char name[UNIT_WORD];
 	double range;
 	int row;
 
@@ -790,8 +801,9 @@ leader_view(const struct tableset *ts, const struct unit *u, struct unit_view *v
 	if (in_flag(u->ratings, "replacement"))
 		range += rule_value(ts, FURY, "rules", "replacement-range", r);
 	jsonw_number(&v->w, "command_range", range);
-	snprintf(v->lines[v->nlines++], VIEW_LINE, "%s %s: command range %g\"", nation,
-	    rank, range);
+	snprintf(v->lines[v->nlines++], VIEW_LINE, "%s commander%s%s: command range %g\"",
+	    rank, nation != NULL ? " of " : "", nation != NULL ?
+	    capitalised(nation, name, sizeof name) : "", range);
 	if (strcmp(rank, "army") == 0 && rating != NULL) {
 		int ar = table_row(a, "rating", rating);
 		double reach = rule_cell(a, ar, "range", r);

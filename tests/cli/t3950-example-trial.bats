@@ -203,3 +203,12 @@ example() {
 	umpire fire --unit "Ruty's Grand Battery" --target Colborne --range close --dice 11
 	expect_error 65 "die 1 is the d10 of base 1, action 1: 11 is not a face of a d10"
 }
+
+@test "fury sheet: a leader's command range names his rank and nation in words" {
+	example fury
+	umpire sheet
+	# the published chart: Britain army 16"; France wing 12", corps 8"
+	has_line "      army commander of Britain: command range 16\""
+	has_line "      wing commander of France: command range 12\""
+	has_line "      corps commander of France: command range 8\""
+}
