@@ -46,7 +46,7 @@ load helper
 
 @test "undo, redo and new do not match by prefix" {
 	umpire und
-	expect_error 64 "unknown command 'und' (see 'umpire --help')"
+	expect_error 64 "unknown command 'und' (see 'umpire --help'); did you mean 'undo'?"
 }
 
 @test "an unknown rule set exits 65" {

@@ -212,3 +212,18 @@ example() {
 	has_line "      wing commander of France: command range 12\""
 	has_line "      corps commander of France: command range 8\""
 }
+
+@test "a misspelt command is told the commands near it, exit 64" {
+	umpire frie
+	expect_error 64 "umpire: unknown command 'frie' (see 'umpire --help'); did you mean 'fire'?"
+	umpire sheat
+	expect_error 64 "umpire: unknown command 'sheat' (see 'umpire --help'); did you mean 'sheet'?"
+	umpire xyzzy
+	expect_error 64 "umpire: unknown command 'xyzzy' (see 'umpire --help')"
+}
+
+@test "a unit name with two letters swapped is near it too" {
+	example fury
+	umpire morale --unit Kmept
+	expect_error 65 "unit 'Kmept' not found: did you mean 'Kempt'?"
+}
