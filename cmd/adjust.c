@@ -25,6 +25,7 @@ struct adjust_work {
 	struct result r;
 	struct ruling_units ru;
 	struct ruling_effects fx;
+	char word[UNIT_WORD];	/* the state, flag or formation named, as kept */
 	char summary[512];
 	char args[4096];
 	char out[8192];
@@ -51,7 +52,7 @@ cmd_adjust_inputs(struct adjust_options *o)
 		n++;
 	}
 	o->decls[n++] = (struct input_decl){ "state", IN_TEXT, "STATE", 0, 0, NULL, NULL,
-	    NULL, "sets a state or flag the rule set keeps (good_order, ok...: clears them)", 0 };
+	    NULL, "sets a state or flag the rule set keeps (as the sheet says it; the good state, good order or ok, clears them)", 0 };
 	o->decls[n++] = (struct input_decl){ "clear", IN_TEXT, "FLAG", 0, 0, NULL, NULL,
 	    NULL, "clears a flag (disordered, saving-themselves...)", 0 };
 	o->decls[n++] = (struct input_decl){ "formation", IN_TEXT, "F", 0, 0, NULL,
@@ -114,7 +115,7 @@ measure_correction(struct cmd_ctx *g, const struct game *gm,
 		    gm->rs->measure, n);
 	result_ledger(&w->r, "unit", k->ledgers[0].name, change);
 	snprintf(w->summary, sizeof w->summary, "%s: %+ld %s (%s)", u->name, n,
-	    gm->rs->measure, in_text(in, "reason"));
+	    ruleset_measure_words(gm->rs, n), in_text(in, "reason"));
 	return 0;
 }
 
@@ -130,16 +131,63 @@ clear_all(const struct keeps *k, const struct unit *u, struct result *r)
 		result_state(r, "unit", "", 0);
 }
 
-/* The words a unit may be given, for the refusal. */
+/* A kept word as the text says it: "good_order" as "good order",
+ * "saving-themselves" as "saving themselves". */
 static const char *
-words_of(const struct keeps *k, char *buf, size_t n)
+said(const char *word, char *buf, size_t n)
 {
-	char states[256], flags[256];
-
-	snprintf(buf, n, "%s%s%s%s%s", k->good_state,
-	    k->states != NULL ? "|" : "", keeps_words(k->states, states, sizeof states),
-	    k->flags != NULL ? "|" : "", keeps_words(k->flags, flags, sizeof flags));
+	text_copy(buf, n, word);
+	for (char *p = buf; *p != '\0'; p++)
+		if (*p == '_' || *p == '-')
+			*p = ' ';
 	return buf;
+}
+
+/* Appends WORD in words to the list in buf: "a, b or c" once LAST. */
+static void
+list_word(char *buf, size_t n, const char *word, int last)
+{
+	char w[UNIT_WORD];
+	size_t len = strlen(buf);
+
+	snprintf(buf + len, n - len, "%s%s", len == 0 ? "" : last ? " or " : ", ",
+	    said(word, w, sizeof w));
+}
+
+/* The words of LISTS (each ending with a NULL word), after FIRST when it
+ * is not NULL, in words, for a refusal. */
+static const char *
+words_of(const char *first, const struct word_decl *a, const struct word_decl *b,
+    char *buf, size_t n)
+{
+	const struct word_decl *lists[2] = { a, b };
+	const char *all[64];
+	int k = 0;
+
+	if (first != NULL)
+		all[k++] = first;
+	for (int l = 0; l < 2; l++)
+		for (int i = 0; lists[l] != NULL && lists[l][i].word != NULL && k < 64; i++)
+			all[k++] = lists[l][i].word;
+	buf[0] = '\0';
+	for (int i = 0; i < k; i++)
+		list_word(buf, n, all[i], i == k - 1);
+	return buf;
+}
+
+/* The word the correction names, as the rule set keeps it: typed in any
+ * case, with spaces for '_' or '-' ("good order" is good_order). */
+static const char *
+kept_word(const struct keeps *k, const char *typed)
+{
+	const struct word_decl *d;
+
+	if (keeps_same_word(k->good_state, typed))
+		return k->good_state;
+	if ((d = keeps_word_typed(k->flags, typed)) != NULL ||
+	    (d = keeps_word_typed(k->states, typed)) != NULL)
+		return d->word;
+	return NULL;
 }
 
 /* --state WORD, --clear FLAG or --formation F: word effects. */
@@ -151,7 +199,8 @@ word_correction(struct cmd_ctx *g, const struct game *gm,
 	const struct inputs *in = &w->in;
 	const char *clear = in_text(in, "clear"), *word = in_text(in, "state");
 	const char *formation = in_text(in, "formation");
-	char list[512];
+	const struct word_decl *d;
+	char list[512], a[UNIT_WORD];
 
 	for (int i = 0; i < in->n; i++)
 		if (in->v[i].given && (in->v[i].decl->flags & IN_REPEAT) == 0 &&
@@ -161,18 +210,28 @@ word_correction(struct cmd_ctx *g, const struct game *gm,
 		    strcmp(in->v[i].decl->name, "reason") != 0)
 			return cmd_error(g, EXIT_USAGE,
 			    "a correction is of the measure or of the state, not both");
-	if (clear != NULL && keeps_word(k->flags, clear) == NULL)
+	if (clear != NULL && (d = keeps_word_typed(k->flags, clear)) == NULL)
 		return cmd_error(g, EXIT_DATA, "the %s rules keep no flag '%s'%s%s",
 		    gm->rs->name, clear, k->flags != NULL ? ": they keep " : "",
-		    keeps_words(k->flags, list, sizeof list));
+		    words_of(NULL, k->flags, NULL, list, sizeof list));
+	if (clear != NULL)
+		clear = d->word;
 	if (clear != NULL && !unit_flag(u, clear))
-		return cmd_error(g, EXIT_DATA, "%s is not %s: nothing to clear", u->name, clear);
+		return cmd_error(g, EXIT_DATA, "%s is not %s: nothing to clear", u->name,
+		    said(clear, a, sizeof a));
 	if (formation != NULL && k->formations == NULL)
 		return cmd_error(g, EXIT_DATA, "the %s rules keep no tactical formations",
 		    gm->rs->name);
-	if (formation != NULL && keeps_word(k->formations, formation) == NULL)
+	if (formation != NULL && (d = keeps_word_typed(k->formations, formation)) == NULL)
 		return cmd_error(g, EXIT_DATA, "the %s rules know no formation '%s': give %s",
-		    gm->rs->name, formation, keeps_words(k->formations, list, sizeof list));
+		    gm->rs->name, formation, words_of(NULL, k->formations, NULL, list,
+		    sizeof list));
+	if (formation != NULL)
+		formation = d->word;
+	if (word != NULL && (word = kept_word(k, word)) == NULL)
+		return cmd_error(g, EXIT_DATA, "the %s rules keep no state '%s': give %s",
+		    gm->rs->name, in_text(in, "state"),
+		    words_of(k->good_state, k->states, k->flags, list, sizeof list));
 	if (clear != NULL)
 		result_flag(&w->r, "unit", clear, 0);
 	else if (formation != NULL)
@@ -181,15 +240,13 @@ word_correction(struct cmd_ctx *g, const struct game *gm,
 		clear_all(k, u, &w->r);
 	else if (keeps_word(k->flags, word) != NULL)
 		result_flag(&w->r, "unit", word, 1);
-	else if (keeps_word(k->states, word) != NULL)
-		result_state(&w->r, "unit", word, 0);
 	else
-		return cmd_error(g, EXIT_DATA, "the %s rules keep no state '%s': give %s",
-		    gm->rs->name, word, words_of(k, list, sizeof list));
+		result_state(&w->r, "unit", word, 0);
+	text_copy(w->word, sizeof w->word, clear != NULL ? clear :
+	    formation != NULL ? formation : word);
 	snprintf(w->summary, sizeof w->summary, "%s: %s%s (%s)", u->name,
 	    clear != NULL ? "no longer " : formation != NULL ? "in " : "",
-	    clear != NULL ? clear : formation != NULL ? formation : word,
-	    in_text(in, "reason"));
+	    said(w->word, a, sizeof a), in_text(in, "reason"));
 	return 0;
 }
 
@@ -227,7 +284,8 @@ correction_json(const struct game *gm, const struct unit *u,
 }
 
 /* A correction of the measure is told as such: "Kempt: -2 figures, now 4
- * lost" (a consequence the rules draw keeps its own sentence). */
+ * lost", "Colborne: +1 hit, now 2 hits" (a count that counts up is not
+ * lost; a consequence the rules draw keeps its own sentence). */
 static void
 measure_note(const struct game *gm, const struct unit *u, struct adjust_work *w)
 {
@@ -235,8 +293,10 @@ measure_note(const struct game *gm, const struct unit *u, struct adjust_work *w)
 	long n = gm->rs->roster->keeps.counts_down ? -e->amount : e->amount;
 
 	if (e->kind == KEEP_LEDGER && e->ledger == 0)
-		snprintf(e->note, sizeof e->note, "%s: %+ld %s, now %ld lost", u->name, n,
-		    gm->rs->measure, e->total);
+		snprintf(e->note, sizeof e->note, "%s: %+ld %s, now %ld %s", u->name, n,
+		    ruleset_measure_words(gm->rs, n), e->total,
+		    gm->rs->roster->keeps.counts_down ? "lost" :
+		    ruleset_measure_words(gm->rs, e->total));
 }
 
 /* Keeps the correction on the unit and writes it: one event, its unit,
@@ -246,6 +306,7 @@ record(struct cmd_ctx *g, struct game *gm, struct unit *u, int argc,
     char **argv, struct adjust_work *w, long long *id)
 {
 	struct db_record rec;
+	char word[UNIT_WORD];
 	int rc, st;
 
 	w->ru.army = &gm->army;
@@ -257,9 +318,8 @@ record(struct cmd_ctx *g, struct game *gm, struct unit *u, int argc,
 	if (w->fx.no_memory)
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	if (w->fx.n == 0)
-		return cmd_error(g, EXIT_DATA, "%s is already %s: nothing to change", u->name,
-		    in_given(&w->in, "formation") ? in_text(&w->in, "formation") :
-		    in_text(&w->in, "state"));
+		return cmd_error(g, EXIT_DATA, "%s is already %s%s: nothing to change", u->name,
+		    in_given(&w->in, "formation") ? "in " : "", said(w->word, word, sizeof word));
 	measure_note(gm, u, w);
 	if (game_args_json("adjust", argc, argv, w->args, sizeof w->args) != 0)
 		return cmd_error(g, EXIT_DATA, "the command line is too long to record");

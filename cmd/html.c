@@ -620,7 +620,7 @@ side_losses(const struct page *p, const char *side)
 		if (strcmp(a->u[i].side, side) == 0)
 			lost += roster_unit_loss(p->gm->rs->roster, &a->u[i]);
 	fprintf(p->f, "<p>Losses: %ld ", lost);
-	html_esc(p->f, ruleset_loss_word(p->gm->rs));
+	html_esc(p->f, ruleset_loss_words(p->gm->rs, lost));
 	fputs("</p>\n", p->f);
 }
 

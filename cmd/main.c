@@ -13,6 +13,7 @@
 #include "db.h"
 #include "game.h"
 #include "ruleset.h"
+#include "text.h"
 
 const struct cmd_entry *const cmd_table[] = {
 	&cmd_fire_entry, &cmd_melee_entry, &cmd_morale_entry,
@@ -219,6 +220,21 @@ take_globals(struct cmd_ctx *g, int *argc, char **argv, int *version)
 	return 0;
 }
 
+/* An unknown command, with the commands near it as unit names have them:
+ * "unknown command 'frie' (see 'umpire --help'); did you mean 'fire'?" */
+static int
+unknown_command(struct cmd_ctx *g, const char *name)
+{
+	char names[64][16], near[128];
+	int n = 0;
+
+	for (int i = 0; cmd_table[i] != NULL && n < 64; i++)
+		text_copy(names[n++], sizeof names[0], cmd_table[i]->name);
+	text_near_names(name, names[0], sizeof names[0], n, near, sizeof near);
+	return cmd_error(g, EXIT_USAGE, "unknown command '%s' (see 'umpire --help')%s%s%s",
+	    name, near[0] ? "; did you mean " : "", near, near[0] ? "?" : "");
+}
+
 /* The command NAME: exact, else an unambiguous prefix. */
 static const struct cmd_entry *
 find_command(struct cmd_ctx *g, const char *name, int *rc)
@@ -245,7 +261,7 @@ find_command(struct cmd_ctx *g, const char *name, int *rc)
 		return found;
 	*rc = matches > 1 ?
 	    cmd_error(g, EXIT_USAGE, "'%s' is ambiguous:%s", name, candidates) :
-	    cmd_error(g, EXIT_USAGE, "unknown command '%s' (see 'umpire --help')", name);
+	    unknown_command(g, name);
 	return NULL;
 }
 

@@ -95,7 +95,8 @@ turn_losses(struct report *r, long t)
 		fputs(first ? "" : "; ", r->f);
 		out(r, r->h.side[s]);
 		fprintf(r->f, " %ld %s this turn, %ld in all",
-		    side_lost(r, s, t) - side_lost(r, s, t - 1), ruleset_loss_word(r->gm->rs),
+		    side_lost(r, s, t) - side_lost(r, s, t - 1),
+		    ruleset_loss_words(r->gm->rs, side_lost(r, s, t) - side_lost(r, s, t - 1)),
 		    side_lost(r, s, t));
 		first = 0;
 	}

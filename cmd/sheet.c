@@ -181,7 +181,7 @@ text(const struct sheet *s, const char *standing)
 			    keeps_cost_counter(&gm->rs->roster->keeps)->word);
 		if (viewer_side_look(&s->viewer, side) == LOOK_ALL)
 			fprintf(s->g->out, ", losses: %ld %s", side_losses(s, side),
-			    ruleset_loss_word(gm->rs));
+			    ruleset_loss_words(gm->rs, side_losses(s, side)));
 		fputc('\n', s->g->out);
 		view_heads(s->g->out, gm, viewer_side_look(&s->viewer, side));
 		if ((rc = text_side(s, side)) != 0)

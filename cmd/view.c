@@ -438,17 +438,20 @@ cell_of(const struct game *gm, const struct sheet_column *c, int i,
 }
 
 /* The flags joined by SEP; those the state word already says left out
- * unless all. */
+ * unless all.  In text, a flag as it is said of a unit ("has bombarded"). */
 static void
 flag_list(const struct game *gm, const struct unit_sheet *s, char *buf, size_t n,
     const char *sep, int all)
 {
+	const struct word_decl *list = gm->rs->roster->keeps.flags;
+
 	buf[0] = '\0';
 	for (int i = 0; i < s->u->nflags; i++)
 		if (flag_seen(gm, s, i) &&
 		    (all || strcmp(s->u->flags[i], s->v.state) != 0))
 			snprintf(buf + strlen(buf), n - strlen(buf), "%s%s",
-			    buf[0] ? sep : "", s->u->flags[i]);
+			    buf[0] ? sep : "", all ? s->u->flags[i] :
+			    keeps_flag_said(list, s->u->flags[i]));
 }
 
 /* Prints the line without the padding of blank cells at its end. */

@@ -1000,6 +1000,7 @@ const struct roster brigade_roster = {
 	.keeps = {
 		.ledgers = brigade_ledgers,
 		.measure_option = "figures",
+		.measure_one = "figure",
 		.counts_down = 1,
 		.states = brigade_states,
 		.flags = brigade_flags,

@@ -859,9 +859,13 @@ efc(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	    capped, score, table_text(t, row, "help"));
 	if (strcmp(table_text(t, row, "result"), "square") != 0)
 		result_flag(r, "unit", "disordered", 1);
-	/* "forms square" (disordered or not): the game keeps it in square. */
+	/* "forms square" (disordered or not): the game keeps it in square;
+	 * caught, it stays as it was, and the game keeps that it has tried
+	 * this turn (the melee that follows need not ask for the roll). */
 	if (strncmp(table_text(t, row, "result"), "square", 6) == 0)
 		result_formation(r, "unit", "square");
+	else
+		result_flag(r, "unit", "tried-square", 1);
 	result_summary(r, "%s", table_text(t, row, "help"));
 	return RULE_OK;
 }
@@ -886,11 +890,23 @@ fury_move(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	return maneuver(ts, in, in_flag(in, "disordered"), d, r);
 }
 
-/* "Disordered brigades rally through the Disorder maneuver table." */
+/* "Disordered brigades rally through the Disorder maneuver table."  A
+ * brigade in good order has nothing to rally from (in a game the
+ * maneuver modifiers' in-good-order says so, as 2x2's rally does). */
 static int
 fury_rally(const struct tableset *ts, const struct inputs *in, struct dice *d,
     struct result *r)
 {
+	const struct table *t = rule_table(ts, FURY, "maneuver-modifiers", r);
+	const char *why;
+
+	if (t == NULL)
+		return RULE_DATA;
+	if ((why = rule_forbids(in, "mod", t, NULL)) != NULL) {
+		result_null(r, "result");
+		result_null(r, "inches");
+		return rule_refused(r, d, "may not rally", why);
+	}
 	return maneuver(ts, in, 1, d, r);
 }
 

@@ -4,6 +4,7 @@
  * the effects of rulings (stands, disorder, routs, battery states) and the
  * fatigue of divisions, corps and armies summed up the formation tree.
  */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -339,6 +340,24 @@ fill_side(const struct tableset *ts, const struct unit *u,
 	fill_arms(u, enemy, side, in, opt);
 }
 
+/* l.108: "Any time an infantry brigade is charged by cavalry and it is not
+ * defending in or along cover, (wall, works, etc) deployed in a town,
+ * already in square formation or already in contact with another enemy
+ * unit; it must immediately roll on the Emergency Formation Change table
+ * in an attempt to form square."  The melee is still ruled (the umpire
+ * may know of cover or contact the game does not), but the working says
+ * the roll comes first when none was made this turn. */
+static void
+efc_first(const struct unit *a, const struct unit *d, const struct inputs *in,
+    struct result *r)
+{
+	if (is_cavalry(a->type) && strcmp(arm(d), "infantry") == 0 &&
+	    strcmp(formation_of(d), "square") != 0 && !unit_flag(d, "tried-square") &&
+	    !in_mod(in, "defender-mod", "defending-cover"))
+		result_work(r, "%s must first roll on the emergency formation change table (move --efc), unless in or along cover, in a town or already in contact with another enemy",
+		    d->name);
+}
+
 /* The leader of RANK who commands formation f (a leader with a rating
  * whose formation is f), or NULL. */
 static const struct unit *
@@ -425,6 +444,8 @@ fill_move(const struct tableset *ts, const struct army *a, const struct unit *u,
 	    "horse-artillery" : "foot-artillery") : u->type);
 	if (strcmp(command, "move") == 0 && unit_flag(u, "disordered"))
 		inputs_default_flag(in, "disordered");
+	if (strcmp(command, "rally") == 0 && !unit_flag(u, "disordered"))
+		inputs_add_mod(in, "mod", "in-good-order");
 	if (strcmp(command, "move") == 0)
 		fill_quality(a, u, in, r);
 	/* The tactical formation the game keeps (a square may not enter
@@ -490,6 +511,7 @@ fury_fill(const struct tableset *ts, const char *command,
 			    "a melee in the game names both --attacker and --defender");
 		fill_side(ts, a, d, "attacker", in);
 		fill_side(ts, d, a, "defender", in);
+		efc_first(a, d, in, r);
 	} else if (u != NULL && (strcmp(command, "move") == 0 || strcmp(command, "rally") == 0)) {
 		fill_move(ts, ru->army, u, command, in, r);
 	} else if (u != NULL && strcmp(command, "morale") == 0) {
@@ -603,6 +625,15 @@ fatigue_json(const struct unit *f, const struct fatigue *ft, struct jsonw *w)
 	jsonw_object_end(w);
 }
 
+/* A formation's fatigue as a line of working. */
+static void
+fatigue_work(const struct unit *f, const struct fatigue *ft, struct result *r)
+{
+	result_work(r, "%s (%s): level %ld, %ld lost%s", f->name, f->type, ft->level,
+	    ft->losses, ft->fatigued ? ": FATIGUED" :
+	    ft->from_above ? ": fatigued with its corps" : "");
+}
+
 /* fatigue in a game: the formation named, or every one. */
 static void
 apply_fatigue(const struct tableset *ts, const struct ruling_units *ru,
@@ -620,9 +651,7 @@ apply_fatigue(const struct tableset *ts, const struct ruling_units *ru,
 			continue;
 		formation_fatigue(ts, a, f, &ft, r);
 		fatigue_fields(f, &ft, r);
-		result_work(r, "%s (%s): level %ld, %ld lost%s", f->name, f->type, ft.level,
-		    ft.losses, ft.fatigued ? ": FATIGUED" :
-		    ft.from_above ? ": fatigued with its corps" : "");
+		fatigue_work(f, &ft, r);
 	}
 	result_list_end(r);
 	if (named == NULL) {
@@ -706,14 +735,16 @@ morale_standing(const struct tableset *ts, const struct ruling_units *ru,
 	const struct army *a = ru->army;
 	char said[RESULT_LINE];
 
-	result_word(r, "order", unit_flag(u, "disordered") ?
-	    "disordered" : "good_order");
-	/* a routed brigade or a wrecked battery is answered, and says so */
-	result_word(r, "state", u->state[0] != '\0' ? u->state : "good_order");
-	if (u->state[0] != '\0') {
-		text_copy(said, sizeof said, r->summary);
-		result_summary(r, "%s is %s; %s", u->name, u->state, said);
-	}
+	int disordered = unit_flag(u, "disordered"), state = u->state[0] != '\0';
+
+	result_word(r, "order", disordered ? "disordered" : "good_order");
+	result_word(r, "state", state ? u->state : "good_order");
+	/* the brigade's order first, and a routed brigade or a wrecked
+	 * battery says so */
+	text_copy(said, sizeof said, r->summary);
+	result_summary(r, "%s is %s%s%s; %s", u->name, state ? u->state : "",
+	    state && disordered ? " and " : "",
+	    disordered ? "disordered" : state ? "" : "in good order", said);
 	result_list(r, "formations");
 	for (int up = u->up, steps = 0; up >= 0 && steps < a->n;
 	    up = a->u[up].up, steps++) {
@@ -721,6 +752,7 @@ morale_standing(const struct tableset *ts, const struct ruling_units *ru,
 
 		formation_fatigue(ts, a, &a->u[up], &ft, r);
 		fatigue_fields(&a->u[up], &ft, r);
+		fatigue_work(&a->u[up], &ft, r);
 	}
 	result_list_end(r);
 }
@@ -737,6 +769,15 @@ fury_judge(const struct tableset *ts, const char *command,
 	return RULE_OK;
 }
 
+/* A nation's word as a name: "britain" is Britain. */
+static const char *
+capitalised(const char *word, char *buf, size_t n)
+{
+	text_copy(buf, n, word);
+	buf[0] = (char)toupper((unsigned char)buf[0]);
+	return buf;
+}
+
 /* A leader's command range from the published chart. */
 static void
 leader_view(const struct tableset *ts, const struct unit *u, struct unit_view *v,
@@ -746,6 +787,7 @@ leader_view(const struct tableset *ts, const struct unit *u, struct unit_view *v
 	const struct table *a = rule_table(ts, FURY, "army-commanders", r);
 	const char *nation = in_text(u->ratings, "nation"), *rank = in_text(u->ratings, "rank");
 	const char *rating = in_text(u->ratings, "rating");
+	char name[UNIT_WORD];
 	double range;
 	int row;
 
@@ -759,8 +801,9 @@ leader_view(const struct tableset *ts, const struct unit *u, struct unit_view *v
 	if (in_flag(u->ratings, "replacement"))
 		range += rule_value(ts, FURY, "rules", "replacement-range", r);
 	jsonw_number(&v->w, "command_range", range);
-	snprintf(v->lines[v->nlines++], VIEW_LINE, "%s %s: command range %g\"", nation,
-	    rank, range);
+	snprintf(v->lines[v->nlines++], VIEW_LINE, "%s commander%s%s: command range %g\"",
+	    rank, nation != NULL ? " of " : "", nation != NULL ?
+	    capitalised(nation, name, sizeof name) : "", range);
 	if (strcmp(rank, "army") == 0 && rating != NULL) {
 		int ar = table_row(a, "rating", rating);
 		double reach = rule_cell(a, ar, "range", r);
@@ -872,6 +915,9 @@ static const struct word_decl fury_states[] = {
 static const struct word_decl fury_flags[] = {
 	{ .word = "disordered", .sight = SIGHT_TABLE },
 	{ .word = "broken", .sight = SIGHT_TABLE },
+	/* it rolled on the emergency formation change table this turn */
+	{ .word = "tried-square", .sight = SIGHT_TABLE, .turn_clears = 1,
+	  .said = "has tried to form square", .unsaid = "may try to form square again" },
 	{ .word = NULL },
 };
 
@@ -890,6 +936,7 @@ const struct roster fury_roster = {
 	.keeps = {
 		.ledgers = fury_ledgers,
 		.measure_option = "stands",
+		.measure_one = "stand",
 		.counts_down = 1,
 		.states = fury_states,
 		.flags = fury_flags,

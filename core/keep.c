@@ -1,4 +1,5 @@
 /* keep: the one engine that keeps a ruling's effects (see keep.h). */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -24,6 +25,36 @@ keeps_word(const struct word_decl *list, const char *word)
 		if (strcmp(list->word, word) == 0)
 			return list;
 	return NULL;
+}
+
+int
+keeps_same_word(const char *word, const char *typed)
+{
+	for (; *word != '\0' && *typed != '\0'; word++, typed++) {
+		int a = strchr(" -_", *word) != NULL ? ' ' : tolower((unsigned char)*word);
+		int b = strchr(" -_", *typed) != NULL ? ' ' : tolower((unsigned char)*typed);
+
+		if (a != b)
+			return 0;
+	}
+	return *word == *typed;
+}
+
+const struct word_decl *
+keeps_word_typed(const struct word_decl *list, const char *typed)
+{
+	for (; list != NULL && list->word != NULL; list++)
+		if (keeps_same_word(list->word, typed))
+			return list;
+	return NULL;
+}
+
+const char *
+keeps_flag_said(const struct word_decl *list, const char *flag)
+{
+	const struct word_decl *d = keeps_word(list, flag);
+
+	return d != NULL && d->said != NULL ? d->said : flag;
 }
 
 int
@@ -224,6 +255,7 @@ struct unit_effect *
 keep_flag(struct keeper *k, int ui, const char *flag, int on, long moves)
 {
 	const struct unit *u = k->ru->unit[ui];
+	const struct word_decl *d = keeps_word(k->ro->keeps.flags, flag);
 	struct unit_effect *e;
 	char w[UNIT_WORD];
 
@@ -238,6 +270,8 @@ keep_flag(struct keeper *k, int ui, const char *flag, int on, long moves)
 		e->total = k->ru->turn + moves - 1;
 		snprintf(e->note, sizeof e->note, "%s is %s until the end of turn %ld",
 		    u->name, w, e->total);
+	} else if (d->said != NULL) {
+		snprintf(e->note, sizeof e->note, "%s %s", u->name, on ? d->said : d->unsaid);
 	} else {
 		snprintf(e->note, sizeof e->note, "%s %s %s", u->name,
 		    on ? "is now" : "is no longer", w);

@@ -512,6 +512,9 @@ static const struct input_decl fatigue_inputs[] = {
 	  "stubborn, pyrrhic, save-yourselves", IN_REPEAT },
 	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
 	  "a unit or higher formation of the game", IN_FORMATION | IN_EITHER },
+	{ "every", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "in a game: every unit and higher formation (what fatigue with no options does in a game)",
+	  IN_GAME },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
@@ -525,8 +528,9 @@ ohw_fatigue(const struct tableset *ts, const struct inputs *in, struct dice *d,
 
 	(void)d;
 	if (!in_given(in, "fp"))
-		return in_given(in, "unit") ? RULE_OK :
-		    result_fail(r, RULE_USAGE, "fatigue needs --fp N (and --break-point B)");
+		return in_given(in, "unit") || in_flag(in, "every") ? RULE_OK :
+		    result_fail(r, RULE_USAGE,
+		    "fatigue needs --fp N (and --break-point B), or, in a game, --unit NAME");
 	/* "A unit in dire straits may declare 'Save Yourselves'. It suffers 2
 	 * Fatigue Points. It then makes a double move away from the enemy." */
 	if (in_mod(in, "mod", "save-yourselves")) {
@@ -836,6 +840,8 @@ ohw_fill(const struct tableset *ts, const char *command,
 	const struct unit *u = ruling_unit(ru, "unit");
 	const struct unit *a = ruling_unit(ru, "attacker"), *d = ruling_unit(ru, "defender");
 
+	if (u == NULL && (strcmp(command, "fatigue") == 0 || strcmp(command, "morale") == 0))
+		inputs_default_flag(in, "every");
 	for (int i = 0; i < ru->n; i++)
 		if (!ru->unit[i]->formation &&
 		    strcmp(unit_state(ts, ru->unit[i], r), "destroyed") == 0)
@@ -938,6 +944,23 @@ fp_consequence(struct keeper *k, int ui, struct unit_effect *e)
 		text_copy(d->state, sizeof d->state, "destroyed");
 }
 
+/* A unit destroyed in the ruling that also gave it FP: the FP note says
+ * no state it passed through on the way ("now tired", then "is
+ * destroyed"). */
+static void
+unsay_passing_state(struct keeper *k, int ui)
+{
+	for (int i = 0; i < k->fx->n; i++) {
+		struct unit_effect *f = ruling_effect(k->fx, i);
+		char *now;
+
+		if (f->unit == ui && f->kind == KEEP_LEDGER &&
+		    (now = strstr(f->note, ": now ")) != NULL &&
+		    strcmp(now + 6, "destroyed") != 0)
+			*now = '\0';
+	}
+}
+
 static void
 ohw_consequence(struct keeper *k, int ui, struct unit_effect *e)
 {
@@ -945,7 +968,9 @@ ohw_consequence(struct keeper *k, int ui, struct unit_effect *e)
 
 	if (e->kind == KEEP_LEDGER)
 		fp_consequence(k, ui, e);
-	else if (e->kind == KEEP_STATE)
+	else if (e->kind == KEEP_STATE && strcmp(e->name, "destroyed") == 0)
+		unsay_passing_state(k, ui);
+	if (e->kind == KEEP_STATE)
 		snprintf(e->note, sizeof e->note, "%s is %s", name, e->name);
 	else if (e->kind == KEEP_FLAG)
 		snprintf(e->note, sizeof e->note, "%s is %s", name, e->amount ?
@@ -969,18 +994,75 @@ formation_fatigue(const struct tableset *ts, const struct ruling_units *ru,
 	result_work(r, "a higher formation: its break point is its percentage of its units' break points; a unit broken or saving itself counts its whole break point");
 }
 
+/* One unit's fatigue in the game's list: its FP, break point and state. */
+static void
+unit_fatigue_item(const struct tableset *ts, const struct unit *u, struct result *r)
+{
+	long fp = unit_lost(u), bp = break_point(ts, u, r);
+	const char *state = unit_state(ts, u, r);
+
+	result_open(r, NULL);
+	result_word(r, "name", u->name);
+	result_word(r, "type", u->type);
+	result_int(r, "fatigue_points", fp);
+	result_int(r, "break_point", bp);
+	result_word(r, "state", state);
+	result_close(r);
+	result_work(r, "%s (%s): %ld FP of %ld, %s", u->name, u->type, fp, bp, state);
+}
+
+static void
+formation_fatigue_item(const struct tableset *ts, const struct army *a,
+    const struct unit *f, struct result *r)
+{
+	long fp, bp;
+	const char *state;
+
+	formation_fp(ts, a, f, &fp, &bp, r);
+	state = formation_state(ts, fp, bp, r);
+	result_open(r, NULL);
+	result_word(r, "name", f->name);
+	result_word(r, "type", f->type);
+	result_int(r, "fatigue_points", fp);
+	result_int(r, "break_point", bp);
+	result_word(r, "state", state);
+	result_close(r);
+	result_work(r, "%s (%s): %ld FP of %ld, %s", f->name, f->type, fp, bp, state);
+}
+
+/* fatigue with nothing named, in a game: every unit's fatigue points
+ * against its break point, then every higher formation's (RULES.md:
+ * "Higher formations break at a set percentage of their units' break
+ * points").  Generals take no fatigue points. */
+static void
+every_fatigue(const struct tableset *ts, const struct army *a, struct result *r)
+{
+	result_list(r, "units");
+	for (int i = 0; i < a->n; i++)
+		if (!a->u[i].formation && strcmp(a->u[i].type, "general") != 0)
+			unit_fatigue_item(ts, &a->u[i], r);
+	result_list_end(r);
+	result_list(r, "formations");
+	for (int i = 0; i < a->n; i++)
+		if (a->u[i].formation)
+			formation_fatigue_item(ts, a, &a->u[i], r);
+	result_list_end(r);
+	result_summary(r, "the fatigue of every unit and higher formation");
+}
+
 static int
 ohw_judge(const struct tableset *ts, const char *command,
     const struct ruling_units *ru, const struct inputs *in, struct result *r)
 {
 	const struct unit *u = ruling_unit(ru, "unit");
 
-	(void)in;
 	/* morale is the same reading of the fatigue points (ohw.txt l.143:
 	 * "Units break when they receive a number of fatigue points") */
 	if ((strcmp(command, "fatigue") == 0 || strcmp(command, "morale") == 0) &&
 	    u != NULL && u->formation)
 		formation_fatigue(ts, ru, u, r);
+	else if (in_flag(in, "every"))
+		every_fatigue(ts, ru->army, r);
 	return RULE_OK;
 }
 
@@ -1076,6 +1158,7 @@ static const struct roster ohw_roster = {
 	.keeps = {
 		.ledgers = ohw_ledgers,
 		.measure_option = "fp",
+		.measure_one = "fatigue point",
 		.counts_down = 0,
 		.states = ohw_states,
 		.flags = ohw_flags,
@@ -1102,7 +1185,7 @@ static const struct rule_cmd ohw_cmds[] = {
 	{ "morale", "a unit's state from its fatigue points", NULL, fatigue_inputs, "none",
 	  ohw_fatigue, NULL },
 	{ "rally", NULL,
-	  "the ohw rules have no rally roll; see 'umpire fatigue --rules ohw --mod save-yourselves' (+2 FP and a double move) and the reorganising turn on the sheet",
+	  "the ohw rules have no rally roll; see 'umpire fatigue --unit NAME --mod save-yourselves' in a game, or 'umpire fatigue --rules ohw --fp N --mod save-yourselves' without one (+2 FP and a double move), and the reorganising turn on the sheet",
 	  NULL, NULL, NULL, NULL },
 	{ "fatigue", "fatigue points and their effects (tired, exhausted, broken)", NULL,
 	  fatigue_inputs, "none", ohw_fatigue, NULL },

@@ -101,6 +101,24 @@ ruleset_loss_word(const struct ruleset *rs)
 	return c != NULL && c->word != NULL ? c->word : rs->measure;
 }
 
+const char *
+ruleset_measure_words(const struct ruleset *rs, long n)
+{
+	const char *one = rs->roster->keeps.measure_one;
+
+	return (n == 1 || n == -1) && one != NULL ? one : rs->measure;
+}
+
+const char *
+ruleset_loss_words(const struct ruleset *rs, long n)
+{
+	const struct counter_decl *c = roster_loss_counter(rs->roster);
+
+	if (c == NULL || c->word == NULL)
+		return ruleset_measure_words(rs, n);
+	return (n == 1 || n == -1) && c->one != NULL ? c->one : c->word;
+}
+
 const struct input_decl *
 roster_formation_inputs(const struct roster *ro)
 {

@@ -143,6 +143,10 @@ struct word_decl {
 	const char *word;
 	enum sight sight;
 	int turn_clears;	/* a flag `turn next` clears, whoever set it */
+	/* Optional, a flag: what it says of a unit after its name, set
+	 * ("has bombarded") and cleared ("may bombard again"); without them
+	 * "is now" and "is no longer" the word. */
+	const char *said, *unsaid;
 };
 
 /* A count the game keeps for each side or for the game (2x2's units
@@ -151,6 +155,8 @@ struct counter_decl {
 	const char *name;	/* its key in the standing ("destroyed") */
 	const char *word;	/* its unit in text, after a number ("AP",
 				 * "units destroyed") */
+	const char *one;	/* optional: after the number 1 ("unit
+				 * destroyed"); NULL: word */
 	int per_side;		/* one per side, else one for the game */
 	enum sight sight;
 	int of_cost;		/* the sum of the side's units' army-list cost
@@ -173,6 +179,9 @@ struct keeps {
 	/* adjust's option for the measure ("figures"), or NULL when the
 	 * rules count none (2x2 counts states). */
 	const char *measure_option;
+	/* the measure after the number 1 ("figure", "hit"), where the rules
+	 * count one */
+	const char *measure_one;
 	/* The measure is a strength lost (1: the sheet shows what is left)
 	 * or damage taken (0). */
 	int counts_down;
@@ -193,6 +202,15 @@ struct keeps {
 int keeps_ledger(const struct keeps *k, const char *name);
 /* The declaration of WORD in LIST (states, flags, formations), or NULL. */
 const struct word_decl *keeps_word(const struct word_decl *list, const char *word);
+/* The declaration in LIST of the word TYPED, typed as the text says it or
+ * as it is kept: any case, with a space, '-' or '_' between its parts
+ * ("Good Order" is good_order), or NULL. */
+const struct word_decl *keeps_word_typed(const struct word_decl *list,
+    const char *typed);
+/* True when TYPED is WORD so typed. */
+int keeps_same_word(const char *word, const char *typed);
+/* A flag as the text says it of a unit: its said phrase, or the word. */
+const char *keeps_flag_said(const struct word_decl *list, const char *flag);
 /* The severity of state WORD: its place in k's states (1 the least
  * severe), 0 for none or a word not declared; with WORD NULL, the most
  * severe's (a state that final: the good state does not clear it). */
@@ -279,6 +297,12 @@ struct ruleset {
 	const struct rule_cmd *cmds;	/* ends with a NULL name */
 	const struct roster *roster;
 };
+
+/* N of the measure in words: "1 hit", "2 hits" (the unit only). */
+const char *ruleset_measure_words(const struct ruleset *rs, long n);
+/* N of the side's losses in words (the measure, or the counter that is
+ * the losses): "1 unit destroyed", "3 stands". */
+const char *ruleset_loss_words(const struct ruleset *rs, long n);
 
 /* The counter of ro that is a side's losses (counter_decl.loss), or
  * NULL: the losses are then the measure, the first ledger. */

@@ -119,7 +119,7 @@ squares_fire(const struct tableset *ts, const struct inputs *in,
 	for (long b = 1; b <= bases; b++)
 		for (long a = 1; a <= ap; a++) {
 			int f = dice_take_split(d, k, dice_mask_from(k, need), GROUP_BOMBARD,
-			    "base %ld, action %ld: %s", b, a, die_name(k));
+			    "%s of base %ld, action %ld", die_name(k), b, a);
 
 			if (f < 0)
 				return RULE_DATA;
@@ -502,6 +502,38 @@ step_cost(const struct table *t, const char *dir, const char *terrain,
 	return RULE_OK;
 }
 
+/* A step's direction in words: "ne" is north-east. */
+static const char *
+direction_words(const char *dir)
+{
+	static const char *const dirs[][2] = {
+		{ "n", "north" }, { "ne", "north-east" }, { "e", "east" },
+		{ "se", "south-east" }, { "s", "south" }, { "sw", "south-west" },
+		{ "w", "west" }, { "nw", "north-west" },
+	};
+
+	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
+		if (strcmp(dirs[i][0], dir) == 0)
+			return dirs[i][1];
+	return dir;
+}
+
+/* What a step enters, in words: "-" is open ground, "hill+river" hills,
+ * crossing a river. */
+static const char *
+terrain_words(const char *terrain, char *buf, size_t n)
+{
+	const char *ground = has_word(terrain, "woods") ? "woods" :
+	    has_word(terrain, "hill") ? "hills" : "open ground";
+
+	snprintf(buf, n, "%s%s%s", has_word(terrain, "town") ? "a town" : ground,
+	    has_word(terrain, "town") && strcmp(ground, "open ground") != 0 ? " in " : "",
+	    has_word(terrain, "town") && strcmp(ground, "open ground") != 0 ? ground : "");
+	if (has_word(terrain, "river"))
+		snprintf(buf + strlen(buf), n - strlen(buf), ", crossing a river");
+	return buf;
+}
+
 /* Why the path is not allowed, or NULL. */
 static const char *
 path_forbidden(const char *type, const char *terrain, int last)
@@ -544,7 +576,7 @@ squares_move(const struct tableset *ts, const struct inputs *in,
 {
 	const struct table *t = rule_table(ts, SQ, "action-points", r);
 	const char *path = in_text(in, "path"), *type = in_text(in, "type"), *why = NULL;
-	char buf[256], terrain[64];
+	char buf[256], terrain[64], words[96];
 	long cost = 0, step = 0, ap;
 	int diagonals = 0, steps = 0, rc;
 
@@ -561,7 +593,8 @@ squares_move(const struct tableset *ts, const struct inputs *in,
 			return rc;
 		if (why == NULL)
 			why = path_forbidden(type, terrain, save == NULL || *save == '\0');
-		result_work(r, "step %d %s into %s: %ld AP", steps + 1, dir, terrain, step);
+		result_work(r, "step %d: %s, into %s: %ld AP", steps + 1, direction_words(dir),
+		    terrain_words(terrain, words, sizeof words), step);
 		cost += step;
 	}
 	if (in_flag(in, "assault")) {

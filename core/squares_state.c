@@ -345,8 +345,10 @@ static const struct word_decl squares_states[] = {
 /* What a unit did this turn: l.97, the turn's memory, cleared at the
  * next turn whoever set it. */
 static const struct word_decl squares_flags[] = {
-	{ .word = "moved", .sight = SIGHT_TABLE, .turn_clears = 1 },
-	{ .word = "bombarded", .sight = SIGHT_TABLE, .turn_clears = 1 },
+	{ .word = "moved", .sight = SIGHT_TABLE, .turn_clears = 1,
+	  .said = "has moved", .unsaid = "may move again" },
+	{ .word = "bombarded", .sight = SIGHT_TABLE, .turn_clears = 1,
+	  .said = "has bombarded", .unsaid = "may bombard again" },
 	{ .word = NULL },
 };
 
@@ -357,6 +359,7 @@ const struct roster squares_roster = {
 	.keeps = {
 		.ledgers = squares_ledgers,
 		.measure_option = "hits",
+		.measure_one = "hit",
 		.counts_down = 0,
 		.states = squares_states,
 		.flags = squares_flags,

@@ -200,37 +200,39 @@ text_fold(const char *s, char *out, size_t n)
 int
 text_distance(const char *a, const char *b, int limit)
 {
+	enum { MAX = 130 };
 	size_t la = strlen(a), lb = strlen(b);
-	int row[130];
+	int rows[3][MAX], *before = rows[0], *prev = rows[1], *row = rows[2];
 
-	if (lb >= sizeof row / sizeof row[0] || la >= sizeof row / sizeof row[0])
+	if (lb >= MAX || la >= MAX)
 		return limit + 1;
 	if ((la > lb ? la - lb : lb - la) > (size_t)limit)
 		return limit + 1;
 	for (size_t j = 0; j <= lb; j++)
-		row[j] = (int)j;
+		prev[j] = (int)j;
 	for (size_t i = 1; i <= la; i++) {
-		int diag = row[0], best;
+		int best = row[0] = (int)i, *t;
 
-		row[0] = (int)i;
-		best = row[0];
 		for (size_t j = 1; j <= lb; j++) {
-			int up = row[j], cost = a[i - 1] == b[j - 1] ? 0 : 1;
-			int v = diag + cost;
+			int v = prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
 
-			if (up + 1 < v)
-				v = up + 1;
+			if (prev[j] + 1 < v)
+				v = prev[j] + 1;
 			if (row[j - 1] + 1 < v)
 				v = row[j - 1] + 1;
-			diag = up;
+			/* two neighbours swapped ("frie" for "fire") are one edit */
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+			    before[j - 2] + 1 < v)
+				v = before[j - 2] + 1;
 			row[j] = v;
 			if (v < best)
 				best = v;
 		}
 		if (best > limit)
 			return limit + 1;
+		t = before, before = prev, prev = row, row = t;
 	}
-	return row[lb] > limit ? limit + 1 : row[lb];
+	return prev[lb] > limit ? limit + 1 : prev[lb];
 }
 
 void
@@ -377,6 +379,44 @@ near_list(struct text_line *l, const struct near_names *nn, const char *first,
 	}
 }
 
+/* The names near WANT (folded) into nn: those it begins, then those
+ * within an edit distance that grows with its length. */
+static void
+near_names(const char *want, const char *first, size_t stride, int n,
+    struct near_names *nn)
+{
+	char have[TEXT_FOLDED];
+	size_t len = strlen(want);
+	int limit = len < 6 ? 1 : len < 12 ? 2 : 3;
+
+	for (int i = 0; i < n && len > 0; i++) {
+		int d;
+
+		text_fold(name_at(first, stride, i), have, sizeof have);
+		if (strcmp(have, want) == 0)
+			continue;
+		if (strncmp(have, want, len) == 0)
+			near_add(nn, i, 0);
+		else if ((d = text_distance(have, want, limit)) <= limit)
+			near_add(nn, i, d);
+	}
+}
+
+const char *
+text_near_names(const char *name, const char *first, size_t stride, int n,
+    char *out, size_t outn)
+{
+	char want[TEXT_FOLDED];
+	struct near_names nn = { { 0 }, { 0 }, 0 };
+	struct text_line l;
+
+	line_init(&l, out, outn);
+	text_fold(name, want, sizeof want);
+	near_names(want, first, stride, n, &nn);
+	near_list(&l, &nn, first, stride);
+	return out;
+}
+
 int
 text_find_name(const char *what, const char *name, const char *first,
     size_t stride, int n, char *err, size_t errn)
@@ -384,8 +424,7 @@ text_find_name(const char *what, const char *name, const char *first,
 	char want[TEXT_FOLDED], have[TEXT_FOLDED], why[80];
 	struct near_names nn = { { 0 }, { 0 }, 0 };
 	struct text_line l;
-	int whole = -1, nwhole = 0, other = -1, limit;
-	size_t len;
+	int whole = -1, nwhole = 0, other = -1;
 
 	for (int i = 0; i < n; i++)
 		if (strcmp(name_at(first, stride, i), name) == 0)
@@ -398,25 +437,16 @@ text_find_name(const char *what, const char *name, const char *first,
 		return -1;
 	}
 	text_fold(name, want, sizeof want);
-	len = strlen(want);
-	limit = len < 6 ? 1 : len < 12 ? 2 : 3;
-	for (int i = 0; i < n && len > 0; i++) {
-		int d;
-
+	for (int i = 0; i < n && want[0] != '\0'; i++) {
 		text_fold(name_at(first, stride, i), have, sizeof have);
-		if (strcmp(have, want) == 0) {
-			if (nwhole++ == 0)
-				whole = i;
-			else if (nwhole == 2)
-				other = i;
-		} else if (strncmp(have, want, len) == 0) {
-			near_add(&nn, i, 0);
-		} else if ((d = text_distance(have, want, limit)) <= limit) {
-			near_add(&nn, i, d);
-		}
+		if (strcmp(have, want) == 0 && nwhole++ == 0)
+			whole = i;
+		else if (strcmp(have, want) == 0 && nwhole == 2)
+			other = i;
 	}
 	if (nwhole == 1)
 		return whole;
+	near_names(want, first, stride, n, &nn);
 	line_text(&l, what, 0);
 	line_text(&l, " '", 0);
 	line_text(&l, name, 0);

@@ -40,7 +40,8 @@ int text_width(const char *s);
  */
 void text_fold(const char *s, char *out, size_t n);
 
-/* The Levenshtein distance of a and b (bytes), at most LIMIT + 1. */
+/* The edit distance of a and b (bytes: an insertion, a deletion, a
+ * change or two neighbours swapped are one edit each), at most LIMIT + 1. */
 int text_distance(const char *a, const char *b, int limit);
 
 /* Copies s into out (n bytes), cut short when it does not fit; always
@@ -60,6 +61,14 @@ void text_copy(char *out, size_t n, const char *s);
  */
 int text_find_name(const char *what, const char *name, const char *first,
     size_t stride, int n, char *err, size_t errn);
+
+/*
+ * The names near NAME among n names laid out as text_find_name reads
+ * them, as a "did you mean" says them ("'fire'", "'fire' or 'fatigue'"),
+ * into out (outn bytes); "" when none is near.  Returns out.
+ */
+const char *text_near_names(const char *name, const char *first, size_t stride,
+    int n, char *out, size_t outn);
 
 /* A line built in a fixed buffer, piece by piece, each padded to a width
  * in bytes (> 0 right-aligned, < 0 left, 0 as is) as printf's "%-9s" and

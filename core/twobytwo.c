@@ -1072,7 +1072,7 @@ static const struct ledger_decl twobytwo_ledgers[] = {
 static const struct counter_decl twobytwo_counters[] = {
 	{ .name = "points", .word = "AP", .per_side = 1, .sight = SIGHT_UMPIRE, .of_cost = 1,
 	  .limit_option = "points" },
-	{ .name = "destroyed", .word = "units destroyed", .per_side = 1,
+	{ .name = "destroyed", .word = "units destroyed", .one = "unit destroyed", .per_side = 1,
 	  .sight = SIGHT_TABLE, .state = "destroyed", .loss = 1 },
 	{ .name = NULL },
 };

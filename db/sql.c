@@ -146,14 +146,18 @@ const char *const db_sql[STMT_COUNT] = {
 	[STMT_EVENT_EFFECTS] =
 	    "SELECT e.detail FROM effect e WHERE e.event = ?1 AND e.detail <> '' "
 	    "ORDER BY e.id",
-	/* log show: the summary, the command as typed (quoted to paste), who
-	 * acted in which role, the modifiers, the working, the dice and
-	 * whether umpire rolled them. */
+	/* log show: the summary, the command as typed (quoted to paste: a word
+	 * with an apostrophe in double quotes when none of $ ` \ " ! is in
+	 * it, else in single quotes), who acted in which role, the modifiers,
+	 * the working, the dice and whether umpire rolled them. */
 	[STMT_EVENT_WORKING] =
 	    "SELECT json_extract(output, '$.summary') FROM event WHERE id = ?1 "
 	    "UNION ALL SELECT '  typed: umpire ' || (SELECT group_concat(CASE "
-	    "WHEN j.value = '' OR j.value GLOB '*[^A-Za-z0-9_.,:/=+-]*' "
-	    "THEN '''' || replace(j.value, '''', '''\"''\"''') || '''' ELSE j.value END, ' ') "
+	    "WHEN j.value = '' OR j.value GLOB '*[^A-Za-z0-9_.,:/=+-]*' THEN "
+	    "CASE WHEN instr(j.value, '''') > 0 AND j.value NOT GLOB '*[$`\\\"!]*' "
+	    "THEN '\"' || j.value || '\"' "
+	    "ELSE '''' || replace(j.value, '''', '''\"''\"''') || '''' END "
+	    "ELSE j.value END, ' ') "
 	    "FROM json_each(event.args) j) FROM event WHERE id = ?1 "
 	    "UNION ALL SELECT '  who: ' || group_concat(w, ', ') FROM ("
 	    WHO_NAMED("?1") ") HAVING count(*) > 0 "

@@ -46,7 +46,7 @@ load helper
 
 @test "undo, redo and new do not match by prefix" {
 	umpire und
-	expect_error 64 "unknown command 'und' (see 'umpire --help')"
+	expect_error 64 "unknown command 'und' (see 'umpire --help'); did you mean 'undo'?"
 }
 
 @test "an unknown rule set exits 65" {
@@ -96,7 +96,7 @@ load helper
 @test "ohw rally points to save-yourselves" {
 	umpire --rules ohw rally
 	[ "$status" -eq 64 ]
-	has_line "umpire: rally: the ohw rules have no rally roll; see 'umpire fatigue --rules ohw --mod save-yourselves' (+2 FP and a double move) and the reorganising turn on the sheet" "$stderr"
+	has_line "umpire: rally: the ohw rules have no rally roll; see 'umpire fatigue --unit NAME --mod save-yourselves' in a game, or 'umpire fatigue --rules ohw --fp N --mod save-yourselves' without one (+2 FP and a double move), and the reorganising turn on the sheet" "$stderr"
 }
 
 @test "per-command help lists options, modifiers with values and dice" {

@@ -436,7 +436,7 @@ load helper
 	umpire adjust Kempt --state disordered --reason again
 	expect_error 65 "Kempt is already disordered: nothing to change"
 	umpire adjust Kempt --state wobbly --reason x
-	expect_error 65 "the brigade rules keep no state 'wobbly': give good_order|destroyed|disordered|rallying|broken"
+	expect_error 65 "the brigade rules keep no state 'wobbly': give good order, destroyed, disordered, rallying or broken"
 	umpire undo
 	umpire --json unit show Kempt
 	[ "$(json '.flags|length')" = 0 ]

@@ -102,8 +102,8 @@ battle() {
 @test "the long 2x2 game's report and chart count the units destroyed turn by turn" {
 	battle
 	umpire report
-	[ "$(printf '%s\n' "$output" | grep 'losses:')" = "  losses: Allies 1 units destroyed this turn, 1 in all; French 1 units destroyed this turn, 1 in all
-  losses: Allies 1 units destroyed this turn, 2 in all; French 1 units destroyed this turn, 2 in all
+	[ "$(printf '%s\n' "$output" | grep 'losses:')" = "  losses: Allies 1 unit destroyed this turn, 1 in all; French 1 unit destroyed this turn, 1 in all
+  losses: Allies 1 unit destroyed this turn, 2 in all; French 1 unit destroyed this turn, 2 in all
   losses: Allies 0 units destroyed this turn, 2 in all; French 0 units destroyed this turn, 2 in all" ]
 	umpire --json report
 	[ "$(printf '%s' "$output" | jq -c '[.turns[] | [.losses.Allies.total, .losses.French.total]]')" = '[[1,1],[2,2],[2,2]]' ]

@@ -15,9 +15,9 @@ sq() { umpire --json --rules squares "$@"; }
 	sq fire --artillery foot --range close --dice 10
 	[ "$(json .result.hits)" = 1 ]
 	umpire --rules squares fire --artillery foot --range long --dice 9
-	expect_error 65 "die 1 is the base 1, action 1: d8: 9 is not a face of a d8"
+	expect_error 65 "die 1 is the d8 of base 1, action 1: 9 is not a face of a d8"
 	umpire --rules squares fire --artillery horse --range long --dice 7
-	expect_error 65 "die 1 is the base 1, action 1: d6: 7 is not a face of a d6"
+	expect_error 65 "die 1 is the d6 of base 1, action 1: 7 is not a face of a d6"
 	sq fire --artillery horse --range close --dice 8
 	[ "$(json .result.hits)" = 1 ]
 }
@@ -27,7 +27,7 @@ sq() { umpire --json --rules squares "$@"; }
 	[ "$(json .result.hits)" = 3 ]
 	[ "$(json '.dice|length')" = 4 ]
 	umpire --rules squares fire --artillery foot --range close --bases 2 --ap 2 --dice 5,4,10
-	expect_error 65 "too few dice: die 4 should be the base 2, action 2: d10 (d10, 1-10)"
+	expect_error 65 "too few dice: die 4 should be the d10 of base 2, action 2 (d10, 1-10)"
 }
 
 @test "a woods square is hit on 6+" {

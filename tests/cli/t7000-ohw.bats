@@ -268,7 +268,7 @@ oh() { umpire --json --rules ohw "$@"; }
 @test "rally points to save-yourselves" {
 	umpire --rules ohw rally
 	[ "$status" -eq 64 ]
-	has_line "umpire: rally: the ohw rules have no rally roll; see 'umpire fatigue --rules ohw --mod save-yourselves' (+2 FP and a double move) and the reorganising turn on the sheet" "$stderr"
+	has_line "umpire: rally: the ohw rules have no rally roll; see 'umpire fatigue --unit NAME --mod save-yourselves' in a game, or 'umpire fatigue --rules ohw --fp N --mod save-yourselves' without one (+2 FP and a double move), and the reorganising turn on the sheet" "$stderr"
 }
 
 @test "bad input" {

@@ -112,9 +112,9 @@ fp() {
 	[ "$(json .what)" = state ]
 	[ "$(json '.flags|length')" = 0 ]
 	umpire adjust "1/45e" --clear saving-themselves --reason again
-	expect_error 65 "1/45e is not saving-themselves: nothing to clear"
+	expect_error 65 "1/45e is not saving themselves: nothing to clear"
 	umpire adjust "1/45e" --clear disordered --reason x
-	expect_error 65 "the ohw rules keep no flag 'disordered': they keep saving-themselves"
+	expect_error 65 "the ohw rules keep no flag 'disordered': they keep saving themselves"
 	umpire adjust "1/45e" --state destroyed --fp +1 --reason x
 	expect_error 64 "a correction is of the measure or of the state, not both"
 	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM event')" = 2 ]

@@ -16,7 +16,7 @@ LINES
 	has_line "  Kempt loses 2 figures (62 left)"
 	has_line "turn 2"
 	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM event')" = 4 ]
-	[ "$(sqlite3 umpire.db "SELECT summary FROM event WHERE id = 3")" = "Pack: -1 figures (a straggler's \"loss\")" ]
+	[ "$(sqlite3 umpire.db "SELECT summary FROM event WHERE id = 3")" = "Pack: -1 figure (a straggler's \"loss\")" ]
 	umpire check
 	[ "$status" -eq 0 ]
 }

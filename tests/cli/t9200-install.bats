@@ -81,7 +81,7 @@ section_of() {
 	has_line "       brigade melee" "$(cat json.txt)"
 	grep -q "^              attacker_casualties (integer|null), defender_casualties (integer|null), outcome (attacker_wins|defender_wins|draw|null), pushback (integer|null)," json.txt
 	has_line "       ohw fatigue" "$(cat json.txt)"
-	has_line "              fatigue_points (integer), break_point (integer), state (fresh|tired|exhausted|broken|destroyed)" "$(cat json.txt)"
+	grep -q "^              fatigue_points (integer, optional), break_point (integer, optional), state (fresh|tired|exhausted|broken|destroyed, optional), units (array of fatigue unit, optional)," json.txt
 	# odds adds outcomes and runs; a unit its measure
 	grep -q "^       outcomes" json.txt
 	grep -q "^       runs" json.txt

@@ -360,7 +360,7 @@ token_of() {
 	umpire --json serve --listen "127.0.0.1:$port"
 	expect_error 69 "cannot listen on 127.0.0.1:$port: Address already in use"
 	umpire ser
-	expect_error 64 "umpire: unknown command 'ser' (see 'umpire --help')"
+	expect_error 64 "umpire: unknown command 'ser' (see 'umpire --help'); did you mean 'serve'?"
 }
 
 @test "serve --help, and serve listens on IPv6 too" {

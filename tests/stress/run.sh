@@ -157,7 +157,7 @@ WANT_BATCH='alike(["Kempt", "Ney"]) and $a[0].turn == 2
          "undone": false},
         {"id": 2, "turn": 1, "command": "turn", "summary": "turn 2 begins", "who": [],
          "undone": false},
-        {"id": 3, "turn": 2, "command": "adjust", "summary": "Kempt: -1 figures (a straggler)",
+        {"id": 3, "turn": 2, "command": "adjust", "summary": "Kempt: -1 figure (a straggler)",
          "who": [{"unit": "Kempt", "role": "unit"}], "undone": false}]}'
 
 # as_wanted WANT: the game after ($work/after) is the one worked by hand.
