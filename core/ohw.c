@@ -994,13 +994,12 @@ formation_fatigue(const struct tableset *ts, const struct ruling_units *ru,
 	result_work(r, "a higher formation: its break point is its percentage of its units' break points; a unit broken or saving itself counts its whole break point");
 }
 
-/* One unit's fatigue in the game's list: its FP, break point and state. */
+/* One item of the game's fatigue list: a unit's or formation's name,
+ * FP, break point and state. */
 static void
-unit_fatigue_item(const struct tableset *ts, const struct unit *u, struct result *r)
+fatigue_item(const struct unit *u, long fp, long bp, const char *state,
+    struct result *r)
 {
-	long fp = unit_lost(u), bp = break_point(ts, u, r);
-	const char *state = unit_state(ts, u, r);
-
 	result_open(r, NULL);
 	result_word(r, "name", u->name);
 	result_word(r, "type", u->type);
@@ -1012,22 +1011,21 @@ unit_fatigue_item(const struct tableset *ts, const struct unit *u, struct result
 }
 
 static void
+unit_fatigue_item(const struct tableset *ts, const struct unit *u, struct result *r)
+{
+	long fp = unit_lost(u), bp = break_point(ts, u, r);
+
+	fatigue_item(u, fp, bp, unit_state(ts, u, r), r);
+}
+
+static void
 formation_fatigue_item(const struct tableset *ts, const struct army *a,
     const struct unit *f, struct result *r)
 {
 	long fp, bp;
-	const char *state;
 
 	formation_fp(ts, a, f, &fp, &bp, r);
-	state = formation_state(ts, fp, bp, r);
-	result_open(r, NULL);
-	result_word(r, "name", f->name);
-	result_word(r, "type", f->type);
-	result_int(r, "fatigue_points", fp);
-	result_int(r, "break_point", bp);
-	result_word(r, "state", state);
-	result_close(r);
-	result_work(r, "%s (%s): %ld FP of %ld, %s", f->name, f->type, fp, bp, state);
+	fatigue_item(f, fp, bp, formation_state(ts, fp, bp, r), r);
 }
 
 /* fatigue with nothing named, in a game: every unit's fatigue points
