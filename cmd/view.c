@@ -117,8 +117,9 @@ seen_measure(const struct game *gm, const struct viewer *v, struct unit_sheet *s
 	long lost = unit_lost(u);
 
 	s->seen[0] = '\0';
-	if (k->measure_option == NULL || u->formation)
-		return;
+	if (k->measure_option == NULL || u->formation ||
+	    (k->counts_down && u->start_strength == 0))
+		return;		/* nothing kept: a leader has no stands */
 	if (s->look == LOOK_ALL || (s->look == LOOK_ACROSS && v->fog == FOG_TABLE &&
 	    k->ledgers[0].sight == SIGHT_TABLE))
 		text_long(s->seen, sizeof s->seen, k->counts_down ?
@@ -482,9 +483,9 @@ view_text(FILE *out, const struct game *gm, const struct unit_sheet *s)
 	cell(&l, s->u->name, -28);
 	gap(&l, 1);
 	cell(&l, s->u->type, -15);
-	if (formation != NULL) {
+	if (gm->rs->roster->keeps.formations != NULL) {
 		gap(&l, 1);
-		cell(&l, formation, FORMATION_WIDTH);
+		cell(&l, formation != NULL ? formation : "", FORMATION_WIDTH);
 	}
 	if (s->look != LOOK_ALL && gm->rs->roster->keeps.measure_option != NULL) {
 		gap(&l, 1);
@@ -546,9 +547,9 @@ view_csv(FILE *out, const struct game *gm, int restricted,
 		fputc(',', out);
 		csv_put(out, cell_of(gm, c, i, s));
 	}
-	if (formation != NULL) {
+	if (gm->rs->roster->keeps.formations != NULL) {
 		fputc(',', out);
-		csv_put(out, formation);
+		csv_put(out, formation != NULL ? formation : "");
 	}
 	if (restricted && gm->rs->roster->keeps.measure_option != NULL) {
 		fputc(',', out);

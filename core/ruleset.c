@@ -68,6 +68,10 @@ roster_formation(const struct roster *ro, const struct unit *u)
 
 	if (u->formation || list == NULL || list[0].word == NULL)
 		return NULL;
+	/* A unit with none of a measure that counts down (fury's leaders:
+	 * a general and his staff, no stands) stands in no formation. */
+	if (ro->keeps.counts_down && u->start_strength == 0 && u->tactical[0] == '\0')
+		return NULL;
 	return u->tactical[0] != '\0' ? u->tactical : list[0].word;
 }
 

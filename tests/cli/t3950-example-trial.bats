@@ -227,3 +227,16 @@ example() {
 	umpire morale --unit Kmept
 	expect_error 65 "unit 'Kmept' not found: did you mean 'Kempt'?"
 }
+
+@test "fury: a leader has no stands and stands in no formation, in every view" {
+	umpire new --rules fury --example
+	umpire --json sheet
+	[ "$(json '.units[] | select(.name=="Wellington") | [.formation, .start_strength] | tostring')" = '[null,0]' ]
+	[ "$(json '.units[] | select(.name=="Kempt") | .formation')" = line ]
+	umpire --json sheet --for French
+	[ "$(json '.units[] | select(.name=="Wellington") | [.formation, has("strength"), has("band")] | tostring')" = '[null,false,false]' ]
+	umpire sheet --for French
+	has_line "  Wellington                   leader                                        good order" "$output"
+	umpire sheet --csv
+	has_line "Allied,Anglo-Allied Army,Wellington,leader,0,0,0,good order,," "$output"
+}
