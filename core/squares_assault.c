@@ -127,6 +127,17 @@ parse_side(const struct inputs *in, const char *opt, struct sq_side *s,
 	return RULE_OK;
 }
 
+/* Why side s (the defender when DEFENDS) cannot skirmish, in the
+ * working's words: it has no infantry, or the other side has cavalry. */
+static const char *
+skirmish_barred(const struct sq_side *s, int defends)
+{
+	if (!has_type(s, infantry_like))
+		return defends ? "defender has no infantry" : "attacker has no infantry";
+	return defends ? "attacking cavalry keeps the defender's skirmishers in" :
+	    "defending cavalry keeps the attacker's skirmishers in";
+}
+
 /* "Infantry bases ... when there are no enemy cavalry ... roll one die of
  * a type determined by their skirmish rating. ... If one side is able to
  * make a roll and the other not then the advantage is won automatically.
@@ -143,9 +154,11 @@ skirmish(struct sq_side *a, struct sq_side *def, struct dice *d,
 	*adv = "none";
 	if (!a_can || !d_can) {
 		*adv = a_can ? "attacker" : d_can ? "defender" : "none";
-		result_work(r, "skirmish: %s", a_can || d_can ?
-		    "only one side can roll (enemy cavalry): it wins the advantage" :
-		    "neither side rolls: no advantage");
+		if (a_can || d_can)
+			result_work(r, "skirmish: only the %s can roll (the %s): it wins the advantage",
+			    *adv, a_can ? skirmish_barred(def, 1) : skirmish_barred(a, 0));
+		else
+			result_work(r, "skirmish: neither side can roll: no advantage");
 		return RULE_OK;
 	}
 	for (int s = 0; s < 2; s++) {

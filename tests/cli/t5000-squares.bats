@@ -288,3 +288,15 @@ sq() { umpire --json --rules squares "$@"; }
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "foot artillery who bombarded this turn cannot take part in an attack" ]
 }
+
+# C3.3.3: "If one side is able to make a roll and the other not (e.g. due
+# to cavalry) then the advantage is won automatically. If cavalry is
+# present on both sides then there are no rolls": the working says why.
+@test "the skirmish says why a side cannot roll: no infantry, or the other side's cavalry" {
+	umpire --rules squares melee --attacker-spec inf:d8/d8 --defender-spec foot-art --dice 5,5,3
+	has_line "  skirmish: only the attacker can roll (the defender has no infantry): it wins the advantage" "$output"
+	umpire --rules squares melee --attacker-spec inf:d8/d8 --defender-spec inf:d8/d8,cav:d8 --dice 5,5,3,4,2,1
+	has_line "  skirmish: only the defender can roll (the defending cavalry keeps the attacker's skirmishers in): it wins the advantage" "$output"
+	umpire --rules squares melee --attacker-spec cav:d8 --defender-spec cav:d8 --dice 5,5,1,1
+	has_line "  skirmish: neither side can roll: no advantage" "$output"
+}
