@@ -396,7 +396,8 @@ seen_row(const struct page *p, const struct unit *u)
 	fputs("<td>", f);
 	html_esc(f, p->us->seen);
 	fputs("</td><td>", f);
-	esc_words(f, p->us->v.state);
+	if (!p->us->state_hidden)	/* a state not seen: blank, as in text */
+		esc_words(f, p->us->v.state);
 	fputs("</td><td>", f);
 	flag_words(p, u, p->us->look);
 	fputs("</td></tr>\n</tbody>\n", f);
@@ -442,11 +443,13 @@ part_row(const struct page *p, const struct view_part *part)
 	fputs("</td></tr>\n", f);
 }
 
-/* True when line i of the view tells one of its parts (drawn as the
- * part's row instead). */
+/* True when line i of the view tells one of its parts, or heads them in
+ * text (drawn as the parts' rows instead). */
 static int
 part_line(const struct unit_view *v, int i)
 {
+	if (i == v->parts_head - 1)
+		return 1;
 	for (int k = 0; k < v->nparts; k++)
 		if (v->parts[k].line == i)
 			return 1;

@@ -207,6 +207,7 @@ view_load(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 	s->v.strength = 0;
 	s->v.nlines = 0;
 	s->v.nparts = 0;
+	s->v.parts_head = 0;
 	for (int i = 0; i < VIEW_CELLS; i++)
 		s->v.cells[i][0] = '\0';
 	jsonw_init(&s->v.w, json && s->look == LOOK_ALL ? s->v.json : NULL,
@@ -230,7 +231,7 @@ view_load(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 	if (s->v.w.overflow)
 		return cmd_error(g, EXIT_BUG, "unit '%s' is too large to show", u->name);
 	if (s->look == LOOK_REPORTED)	/* its counts only by report */
-		s->v.nlines = s->v.nparts = 0;
+		s->v.nlines = s->v.nparts = s->v.parts_head = 0;
 	s->state_hidden = 0;
 	if (s->look == LOOK_ACROSS && (rc = state_across(g, gm, s)) != 0)
 		return rc;
@@ -557,7 +558,7 @@ view_csv(FILE *out, const struct game *gm, int restricted,
 	}
 	if (restricted) {
 		fputc(',', out);
-		csv_put(out, s->v.state);
+		csv_put(out, s->state_hidden ? "" : s->v.state);
 	}
 	fputc(',', out);
 	flag_list(gm, s, flags, sizeof flags, ";", 1);

@@ -84,7 +84,6 @@ int view_rating_seen(const struct input_decl *d, enum look look);
 /* Prints the column heads of the sheet, for units seen with look L. */
 void view_heads(FILE *out, const struct game *gm, enum look l);
 
-/* Prints the unit's sheet line(s) as text. */
 /* The rule set's word for a unit that has lost everything: its most
  * severe state ("destroyed"), else "lost". */
 const char *view_gone_word(const struct game *gm);
@@ -94,11 +93,12 @@ const char *view_gone_word(const struct game *gm);
  * out of the fight, whatever word its rule set's state leaves on it. */
 int view_all_lost(const struct game *gm, const struct unit *u);
 
-/* The unit's state in words for text: the gone word when it has lost
- * everything (JSON and CSV keep the rule set's state word). */
+/* The unit's state in words for text and CSV: the gone word when it has
+ * lost everything (JSON keeps the rule set's state word). */
 const char *view_state_words(const struct game *gm, const struct unit_sheet *s,
     char *buf, size_t n);
 
+/* Prints the unit's sheet line(s) as text. */
 void view_text(FILE *out, const struct game *gm, const struct unit_sheet *s);
 
 /* The rule set's sheet columns (after side, formation, name, type) as CSV

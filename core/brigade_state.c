@@ -912,8 +912,10 @@ brigade_view(const struct tableset *ts, const struct army *a,
 	worst = brigade_morale_states(ts, &bu, r);
 	text_copy(v->state, sizeof v->state, unit_flag(u, "broken") ?
 	    "broken" : unit_flag(u, "rallying") ? "rallying" : worst);
-	if (bu.n > 0 && v->nlines < VIEW_LINES)
-		battalion_head(u->type, v->lines[v->nlines++]);
+	if (bu.n > 0 && v->nlines < VIEW_LINES) {
+		battalion_head(u->type, v->lines[v->nlines]);
+		v->parts_head = ++v->nlines;
+	}
 	first = v->nlines;
 	part = v->nparts;
 	jsonw_array(&v->w, "units");

@@ -75,6 +75,8 @@ struct unit_view {
 	struct view_part parts[VIEW_PARTS];	/* its parts, when the rules
 						 * count the measure by part */
 	int nparts;
+	int parts_head;		/* 1 + the line heading the parts' rows in
+				 * text, 0 for none (a page draws its own) */
 	char json[VIEW_JSON];	/* the rule set's own fields of its sheet
 				 * object (members of an open object) */
 	struct jsonw w;

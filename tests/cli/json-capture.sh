@@ -10,7 +10,14 @@ if [ -n "$dir" ]; then
 		if [ "$a" = --json ]; then
 			base=$(mktemp "$dir/XXXXXXXX")
 			printf '%s\n' "$@" >"$base"
-			exec "$real" "$@" > >(tee "$base.out")
+			# serve runs until a signal: it keeps its process id;
+			# every other command is waited for with its copy, so a
+			# caller reading its output file finds it whole
+			case " $* " in
+			*" serve "*) exec "$real" "$@" > >(tee "$base.out") ;;
+			esac
+			"$real" "$@" | tee "$base.out"
+			exit "${PIPESTATUS[0]}"
 		fi
 	done
 fi

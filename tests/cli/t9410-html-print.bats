@@ -97,8 +97,9 @@ print_check() {
 	# the unit lost whole: its rule set's word, not ok
 	grep "<tr><td>$LOST</td>" sheet.html | grep -qF "<td class=\"gone\">$word</td>" ||
 	    { grep "<tr><td>$LOST</td>" sheet.html; return 1; }
-	! grep "<tr><td>$LOST</td>" sheet.html | grep -qF '<td>ok</td>'
-	grep -qE "(^| )$LOST .*$word" sheet.txt || grep -qF "$word" sheet.txt
+	run grep -F '<td>ok</td>' <<<"$(grep "<tr><td>$LOST</td>" sheet.html)"
+	[ "$status" -eq 1 ]
+	grep -qE "(^| )$LOST .*$word" sheet.txt
 }
 
 # Losses worked from each sample battle (tests/cli/helper.bash):

@@ -131,6 +131,27 @@ brigade_game() {
 	shown French guards
 }
 
+@test "brigade at fog table: a state the enemy cannot see is blank in CSV and HTML as in text" {
+	brigade_game
+	# 24 of 64 lost, 6 a battalion: 10 of 16 left, below ok_min 11 and
+	# not below halt_min 8: halt, which the French cannot count (37.5%
+	# lost: the first band at or above it, 50, says "heavy losses")
+	"$U" adjust Kempt --figures -24 --reason "hard fighting" >/dev/null
+	umpire --json sheet
+	[ "$(json '.units[] | select(.name=="Kempt") | .state')" = halt ]
+	umpire sheet --for French --csv
+	has_line "side,order_of_battle,name,type,formation,seen,state,flags" "$output"
+	has_line "British,,Kempt,infantry,line,heavy losses,," "$output"
+	umpire sheet --for French --html f.html
+	grep -qF "<td>heavy losses</td><td></td>" f.html
+	run grep -c "halt" f.html
+	[ "$output" = 0 ]
+	# the umpire's page draws a brigade's parts as rows, not the text's heading
+	umpire sheet --html all.html
+	run grep -c "battalion  *class  *figures" all.html
+	[ "$output" = 0 ]
+}
+
 @test "brigade at fog hidden: a side's own figures too only as band words" {
 	brigade_game --fog hidden
 	umpire --json sheet --for French

@@ -22,7 +22,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 SCHEMAS = os.path.join(ROOT, "schema", "json")
 BASE = "https://umpire.invalid/schema/json/"
 
-GLOBAL_WITH_VALUE = {"--db", "--rules"}
+GLOBAL_WITH_VALUE = {"--db", "--rules", "--for"}
 ADJUDICATIONS = {"fire", "melee", "morale", "rally", "fatigue", "move"}
 SUBCOMMANDS = {
     "unit": {"add", "list", "show", "set", "rm", "import", "export"},
