@@ -18,6 +18,7 @@
 #include "journal.h"
 #include "migrate.h"
 #include "num.h"
+#include "rtables.h"
 #include "text.h"
 
 #define BUSY_TIMEOUT_MS 5000
@@ -41,6 +42,11 @@
  * and unit_ledger): its rows are made from the journal when a game
  * reaches it. */
 #define STATE_VERSION 3
+
+/* The schema versions at which the game's rule tables are brought up to
+ * the stock tables of this umpire (a stock table gained a row, a column
+ * or a table: add a migration and its version here). */
+static const int tables_versions[] = { 6 };
 
 static char last_error[512];
 
@@ -520,6 +526,32 @@ begin_immediate(struct db *db, const char *what)
 	return DB_OK;
 }
 
+/* At a version of tables_versions, the game's rule tables brought up to
+ * the stock (a game not yet made, in new, has none to bring). */
+static int
+upgrade_tables(struct db *db, int version)
+{
+	char rules[32];
+	sqlite3_stmt *st;
+	int rc, step;
+
+	for (size_t i = 0; i < sizeof tables_versions / sizeof tables_versions[0]; i++) {
+		if (tables_versions[i] != version)
+			continue;
+		if ((rc = db_prepare(db, STMT_GAME_RULES, &st)) != DB_OK)
+			return rc;
+		step = sqlite3_step(st);
+		rc = step == SQLITE_ROW ? (db_column_copy(st, 0, rules, sizeof rules) == SQLITE_OK ?
+		    DB_OK : db_fail(db, SQLITE_NOMEM, "migrating the game")) :
+		    step == SQLITE_DONE ? DB_OK : db_fail(db, step, "migrating the game");
+		sqlite3_reset(st);
+		if (rc != DB_OK || step == SQLITE_DONE)
+			return rc;
+		return db_tables_upgrade(db, rules);
+	}
+	return DB_OK;
+}
+
 /* Applies the migrations past the file's user_version, one transaction each. */
 static int
 migrate(struct db *db)
@@ -540,6 +572,7 @@ migrate(struct db *db)
 			return rc;
 		if ((rc = exec(db, m->sql, "migrating the game")) != DB_OK ||
 		    (m->version == STATE_VERSION && (rc = db_state_refresh_all(db)) != DB_OK) ||
+		    (rc = upgrade_tables(db, m->version)) != DB_OK ||
 		    (rc = exec(db, set, "migrating the game")) != DB_OK ||
 		    (rc = exec(db, "COMMIT", "migrating the game")) != DB_OK) {
 			db_rollback(db);	/* keeps the error that caused it */

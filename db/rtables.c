@@ -115,8 +115,10 @@ db_tables_copy(struct db *db, const char *ruleset)
 	return DB_OK;
 }
 
-int
-db_table_replace(struct db *db, const struct table *t)
+/* Deletes the game's table named as t and keeps t in its place, with
+ * the fingerprint of its cells. */
+static int
+delete_insert(struct db *db, const struct table *t)
 {
 	sqlite3_stmt *st;
 	struct table copy = *t;
@@ -132,8 +134,141 @@ db_table_replace(struct db *db, const struct table *t)
 		return status;
 	copy.hash = kind_table_hash(t->title, t->provenance, t->note, t->cells,
 	    (size_t)(t->nrows + 1) * (size_t)t->ncols);
-	db_tables_free(db);
 	return insert_table(db, &copy);
+}
+
+int
+db_table_replace(struct db *db, const struct table *t)
+{
+	db_tables_free(db);
+	return delete_insert(db, t);
+}
+
+/* The stock table's first key column, or -1 when it has none. */
+static int
+key_col(const struct table *stock)
+{
+	for (int c = 0; c < stock->ncols; c++)
+		if (kind_is_key(stock->kinds[c]))
+			return c;
+	return -1;
+}
+
+/* The row of stock that row r of the game's table g stands for: the one
+ * with its key, else (no key column) the row in its place; -1 none. */
+static int
+stock_row_of(const struct table *g, int r, const struct table *stock)
+{
+	int k = key_col(stock), gk;
+
+	if (k < 0)
+		return r < stock->nrows ? r : -1;
+	gk = table_col(g, table_colname(stock, k));
+	return gk < 0 ? -1 : table_row(stock, table_colname(stock, k), table_cell(g, r, gk));
+}
+
+/* True when the stock table's row r is one the game's table g lacks:
+ * by its key, else (no key column) by its place past g's last row. */
+static int
+missing_row(const struct table *g, const struct table *stock, int r)
+{
+	int k = key_col(stock);
+
+	return k < 0 ? r >= g->nrows :
+	    table_row(g, table_colname(stock, k), table_cell(stock, r, k)) < 0;
+}
+
+/* True when the game's table g lacks a column or a row of the stock
+ * table (a table made by an earlier umpire). */
+static int
+behind_stock(const struct table *g, const struct table *stock)
+{
+	if (g->ncols != stock->ncols)
+		return 1;
+	for (int c = 0; c < stock->ncols; c++)
+		if (strcmp(table_colname(g, c), table_colname(stock, c)) != 0)
+			return 1;
+	for (int r = 0; r < stock->nrows; r++)
+		if (missing_row(g, stock, r))
+			return 1;
+	return 0;
+}
+
+/*
+ * The game's table g in the stock table's shape: the stock's columns and
+ * words (title, note), every row of g with its values (a house rule
+ * keeps its values), a column g lacks taken from the stock's same row,
+ * and the stock's rows g lacks added at the end (a table without a key
+ * column: the rows past g's last, as a stock table grows at its end).
+ */
+static int
+upgrade_table(struct db *db, const struct table *g, const struct table *stock)
+{
+	int k = key_col(stock), nrows = g->nrows, n = 0, rc;
+	const char **cells;
+	struct table t = *stock;
+
+	if (k >= 0 && table_col(g, table_colname(stock, k)) < 0)
+		return delete_insert(db, stock);	/* no row can be matched */
+	for (int r = 0; r < stock->nrows; r++)
+		if (missing_row(g, stock, r))
+			nrows++;
+	cells = calloc((size_t)(nrows + 1) * (size_t)stock->ncols, sizeof *cells);
+	if (cells == NULL)
+		return db_set_error(DB_NOMEM, "bringing the rule tables up to date: out of memory");
+	for (int c = 0; c < stock->ncols; c++)
+		cells[n++] = table_colname(stock, c);
+	for (int r = 0; r < g->nrows; r++) {
+		int sr = stock_row_of(g, r, stock);
+
+		for (int c = 0; c < stock->ncols; c++) {
+			int gc = table_col(g, table_colname(stock, c));
+
+			cells[n++] = gc >= 0 ? table_cell(g, r, gc) :
+			    table_cell(stock, sr >= 0 ? sr : 0, c);
+		}
+	}
+	for (int r = 0; r < stock->nrows; r++)
+		if (missing_row(g, stock, r))
+			for (int c = 0; c < stock->ncols; c++)
+				cells[n++] = table_cell(stock, r, c);
+	t.nrows = nrows;
+	t.cells = cells;
+	rc = delete_insert(db, &t);
+	free(cells);
+	return rc;
+}
+
+/* The loaded game table NAME, or NULL. */
+static const struct loaded *
+loaded_named(const struct db *db, const char *name)
+{
+	for (const struct loaded *l = db->tables; l != NULL; l = l->next)
+		if (strcmp(l->t.name, name) == 0)
+			return l;
+	return NULL;
+}
+
+int
+db_tables_upgrade(struct db *db, const char *ruleset)
+{
+	int rc;
+
+	if ((rc = db_tables_load(db, ruleset)) != DB_OK)
+		return rc;
+	for (int i = 0; i < table_stock_count && rc == DB_OK; i++) {
+		const struct table *stock = &table_stock[i];
+		const struct loaded *l;
+
+		if (strcmp(stock->ruleset, ruleset) != 0)
+			continue;
+		if ((l = loaded_named(db, stock->name)) == NULL)
+			rc = insert_table(db, stock);
+		else if (l->own && behind_stock(&l->t, stock))
+			rc = upgrade_table(db, &l->t, stock);
+	}
+	db_tables_free(db);
+	return rc;
 }
 
 void

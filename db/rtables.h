@@ -24,6 +24,14 @@ struct tableset db_tableset(struct db *db);
 int db_table_replace(struct db *db, const struct table *t);
 
 /*
+ * Brings the game's tables of RULESET up to this umpire's stock: a stock
+ * table the game lacks is copied in; a game table without a column or a
+ * keyed row the stock now has gains it (the stock's values), every value
+ * it has kept, as a house rule keeps its values.  A migration step.
+ */
+int db_tables_upgrade(struct db *db, const char *ruleset);
+
+/*
  * Checks every game table against its rows: the cells' fingerprint must
  * be the one kept, and every cell what its column's kind allows.  Calls
  * report per problem.

@@ -144,3 +144,37 @@ house() {
 	[ "$status" -eq 0 ] || { echo "$stderr"; return 1; }
 	[ "$(json .result.inches)" = 4 ]
 }
+
+# A game made by an earlier umpire (schema version 5) holds the tables of
+# its day: no bands table, melee-modifiers without the silences column,
+# fire-modifiers without its last row; its own close +4 is a house rule.
+# Opening it brings its tables to the stock's shape and keeps its values.
+@test "a game of an earlier umpire gains the stock's new tables, columns and rows, and keeps its own values" {
+	"$U" new --rules brigade >/dev/null
+	sqlite3 umpire.db "
+	DELETE FROM rule_row WHERE ruleset = 'brigade' AND name = 'bands';
+	DELETE FROM rule_table WHERE ruleset = 'brigade' AND name = 'bands';
+	UPDATE rule_row SET cells = json_remove(cells, '\$[5]') WHERE name = 'melee-modifiers';
+	UPDATE rule_table SET columns = json_remove(columns, '\$[5]'), hash = '' WHERE name = 'melee-modifiers';
+	DELETE FROM rule_row WHERE name = 'fire-modifiers' AND ord = 23;
+	UPDATE rule_row SET cells = json_replace(cells, '\$[2]', '4') WHERE name = 'fire-modifiers' AND ord = 0;
+	UPDATE rule_table SET hash = '' WHERE name = 'fire-modifiers';
+	PRAGMA user_version = 5;"
+	umpire check
+	[ "$status" -eq 0 ]
+	[ "$output" = "ok: the game file and its journal agree" ]
+	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 6 ]
+	# the one difference left is the game's own value
+	umpire tables diff
+	[ "$output" = "fire-modifiers: row 1 (close), value: stock 3, game 4" ]
+	umpire --json tables show bands
+	[ "$status" -eq 0 ]
+	umpire --rules brigade fire --firers 16 --distance 2 --dice 4
+	[ "${lines[0]}" = "2 casualties" ]
+	# in the game, close is +4: 20 after modifiers; row 20, last column
+	# floor(20 x 5 / 12) = 8; row 8, die 4: floor(8 x 4 / 12) = 2
+	"$U" unit add Kempt --side British --type infantry --class british --units 1 >/dev/null
+	"$U" unit add Ney --side French --type infantry --class french --units 1 >/dev/null
+	umpire fire --unit Kempt --target Ney --distance 2 --dice 4
+	has_line "  modifiers: close +4" "$output"
+}
