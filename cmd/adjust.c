@@ -131,18 +131,6 @@ clear_all(const struct keeps *k, const struct unit *u, struct result *r)
 		result_state(r, "unit", "", 0);
 }
 
-/* A kept word as the text says it: "good_order" as "good order",
- * "saving-themselves" as "saving themselves". */
-static const char *
-said(const char *word, char *buf, size_t n)
-{
-	text_copy(buf, n, word);
-	for (char *p = buf; *p != '\0'; p++)
-		if (*p == '_' || *p == '-')
-			*p = ' ';
-	return buf;
-}
-
 /* Appends WORD in words to the list in buf: "a, b or c" once LAST. */
 static void
 list_word(char *buf, size_t n, const char *word, int last)
@@ -151,7 +139,7 @@ list_word(char *buf, size_t n, const char *word, int last)
 	size_t len = strlen(buf);
 
 	snprintf(buf + len, n - len, "%s%s", len == 0 ? "" : last ? " or " : ", ",
-	    said(word, w, sizeof w));
+	    text_spoken(word, w, sizeof w));
 }
 
 /* The words of LISTS (each ending with a NULL word), after FIRST when it
@@ -218,7 +206,7 @@ word_correction(struct cmd_ctx *g, const struct game *gm,
 		clear = d->word;
 	if (clear != NULL && !unit_flag(u, clear))
 		return cmd_error(g, EXIT_DATA, "%s is not %s: nothing to clear", u->name,
-		    said(clear, a, sizeof a));
+		    text_spoken(clear, a, sizeof a));
 	if (formation != NULL && k->formations == NULL)
 		return cmd_error(g, EXIT_DATA, "the %s rules keep no tactical formations",
 		    gm->rs->name);
@@ -246,7 +234,7 @@ word_correction(struct cmd_ctx *g, const struct game *gm,
 	    formation != NULL ? formation : word);
 	snprintf(w->summary, sizeof w->summary, "%s: %s%s (%s)", u->name,
 	    clear != NULL ? "no longer " : formation != NULL ? "in " : "",
-	    said(w->word, a, sizeof a), in_text(in, "reason"));
+	    text_spoken(w->word, a, sizeof a), in_text(in, "reason"));
 	return 0;
 }
 
@@ -319,7 +307,7 @@ record(struct cmd_ctx *g, struct game *gm, struct unit *u, int argc,
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	if (w->fx.n == 0)
 		return cmd_error(g, EXIT_DATA, "%s is already %s%s: nothing to change", u->name,
-		    in_given(&w->in, "formation") ? "in " : "", said(w->word, word, sizeof word));
+		    in_given(&w->in, "formation") ? "in " : "", text_spoken(w->word, word, sizeof word));
 	measure_note(gm, u, w);
 	if (game_args_json("adjust", argc, argv, w->args, sizeof w->args) != 0)
 		return cmd_error(g, EXIT_DATA, "the command line is too long to record");

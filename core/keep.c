@@ -91,17 +91,6 @@ keeps_words(const struct word_decl *list, char *buf, size_t n)
 	return buf;
 }
 
-/* A word as the text says it: "fall_back" as "fall back". */
-static const char *
-in_words(const char *word, char *buf, size_t n)
-{
-	text_copy(buf, n, word);
-	for (char *p = buf; *p != '\0'; p++)
-		if (*p == '_' || *p == '-')
-			*p = ' ';
-	return buf;
-}
-
 /* Runs the rule set's consequence hook on an entry just kept. */
 static void
 follow(struct keeper *k, int ui, struct unit_effect *e)
@@ -243,10 +232,10 @@ keep_state(struct keeper *k, int ui, const char *word, int only_worse)
 	text_copy(e->state, sizeof e->state, *word ? word : kp->good_state);
 	if (*word != '\0')
 		snprintf(e->note, sizeof e->note, "%s is now %s", u->name,
-		    in_words(word, a, sizeof a));
+		    text_spoken(word, a, sizeof a));
 	else
 		snprintf(e->note, sizeof e->note, "%s is no longer %s", u->name,
-		    in_words(u->state, b, sizeof b));
+		    text_spoken(u->state, b, sizeof b));
 	apply(k, ui, e);
 	return e;
 }
@@ -265,7 +254,7 @@ keep_flag(struct keeper *k, int ui, const char *flag, int on, long moves)
 		return NULL;
 	if ((e = add(k, ui, KEEP_FLAG, -1, flag, on != 0)) == NULL)
 		return NULL;
-	in_words(flag, w, sizeof w);
+	text_spoken(flag, w, sizeof w);
 	if (on && moves > 0) {
 		e->total = k->ru->turn + moves - 1;
 		snprintf(e->note, sizeof e->note, "%s is %s until the end of turn %ld",
@@ -294,7 +283,7 @@ keep_formation(struct keeper *k, int ui, const char *word)
 	    (e = add(k, ui, KEEP_FORMATION, -1, word, 0)) == NULL)
 		return NULL;
 	snprintf(e->note, sizeof e->note, "%s is now in %s", u->name,
-	    in_words(word, w, sizeof w));
+	    text_spoken(word, w, sizeof w));
 	apply(k, ui, e);
 	return e;
 }

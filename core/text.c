@@ -468,6 +468,16 @@ text_find_name(const char *what, const char *name, const char *first,
 }
 
 const char *
+text_spoken(const char *word, char *out, size_t n)
+{
+	text_copy(out, n, word);
+	for (char *p = out; *p != '\0'; p++)
+		if (*p == '_' || *p == '-')
+			*p = ' ';
+	return out;
+}
+
+const char *
 text_words(const char *word, char *out, size_t n)
 {
 	text_copy(out, n, word);

@@ -91,6 +91,10 @@ void line_long(struct text_line *l, long v, int width);
  * "good order".  Returns out. */
 const char *text_words(const char *word, char *out, size_t n);
 
+/* A kept word as a message says it: "good_order" as "good order",
+ * "saving-themselves" as "saving themselves". */
+const char *text_spoken(const char *word, char *out, size_t n);
+
 /* Writes v in decimal into out (n bytes), as snprintf's "%ld". */
 void text_long(char *out, size_t n, long v);
 
