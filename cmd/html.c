@@ -294,15 +294,6 @@ html_chart(FILE *f, const struct game *gm, const struct history *h, int s)
 	fputs("</svg>\n</figure>\n", f);
 }
 
-/* True when u has lost the whole of its measure, or taken as much as it
- * can (ohw's fatigue points at the break point): it is out of the fight. */
-static int
-spent(const struct game *gm, const struct unit *u)
-{
-	return gm->rs->roster->keeps.measure_option != NULL && !u->formation &&
-	    u->start_strength > 0 && unit_lost(u) >= u->start_strength;
-}
-
 /* A row of N boxes, the first MARKED of them crossed off (a measure that
  * counts down) or filled (one that counts up). */
 static void
@@ -409,7 +400,7 @@ static void
 state_cell(const struct page *p, const struct unit *u)
 {
 	const struct keeps *k = &p->gm->rs->roster->keeps;
-	int gone = spent(p->gm, u) ||
+	int gone = view_spent(p->gm, u) ||
 	    (k->states != NULL && keeps_severity(k, p->us->v.state) == keeps_severity(k, NULL));
 
 	fputs(gone ? "<td class=\"gone\">" : "<td>", p->f);

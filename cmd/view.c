@@ -408,12 +408,16 @@ view_gone_word(const struct game *gm)
 }
 
 int
+view_spent(const struct game *gm, const struct unit *u)
+{
+	return gm->rs->roster->keeps.measure_option != NULL && !u->formation &&
+	    u->start_strength > 0 && unit_lost(u) >= u->start_strength;
+}
+
+int
 view_all_lost(const struct game *gm, const struct unit *u)
 {
-	const struct keeps *k = &gm->rs->roster->keeps;
-
-	return k->measure_option != NULL && k->counts_down && !u->formation &&
-	    u->start_strength > 0 && unit_lost(u) >= u->start_strength;
+	return gm->rs->roster->keeps.counts_down && view_spent(gm, u);
 }
 
 const char *

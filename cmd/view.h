@@ -88,6 +88,10 @@ void view_heads(FILE *out, const struct game *gm, enum look l);
  * severe state ("destroyed"), else "lost". */
 const char *view_gone_word(const struct game *gm);
 
+/* True when u has lost the whole of its measure, or taken as much as it
+ * can (ohw's fatigue points at the break point): it is out of the fight. */
+int view_spent(const struct game *gm, const struct unit *u);
+
 /* True when u has lost the whole of a measure that counts down (a
  * battery with every gunner lost, a brigade with no stand left): it is
  * out of the fight, whatever word its rule set's state leaves on it. */
