@@ -29,8 +29,8 @@ struct lister {
 	struct seen_event seen;
 };
 
-/* The units an event named, the acting one first ("unit", "attacker"),
- * then the others in the order they were named. */
+/* The units an event named, as db_event_roles gives them: the acting one
+ * first ("unit", "attacker"), then by the roster's order. */
 #define WHO 64
 
 struct who {
@@ -39,27 +39,16 @@ struct who {
 	int n;
 };
 
-static int
-acting(const char *role)
-{
-	return strcmp(role, "unit") == 0 || strcmp(role, "attacker") == 0;
-}
-
 static void
 add_who(void *ctx, long long unit, const char *role)
 {
 	struct who *w = ctx;
 	const struct unit *u = army_find(w->a, unit);
-	int at = w->n;
 
 	if (u == NULL || w->n == WHO)
 		return;
-	if (acting(role))	/* after the acting ones already there */
-		for (at = 0; at < w->n && acting(w->named[at].role); at++)
-			;
-	memmove(&w->named[at + 1], &w->named[at], (size_t)(w->n - at) * sizeof w->named[0]);
-	w->named[at].u = u;
-	text_copy(w->named[at].role, sizeof w->named[at].role, role);
+	w->named[w->n].u = u;
+	text_copy(w->named[w->n].role, sizeof w->named[w->n].role, role);
 	w->n++;
 }
 

@@ -96,7 +96,8 @@ struct db_effect {
 };
 
 /* fn for each effect of event id, in order, and for each unit it named in
- * its role (fn must not use the db; the strings last for the call). */
+ * its role, the acting one first, then by the roster's order (fn must not
+ * use the db; the strings last for the call). */
 int db_event_effects(struct db *db, long long id,
     void (*fn)(void *ctx, const struct db_effect *e), void *ctx);
 int db_event_roles(struct db *db, long long id,

@@ -13,12 +13,13 @@
 	"coalesce(s.flags, ''), u.ratings, u.tactical " \
 	"FROM unit u LEFT JOIN unit_state s ON s.unit = u.id "
 
-/* The units event EV named, WHAT of each as w, the acting one first
- * (cmd/log.c's who), then by the roster's order. */
+/* The order of the units an event named: the acting one ("unit",
+ * "attacker") first, then by the roster's order. */
+#define WHO_ORDER "ORDER BY eu.role NOT IN ('unit', 'attacker'), eu.unit"
+/* The units event EV named, WHAT of each as w, in WHO_ORDER. */
 #define NAMED(ev, what) \
 	"SELECT " what " AS w FROM event_unit eu " \
-	"JOIN unit u ON u.id = eu.unit WHERE eu.event = " ev " " \
-	"ORDER BY eu.role NOT IN ('unit', 'attacker'), eu.unit"
+	"JOIN unit u ON u.id = eu.unit WHERE eu.event = " ev " " WHO_ORDER
 /* ... as "Name (role)". */
 #define WHO_NAMED(ev) NAMED(ev, "u.name || ' (' || eu.role || ')'")
 /* An event with the units it named ("A, B") and who ("A (unit), B
@@ -142,7 +143,7 @@ const char *const db_sql[STMT_COUNT] = {
 	    "SELECT unit, kind, name, amount, total, detail FROM effect "
 	    "WHERE event = ?1 ORDER BY id",
 	[STMT_EVENT_UNIT_ROWS] =
-	    "SELECT unit, role FROM event_unit WHERE event = ?1",
+	    "SELECT eu.unit, eu.role FROM event_unit eu WHERE eu.event = ?1 " WHO_ORDER,
 	[STMT_EVENT_EFFECTS] =
 	    "SELECT e.detail FROM effect e WHERE e.event = ?1 AND e.detail <> '' "
 	    "ORDER BY e.id",
