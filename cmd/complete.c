@@ -28,6 +28,7 @@
 #include "game.h"
 #include "journal.h"
 #include "peek.h"
+#include "seen.h"
 #include "shell.h"
 #include "text.h"
 
@@ -134,6 +135,7 @@ struct completion {
 	/* The game, opened when first needed: 1 open, -1 none. */
 	int game;
 	struct game *gm;
+	struct viewer viewer;	/* --for: the side whose view is asked */
 	/* The candidates, quoted. */
 	char **found;
 	size_t nfound, cap;
@@ -290,7 +292,7 @@ game(struct completion *c)
 	if (c->game == 0) {
 		c->game = -1;
 		if (db_peek_current(c->g->db_path) && game_get(c->g, &c->gm) == 0 &&
-		    game_army(c->g, c->gm) == 0)
+		    game_army(c->g, c->gm) == 0 && viewer_of(c->g, c->gm, &c->viewer) == 0)
 			c->game = 1;
 	}
 	return c->game == 1;
@@ -312,7 +314,8 @@ offer_units(struct completion *c, enum which which)
 		const struct unit *u = &c->gm->army.u[i];
 
 		if ((which == UNITS_ONLY && u->formation) ||
-		    (which == FORMATIONS_ONLY && !u->formation))
+		    (which == FORMATIONS_ONLY && !u->formation) ||
+		    (u->formation && viewer_look(&c->viewer, u) == LOOK_ACROSS))
 			continue;
 		offer(c, u->name);
 	}
@@ -326,13 +329,19 @@ offer_sides(struct completion *c)
 			offer(c, c->gm->army.u[i].side);
 }
 
+/* An event's number; for a side's view (--for), of an event in its log. */
 static int
 offer_event(void *ctx, const struct db_event *e)
 {
+	struct completion *c = ctx;
+	struct seen_event seen;
 	char id[32];
 
+	if (!viewer_all(&c->viewer) &&
+	    (seen_event(c->g, c->gm, &c->viewer, e, &seen) != 0 || !seen.took_part))
+		return 0;
 	text_long(id, sizeof id, (long)e->id);
-	offer(ctx, id);
+	offer(c, id);
 	return 0;
 }
 
@@ -808,6 +817,8 @@ read_globals(struct completion *c)
 				set_db(c, v);
 			else if (strcmp(name, "rules") == 0)
 				c->rules = v;
+			else
+				c->g->for_side = v;
 		} else if (strcmp(w, "--json") == 0 || strcmp(w, "--help") == 0) {
 			note_typed(c, find_decl(&globals, w + 2, strlen(w + 2)));
 		} else if (c->cmd == NULL && w[0] != '-') {

@@ -153,6 +153,13 @@ print_seen_json(struct cmd_ctx *g, const struct db_event *e, const char *line)
 	cmd_print_json(g, &w, "the event is too large to show");
 }
 
+static int
+not_in_log(struct cmd_ctx *g, const struct viewer *v, long id)
+{
+	return cmd_error(g, EXIT_DATA, "there is no event %ld in %s's log (the rulings its units took part in)",
+	    id, v->side);
+}
+
 /* log show ID: the full working again; a side reads only what it may of
  * an event its units took part in. */
 static int
@@ -166,7 +173,12 @@ show(struct cmd_ctx *g, struct game *gm, const struct viewer *v, const char *arg
 
 	if (num_parse_long(arg, 1, 0x7fffffffL, &id) != NUM_OK)
 		return cmd_error(g, EXIT_DATA, "'%s' is not an event number", arg);
-	if ((st = db_event_output(gm->db, id, &e, &output)) != DB_OK)
+	st = db_event_output(gm->db, id, &e, &output);
+	/* A side is told the same of an event that is not in the journal as
+	 * of one only the enemy took part in. */
+	if (st == DB_NOTFOUND && !viewer_all(v))
+		return not_in_log(g, v, id);
+	if (st != DB_OK)
 		return game_fail(g, st);
 	if (viewer_all(v)) {
 		if (g->json)
@@ -184,8 +196,7 @@ show(struct cmd_ctx *g, struct game *gm, const struct viewer *v, const char *arg
 	if ((seen = malloc(sizeof *seen)) == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	if ((rc = seen_event(g, gm, v, &e, seen)) == 0 && !seen->took_part)
-		rc = cmd_error(g, EXIT_DATA, "event %ld is not one %s's units took part in",
-		    id, v->side);
+		rc = not_in_log(g, v, id);
 	else if (rc == 0 && g->json)
 		print_seen_json(g, &e, seen->line);
 	else if (rc == 0)
@@ -209,7 +220,7 @@ list(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 	int st, rc;
 
 	if (in_given(in, "unit")) {
-		if ((u = game_unit(g, gm, in_text(in, "unit"), &rc)) == NULL)
+		if ((u = view_unit(g, gm, v, in_text(in, "unit"), &rc)) == NULL)
 			return rc;
 		unit = u->id;
 	}

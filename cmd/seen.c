@@ -57,7 +57,7 @@ effect(void *ctx, const struct db_effect *e)
 	if (u == NULL)
 		return;
 	look = viewer_look(rd->v, u);
-	if (view_may_read(rd->gm, look, e->kind, e->name)) {
+	if (view_may_read(rd->gm, rd->v, look, e->kind, e->name)) {
 		tell(rd, e->detail);
 		return;
 	}

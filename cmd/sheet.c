@@ -70,8 +70,10 @@ side_points(const struct sheet *s, const char *side, double *sum)
 	int rc = 0;
 
 	*sum = 0;
+	/* An enemy's army list is not seen across the table, nor, at fog
+	 * hidden, a side's own total (a count). */
 	if (keeps_cost_counter(&ro->keeps) == NULL ||
-	    viewer_side_look(&s->viewer, side) == LOOK_ACROSS)
+	    viewer_side_look(&s->viewer, side) != LOOK_ALL)
 		return 0;
 	if ((r = malloc(sizeof *r)) == NULL)
 		return cmd_error(s->g, EXIT_BUG, "out of memory");
@@ -251,8 +253,7 @@ json_into(const struct sheet *s, char *buf)
 	if ((cost = keeps_cost_counter(&gm->rs->roster->keeps)) != NULL) {
 		jsonw_object(&w, cost->name);
 		for (int i = 0; i < s->nsides; i++) {
-			/* an enemy's army list is not seen across the table */
-			if (viewer_side_look(&s->viewer, s->sides[i]) == LOOK_ACROSS)
+			if (viewer_side_look(&s->viewer, s->sides[i]) != LOOK_ALL)
 				continue;
 			if ((rc = side_points(s, s->sides[i], &points)) != 0)
 				return rc;

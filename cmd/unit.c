@@ -123,6 +123,8 @@ check_type(struct game *gm, const char *type, struct db_unit *u, char *err,
 struct known_name {
 	char name[UNIT_NAME];
 	char folded[TEXT_FOLDED];
+	char side[UNIT_SIDE];
+	char side_folded[TEXT_FOLDED];
 	long long id;
 	int formation;
 };
@@ -132,10 +134,10 @@ struct unit_names {
 	int n, cap;
 };
 
-/* Adds a unit's name; 0 or EXIT_BUG when out of memory. */
+/* Adds a unit's name and side; 0 or EXIT_BUG when out of memory. */
 static int
-names_add(struct unit_names *names, const char *name, long long id,
-    int formation)
+names_add(struct unit_names *names, const char *name, const char *side,
+    long long id, int formation)
 {
 	struct known_name *e;
 
@@ -151,6 +153,8 @@ names_add(struct unit_names *names, const char *name, long long id,
 	e = &names->r[names->n++];
 	text_copy(e->name, sizeof e->name, name);
 	text_fold(name, e->folded, sizeof e->folded);
+	text_copy(e->side, sizeof e->side, side);
+	text_fold(side, e->side_folded, sizeof e->side_folded);
 	e->id = id;
 	e->formation = formation;
 	return 0;
@@ -176,7 +180,7 @@ names_read(struct cmd_ctx *g, struct game *gm, struct unit_names *names)
 	for (int i = 0; i < gm->army.n; i++) {
 		const struct unit *u = &gm->army.u[i];
 
-		if (names_add(names, u->name, u->id, u->formation) != 0) {
+		if (names_add(names, u->name, u->side, u->id, u->formation) != 0) {
 			names_free(names);
 			return cmd_error(g, EXIT_BUG, "out of memory");
 		}
@@ -373,6 +377,46 @@ check_name(const struct unit_names *names, const char *name, long long self,
 }
 
 /*
+ * A side for the unit with id self (0 for a unit to be added): a text that
+ * can be kept, without white space at either end, not "umpire" (`--for
+ * umpire` is the umpire's own view, which sees everything), and spelt as
+ * the game already spells it: sides match regardless of case and accents
+ * (`--for french` is French's view), so French and FRENCH would be two
+ * sides that one name reads.
+ */
+static int
+check_side(const struct unit_names *names, const char *side, long long self,
+    char *err, size_t n)
+{
+	char folded[TEXT_FOLDED];
+	int rc;
+
+	if ((rc = check_text("side", side, UNIT_SIDE - 1, err, n)) != 0)
+		return rc;
+	if (text_padded(side)) {
+		snprintf(err, n, "a unit's side cannot begin or end with a space ('%s')", side);
+		return EXIT_DATA;
+	}
+	text_fold(side, folded, sizeof folded);
+	if (strcmp(folded, "umpire") == 0) {
+		snprintf(err, n, "a side cannot be named '%s': --for umpire is the umpire's own view",
+		    side);
+		return EXIT_DATA;
+	}
+	for (int i = 0; i < names->n; i++) {
+		const struct known_name *e = &names->r[i];
+
+		if (e->id == self || strcmp(e->side_folded, folded) != 0 ||
+		    strcmp(e->side, side) == 0)
+			continue;
+		snprintf(err, n, "the side '%s' is already in the game, and '%s' would match it (sides match regardless of case and accents): give it as '%s'",
+		    e->side, side, e->side);
+		return EXIT_DATA;
+	}
+	return 0;
+}
+
+/*
  * Adds the unit NAME whose options are in `in` (from argv or a CSV row).
  * err gets the sentence on failure.
  */
@@ -392,7 +436,7 @@ add_from(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
 		return EXIT_USAGE;
 	}
 	if ((rc = check_name(names, name, 0, err, n)) != 0 ||
-	    (rc = check_text("side", side, sizeof u->side - 1, err, n)) != 0 ||
+	    (rc = check_side(names, side, 0, err, n)) != 0 ||
 	    (rc = check_type(gm, type, u, err, n)) != 0)
 		return rc;
 	text_copy(u->name, sizeof u->name, name);
@@ -407,7 +451,7 @@ add_from(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
 		return exit_of_db(st);
 	}
 	u->id = id;
-	if (names_add(names, u->name, id, u->formation) != 0) {
+	if (names_add(names, u->name, u->side, id, u->formation) != 0) {
 		snprintf(err, n, "out of memory");
 		return EXIT_BUG;
 	}
@@ -574,8 +618,8 @@ print_unit(struct cmd_ctx *g, struct game *gm, const char *name)
 
 	if (s == NULL || buf == NULL)
 		rc = cmd_error(g, EXIT_BUG, "out of memory");
-	else if ((u = game_unit(g, gm, name, &rc)) != NULL &&
-	    (rc = viewer_of(g, gm, &v)) == 0 &&
+	else if ((rc = viewer_of(g, gm, &v)) == 0 &&
+	    (u = view_unit(g, gm, &v, name, &rc)) != NULL &&
 	    (rc = view_load(g, gm, &v, u, s, g->json)) == 0) {
 		if (g->json) {
 			jsonw_init(&w, buf, UNIT_JSON);
@@ -861,12 +905,10 @@ cmd_set_in(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
 	if ((rc = names_read(g, gm, &names)) != 0)
 		return rc;
 	rc = set_name_parent(&names, now, row, err, sizeof err);
+	if (rc == 0 && in_given(now, "side"))
+		rc = check_side(&names, in_text(now, "side"), row->id, err, sizeof err);
 	names_free(&names);
 	if (rc != 0)
-		return cmd_error(g, rc, "%s", err);
-	if (in_given(now, "side") &&
-	    (rc = check_text("side", in_text(now, "side"), sizeof row->side - 1, err,
-	    sizeof err)) != 0)
 		return cmd_error(g, rc, "%s", err);
 	if (in_given(now, "side"))
 		text_copy(row->side, sizeof row->side, in_text(now, "side"));

@@ -25,16 +25,83 @@ viewer_of(struct cmd_ctx *g, struct game *gm, struct viewer *v)
 		return 0;
 	if ((rc = game_army(g, gm)) != 0)
 		return rc;
-	text_fold(g->for_side, want, sizeof want);
-	for (int i = 0; i < gm->army.n; i++) {
-		text_fold(gm->army.u[i].side, have, sizeof have);
-		if (strcmp(want, have) == 0) {
+	/* The side spelt as given, else the one side it folds to (a game of
+	 * an earlier umpire may hold two sides one folding reads: neither is
+	 * taken for the other). */
+	for (int i = 0; i < gm->army.n && v->side == NULL; i++)
+		if (strcmp(gm->army.u[i].side, g->for_side) == 0)
 			v->side = gm->army.u[i].side;
-			return 0;
+	text_fold(g->for_side, want, sizeof want);
+	for (int i = 0; i < gm->army.n && v->side == NULL; i++) {
+		text_fold(gm->army.u[i].side, have, sizeof have);
+		if (strcmp(want, have) != 0)
+			continue;
+		for (int j = i + 1; j < gm->army.n; j++) {
+			if (strcmp(gm->army.u[j].side, gm->army.u[i].side) == 0)
+				continue;
+			text_fold(gm->army.u[j].side, have, sizeof have);
+			if (strcmp(want, have) == 0)
+				return cmd_error(g, EXIT_DATA,
+				    "--for: '%s' matches the sides '%s' and '%s': give one as it is spelt",
+				    g->for_side, gm->army.u[i].side, gm->army.u[j].side);
 		}
+		v->side = gm->army.u[i].side;
 	}
+	if (v->side != NULL)
+		return 0;
 	return cmd_error(g, EXIT_DATA, "--for: no unit fights for side '%s' (give a side, or umpire)",
 	    g->for_side);
+}
+
+/* The units viewer v knows by name into names (their indexes in the
+ * army into at): all, but the enemy's formations at fog table and hidden
+ * (its chain of command is not seen across the table). */
+static int
+known_units(const struct game *gm, const struct viewer *v, char (*names)[UNIT_NAME],
+    int *at)
+{
+	int n = 0;
+
+	for (int i = 0; i < gm->army.n; i++) {
+		const struct unit *u = &gm->army.u[i];
+
+		if (u->formation && viewer_look(v, u) == LOOK_ACROSS)
+			continue;
+		text_copy(names[n], UNIT_NAME, u->name);
+		at[n++] = i;
+	}
+	return n;
+}
+
+struct unit *
+view_unit(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
+    const char *name, int *rc)
+{
+	char (*names)[UNIT_NAME], err[512];
+	int *at, n, i;
+
+	if (viewer_all(v))
+		return game_unit(g, gm, name, rc);
+	if (!gm->army_loaded && (*rc = game_army(g, gm)) != 0)
+		return NULL;
+	names = malloc((size_t)(gm->army.n + 1) * sizeof *names);
+	at = malloc((size_t)(gm->army.n + 1) * sizeof *at);
+	if (names == NULL || at == NULL) {
+		free(names);
+		free(at);
+		*rc = cmd_error(g, EXIT_BUG, "out of memory");
+		return NULL;
+	}
+	n = known_units(gm, v, names, at);
+	i = text_find_name("unit", name, names[0], sizeof names[0], n, err, sizeof err);
+	i = i < 0 ? -1 : at[i];
+	free(names);
+	free(at);
+	if (i < 0) {
+		*rc = cmd_error(g, EXIT_DATA, "%s", err);
+		return NULL;
+	}
+	return &gm->army.u[i];
 }
 
 enum look
@@ -93,8 +160,8 @@ entry_sight(const struct keeps *k, const char *kind, const char *name)
 }
 
 int
-view_may_read(const struct game *gm, enum look l, const char *kind,
-    const char *name)
+view_may_read(const struct game *gm, const struct viewer *v, enum look l,
+    const char *kind, const char *name)
 {
 	const struct keeps *k = &gm->rs->roster->keeps;
 	int ledger = keeps_ledger(k, kind) >= 0;
@@ -103,7 +170,11 @@ view_may_read(const struct game *gm, enum look l, const char *kind,
 		return 1;
 	if (l == LOOK_REPORTED)
 		return !ledger;
-	return !ledger && entry_sight(k, kind, name) == SIGHT_TABLE;
+	/* A count that stands on the table (fury's stands, squares' hit
+	 * markers) is read as the sheet shows it: counted at fog table. */
+	if (ledger)
+		return v->fog == FOG_TABLE && entry_sight(k, kind, name) == SIGHT_TABLE;
+	return entry_sight(k, kind, name) == SIGHT_TABLE;
 }
 
 /* The measure as a viewer who does not see everything sees it: a count
@@ -248,15 +319,32 @@ is_rating(const struct input_decl *d, void *ctx)
 	return view_rating_seen(d, *(const enum look *)ctx);
 }
 
+/* True when a rating of declaration d holds a count: a number, or a list
+ * whose items may carry one (a token N among its shapes: brigade's
+ * --battalion NAME:CLASS:FIGURES). */
+static int
+rating_counts(const struct input_decl *d)
+{
+	const char *p;
+
+	if (d->kind == IN_COUNT || d->kind == IN_COUNTS || d->kind == IN_NUMBER)
+		return 1;
+	if (d->kind != IN_SPEC || d->choices == NULL)
+		return 0;
+	for (p = d->choices; *p != '\0'; p++)
+		if (*p == 'N' && (p == d->choices || strchr(":/|", p[-1]) != NULL) &&
+		    (p[1] == '\0' || strchr(":/|", p[1]) != NULL))
+			return 1;
+	return 0;
+}
+
 int
 view_rating_seen(const struct input_decl *d, enum look look)
 {
 	/* Fog hidden: "every count, the side's own included, only as band
 	 * words"; a count among the ratings (fury's stands, a battalion's
 	 * figures) would give the number the band word stands for. */
-	return look == LOOK_ALL ||
-	    (look == LOOK_REPORTED && d->kind != IN_COUNT && d->kind != IN_COUNTS &&
-	    d->kind != IN_NUMBER);
+	return look == LOOK_ALL || (look == LOOK_REPORTED && !rating_counts(d));
 }
 
 /* True when flag i of u is in force and the viewer sees it. */

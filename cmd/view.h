@@ -34,6 +34,12 @@ struct viewer {
  */
 int viewer_of(struct cmd_ctx *g, struct game *gm, struct viewer *v);
 
+/* The unit NAME as viewer v may name it (game_unit, but an enemy's
+ * formation at fog table and hidden is not found); NULL after printing
+ * the error, its status in *rc. */
+struct unit *view_unit(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
+    const char *name, int *rc);
+
 /* What viewer v sees of unit u, or of the units of SIDE. */
 enum look viewer_look(const struct viewer *v, const struct unit *u);
 enum look viewer_side_look(const struct viewer *v, const char *side);
@@ -64,11 +70,11 @@ int view_load(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
  * side sees of a count kept only on the umpire's sheet. */
 const char *view_band(const struct game *gm, long lost, long start);
 
-/* True when a viewer who sees u with look L may read the journal's entry
- * of KIND (a ledger's name, or "state", "flag", "formation", "part") with
- * word NAME: what stands on the table, or all of its own side's. */
-int view_may_read(const struct game *gm, enum look l, const char *kind,
-    const char *name);
+/* True when viewer v, who sees u with look L, may read the journal's
+ * entry of KIND (a ledger's name, or "state", "flag", "formation", "part")
+ * with word NAME: what stands on the table, or all of its own side's. */
+int view_may_read(const struct game *gm, const struct viewer *v, enum look l,
+    const char *kind, const char *name);
 
 /* Writes the unit as a JSON object: name, side, type, formation, parent,
  * state, flags, ratings, and the rule set's own fields (CLI.md). */

@@ -20,6 +20,7 @@
 #include "jsonw.h"
 #include "num.h"
 #include "serve.h"
+#include "text.h"
 
 /* Listening that fails (the address in use, not this machine's). */
 #define EXIT_UNAVAILABLE EX_UNAVAILABLE	/* 69 */
@@ -163,6 +164,23 @@ token_of(struct cmd_ctx *g, struct game *gm, struct view *v, int fresh,
 	    game_fail(g, st) : 0;
 }
 
+/* Refuses a game (of an earlier umpire) with a side named "umpire": its
+ * page would be the umpire's, which sees everything. */
+static int
+no_side_umpire(struct cmd_ctx *g, const struct server *s)
+{
+	char folded[TEXT_FOLDED];
+
+	for (int i = 0; i < s->n; i++) {
+		text_fold(s->v[i].side, folded, sizeof folded);
+		if (s->v[i].side[0] != '\0' && strcmp(folded, "umpire") == 0)
+			return cmd_error(g, EXIT_DATA,
+			    "the game has a side named '%s', which is the umpire's own view: give its units another side (unit set NAME --side SIDE) before serving",
+			    s->v[i].side);
+	}
+	return 0;
+}
+
 /*
  * The viewers of the game and their tokens, read (write 0: *missing set
  * when one must be made) or kept (write 1, in one transaction: the tokens
@@ -184,6 +202,8 @@ gather(struct cmd_ctx *g, struct server *s, int write, int fresh, int *missing)
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	if (st != DB_OK)
 		return game_fail(g, st);
+	if ((rc = no_side_umpire(g, s)) != 0)
+		return rc;
 	if (write && fresh && (st = db_viewer_clear(gm->db)) != DB_OK)
 		return game_fail(g, st);
 	for (int i = 0; i < s->n; i++)

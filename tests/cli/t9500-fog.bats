@@ -199,7 +199,10 @@ brigade_game() {
 	[ "$(json '.entries[0].who[0].unit')" = Kempt ]
 	[ "$(json '.entries[0].who[0].role')" = unit ]
 	umpire log show 2 --for French
-	expect_error 65 "umpire: log: event 2 is not one French's units took part in"
+	expect_error 65 "umpire: log: there is no event 2 in French's log (the rulings its units took part in)"
+	# an event that is not in the journal reads the same
+	umpire log show 99 --for French
+	expect_error 65 "umpire: log: there is no event 99 in French's log (the rulings its units took part in)"
 	umpire --json log show 1 --for British
 	[ "$(json .summary)" = "Old Guard: light losses" ]
 	[ "$(json 'has("dice") or has("working") or has("result")')" = false ]
@@ -307,4 +310,104 @@ ohw_game() {
 	umpire sheet --for French
 	[ "$(printf '%s\n' "$output" | grep -c '^ units seen$')" = 1 ]
 	[ "$(printf '%s\n' "$output" | grep -c "Picton's Division")" = 0 ]
+}
+
+@test "a side is not named umpire, nor spelt as another side folds; --for takes the side spelt as given" {
+	"$U" new --rules ohw >/dev/null
+	"$U" unit add Bleu --side Française --type infantry --break-point 17 >/dev/null
+	umpire unit add Gris --side umpire --type infantry
+	expect_error 65 "umpire: unit: a side cannot be named 'umpire': --for umpire is the umpire's own view"
+	umpire unit add Gris --side UMPIRE --type infantry
+	expect_error 65 "umpire: unit: a side cannot be named 'UMPIRE': --for umpire is the umpire's own view"
+	umpire unit add Gris --side Francaise --type infantry
+	expect_error 65 "umpire: unit: the side 'Française' is already in the game, and 'Francaise' would match it (sides match regardless of case and accents): give it as 'Française'"
+	umpire unit add Gris --side "Bleus " --type infantry
+	expect_error 65 "umpire: unit: a unit's side cannot begin or end with a space ('Bleus ')"
+	printf 'name,side,type\nGris,FRANÇAISE,infantry\n' >oob.csv
+	umpire unit import oob.csv
+	[ "$status" -eq 65 ]
+	[[ "$stderr" == *"the side 'Française' is already in the game, and 'FRANÇAISE' would match it"* ]]
+	"$U" unit add Gris --side British --type infantry --break-point 11 >/dev/null
+	umpire unit set Gris --side francaise
+	expect_error 65 "umpire: unit: the side 'Française' is already in the game, and 'francaise' would match it (sides match regardless of case and accents): give it as 'Française'"
+	umpire unit set Gris --side umpire
+	expect_error 65 "umpire: unit: a side cannot be named 'umpire': --for umpire is the umpire's own view"
+	# a game of an earlier umpire with two sides one folding reads
+	sqlite3 umpire.db "UPDATE unit SET side = 'FRANÇAISE' WHERE name = 'Gris'"
+	umpire --json sheet --for FRANÇAISE
+	[ "$(json .for)" = FRANÇAISE ]
+	[ "$(json '.units[] | select(.name == "Bleu") | has("ratings")')" = false ]
+	umpire sheet --for francaise
+	expect_error 65 "umpire: sheet: --for: 'francaise' matches the sides 'Française' and 'FRANÇAISE': give one as it is spelt"
+	# ... and with a side named umpire, serve gives no page of it
+	sqlite3 umpire.db "UPDATE unit SET side = 'umpire' WHERE name = 'Gris'"
+	umpire serve --listen 127.0.0.1:0
+	expect_error 65 "umpire: serve: the game has a side named 'umpire', which is the umpire's own view: give its units another side (unit set NAME --side SIDE) before serving"
+}
+
+@test "brigade at fog hidden: a side's own battalions are not listed with their figures" {
+	"$U" new --rules brigade --example --fog hidden >/dev/null
+	umpire --json unit show Pack --for Allied
+	[ "$(json '.ratings | has("battalion")')" = false ]
+	umpire unit show Kempt --for Allied
+	[[ "$output" != *":british"* ]]
+	umpire --json sheet --for Allied
+	[ "$(json '[.units[] | .ratings | has("battalion")] | any')" = false ]
+	"$U" game --fog table >/dev/null
+	umpire --json unit show Pack --for Allied
+	[ "$(json '.ratings.battalion | length')" -gt 1 ]
+}
+
+@test "2x2 at fog hidden: a side's own army points are not shown, as every count" {
+	"$U" new --rules 2x2 --example --fog hidden >/dev/null
+	umpire sheet --for British
+	has_line "== British"
+	umpire --json sheet --for British
+	[ "$(json '.points')" = "{}" ]
+	"$U" game --fog table >/dev/null
+	umpire --json sheet --for British
+	[ "$(json '.points | keys | join(",")')" = British ]
+	umpire sheet --for British
+	has_line "== British (22 AP), losses: 0 units destroyed"
+}
+
+@test "--for: the enemy's formations cannot be named, asked for or completed" {
+	"$U" new --rules brigade --example >/dev/null
+	"$U" fire --unit Kempt --target Charlet --distance 2 --dice 4 >/dev/null
+	"$U" adjust Charlet --figures -1 --reason "French only" >/dev/null
+	umpire unit show "Quiot's Division" --for Allied
+	expect_error 65 "umpire: unit: unit 'Quiot's Division' not found"
+	umpire unit show "Quiot's Divison" --for Allied
+	expect_error 65 "umpire: unit: unit 'Quiot's Divison' not found"
+	umpire log --unit Quiot --for Allied
+	expect_error 65 "umpire: log: unit 'Quiot' not found"
+	umpire unit show "Picton's Division" --for Allied
+	[ "$status" -eq 0 ]
+	umpire unit show "Quiot's Division"
+	[ "$status" -eq 0 ]
+	umpire complete "umpire unit show --for Allied "
+	[[ "$output" != *Quiot* ]]
+	[[ "$output" == *Picton* ]]
+	[[ "$output" == *Charlet* ]]
+	umpire complete "umpire unit show "
+	[[ "$output" == *Quiot* ]]
+	umpire complete "umpire log show --for Allied "
+	[ "$output" = "words
+1" ]
+	umpire complete "umpire log show "
+	[ "$output" = "words
+1
+2" ]
+}
+
+@test "fury --for: the enemy's stands lost are counted in the log as on the sheet at fog table, as band words at hidden" {
+	fury_game
+	umpire log --for French
+	[[ "$output" == *"Halkett loses 1 stand (4 left)"* ]]
+	umpire sheet --for French
+	has_line "  Halkett                      infantry        line          4               disordered"
+	"$U" game --fog hidden >/dev/null
+	umpire log --for French
+	[[ "$output" == *"Halkett: light losses"* ]]
+	[[ "$output" != *"(4 left)"* ]]
 }
