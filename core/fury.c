@@ -978,7 +978,7 @@ fury_freshness(const struct tableset *ts, const char *cls, long start,
     long stands, struct result *r)
 {
 	const struct table *t = rule_table(ts, FURY, "freshness", r);
-	char key[16];
+	char key[16], fresh_to[16];
 	double worn = -1, spent = -1;
 	int row;
 
@@ -995,9 +995,16 @@ fury_freshness(const struct tableset *ts, const char *cls, long start,
 	}
 	table_number(t, row, "worn", &worn);
 	table_number(t, row, "spent", &spent);
-	result_work(r, "%s [%s]: %ld stands, %s: worn at %s, spent at %s", t->title,
-	    t->provenance, start, cls, worn >= 0 ? table_text(t, row, "worn") : "never",
-	    spent >= 0 ? table_text(t, row, "spent") : "never");
+	/* Fire & Fury's reading, which the chart adapts: a brigade starts
+	 * fresh and stays so until its losses bring it to the worn number
+	 * (militia: "straight from fresh to spent"). */
+	text_long(fresh_to, sizeof fresh_to, worn >= 0 ? (long)worn + 1 :
+	    spent >= 0 ? (long)spent + 1 : 1);
+	result_work(r, "%s [%s]: %ld stands, %s: fresh down to %s, %s%s, %s%s", t->title,
+	    t->provenance, start, cls, fresh_to, worn >= 0 ? "worn at " : "never worn",
+	    worn >= 0 ? table_text(t, row, "worn") : "",
+	    spent >= 0 ? "spent at " : "never spent",
+	    spent >= 0 ? table_text(t, row, "spent") : "");
 	if (spent >= 0 && stands <= (long)spent)
 		return "spent";
 	if (worn >= 0 && stands <= (long)worn)

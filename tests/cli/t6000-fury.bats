@@ -269,6 +269,18 @@ fu() { umpire --json --rules fury "$@"; }
 	expect_error 65 "the Brigade effectiveness: fresh / worn / spent covers brigades of 3 to 7 stands, not 9"
 }
 
+@test "freshness: a brigade stays fresh until it is worn, and the working says down to which stand" {
+	fu morale --stands-start 6 --stands 5 --bel veteran
+	[ "$(json .result.freshness)" = fresh ]
+	umpire --rules fury morale --stands-start 6 --stands 5 --bel veteran
+	has_line "  Brigade effectiveness: fresh / worn / spent [published]: 6 stands, veteran: fresh down to 5, worn at 4, spent at 2"
+	umpire --rules fury morale --stands-start 6 --stands 6 --bel militia
+	has_line "  Brigade effectiveness: fresh / worn / spent [published]: 6 stands, militia: fresh down to 6, never worn, spent at 5"
+	umpire --rules fury morale --stands-start 3 --stands 2 --bel guard
+	has_line "fresh (2 of 3 stands, guard)"
+	has_line "  Brigade effectiveness: fresh / worn / spent [published]: 3 stands, guard: fresh down to 1, never worn, never spent"
+}
+
 @test "the BEL of a mixed brigade: the mean, .6 and over rounding up" {
 	fu morale --stands-start 4 --stands 4 --battalions regular,regular,regular,veteran
 	[ "$(json .result.bel)" = regular ]
