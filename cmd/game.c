@@ -151,6 +151,12 @@ game_effect_what(const struct game *gm, const struct unit_effect *e)
 	return game_effect_kind(gm, e);
 }
 
+const char *
+game_event_who(const char *who, int advance)
+{
+	return advance ? "" : who;
+}
+
 /* Holds g's output until the commit: a failed commit prints nothing. */
 static int
 hold_output(struct cmd_ctx *g)

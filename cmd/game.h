@@ -120,6 +120,11 @@ const char *game_effect_kind(const struct game *gm, const struct unit_effect *e)
  * the rule set's word for it, a flag by its word, else its kind. */
 const char *game_effect_what(const struct game *gm, const struct unit_effect *e);
 
+/* Who acted in an event, as the log, report and undo name them ("Kempt
+ * (unit), Charlet (target)"): none for a turn's end (ADVANCE), which
+ * touched its units (a flag cleared) without their acting. */
+const char *game_event_who(const char *who, int advance);
+
 struct db_record;
 
 /*

@@ -126,7 +126,8 @@ one(void *ctx, const struct db_event *e)
 		return 0;
 	}
 	fprintf(l->out, "#%-5lld turn %-3ld %-8s %s%s%s%s\n", e->id, e->turn, e->command,
-	    who, who[0] ? ": " : "", summary,
+	    game_event_who(who, e->advance), game_event_who(who, e->advance)[0] ? ": " : "",
+	    summary,
 	    e->undone == 1 ? "  (undone; can be redone)" :
 	    e->undone == 2 ? "  (undone)" : "");
 	/* The effects' sentences under it: the umpire's view. */

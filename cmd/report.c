@@ -188,7 +188,7 @@ one(void *ctx, const struct db_report_event *e)
 	fprintf(r->f, "#%lld ", e->id);
 	out(r, e->command);
 	fputs(": ", r->f);
-	if (e->who[0] != '\0') {
+	if (game_event_who(e->who, e->advance)[0] != '\0') {
 		out(r, e->who);
 		fputs(": ", r->f);
 	}

@@ -43,7 +43,8 @@ show(void *ctx, const struct db_event *e)
 	/* who as the log names it: the acting unit first, with roles */
 	snprintf(s->text + strlen(s->text), sizeof s->text - strlen(s->text),
 	    "%s #%lld turn %ld %s%s%s: %s\n", s->verb, e->id, e->turn, e->command,
-	    e->who[0] ? " of " : "", e->who, e->summary);
+	    game_event_who(e->who, e->advance)[0] ? " of " : "",
+	    game_event_who(e->who, e->advance), e->summary);
 	return 0;
 }
 

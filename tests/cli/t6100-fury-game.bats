@@ -180,3 +180,19 @@ corps() {
 	umpire check
 	[ "$status" -eq 0 ]
 }
+
+@test "turn next names no unit as its actor: what the turn's end cleared is said under it" {
+	corps
+	"$U" move --efc --unit Husson --dice 1,1 >/dev/null
+	"$U" turn next >/dev/null
+	umpire log
+	has_line "#2     turn 1   turn     turn 2 begins"
+	has_line "      Husson may try to form square again"
+	umpire report
+	has_line "  #2 turn: turn 2 begins"
+	has_line "      Husson may try to form square again"
+	umpire --json log
+	[ "$(json '.entries[1].who[0].unit')" = Husson ]
+	umpire undo
+	[ "$output" = "undid #2 turn 1 turn: turn 2 begins" ]
+}
