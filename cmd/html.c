@@ -361,26 +361,20 @@ struct page {
 	int cols;		/* the table's columns */
 };
 
-/* The flags of u the viewer sees, as words. */
+/* The flags of the unit the viewer sees, in words. */
 static void
-flag_words(const struct page *p, const struct unit *u, enum look look)
+flag_words(const struct page *p)
 {
-	for (int i = 0; i < u->nflags; i++) {
-		const struct word_decl *d = keeps_word(p->gm->rs->roster->keeps.flags,
-		    u->flags[i]);
+	char words[256];
 
-		if (!unit_flag_in_force(u, i) ||
-		    (look == LOOK_ACROSS && (d == NULL || d->sight != SIGHT_TABLE)))
-			continue;
-		esc_words(p->f, u->flags[i]);
-		fputc(' ', p->f);
-	}
+	view_flags(p->gm, p->us, words, sizeof words);
+	html_esc(p->f, words);
 }
 
 /* One unit's row as a side sees it without seeing it whole: what it sees
  * of the measure, its state and flags (no boxes: they would count). */
 static void
-seen_row(const struct page *p, const struct unit *u)
+seen_row(const struct page *p)
 {
 	FILE *f = p->f;
 
@@ -390,7 +384,7 @@ seen_row(const struct page *p, const struct unit *u)
 	if (!p->us->state_hidden)	/* a state not seen: blank, as in text */
 		esc_words(f, p->us->v.state);
 	fputs("</td><td>", f);
-	flag_words(p, u, p->us->look);
+	flag_words(p);
 	fputs("</td></tr>\n</tbody>\n", f);
 }
 
@@ -456,7 +450,8 @@ unit_tail(const struct page *p, const struct unit *u)
 	FILE *f = p->f;
 
 	fputs("<td>", f);
-	flag_words(p, u, LOOK_ALL);
+	flag_words(p);
+	fputc(' ', f);
 	casualties(f, p->gm, u, v);
 	for (int i = 0; i < v->nlines; i++) {
 		if (part_line(v, i))
@@ -495,7 +490,7 @@ unit_row(const struct page *p, const struct unit *u)
 		fputs("</td>", f);
 	}
 	if (p->us->look != LOOK_ALL) {
-		seen_row(p, u);
+		seen_row(p);
 		return 0;
 	}
 	for (int i = 0; c[i].key != NULL; i++) {
@@ -518,6 +513,7 @@ static int
 formation_row(const struct page *p, const struct unit *u)
 {
 	struct game *gm = p->gm;
+	char path[1024];
 	FILE *f = p->f;
 	int rc;
 
@@ -525,10 +521,10 @@ formation_row(const struct page *p, const struct unit *u)
 		return rc;
 	fprintf(f, "<tbody class=\"formation\"><tr class=\"formation\"><td colspan=\"%d\">",
 	    p->cols);
-	for (int up = u->up, depth = 0; up >= 0 && depth < 16; up = gm->army.u[up].up, depth++) {
-		html_esc(f, gm->army.u[up].name);
+	view_formation_path(&gm->army, u, path, sizeof path);
+	html_esc(f, path);
+	if (path[0] != '\0')
 		fputs(" &gt; ", f);
-	}
 	html_esc(f, u->name);
 	fputs(" (", f);
 	html_esc(f, u->type);
@@ -536,6 +532,11 @@ formation_row(const struct page *p, const struct unit *u)
 	if (p->us->v.state[0] != '\0') {
 		fputs(": ", f);
 		esc_words(f, p->us->v.state);
+	}
+	view_flags(gm, p->us, path, sizeof path);
+	if (path[0] != '\0') {
+		fputs(", ", f);
+		html_esc(f, path);
 	}
 	for (int i = 0; i < p->us->v.nlines; i++) {
 		fputs(" <span class=\"note\">", f);

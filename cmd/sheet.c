@@ -41,24 +41,6 @@ shown(const struct sheet *s, int i)
 	return s->side == NULL || strcmp(s->a->u[i].side, s->side) == 0;
 }
 
-/* "Corps > Division": the chain of formations above a unit. */
-static void
-formation_path(const struct army *a, const struct unit *u, char *buf, size_t n)
-{
-	const char *chain[16];
-	struct text_line l;
-	int depth = 0;
-
-	for (int up = u->up; up >= 0 && depth < 16; up = a->u[up].up)
-		chain[depth++] = a->u[up].name;
-	line_init(&l, buf, n);
-	while (depth-- > 0) {
-		line_text(&l, chain[depth], 0);
-		if (depth > 0)
-			line_text(&l, " > ", 0);
-	}
-}
-
 /* A side's army-list points (rule sets whose games take a points limit). */
 static int
 side_points(const struct sheet *s, const char *side, double *sum)
@@ -151,7 +133,7 @@ text_side(const struct sheet *s, const char *side)
 		if (a->u[j].formation || s->done[up + 1] || strcmp(a->u[j].side, side) != 0)
 			continue;
 		s->done[up + 1] = 1;
-		formation_path(a, &a->u[j], path, sizeof path);
+		view_formation_path(a, &a->u[j], path, sizeof path);
 		fprintf(s->g->out, " %s\n", path[0] ? path : "(no formation)");
 		for (int k = j; k < a->n; k++)
 			if (a->u[k].up == up && !a->u[k].formation &&
@@ -293,7 +275,7 @@ csv(const struct sheet *s)
 			continue;
 		if ((rc = view_load(s->g, s->gm, &s->viewer, u, s->us, 0)) != 0)
 			return rc;
-		formation_path(s->a, u, path, sizeof path);
+		view_formation_path(s->a, u, path, sizeof path);
 		if (s->us->look == LOOK_ACROSS)
 			path[0] = '\0';
 		csv_put(s->g->out, u->side);

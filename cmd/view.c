@@ -548,6 +548,32 @@ flag_list(const struct game *gm, const struct unit_sheet *s, char *buf, size_t n
 			    keeps_flag_said(list, s->u->flags[i]));
 }
 
+void
+view_flags(const struct game *gm, const struct unit_sheet *s, char *buf, size_t n)
+{
+	char said[256];
+
+	flag_list(gm, s, said, sizeof said, ", ", 0);
+	text_words(said, buf, n);
+}
+
+void
+view_formation_path(const struct army *a, const struct unit *u, char *buf, size_t n)
+{
+	const char *chain[16];
+	struct text_line l;
+	int depth = 0;
+
+	for (int up = u->up; up >= 0 && depth < 16; up = a->u[up].up)
+		chain[depth++] = a->u[up].name;
+	line_init(&l, buf, n);
+	while (depth-- > 0) {
+		line_text(&l, chain[depth], 0);
+		if (depth > 0)
+			line_text(&l, " > ", 0);
+	}
+}
+
 /* Prints the line without the padding of blank cells at its end. */
 static void
 put_line(FILE *out, struct text_line *l)

@@ -108,6 +108,15 @@ int view_all_lost(const struct game *gm, const struct unit *u);
 const char *view_state_words(const struct game *gm, const struct unit_sheet *s,
     char *buf, size_t n);
 
+/* The flags of the unit the viewer sees, said in words ("disordered, has
+ * tried to form square"), but the one its state word already says. */
+void view_flags(const struct game *gm, const struct unit_sheet *s, char *buf,
+    size_t n);
+
+/* "Army > Corps > Division": the chain of formations above unit u. */
+void view_formation_path(const struct army *a, const struct unit *u, char *buf,
+    size_t n);
+
 /* Prints the unit's sheet line(s) as text. */
 void view_text(FILE *out, const struct game *gm, const struct unit_sheet *s);
 

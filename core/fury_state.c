@@ -564,6 +564,7 @@ struct fatigue {
 	long level, losses;
 	int fatigued;		/* by its own losses */
 	int from_above;		/* with a fatigued corps or army above it */
+	const char *above;	/* ... that one's name */
 };
 
 static void
@@ -582,6 +583,7 @@ own_fatigue(const struct tableset *ts, const struct army *a,
 	out->losses = army ? t.army_losses : t.losses;
 	out->fatigued = out->level > 0 && out->losses >= out->level;
 	out->from_above = 0;
+	out->above = NULL;
 }
 
 /* A formation's fatigue; "when a Corp suffers fatigue, all of its
@@ -597,6 +599,7 @@ formation_fatigue(const struct tableset *ts, const struct army *a,
 
 		own_fatigue(ts, a, &a->u[up], &above, r);
 		out->from_above = above.fatigued;
+		out->above = a->u[up].name;
 	}
 }
 
@@ -629,9 +632,9 @@ fatigue_json(const struct unit *f, const struct fatigue *ft, struct jsonw *w)
 static void
 fatigue_work(const struct unit *f, const struct fatigue *ft, struct result *r)
 {
-	result_work(r, "%s (%s): level %ld, %ld lost%s", f->name, f->type, ft->level,
-	    ft->losses, ft->fatigued ? ": FATIGUED" :
-	    ft->from_above ? ": fatigued with its corps" : "");
+	result_work(r, "%s (%s): level %ld, %ld lost%s%s", f->name, f->type, ft->level,
+	    ft->losses, ft->fatigued ? ": FATIGUED" : ft->from_above ? ": fatigued with " : "",
+	    !ft->fatigued && ft->from_above ? ft->above : "");
 }
 
 /* fatigue in a game: the formation named, or every one. */
@@ -816,6 +819,31 @@ leader_view(const struct tableset *ts, const struct unit *u, struct unit_view *v
 	}
 }
 
+static const char *
+fatigue_effect(const struct unit *f)
+{
+	return strcmp(f->type, "army") == 0 ? ": broken, all its brigades disordered" :
+	    strcmp(f->type, "division") == 0 ?
+	    ": its brigades may not move within 3\" of the enemy" :
+	    ": all its divisions are fatigued";
+}
+
+/* A formation's line under it: whether it is fatigued, and what that does
+ * (as the standing says it). */
+static void
+formation_view(const struct tableset *ts, const struct army *a, const struct unit *u,
+    struct unit_view *v, struct result *scratch)
+{
+	struct fatigue ft;
+
+	formation_fatigue(ts, a, u, &ft, scratch);
+	if (v->nlines < VIEW_LINES)
+		snprintf(v->lines[v->nlines++], VIEW_LINE, "%s%s%s",
+		    ft.fatigued ? "fatigued" : ft.from_above ? "fatigued with " : "not fatigued",
+		    !ft.fatigued && ft.from_above ? ft.above : "",
+		    ft.fatigued || ft.from_above ? fatigue_effect(u) : "");
+}
+
 static void
 fury_view(const struct tableset *ts, const struct army *a, const struct unit *u,
     struct unit_view *v, struct result *r)
@@ -823,10 +851,11 @@ fury_view(const struct tableset *ts, const struct army *a, const struct unit *u,
 	const char *fresh = freshness(ts, u), *bel;
 	struct result scratch;
 
-	(void)a;
-	if (u->formation)
-		return;
 	result_init(&scratch);
+	if (u->formation) {
+		formation_view(ts, a, u, v, &scratch);
+		return;
+	}
 	bel = unit_bel(ts, u, &scratch);
 	v->strength = u->start_strength - unit_lost(u);
 	text_long(v->cells[0], VIEW_CELL, u->start_strength);
@@ -846,15 +875,6 @@ fury_view(const struct tableset *ts, const struct army *a, const struct unit *u,
 	if (v->nlines < VIEW_LINES && bel != NULL)
 		snprintf(v->lines[v->nlines++], VIEW_LINE, "%s%s%s", bel,
 		    fresh != NULL ? ", " : "", fresh != NULL ? fresh : "");
-}
-
-static const char *
-fatigue_effect(const struct unit *f)
-{
-	return strcmp(f->type, "army") == 0 ? ": broken, all its brigades disordered" :
-	    strcmp(f->type, "division") == 0 ?
-	    ": its brigades may not move within 3\" of the enemy" :
-	    ": all its divisions are fatigued";
 }
 
 /* Every formation's fatigue; the sentence names the fatigued ones. */

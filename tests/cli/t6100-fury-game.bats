@@ -196,3 +196,24 @@ corps() {
 	umpire undo
 	[ "$output" = "undid #2 turn 1 turn: turn 2 begins" ]
 }
+
+@test "the printable sheet: a formation's path from the army down, its flags and its fatigue" {
+	corps
+	"$U" adjust Husson --stands -3 --reason "a test" >/dev/null
+	"$U" adjust Campi --stands -3 --reason "a test" >/dev/null
+	"$U" fatigue >/dev/null
+	"$U" sheet --html sheet.html >/dev/null
+	grep -qF '<td colspan="8">Armée du Nord &gt; II Corps &gt; 5e Division (division): good order <span class="note">fatigued: its brigades may not move within 3&quot; of the enemy</span></td>' sheet.html
+	grep -qF '<td colspan="8">Armée du Nord &gt; II Corps (corps): good order <span class="note">not fatigued</span></td>' sheet.html
+	grep -qF '<td colspan="8">Armée du Nord (army): good order <span class="note">not fatigued</span></td>' sheet.html
+	umpire unit show "5e Division"
+	has_line "    fatigued: its brigades may not move within 3\" of the enemy"
+}
+
+@test "the printable sheet: a brigade's flag the state says already is not said again" {
+	corps
+	"$U" adjust Husson --state disordered --reason "a test" >/dev/null
+	"$U" sheet --html sheet.html >/dev/null
+	[ "$(grep -c '<td>disordered</td>' sheet.html)" = 1 ]
+	[ "$(grep -c 'disordered <span class="box' sheet.html)" = 0 ]
+}
