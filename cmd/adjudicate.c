@@ -388,6 +388,14 @@ record(struct cmd_ctx *g, struct game *gm, struct work *w, int argc, char **argv
 	return game_journal(g, gm, &rec, &w->ru, &w->fx);
 }
 
+/* The error of a result that could not be finished (result_finish). */
+static int
+unfinished(struct cmd_ctx *g, const struct result *r)
+{
+	return cmd_error(g, EXIT_BUG, r->no_memory ? "out of memory" :
+	    "the result is too large to write");
+}
+
 /* Prints a ruling (text, or its JSON already made into json). */
 static int
 print_ruling(struct cmd_ctx *g, struct work *w)
@@ -482,7 +490,7 @@ adjudicate_in_game(struct cmd_ctx *g, struct game *gm,
 	if (w->fx.no_memory)
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	if (result_finish(r) != 0)
-		return cmd_error(g, EXIT_BUG, "the result is too large to write");
+		return unfinished(g, r);
 	return unsaid(g, c, r);
 }
 
@@ -573,7 +581,7 @@ rule_work(struct cmd_ctx *g, const struct ruleset *rs, const struct rule_cmd *c,
 	if ((rc = rule(g, c, &ts, in, &w->d, &w->r)) != 0)
 		return rc;
 	if (result_finish(&w->r) != 0)
-		return cmd_error(g, EXIT_BUG, "the result is too large to write");
+		return unfinished(g, &w->r);
 	if ((rc = unsaid(g, c, &w->r)) != 0)
 		return rc;
 	return print_ruling(g, w);
@@ -591,6 +599,7 @@ run(struct cmd_ctx *g, const struct ruleset *rs, const struct rule_cmd *c,
 
 	if (w == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
+	result_init(&w->r);
 	memset(&w->out, 0, sizeof w->out);
 	memset(&w->ru, 0, sizeof w->ru);
 	memset(&w->fx, 0, sizeof w->fx);
@@ -598,6 +607,7 @@ run(struct cmd_ctx *g, const struct ruleset *rs, const struct rule_cmd *c,
 	rc = rule_work(g, rs, c, argc, argv, w);
 	ruling_units_free(&w->ru);
 	ruling_effects_free(&w->fx);
+	result_free(&w->r);
 	free(w->out.applied);
 	free(w);
 	return rc;

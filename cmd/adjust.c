@@ -382,6 +382,7 @@ adjust(struct cmd_ctx *g, int argc, char **argv)
 	rc = g->help ? usage(g->out, w) : correct_unit(g, argc, argv, w);
 	ruling_units_free(&w->ru);
 	ruling_effects_free(&w->fx);
+	result_free(&w->r);
 	free(w);
 	return rc;
 }

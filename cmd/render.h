@@ -21,7 +21,7 @@ struct applied {
 };
 
 /* Room for one ruling's JSON: its result, working, effects and dice. */
-#define RULING_JSON (528 * 1024)
+#define RULING_JSON (8 << 20)
 
 struct ruling {
 	const char *rules;

@@ -82,6 +82,7 @@ next_turn(struct cmd_ctx *g, struct game *gm, long long *id)
 	}
 	ruling_units_free(&t->ru);
 	ruling_effects_free(&t->fx);
+	result_free(&t->r);
 	free(t);
 	if (rc == 0)
 		gm->turn++;

@@ -314,6 +314,10 @@ tally_leaf(struct tally *t, struct odds *o, const struct result *r, mpq_srcptr q
 	unsigned hash, at;
 	int n, c;
 
+	if (r->nfields > RESULT_FIELDS) {	/* more than a tally lays out */
+		o->overflow = 1;
+		return;
+	}
 	if (!same_layout(t, r))
 		relayout(t, o, r);
 	if (t->ncombos == TALLY_COMBOS || t->npool + r->nfields > TALLY_POOL)

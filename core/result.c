@@ -1,6 +1,7 @@
 /* result: the record of one adjudication. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "result.h"
@@ -15,10 +16,28 @@ result_init(struct result *r)
 	r->reason[0] = r->summary[0] = r->error[0] = '\0';
 	r->nmods = r->nwork = r->neffects = 0;
 	r->nfields = r->ntext = 0;
+	r->work = r->work_in;
+	r->work_cap = RESULT_WORK;
+	r->field = r->field_in;
+	r->field_cap = RESULT_FIELDS;
+	r->text = r->text_in;
+	r->text_cap = RESULT_TEXT;
 	r->open = -1;
-	r->failed = r->overflow = r->quiet = 0;
+	r->failed = r->overflow = r->no_memory = r->quiet = 0;
 	r->memo = NULL;
 	r->nnamed = 0;
+}
+
+void
+result_free(struct result *r)
+{
+	if (r->work != r->work_in)
+		free(r->work);
+	if (r->field != r->field_in)
+		free(r->field);
+	if (r->text != r->text_in)
+		free(r->text);
+	result_init(r);
 }
 
 int
@@ -26,20 +45,53 @@ result_finish(struct result *r)
 {
 	if (r->open != -1)
 		r->overflow = 1;
-	return r->overflow ? -1 : 0;
+	return r->overflow || r->no_memory ? -1 : 0;
+}
+
+/*
+ * Room for NEED more of the SIZE-byte items at ITEMS (n of *cap held, in
+ * the result's own storage INSIDE at first): twice as many on the heap
+ * when they are full.  Returns where the items are now, or NULL with
+ * r->no_memory set.
+ */
+static void *
+room(struct result *r, void *items, const void *inside, int n, int *cap,
+    size_t size, int need)
+{
+	void *grown;
+	int cap2 = *cap;
+
+	if (n + need <= *cap)
+		return items;
+	while (cap2 < n + need)
+		cap2 *= 2;
+	grown = items == inside ? malloc((size_t)cap2 * size) :
+	    realloc(items, (size_t)cap2 * size);
+	if (grown == NULL) {
+		r->no_memory = 1;
+		return NULL;
+	}
+	if (items == inside)
+		memcpy(grown, inside, (size_t)n * size);
+	*cap = cap2;
+	return grown;
 }
 
 /* A new field under the record or list open, or NULL (r->overflow). */
 static struct result_field *
 new_field(struct result *r, const char *key, enum field_type type)
 {
-	struct result_field *f;
+	struct result_field *f, *grown;
 	size_t len = key != NULL ? strlen(key) : 0;
 
-	if (r->nfields == RESULT_FIELDS || len >= RESULT_KEY) {
+	if (len >= RESULT_KEY) {
 		r->overflow = 1;
 		return NULL;
 	}
+	if ((grown = room(r, r->field, r->field_in, r->nfields, &r->field_cap,
+	    sizeof *r->field, 1)) == NULL)
+		return NULL;
+	r->field = grown;
 	f = &r->field[r->nfields++];
 	memcpy(f->key, key != NULL ? key : "", len + 1);
 	f->type = type;
@@ -69,6 +121,7 @@ void
 result_word(struct result *r, const char *key, const char *word)
 {
 	struct result_field *f;
+	char *text;
 	size_t len;
 
 	if (word == NULL) {
@@ -76,10 +129,14 @@ result_word(struct result *r, const char *key, const char *word)
 		return;
 	}
 	len = strlen(word);
-	if (len >= (size_t)(RESULT_TEXT - r->ntext)) {
+	if (len >= RESULT_TEXT) {
 		r->overflow = 1;
 		return;
 	}
+	if ((text = room(r, r->text, r->text_in, r->ntext, &r->text_cap, 1,
+	    (int)len + 1)) == NULL)
+		return;
+	r->text = text;
 	if ((f = new_field(r, key, FIELD_WORD)) == NULL)
 		return;
 	f->v.word = r->ntext;
@@ -193,14 +250,15 @@ result_factor(struct result *r, const char *name, double factor)
 void
 result_work(struct result *r, const char *fmt, ...)
 {
+	char (*work)[RESULT_LINE];
 	va_list ap;
 
 	if (r->quiet)
 		return;
-	if (r->nwork == RESULT_WORK) {
-		r->overflow = 1;
+	if ((work = room(r, r->work, r->work_in, r->nwork, &r->work_cap,
+	    sizeof *r->work, 1)) == NULL)
 		return;
-	}
+	r->work = work;
 	va_start(ap, fmt);
 	vsnprintf(r->work[r->nwork++], RESULT_LINE, fmt, ap);
 	va_end(ap);

@@ -13,13 +13,16 @@
 struct rule_memo;
 
 #define RESULT_MODS 48
-#define RESULT_WORK 80
 #define RESULT_LINE 240
 #define RESULT_EFFECTS 64
 #define RESULT_NAME 48
-#define RESULT_FIELDS 1024
 #define RESULT_KEY 24
 #define RESULT_NAMED 32
+/* The working lines, fields and words a result holds in itself; past
+ * them (a ruling on every unit of a large army) they grow on the heap,
+ * which result_free gives back. */
+#define RESULT_WORK 80
+#define RESULT_FIELDS 1024
 #define RESULT_TEXT 16384
 
 struct modifier {
@@ -92,20 +95,24 @@ struct result {
 	char summary[RESULT_LINE];
 	struct modifier mods[RESULT_MODS];
 	int nmods;
-	char work[RESULT_WORK][RESULT_LINE];
-	int nwork;
-	struct result_field field[RESULT_FIELDS];
-	int nfields;
+	char (*work)[RESULT_LINE];	/* the working: work_in, or grown */
+	int nwork, work_cap;
+	struct result_field *field;	/* field_in, or grown */
+	int nfields, field_cap;
 	int open;		/* the record or list being written, or -1 */
-	char text[RESULT_TEXT];	/* the words of FIELD_WORD fields */
-	int ntext;
+	char *text;		/* the words of FIELD_WORD fields: text_in, or grown */
+	int ntext, text_cap;
+	char work_in[RESULT_WORK][RESULT_LINE];
+	struct result_field field_in[RESULT_FIELDS];
+	char text_in[RESULT_TEXT];
 	struct effect effects[RESULT_EFFECTS];
 	int neffects;
 	char error[RESULT_LINE];	/* the sentence when a rule fails */
 	int failed;		/* the first failure's status: once set, the
 				 * ruling fails whatever its function returns */
-	int overflow;		/* a list outgrew its room, a record was left
-				 * open: the ruling fails */
+	int overflow;		/* a line or key outgrew its room, a record was
+				 * left open: the ruling fails */
+	int no_memory;		/* the working, fields or words could not grow */
 	int quiet;		/* weighing odds: no working, summary,
 				 * modifier or effect is kept (set after
 				 * result_init) */
@@ -118,10 +125,14 @@ struct result {
 	int nnamed;
 };
 
-/* Clears r for a ruling, quiet and memo too (odds set them after). */
+/* Clears r for a ruling, quiet and memo too (odds set them after).  What
+ * r grew on the heap before must have been given back (result_free). */
 void result_init(struct result *r);
-/* Checks the record once the ruling is done; returns 0, or -1 if a field,
- * word, line or list overflowed or a record or list is still open. */
+/* Gives back what r grew on the heap; r is cleared (result_init). */
+void result_free(struct result *r);
+/* Checks the record once the ruling is done; returns 0, or -1 if a key or
+ * line overflowed, a record or list is still open, or (r->no_memory)
+ * memory ran out. */
 int result_finish(struct result *r);
 
 /*

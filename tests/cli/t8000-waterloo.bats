@@ -117,3 +117,41 @@ the_army_holds() {
 	ok move --unit "French 2/2/3"
 	the_army_holds ohw
 }
+
+# A ruling on every unit or formation of a 2,000-unit army: its result
+# (a record and a working line each) grows past what a result holds in
+# itself; it failed, 70, from some 80 units or formations.
+@test "ohw at 2,000 units: fatigue and morale of every unit in one ruling" {
+	"$U" new --rules ohw >/dev/null
+	"$BATS_TEST_DIRNAME/waterloo.sh" ohw 167 >oob.csv
+	"$U" unit import oob.csv >/dev/null
+	"$U" adjust "French 2/3/167" --fp 15 --reason "a test" >/dev/null
+	ok fatigue --every
+	[ "$(json '.result.units | length')" = 2004 ]
+	[ "$(json '.result.units[] | select(.name == "French 2/3/167") | .state')" = broken ]
+	ok morale --every
+	[ "$(json '.result.units | length')" = 2004 ]
+	umpire fatigue --every
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s\n' "$output" | grep -c '^  French 2/3/167')" -ge 1 ]
+	umpire check
+	[ "$status" -eq 0 ]
+}
+
+@test "fury: the fatigue of 122 formations in one ruling" {
+	"$U" new --rules fury >/dev/null
+	{
+		echo "name,side,type,parent,stands,bel,nation,quality"
+		echo "Army,French,army,,,,,average"
+		for d in $(seq 1 121); do
+			echo "Div $d,French,division,Army,,,,average"
+			echo "Bde $d,French,infantry,Div $d,5,veteran,france,"
+		done
+	} >oob.csv
+	"$U" unit import oob.csv >/dev/null
+	"$U" adjust "Bde 7" --stands -3 --reason "a test" >/dev/null
+	ok fatigue
+	[ "$(json '.result.formations | length')" = 122 ]
+	[ "$(json '.result.formations[] | select(.name == "Div 7") | .fatigued')" = true ]
+	[ "$(json '[.result.formations[] | select(.fatigued)] | length')" = 1 ]
+}
