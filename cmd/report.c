@@ -30,10 +30,14 @@ struct report {
 	int failed;		/* reading an event failed (said) */
 };
 
-/* Side s's losses at the end of turn t (t = 0: none). */
+/* Side s's losses at the end of turn t (t = 0: none).  A turn past the
+ * game's (a ruling that changed nothing, made in a turn whose start was
+ * then undone) has lost nothing more. */
 static long
 side_lost(const struct report *r, int s, long t)
 {
+	if (t > r->h.turns)
+		t = r->h.turns;
 	return t < 1 ? 0 : r->h.lost[s * (r->h.turns + 1) + t];
 }
 

@@ -191,7 +191,7 @@ const char *const db_sql[STMT_COUNT] = {
 	    "coalesce((SELECT group_concat(e.detail, '; ') FROM effect e "
 	    "WHERE e.event = v.id AND e.detail <> ''), ''), "
 	    "v.command = 'turn' AND v.args = '[\"turn\",\"next\"]' "
-	    "FROM event v WHERE v.undone = 0 ORDER BY v.id",
+	    "FROM event v WHERE v.undone = 0 ORDER BY v.turn, v.id",
 	[STMT_TABLE_INSERT] =
 	    "INSERT INTO rule_table (ruleset, name, title, provenance, note, columns, hash) "
 	    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",

@@ -346,6 +346,34 @@ battle() {
 	[ "$(grep -c '<h2>Turn ' report.html)" = 3 ]
 }
 
+# Undo passes over a ruling that changed nothing: taking back `turn next`
+# leaves one made in the turn it began, and the game back a turn.
+@test "report: a ruling made after an undone turn began stays in its own turn, and no losses go negative" {
+	"$U" new --rules brigade --example >/dev/null
+	"$U" fire --unit Kempt --target Charlet --distance 2 --dice 4 >/dev/null
+	"$U" turn next >/dev/null
+	"$U" fire --unit Kempt --target Charlet --distance 9 --dice 4 >/dev/null
+	"$U" undo >/dev/null
+	"$U" fire --unit Pack --target Charlet --distance 2 --dice 2 >/dev/null
+	umpire report
+	# the two rulings in force of turn 1, 6 and 3 figures, and the one that
+	# changed nothing in turn 2, which adds no loss
+	[ "$output" = "Waterloo: d'Erlon's attack, 18 June 1815, brigade rules: the battle, turn by turn
+
+Turn 1
+  #1 fire: Kempt (unit), Charlet (target): 6 casualties
+      Charlet loses 6 figures (66 left)
+  #4 fire: Pack (unit), Charlet (target): 3 casualties
+      Charlet loses 3 figures (63 left)
+  losses: Allied 0 figures this turn, 0 in all; French 9 figures this turn, 9 in all
+
+Turn 2
+  #3 fire: Kempt (unit), Charlet (target): no effect: out of range: 9\" is beyond the musket's maximum of 6\"
+  losses: Allied 0 figures this turn, 0 in all; French 0 figures this turn, 9 in all" ]
+	umpire --json report
+	[ "$(json '[.turns[].losses.French.turn] | join(",")')" = "9,0" ]
+}
+
 # A brigade's battalions and a battery's guns are a table of their own
 # under the unit, each column under its head: "figures" over left/start.
 @test "the sheet's battalion and gun lines sit under their own head" {
