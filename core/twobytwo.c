@@ -264,6 +264,9 @@ static const struct input_decl melee_inputs[] = {
 	  "the defender's size", 0 },
 	{ "attacker-mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "melee-modifiers",
 	  "the attacker's modifiers", IN_REPEAT },
+	{ "attacker-state", IN_CHOICE, "pinned|disrupted|routed", 0, 0,
+	  "pinned|disrupted|routed", NULL, NULL,
+	  "the attacker's state: such a unit may not move into contact", 0 },
 	{ "defender-mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "melee-modifiers",
 	  "the defender's modifiers", IN_REPEAT },
 	{ "attacker", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
@@ -300,6 +303,33 @@ arm(const char *type)
 	return is_cavalry(type) ? "cavalry" : is_artillery(type) ? "artillery" : "infantry";
 }
 
+/* Why the attacker may not move into contact (l.26: "any unit which is
+ * not pinned or disrupted may move"; a routed unit makes only its rout
+ * move), as the movement table says it; NULL when it may. */
+static const char *
+attacker_held(const struct tableset *ts, const struct inputs *in, struct result *r)
+{
+	const char *state = in_text(in, "attacker-state");
+	const struct table *tt;
+	double value;
+
+	if (state == NULL || (tt = rule_table(ts, R2, "move-terrain", r)) == NULL)
+		return NULL;
+	return rule_modifier(tt, state, NULL, &value) == MOD_FORBID ?
+	    rule_mod_help(tt, state) : NULL;
+}
+
+/* A melee the rules forbid: no dice, nothing happens. */
+static int
+melee_refused(struct result *r, struct dice *d, const char *why)
+{
+	result_null(r, "difference");
+	result_word(r, "loser", "none");
+	result_null(r, "outcome");
+	result_word(r, "follow_up", "none");
+	return rule_refused(r, d, "no melee", why);
+}
+
 static int
 twobytwo_melee(const struct tableset *ts, const struct inputs *in,
     struct dice *d, struct result *r)
@@ -308,7 +338,7 @@ twobytwo_melee(const struct tableset *ts, const struct inputs *in,
 	const struct table *res = rule_table(ts, R2, "melee-results", r);
 	const char *at = canon(in_text(in, "attacker-type"));
 	const char *dt = canon(in_text(in, "defender-type"));
-	const char *loser, *outcome, *follow;
+	const char *loser, *outcome, *follow, *why;
 	long am = 0, dm = 0, as, ds, diff;
 	int adie, ddie, row;
 
@@ -317,6 +347,8 @@ twobytwo_melee(const struct tableset *ts, const struct inputs *in,
 	if (at == NULL || dt == NULL)
 		return result_fail(r, RULE_USAGE,
 		    "melee needs --attacker-type TYPE and --defender-type TYPE");
+	if ((why = attacker_held(ts, in, r)) != NULL)
+		return melee_refused(r, d, why);
 	/* "Unit is Cavalry in town -2" (l.264): the table's applies column
 	 * keeps it to cavalry. */
 	type_mods(mods, at, in_text(in, "attacker-size"), "attacker", &am, r);
@@ -844,6 +876,8 @@ fill_side(const struct unit *u, const struct unit *enemy, const char *side,
 	snprintf(opt, sizeof opt, "%s-mod", side);
 	if (strcmp(enemy->state, "disrupted") == 0)
 		inputs_add_mod(in, opt, "enemy-disrupted");
+	if (strcmp(side, "attacker") == 0 && severity(u->state) > 0)
+		inputs_default_word(in, "attacker-state", u->state);
 	/* "Subsequent melee: if the attacker 'followed up' and contacted
 	 * another unit, a -1 would apply." */
 	if (strcmp(side, "attacker") == 0 && u->ledger[TWOBYTWO_MELEE].amount == 2 &&
@@ -881,8 +915,7 @@ fill_unit(const struct unit *u, const char *command, struct inputs *in)
 		if (severity(u->state) == 0 || severity(u->state) > severity("disrupted"))
 			inputs_add_mod(in, "mod", "in-good-order");
 	}
-	if (strcmp(command, "move") == 0 &&
-	    (strcmp(u->state, "pinned") == 0 || strcmp(u->state, "disrupted") == 0))
+	if (strcmp(command, "move") == 0 && severity(u->state) > 0)
 		inputs_add_mod(in, "mod", u->state);
 }
 

@@ -199,3 +199,50 @@ state() {
 	umpire adjust 52nd --fp +1 --reason x
 	expect_error 64 "the 2x2 rules count states, not fp"
 }
+
+# l.26: "any unit which is not pinned or disrupted may move"; a routing
+# unit "moves its maximum move" away and is disrupted: nothing else.
+@test "a routed unit makes only its rout move; a pinned, disrupted or routed unit may not attack" {
+	game
+	"$U" adjust "1er Ligne" --state routed --reason "a test" >/dev/null
+	umpire --json move --unit "1er Ligne"
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "a routed unit makes only its rout move (morale --rout)" ]
+	umpire --json melee --attacker "1er Ligne" --defender 52nd --dice 6,1
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "a routed unit makes only its rout move (morale --rout)" ]
+	[ "$(printf '%s' "$output" | jq -c .result)" = '{"difference":null,"loser":"none","outcome":null,"follow_up":"none"}' ]
+	[ "$(state 52nd)" = ok ]
+	"$U" adjust Garde --state pinned --reason "a test" >/dev/null
+	umpire --json melee --attacker Garde --defender 52nd --dice 6,1
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "a pinned unit may not move (it may change facing)" ]
+	# the defender's state does not hold the melee back
+	umpire --json melee --attacker Coldstream --defender Garde --dice 1,6
+	[ "$(json .legal)" = true ]
+	[ "$(json .result.loser)" = attacker ]
+	# a ruling the rules refuse changed nothing: undo passes over it
+	umpire --rules 2x2 melee --attacker-type line --defender-type line --attacker-state disrupted --dice 6,1
+	[ "${lines[0]}" = "no melee: a disrupted unit may not move or fire" ]
+	umpire check
+	[ "$status" -eq 0 ]
+}
+
+@test "a game of schema 6 gains the movement table's routed row" {
+	game
+	sqlite3 umpire.db "
+	DELETE FROM rule_row WHERE ruleset = '2x2' AND name = 'move-terrain'
+	    AND json_extract(cells, '\$[0]') = 'routed';
+	UPDATE rule_table SET hash = '' WHERE ruleset = '2x2' AND name = 'move-terrain';
+	PRAGMA user_version = 6;"
+	umpire check
+	[ "$status" -eq 0 ]
+	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 7 ]
+	umpire tables diff
+	[ "$output" = "the game's tables are the stock tables" ]
+	"$U" adjust Garde --state routed --reason "a test" >/dev/null
+	umpire --json move --unit Garde
+	[ "$(json .reason)" = "a routed unit makes only its rout move (morale --rout)" ]
+}

@@ -1,0 +1,4 @@
+-- The rule tables brought up to this umpire's stock again (as at version
+-- 6, db/rtables.c db_tables_upgrade): 2x2's movement table gained its
+-- routed row (a routed unit makes only its rout move).
+SELECT 1;
