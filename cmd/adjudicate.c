@@ -23,6 +23,7 @@
 #include "render.h"
 #include "ruleset.h"
 #include "text.h"
+#include "view.h"
 
 /* Seeds are kept below 2^53 so that every JSON reader holds them exactly. */
 #define SEED_MAX ((1ULL << 53) - 1)
@@ -461,6 +462,23 @@ unsaid(struct cmd_ctx *g, const struct rule_cmd *c, const struct result *r)
 	return 0;
 }
 
+/* A unit that has lost the whole of a measure that counts down (a brigade
+ * with no figure left, a battery with no gunner, a fury brigade with no
+ * stand) is out of the fight, as a destroyed unit: only its morale is
+ * answered. */
+static int
+in_the_fight(struct cmd_ctx *g, const struct game *gm, const struct rule_cmd *c,
+    const struct ruling_units *ru)
+{
+	if (strcmp(c->name, "morale") == 0)
+		return 0;
+	for (int i = 0; i < ru->n; i++)
+		if (view_all_lost(gm, ru->unit[i]))
+			return cmd_error(g, EXIT_DATA, "'%s' has no %s left: it is out of the fight",
+			    ru->unit[i]->name, gm->rs->measure);
+	return 0;
+}
+
 /* The rule set's work in a game: fill, adjudicate, judge, and the
  * effects kept on the units by the engine (core/keep.c).  BEFORE gets the
  * game's standing before the effects. */
@@ -476,6 +494,7 @@ adjudicate_in_game(struct cmd_ctx *g, struct game *gm,
 	if ((rc = inputs_check_mods(in, &gm->ts)) != 0)
 		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
 	if ((rc = load_units(g, gm, in, &w->ru, &w->fx)) != 0 ||
+	    (rc = in_the_fight(g, gm, c, &w->ru)) != 0 ||
 	    (rc = fill_settings(g, gm, in)) != 0 ||
 	    (rc = game_standing(g, gm, NULL, before, n)) != 0)
 		return rc;

@@ -142,6 +142,8 @@ load helper
 
 @test "six cumulative push backs break the brigade (l.344), and the result says so" {
 	small_oob
+	# 8 battalions of 16: enough figures to stand six melees of 14 lost
+	"$U" unit set Kempt --units 8 >/dev/null
 	for i in 1 2 3 4 5; do
 		umpire --json melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --new --dice 5,2
 		[ "$(json .result.breaks)" = false ] || { echo "push back $i breaks"; return 1; }
@@ -149,7 +151,7 @@ load helper
 	umpire --json melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --new --dice 5,2
 	[ "$(json .result.pushbacks_in_game)" = 6 ]
 	[ "$(json .result.breaks)" = true ]
-	[ "$(json .summary)" = "attacker wins (attacker loses 0, defender 14): the defender is pushed back (push back 1); its sixth push back of the game: it breaks and flees the field" ]
+	[ "$(json .summary)" = "attacker wins (attacker loses 3, defender 10): the defender is pushed back (push back 1); its sixth push back of the game: it breaks and flees the field" ]
 	umpire melee --attacker Bachelu --defender Kempt --new --dice 5,2
 	[ "$status" -eq 0 ]
 	has_line "no melee: a broken brigade has fled the field: it cannot melee until rallied"
@@ -282,15 +284,18 @@ load helper
 	small_oob
 	"$U" unit add RHA --side British --type horse-artillery --guns 2 >/dev/null
 	"$U" adjust RHA --figures -6 --reason "every gunner down" >/dev/null
+	# in the game it is out of the fight, as any unit with no figure left
 	umpire --json fire --unit RHA --target Bachelu --distance 5 --dice 3,3,4
+	expect_error 65 "umpire: fire: 'RHA' has no figures left: it is out of the fight"
+	umpire --json unit show Bachelu
+	[ "$(json .losses)" = 0 ]
+	# stateless, a battery whose guns have no crew
+	umpire --json --rules brigade fire --guns 2 --crew 0 --distance 5 --dice 3,3,4
 	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "the battery has no crew left: none of its guns can fire" ]
 	[ "$(json .summary)" = "no fire: the battery has no crew left: none of its guns can fire" ]
 	[ "$(json '.dice|length')" = 0 ]
-	[ "$(json '.effects|length')" = 0 ]
-	umpire --json unit show Bachelu
-	[ "$(json .losses)" = 0 ]
 }
 
 @test "move --unit takes the type and records disorder; a rally clears it" {

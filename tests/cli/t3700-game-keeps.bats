@@ -528,3 +528,29 @@ fury_combined() {
 	umpire fire --unit Jerome --target Maitland --distance 3 --dice 4,4
 	expect_error 65 "'Jerome' is routed"
 }
+
+# A unit with the whole of a measure that counts down lost is out of the
+# fight, as a destroyed unit: fired on, attacked, attacking or moving it
+# is refused (65, nothing written); its morale is answered.
+@test "a brigade or a fury brigade with nothing left takes no part in a ruling but its morale" {
+	"$U" new --rules brigade --example >/dev/null
+	"$U" adjust "1/95th Rifles" --figures -16 --reason "all gone" >/dev/null
+	before=$(sqlite3 umpire.db "SELECT count(*) FROM event")
+	umpire fire --unit Charlet --target "1/95th Rifles" --distance 2 --dice 5
+	expect_error 65 "umpire: fire: '1/95th Rifles' has no figures left: it is out of the fight"
+	umpire melee --attacker "1/95th Rifles" --defender Charlet --dice 5,5
+	expect_error 65 "umpire: melee: '1/95th Rifles' has no figures left: it is out of the fight"
+	umpire move --unit "1/95th Rifles" --dice 5,5
+	expect_error 65 "umpire: move: '1/95th Rifles' has no figures left: it is out of the fight"
+	[ "$(sqlite3 umpire.db "SELECT count(*) FROM event")" = "$before" ]
+	umpire morale --unit "1/95th Rifles"
+	[ "$status" -eq 0 ]
+	"$U" new --rules fury --example --force >/dev/null
+	"$U" adjust Kempt --stands -5 --reason "all gone" >/dev/null
+	umpire fire --unit Husson --target Kempt --distance 2 --dice 6,5
+	expect_error 65 "umpire: fire: 'Kempt' has no stands left: it is out of the fight"
+	umpire melee --attacker Husson --defender Kempt --dice 6,6,1,1
+	expect_error 65 "umpire: melee: 'Kempt' has no stands left: it is out of the fight"
+	umpire check
+	[ "$status" -eq 0 ]
+}
