@@ -83,6 +83,25 @@ check_names(struct cmd_ctx *g, struct game *gm, int *problems)
 	return 0;
 }
 
+/* A unit that has lost more than it started with (an earlier umpire let
+ * unit set lower the start below the losses): a problem each. */
+static void
+check_losses(struct cmd_ctx *g, const struct game *gm, int *problems)
+{
+	char line[UNIT_NAME + 160];
+
+	for (int i = 0; gm->rs->roster->keeps.counts_down && i < gm->army.n; i++) {
+		const struct unit *u = &gm->army.u[i];
+
+		if (u->formation || unit_lost(u) <= u->start_strength)
+			continue;
+		snprintf(line, sizeof line, "unit '%s' has lost %ld %s of the %ld it started with: set its start again (umpire unit set) or take the losses back",
+		    u->name, unit_lost(u), gm->rs->measure, u->start_strength);
+		report(g, line);
+		(*problems)++;
+	}
+}
+
 static int
 check(struct cmd_ctx *g, int argc, char **argv)
 {
@@ -96,8 +115,9 @@ check(struct cmd_ctx *g, int argc, char **argv)
 		fputs("usage: umpire check\nChecks the game file (SQLite integrity, foreign keys, JSON),\n"
 		    "that every unit's ledgers add up to the effects in its journal, that\n"
 		    "the state kept for each unit is the journal's, that every effect is\n"
-		    "linked to its event's units, that every rule table is whole, and that\n"
-		    "no two units' names match each other (case and accents aside).\n", g->out);
+		    "linked to its event's units, that every rule table is whole, that no\n"
+		    "unit has lost more than it started with, and that no two units' names\n"
+		    "match each other (case and accents aside).\n", g->out);
 		return EXIT_DONE;
 	}
 	if (argc > 0)
@@ -111,6 +131,7 @@ check(struct cmd_ctx *g, int argc, char **argv)
 	problems += more;
 	if ((rc = check_names(g, gm, &problems)) != 0)
 		return rc;
+	check_losses(g, gm, &problems);
 	if (g->json)
 		fprintf(g->out, "{\"ok\":%s,\"problems\":%d}\n", problems ? "false" : "true",
 		    problems);

@@ -916,6 +916,13 @@ cmd_set_in(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
 	    sizeof err)) != 0 ||
 	    (rc = rate(gm, merged, row, &cost, err, sizeof err)) != 0)
 		return cmd_error(g, rc, "%s", err);
+	/* A start below what the journal says it has lost would leave less
+	 * than nothing: the losses are taken back first (undo, adjust). */
+	if (gm->rs->roster->keeps.counts_down && !row->formation &&
+	    unit_lost(u) > row->start_strength)
+		return cmd_error(g, EXIT_DATA,
+		    "'%s' has lost %ld %s: it cannot start with fewer (%ld)", row->name,
+		    unit_lost(u), gm->rs->measure, row->start_strength);
 	if ((st = db_unit_update(gm->db, row)) != DB_OK)
 		return game_fail(g, st);
 	db_army_free(&gm->army);

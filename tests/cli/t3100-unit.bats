@@ -277,3 +277,17 @@ $long $rest" ]
 	[ "${lines[0]}" = "name                           type           side       parent               state" ]
 	has_line "Stuart                         hq             British                         ok"
 }
+
+@test "unit set cannot start a unit below what it has lost; check finds one an earlier umpire let through" {
+	"$U" new --rules brigade --example >/dev/null
+	"$U" fire --unit Kempt --target Charlet --distance 2 --dice 4 >/dev/null
+	"$U" fire --unit Kempt --target Charlet --distance 2 --dice 5 >/dev/null
+	umpire unit set Charlet --units 1 --figures 5
+	expect_error 65 "umpire: unit: 'Charlet' has lost 14 figures: it cannot start with fewer (5)"
+	umpire unit set Charlet --units 1 --figures 14
+	[ "$status" -eq 0 ]
+	sqlite3 umpire.db "UPDATE unit SET start_strength = 5 WHERE name = 'Charlet'"
+	umpire check
+	[ "$status" -eq 74 ]
+	[ "$output" = "problem: unit 'Charlet' has lost 14 figures of the 5 it started with: set its start again (umpire unit set) or take the losses back" ]
+}
