@@ -760,11 +760,35 @@ morale_standing(const struct tableset *ts, const struct ruling_units *ru,
 	result_list_end(r);
 }
 
+/* "An artillery battery that is suppressed fires in its next eligible fire
+ * phase with [half] fire points" (l.238): once it has, it is suppressed no
+ * more.  Each firer of the ruling that fired suppressed. */
+static void
+suppression_spent(const struct ruling_units *ru, struct result *r)
+{
+	char role[EFFECT_ROLE];
+	int nth = 0;
+
+	for (int i = 0; i < ru->n; i++) {
+		if (strcmp(ru->role[i], "unit") != 0)
+			continue;
+		if (strcmp(ru->unit[i]->state, "suppressed") == 0) {
+			snprintf(role, sizeof role, nth == 0 ? "unit" : "unit:%d", nth);
+			result_state(r, role, "", 0);
+			result_work(r, "%s fired its suppressed fire phase at half points: no longer suppressed",
+			    ru->unit[i]->name);
+		}
+		nth++;
+	}
+}
+
 static int
 fury_judge(const struct tableset *ts, const char *command,
     const struct ruling_units *ru, const struct inputs *in, struct result *r)
 {
 	(void)in;
+	if (strcmp(command, "fire") == 0 && r->legal)
+		suppression_spent(ru, r);
 	if (strcmp(command, "fatigue") == 0)
 		apply_fatigue(ts, ru, r);
 	if (strcmp(command, "morale") == 0 && ruling_unit(ru, "unit") != NULL)

@@ -217,3 +217,18 @@ corps() {
 	[ "$(grep -c '<td>disordered</td>' sheet.html)" = 1 ]
 	[ "$(grep -c 'disordered <span class="box' sheet.html)" = 0 ]
 }
+
+@test "fury l.238: a suppressed battery fires its next fire phase at half points, and is suppressed no more" {
+	"$U" new --rules fury --example >/dev/null
+	"$U" fire --unit Kempt --target "II Corps Reserve Battery" --distance 2 --dice 4,4 >/dev/null
+	[ "$("$U" --json unit show "II Corps Reserve Battery" | jq -r .state)" = suppressed ]
+	umpire fire --unit "II Corps Reserve Battery" --target Kempt --distance 5 --dice 4,4
+	has_line "  modifiers: battery-suppressed x0.5"
+	has_line "  II Corps Reserve Battery is no longer suppressed"
+	[ "$("$U" --json unit show "II Corps Reserve Battery" | jq -r .state)" = good_order ]
+	umpire fire --unit "II Corps Reserve Battery" --target Kempt --distance 5 --dice 4,4
+	[[ "$output" != *suppressed* ]]
+	# undo (passing over the fire that changed nothing) puts it back
+	"$U" undo >/dev/null
+	[ "$("$U" --json unit show "II Corps Reserve Battery" | jq -r .state)" = suppressed ]
+}
