@@ -595,12 +595,14 @@ allowance(const struct tableset *ts, const struct inputs *in, const char *form,
 	return RULE_OK;
 }
 
+static void terrain_costs(const struct tableset *ts, const struct inputs *in,
+    double *out, struct result *r);
+
 /* The inches a result allows the brigade, with terrain and costs. */
 static int
 inches_allowed(const struct tableset *ts, const struct inputs *in,
     const struct table *moves, int mrow, struct result *r, double *out)
 {
-	const char *type = in_text(in, "type");
 	const char *result = table_text(moves, mrow, "result");
 	double frac = 0, line = 0, full;
 	int rc;
@@ -642,6 +644,18 @@ inches_allowed(const struct tableset *ts, const struct inputs *in,
 		*out -= full * factor(ts, "about-face", r);
 		result_work(r, "an about face costs half the allowance");
 	}
+	terrain_costs(ts, in, out, r);
+	return RULE_OK;
+}
+
+/* What the ground takes of a move of *out inches: rough terrain, a ford,
+ * passing through other units; never below nothing. */
+static void
+terrain_costs(const struct tableset *ts, const struct inputs *in, double *out,
+    struct result *r)
+{
+	const char *type = in_text(in, "type");
+
 	if (in_flag(in, "rough")) {
 		const char *kind = strstr(type, "cavalry") ? "rough-cavalry" :
 		    strstr(type, "artillery") ? "rough-artillery" : "rough-infantry";
@@ -659,6 +673,27 @@ inches_allowed(const struct tableset *ts, const struct inputs *in,
 	}
 	if (*out < 0)
 		*out = 0;
+}
+
+/* "An artillery battery may always limber and move without use of the
+ * maneuver tables" (l.172): limbered, at its column allowance (march
+ * column along a road: the road's), the ground's costs taken; no dice. */
+static int
+battery_move(const struct tableset *ts, const struct inputs *in, struct dice *d,
+    struct result *r)
+{
+	double inches;
+	int rc;
+
+	if ((rc = allowance(ts, in, in_is(in, "formation", "march-column") ?
+	    "march-column" : "column", &inches, r)) != RULE_OK)
+		return rc;
+	terrain_costs(ts, in, &inches, r);
+	result_word(r, "result", "limbers_and_moves");
+	result_number(r, "inches", inches);
+	result_summary(r, "limbers and moves up to %g\" (no maneuver roll for a battery)",
+	    inches);
+	dice_end_early(d);	/* dice rolled all the same are told unused */
 	return RULE_OK;
 }
 
@@ -887,6 +922,8 @@ fury_move(const struct tableset *ts, const struct inputs *in, struct dice *d,
 		return evasion(ts, in, d, r);
 	if (in_flag(in, "efc"))
 		return efc(ts, in, d, r);
+	if (in_is(in, "type", "foot-artillery") || in_is(in, "type", "horse-artillery"))
+		return battery_move(ts, in, d, r);
 	return maneuver(ts, in, in_flag(in, "disordered"), d, r);
 }
 

@@ -446,7 +446,8 @@ fill_move(const struct tableset *ts, const struct army *a, const struct unit *u,
 		inputs_default_flag(in, "disordered");
 	if (strcmp(command, "rally") == 0 && !unit_flag(u, "disordered"))
 		inputs_add_mod(in, "mod", "in-good-order");
-	if (strcmp(command, "move") == 0)
+	/* a battery limbers and moves without the maneuver table (l.172) */
+	if (strcmp(command, "move") == 0 && !is_battery(u->type))
 		fill_quality(a, u, in, r);
 	/* The tactical formation the game keeps (a square may not enter
 	 * rough terrain, l.166); another typed is a formation change, "a

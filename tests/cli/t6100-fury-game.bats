@@ -232,3 +232,16 @@ corps() {
 	"$U" undo >/dev/null
 	[ "$("$U" --json unit show "II Corps Reserve Battery" | jq -r .state)" = suppressed ]
 }
+
+@test "fury l.172: a battery limbers and moves without the maneuver table, at its column allowance" {
+	"$U" new --rules fury --example >/dev/null
+	umpire move --unit "Rogers' Battery"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "limbers and moves up to 8\" (no maneuver roll for a battery)" ]
+	has_line "  Movement allowances (inches) [reconstructed]: foot-artillery in column: 8\""
+	# dice rolled all the same are told unused
+	umpire --json move --unit "Rogers' Battery" --rough --dice 3,3
+	[ "$(printf '%s' "$output" | jq -c .result)" = '{"result":"limbers_and_moves","inches":2}' ]
+	umpire --rules fury move --type horse-artillery --formation march-column --road
+	[ "${lines[0]}" = "limbers and moves up to 24\" (no maneuver roll for a battery)" ]
+}
