@@ -463,8 +463,11 @@ game_standing(struct cmd_ctx *g, struct game *gm, struct jsonw *w,
 	}
 	result_init(r);
 	gm->rs->roster->standing(&gm->ts, &gm->options, &gm->army, w, buf, n, r);
-	if (r->failed)
+	if (r->no_memory)
+		rc = cmd_error(g, EXIT_BUG, "out of memory");
+	else if (r->failed)
 		rc = cmd_error(g, exit_of_rule(r->failed), "%s", r->error);
+	result_free(r);
 	free(r);
 	return rc;
 }

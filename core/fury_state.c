@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fury.h"
@@ -531,34 +532,56 @@ struct tally {
 /* "Do not count artillery batteries"; "all guard and grenadier (except
  * British) infantry stands when lost count as double when figured against
  * army fatigue"; "Cossacks, Guerilla's, and Militia cavalry do not count
- * against army fatigue." */
+ * against army fatigue."  Brigade u's count, for every formation above it. */
 static void
-tally(const struct tableset *ts, const struct army *a, const struct unit *f,
-    struct tally *t)
+brigade_count(const struct tableset *ts, const struct unit *u, struct tally *c)
 {
-	memset(t, 0, sizeof *t);
+	struct result scratch;
+	const char *bel;
+	long lost = unit_lost(u);
+	int weight;
+
+	memset(c, 0, sizeof *c);
+	result_init(&scratch);
+	bel = unit_bel(ts, u, &scratch);
+	weight = bel != NULL && strcmp(bel, "guard") == 0 && !is_cavalry(u->type) &&
+	    !in_is(u->ratings, "nation", "britain") ? 2 : 1;
+	c->stands = u->start_strength;
+	c->losses = lost;
+	if (in_flag(u->ratings, "irregular"))
+		return;
+	c->army_stands = u->start_strength;
+	c->army_losses = lost * weight;
+}
+
+/* Every formation's tally, by its index in the army, in one pass: each
+ * brigade counted once, into every formation above it.  NULL, with
+ * r->no_memory set, when there is no room. */
+static struct tally *
+tally_all(const struct tableset *ts, const struct army *a, struct result *r)
+{
+	struct tally *t = calloc(a->n > 0 ? (size_t)a->n : 1, sizeof *t), c;
+
+	if (t == NULL) {
+		r->no_memory = 1;
+		return NULL;
+	}
 	for (int i = 0; i < a->n; i++) {
 		const struct unit *u = &a->u[i];
-		struct result scratch;
-		const char *bel;
-		long lost;
-		int weight;
 
-		if (u->formation || is_battery(u->type) || is_leader(u) ||
-		    !army_under(a, u, f->id))
+		if (u->formation || is_battery(u->type) || is_leader(u))
 			continue;
-		result_init(&scratch);
-		bel = unit_bel(ts, u, &scratch);
-		weight = bel != NULL && strcmp(bel, "guard") == 0 && !is_cavalry(u->type) &&
-		    !in_is(u->ratings, "nation", "britain") ? 2 : 1;
-		lost = unit_lost(u);
-		t->stands += u->start_strength;
-		t->losses += lost;
-		if (in_flag(u->ratings, "irregular"))
-			continue;
-		t->army_stands += u->start_strength;
-		t->army_losses += lost * weight;
+		brigade_count(ts, u, &c);
+		/* (the tree is acyclic; the bound guards a damaged file) */
+		for (int up = u->up, steps = 0; up >= 0 && steps < a->n;
+		    up = a->u[up].up, steps++) {
+			t[up].stands += c.stands;
+			t[up].losses += c.losses;
+			t[up].army_stands += c.army_stands;
+			t[up].army_losses += c.army_losses;
+		}
 	}
+	return t;
 }
 
 struct fatigue {
@@ -568,37 +591,37 @@ struct fatigue {
 	const char *above;	/* ... that one's name */
 };
 
+/* Formation f's fatigue by its own losses, from its tally t. */
 static void
-own_fatigue(const struct tableset *ts, const struct army *a,
-    const struct unit *f, struct fatigue *out, struct result *r)
+own_fatigue(const struct tableset *ts, const struct unit *f, const struct tally *t,
+    struct fatigue *out, struct result *r)
 {
 	const char *q = in_text(f->ratings, "quality");
 	long pct = fury_quality_percent(ts, q != NULL ? q : "average", r);
 	int army = strcmp(f->type, "army") == 0;
-	struct tally t;
 
 	if (pct < 0)
 		result_fail(r, RULE_DATA, "the fatigue table has no quality '%s'", q);
-	tally(ts, a, f, &t);
-	out->level = fury_fatigue_level(army ? t.army_stands : t.stands, pct);
-	out->losses = army ? t.army_losses : t.losses;
+	out->level = fury_fatigue_level(army ? t->army_stands : t->stands, pct);
+	out->losses = army ? t->army_losses : t->losses;
 	out->fatigued = out->level > 0 && out->losses >= out->level;
 	out->from_above = 0;
 	out->above = NULL;
 }
 
-/* A formation's fatigue; "when a Corp suffers fatigue, all of its
- * divisions suffer fatigue" (and a fatigued army is broken). */
+/* The fatigue of formation i of the army (ALL: every formation's tally);
+ * "when a Corp suffers fatigue, all of its divisions suffer fatigue" (and
+ * a fatigued army is broken). */
 static void
 formation_fatigue(const struct tableset *ts, const struct army *a,
-    const struct unit *f, struct fatigue *out, struct result *r)
+    const struct tally *all, int i, struct fatigue *out, struct result *r)
 {
-	own_fatigue(ts, a, f, out, r);
-	for (int up = f->up, steps = 0; up >= 0 && steps < a->n && !out->from_above;
+	own_fatigue(ts, &a->u[i], &all[i], out, r);
+	for (int up = a->u[i].up, steps = 0; up >= 0 && steps < a->n && !out->from_above;
 	    up = a->u[up].up, steps++) {
 		struct fatigue above;
 
-		own_fatigue(ts, a, &a->u[up], &above, r);
+		own_fatigue(ts, &a->u[up], &all[up], &above, r);
 		out->from_above = above.fatigued;
 		out->above = a->u[up].name;
 	}
@@ -645,24 +668,29 @@ apply_fatigue(const struct tableset *ts, const struct ruling_units *ru,
 {
 	const struct unit *named = ruling_unit(ru, "unit");
 	const struct army *a = ru->army;
+	struct tally *all = tally_all(ts, a, r);
 	struct fatigue ft;
+	int at = -1;
 
+	if (all == NULL)
+		return;
 	result_list(r, "formations");
 	for (int i = 0; i < a->n; i++) {
 		const struct unit *f = &a->u[i];
 
 		if (!f->formation || (named != NULL && f->id != named->id))
 			continue;
-		formation_fatigue(ts, a, f, &ft, r);
+		formation_fatigue(ts, a, all, i, &ft, r);
 		fatigue_fields(f, &ft, r);
 		fatigue_work(f, &ft, r);
+		at = i;
 	}
 	result_list_end(r);
-	if (named == NULL) {
+	free(all);
+	if (named == NULL || at < 0) {
 		result_summary(r, "the fatigue of every formation");
 		return;
 	}
-	formation_fatigue(ts, a, named, &ft, r);
 	result_int(r, "level", ft.level);
 	result_int(r, "losses", ft.losses);
 	result_bool(r, "fatigued", ft.fatigued || ft.from_above);
@@ -704,6 +732,7 @@ static void
 fury_settle(struct keeper *k)
 {
 	struct army *a = k->ru->army;
+	struct tally *all = NULL;
 
 	for (int i = 0; i < a->n && !k->fx->no_memory; i++) {
 		struct unit *f = &a->u[i];
@@ -713,12 +742,14 @@ fury_settle(struct keeper *k)
 
 		if (!f->formation || strcmp(f->type, "army") != 0 || unit_flag(f, "broken"))
 			continue;
-		own_fatigue(k->ts, a, f, &ft, k->r);
+		if (all == NULL && (all = tally_all(k->ts, a, k->r)) == NULL)
+			return;
+		own_fatigue(k->ts, f, &all[i], &ft, k->r);
 		if (!ft.fatigued)
 			continue;
 		if ((ui = ruling_enlist(k->ru, f, "army", k->fx)) < 0 ||
 		    (e = keep_flag(k, ui, "broken", 1, 0)) == NULL)
-			return;
+			break;
 		snprintf(e->note, sizeof e->note,
 		    "%s is fatigued (%ld of %ld): the army is broken", f->name, ft.losses,
 		    ft.level);
@@ -728,6 +759,7 @@ fury_settle(struct keeper *k)
 			if (army_under(a, &a->u[j], f->id))
 				disorder_brigade(k, &a->u[j]);
 	}
+	free(all);
 }
 
 /* morale in a game: the brigade's order "and its division/corps/army
@@ -737,6 +769,7 @@ morale_standing(const struct tableset *ts, const struct ruling_units *ru,
     const struct unit *u, struct result *r)
 {
 	const struct army *a = ru->army;
+	struct tally *all;
 	char said[RESULT_LINE];
 
 	int disordered = unit_flag(u, "disordered"), state = u->state[0] != '\0';
@@ -749,16 +782,19 @@ morale_standing(const struct tableset *ts, const struct ruling_units *ru,
 	result_summary(r, "%s is %s%s%s; %s", u->name, state ? u->state : "",
 	    state && disordered ? " and " : "",
 	    disordered ? "disordered" : state ? "" : "in good order", said);
+	if ((all = tally_all(ts, a, r)) == NULL)
+		return;
 	result_list(r, "formations");
 	for (int up = u->up, steps = 0; up >= 0 && steps < a->n;
 	    up = a->u[up].up, steps++) {
 		struct fatigue ft;
 
-		formation_fatigue(ts, a, &a->u[up], &ft, r);
+		formation_fatigue(ts, a, all, up, &ft, r);
 		fatigue_fields(&a->u[up], &ft, r);
 		fatigue_work(&a->u[up], &ft, r);
 	}
 	result_list_end(r);
+	free(all);
 }
 
 /* "An artillery battery that is suppressed fires in its next eligible fire
@@ -859,9 +895,13 @@ static void
 formation_view(const struct tableset *ts, const struct army *a, const struct unit *u,
     struct unit_view *v, struct result *scratch)
 {
+	struct tally *all = tally_all(ts, a, scratch);
 	struct fatigue ft;
 
-	formation_fatigue(ts, a, u, &ft, scratch);
+	if (all == NULL)
+		return;
+	formation_fatigue(ts, a, all, (int)(u - a->u), &ft, scratch);
+	free(all);
 	if (v->nlines < VIEW_LINES)
 		snprintf(v->lines[v->nlines++], VIEW_LINE, "%s%s%s",
 		    ft.fatigued ? "fatigued" : ft.from_above ? "fatigued with " : "not fatigued",
@@ -908,8 +948,12 @@ fury_standing(const struct tableset *ts, const struct inputs *options,
     const struct army *a, struct jsonw *w, char *sentence, size_t len,
     struct result *r)
 {
+	struct tally *all = tally_all(ts, a, r);
+
 	(void)options;
 	sentence[0] = '\0';
+	if (all == NULL)
+		return;
 	jsonw_object(w, "standing");
 	jsonw_array(w, "fatigue");
 	for (int i = 0; i < a->n; i++) {
@@ -918,7 +962,7 @@ fury_standing(const struct tableset *ts, const struct inputs *options,
 
 		if (!f->formation)
 			continue;
-		formation_fatigue(ts, a, f, &ft, r);
+		formation_fatigue(ts, a, all, i, &ft, r);
 		fatigue_json(f, &ft, w);
 		if (ft.fatigued)
 			snprintf(sentence + strlen(sentence), len - strlen(sentence),
@@ -927,6 +971,7 @@ fury_standing(const struct tableset *ts, const struct inputs *options,
 	}
 	jsonw_array_end(w);
 	jsonw_object_end(w);
+	free(all);
 	if (sentence[0] == '\0')
 		snprintf(sentence, len, "no formation is fatigued");
 }
