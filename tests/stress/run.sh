@@ -346,10 +346,14 @@ concurrent() {
 	use base.db
 	rm -f "$work/lost" "$work/conc.err"
 	w=1
+	# Each writer's casualty is put back by its own correction after it
+	# (the game refuses a ruling on a brigade with no figure left).
 	while [ "$w" -le "$writers" ]; do
 		( k=0; while [ $k -lt "$each" ]; do
 			UMPIRE_BUSY_TIMEOUT=20000 "$u" fire --firers 16 --distance 2 --target Kempt \
 			    --dice 3 >/dev/null 2>>"$work/conc.err" || echo x >>"$work/lost"
+			UMPIRE_BUSY_TIMEOUT=20000 "$u" adjust Kempt --figures 1 --reason "back in the ranks" \
+			    >/dev/null 2>>"$work/conc.err" || echo x >>"$work/lost"
 			k=$((k + 1)); done ) &
 		w=$((w + 1))
 	done
