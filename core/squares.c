@@ -167,7 +167,7 @@ static const struct input_decl morale_inputs[] = {
 
 /* Rolls one morale die per hit (one fewer on a hill or in a town). */
 static int
-morale_dice(const struct tableset *ts, const struct inputs *in, int unit,
+morale_dice(const struct tableset *ts, const struct inputs *in, int group,
     const char *label, enum die_kind k, long hits, struct dice *d, long *fails,
     struct result *r)
 {
@@ -176,7 +176,7 @@ morale_dice(const struct tableset *ts, const struct inputs *in, int unit,
 
 	*fails = 0;
 	for (long i = 1; i <= dice; i++) {
-		int f = dice_take_split(d, k, dice_mask_from(k, need), GROUP_MORALE + unit,
+		int f = dice_take_split(d, k, dice_mask_from(k, need), group,
 		    "morale %s of %s (%ld of %ld)", die_name(k), label, i, dice);
 
 		if (f < 0)
@@ -216,7 +216,8 @@ test_unit(const struct tableset *ts, const struct inputs *in, int unit,
 	else
 		snprintf(label, sizeof label, "unit %d", unit);
 	*extra = 0;
-	if ((rc = morale_dice(ts, in, unit, label, k, hits, d, fails, r)) != RULE_OK)
+	if ((rc = morale_dice(ts, in, GROUP_MORALE + unit, label, k, hits, d, fails,
+	    r)) != RULE_OK)
 		return rc;
 	*outcome = morale_outcome(*fails, type);
 	result_work(r, "%s (%s, %s, %ld hit%s): %ld fail%s: %s", label, type,
@@ -224,7 +225,9 @@ test_unit(const struct tableset *ts, const struct inputs *in, int unit,
 	if (strcmp(*outcome, "retreats") != 0 || !in_mod(in, "mod", "cannot-retreat"))
 		return RULE_OK;
 	*extra = 1;
-	if ((rc = morale_dice(ts, in, unit, label, k, hits + 1, d, fails, r)) != RULE_OK)
+	/* (a pool of its own: these dice are rolled only as the first fell) */
+	if ((rc = morale_dice(ts, in, GROUP_RETEST + unit, label, k, hits + 1, d, fails,
+	    r)) != RULE_OK)
 		return rc;
 	*outcome = *fails >= 2 ? "destroyed" : "holds";
 	result_work(r, "%s cannot retreat: one more hit, tests again with %ld: %ld fail%s: %s",

@@ -20,6 +20,8 @@ enum {
 	GROUP_TOWN = 1,
 	GROUP_BOMBARD = 2,
 	GROUP_MORALE = 16,	/* + the unit's number */
+	GROUP_RETEST = 32,	/* + the unit's number: a retest's dice, rolled
+				 * only as the first test's fell */
 	GROUP_UNITS = 64	/* + side, unit and stage */
 };
 

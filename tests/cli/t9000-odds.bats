@@ -67,6 +67,54 @@ same() {
 	[ "$hand" = "$odds" ] || { diff <(echo "$hand") <(echo "$odds"); return 1; }
 }
 
+# walk FIELD PREFIX DEPTH -- ARGS: every sequence of d6 faces the ruling
+# takes, one die more wherever it asks for one ("too few dice"); prints
+# "value depth" for each whole sequence.
+walk() {
+	local field=$1 prefix=$2 depth=$3 out
+	shift 4
+	for a in 1 2 3 4 5 6; do
+		if out=$("$U" --json "$@" --dice "$prefix$a" 2>/dev/null); then
+			echo "$(printf '%s' "$out" | jq -c ".result.$field") $((depth + 1))"
+		elif "$U" "$@" --dice "$prefix$a" 2>&1 | grep -q "too few dice"; then
+			walk "$field" "$prefix$a," $((depth + 1)) -- "$@" || return 1
+		else
+			echo "ruling failed: $* --dice $prefix$a" >&2
+			return 1
+		fi
+	done
+}
+
+# by_walk FIELD -- ARGS: walk's sequences weighed 6^-depth each, as
+# "value fraction" lines in lowest terms.
+by_walk() {
+	local field=$1
+	shift 2
+	walk "$field" "" 0 -- "$@" | awk '
+	    function gcd(a, b) { while (b) { c = a % b; a = b; b = c } return a }
+	    { v[NR] = $1; d[NR] = $2; if ($2 > m) m = $2 }
+	    END {
+		for (i = 1; i <= NR; i++) w[v[i]] += 6 ^ (m - d[i])
+		t = 6 ^ m
+		for (k in w) { g = gcd(w[k], t); printf "%s %s\n", k, (w[k] == t ? "1" : (w[k] / g) "/" (t / g)) }
+	    }' | sort
+}
+
+@test "squares: a unit that cannot retreat retests on its own dice, which odds weigh as rolled only then" {
+	# a d6 passes on 5+: one fail, a hit more and two dice again; two fails
+	# destroy it
+	hand=$(by_walk outcome -- --rules squares morale --morale d6 --hits 1 --mod cannot-retreat)
+	odds=$(by_odds outcome -- --rules squares morale --morale d6 --hits 1 --mod cannot-retreat)
+	[ -n "$hand" ] && [ "$hand" = "$odds" ] || { diff <(echo "$hand") <(echo "$odds"); return 1; }
+	hand=$(by_walk fails -- --rules squares morale --morale d6 --hits 2 --mod cannot-retreat)
+	odds=$(by_odds fails -- --rules squares morale --morale d6 --hits 2 --mod cannot-retreat)
+	[ -n "$hand" ] && [ "$hand" = "$odds" ] || { diff <(echo "$hand") <(echo "$odds"); return 1; }
+	# worked by hand: the first die passes 1/3 (holds); else (2/3) both
+	# dice of the retest fail (2/3)^2 = 4/9: destroyed 2/3 x 4/9 = 8/27
+	[ "$(by_odds outcome -- --rules squares morale --morale d6 --hits 1 --mod cannot-retreat)" = '"destroyed" 8/27
+"holds" 19/27' ]
+}
+
 @test "odds of a stateless fire, text: the headline table, the expected value" {
 	umpire odds --rules brigade fire --firers 16 --distance 2
 	[ "$status" -eq 0 ]
