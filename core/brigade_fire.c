@@ -491,6 +491,10 @@ fire_artillery(const struct tableset *ts, const struct inputs *in,
 		return rc;
 	if (b.fired == 0) {
 		fire_fields(r, 0, range, 0, -1, 0, b.misfires);
+		/* the target battery as it stood: every key of the result */
+		if (in_is(in, "target-type", "battery") &&
+		    (rc = counter_battery(ts, in, 0, r)) != RULE_OK)
+			return rc;
 		result_summary(r, "no casualties: every gun %smisfired",
 		    b.misfires < b.guns ? "with a crew " : "");
 		dice_end_early(d);

@@ -383,3 +383,12 @@ fire() { umpire --json --rules brigade fire "$@"; }
 		[[ "$seen " == *" $f "* ]] || { echo "no $f in$seen"; return 1; }
 	done
 }
+
+@test "counter-battery fire of which every gun misfires still tells the target battery as it stands" {
+	umpire --json --rules brigade fire --guns 3 --distance 10 --target-type battery --defence 20,12 --dice 1,1,6
+	[ "$status" -eq 0 ]
+	[ "$(printf '%s' "$output" | jq -c .result)" = '{"casualties":0,"range":"close","row":0,"carried_row":null,"guns_fired":0,"misfires":3,"defence":20,"fire_rate":"every_move","guns":[{"defence":20,"fire_rate":"every_move"},{"defence":12,"fire_rate":"alternate_moves"}]}' ]
+	# and the odds weigh that outcome as the defence it leaves (20), not as none
+	umpire --json odds --rules brigade fire --guns 3 --distance 10 --target-type battery --defence 20,12
+	[ "$(json '[.odds.defence[].value] | map(tostring) | join(",")')" = "15,16,17,18,19,20" ]
+}
