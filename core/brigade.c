@@ -222,7 +222,8 @@ static const struct input_decl rally_inputs[] = {
 
 /* "Note that units rallying are disordered, cannot fire and are -6 in
  * melee": in a game the brigade is rallying for its moves of rallying,
- * and in order after them. */
+ * and in order after them; "for that same number of moves again they can
+ * only move at half speed". */
 static void
 rally_fields(struct result *r, int rallied, long moves, long half)
 {
@@ -230,6 +231,8 @@ rally_fields(struct result *r, int rallied, long moves, long half)
 		result_flag(r, "unit", "disordered", 0);
 		if (moves > 0)
 			result_flag_for(r, "unit", "rallying", moves);
+		if (half > 0)
+			result_flag_for(r, "unit", "half-speed", moves + half);
 	}
 	result_bool(r, "rallied", rallied);
 	result_int(r, "moves_rallying", moves);

@@ -251,8 +251,16 @@ report(const struct tableset *ts, const struct inputs *in, struct result *r,
 	    pushback >= limit ? "; it breaks and flees the field; the winner must rally" :
 	    game >= cumulative ? "; its sixth push back of the game: it breaks and flees the field" : "",
 	    "");
-	if (pushback >= limit)
-		result_work(r, "after three continuous push backs the winner must rally for as many moves, and as many again at half speed (rally --after continuous-pushbacks)");
+	/* "The winning brigade(s) must, after three continuous push backs,
+	 * rally for that same number of moves and have a like number of moves
+	 * at half speed." */
+	if (pushback >= limit) {
+		result_flag_for(r, attacker_lost ? "defender" : "attacker", "rallying", limit);
+		result_flag_for(r, attacker_lost ? "defender" : "attacker", "half-speed",
+		    2 * limit);
+		result_work(r, "after %ld continuous push backs the winner must rally for as many moves, and as many again at half speed",
+		    limit);
+	}
 }
 
 /* "Mounted troops cannot attack or leap over walls" (courtyards and

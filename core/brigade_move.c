@@ -52,6 +52,10 @@ const struct input_decl brigade_move_inputs[] = {
 	  "ordered to retire (infantry two moves, cavalry four; disordered)", 0 },
 	{ "order-change", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
 	  "a changed general order: a d6 gives the moves of delay", 0 },
+	{ "rallying", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "the brigade spends this move rallying: it does not move", 0 },
+	{ "half-speed", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "the moves after a rally: half speed, as many as it rallied", 0 },
 	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
 	  "the moving unit of the game (its type; disorder is recorded)", 0 },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
@@ -351,6 +355,11 @@ apply_factors(const struct tableset *ts, const struct inputs *in,
 		m->inches *= f;
 		result_factor(r, "turn", f);
 	}
+	if (in_flag(in, "half-speed")) {
+		f = factor(ts, "half-speed", r);
+		m->inches *= f;
+		result_factor(r, "half-speed", f);
+	}
 	return RULE_OK;
 }
 
@@ -434,6 +443,10 @@ brigade_move(const struct tableset *ts, const struct inputs *in,
 	 * 'winning brigade' rules, but may hold their position." */
 	if (in_given(in, "follow-up") && in_is(in, "formation", "square")) {
 		result_forbid(r, "infantry in square who win a melee cannot follow up; they may hold their position");
+		dice_end_early(d);
+	} else if (in_flag(in, "rallying") && (count_modes(in) == 0 || in_flag(in, "charge"))) {
+		/* "... and then spending that move rallying" (l.352) */
+		result_forbid(r, "the brigade spends this move rallying");
 		dice_end_early(d);
 	} else if ((rc = move_distance(ts, in, d, r, &m)) != RULE_OK) {
 		return rc;

@@ -626,6 +626,10 @@ brigade_fill(const struct tableset *ts, const char *command,
 	if (strcmp(command, "move") == 0) {
 		inputs_default_word(in, "type", u->type);
 		inputs_default_choice(in, "formation", formation_of(u));
+		if (unit_flag(u, "rallying"))
+			inputs_default_flag(in, "rallying");
+		else if (unit_flag(u, "half-speed"))
+			inputs_default_flag(in, "half-speed");
 	}
 	return RULE_OK;
 }
@@ -983,6 +987,9 @@ static const struct word_decl brigade_states[] = {
 static const struct word_decl brigade_flags[] = {
 	{ .word = "disordered", .sight = SIGHT_TABLE },
 	{ .word = "rallying", .sight = SIGHT_TABLE },
+	/* the moves after a rally, at half speed */
+	{ .word = "half-speed", .sight = SIGHT_TABLE, .said = "moves at half speed",
+	  .unsaid = "moves at its own speed again" },
 	{ .word = "broken", .sight = SIGHT_TABLE },
 	{ .word = NULL },
 };

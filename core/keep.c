@@ -257,8 +257,9 @@ keep_flag(struct keeper *k, int ui, const char *flag, int on, long moves)
 	text_spoken(flag, w, sizeof w);
 	if (on && moves > 0) {
 		e->total = k->ru->turn + moves - 1;
-		snprintf(e->note, sizeof e->note, "%s is %s until the end of turn %ld",
-		    u->name, w, e->total);
+		snprintf(e->note, sizeof e->note, "%s %s%s until the end of turn %ld",
+		    u->name, d->said != NULL ? "" : "is ", d->said != NULL ? d->said : w,
+		    e->total);
 	} else if (d->said != NULL) {
 		snprintf(e->note, sizeof e->note, "%s %s", u->name, on ? d->said : d->unsaid);
 	} else {

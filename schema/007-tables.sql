@@ -1,4 +1,5 @@
 -- The rule tables brought up to this umpire's stock again (as at version
 -- 6, db/rtables.c db_tables_upgrade): 2x2's movement table gained its
--- routed row (a routed unit makes only its rout move).
+-- routed row (a routed unit makes only its rout move), brigade's movement
+-- factors their half-speed row (the moves after a rally).
 SELECT 1;

@@ -172,6 +172,61 @@ load helper
 	[ "$(json '.effects|length')" = 0 ]
 }
 
+# l.368: "The winning brigade(s) must, after three continuous push backs,
+# rally for that same number of moves and have a like number of moves at
+# half speed"; l.356: "... for that same number of moves again they can
+# only move at half speed".
+@test "the winner of three push backs rallies three moves, then moves three at half speed, kept by the game" {
+	small_oob
+	for t in 1 2 3; do
+		"$U" melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --dice 5,2 >/dev/null
+		[ "$t" = 3 ] || "$U" turn next >/dev/null
+	done
+	# the third push back was in turn 3: rallying to the end of turn 5,
+	# half speed to the end of turn 8
+	umpire log show 5
+	has_line "      Bachelu is rallying until the end of turn 5"
+	has_line "      Bachelu moves at half speed until the end of turn 8"
+	umpire --json move --unit Bachelu --dice 4
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "the brigade spends this move rallying" ]
+	umpire --json fire --unit Bachelu --target Pack --distance 2 --dice 4
+	[ "$(json .legal)" = false ]
+	"$U" turn next >/dev/null
+	"$U" turn next >/dev/null
+	"$U" turn next >/dev/null
+	# turn 6: 4" on the die, halved
+	umpire --json move --unit Bachelu --dice 4
+	[ "$(json .legal)" = true ]
+	[ "$(json .result.inches)" = 2 ]
+	"$U" turn next >/dev/null
+	"$U" turn next >/dev/null
+	"$U" turn next >/dev/null
+	# turn 9: its own speed again
+	umpire --json move --unit Bachelu --dice 4
+	[ "$(json .result.inches)" = 4 ]
+	umpire check
+	[ "$status" -eq 0 ]
+}
+
+@test "a brigade rallying after a push back spends its moves rallying, then as many at half speed" {
+	small_oob
+	umpire rally --unit Kempt --after push-back --pushbacks 1
+	has_line "  Kempt is rallying until the end of turn 1"
+	has_line "  Kempt moves at half speed until the end of turn 2"
+	umpire --json move --unit Kempt --dice 4
+	[ "$(json .legal)" = false ]
+	"$U" turn next >/dev/null
+	umpire --json move --unit Kempt --dice 4
+	[ "$(json .result.inches)" = 2 ]
+	umpire move --unit Kempt --dice 4
+	has_line "  modifiers: half-speed x0.5"
+	# a forced move is made all the same
+	"$U" undo 2 >/dev/null
+	umpire --json move --unit Kempt --pushback 1 --dice 4
+	[ "$(json .legal)" = true ]
+}
+
 @test "marching columns cannot fight (l.41)" {
 	umpire --json --rules brigade melee --attacker-figures 24 --defender-figures 16 --attacker-mod march-column --dice 4,4
 	[ "$status" -eq 0 ]
@@ -251,7 +306,9 @@ load helper
 	[ "$(json .result.pushback)" = 3 ]
 	[ "$(json .result.breaks)" = true ]
 	[ "$(sqlite3 umpire.db "SELECT group_concat(total) FROM effect WHERE kind = 'melee' AND unit = (SELECT id FROM unit WHERE name = 'Piré')")" = "1,2,3" ]
-	# a melee with another enemy is round 1 again: 36 - 10 lost + 1 = 27
+	# the winner of three push backs rallies three moves (l.368); then a
+	# melee with another enemy is round 1 again: 36 - 10 lost + 1 = 27
+	for t in 1 2 3; do "$U" turn next >/dev/null; done
 	umpire --json melee --attacker Piré --defender Pack --dice 4,4
 	[ "$(json .result.attacker_total)" = 27 ]
 }
@@ -441,7 +498,7 @@ load helper
 	umpire adjust Kempt --state disordered --reason again
 	expect_error 65 "Kempt is already disordered: nothing to change"
 	umpire adjust Kempt --state wobbly --reason x
-	expect_error 65 "the brigade rules keep no state 'wobbly': give good order, destroyed, disordered, rallying or broken"
+	expect_error 65 "the brigade rules keep no state 'wobbly': give good order, destroyed, disordered, rallying, half speed or broken"
 	umpire undo
 	umpire --json unit show Kempt
 	[ "$(json '.flags|length')" = 0 ]
