@@ -346,6 +346,8 @@ static const struct input_decl melee_inputs[] = {
 	  "the attacker's modifiers", IN_REPEAT },
 	{ "defender-mod", IN_MODS, "NAME", 0, 0, NULL, NULL, "melee-modifiers",
 	  "the defender's modifiers", IN_REPEAT },
+	{ "attacker-fatigued", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "the attacker's division is fatigued: it may not charge (cavalry may react)", 0 },
 	{ "attacker", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the attacking brigade of the game", IN_OWN },
 	{ "defender", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the defending brigade of the game", IN_ENEMY },
 	IN_FRIENDLY_DECL,
@@ -479,6 +481,13 @@ fury_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	 * units." */
 	if (strcmp(a.arm, "artillery") == 0)
 		return melee_refused(r, d, "artillery batteries may never move into contact with the enemy");
+	/* l.50: "A division that has suffered fatigue may not move any of its
+	 * brigades to within 3\" inches of an enemy unit. Defending cavalry of
+	 * a fatigued division may still react into contact however." */
+	if (in_flag(in, "attacker-fatigued") && strcmp(a.arm, "cavalry") != 0)
+		return melee_refused(r, d, "its division is fatigued: its brigades may not move within 3\" of the enemy");
+	if (in_flag(in, "attacker-fatigued"))
+		result_work(r, "its division is fatigued: a cavalry brigade may only react into contact");
 	if ((rc = side_roll(ts, mods, in, &a, d, r)) != RULE_OK ||
 	    (rc = side_roll(ts, mods, in, &def, d, r)) != RULE_OK)
 		return rc;
@@ -559,6 +568,8 @@ static const struct input_decl move_inputs[] = {
 	  "emergency formation change modifiers", IN_REPEAT },
 	{ "prolong", IN_CHOICE, "horse|heavy", 0, 0, "horse|heavy", NULL, NULL,
 	  "an unlimbered battery prolonging", 0 },
+	{ "division-fatigued", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "its division is fatigued: it may not move within 3\" of the enemy", 0 },
 	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the brigade of the game", 0 },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
@@ -773,6 +784,8 @@ maneuver(const struct tableset *ts, const struct inputs *in, int disordered,
 	mods = maneuver_mods(ts, in, r);
 	if ((roll = two_d6(d, "maneuver")) < 0)
 		return RULE_DATA;
+	if (in_flag(in, "division-fatigued"))	/* l.50: the umpire measures it */
+		result_work(r, "its division is fatigued: it may not move to within 3\" of an enemy unit");
 	score = roll + mods;
 	for (int i = 0; i < t->nrows && row < 0; i++) {
 		double min = -1000, max = 1000;
@@ -1072,7 +1085,10 @@ fury_morale(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	result_word(r, "freshness", fresh);
 	result_int(r, "stands", stands);
 	result_word(r, "bel", bel);
-	result_summary(r, "%s (%ld of %ld stands, %s)", fresh, stands, start, bel);
+	/* a cavalry brigade's freshness is read by its cavalry rating */
+	result_summary(r, "%s (%ld of %ld stands, %s%s)", fresh, stands, start,
+	    in_given(in, "cavalry") ? in_text(in, "cavalry") : bel,
+	    in_given(in, "cavalry") ? " cavalry" : "");
 	return RULE_OK;
 }
 

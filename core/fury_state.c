@@ -94,7 +94,9 @@ fury_rate(const struct tableset *ts, const char *type, const struct inputs *rt,
 	if (!in_given(rt, "stands"))
 		return result_fail(r, RULE_DATA, "a brigade needs --stands N");
 	if (!in_given(rt, "bel") && !in_given(rt, "battalions"))
-		return result_fail(r, RULE_DATA, "a brigade needs --bel B or --battalions LIST");
+		return result_fail(r, RULE_DATA, is_cavalry(type) ?
+		    "a cavalry brigade needs --bel B (its melee class), with --cavalry elite|good|line|poor for its freshness" :
+		    "a brigade needs --bel B or --battalions LIST");
 	if (in_given(rt, "battalions") &&
 	    fury_mixed_bel(ts, rt, "battalions", r) == NULL)
 		return RULE_DATA;
@@ -482,6 +484,9 @@ fill_morale(const struct tableset *ts, const struct unit *u, struct inputs *in)
 	inputs_default_word(in, "cavalry", in_text(u->ratings, "cavalry"));
 }
 
+static int in_fatigued_division(const struct tableset *ts, const struct army *a,
+    const struct unit *u, struct result *r);
+
 static int
 fury_fill(const struct tableset *ts, const char *command,
     const struct ruling_units *ru, struct inputs *in, struct result *r)
@@ -513,9 +518,13 @@ fury_fill(const struct tableset *ts, const char *command,
 			    "a melee in the game names both --attacker and --defender");
 		fill_side(ts, a, d, "attacker", in);
 		fill_side(ts, d, a, "defender", in);
+		if (in_fatigued_division(ts, ru->army, a, r))
+			inputs_default_flag(in, "attacker-fatigued");
 		efc_first(a, d, in, r);
 	} else if (u != NULL && (strcmp(command, "move") == 0 || strcmp(command, "rally") == 0)) {
 		fill_move(ts, ru->army, u, command, in, r);
+		if (strcmp(command, "move") == 0 && in_fatigued_division(ts, ru->army, u, r))
+			inputs_default_flag(in, "division-fatigued");
 	} else if (u != NULL && strcmp(command, "morale") == 0) {
 		fill_morale(ts, u, in);
 	}
@@ -625,6 +634,24 @@ formation_fatigue(const struct tableset *ts, const struct army *a,
 		out->from_above = above.fatigued;
 		out->above = a->u[up].name;
 	}
+}
+
+/* True when brigade u's division is fatigued, by its own losses or with
+ * its corps or army (l.50, l.52, l.54). */
+static int
+in_fatigued_division(const struct tableset *ts, const struct army *a,
+    const struct unit *u, struct result *r)
+{
+	struct tally *all;
+	struct fatigue ft;
+	int fatigued = 0;
+
+	if (u->up < 0 || (all = tally_all(ts, a, r)) == NULL)
+		return 0;
+	formation_fatigue(ts, a, all, u->up, &ft, r);
+	fatigued = ft.fatigued || ft.from_above;
+	free(all);
+	return fatigued;
 }
 
 /* A formation's fatigue as a record of a ruling's result. */

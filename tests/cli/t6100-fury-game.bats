@@ -245,3 +245,29 @@ corps() {
 	umpire --rules fury move --type horse-artillery --formation march-column --road
 	[ "${lines[0]}" = "limbers and moves up to 24\" (no maneuver roll for a battery)" ]
 }
+
+# l.50: "A division that has suffered fatigue may not move any of its
+# brigades to within 3" inches of an enemy unit. Defending cavalry of a
+# fatigued division may still react into contact however."
+@test "fury l.50: a brigade of a fatigued division may not charge (cavalry may react); its moves are told the 3\" limit" {
+	corps
+	"$U" unit add Blue --side British --type infantry --stands 5 --bel regular --nation britain >/dev/null
+	"$U" unit add Chasseurs --side French --type light-cavalry --stands 4 --bel regular --cavalry good --nation france --parent "5e Division" >/dev/null
+	# 5e Division: 5 + 5 + 4 = 14 stands, poor 40%: 5.6 -> 6; 6 lost
+	"$U" adjust Husson --stands -3 --reason "a test" >/dev/null
+	"$U" adjust Campi --stands -3 --reason "a test" >/dev/null
+	umpire --json melee --attacker Campi --defender Blue --dice 6,6,1,1
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "its division is fatigued: its brigades may not move within 3\" of the enemy" ]
+	umpire melee --attacker Chasseurs --defender Blue --dice 6,6,1,1
+	[ "$status" -eq 0 ]
+	has_line "  its division is fatigued: a cavalry brigade may only react into contact"
+	umpire move --unit Campi --dice 4,4
+	has_line "  its division is fatigued: it may not move to within 3\" of an enemy unit"
+	# a brigade of 6e Division, not fatigued, charges
+	"$U" unit add Green --side British --type infantry --stands 5 --bel regular --nation britain >/dev/null
+	umpire --json melee --attacker Bauduin --defender Green --dice 6,6,1,1
+	[ "$(json .legal)" = true ]
+	umpire --json --rules fury melee --attacker-fatigued --dice 6,6,1,1
+	[ "$(json .legal)" = false ]
+}
