@@ -379,8 +379,20 @@ near_list(struct text_line *l, const struct near_names *nn, const char *first,
 	}
 }
 
+/* True when a word of HAVE after its first begins with WANT (LEN bytes):
+ * "ricard" is said of "brigade ricard". */
+static int
+later_word_begins(const char *have, const char *want, size_t len)
+{
+	for (const char *p = strchr(have, ' '); p != NULL; p = strchr(p + 1, ' '))
+		if (strncmp(p + 1, want, len) == 0)
+			return 1;
+	return 0;
+}
+
 /* The names near WANT (folded) into nn: those it begins, then those
- * within an edit distance that grows with its length. */
+ * within an edit distance that grows with its length, or one of whose
+ * later words it begins. */
 static void
 near_names(const char *want, const char *first, size_t stride, int n,
     struct near_names *nn)
@@ -399,6 +411,8 @@ near_names(const char *want, const char *first, size_t stride, int n,
 			near_add(nn, i, 0);
 		else if ((d = text_distance(have, want, limit)) <= limit)
 			near_add(nn, i, d);
+		else if (len >= 3 && later_word_begins(have, want, len))
+			near_add(nn, i, limit + 1);
 	}
 }
 

@@ -192,6 +192,27 @@ find_nearest(void **state)
 	assert_string_equal(err, "unit 'ba' not found: did you mean 'Bay', 'Bazooka' or 'Baxa'?");
 }
 
+/* A later word of a name, as the table says it ("Ricard" of "Brigade
+ * Ricard"), is offered after the nearer names, and never acts. */
+static void
+find_by_word(void **state)
+{
+	static const struct named brigades[] = {
+		{ "Brigade Ricard", 0 }, { "Brigade Hervo", 0 }, { "Ricardo", 0 },
+		{ "Grenz-Brigade Vécsey", 0 },
+	};
+	char err[200];
+
+	(void)state;
+	assert_int_equal(find(brigades, 3, "ricard", err), -1);
+	assert_string_equal(err, "unit 'ricard' not found: did you mean 'Ricardo' or 'Brigade Ricard'?");
+	assert_int_equal(find(brigades, 4, "Vecsey", err), -1);
+	assert_string_equal(err, "unit 'Vecsey' not found: did you mean 'Grenz-Brigade Vécsey'?");
+	/* two letters are too few to be a word's beginning */
+	assert_int_equal(find(brigades, 2, "he", err), -1);
+	assert_string_equal(err, "unit 'he' not found");
+}
+
 /* An older game may hold names that fold alike: typed exactly, each
  * acts; typed otherwise, neither does. */
 static void
@@ -279,6 +300,7 @@ main(void)
 		cmocka_unit_test(width),
 		cmocka_unit_test(find_name),
 		cmocka_unit_test(find_nearest),
+		cmocka_unit_test(find_by_word),
 		cmocka_unit_test(find_alike),
 		cmocka_unit_test(spellings_fold_alike),
 		cmocka_unit_test(cells_and_words),
