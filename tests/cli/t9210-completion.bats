@@ -165,7 +165,7 @@ ${names[k]}" ] || { echo "'$quote$start' gives $word: $output"; return 1; }
 	offers "umpire unit add X --type division --quality " good average poor
 	offers "umpire unit set \"Wellington's Army\" --quality p" poor
 	offers "umpire adjust Kempt --state " good_order destroyed disordered rallying half-speed broken
-	offers "umpire adjust Kempt --clear " disordered rallying broken
+	offers "umpire adjust Kempt --clear " disordered rallying half-speed broken
 	offers "umpire adjust Kempt --formation " line march-column attack-column square
 	offers "umpire unit set Kempt --formation " line march-column attack-column square
 	offers "umpire --rules fury fire --formation " line column march-column
