@@ -957,12 +957,17 @@ victory_sides(const struct tableset *ts, const struct ruling_units *ru,
 	tally_sides(ru->army, &t);
 	result_list(r, "sides");
 	for (int s = 0; s < t.n; s++) {
+		int lost = has_lost(ts, in_text(in, "victory"), t.destroyed[s],
+		    most_other(&t, s), r);
+
 		result_open(r, NULL);
 		result_word(r, "side", t.side[s]);
 		result_int(r, "destroyed", t.destroyed[s]);
-		result_bool(r, "lost", has_lost(ts, in_text(in, "victory"),
-		    t.destroyed[s], most_other(&t, s), r));
+		result_bool(r, "lost", lost);
 		result_close(r);
+		/* the summary tells the side asked, or the nearest to losing */
+		result_work(r, "%s: %ld destroyed, %s", t.side[s], t.destroyed[s],
+		    lost ? "has lost the game" : "has not lost");
 	}
 	result_list_end(r);
 }

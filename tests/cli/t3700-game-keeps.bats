@@ -202,7 +202,7 @@ two_destroyed() {
 	umpire --json morale --victory
 	[ "$status" -eq 0 ]
 	[ "$(json .summary)" = "Allies has not lost (2 destroyed, the opponent 0)" ]
-	[ "$(jsonc .working)" = '["decisive game: lost at 5 destroyed and 2 more than the opponent"]' ]
+	[ "$(jsonc .working)" = '["decisive game: lost at 5 destroyed and 2 more than the opponent","Allies: 2 destroyed, has not lost","French: 0 destroyed, has not lost"]' ]
 	[ "$(jsonc .result.sides)" = '[{"side":"Allies","destroyed":2,"lost":false},{"side":"French","destroyed":0,"lost":false}]' ]
 	# given wins over the game's setting, and is journalled
 	umpire --json morale --victory fast --side French
