@@ -182,7 +182,11 @@ show(struct cmd_ctx *g, struct game *gm, const struct viewer *v, const char *arg
 	if (st != DB_OK)
 		return game_fail(g, st);
 	if (viewer_all(v)) {
-		if (g->json)
+		/* A turn's end keeps no output of its own: it is told as the
+		 * log tells it. */
+		if (g->json && strcmp(output, "{}") == 0)
+			print_seen_json(g, &e, e.summary);
+		else if (g->json)
 			fprintf(g->out, "%s\n", output);
 		free(output);
 		if (g->json)

@@ -193,6 +193,9 @@ corps() {
 	has_line "      Husson may try to form square again"
 	umpire --json log
 	[ "$(json '.entries[1].who[0].unit')" = Husson ]
+	# a turn's end keeps no output of its own: its JSON is the log's
+	umpire --json log show 2
+	[ "$output" = '{"id":2,"turn":1,"command":"turn","summary":"turn 2 begins","undone":false}' ]
 	umpire undo
 	[ "$output" = "undid #2 turn 1 turn: turn 2 begins" ]
 }
