@@ -1012,8 +1012,8 @@ static void
 twobytwo_consequence(struct keeper *k, int ui, struct unit_effect *e)
 {
 	if (e->kind == KEEP_LEDGER && e->ledger == TWOBYTWO_MELEE)
-		snprintf(e->note, sizeof e->note, "%s may follow up (%s)",
-		    k->ru->unit[ui]->name, e->name);
+		snprintf(e->note, sizeof e->note, "%s %s follow up",
+		    k->ru->unit[ui]->name, strcmp(e->name, "mandatory") == 0 ? "must" : "may");
 }
 
 static int

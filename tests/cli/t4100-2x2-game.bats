@@ -61,6 +61,13 @@ state() {
 	umpire --json melee --attacker Garde --defender 52nd --dice 4,3
 	[ "$(json .result.outcome)" = routs ]
 	[ "$(state 52nd)" = routed ]
+	# "Difference <3. Loser Routs (optional follow up)"; "4 or more ...
+	# (mandatory follow up)"
+	umpire log show 1
+	has_line "      Garde may follow up"
+	umpire melee --attacker Garde --defender Landwehr --dice 6,1
+	has_line "  Garde must follow up"
+	"$U" undo >/dev/null
 	umpire --json melee --attacker Garde --defender Landwehr --dice 6,1
 	[ "$(json '[.modifiers[].name]|join(",")')" = "attacker:guards,attacker:subsequent" ]
 	[ "$(state Landwehr)" = destroyed ]
