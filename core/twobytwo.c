@@ -169,6 +169,8 @@ firer_mods(const struct table *t, const struct inputs *in, const char *firer,
 	/* "Muskets firing 'first volley' i.e.: unit is not pinned". */
 	if (!is_artillery(firer) && !in_flag(in, "firer-pinned"))
 		rule_auto_mod(t, "first-volley", NULL, 1, NULL, total, r);
+	else if (!is_artillery(firer))
+		result_work(r, "no first volley: the firer is pinned (an infantry unit that shoots is pinned)");
 	if (is_infantry(firer))
 		size_mod(t, in_text(in, "firer-size"), NULL, "firer-large",
 		    "firer-small", total, r);

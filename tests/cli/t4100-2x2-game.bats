@@ -30,6 +30,7 @@ state() {
 	"$U" fire --unit 52nd --target "1er Ligne" --distance 1 --dice 1 >/dev/null
 	umpire --json fire --unit 52nd --target "1er Ligne" --distance 1 --dice 4
 	[ "$(json .result.score)" = 4 ]
+	[ "$(json '.working | index("no first volley: the firer is pinned (an infantry unit that shoots is pinned)") != null')" = true ]
 	"$U" fire --unit Batterie --target 52nd --distance 2 --dice 1 >/dev/null
 	[ "$(state Batterie)" = ok ]
 }
