@@ -349,7 +349,10 @@ correct_unit(struct cmd_ctx *g, int argc, char **argv, struct adjust_work *w)
 	if ((rc = inputs_parse_command(in, "adjust", cmd_adjust_inputs(&w->options), NULL, argc,
 	    argv)) != 0)
 		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
-	if (in->npos != 1 || !in_given(in, "reason"))
+	if (in->npos == 1 && !in_given(in, "reason"))
+		return cmd_error(g, EXIT_USAGE,
+		    "adjust needs --reason TEXT: why the correction is made (the journal keeps it)");
+	if (in->npos != 1)
 		return cmd_error(g, EXIT_USAGE,
 		    "adjust needs a unit NAME, the rule set's measure (--figures, --hits...) ±N or --state STATE, and --reason TEXT");
 	by_word = in_given(in, "state") + in_given(in, "clear") + in_given(in, "formation");

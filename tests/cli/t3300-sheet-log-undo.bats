@@ -264,6 +264,8 @@ battle() {
 	umpire --json unit show Kempt
 	[ "$(json .losses)" = 0 ]
 	umpire adjust Kempt --figures -2
+	expect_error 64 "adjust needs --reason TEXT: why the correction is made (the journal keeps it)"
+	umpire adjust --figures -2 --reason "missed casualties"
 	expect_error 64 "adjust needs a unit NAME, the rule set's measure (--figures, --hits...) ±N or --state STATE, and --reason TEXT"
 	umpire adjust Kempt --hits +1 --reason x
 	expect_error 64 "the brigade rules count figures, not hits"
