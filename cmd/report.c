@@ -80,6 +80,16 @@ json_losses(struct report *r, long t)
 	jsonw_object_end(r->w);
 }
 
+/* True when the viewer may count some side's losses. */
+static int
+any_losses_seen(const struct report *r)
+{
+	for (int s = 0; s < r->h.nsides; s++)
+		if (losses_seen(r, r->h.side[s]))
+			return 1;
+	return 0;
+}
+
 /* "Allies 2 units destroyed this turn, 2 in all; French 0 units destroyed
  * this turn, 0 in all" (the rule set's losses: its measure or the counter
  * it declares the losses). */
@@ -92,6 +102,8 @@ turn_losses(struct report *r, long t)
 		json_losses(r, t);
 		return;
 	}
+	if (!any_losses_seen(r))
+		return;		/* (fog hidden: no side's losses are counted) */
 	fputs(r->html ? "<p class=\"note\">" : "  losses: ", r->f);
 	for (int s = 0; s < r->h.nsides; s++) {
 		if (!losses_seen(r, r->h.side[s]))

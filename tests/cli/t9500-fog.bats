@@ -411,3 +411,13 @@ ohw_game() {
 	[[ "$output" == *"Halkett: light losses"* ]]
 	[[ "$output" != *"(4 left)"* ]]
 }
+
+@test "report at fog hidden: no losses line where no side's losses may be counted" {
+	brigade_game --fog hidden
+	umpire report --for British
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"losses:"* ]]
+	has_line "Turn 1"
+	umpire report
+	has_line "  losses: British 0 figures this turn, 0 in all; French 9 figures this turn, 9 in all"
+}
