@@ -130,9 +130,13 @@ const char *
 view_band(const struct game *gm, long lost, long start)
 {
 	const struct table *t = gm->ts.find(gm->ts.ctx, gm->rs->name, "bands");
-	long pct = start > 0 ? (lost * 100 + start - 1) / start : 0;
+	const struct ledger_decl *measure = gm->rs->roster->keeps.ledgers;
+	long pct;
 	double up_to;
 
+	if (start <= 0 && measure != NULL && measure[0].band_start > 0)
+		start = measure[0].band_start;	/* a count kept without a start */
+	pct = start > 0 ? (lost * 100 + start - 1) / start : 0;
 	if (pct > 100)
 		pct = 100;
 	for (int row = 0; t != NULL && row < t->nrows; row++)

@@ -134,6 +134,9 @@ struct ledger_decl {
 				 * strength: the total stays within it */
 	long floor;		/* the lowest total (0: nothing below none) */
 	enum sight sight;
+	/* Optional: a count kept without a start (squares' hit markers) is
+	 * told as a band word as if the unit had started with this many. */
+	long band_start;
 	/* Optional: the highest total the unit's ledger may reach (a
 	 * battery's defence: its guns' values). */
 	long (*limit)(const struct tableset *ts, const struct unit *u,

@@ -332,8 +332,10 @@ static const struct sheet_column squares_columns[] = {
 
 /* Hit markers lie on the table beside the unit (squares.txt). */
 static const struct ledger_decl squares_ledgers[] = {
+	/* Four hit markers make four morale dice, of which two failing
+	 * destroy the unit: four is told as spent (fog hidden). */
 	{ .name = "loss", .word = "hit markers", .one = "hit marker",
-	  .tally = TALLY_SUM, .sight = SIGHT_TABLE },
+	  .tally = TALLY_SUM, .sight = SIGHT_TABLE, .band_start = 4 },
 	{ .name = NULL },
 };
 

@@ -179,8 +179,10 @@ brigade_game() {
 	no_leak French "[6,6,6]" "die 1" "d10 per base" "hits on 5+"
 	"$U" game --fog hidden >/dev/null
 	umpire --json sheet --for British
-	[ "$(json '.units[] | select(.name=="Ney'"'"'s Column") | .band')" = "light losses" ] ||
-	    [ "$(json '.units[] | select(.name=="Ney'"'"'s Column") | has("hits")')" = false ]
+	# 3 hit markers of the 4 a unit is told by: 75%, shattered
+	[ "$(json '.units[] | select(.name=="Ney'"'"'s Column") | .band')" = "shattered" ]
+	[ "$(json '.units[] | select(.name=="Ney'"'"'s Column") | has("hits")')" = false ]
+	[ "$(json '.units[] | select(.name=="Guards") | .band')" = "fresh" ]
 	no_leak British d12 d10 "[6,6,6]" "die 1"
 }
 
