@@ -446,6 +446,9 @@ melee_forbidden(const struct table *t, const struct inputs *in,
 	}
 	if (!is_cav(a->type) && in_mod(in, a->opt, "exhausted"))
 		return "exhausted infantry may not move closer to the enemy: it may not charge";
+	/* "The unit must stand for a full turn to reorganize" (l.147). */
+	if (in_mod(in, a->opt, "saving-themselves"))
+		return "a unit saving itself must stand a full turn to reorganise: it may not charge";
 	return NULL;
 }
 
@@ -779,6 +782,8 @@ fill_condition(const struct tableset *ts, const struct unit *u, struct inputs *i
 		inputs_add_mod(in, opt, s);
 	if (in_flag(u->ratings, "stubborn"))
 		inputs_add_mod(in, opt, "stubborn");
+	if (strcmp(opt, "attacker-mod") == 0 && unit_flag(u, "saving-themselves"))
+		inputs_add_mod(in, opt, "saving-themselves");
 }
 
 /* The tactical formation the game keeps for u: skirmishers are always

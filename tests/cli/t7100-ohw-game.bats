@@ -163,3 +163,16 @@ fp() {
 	[ "$(json .legal)" = true ]
 	[ "$(json .result.defender_fp)" = 6 ]
 }
+
+# l.147: "The unit must stand for a full turn to reorganize."
+@test "ohw l.147: a unit saving itself may not charge until it has reorganised" {
+	"$U" new --rules ohw --example >/dev/null
+	"$U" fatigue --unit "66e Ligne" --mod save-yourselves >/dev/null
+	umpire --json melee --attacker "66e Ligne" --defender "52nd Light Infantry" --dice 3,3
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "a unit saving itself must stand a full turn to reorganise: it may not charge" ]
+	"$U" adjust "66e Ligne" --state reorganised --reason "a full turn stood" >/dev/null
+	umpire --json melee --attacker "66e Ligne" --defender "52nd Light Infantry" --dice 3,3
+	[ "$(json .legal)" = true ]
+}
