@@ -65,6 +65,8 @@ struct move {
 	const char *type;
 	double inches;
 	int disordered;
+	long disordered_moves;	/* the moves it stays so (0: until a move
+				 * that does not disorder it) */
 };
 
 /* The value of the coloured die halved: 1->0, 2->1, 3->1, 4->2, 5->2, 6->3. */
@@ -303,6 +305,7 @@ retire(const struct tableset *ts, const struct inputs *in, struct dice *d,
 		return rc;
 	m->inches *= f;
 	m->disordered = 1;
+	m->disordered_moves = 2;	/* this move's turn and the next */
 	result_factor(r, "retire", f);
 	result_int(r, "retire_moves", cavalry ? 4 : 2);
 	result_work(r, cavalry ?
@@ -425,7 +428,7 @@ int
 brigade_move(const struct tableset *ts, const struct inputs *in,
     struct dice *d, struct result *r)
 {
-	struct move m = { in_text(in, "type"), 0, 0 };
+	struct move m = { in_text(in, "type"), 0, 0, 0 };
 	char inches[32];
 	int rc;
 
@@ -466,7 +469,10 @@ brigade_move(const struct tableset *ts, const struct inputs *in,
 	/* "Infantry crossing the walls are disordered whilst any part of their
 	 * brigade/unit is in contact with that obstacle": a move that does not
 	 * disorder it again leaves the brigade in order. */
-	result_flag(r, "unit", "disordered", m.disordered);
+	if (m.disordered && m.disordered_moves > 0)
+		result_flag_for(r, "unit", "disordered", m.disordered_moves);
+	else
+		result_flag(r, "unit", "disordered", m.disordered);
 	/* An ordinary move or a charge is made in the formation given: the
 	 * brigade stands in it afterwards (a march column stays one). */
 	if ((count_modes(in) == 0 || in_flag(in, "charge")) && in_given(in, "formation"))

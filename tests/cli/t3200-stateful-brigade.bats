@@ -503,3 +503,18 @@ load helper
 	umpire --json unit show Kempt
 	[ "$(json '.flags|length')" = 0 ]
 }
+
+# l.70: "The brigade is disordered during this two move sequence."
+@test "a retiring brigade is disordered for its two moves, then in order again" {
+	"$U" new --rules brigade --example >/dev/null
+	umpire move --unit Kempt --retire --dice 4
+	has_line "  Kempt is disordered until the end of turn 2"
+	"$U" turn next >/dev/null
+	[ "$("$U" --json unit show Kempt | jq -c .flags)" = '["disordered"]' ]
+	umpire --json fire --unit Kempt --target Charlet --distance 2 --dice 4
+	[ "$(json .legal)" = false ]
+	"$U" turn next >/dev/null
+	[ "$("$U" --json unit show Kempt | jq -c .flags)" = '[]' ]
+	umpire --json fire --unit Kempt --target Charlet --distance 2 --dice 4
+	[ "$(json .legal)" = true ]
+}
