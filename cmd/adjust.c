@@ -170,7 +170,9 @@ kept_word(const struct keeps *k, const char *typed)
 {
 	const struct word_decl *d;
 
-	if (keeps_same_word(k->good_state, typed))
+	/* The good state as its rule set names it, or as a sheet may say
+	 * it ("ok": brigade's sheet reads its morale bands). */
+	if (keeps_same_word(k->good_state, typed) || keeps_same_word("ok", typed))
 		return k->good_state;
 	if ((d = keeps_word_typed(k->flags, typed)) != NULL ||
 	    (d = keeps_word_typed(k->states, typed)) != NULL)

@@ -499,6 +499,12 @@ load helper
 	expect_error 65 "Kempt is already disordered: nothing to change"
 	umpire adjust Kempt --state wobbly --reason x
 	expect_error 65 "the brigade rules keep no state 'wobbly': give good order, destroyed, disordered, rallying, half speed or broken"
+	# "ok", as the sheet says a brigade in good order, clears it too
+	umpire adjust Kempt --state ok --reason "it was not disordered"
+	[ "${lines[0]}" = "Kempt: good order (it was not disordered)" ]
+	umpire --json unit show Kempt
+	[ "$(json '.flags|length')" = 0 ]
+	"$U" undo >/dev/null
 	umpire undo
 	umpire --json unit show Kempt
 	[ "$(json '.flags|length')" = 0 ]
