@@ -1020,6 +1020,20 @@ inputs_defaults(struct inputs *in)
 	return INPUTS_OK;
 }
 
+/* The modifiers of table t one may name that are near NAME, as a "did
+ * you mean" says them, into out; "" for none. */
+static void
+near_mods(const struct table *t, const char *name, char *out, size_t n)
+{
+	char names[64][48];
+	int k = 0;
+
+	for (int row = 0; row < t->nrows && k < 64; row++)
+		if (strcmp(table_text(t, row, "source"), "auto") != 0)
+			text_copy(names[k++], sizeof names[0], table_text(t, row, "name"));
+	text_near_names(name, names[0], sizeof names[0], k, out, n);
+}
+
 /* Checks one modifier NAME[=V] against its table's row. */
 static int
 check_mod(struct inputs *in, const struct input_decl *d,
@@ -1032,10 +1046,13 @@ check_mod(struct inputs *in, const struct input_decl *d,
 	char list[200];
 	long n;
 
-	if (row < 0 || strcmp(table_text(t, row, "source"), "auto") == 0)
-		return fail(in, INPUTS_DATA, "--%s: '%s' is not a %s %s modifier (see 'umpire %s --rules %s --help')",
-		    d->name, name, in->ruleset, in->command, in->command,
-		    in->ruleset);
+	if (row < 0 || strcmp(table_text(t, row, "source"), "auto") == 0) {
+		near_mods(t, name, list, sizeof list);
+		return fail(in, INPUTS_DATA, "--%s: '%s' is not a %s %s modifier (%s%s%ssee 'umpire %s --rules %s --help')",
+		    d->name, name, in->ruleset, in->command,
+		    list[0] ? "did you mean " : "", list, list[0] ? "? " : "",
+		    in->command, in->ruleset);
+	}
 	arg = table_text(t, row, "arg");
 	if (*arg == '\0' && val != NULL)
 		return fail(in, INPUTS_DATA, "--%s: modifier '%s' takes no value",

@@ -100,6 +100,11 @@ fire() { umpire --json --rules brigade fire "$@"; }
 	expect_error 65 "--mod: 'flanking' is not a brigade fire modifier (see 'umpire fire --rules brigade --help')"
 }
 
+@test "a misspelt modifier is told the ones near it" {
+	umpire --rules fury fire --fire-points 3 --mod enfilad --dice 3,3
+	expect_error 65 "umpire: fire: --mod: 'enfilad' is not a fury fire modifier (did you mean 'enfilade'? see 'umpire fire --rules fury --help')"
+}
+
 @test "an automatic modifier cannot be named" {
 	fire --firers 16 --distance 2 --mod close --dice 4
 	expect_error 65 "--mod: 'close' is not a brigade fire modifier (see 'umpire fire --rules brigade --help')"
