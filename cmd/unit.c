@@ -340,6 +340,23 @@ check_text(const char *what, const char *s, size_t max, char *err, size_t n)
 	return 0;
 }
 
+/* A text that can be kept (check_text) and that a name matches whole:
+ * no white space at either end (" Ney" and "Ney" would not be told
+ * apart). */
+static int
+check_unpadded(const char *what, const char *s, size_t max, char *err, size_t n)
+{
+	int rc;
+
+	if ((rc = check_text(what, s, max, err, n)) != 0)
+		return rc;
+	if (text_padded(s)) {
+		snprintf(err, n, "a unit's %s cannot begin or end with a space ('%s')", what, s);
+		return EXIT_DATA;
+	}
+	return 0;
+}
+
 /*
  * A new name for the unit with id self (0 for a unit to be added): a
  * text that can be kept, without white space at either end (" Ney" and
@@ -354,12 +371,8 @@ check_name(const struct unit_names *names, const char *name, long long self,
 	char folded[TEXT_FOLDED];
 	int rc;
 
-	if ((rc = check_text("name", name, UNIT_NAME - 1, err, n)) != 0)
+	if ((rc = check_unpadded("name", name, UNIT_NAME - 1, err, n)) != 0)
 		return rc;
-	if (text_padded(name)) {
-		snprintf(err, n, "a unit's name cannot begin or end with a space ('%s')", name);
-		return EXIT_DATA;
-	}
 	text_fold(name, folded, sizeof folded);
 	for (int i = 0; i < names->n; i++) {
 		const struct known_name *e = &names->r[i];
@@ -391,12 +404,8 @@ check_side(const struct unit_names *names, const char *side, long long self,
 	char folded[TEXT_FOLDED];
 	int rc;
 
-	if ((rc = check_text("side", side, UNIT_SIDE - 1, err, n)) != 0)
+	if ((rc = check_unpadded("side", side, UNIT_SIDE - 1, err, n)) != 0)
 		return rc;
-	if (text_padded(side)) {
-		snprintf(err, n, "a unit's side cannot begin or end with a space ('%s')", side);
-		return EXIT_DATA;
-	}
 	text_fold(side, folded, sizeof folded);
 	if (strcmp(folded, "umpire") == 0) {
 		snprintf(err, n, "a side cannot be named '%s': --for umpire is the umpire's own view",
