@@ -558,6 +558,7 @@ odds_of(struct cmd_ctx *g, const struct ruleset *rs, const struct rule_cmd *c,
 		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
 	result_init(&w->r);
 	if ((rc = load_units(g, gm, in, &w->ru, &w->fx)) != 0 ||
+	    (rc = in_the_fight(g, gm, c, &w->ru)) != 0 ||
 	    (rc = fill_settings(g, gm, in)) != 0)
 		return rc;
 	if (gm->rs->roster->fill != NULL &&

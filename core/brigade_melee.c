@@ -312,9 +312,12 @@ brigade_melee(const struct tableset *ts, const struct inputs *in,
 	    (forbid = side_total(in, mods, &def, &a, r)) != NULL ||
 	    (forbid = mounted_v_walls(in)) != NULL)
 		return refused(r, d, forbid);
-	/* An attacker that "cannot fire or fight" cannot attack at all. */
+	/* An attacker that "cannot fire or fight" cannot attack at all; nor
+	 * one "spending that move rallying" (l.352: it is -6 when attacked). */
 	if (a.silenced != NULL)
 		return refused(r, d, a.silenced);
+	if (in_mod(in, "attacker-mod", "rallying"))
+		return refused(r, d, "a rallying brigade spends its moves rallying: it cannot attack");
 	/* A defender that "cannot fire or fight" is still attacked: it
 	 * inflicts nothing and takes the attacker's casualties; "if
 	 * contacted, skirmisher formations lose casualties without reply". */

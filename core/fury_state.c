@@ -830,9 +830,12 @@ morale_standing(const struct tableset *ts, const struct ruling_units *ru,
 static void
 suppression_spent(const struct ruling_units *ru, struct result *r)
 {
+	const struct result_field *cell = result_top(r, "cell");
 	char role[EFFECT_ROLE];
 	int nth = 0;
 
+	if (cell == NULL || cell->type == FIELD_NULL)
+		return;		/* out of range: nothing was fired */
 	for (int i = 0; i < ru->n; i++) {
 		if (strcmp(ru->role[i], "unit") != 0)
 			continue;

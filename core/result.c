@@ -202,6 +202,15 @@ result_list_end(struct result *r)
 	close_field(r, FIELD_LIST);
 }
 
+const struct result_field *
+result_top(const struct result *r, const char *key)
+{
+	for (int i = 0; i < r->nfields; i++)
+		if (r->field[i].parent == -1 && strcmp(r->field[i].key, key) == 0)
+			return &r->field[i];
+	return NULL;
+}
+
 const char *
 result_word_of(const struct result *r, const struct result_field *f)
 {

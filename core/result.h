@@ -156,6 +156,8 @@ void result_list_end(struct result *r);
 
 /* The text of a FIELD_WORD field. */
 const char *result_word_of(const struct result *r, const struct result_field *f);
+/* The field KEY at the top of the result, or NULL. */
+const struct result_field *result_top(const struct result *r, const char *key);
 
 /* Records a modifier that added value. */
 void result_mod(struct result *r, const char *name, double value);

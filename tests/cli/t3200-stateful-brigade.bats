@@ -370,8 +370,12 @@ load helper
 	umpire --json unit show Piré
 	[ "$(json '.flags|join(",")')" = rallying ]
 	[ "$(json .state)" = rallying ]
+	# it cannot attack; attacked, it is -6
 	umpire --json melee --attacker Piré --defender Kempt --dice 4,4
-	[ "$(json '[.modifiers[].name]|index("attacker:rallying") != null')" = true ]
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "a rallying brigade spends its moves rallying: it cannot attack" ]
+	umpire --json melee --attacker Kempt --defender Piré --dice 4,4
+	[ "$(json '[.modifiers[].name]|index("defender:rallying") != null')" = true ]
 	"$U" undo >/dev/null
 	"$U" turn next >/dev/null
 	umpire --json unit show Piré

@@ -551,6 +551,9 @@ fury_combined() {
 	expect_error 65 "umpire: fire: 'Kempt' has no stands left: it is out of the fight"
 	umpire melee --attacker Husson --defender Kempt --dice 6,6,1,1
 	expect_error 65 "umpire: melee: 'Kempt' has no stands left: it is out of the fight"
+	# nor are its odds weighed
+	umpire odds fire --unit Husson --target Kempt --distance 2
+	expect_error 65 "umpire: odds: 'Kempt' has no stands left: it is out of the fight"
 	umpire check
 	[ "$status" -eq 0 ]
 }

@@ -225,6 +225,9 @@ corps() {
 	"$U" new --rules fury --example >/dev/null
 	"$U" fire --unit Kempt --target "II Corps Reserve Battery" --distance 2 --dice 4,4 >/dev/null
 	[ "$("$U" --json unit show "II Corps Reserve Battery" | jq -r .state)" = suppressed ]
+	# a shot out of range fires nothing: still suppressed
+	"$U" fire --unit "II Corps Reserve Battery" --target Kempt --distance 40 --dice 4,4 >/dev/null
+	[ "$("$U" --json unit show "II Corps Reserve Battery" | jq -r .state)" = suppressed ]
 	umpire fire --unit "II Corps Reserve Battery" --target Kempt --distance 5 --dice 4,4
 	has_line "  modifiers: battery-suppressed x0.5"
 	has_line "  II Corps Reserve Battery is no longer suppressed"
