@@ -852,7 +852,9 @@ fill_fire(const struct ruling_units *ru, struct inputs *in)
 		inputs_default_word(in, "firer-size", unit_size(f));
 		if (strcmp(f->state, "pinned") == 0)
 			inputs_default_flag(in, "firer-pinned");
-		if (severity(f->state) >= severity("disrupted"))
+		if (strcmp(f->state, "routed") == 0)
+			inputs_add_mod(in, "mod", "firer-routed");
+		else if (severity(f->state) >= severity("disrupted"))
 			inputs_add_mod(in, "mod", "firer-disrupted");
 	}
 	if (t != NULL) {
@@ -914,7 +916,9 @@ fill_unit(const struct unit *u, const char *command, struct inputs *in)
 		inputs_default_word(in, "size", unit_size(u));
 		if (strcmp(u->state, "disrupted") == 0)
 			inputs_add_mod(in, "mod", "disrupted");
-		if (severity(u->state) == 0 || severity(u->state) > severity("disrupted"))
+		if (strcmp(u->state, "routed") == 0)
+			inputs_add_mod(in, "mod", "routed");
+		else if (severity(u->state) == 0 || severity(u->state) > severity("disrupted"))
 			inputs_add_mod(in, "mod", "in-good-order");
 	}
 	if (strcmp(command, "move") == 0 && severity(u->state) > 0)

@@ -223,6 +223,10 @@ state() {
 	[ "$(json .reason)" = "a routed unit makes only its rout move (morale --rout)" ]
 	[ "$(printf '%s' "$output" | jq -c .result)" = '{"difference":null,"loser":"none","outcome":null,"follow_up":"none"}' ]
 	[ "$(state 52nd)" = ok ]
+	umpire --json fire --unit "1er Ligne" --target 52nd --distance 1 --dice 6
+	[ "$(json .reason)" = "a routed unit makes only its rout move: it may not fire" ]
+	umpire --json rally --unit "1er Ligne" --dice 6
+	[ "$(json .reason)" = "a routed unit rolls its rout (morale --rout): it does not rally" ]
 	"$U" adjust Garde --state pinned --reason "a test" >/dev/null
 	umpire --json melee --attacker Garde --defender 52nd --dice 6,1
 	[ "$(json .legal)" = false ]
