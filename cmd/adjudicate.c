@@ -609,7 +609,8 @@ rule_work(struct cmd_ctx *g, const struct ruleset *rs, const struct rule_cmd *c,
 
 /* One ruling of command c, in a workspace of its own.  Its parts are
  * cleared as they start (inputs_init, result_init, the dice's set-up), so
- * the 700 KB are not cleared here: a batch makes one for each line. */
+ * the workspace (its JSON's room, 8 MB, mostly untouched) is not cleared
+ * here: a batch makes one for each line. */
 static int
 run(struct cmd_ctx *g, const struct ruleset *rs, const struct rule_cmd *c,
     int argc, char **argv)

@@ -362,7 +362,6 @@ correct_unit(struct cmd_ctx *g, int argc, char **argv, struct adjust_work *w)
 		return cmd_error(g, EXIT_USAGE, "give one of --state, --clear and --formation");
 	if ((rc = game_get(g, &gm)) != 0)
 		return rc;
-	result_init(&w->r);
 	if ((u = game_unit(g, gm, in->pos[0], &rc)) == NULL ||
 	    (rc = by_word ? word_correction(g, gm, w, u) :
 	    measure_correction(g, gm, w, u)) != 0 ||
@@ -384,6 +383,7 @@ adjust(struct cmd_ctx *g, int argc, char **argv)
 
 	if ((w = calloc(1, sizeof *w)) == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
+	result_init(&w->r);
 	rc = g->help ? usage(g->out, w) : correct_unit(g, argc, argv, w);
 	ruling_units_free(&w->ru);
 	ruling_effects_free(&w->fx);

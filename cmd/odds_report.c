@@ -198,13 +198,16 @@ odds_report(struct cmd_ctx *g, const char *rules, const struct rule_cmd *c,
 	}
 	if (rc != RULE_OK) {
 		odds_free(&o);
-		return cmd_error(g, exit_of_rule(rc), "%s", r.error[0] ? r.error : d.error);
+		rc = cmd_error(g, exit_of_rule(rc), "%s", r.error[0] ? r.error : d.error);
+		result_free(&r);	/* (a batch weighs again on its next line) */
+		return rc;
 	}
 	if (g->json)
 		print_json(g, rules, c->name, &o);
 	else
 		print_text(g->out, rules, c, &o);
 	odds_free(&o);
+	result_free(&r);
 	return 0;
 }
 

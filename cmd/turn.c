@@ -28,7 +28,6 @@ clear_turn_flags(struct cmd_ctx *g, struct game *gm, struct turn_end *t)
 		return rc;
 	t->ru.army = &gm->army;
 	t->ru.turn = gm->turn;
-	result_init(&t->r);
 	for (int i = 0; i < gm->army.n; i++) {
 		struct unit *u = &gm->army.u[i];
 
@@ -64,6 +63,7 @@ next_turn(struct cmd_ctx *g, struct game *gm, long long *id)
 
 	if (t == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
+	result_init(&t->r);
 	snprintf(summary, sizeof summary, "turn %ld begins", gm->turn + 1);
 	if ((rc = clear_turn_flags(g, gm, t)) == 0 &&
 	    (st = db_event_next_id(gm->db, id)) != DB_OK)

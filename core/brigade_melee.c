@@ -254,10 +254,13 @@ report(const struct tableset *ts, const struct inputs *in, struct result *r,
 	/* "The winning brigade(s) must, after three continuous push backs,
 	 * rally for that same number of moves and have a like number of moves
 	 * at half speed." */
+	/* (the melee comes after the turn's move: the winner's moves of
+	 * rallying are those of the turns after this one) */
 	if (pushback >= limit) {
-		result_flag_for(r, attacker_lost ? "defender" : "attacker", "rallying", limit);
+		result_flag_for(r, attacker_lost ? "defender" : "attacker", "rallying",
+		    limit + 1);
 		result_flag_for(r, attacker_lost ? "defender" : "attacker", "half-speed",
-		    2 * limit);
+		    2 * limit + 1);
 		result_work(r, "after %ld continuous push backs the winner must rally for as many moves, and as many again at half speed",
 		    limit);
 	}

@@ -484,10 +484,9 @@ fury_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	/* l.50: "A division that has suffered fatigue may not move any of its
 	 * brigades to within 3\" inches of an enemy unit. Defending cavalry of
 	 * a fatigued division may still react into contact however." */
-	if (in_flag(in, "attacker-fatigued") && strcmp(a.arm, "cavalry") != 0)
-		return melee_refused(r, d, "its division is fatigued: its brigades may not move within 3\" of the enemy");
-	if (in_flag(in, "attacker-fatigued"))
-		result_work(r, "its division is fatigued: a cavalry brigade may only react into contact");
+	if (in_flag(in, "attacker-fatigued") && !(strcmp(a.arm, "cavalry") == 0 &&
+	    in_mod(in, "attacker-mod", "reacting")))
+		return melee_refused(r, d, "its division is fatigued: its brigades may not move within 3\" of the enemy (its cavalry may react into contact)");
 	if ((rc = side_roll(ts, mods, in, &a, d, r)) != RULE_OK ||
 	    (rc = side_roll(ts, mods, in, &def, d, r)) != RULE_OK)
 		return rc;

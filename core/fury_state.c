@@ -927,10 +927,16 @@ formation_view(const struct tableset *ts, const struct army *a, const struct uni
 {
 	struct tally *all = tally_all(ts, a, scratch);
 	struct fatigue ft;
+	int at = 0;
 
-	if (all == NULL)
+	/* (found by id: a view may be of a copy of the unit) */
+	while (at < a->n && a->u[at].id != u->id)
+		at++;
+	if (all == NULL || at == a->n) {
+		free(all);
 		return;
-	formation_fatigue(ts, a, all, (int)(u - a->u), &ft, scratch);
+	}
+	formation_fatigue(ts, a, all, at, &ft, scratch);
 	free(all);
 	if (v->nlines < VIEW_LINES)
 		snprintf(v->lines[v->nlines++], VIEW_LINE, "%s%s%s",

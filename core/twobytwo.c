@@ -971,7 +971,8 @@ victory_sides(const struct tableset *ts, const struct ruling_units *ru,
 		result_int(r, "destroyed", t.destroyed[s]);
 		result_bool(r, "lost", lost);
 		result_close(r);
-		/* the summary tells the side asked, or the nearest to losing */
+		/* every side's verdict in the working; the summary tells the
+		 * side asked, or the one nearest to losing */
 		result_work(r, "%s: %ld destroyed, %s", t.side[s], t.destroyed[s],
 		    lost ? "has lost the game" : "has not lost");
 	}

@@ -182,11 +182,12 @@ load helper
 		"$U" melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --dice 5,2 >/dev/null
 		[ "$t" = 3 ] || "$U" turn next >/dev/null
 	done
-	# the third push back was in turn 3: rallying to the end of turn 5,
-	# half speed to the end of turn 8
+	# the third push back was in turn 3's melee, after its move: rallying
+	# the moves of turns 4 to 6, half speed those of turns 7 to 9
 	umpire log show 5
-	has_line "      Bachelu is rallying until the end of turn 5"
-	has_line "      Bachelu moves at half speed until the end of turn 8"
+	has_line "      Bachelu is rallying until the end of turn 6"
+	has_line "      Bachelu moves at half speed until the end of turn 9"
+	"$U" turn next >/dev/null
 	umpire --json move --unit Bachelu --dice 4
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "the brigade spends this move rallying" ]
@@ -194,15 +195,17 @@ load helper
 	[ "$(json .legal)" = false ]
 	"$U" turn next >/dev/null
 	"$U" turn next >/dev/null
+	umpire --json move --unit Bachelu --dice 4
+	[ "$(json .legal)" = false ]
 	"$U" turn next >/dev/null
-	# turn 6: 4" on the die, halved
+	# turn 7: 4" on the die, halved
 	umpire --json move --unit Bachelu --dice 4
 	[ "$(json .legal)" = true ]
 	[ "$(json .result.inches)" = 2 ]
 	"$U" turn next >/dev/null
 	"$U" turn next >/dev/null
 	"$U" turn next >/dev/null
-	# turn 9: its own speed again
+	# turn 10: its own speed again
 	umpire --json move --unit Bachelu --dice 4
 	[ "$(json .result.inches)" = 4 ]
 	umpire check
@@ -306,9 +309,10 @@ load helper
 	[ "$(json .result.pushback)" = 3 ]
 	[ "$(json .result.breaks)" = true ]
 	[ "$(sqlite3 umpire.db "SELECT group_concat(total) FROM effect WHERE kind = 'melee' AND unit = (SELECT id FROM unit WHERE name = 'Piré')")" = "1,2,3" ]
-	# the winner of three push backs rallies three moves (l.368); then a
-	# melee with another enemy is round 1 again: 36 - 10 lost + 1 = 27
-	for t in 1 2 3; do "$U" turn next >/dev/null; done
+	# the winner of three push backs rallies three moves (l.368), those
+	# of the next three turns; then a melee with another enemy is round 1
+	# again: 36 - 10 lost + 1 = 27
+	for t in 1 2 3 4; do "$U" turn next >/dev/null; done
 	umpire --json melee --attacker Piré --defender Pack --dice 4,4
 	[ "$(json .result.attacker_total)" = 27 ]
 }

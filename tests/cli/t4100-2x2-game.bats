@@ -235,7 +235,13 @@ state() {
 	umpire --json melee --attacker Coldstream --defender Garde --dice 1,6
 	[ "$(json .legal)" = true ]
 	[ "$(json .result.loser)" = attacker ]
-	# a ruling the rules refuse changed nothing: undo passes over it
+	# the rulings refused changed nothing: undo passes over them (#7,
+	# Garde's melee)
+	umpire undo
+	[ "${lines[0]}" = "undid #8 turn 1 melee of Coldstream (attacker), Garde (defender): the attacker is destroyed (7 to 2); follow up mandatory" ]
+	umpire undo
+	[ "${lines[0]}" = "undid #6 turn 1 adjust of Garde (unit): Garde: pinned (a test)" ]
+	# the stateless form takes the attacker's state as an option
 	umpire --rules 2x2 melee --attacker-type line --defender-type line --attacker-state disrupted --dice 6,1
 	[ "${lines[0]}" = "no melee: a disrupted unit may not move or fire" ]
 	umpire check

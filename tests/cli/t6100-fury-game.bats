@@ -264,10 +264,12 @@ corps() {
 	"$U" adjust Campi --stands -3 --reason "a test" >/dev/null
 	umpire --json melee --attacker Campi --defender Blue --dice 6,6,1,1
 	[ "$(json .legal)" = false ]
-	[ "$(json .reason)" = "its division is fatigued: its brigades may not move within 3\" of the enemy" ]
-	umpire melee --attacker Chasseurs --defender Blue --dice 6,6,1,1
+	[ "$(json .reason)" = "its division is fatigued: its brigades may not move within 3\" of the enemy (its cavalry may react into contact)" ]
+	umpire --json melee --attacker Chasseurs --defender Blue --dice 6,6,1,1
+	[ "$(json .legal)" = false ]
+	umpire --json melee --attacker Chasseurs --defender Blue --attacker-mod reacting --dice 6,6,1,1
 	[ "$status" -eq 0 ]
-	has_line "  its division is fatigued: a cavalry brigade may only react into contact"
+	[ "$(json .legal)" = true ]
 	umpire move --unit Campi --dice 4,4
 	has_line "  its division is fatigued: it may not move to within 3\" of an enemy unit"
 	# a brigade of 6e Division, not fatigued, charges

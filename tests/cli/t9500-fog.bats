@@ -352,6 +352,7 @@ ohw_game() {
 	umpire --json unit show Pack --for Allied
 	[ "$(json '.ratings | has("battalion")')" = false ]
 	umpire unit show Kempt --for Allied
+	[ "$status" -eq 0 ]
 	[[ "$output" != *":british"* ]]
 	umpire --json sheet --for Allied
 	[ "$(json '[.units[] | .ratings | has("battalion")] | any')" = false ]
