@@ -44,6 +44,13 @@ serve_ruling() {
 	    --dice 4 >/dev/null 2>>"$serve_dir/rulings.err"
 }
 
+# The ruling's two figures put back, untimed (a brigade with no figure
+# left is out of the fight: forty rulings would wear Kempt out).
+serve_correction() {
+	UMPIRE_DB=$serve_dir/umpire.db "$u" adjust Kempt --figures 2 \
+	    --reason "back in the ranks" >/dev/null 2>>"$serve_dir/rulings.err"
+}
+
 # timed_rulings N GAP FILE: N rulings GAP seconds apart, each one's
 # milliseconds a line of FILE; false when one failed.
 timed_rulings() {
@@ -53,6 +60,7 @@ timed_rulings() {
 		start=$(date +%s%N)
 		serve_ruling || ruling_failed=1
 		echo $(( ($(date +%s%N) - start) / 1000000 )) >>"$3"
+		serve_correction || ruling_failed=1
 		sleep "$2"
 		k=$((k + 1))
 	done
