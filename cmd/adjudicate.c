@@ -479,6 +479,22 @@ in_the_fight(struct cmd_ctx *g, const struct game *gm, const struct rule_cmd *c,
 	return 0;
 }
 
+/* What a ruling in the game takes from it: the modifiers checked against
+ * its tables, the units named (none out of the fight), its settings. */
+static int
+game_inputs(struct cmd_ctx *g, struct game *gm, const struct rule_cmd *c,
+    struct work *w)
+{
+	int rc;
+
+	if ((rc = inputs_check_mods(&w->in, &gm->ts)) != 0)
+		return cmd_error(g, exit_of_rule(rc), "%s", w->in.error);
+	if ((rc = load_units(g, gm, &w->in, &w->ru, &w->fx)) != 0 ||
+	    (rc = in_the_fight(g, gm, c, &w->ru)) != 0)
+		return rc;
+	return fill_settings(g, gm, &w->in);
+}
+
 /* The rule set's work in a game: fill, adjudicate, judge, and the
  * effects kept on the units by the engine (core/keep.c).  BEFORE gets the
  * game's standing before the effects. */
@@ -491,11 +507,7 @@ adjudicate_in_game(struct cmd_ctx *g, struct game *gm,
 	struct result *r = &w->r;
 	int rc;
 
-	if ((rc = inputs_check_mods(in, &gm->ts)) != 0)
-		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
-	if ((rc = load_units(g, gm, in, &w->ru, &w->fx)) != 0 ||
-	    (rc = in_the_fight(g, gm, c, &w->ru)) != 0 ||
-	    (rc = fill_settings(g, gm, in)) != 0 ||
+	if ((rc = game_inputs(g, gm, c, w)) != 0 ||
 	    (rc = game_standing(g, gm, NULL, before, n)) != 0)
 		return rc;
 	result_init(r);
@@ -554,12 +566,8 @@ odds_of(struct cmd_ctx *g, const struct ruleset *rs, const struct rule_cmd *c,
 		return odds_report(g, rs->name, c, ts, in);
 	if ((rc = game_get_mode(g, 0, &gm)) != 0)
 		return rc;
-	if ((rc = inputs_check_mods(in, &gm->ts)) != 0)
-		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
 	result_init(&w->r);
-	if ((rc = load_units(g, gm, in, &w->ru, &w->fx)) != 0 ||
-	    (rc = in_the_fight(g, gm, c, &w->ru)) != 0 ||
-	    (rc = fill_settings(g, gm, in)) != 0)
+	if ((rc = game_inputs(g, gm, c, w)) != 0)
 		return rc;
 	if (gm->rs->roster->fill != NULL &&
 	    (rc = hook_failed(g, gm->rs->roster->fill(&gm->ts, c->name, &w->ru, in,

@@ -513,7 +513,7 @@ static int
 formation_row(const struct page *p, const struct unit *u)
 {
 	struct game *gm = p->gm;
-	char path[1024];
+	char path[1024], flags[256];
 	FILE *f = p->f;
 	int rc;
 
@@ -533,10 +533,10 @@ formation_row(const struct page *p, const struct unit *u)
 		fputs(": ", f);
 		esc_words(f, p->us->v.state);
 	}
-	view_flags(gm, p->us, path, sizeof path);
-	if (path[0] != '\0') {
+	view_flags(gm, p->us, flags, sizeof flags);
+	if (flags[0] != '\0') {
 		fputs(", ", f);
-		html_esc(f, path);
+		html_esc(f, flags);
 	}
 	for (int i = 0; i < p->us->v.nlines; i++) {
 		fputs(" <span class=\"note\">", f);

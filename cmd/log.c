@@ -100,7 +100,7 @@ static int
 one(void *ctx, const struct db_event *e)
 {
 	struct lister *l = ctx;
-	const char *summary = e->summary;
+	const char *summary = e->summary, *actors;
 	int whole = viewer_all(&l->viewer);
 	char who[1024];
 
@@ -125,9 +125,9 @@ one(void *ctx, const struct db_event *e)
 		jsonw_object_end(&l->w);
 		return 0;
 	}
+	actors = game_event_who(who, e->advance);
 	fprintf(l->out, "#%-5lld turn %-3ld %-8s %s%s%s%s\n", e->id, e->turn, e->command,
-	    game_event_who(who, e->advance), game_event_who(who, e->advance)[0] ? ": " : "",
-	    summary,
+	    actors, actors[0] ? ": " : "", summary,
 	    e->undone == 1 ? "  (undone; can be redone)" :
 	    e->undone == 2 ? "  (undone)" : "");
 	/* The effects' sentences under it: the umpire's view. */

@@ -31,6 +31,7 @@ static int
 show(void *ctx, const struct db_event *e)
 {
 	struct shown *s = ctx;
+	const char *actors = game_event_who(e->who, e->advance);
 
 	s->count++;
 	jsonw_object(&s->w, NULL);
@@ -43,8 +44,7 @@ show(void *ctx, const struct db_event *e)
 	/* who as the log names it: the acting unit first, with roles */
 	snprintf(s->text + strlen(s->text), sizeof s->text - strlen(s->text),
 	    "%s #%lld turn %ld %s%s%s: %s\n", s->verb, e->id, e->turn, e->command,
-	    game_event_who(e->who, e->advance)[0] ? " of " : "",
-	    game_event_who(e->who, e->advance), e->summary);
+	    actors[0] ? " of " : "", actors, e->summary);
 	return 0;
 }
 

@@ -12,10 +12,39 @@
 /* A line of the text sheet: name, type, the cells and the flags fit. */
 #define VIEW_TEXT_LINE 1024
 
+/* The side of army a that NAME names: the one spelt so, else the one
+ * whose folding is NAME's (a game of an earlier umpire may hold two sides
+ * one folding reads: then *other is the second, and neither is taken for
+ * the other); NULL for none. */
+static const char *
+side_named(const struct army *a, const char *name, const char **other)
+{
+	char want[TEXT_FOLDED], have[TEXT_FOLDED];
+	const char *found = NULL;
+
+	*other = NULL;
+	for (int i = 0; i < a->n; i++)
+		if (strcmp(a->u[i].side, name) == 0)
+			return a->u[i].side;
+	text_fold(name, want, sizeof want);
+	for (int i = 0; i < a->n && *other == NULL; i++) {
+		if (found != NULL && strcmp(a->u[i].side, found) == 0)
+			continue;
+		text_fold(a->u[i].side, have, sizeof have);
+		if (strcmp(want, have) != 0)
+			continue;
+		if (found != NULL)
+			*other = a->u[i].side;
+		else
+			found = a->u[i].side;
+	}
+	return found;
+}
+
 int
 viewer_of(struct cmd_ctx *g, struct game *gm, struct viewer *v)
 {
-	char want[TEXT_FOLDED], have[TEXT_FOLDED];
+	const char *other;
 	int rc;
 
 	v->side = NULL;
@@ -25,28 +54,11 @@ viewer_of(struct cmd_ctx *g, struct game *gm, struct viewer *v)
 		return 0;
 	if ((rc = game_army(g, gm)) != 0)
 		return rc;
-	/* The side spelt as given, else the one side it folds to (a game of
-	 * an earlier umpire may hold two sides one folding reads: neither is
-	 * taken for the other). */
-	for (int i = 0; i < gm->army.n && v->side == NULL; i++)
-		if (strcmp(gm->army.u[i].side, g->for_side) == 0)
-			v->side = gm->army.u[i].side;
-	text_fold(g->for_side, want, sizeof want);
-	for (int i = 0; i < gm->army.n && v->side == NULL; i++) {
-		text_fold(gm->army.u[i].side, have, sizeof have);
-		if (strcmp(want, have) != 0)
-			continue;
-		for (int j = i + 1; j < gm->army.n; j++) {
-			if (strcmp(gm->army.u[j].side, gm->army.u[i].side) == 0)
-				continue;
-			text_fold(gm->army.u[j].side, have, sizeof have);
-			if (strcmp(want, have) == 0)
-				return cmd_error(g, EXIT_DATA,
-				    "--for: '%s' matches the sides '%s' and '%s': give one as it is spelt",
-				    g->for_side, gm->army.u[i].side, gm->army.u[j].side);
-		}
-		v->side = gm->army.u[i].side;
-	}
+	v->side = side_named(&gm->army, g->for_side, &other);
+	if (other != NULL)
+		return cmd_error(g, EXIT_DATA,
+		    "--for: '%s' matches the sides '%s' and '%s': give one as it is spelt",
+		    g->for_side, v->side, other);
 	if (v->side != NULL)
 		return 0;
 	return cmd_error(g, EXIT_DATA, "--for: no unit fights for side '%s' (give a side, or umpire)",

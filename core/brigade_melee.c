@@ -257,10 +257,10 @@ report(const struct tableset *ts, const struct inputs *in, struct result *r,
 	/* (the melee comes after the turn's move: the winner's moves of
 	 * rallying are those of the turns after this one) */
 	if (pushback >= limit) {
-		result_flag_for(r, attacker_lost ? "defender" : "attacker", "rallying",
-		    limit + 1);
-		result_flag_for(r, attacker_lost ? "defender" : "attacker", "half-speed",
-		    2 * limit + 1);
+		const char *winner = attacker_lost ? "defender" : "attacker";
+
+		result_flag_for(r, winner, "rallying", limit + 1);
+		result_flag_for(r, winner, "half-speed", 2 * limit + 1);
 		result_work(r, "after %ld continuous push backs the winner must rally for as many moves, and as many again at half speed",
 		    limit);
 	}

@@ -605,8 +605,32 @@ allowance(const struct tableset *ts, const struct inputs *in, const char *form,
 	return RULE_OK;
 }
 
-static void terrain_costs(const struct tableset *ts, const struct inputs *in,
-    double *out, struct result *r);
+/* What the ground takes of a move of *out inches: rough terrain, a ford,
+ * passing through other units; never below nothing. */
+static void
+terrain_costs(const struct tableset *ts, const struct inputs *in, double *out,
+    struct result *r)
+{
+	const char *type = in_text(in, "type");
+
+	if (in_flag(in, "rough")) {
+		const char *kind = strstr(type, "cavalry") ? "rough-cavalry" :
+		    strstr(type, "artillery") ? "rough-artillery" : "rough-infantry";
+
+		*out *= factor(ts, kind, r);
+		result_factor(r, "rough", factor(ts, kind, r));
+	}
+	if (in_flag(in, "ford")) {
+		*out += factor(ts, "ford", r);
+		result_mod(r, "ford", factor(ts, "ford", r));
+	}
+	if (in_flag(in, "pass-through") && strcmp(type, "light-infantry") != 0) {
+		*out += factor(ts, "pass-through", r);
+		result_mod(r, "pass-through", factor(ts, "pass-through", r));
+	}
+	if (*out < 0)
+		*out = 0;
+}
 
 /* The inches a result allows the brigade, with terrain and costs. */
 static int
@@ -656,33 +680,6 @@ inches_allowed(const struct tableset *ts, const struct inputs *in,
 	}
 	terrain_costs(ts, in, out, r);
 	return RULE_OK;
-}
-
-/* What the ground takes of a move of *out inches: rough terrain, a ford,
- * passing through other units; never below nothing. */
-static void
-terrain_costs(const struct tableset *ts, const struct inputs *in, double *out,
-    struct result *r)
-{
-	const char *type = in_text(in, "type");
-
-	if (in_flag(in, "rough")) {
-		const char *kind = strstr(type, "cavalry") ? "rough-cavalry" :
-		    strstr(type, "artillery") ? "rough-artillery" : "rough-infantry";
-
-		*out *= factor(ts, kind, r);
-		result_factor(r, "rough", factor(ts, kind, r));
-	}
-	if (in_flag(in, "ford")) {
-		*out += factor(ts, "ford", r);
-		result_mod(r, "ford", factor(ts, "ford", r));
-	}
-	if (in_flag(in, "pass-through") && strcmp(type, "light-infantry") != 0) {
-		*out += factor(ts, "pass-through", r);
-		result_mod(r, "pass-through", factor(ts, "pass-through", r));
-	}
-	if (*out < 0)
-		*out = 0;
 }
 
 /* "An artillery battery may always limber and move without use of the

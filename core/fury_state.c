@@ -636,22 +636,31 @@ formation_fatigue(const struct tableset *ts, const struct army *a,
 	}
 }
 
+/* The fatigue of formation i of the army alone (formation_fatigue, its
+ * tallies made for it): 0, or -1 out of memory (r->no_memory). */
+static int
+one_fatigue(const struct tableset *ts, const struct army *a, int i,
+    struct fatigue *ft, struct result *r)
+{
+	struct tally *all = tally_all(ts, a, r);
+
+	if (all == NULL)
+		return -1;
+	formation_fatigue(ts, a, all, i, ft, r);
+	free(all);
+	return 0;
+}
+
 /* True when brigade u's division is fatigued, by its own losses or with
  * its corps or army (l.50, l.52, l.54). */
 static int
 in_fatigued_division(const struct tableset *ts, const struct army *a,
     const struct unit *u, struct result *r)
 {
-	struct tally *all;
 	struct fatigue ft;
-	int fatigued = 0;
 
-	if (u->up < 0 || (all = tally_all(ts, a, r)) == NULL)
-		return 0;
-	formation_fatigue(ts, a, all, u->up, &ft, r);
-	fatigued = ft.fatigued || ft.from_above;
-	free(all);
-	return fatigued;
+	return u->up >= 0 && one_fatigue(ts, a, u->up, &ft, r) == 0 &&
+	    (ft.fatigued || ft.from_above);
 }
 
 /* A formation's fatigue as a record of a ruling's result. */
@@ -840,7 +849,7 @@ suppression_spent(const struct ruling_units *ru, struct result *r)
 		if (strcmp(ru->role[i], "unit") != 0)
 			continue;
 		if (strcmp(ru->unit[i]->state, "suppressed") == 0) {
-			snprintf(role, sizeof role, nth == 0 ? "unit" : "unit:%d", nth);
+			snprintf(role, sizeof role, "unit:%d", nth);
 			result_state(r, role, "", 0);
 			result_work(r, "%s fired its suppressed fire phase at half points: no longer suppressed",
 			    ru->unit[i]->name);
@@ -925,19 +934,14 @@ static void
 formation_view(const struct tableset *ts, const struct army *a, const struct unit *u,
     struct unit_view *v, struct result *scratch)
 {
-	struct tally *all = tally_all(ts, a, scratch);
 	struct fatigue ft;
 	int at = 0;
 
 	/* (found by id: a view may be of a copy of the unit) */
 	while (at < a->n && a->u[at].id != u->id)
 		at++;
-	if (all == NULL || at == a->n) {
-		free(all);
+	if (at == a->n || one_fatigue(ts, a, at, &ft, scratch) != 0)
 		return;
-	}
-	formation_fatigue(ts, a, all, at, &ft, scratch);
-	free(all);
 	if (v->nlines < VIEW_LINES)
 		snprintf(v->lines[v->nlines++], VIEW_LINE, "%s%s%s",
 		    ft.fatigued ? "fatigued" : ft.from_above ? "fatigued with " : "not fatigued",
