@@ -21,7 +21,9 @@ DEPFLAGS = -MMD -MP
 LIBS     = -Wl,-Bstatic -lsqlite3 -lcsv -lgmp -lutf8proc -Wl,-Bdynamic -lm -lpthread -ldl
 REL_LIBS = -static -lsqlite3 -lcsv -lgmp -lutf8proc -lm -lpthread -ldl
 
-CORE_SRC = $(sort $(wildcard core/*.c))
+# The engine in core/, each rule set in a folder of its own (core/RULESET/).
+CORE_SRC = $(sort $(wildcard core/*.c core/*/*.c))
+RULESET_DIRS = $(sort $(dir $(wildcard core/*/*.c)))
 DB_SRC   = $(sort $(wildcard db/*.c))
 CMD_SRC  = $(sort $(wildcard cmd/*.c))
 TABLES   = $(sort $(wildcard schema/tables/*/*.csv))
@@ -46,7 +48,7 @@ SAN_SERVE = $(patsubst %.c,build/san/%.o,$(notdir $(SERVE_SRC)))
 FLT_SERVE = $(patsubst %.c,build/flt/%.o,$(notdir $(SERVE_SRC)))
 SERVE_LIBS = $(LIBS) -lmicrohttpd
 
-vpath %.c core db cmd cmd/serve build/gen tests/unit
+vpath %.c core $(RULESET_DIRS) db cmd cmd/serve build/gen tests/unit
 
 .PHONY: all check deps demo bench stress mutants valgrind fuzz golden man clean install FORCE
 all: umpire umpire-serve

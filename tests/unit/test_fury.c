@@ -1,6 +1,6 @@
 /* Unit tests of the fury rules: fatigue, BEL, freshness, fire, melee. */
 #include "unit.h"
-#include "fury.h"
+#include "fury/fury.h"
 
 static void
 fatigue_rounding(void **state)

@@ -1,6 +1,6 @@
 /*
  * squares: the Napoleonic "squares" grid rules.  Private to
- * core/squares*.c: the shared look-ups, the assault's entry points and
+ * core/squares/: the shared look-ups, the assault's entry points and
  * the game's roster.
  */
 #ifndef UMPIRE_SQUARES_H

@@ -1,6 +1,6 @@
 /*
  * brigade: the Asquith & Spires Napoleonic Brigade Rules (Mark 9).
- * Private to core/brigade*.c: the shared look-ups of the Melee/Firing
+ * Private to core/brigade/: the shared look-ups of the Melee/Firing
  * Table and the commands' adjudicate functions.
  */
 #ifndef UMPIRE_BRIGADE_H

@@ -1,4 +1,4 @@
-/* fury: Napoleonic Fury.  Private to core/fury*.c. */
+/* fury: Napoleonic Fury.  Private to core/fury/. */
 #ifndef UMPIRE_FURY_H
 #define UMPIRE_FURY_H
 
