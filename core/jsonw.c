@@ -1,6 +1,7 @@
-/* jsonw: JSON writer into a fixed buffer. */
+/* jsonw: JSON writer into a fixed buffer, or one that grows. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "jsonw.h"
@@ -13,10 +14,49 @@ jsonw_init(struct jsonw *w, char *buf, size_t cap)
 	w->cap = cap;
 	w->len = 0;
 	w->overflow = 0;
+	w->grows = 0;
 	w->depth = 0;
 	w->count[0] = 0;
 	if (cap > 0)
 		buf[0] = '\0';
+}
+
+void
+jsonw_init_growing(struct jsonw *w)
+{
+	static char empty[1];
+
+	jsonw_init(w, empty, 0);
+	w->grows = 1;
+}
+
+void
+jsonw_free(struct jsonw *w)
+{
+	if (w->grows && w->cap > 0)
+		free(w->buf);
+	w->grows = 0;
+	w->buf = NULL;
+	w->cap = 0;
+}
+
+/* Makes room for n more bytes and the NUL in a growing buffer. */
+static int
+grow(struct jsonw *w, size_t n)
+{
+	size_t cap = w->cap ? w->cap : 256;
+	char *buf;
+
+	while (cap < w->len + n + 1) {
+		if (cap > ((size_t)-1) / 2)
+			return -1;
+		cap *= 2;
+	}
+	if ((buf = realloc(w->cap ? w->buf : NULL, cap)) == NULL)
+		return -1;
+	w->buf = buf;
+	w->cap = cap;
+	return 0;
 }
 
 static void
@@ -24,7 +64,7 @@ put(struct jsonw *w, const char *s, size_t n)
 {
 	if (w->overflow)
 		return;
-	if (w->len + n + 1 > w->cap) {
+	if (w->len + n + 1 > w->cap && (!w->grows || grow(w, n) != 0)) {
 		w->overflow = 1;
 		return;
 	}

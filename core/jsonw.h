@@ -14,7 +14,9 @@ struct jsonw {
 	char *buf;
 	size_t cap;
 	size_t len;
-	int overflow;
+	int overflow;		/* a fixed buffer was too small, or memory
+				 * ran out for a growing one */
+	int grows;		/* buf is malloc'd and grows (jsonw_init_growing) */
 	int depth;
 	int count[JSONW_DEPTH];	/* values written at each depth */
 };
@@ -22,6 +24,12 @@ struct jsonw {
 /* Starts writing into buf of cap bytes (always NUL-terminated); a NULL buf
  * writes nothing (a caller that does not want the JSON). */
 void jsonw_init(struct jsonw *w, char *buf, size_t cap);
+/* Starts writing into a buffer of its own that grows as it needs (the
+ * only allocation of jsonw): w->buf is "" until the first write, and the
+ * caller frees it with jsonw_free.  Out of memory sets overflow. */
+void jsonw_init_growing(struct jsonw *w);
+/* Frees a growing writer's buffer (a fixed one is the caller's). */
+void jsonw_free(struct jsonw *w);
 void jsonw_object(struct jsonw *w, const char *key);
 void jsonw_object_end(struct jsonw *w);
 void jsonw_array(struct jsonw *w, const char *key);
