@@ -629,6 +629,7 @@ static const struct {
 	{ "sheet", cmd_sheet_inputs },
 	{ "log", cmd_log_inputs },
 	{ "undo", cmd_undo_inputs },
+	{ "redo", cmd_undo_inputs },
 	{ "game", cmd_game_inputs },
 	{ "batch", batch_inputs },
 	{ "report", report_inputs },

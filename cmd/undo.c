@@ -1,7 +1,10 @@
 /*
- * undo and redo: take back the last N events of the journal (rulings,
- * corrections, turns) or put back what was undone.  Undo marks events; it
- * never patches numbers: every state is derived from the events in force.
+ * undo and redo: take back the last entry of the journal, whatever it is
+ * (a ruling, one that changed nothing too, a correction, a turn's end),
+ * or with --to ID event ID and every entry in force after it; redo puts
+ * back the entry undone last, or every one up to ID.  Undo marks events;
+ * it never patches numbers: every state is the journal in force, applied
+ * in event order.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,19 +15,24 @@
 #include "jsonw.h"
 #include "num.h"
 
+/* Event ids, as JSON readers hold them exactly (below 2^53). */
+#define EVENT_ID_MAX 9007199254740991L
+
 const struct input_decl cmd_undo_inputs[] = {
+	{ "to", IN_TEXT, "ID", 0, 0, NULL, NULL, NULL,
+	  "take back event ID and every entry in force after it (redo: bring back every entry up to ID)", 0 },
 	{ "dry-run", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "show what would go, change nothing", 0 },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
-/* What undo or redo takes: kept until the commit, then printed. */
+/* What undo or redo takes, kept until the commit, then printed. */
 struct shown {
 	struct jsonw w;
-	int json, count;
+	FILE *text;		/* the text lines, into text_buf */
+	char *text_buf;
+	size_t text_len;
+	int count;
 	const char *verb;
-	char text[16384];
-	int argc;		/* the command's arguments */
-	char **argv;
 };
 
 static int
@@ -42,95 +50,129 @@ show(void *ctx, const struct db_event *e)
 	jsonw_string(&s->w, "summary", e->summary);
 	jsonw_object_end(&s->w);
 	/* who as the log names it: the acting unit first, with roles */
-	snprintf(s->text + strlen(s->text), sizeof s->text - strlen(s->text),
-	    "%s #%lld turn %ld %s%s%s: %s\n", s->verb, e->id, e->turn, e->command,
-	    actors[0] ? " of " : "", actors, e->summary);
+	fprintf(s->text, "%s #%lld turn %ld %s%s%s: %s\n", s->verb, e->id, e->turn,
+	    e->command, actors[0] ? " of " : "", actors, e->summary);
 	return 0;
 }
 
-/* Asked for more than there is, undo or redo takes all there is, and
- * says so before listing them. */
-static void
-say_fewer(FILE *out, int count, int redo, int dry_run)
+/* --to ID as typed: 0 without it, else the id (an error printed). */
+static int
+reach(struct cmd_ctx *g, const struct inputs *in, long *to)
 {
-	fprintf(out, "only %d ruling%s %s be %s:\n", count, count == 1 ? "" : "s",
-	    dry_run ? "can" : "could", redo ? "redone" : "undone");
+	const char *text = in_text(in, "to");
+
+	*to = 0;
+	if (text != NULL && num_parse_long(text, 1, EVENT_ID_MAX, to) != NUM_OK)
+		return cmd_error(g, EXIT_DATA, "--to: '%s' is not an event id (a whole number from 1, as the log shows it)",
+		    text);
+	return 0;
 }
 
-/* The JSON of what undo or redo takes, kept until the commit. */
-#define SHOWN_JSON (1 << 20)
-
+/* Event TO must be one undo (in force) or redo (undone, not cleared)
+ * can reach. */
 static int
-take_back(struct cmd_ctx *g, struct inputs *in, int redo, struct shown *s,
-    char *buf)
+reachable(struct cmd_ctx *g, struct game *gm, long to, int redo)
 {
-	struct game *gm;
-	long n = 1;
-	int rc, st, done;
+	int undone, st;
 
-	if ((rc = inputs_parse_command(in, g->command, redo ? NULL : cmd_undo_inputs,
-	    NULL, s->argc, s->argv)) != 0)
-		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
-	if (in->npos > 1)
-		return cmd_error(g, EXIT_USAGE, "%s takes at most one number N", g->command);
-	if (in->npos == 1 && num_parse_long(in->pos[0], 1, 1000, &n) != NUM_OK)
-		return cmd_error(g, EXIT_DATA, "'%s' is not a number of rulings from 1 to 1000",
-		    in->pos[0]);
-	if ((rc = game_get_mode(g, !in_flag(in, "dry-run"), &gm)) != 0)
+	if (to == 0)
+		return 0;
+	if ((st = db_event_undone(gm->db, to, &undone)) != DB_OK)
+		return game_fail(g, st);
+	if (!redo && undone != 0)
+		return cmd_error(g, EXIT_DATA, "event %ld is already undone%s", to,
+		    undone == 1 ? " (redo brings it back)" : "");
+	if (redo && undone == 0)
+		return cmd_error(g, EXIT_DATA, "event %ld is not undone: there is nothing to redo there",
+		    to);
+	if (redo && undone == 2)
+		return cmd_error(g, EXIT_DATA, "event %ld cannot be redone: an entry was made after it was undone",
+		    to);
+	return 0;
+}
+
+/* Lists, and unless a dry run marks, what undo or redo takes; the lists
+ * are printed by the caller once the transaction is kept. */
+static int
+take_back(struct cmd_ctx *g, const struct inputs *in, int redo, struct shown *s)
+{
+	int dry_run = in_flag(in, "dry-run"), rc, st, done;
+	struct game *gm;
+	long to;
+
+	if ((rc = reach(g, in, &to)) != 0 ||
+	    (rc = game_get_mode(g, !dry_run, &gm)) != 0 ||
+	    (rc = reachable(g, gm, to, redo)) != 0)
 		return rc;
-	s->json = g->json;
-	s->verb = in_flag(in, "dry-run") ? "would undo" : redo ? "redid" : "undid";
-	jsonw_init(&s->w, buf, SHOWN_JSON);
+	s->verb = dry_run ? (redo ? "would redo" : "would undo") : redo ? "redid" : "undid";
 	jsonw_object(&s->w, NULL);
-	jsonw_bool(&s->w, "dry_run", in_flag(in, "dry-run"));
+	jsonw_bool(&s->w, "dry_run", dry_run);
 	jsonw_array(&s->w, redo ? "redone" : "undone");
-	st = db_undo_candidates(gm->db, (int)n, redo, show, s);
-	if (st == DB_OK && !in_flag(in, "dry-run"))
-		st = db_undo_mark(gm->db, (int)n, redo, &done);
+	st = db_undo_candidates(gm->db, to, redo, show, s);
+	if (st == DB_OK && !dry_run)
+		st = db_undo_mark(gm->db, to, redo, &done);
 	if (st != DB_OK)
 		return game_fail(g, st);
 	jsonw_array_end(&s->w);
 	jsonw_object_end(&s->w);
-	if (s->w.overflow)
-		return cmd_error(g, EXIT_BUG, "too many events to list");
+	if (s->w.overflow || fflush(s->text) != 0)
+		return cmd_error(g, EXIT_BUG, "out of memory");
 	if (g->json)
-		fprintf(g->out, "%s\n", buf);
+		fprintf(g->out, "%s\n", s->w.buf);
 	else if (s->count == 0)
 		fprintf(g->out, "nothing to %s\n", redo ? "redo" : "undo");
-	else {
-		if (s->count < n)
-			say_fewer(g->out, s->count, redo, in_flag(in, "dry-run"));
-		fputs(s->text, g->out);
-	}
+	else
+		fputs(s->text_buf, g->out);
 	return 0;
 }
 
-/* What undo or redo works in, made for the command. */
-struct undo_work {
-	struct inputs in;
-	struct shown s;
-	char buf[SHOWN_JSON];
-};
+/* The inputs, refusing a bare number: `undo 7` would read as "the last
+ * seven" where `log show 7` means event #7. */
+static int
+read_inputs(struct cmd_ctx *g, struct inputs *in, int argc, char **argv)
+{
+	int rc;
+
+	if ((rc = inputs_parse_command(in, g->command, cmd_undo_inputs, NULL, argc,
+	    argv)) != 0)
+		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
+	if (in->npos > 0)
+		return cmd_error(g, EXIT_USAGE,
+		    "%s takes no number: give --to ID to %s event ID and every entry %s it (see 'umpire log')",
+		    g->command, strcmp(g->command, "redo") == 0 ? "bring back" : "take back",
+		    strcmp(g->command, "redo") == 0 ? "undone before" : "after");
+	return 0;
+}
 
 static int
 undo_redo(struct cmd_ctx *g, int argc, char **argv, int redo)
 {
-	struct undo_work *w;
+	struct inputs *in;
+	struct shown s;
 	int rc;
 
 	if (g->help) {
-		fprintf(g->out, "usage: umpire %s [N]%s\n%s\n", redo ? "redo" : "undo",
-		    redo ? "" : " [--dry-run]",
-		    redo ? "Puts back the last N rulings undone (until a new one is recorded)." :
-		    "Takes back the last N rulings, corrections and turns, exactly.");
+		fprintf(g->out, "usage: umpire %s [--to ID] [--dry-run]\n%s\n", redo ? "redo" : "undo",
+		    redo ? "Brings back the entry undone last, or with --to ID every entry undone up to ID\n"
+		    "(until a new entry is made: any new entry clears what could be redone)." :
+		    "Takes back the last entry of the journal, whatever it is (a ruling, one that\n"
+		    "changed nothing too, a correction, a turn's end), or with --to ID event ID and\n"
+		    "every entry in force after it.  Undone entries stay in the log, marked.");
 		return EXIT_DONE;
 	}
-	if ((w = calloc(1, sizeof *w)) == NULL)
+	if ((in = calloc(1, sizeof *in)) == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
-	w->s.argc = argc;
-	w->s.argv = argv;
-	rc = take_back(g, &w->in, redo, &w->s, w->buf);
-	free(w);
+	memset(&s, 0, sizeof s);
+	jsonw_init_growing(&s.w);
+	if ((s.text = open_memstream(&s.text_buf, &s.text_len)) == NULL)
+		rc = cmd_error(g, EXIT_BUG, "out of memory");
+	else if ((rc = read_inputs(g, in, argc, argv)) == 0)
+		rc = take_back(g, in, redo, &s);
+	if (s.text != NULL)
+		fclose(s.text);
+	free(s.text_buf);
+	jsonw_free(&s.w);
+	free(in);
 	return rc;
 }
 
@@ -147,8 +189,10 @@ redo(struct cmd_ctx *g, int argc, char **argv)
 }
 
 const struct cmd_entry cmd_undo_entry = {
-	"undo", "undo [N] [--dry-run]", "take back rulings", CMD_NO_PREFIX | CMD_WRITES, undo,
+	"undo", "undo [--to ID] [--dry-run]", "take back the last entry of the journal",
+	CMD_NO_PREFIX | CMD_WRITES, undo,
 };
 const struct cmd_entry cmd_redo_entry = {
-	"redo", "redo [N]", "put back what was undone", CMD_NO_PREFIX | CMD_WRITES, redo,
+	"redo", "redo [--to ID] [--dry-run]", "bring back what was undone",
+	CMD_NO_PREFIX | CMD_WRITES, redo,
 };

@@ -26,6 +26,8 @@ struct db {
 	int wal_frames;		/* the frames in the WAL after the last commit */
 	int redo;		/* an undone event could be redone: 1, 0, or
 				 * -1 not known (db_event_next_id) */
+	long long last_live;	/* the last entry in force, 0 for none
+				 * (db_event_next_id) */
 };
 
 /* Registers umpire's VFS (db/vfs.c: the unix VFS without two syncs that

@@ -33,6 +33,7 @@ db_event_next_id(struct db *db, long long *id)
 	rc = sqlite3_step(st);
 	*id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
 	db->redo = rc == SQLITE_ROW ? sqlite3_column_int(st, 1) : -1;
+	db->last_live = rc == SQLITE_ROW ? sqlite3_column_int64(st, 2) : 0;
 	sqlite3_reset(st);
 	return rc == SQLITE_ROW ? DB_OK : db_fail(db, rc, "recording the ruling");
 }
@@ -43,8 +44,11 @@ db_event_record(struct db *db, const struct db_record *rec)
 	sqlite3_stmt *st;
 	int rc = SQLITE_OK, status;
 
-	/* (db_event_next_id says whether anything could be redone.) */
-	if (rec->changes && db->redo != 0) {
+	/* "Any new entry clears what could be redone" (CLI.md), a ruling
+	 * that changed nothing too: the entries in force stay one chain, each
+	 * made on the ones before it (db_event_next_id says whether anything
+	 * could be redone, and the last entry in force). */
+	if (db->redo != 0) {
 		if ((status = db_prepare(db, STMT_EVENT_CLEAR_REDO, &st)) != DB_OK ||
 		    (status = db_step_done(db, st, "recording the ruling")) != DB_OK)
 			return status;
@@ -59,6 +63,7 @@ db_event_record(struct db *db, const struct db_record *rec)
 	db_bind_text(st, 6, rec->output, &rc);
 	db_bind_text(st, 7, rec->summary, &rc);
 	db_bind_int(st, 8, rec->changes != 0, &rc);
+	db_bind_int(st, 9, db->last_live, &rc);
 	if (rc != SQLITE_OK)
 		return db_fail(db, rc, "recording the ruling");
 	return db_step_done(db, st, "recording the ruling");
@@ -254,17 +259,29 @@ each_event(struct db *db, enum stmt id, long long a, long long b,
 	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading the journal");
 }
 
-int
-db_undo_candidates(struct db *db, int n, int redo,
+/* Binds undo's or redo's reach: event TO and on, or the one entry next. */
+static int
+each_candidate(struct db *db, long long to, int redo,
     int (*fn)(void *ctx, const struct db_event *e), void *ctx)
 {
+	long long from = to > 0 ? to : redo ? (long long)1 << 62 : 0;
+
 	return each_event(db, redo ? STMT_REDO_CANDIDATES : STMT_UNDO_CANDIDATES,
-	    n, 0, 1, fn, ctx);
+	    from, to > 0 ? -1 : 1, 2, fn, ctx);
 }
 
+int
+db_undo_candidates(struct db *db, long long to, int redo,
+    int (*fn)(void *ctx, const struct db_event *e), void *ctx)
+{
+	return each_candidate(db, to, redo, fn, ctx);
+}
+
+/* The ids undo or redo takes, gathered before any is marked. */
 struct marks {
-	long long ids[1024];
-	int n;
+	long long *ids;
+	size_t n, room;
+	int no_memory;
 };
 
 static int
@@ -272,37 +289,77 @@ collect(void *ctx, const struct db_event *e)
 {
 	struct marks *m = ctx;
 
-	if (m->n < (int)(sizeof m->ids / sizeof m->ids[0]))
-		m->ids[m->n++] = e->id;
+	if (m->n == m->room) {
+		size_t room = m->room ? 2 * m->room : 64;
+		long long *ids = realloc(m->ids, room * sizeof *ids);
+
+		if (ids == NULL) {
+			m->no_memory = 1;
+			return 1;
+		}
+		m->ids = ids;
+		m->room = room;
+	}
+	m->ids[m->n++] = e->id;
 	return 0;
 }
 
-int
-db_undo_mark(struct db *db, int n, int redo, int *done)
+/* Marks event id undone (1) or in force again (0), and rewrites the kept
+ * state of its units from the journal. */
+static int
+mark_one(struct db *db, long long id, int redo)
 {
-	static struct marks m;
+	sqlite3_stmt *st;
+	int b = SQLITE_OK, rc;
+
+	if ((rc = db_prepare(db, STMT_EVENT_SET_UNDONE, &st)) != DB_OK)
+		return rc;
+	db_bind_int(st, 1, id, &b);
+	db_bind_int(st, 2, redo ? 0 : 1, &b);
+	if (b != SQLITE_OK)
+		return db_fail(db, b, redo ? "redoing" : "undoing");
+	if ((rc = db_step_done(db, st, redo ? "redoing" : "undoing")) != DB_OK)
+		return rc;
+	return refresh_event(db, id);
+}
+
+int
+db_undo_mark(struct db *db, long long to, int redo, int *done)
+{
+	struct marks m = { NULL, 0, 0, 0 };
 	int rc;
 
 	*done = 0;
-	m.n = 0;
-	if ((rc = db_undo_candidates(db, n, redo, collect, &m)) != DB_OK)
-		return rc;
-	for (int i = 0; i < m.n; i++) {
-		sqlite3_stmt *st;
-		int b = SQLITE_OK;
+	rc = each_candidate(db, to, redo, collect, &m);
+	if (m.no_memory)
+		rc = db_set_error(DB_NOMEM, "%s: out of memory", redo ? "redoing" : "undoing");
+	/* Newest first for undo, oldest first for redo: each event's units
+	 * are refreshed with the journal as it then stands. */
+	for (size_t i = 0; rc == DB_OK && i < m.n; i++)
+		rc = mark_one(db, m.ids[i], redo);
+	if (rc == DB_OK)
+		*done = (int)m.n;
+	free(m.ids);
+	return rc;
+}
 
-		if ((rc = db_prepare(db, STMT_EVENT_SET_UNDONE, &st)) != DB_OK)
-			return rc;
-		db_bind_int(st, 1, m.ids[i], &b);
-		db_bind_int(st, 2, redo ? 0 : 1, &b);
-		if (b != SQLITE_OK)
-			return db_fail(db, b, redo ? "redoing" : "undoing");
-		if ((rc = db_step_done(db, st, redo ? "redoing" : "undoing")) != DB_OK ||
-		    (rc = refresh_event(db, m.ids[i])) != DB_OK)
-			return rc;
-	}
-	*done = m.n;
-	return DB_OK;
+int
+db_event_undone(struct db *db, long long id, int *undone)
+{
+	sqlite3_stmt *st;
+	int rc = SQLITE_OK, status;
+
+	if ((status = db_prepare(db, STMT_EVENT_UNDONE, &st)) != DB_OK)
+		return status;
+	db_bind_int(st, 1, id, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "reading the journal");
+	rc = sqlite3_step(st);
+	*undone = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
+	sqlite3_reset(st);
+	if (rc == SQLITE_DONE)
+		return db_set_error(DB_NOTFOUND, "there is no event %lld in the journal", id);
+	return rc == SQLITE_ROW ? DB_OK : db_fail(db, rc, "reading the journal");
 }
 
 int
@@ -470,67 +527,6 @@ rows_check(struct db *db, enum stmt id, const char *what,
 	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, what);
 }
 
-/* Where kind is in LIST. */
-static int
-listed(const char *const *list, const char *kind)
-{
-	for (int i = 0; list != NULL && list[i] != NULL; i++)
-		if (strcmp(list[i], kind) == 0)
-			return 1;
-	return 0;
-}
-
-/*
- * Every ledger in force must add up: an effect's total is the previous
- * total plus its amount, or (a counted ledger) one more than it; a ledger
- * kept as its latest word is not chained.
- */
-static int
-check_ledgers(struct db *db, const struct db_tallies *t,
-    void (*report)(void *ctx, const char *problem), void *ctx, int *problems)
-{
-	sqlite3_stmt *st;
-	long long unit = -1;
-	char kind[32] = "", line[512];
-	long sum = 0;
-	int rc, status;
-
-	if ((status = db_prepare(db, STMT_CHECK_LEDGERS, &st)) != DB_OK)
-		return status;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		long long u = sqlite3_column_int64(st, 0);
-		int col = SQLITE_OK;
-		const char *k = db_column_text(st, 1, &col);
-		const char *name = db_column_text(st, 5, &col);
-		long amount = (long)sqlite3_column_int64(st, 2);
-		long total = (long)sqlite3_column_int64(st, 3);
-
-		if (col != SQLITE_OK || k == NULL) {
-			rc = col != SQLITE_OK ? col : SQLITE_CORRUPT;
-			break;
-		}
-		if (listed(t->latest, k))
-			continue;
-		if (u != unit || strcmp(k, kind) != 0) {
-			unit = u;
-			text_copy(kind, sizeof kind, k);
-			sum = 0;
-		}
-		sum += listed(t->counted, k) ? 1 : amount;
-		if (total == sum && total >= 0)
-			continue;
-		snprintf(line, sizeof line,
-		    "unit '%s': the %s ledger says %ld at event %lld, its effects add up to %ld",
-		    name != NULL ? name : "?", k, total,
-		    (long long)sqlite3_column_int64(st, 4), sum);
-		report(ctx, line);
-		(*problems)++;
-		sum = total;
-	}
-	sqlite3_reset(st);
-	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "checking the journal");
-}
-
 int
 db_check(struct db *db, const struct db_tallies *t,
     void (*report)(void *ctx, const char *problem), void *ctx, int *problems)
@@ -544,14 +540,11 @@ db_check(struct db *db, const struct db_tallies *t,
 	    report, ctx, problems)) != DB_OK ||
 	    (rc = rows_check(db, STMT_CHECK_JSON, "JSON not valid in",
 	    report, ctx, problems)) != DB_OK ||
-	    (rc = rows_check(db, STMT_CHECK_STATE,
-	    "the kept state differs from the journal for unit", report, ctx,
-	    problems)) != DB_OK ||
 	    (rc = rows_check(db, STMT_CHECK_LINKS,
 	    "an effect not linked to its event's units: event", report, ctx,
 	    problems)) != DB_OK)
 		return rc;
-	return check_ledgers(db, t, report, ctx, problems);
+	return db_check_replay(db, t, report, ctx, problems);
 }
 
 int

@@ -59,12 +59,20 @@ int db_state_put(struct db *db, const struct unit *u, const char *const *ledgers
 /* Rewrites every unit's kept state from the journal. */
 int db_state_refresh_all(struct db *db);
 
-/* Calls fn for the last n events in force that changed the game (newest
- * first) or the first n undone ones (oldest first); `mark` then undoes or
- * redoes them. */
-int db_undo_candidates(struct db *db, int n, int redo,
+/*
+ * Calls fn for what undo takes back (newest first): the last entry in
+ * force whatever it is, or with TO > 0 event TO and every entry in force
+ * after it; or for what redo brings back (oldest first): the entry undone
+ * last, or with TO every entry that may be redone up to TO.  `mark` then
+ * undoes or redoes them, *done their count.
+ */
+int db_undo_candidates(struct db *db, long long to, int redo,
     int (*fn)(void *ctx, const struct db_event *e), void *ctx);
-int db_undo_mark(struct db *db, int n, int redo, int *done);
+int db_undo_mark(struct db *db, long long to, int redo, int *done);
+
+/* How event id stands: 0 in force, 1 undone (may be redone), 2 undone
+ * and cleared by a later entry; DB_NOTFOUND when there is no such event. */
+int db_event_undone(struct db *db, long long id, int *undone);
 
 /* Lists events (in force and undone), optionally of one unit or turn. */
 int db_log(struct db *db, long long unit, long turn,
@@ -104,10 +112,19 @@ int db_event_roles(struct db *db, long long id,
     void (*fn)(void *ctx, long long unit, const char *role), void *ctx);
 
 /* Checks the game: SQLite's integrity and foreign keys, its JSON, every
- * ledger against the sum of its effects, every unit's kept state against
- * the journal, every effect linked to its event's units.  Calls report
- * per problem. */
+ * effect linked to its event's units, and the journal replayed
+ * (db_check_replay).  Calls report per problem. */
 int db_check(struct db *db, const struct db_tallies *t,
+    void (*report)(void *ctx, const char *problem), void *ctx, int *problems);
+
+/*
+ * The journal replayed from nothing (db/replay.c): the entries in force
+ * one chain (each made on the entries in force before it, what may be
+ * redone after them all), every ledger's running total the sum of its
+ * effects in event order, and every unit's kept state, formation, flags
+ * and ledgers what the replay leaves.  Calls report per difference.
+ */
+int db_check_replay(struct db *db, const struct db_tallies *t,
     void (*report)(void *ctx, const char *problem), void *ctx, int *problems);
 
 /* fn for each change in force of ledger KIND (the measure), in the

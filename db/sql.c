@@ -113,23 +113,30 @@ const char *const db_sql[STMT_COUNT] = {
 	/* The next event's id, and whether an undone event could be redone
 	 * (a change clears it). */
 	[STMT_EVENT_NEXT_ID] =
-	    "SELECT coalesce(max(id), 0) + 1, EXISTS (SELECT 1 FROM event WHERE undone = 1) "
-	    "FROM event",
+	    "SELECT coalesce(max(id), 0) + 1, EXISTS (SELECT 1 FROM event WHERE undone = 1), "
+	    "coalesce((SELECT max(id) FROM event WHERE undone = 0), 0) FROM event",
 	[STMT_EVENT_CLEAR_REDO] = "UPDATE event SET undone = 2 WHERE undone = 1",
 	[STMT_EVENT_INSERT] =
 	    "INSERT INTO event (id, turn, command, args, dice, output, summary, "
-	    "changes, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, " NOW ")",
+	    "changes, prev, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, " NOW ")",
 	[STMT_EVENT_UNIT_INSERT] =
 	    "INSERT OR IGNORE INTO event_unit (event, unit, role) VALUES (?1, ?2, ?3)",
 	[STMT_EFFECT_INSERT] =
 	    "INSERT INTO effect (event, unit, kind, name, amount, total, ref, detail) "
 	    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, nullif(?7, 0), ?8)",
+	/* What undo takes back: the last entry in force (?2 = 1), or event ?1
+	 * and every entry in force after it (?2 = -1), newest first. */
 	[STMT_UNDO_CANDIDATES] =
-	    "SELECT " EVENT_COLUMNS "WHERE e.undone = 0 AND e.changes = 1 "
-	    "ORDER BY e.id DESC LIMIT ?1",
+	    "SELECT " EVENT_COLUMNS "WHERE e.undone = 0 AND e.id >= ?1 "
+	    "ORDER BY e.id DESC LIMIT ?2",
+	/* What redo brings back: the entry undone last (?2 = 1), or every
+	 * entry that may be redone up to event ?1, oldest first. */
 	[STMT_REDO_CANDIDATES] =
-	    "SELECT " EVENT_COLUMNS "WHERE e.undone = 1 AND e.changes = 1 "
-	    "ORDER BY e.id ASC LIMIT ?1",
+	    "SELECT " EVENT_COLUMNS "WHERE e.undone = 1 AND e.id <= ?1 "
+	    "ORDER BY e.id ASC LIMIT ?2",
+	/* Whether event ?1 is in the journal, and how: 0 in force, 1 may be
+	 * redone, 2 cleared. */
+	[STMT_EVENT_UNDONE] = "SELECT undone FROM event WHERE id = ?1",
 	[STMT_EVENT_SET_UNDONE] = "UPDATE event SET undone = ?2 WHERE id = ?1",
 	[STMT_LOG] =
 	    "SELECT " EVENT_COLUMNS
@@ -211,11 +218,17 @@ const char *const db_sql[STMT_COUNT] = {
 	[STMT_TABLE_CELLS] =
 	    "SELECT j.value FROM rule_row r, json_each(r.cells) j "
 	    "WHERE r.ruleset = ?1 AND r.name = ?2 ORDER BY r.ord, j.key",
-	[STMT_CHECK_LEDGERS] =
-	    "SELECT e.unit, e.kind, e.amount, e.total, e.event, u.name "
-	    "FROM effect e JOIN event v ON v.id = e.event JOIN unit u ON u.id = e.unit "
-	    "WHERE v.undone = 0 AND e.kind NOT IN " WORD_KINDS " "
-	    "ORDER BY e.unit, e.kind, e.id",
+	/* umpire check's replay (db/replay.c): the journal's marks, every
+	 * effect in force in event order, every unit with its kept words. */
+	[STMT_CHECK_CHAIN] = "SELECT id, prev, undone FROM event ORDER BY id",
+	[STMT_CHECK_REPLAY] =
+	    "SELECT e.unit, e.kind, e.name, e.amount, e.total, coalesce(e.ref, 0), v.turn, "
+	    "e.id, e.event FROM effect e JOIN event v ON v.id = e.event "
+	    "WHERE v.undone = 0 ORDER BY e.event, e.id",
+	[STMT_CHECK_UNITS] =
+	    "SELECT u.id, u.name, u.tactical, s.unit IS NOT NULL, coalesce(s.state, ''), "
+	    "coalesce(s.formation, ''), coalesce(s.flags, '') "
+	    "FROM unit u LEFT JOIN unit_state s ON s.unit = u.id ORDER BY u.id",
 	[STMT_CHECK_INTEGRITY] = "PRAGMA integrity_check",
 	[STMT_CHECK_FOREIGN_KEYS] = "PRAGMA foreign_key_check",
 	[STMT_CHECK_JSON] =
@@ -244,15 +257,6 @@ const char *const db_sql[STMT_COUNT] = {
 	    "INSERT OR REPLACE INTO unit_state " WORDS_DERIVED,
 	[STMT_LEDGER_CLEAR_ALL] = "DELETE FROM unit_ledger",
 	[STMT_LEDGER_REFRESH_ALL] = "INSERT INTO unit_ledger " LEDGERS_DERIVED,
-	[STMT_CHECK_STATE] =
-	    "SELECT u.name FROM unit u JOIN (" WORDS_DERIVED ") d ON d.unit = u.id "
-	    "LEFT JOIN unit_state s ON s.unit = u.id "
-	    "WHERE s.unit IS NULL OR s.state IS NOT d.state "
-	    "OR s.formation IS NOT d.formation OR s.flags IS NOT d.flags "
-	    "UNION SELECT u.name FROM unit u WHERE u.id IN ("
-	    "SELECT unit FROM (SELECT * FROM unit_ledger EXCEPT " LEDGERS_DERIVED ") "
-	    "UNION SELECT unit FROM (" LEDGERS_DERIVED " EXCEPT SELECT * FROM unit_ledger)) "
-	    "ORDER BY 1",
 	[STMT_CHECK_LINKS] =
 	    "SELECT e.event, u.name FROM effect e JOIN unit u ON u.id = e.unit "
 	    "WHERE NOT EXISTS (SELECT 1 FROM event_unit eu "

@@ -224,8 +224,9 @@ load helper
 	[ "$(json .result.inches)" = 2 ]
 	umpire move --unit Kempt --dice 4
 	has_line "  modifiers: half-speed x0.5"
-	# a forced move is made all the same
-	"$U" undo 2 >/dev/null
+	# a forced move is made all the same: back in turn 1, still rallying
+	"$U" undo --to 2 >/dev/null
+	[ "$("$U" turn)" = "turn 1" ]
 	umpire --json move --unit Kempt --pushback 1 --dice 4
 	[ "$(json .legal)" = true ]
 }

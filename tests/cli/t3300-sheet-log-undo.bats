@@ -92,9 +92,11 @@ battle() {
 	"$U" melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --dice 5,2 >/dev/null
 	"$U" turn next >/dev/null
 	"$U" fire --firers 40 --distance 2 --target Kempt --dice 5 >/dev/null
-	umpire undo 3
+	umpire undo --to 2
 	[ "$status" -eq 0 ]
-	[ "${#lines[@]}" -eq 3 ]
+	[ "$output" = "undid #4 turn 2 fire of Kempt (target): 7 casualties
+undid #3 turn 1 turn: turn 2 begins
+undid #2 turn 1 melee of Bachelu (attacker), Kempt (defender): attacker wins (attacker loses 4, defender 15): the defender is pushed back (push back 1)" ]
 	[ "$("$U" sheet --json)" = "$before" ]
 	umpire check
 	[ "$status" -eq 0 ]
@@ -131,10 +133,12 @@ battle() {
 	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
 	"$U" melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --dice 5,2 >/dev/null
 	after=$("$U" sheet --json)
-	"$U" undo 2 >/dev/null
-	umpire redo 2
+	"$U" undo --to 1 >/dev/null
+	umpire redo --to 2
 	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 2 ]
 	[[ "${lines[0]}" == "redid #1 "* ]]
+	[[ "${lines[1]}" == "redid #2 "* ]]
 	[ "$("$U" sheet --json)" = "$after" ]
 }
 
@@ -177,28 +181,58 @@ battle() {
 	[ "$(json '.undone[0].units')" = "Bachelu, Kempt" ]
 }
 
-@test "undo N past what can be undone takes all there is and says how many" {
+@test "undo takes the last entry whatever it is; --to reaches further; redo --to brings back up to an id" {
 	small_oob
 	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
 	"$U" turn next >/dev/null
-	umpire undo 99 --dry-run
-	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "only 2 rulings can be undone:" ]
-	[ "${#lines[@]}" -eq 3 ]
-	umpire undo 99
-	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "only 2 rulings could be undone:" ]
-	[ "${lines[1]}" = "undid #2 turn 1 turn: turn 2 begins" ]
-	[ "${lines[2]}" = "undid #1 turn 1 fire of Kempt (target): 2 casualties" ]
-	umpire redo 5
-	[ "${lines[0]}" = "only 2 rulings could be redone:" ]
-	umpire undo 2
-	[ "${lines[0]}" = "undid #2 turn 1 turn: turn 2 begins" ]
-	umpire --json redo 3
+	# a ruling that changed nothing (out of range) is an entry like any other
+	"$U" fire --firers 16 --distance 9 --target Kempt --dice 4 >/dev/null
+	umpire undo
+	[ "$output" = "undid #3 turn 2 fire of Kempt (target): no effect: out of range: 9\" is beyond the musket's maximum of 6\"" ]
+	umpire undo --to 1 --dry-run
+	[ "$output" = "would undo #2 turn 1 turn: turn 2 begins
+would undo #1 turn 1 fire of Kempt (target): 2 casualties" ]
+	umpire undo --to 1
+	[ "$output" = "undid #2 turn 1 turn: turn 2 begins
+undid #1 turn 1 fire of Kempt (target): 2 casualties" ]
+	umpire undo
+	[ "$output" = "nothing to undo" ]
+	# redo brings back the entry undone last, one at a time or up to an id
+	umpire redo --dry-run
+	[ "$output" = "would redo #1 turn 1 fire of Kempt (target): 2 casualties" ]
+	umpire --json redo --to 2
 	[ "$(printf '%s' "$output" | jq -c .)" = '{"dry_run":false,"redone":[{"id":1,"turn":1,"command":"fire","units":"Kempt","summary":"2 casualties"},{"id":2,"turn":1,"command":"turn","units":"","summary":"turn 2 begins"}]}' ]
+	umpire redo
+	[ "$output" = "redid #3 turn 2 fire of Kempt (target): no effect: out of range: 9\" is beyond the musket's maximum of 6\"" ]
+	umpire redo
+	[ "$output" = "nothing to redo" ]
+	umpire log
+	has_line "#3     turn 2   fire     Kempt (target): no effect: out of range: 9\" is beyond the musket's maximum of 6\""
+	umpire check
+	[ "$status" -eq 0 ]
+}
+
+@test "undo and redo --to refuse an id they cannot reach, and nothing changes" {
+	small_oob
+	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
+	"$U" fire --firers 16 --distance 2 --target Pack --dice 4 >/dev/null
 	"$U" undo >/dev/null
-	umpire undo 1
-	[ "$output" = "undid #1 turn 1 fire of Kempt (target): 2 casualties" ]
+	"$U" fire --firers 16 --distance 2 --target Pack --dice 5 >/dev/null
+	before=$(sqlite3 umpire.db 'SELECT group_concat(id || ":" || undone) FROM (SELECT * FROM event ORDER BY id)')
+	[ "$before" = "1:0,2:2,3:0" ]
+	umpire undo --to 9
+	expect_error 65 "there is no event 9 in the journal"
+	umpire undo --to 2
+	expect_error 65 "event 2 is already undone"
+	umpire redo --to 2
+	expect_error 65 "event 2 cannot be redone: an entry was made after it was undone"
+	umpire redo --to 3
+	expect_error 65 "event 3 is not undone: there is nothing to redo there"
+	umpire undo --to x
+	expect_error 65 "--to: 'x' is not an event id (a whole number from 1, as the log shows it)"
+	umpire undo --to 0
+	expect_error 65 "--to: '0' is not an event id (a whole number from 1, as the log shows it)"
+	[ "$(sqlite3 umpire.db 'SELECT group_concat(id || ":" || undone) FROM (SELECT * FROM event ORDER BY id)')" = "$before" ]
 }
 
 @test "undo and turn next: the turn goes back" {
@@ -219,13 +253,13 @@ battle() {
 	done
 	umpire turn
 	[ "$output" = "turn 4" ]
-	"$U" undo 3 >/dev/null	# the fire, turn 3's start, a fire
+	"$U" undo --to 4 >/dev/null	# the fire, turn 3's start, a fire
 	umpire turn
 	[ "$output" = "turn 3" ]
-	"$U" undo 1 >/dev/null
+	"$U" undo >/dev/null
 	umpire turn
 	[ "$output" = "turn 2" ]
-	"$U" redo 2 >/dev/null
+	"$U" redo --to 4 >/dev/null
 	umpire turn
 	[ "$output" = "turn 3" ]
 	# a new ruling clears what could be redone; a new turn starts from 3
@@ -242,15 +276,20 @@ battle() {
 	[ "$(sqlite3 umpire.db 'SELECT turn FROM event WHERE id = 2')" = 2 ]
 }
 
-@test "undo with nothing to undo, and bad counts" {
+@test "undo with nothing to undo; a bare number is refused: undo 7 is not event #7" {
 	small_oob
 	umpire undo
 	[ "$status" -eq 0 ]
 	[ "$output" = "nothing to undo" ]
-	umpire undo x
-	expect_error 65 "'x' is not a number of rulings from 1 to 1000"
-	umpire undo 1 2
-	expect_error 64 "undo takes at most one number N"
+	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
+	for n in 7 1 x "1 2"; do
+		# shellcheck disable=SC2086
+		umpire undo $n
+		expect_error 64 "undo takes no number: give --to ID to take back event ID and every entry after it (see 'umpire log')"
+	done
+	umpire redo 1
+	expect_error 64 "redo takes no number: give --to ID to bring back event ID and every entry undone before it (see 'umpire log')"
+	[ "$(sqlite3 umpire.db 'SELECT undone FROM event')" = 0 ]
 }
 
 @test "adjust is journalled, undoable, and needs a reason" {
@@ -348,15 +387,18 @@ battle() {
 	[ "$(grep -c '<h2>Turn ' report.html)" = 3 ]
 }
 
-# Undo passes over a ruling that changed nothing: taking back `turn next`
-# leaves one made in the turn it began, and the game back a turn.
+# Undo takes back a ruling that changed nothing like any other entry, then
+# the turn's end: a ruling made after the undone turn began stays in turn 1.
 @test "report: a ruling made after an undone turn began stays in its own turn, and no losses go negative" {
 	"$U" new --rules brigade --example >/dev/null
 	"$U" fire --unit Kempt --target Charlet --distance 2 --dice 4 >/dev/null
 	"$U" turn next >/dev/null
 	"$U" fire --unit Kempt --target Charlet --distance 9 --dice 4 >/dev/null
 	"$U" undo >/dev/null
+	"$U" undo >/dev/null
 	"$U" fire --unit Pack --target Charlet --distance 2 --dice 2 >/dev/null
+	"$U" turn next >/dev/null
+	"$U" fire --unit Kempt --target Charlet --distance 9 --dice 4 >/dev/null
 	umpire report
 	# the two rulings in force of turn 1, 6 and 3 figures, and the one that
 	# changed nothing in turn 2, which adds no loss
@@ -367,10 +409,11 @@ Turn 1
       Charlet loses 6 figures (66 left)
   #4 fire: Pack (unit), Charlet (target): 3 casualties
       Charlet loses 3 figures (63 left)
+  #5 turn: turn 2 begins
   losses: Allied 0 figures this turn, 0 in all; French 9 figures this turn, 9 in all
 
 Turn 2
-  #3 fire: Kempt (unit), Charlet (target): no effect: out of range: 9\" is beyond the musket's maximum of 6\"
+  #6 fire: Kempt (unit), Charlet (target): no effect: out of range: 9\" is beyond the musket's maximum of 6\"
   losses: Allied 0 figures this turn, 0 in all; French 0 figures this turn, 9 in all" ]
 	umpire --json report
 	[ "$(json '[.turns[].losses.French.turn] | join(",")')" = "9,0" ]

@@ -96,7 +96,7 @@ squares_generals() {
 	# a tie on the score goes to the larger die: Wellington's d10
 	umpire --json turn --general Wellington --general Ney --dice 6,6
 	[ "$(json .summary)" = "Wellington wins the dice-off" ]
-	[ "$(jsonc .effects)" = '[{"unit":"Wellington","what":"part","amount":0,"state":null,"part":"dice-off"}]' ]
+	[ "$(jsonc .effects)" = '[{"unit":"Wellington","what":"part","amount":0,"state":null,"left":null,"part":"dice-off"}]' ]
 	umpire --json turn
 	[ "$(json .turn)" = 1 ]
 	umpire undo
@@ -110,14 +110,17 @@ squares_generals() {
 }
 
 # l.55: "both generals rolled the same score on the same die-type then both
-# sides roll again": nothing is decided, nothing for undo to take back.
-@test "squares l.55: a tie on the same die decides nothing and undo passes over it" {
+# sides roll again": nothing is decided, but the roll is in the journal,
+# and undo takes it back like any other entry.
+@test "squares l.55: a tie on the same die decides nothing; undo takes it back" {
 	"$U" new --rules squares >/dev/null
 	"$U" unit add Wellington --side Allied --type command --quality d8 >/dev/null
 	"$U" unit add Ney --side French --type command --quality d8 >/dev/null
 	umpire --json turn --general Wellington --general Ney --dice 4,4
 	[ "$(json .summary)" = "a tie on the same die: roll again" ]
 	[ "$(jsonc .effects)" = '[]' ]
+	umpire undo
+	[ "$output" = "undid #1 turn 1 turn of Wellington (general), Ney (general): a tie on the same die: roll again" ]
 	umpire undo
 	[ "$output" = "nothing to undo" ]
 }
@@ -352,7 +355,7 @@ fury_square() {
 	umpire --json move --unit Halkett --efc --dice 5,5
 	[ "$(json .summary)" = "forms square; the cavalry may abort, pull back 3 inches and is disordered" ]
 	[ "$(jsonc '[.modifiers[].name]')" = '["veteran","fresh"]' ]
-	[ "$(jsonc .effects)" = '[{"unit":"Halkett","what":"formation","amount":0,"state":null,"formation":"square"}]' ]
+	[ "$(jsonc .effects)" = '[{"unit":"Halkett","what":"formation","amount":0,"state":null,"left":null,"formation":"square"}]' ]
 	[ "$("$U" --json unit show Halkett | jq -r .formation)" = square ]
 	# Kellermann 1+1 +1 fresh = 3; Halkett 6+6, +1 more stands +1 fresh +3
 	# square = +5, capped at +3 (fury.txt: "capped at +/-3"): 15.  A
@@ -370,7 +373,7 @@ fury_square() {
 	umpire --json fire --unit Battery --target Halkett --distance 4 --dice 3,3
 	[ "$(jsonc '[.modifiers[].name]')" = '["target-square"]' ]
 	# undo takes the square back with the EFC that formed it
-	"$U" undo 4 >/dev/null
+	"$U" undo --to 1 >/dev/null
 	[ "$("$U" --json unit show Halkett | jq -r .formation)" = line ]
 }
 
@@ -383,7 +386,7 @@ fury_square() {
 	fury_square
 	umpire --json move --unit Foy --quality good --formation column --dice 5,4
 	[ "$(json .result.inches)" = 4.5 ]
-	[ "$(jsonc .effects)" = '[{"unit":"Foy","what":"formation","amount":0,"state":null,"formation":"column"}]' ]
+	[ "$(jsonc .effects)" = '[{"unit":"Foy","what":"formation","amount":0,"state":null,"left":null,"formation":"column"}]' ]
 	umpire --json melee --attacker Foy --defender Halkett --dice 4,4,4,4
 	[ "$(jsonc '[.modifiers[].name]')" = '["attacker:more-stands","attacker:fresh","attacker:national-column","defender:fresh"]' ]
 	# a result that allows no change (1+1 = 2 +2 = 4 on good: holds) keeps it

@@ -123,6 +123,7 @@ corps() {
 	[ "$(json .result.losses)" = 15 ]
 	[ "$(json .result.level)" = 16 ]
 	umpire fire --unit "Great Battery" --target Soye --distance 2 --dice 6,5
+	fire=$(sqlite3 umpire.db "SELECT max(id) FROM event WHERE command = 'fire'")
 	has_line "  Armée du Nord is fatigued (16 of 16): the army is broken"
 	has_line "  Bauduin is now disordered: its army is fatigued"
 	[ "$(grep -c 'Soye is now disordered' <<<"$output")" = 1 ]
@@ -133,7 +134,7 @@ corps() {
 	"$U" rally --unit Bauduin --dice 6,6 >/dev/null || true
 	umpire fatigue --unit "Armée du Nord"
 	[[ "$output" != *"now disordered"* ]]
-	umpire undo 2
+	umpire undo --to "$fire"
 	umpire --json unit show Bauduin
 	[ "$(json .state)" = good_order ]
 }
@@ -234,7 +235,10 @@ corps() {
 	[ "$("$U" --json unit show "II Corps Reserve Battery" | jq -r .state)" = good_order ]
 	umpire fire --unit "II Corps Reserve Battery" --target Kempt --distance 5 --dice 4,4
 	[[ "$output" != *suppressed* ]]
-	# undo (passing over the fire that changed nothing) puts it back
+	# undo takes back the fire that changed nothing, then the one that
+	# cleared it: suppressed again
+	"$U" undo >/dev/null
+	[ "$("$U" --json unit show "II Corps Reserve Battery" | jq -r .state)" = good_order ]
 	"$U" undo >/dev/null
 	[ "$("$U" --json unit show "II Corps Reserve Battery" | jq -r .state)" = suppressed ]
 }

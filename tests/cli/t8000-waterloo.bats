@@ -46,8 +46,10 @@ the_army_holds() {
 	    "$U" unit export army.csv >/dev/null)
 	cmp army.csv again/army.csv
 	ok log
-	ok undo 3
-	ok redo 3
+	ok undo
+	ok undo --to 1
+	ok redo --to 2
+	ok redo
 	umpire check
 	[ "$status" -eq 0 ] || { echo "$output"; return 1; }
 }

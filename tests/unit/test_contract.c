@@ -164,7 +164,7 @@ a_game_under_the_stub(void **state)
 	assert_int_equal(run("unit export"), 0);
 	assert_int_equal(run("tables list"), 0);
 	assert_int_equal(run("game"), 0);
-	assert_int_equal(run("undo 3"), 0);
+	assert_int_equal(run("undo --to 1"), 0);
 	assert_int_equal(run("redo"), 0);
 	assert_int_equal(run("check"), 0);
 }
