@@ -282,6 +282,40 @@ check_sides(struct cmd_ctx *g, const struct inputs *in,
 	return 0;
 }
 
+/* The first role a unit of the ruling acts against (target, defender). */
+static const struct input_decl *
+enemy_role(const struct inputs *in)
+{
+	for (int i = 0; i < in->n; i++)
+		if (in->v[i].decl->kind == IN_UNIT && (in->v[i].decl->flags & IN_ENEMY))
+			return in->v[i].decl;
+	return NULL;
+}
+
+/* CLI.md: "In a game, a ruling that inflicts losses names whom it hits:
+ * fire --unit A without --target is refused (64) unless --no-target says
+ * the shot hits nothing on the roster." */
+static int
+check_target(struct cmd_ctx *g, const struct inputs *in,
+    const struct ruling_units *ru)
+{
+	const struct input_decl *enemy = enemy_role(in);
+	int own = 0, against = 0;
+
+	for (int i = 0; i < ru->n; i++) {
+		own |= role_side(in, ru, i) == IN_OWN;
+		against |= role_side(in, ru, i) == IN_ENEMY;
+	}
+	if (against && in_flag(in, "no-target"))
+		return cmd_error(g, EXIT_USAGE, "--no-target and --%s do not go together",
+		    enemy->name);
+	if (enemy == NULL || !own || against || in_flag(in, "no-target"))
+		return 0;
+	return cmd_error(g, EXIT_USAGE,
+	    "the %s names no --%s: name the unit it hits with --%s NAME, or give --no-target when it hits nothing on the roster",
+	    g->command, enemy->name, enemy->name);
+}
+
 /* The units named, in their roles, from the game's army. */
 static int
 load_units(struct cmd_ctx *g, struct game *gm, const struct inputs *in,
@@ -308,6 +342,8 @@ load_units(struct cmd_ctx *g, struct game *gm, const struct inputs *in,
 				return rc != 0 ? rc : EXIT_BUG;
 		}
 	}
+	if ((rc = check_target(g, in, ru)) != 0)
+		return rc;
 	return check_sides(g, in, ru);
 }
 

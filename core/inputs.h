@@ -66,14 +66,18 @@ enum input_kind {
 /* Sides of the roles of a fire or melee: the acting units (firers,
  * attackers) and the units they act against (targets, defenders).  A
  * ruling between an IN_OWN and an IN_ENEMY unit of the same side is
- * refused unless --friendly (IN_FRIENDLY_DECL) is given. */
+ * refused unless --friendly is given, and one that names an IN_OWN unit
+ * but none it acts against unless --no-target (IN_OPPOSED_DECLS). */
 #define IN_OWN 0x80
 #define IN_ENEMY 0x100
 
-/* The --friendly option of every command with IN_OWN and IN_ENEMY roles. */
-#define IN_FRIENDLY_DECL \
+/* The --friendly and --no-target options of every command with IN_OWN
+ * and IN_ENEMY roles. */
+#define IN_OPPOSED_DECLS \
 	{ "friendly", IN_FLAG, "", 0, 0, NULL, NULL, NULL, \
-	  "in a game: rule it between units of the same side (refused without it)", 0 }
+	  "in a game: rule it between units of the same side (refused without it)", 0 }, \
+	{ "no-target", IN_FLAG, "", 0, 0, NULL, NULL, NULL, \
+	  "in a game: the losses it inflicts fall on no unit of the roster (refused without a target otherwise)", 0 }
 
 struct input_decl {
 	const char *name;	/* option name without the dashes */

@@ -110,7 +110,7 @@ static const struct input_decl fire_inputs[] = {
 	  "the firing unit of the game (an infantry unit that shoots is pinned)", IN_OWN },
 	{ "target", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
 	  "the target, a unit of the game", IN_ENEMY },
-	IN_FRIENDLY_DECL,
+	IN_OPPOSED_DECLS,
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
@@ -275,7 +275,7 @@ static const struct input_decl melee_inputs[] = {
 	  "the attacking unit of the game", IN_OWN },
 	{ "defender", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
 	  "the defending unit of the game", IN_ENEMY },
-	IN_FRIENDLY_DECL,
+	IN_OPPOSED_DECLS,
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 

@@ -48,7 +48,7 @@ const struct input_decl brigade_fire_inputs[] = {
 	  "the target, a unit of the game: its losses are recorded", IN_ENEMY },
 	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
 	  "the firing unit of the game: its figures (front two ranks) or guns and crews", IN_OWN },
-	IN_FRIENDLY_DECL,
+	IN_OPPOSED_DECLS,
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 

@@ -39,7 +39,7 @@ const struct input_decl brigade_melee_inputs[] = {
 	  "the attacking unit of the game", IN_OWN },
 	{ "defender", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
 	  "the defending unit of the game", IN_ENEMY },
-	IN_FRIENDLY_DECL,
+	IN_OPPOSED_DECLS,
 	{ "new", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
 	  "in a game: a new melee (a split follow up), not the next round", 0 },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },

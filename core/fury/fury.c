@@ -80,7 +80,7 @@ static const struct input_decl fire_inputs[] = {
 	  "a firing unit of the game; repeat for combined fire (l.222: \"add all possible points up from all eligible firing units\")",
 	  IN_OWN | IN_REPEAT },
 	{ "target", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the target unit of the game", IN_ENEMY },
-	IN_FRIENDLY_DECL,
+	IN_OPPOSED_DECLS,
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
@@ -350,7 +350,7 @@ static const struct input_decl melee_inputs[] = {
 	  "the attacker's division is fatigued: it may not charge (cavalry may react)", 0 },
 	{ "attacker", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the attacking brigade of the game", IN_OWN },
 	{ "defender", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the defending brigade of the game", IN_ENEMY },
-	IN_FRIENDLY_DECL,
+	IN_OPPOSED_DECLS,
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 

@@ -67,7 +67,7 @@ static const struct input_decl fire_inputs[] = {
 	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the firing unit of the game", IN_OWN },
 	{ "target", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
 	  "the target unit of the game (its FP are recorded)", IN_ENEMY },
-	IN_FRIENDLY_DECL,
+	IN_OPPOSED_DECLS,
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
@@ -227,7 +227,7 @@ static const struct input_decl melee_inputs[] = {
 	  "the defender's break point", 0 },
 	{ "attacker", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the attacking unit of the game", IN_OWN },
 	{ "defender", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the defending unit of the game", IN_ENEMY },
-	IN_FRIENDLY_DECL,
+	IN_OPPOSED_DECLS,
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 

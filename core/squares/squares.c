@@ -51,7 +51,7 @@ static const struct input_decl fire_inputs[] = {
 	  "the bombarding artillery of the game", IN_OWN },
 	{ "target", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
 	  "the target unit of the game (its hit markers are recorded)", IN_ENEMY },
-	IN_FRIENDLY_DECL,
+	IN_OPPOSED_DECLS,
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 

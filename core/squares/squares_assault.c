@@ -405,7 +405,7 @@ const struct input_decl squares_melee_inputs[] = {
 	  "an attacking unit of the game (repeat)", IN_REPEAT | IN_OWN },
 	{ "defender", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
 	  "a defending unit of the game (repeat)", IN_REPEAT | IN_ENEMY },
-	IN_FRIENDLY_DECL,
+	IN_OPPOSED_DECLS,
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
