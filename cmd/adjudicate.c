@@ -378,6 +378,14 @@ describe_effects(struct cmd_ctx *g, const struct game *gm,
 		text_copy(a->formation, sizeof a->formation,
 		    e->kind == KEEP_FORMATION ? e->name : "");
 		a->amount = e->amount;
+		if (e->kind == KEEP_LEDGER) {
+			const struct ledger_decl *d = &gm->rs->roster->keeps.ledgers[e->ledger];
+
+			a->has_left = 1;
+			a->left = d->of_start ? ru->unit[e->unit]->start_strength - e->total : e->total;
+		}
+		if (e->kind == KEEP_FLAG && e->amount != 0)
+			a->until = e->total;
 		text_copy(a->state, sizeof a->state, e->state);
 		text_copy(a->note, sizeof a->note, e->note);
 	}

@@ -119,6 +119,12 @@ json_effects(struct jsonw *w, const struct ruling *ru)
 		jsonw_string(w, "what", a->what);
 		jsonw_int(w, "amount", a->amount);
 		jsonw_string(w, "state", a->state[0] ? a->state : NULL);
+		if (a->has_left)
+			jsonw_int(w, "left", a->left);
+		else
+			jsonw_null(w, "left");
+		if (a->until > 0)
+			jsonw_int(w, "until", a->until);
 		if (a->part[0])
 			jsonw_string(w, "part", a->part);
 		if (a->formation[0])

@@ -14,6 +14,10 @@ struct applied {
 	char unit[128];
 	char what[32];		/* figures, stands, hits, fp, state, pushback... */
 	long amount;
+	int has_left;		/* a ledger's change: left says what it leaves */
+	long left;		/* what is left of the measure (a ledger counting
+				 * down from the start), or its total now */
+	long until;		/* a flag set for some turns: the last, else 0 */
 	char state[64];		/* the unit's state afterwards, or "" */
 	char part[128];		/* the part of the unit (a battalion), or "" */
 	char formation[32];	/* the tactical formation taken up, or "" */

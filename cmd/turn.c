@@ -135,7 +135,9 @@ turn(struct cmd_ctx *g, int argc, char **argv)
 	if (next && (rc = next_turn(g, gm, &id)) != 0)
 		return rc;
 	g->recorded = id;
-	if (g->json)
+	if (g->json && next)
+		fprintf(g->out, "{\"turn\":%ld,\"event\":%lld}\n", gm->turn, id);
+	else if (g->json)
 		fprintf(g->out, "{\"turn\":%ld}\n", gm->turn);
 	else
 		fprintf(g->out, "turn %ld\n", gm->turn);
