@@ -107,6 +107,11 @@ connect_parts(struct cmd_ctx *g, int write, struct game *gm)
 	else if ((st = db_open(g->db_path, write ? DB_OPEN_WRITE : DB_OPEN_READ,
 	    &gm->db)) != DB_OK)
 		return game_fail(g, st);
+	/* A reader reads one snapshot: every read of the command, the game
+	 * row first, in one read transaction (a writer's begins in
+	 * start_parts, after the migrations). */
+	if (b == NULL && !write && (st = db_begin_read(gm->db)) != DB_OK)
+		return game_fail(g, st);
 	if ((st = db_game_get(gm->db, &gm->info)) != DB_OK)
 		return game_fail(g, st);
 	gm->rs = ruleset_find(gm->info.rules);

@@ -929,6 +929,16 @@ db_begin(struct db *db)
 }
 
 int
+db_begin_read(struct db *db)
+{
+	int rc = exec(db, "BEGIN", "reading the game");
+
+	if (rc == DB_OK)
+		db->in_tx = 1;
+	return rc;
+}
+
+int
 db_data_version(struct db *db, long long *version)
 {
 	long v;

@@ -91,6 +91,10 @@ int db_game_get(struct db *db, struct db_game *g);
 
 /* BEGIN IMMEDIATE / COMMIT / ROLLBACK. */
 int db_begin(struct db *db);
+/* Begins a read transaction: everything read until db_commit or
+ * db_rollback is one snapshot of the game (a ruling committed meanwhile
+ * is seen whole or not at all). */
+int db_begin_read(struct db *db);
 
 /* A number that changes when another connection commits to the game
  * (SQLite's data_version): a long-lived reader's cheap "has it changed?". */
