@@ -307,6 +307,12 @@ record(struct cmd_ctx *g, struct game *gm, struct unit *u, int argc,
 		return cmd_error(g, exit_of_rule(rc), "%s", w->r.error);
 	if (w->fx.no_memory)
 		return cmd_error(g, EXIT_BUG, "out of memory");
+	if (w->fx.n == 0 && strcmp(w->word, gm->rs->roster->keeps.good_state) == 0 &&
+	    u->state[0] != '\0' && keeps_severity(&gm->rs->roster->keeps, u->state) ==
+	    keeps_severity(&gm->rs->roster->keeps, NULL))
+		return cmd_error(g, EXIT_DATA,
+		    "%s is %s, which no correction of its state undoes: undo the entry that made it so ('umpire log --unit' shows it)",
+		    u->name, text_spoken(u->state, word, sizeof word));
 	if (w->fx.n == 0)
 		return cmd_error(g, EXIT_DATA, "%s is already %s%s: nothing to change", u->name,
 		    in_given(&w->in, "formation") ? "in " : "", text_spoken(w->word, word, sizeof word));
