@@ -151,9 +151,11 @@ fuzz: build/fuzz/fuzz_cli
 golden: build/san/umpire
 	UMPIRE_BIN=$(CURDIR)/build/san/umpire UMPIRE_GOLDEN=1 bats $$(grep -l '^	*golden ' tests/cli/*.bats)
 
-# Every fault point, 70 kill -9 rounds, 3,200 concurrent rulings.
-stress: build/flt/umpire build/flt/umpire-serve build/flt/faultshim.so
+# Every fault point, 70 kill -9 rounds, 3,200 concurrent rulings; then the
+# journal's model over 10,000 steps a rule set (MODEL_SEED=N replays one).
+stress: umpire build/flt/umpire build/flt/umpire-serve build/flt/faultshim.so
 	@tests/stress/run.sh full build/flt/umpire build/flt/faultshim.so
+	@tests/model/run.sh long ./umpire
 
 # The command-line tests with the release build under valgrind's memcheck:
 # no read of an uninitialised value, no invalid access (not in make check).

@@ -46,6 +46,11 @@ tally $? tests/cli
 tests/cli/validate-json.py "$kept" >"$log" 2>&1
 tally $? schema/json
 
+# The journal's model: random games in every rule set, each step against
+# the model's own replay of the journal (tests/model).
+tests/model/run.sh short "$UMPIRE_BIN" >"$log" 2>&1
+tally $? tests/model
+
 # The fuzz corpus, replayed under the sanitizers.
 build/san/fuzz_replay tests/fuzz/corpus/* >"$log" 2>&1
 rc=$?
