@@ -42,6 +42,10 @@
  * and unit_ledger): its rows are made from the journal when a game
  * reaches it. */
 #define STATE_VERSION 3
+/* The schema version whose events record the entry they were made on
+ * (event.prev): the column is added in C, once, so a game that has it
+ * (a test's game set back to an earlier version) migrates as well. */
+#define CHAIN_VERSION 8
 
 /* The schema versions at which the game's rule tables are brought up to
  * the stock tables of this umpire (a stock table gained a row, a column
@@ -552,6 +556,26 @@ upgrade_tables(struct db *db, int version)
 	return DB_OK;
 }
 
+/* event.prev, unless the game has it. */
+static int
+add_chain(struct db *db)
+{
+	sqlite3_stmt *st;
+	int rc, has;
+
+	rc = sqlite3_prepare_v2(db->h,
+	    "SELECT count(*) FROM pragma_table_info('event') WHERE name = 'prev'", -1, &st, NULL);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "migrating the game");
+	rc = sqlite3_step(st);
+	has = rc == SQLITE_ROW && sqlite3_column_int(st, 0) > 0;
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW)
+		return db_fail(db, rc, "migrating the game");
+	return has ? DB_OK : exec(db, "ALTER TABLE event ADD COLUMN prev INTEGER",
+	    "migrating the game");
+}
+
 /* Applies the migrations past the file's user_version, one transaction each. */
 static int
 migrate(struct db *db)
@@ -572,6 +596,7 @@ migrate(struct db *db)
 			return rc;
 		if ((rc = exec(db, m->sql, "migrating the game")) != DB_OK ||
 		    (m->version == STATE_VERSION && (rc = db_state_refresh_all(db)) != DB_OK) ||
+		    (m->version == CHAIN_VERSION && (rc = add_chain(db)) != DB_OK) ||
 		    (rc = upgrade_tables(db, m->version)) != DB_OK ||
 		    (rc = exec(db, set, "migrating the game")) != DB_OK ||
 		    (rc = exec(db, "COMMIT", "migrating the game")) != DB_OK) {
