@@ -16,6 +16,7 @@
 #include "db.h"
 #include "game.h"
 #include "journal.h"
+#include "acts.h"
 #include "keep.h"
 #include "jsonw.h"
 #include "help.h"
@@ -35,6 +36,8 @@ const struct input_decl cmd_dice_inputs[] = {
 	{ "seed", IN_TEXT, "N", 0, 0, NULL, NULL, NULL, "seed for --roll", 0 },
 	{ "odds", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
 	  "no dice: the exact odds of every outcome (as 'umpire odds')", 0 },
+	{ "overrule", IN_TEXT, "REASON", 0, 0, NULL, NULL, NULL,
+	  "in a game: rule an act the rules forbid in the unit's state or turn anyway (kept with the reason)", 0 },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
@@ -47,6 +50,9 @@ struct work {
 	struct dice d;
 	struct ruling_units ru;
 	struct ruling_effects fx;
+	struct acts_implied implied;	/* what the turn's acts implied */
+	unsigned short typed[INPUTS_MAX];	/* each option's items the
+						 * umpire typed */
 	char args[16384];
 	char dice[2048];
 	char json[RULING_JSON];
@@ -311,6 +317,8 @@ check_target(struct cmd_ctx *g, const struct inputs *in,
 		    enemy->name);
 	if (enemy == NULL || !own || against || in_flag(in, "no-target"))
 		return 0;
+	if (strcmp(enemy->name, "defender") == 0)
+		return cmd_error(g, EXIT_USAGE, "a melee in the game names both --attacker and --defender");
 	return cmd_error(g, EXIT_USAGE,
 	    "the %s names no --%s: name the unit it hits with --%s NAME, or give --no-target when it hits nothing on the roster",
 	    g->command, enemy->name, enemy->name);
@@ -370,7 +378,11 @@ describe_effects(struct cmd_ctx *g, const struct game *gm,
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	for (int i = 0; i < fx->n; i++) {
 		const struct unit_effect *e = ruling_effect(fx, i);
-		struct applied *a = &out->applied[out->napplied++];
+		struct applied *a;
+
+		if (e->kind == KEEP_ACT)
+			continue;	/* the turn's memory: `umpire turn` tells it */
+		a = &out->applied[out->napplied++];
 
 		text_copy(a->unit, sizeof a->unit, ru->unit[e->unit]->name);
 		text_copy(a->what, sizeof a->what, game_effect_what(gm, e));
@@ -539,6 +551,50 @@ game_inputs(struct cmd_ctx *g, struct game *gm, const struct rule_cmd *c,
 	return fill_settings(g, gm, &w->in);
 }
 
+/* --overrule REASON: every modifier the game implied (from a unit's state,
+ * flags or acts of the turn) whose table forbids the act is taken out, and
+ * the working says so; what the umpire typed stays. */
+static int
+overrule(struct cmd_ctx *g, struct game *gm, struct work *w)
+{
+	const char *reason = in_text(&w->in, "overrule");
+	struct inputs *in = &w->in;
+
+	for (int i = 0; reason != NULL && i < in->n; i++) {
+		const struct input_decl *d = in->v[i].decl;
+		const struct table *t;
+
+		if (d->kind != IN_MODS || d->detail == NULL ||
+		    (t = rule_table(&gm->ts, gm->rs->name, d->detail, &w->r)) == NULL)
+			continue;
+		for (int k = w->typed[i]; k < in->v[i].nitems; k++) {
+			char name[RESULT_NAME];
+			struct in_item it;
+			double v;
+
+			if (!in_item(in, d->name, k, &it) ||
+			    rule_modifier(t, it.name, NULL, &v) != MOD_FORBID)
+				continue;
+			text_copy(name, sizeof name, it.name);
+			result_work(&w->r, "overruled (%s): %s", reason, rule_mod_help(t, name));
+			if (inputs_drop_mod(in, d->name, name) != INPUTS_OK)
+				return cmd_error(g, EXIT_BUG, "cannot overrule '%s'", name);
+			k--;
+		}
+	}
+	return w->r.failed ? cmd_error(g, exit_of_rule(w->r.failed), "%s", w->r.error) : 0;
+}
+
+/* The acts a legal ruling did, kept with its effects (core/acts.c). */
+static int
+keep_acts(struct game *gm, const struct rule_cmd *c, struct work *w)
+{
+	struct keeper k = { gm->rs->roster, &gm->ts, &w->ru, &w->fx, &w->r, 0 };
+
+	acts_keep(&k, c->name, &w->in);
+	return w->r.failed;
+}
+
 /* The rule set's work in a game: fill, adjudicate, judge, and the
  * effects kept on the units by the engine (core/keep.c).  BEFORE gets the
  * game's standing before the effects. */
@@ -555,12 +611,20 @@ adjudicate_in_game(struct cmd_ctx *g, struct game *gm,
 	    (rc = game_standing(g, gm, NULL, before, n)) != 0)
 		return rc;
 	result_init(r);
+	for (int i = 0; i < in->n; i++)
+		w->typed[i] = in->v[i].nitems;
 	if ((ro->fill != NULL &&
 	    (rc = hook_failed(g, ro->fill(&gm->ts, c->name, &w->ru, in, r), r, in)) != 0) ||
-	    (rc = rule(g, c, &gm->ts, in, &w->d, r)) != 0 ||
-	    (ro->judge != NULL &&
+	    (rc = hook_failed(g, acts_imply(&ro->keeps, c->name, &w->ru, in, &w->implied),
+	    r, in)) != 0 ||
+	    (rc = overrule(g, gm, w)) != 0 ||
+	    (rc = rule(g, c, &gm->ts, in, &w->d, r)) != 0)
+		return rc;
+	acts_explain(&ro->keeps, &w->implied, &gm->ts, gm->rs->name, in, r);
+	if ((ro->judge != NULL &&
 	    (rc = hook_failed(g, ro->judge(&gm->ts, c->name, &w->ru, in, r), r, in)) != 0) ||
-	    (rc = hook_failed(g, keep_ruling(ro, &gm->ts, &w->ru, r, &w->fx), r, in)) != 0)
+	    (rc = hook_failed(g, keep_ruling(ro, &gm->ts, &w->ru, r, &w->fx), r, in)) != 0 ||
+	    (rc = hook_failed(g, keep_acts(gm, c, w), r, in)) != 0)
 		return rc;
 	if (w->fx.no_memory)
 		return cmd_error(g, EXIT_BUG, "out of memory");

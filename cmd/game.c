@@ -326,12 +326,20 @@ init_ratings(void *ctx, const struct unit *u, struct inputs *ratings)
 }
 
 /* The army just read: its turn and the flags past their last turn. */
-static void
-army_read(struct game *gm)
+/* What every read of the army ends with: its turn, the flags past their
+ * last turn, and each unit's acts of the turn (its rule set keeps any). */
+static int
+army_read(struct cmd_ctx *g, struct game *gm)
 {
+	int st;
+
 	gm->army.turn = gm->turn;
 	army_expire_flags(&gm->army);
 	gm->army_loaded = 1;
+	if (gm->rs->roster->keeps.acts != NULL &&
+	    (st = db_army_acts(gm->db, &gm->army, gm->turn)) != DB_OK)
+		return game_fail(g, st);
+	return 0;
 }
 
 int
@@ -345,8 +353,7 @@ game_army(struct cmd_ctx *g, struct game *gm)
 		return 0;
 	if ((st = db_army_load(gm->db, &gm->army, gm->ledgers, init_ratings, gm)) != DB_OK)
 		return game_fail(g, st);
-	army_read(gm);
-	return 0;
+	return army_read(g, gm);
 }
 
 int
@@ -367,8 +374,7 @@ game_army_named(struct cmd_ctx *g, struct game *gm, const char *const *names, in
 		return game_army(g, gm);
 	}
 	gm->army_partial = 1;
-	army_read(gm);
-	return 0;
+	return army_read(g, gm);
 }
 
 struct unit *

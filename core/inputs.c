@@ -760,6 +760,29 @@ inputs_add_mod(struct inputs *in, const char *opt, const char *mod)
 }
 
 int
+inputs_drop_mod(struct inputs *in, const char *opt, const char *mod)
+{
+	struct input_value *v = lookup(in, opt);
+	struct input_item *items = items_of(in);
+	int owner, j = 0, dropped = 0;
+
+	if (v == NULL)
+		return INPUTS_USAGE;
+	owner = value_index(in, v);
+	for (int i = 0; i < in->nitems; i++) {
+		if (items[i].owner == owner &&
+		    strcmp(store_of(in) + items[i].name, mod) == 0) {
+			dropped++;
+			continue;
+		}
+		items[j++] = items[i];
+	}
+	in->nitems = j;
+	v->nitems = (unsigned short)(v->nitems - dropped);
+	return INPUTS_OK;
+}
+
+int
 inputs_add_spec(struct inputs *in, const char *opt,
     const struct spec_part *parts, const char *const *words, int nparts)
 {

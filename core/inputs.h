@@ -232,6 +232,9 @@ int inputs_set_flag(struct inputs *in, const char *name);
 /* Adds modifier MOD to option OPT unless it is named already (a modifier
  * is applied at most once, whether named or implied by a rating). */
 int inputs_add_mod(struct inputs *in, const char *opt, const char *mod);
+/* Takes modifier MOD out of option OPT (an implied one the umpire
+ * overrules); nothing when it is not there. */
+int inputs_drop_mod(struct inputs *in, const char *opt, const char *mod);
 /* Adds a spec item with its parts (the first part its head word). */
 int inputs_add_spec(struct inputs *in, const char *opt,
     const struct spec_part *parts, const char *const *words, int nparts);

@@ -299,6 +299,19 @@ keep_part(struct keeper *k, int ui, const char *word)
 	return e;
 }
 
+struct unit_effect *
+keep_act(struct keeper *k, int ui, const char *word, long long ref, long lost)
+{
+	struct unit_effect *e = add(k, ui, KEEP_ACT, -1, word, 1);
+
+	if (e != NULL) {
+		e->ref = ref;
+		e->total = lost;
+		apply(k, ui, e);
+	}
+	return e;
+}
+
 /* Keeps one effect of the result on the unit at ui. */
 static void
 keep_one(struct keeper *k, const struct effect *re, int ui)

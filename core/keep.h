@@ -46,5 +46,9 @@ struct unit_effect *keep_flag(struct keeper *k, int ui, const char *flag,
     int on, long moves);
 struct unit_effect *keep_formation(struct keeper *k, int ui, const char *word);
 struct unit_effect *keep_part(struct keeper *k, int ui, const char *word);
+/* An act of the turn (struct act_decl), against the unit with id REF,
+ * in which the unit lost LOST of its measure. */
+struct unit_effect *keep_act(struct keeper *k, int ui, const char *word, long long ref,
+    long lost);
 
 #endif

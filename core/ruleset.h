@@ -152,6 +152,52 @@ struct word_decl {
 	 * ("has bombarded") and cleared ("may bombard again"); without them
 	 * "is now" and "is no longer" the word. */
 	const char *said, *unsaid;
+	/* Optional, a flag that is an obligation a result leaves (CLI.md
+	 * "The turn, as the rules run it"): what the unit must do ("follow up
+	 * at least one move"), the rule that says so ("brigade.txt l.315"),
+	 * and the acts that discharge it ("moved", or "moved|attacked"), or
+	 * NULL when only its turns end it. */
+	const char *must, *rule, *ends;
+};
+
+/*
+ * The turn's memory, declared (core/turn.c is its engine).  An act is
+ * what a ruling in the game does for a unit in one of its roles (it
+ * fired, was fired on, changed formation, charged); the journal keeps it
+ * as a record of the turn, so undo takes it back with its ruling.
+ */
+struct act_decl {
+	const char *word;	/* "changed-formation" */
+	const char *said;	/* "changed formation" (in reasons) */
+	const char *command;	/* the ruling that does it */
+	const char *role;	/* the unit's role in it */
+	/* NULL: always (a ruling refused is no act); "option:NAME": when the
+	 * option is given (a charge); "formation": when the ruling changed
+	 * the unit's tactical formation; "other:TYPE": when the unit it is
+	 * done against (the first of another role) is of TYPE; "part:WORD":
+	 * when the ruling kept that record on the unit (a dice-off won). */
+	const char *when;
+};
+
+/*
+ * What an act of this turn (or a flag in force) makes true in a later
+ * ruling: the modifier MOD in option OPT of COMMAND, for the unit in
+ * ROLE.  Its table says the rest: a number is a consequence (-6, a
+ * charge's bonus carried), 'forbid' a prohibition, whose refusal names the
+ * earlier event.  `--overrule REASON` rules a forbidden act anyway.
+ */
+struct act_rule {
+	const char *act;	/* an act this turn, or "flag:WORD" in force */
+	const char *command;
+	const char *role;
+	const char *type;	/* optional: only a unit of this type */
+	const char *other;	/* optional: only against a unit in this role */
+	const char *other_type;	/* ... of this type */
+	const char *opt;	/* "mod", "attacker-mod" */
+	const char *mod;
+	const char *rule;	/* "brigade.txt l.128" */
+	const char *may_not;	/* what `turn` says the unit may not do, for
+				 * a forbidding one ("fire"), else NULL */
 };
 
 /* A count the game keeps for each side or for the game (2x2's units
@@ -201,6 +247,10 @@ struct keeps {
 	/* Required: the word of a unit with neither state nor flag
 	 * ("good_order", "ok"); adjust --state WORD clears both. */
 	const char *good_state;
+	/* Optional, each ending with a NULL word: the acts a unit does in a
+	 * turn, and what they (and flags) make true in later rulings. */
+	const struct act_decl *acts;
+	const struct act_rule *act_rules;
 };
 
 /* The index of ledger NAME of k, or -1. */
@@ -288,6 +338,17 @@ struct roster {
 	 * not only the units it names.  A roster with a standing or settle
 	 * hook is read whole whatever it says. */
 	int reads_army;
+	/* Optional: what unit u may not do for its state (not for an act of
+	 * the turn, which act_rules say): fn with what ("advance"), the rule
+	 * ("brigade.txt l.13") and why ("a battalion is at HALT"). */
+	void (*may_not)(const struct tableset *ts, const struct unit *u,
+	    void (*fn)(void *ctx, const char *what, const char *rule, const char *why),
+	    void *ctx, struct result *r);
+	/* Optional: the turn's action dice each side has left (squares),
+	 * from the pool rolled this turn (largest first) and the army's acts:
+	 * fn once a side, in the roster's order. */
+	void (*dice_left)(const struct army *a, const long *pool, int npool,
+	    void (*fn)(void *ctx, const char *side, const long *dice, int n), void *ctx);
 	/* Optional: a word the rules never use for a unit type, and the
 	 * message when it is given (brigade: "the brigade is the unit"). */
 	const char *not_a_type;

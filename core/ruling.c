@@ -22,6 +22,34 @@ unit_flag_in_force(const struct unit *u, int i)
 	return i >= 0 && i < u->nflags && !u->flag_over[i];
 }
 
+const struct unit_act *
+unit_act(const struct unit *u, const char *word)
+{
+	for (int i = 0; i < u->nacts; i++)
+		if (strcmp(u->acts[i].word, word) == 0)
+			return &u->acts[i];
+	return NULL;
+}
+
+void
+unit_add_act(struct unit *u, const char *word, long long event, long long ref,
+    long lost)
+{
+	struct unit_act *a = (struct unit_act *)unit_act(u, word);
+
+	if (a != NULL) {	/* the first of the turn names it */
+		a->lost += lost;
+		return;
+	}
+	if (u->nacts == UNIT_ACTS)
+		return;
+	a = &u->acts[u->nacts++];
+	text_copy(a->word, sizeof a->word, word);
+	a->event = event;
+	a->ref = ref;
+	a->lost = lost;
+}
+
 const struct unit *
 army_find(const struct army *a, long long id)
 {
@@ -83,7 +111,7 @@ keep_kind_name(enum keep_kind k)
 {
 	static const char *const kinds[] = {
 		[KEEP_LEDGER] = "ledger", [KEEP_STATE] = "state", [KEEP_FLAG] = "flag",
-		[KEEP_FORMATION] = "formation", [KEEP_PART] = "part",
+		[KEEP_FORMATION] = "formation", [KEEP_PART] = "part", [KEEP_ACT] = "act",
 	};
 
 	return kinds[k];
@@ -272,6 +300,9 @@ unit_apply_effect(struct unit *u, const struct unit_effect *e, long turn)
 		text_copy(u->tactical, sizeof u->tactical, e->name);
 		break;
 	case KEEP_PART:
+		break;
+	case KEEP_ACT:
+		unit_add_act(u, e->name, 0, e->ref, e->total);
 		break;
 	}
 }

@@ -15,6 +15,18 @@
 #define UNIT_FLAGS 8
 
 #define UNIT_LEDGERS 6	/* the most ledgers a rule set declares */
+#define UNIT_ACTS 16	/* the acts of one turn a unit remembers */
+
+/* What a unit did this turn (the journal's acts in force): the act's
+ * word, the first event that did it and the unit it was done against,
+ * and what the unit lost of its measure in all the rulings of the act
+ * this turn (the figures lost to small arms that may still fire back). */
+struct unit_act {
+	char word[UNIT_WORD];
+	long long event;
+	long long ref;
+	long lost;
+};
 
 /* A ledger of one unit as the journal leaves it: the latest change in
  * force (struct ledger_decl in ruleset.h says what each ledger counts). */
@@ -50,6 +62,8 @@ struct unit {
 	unsigned char flag_over[UNIT_FLAGS];	/* past its last turn: kept in
 						 * the journal, no longer in force */
 	int nflags;
+	struct unit_act acts[UNIT_ACTS];	/* this turn's, in order */
+	int nacts;
 	const struct inputs *ratings;	/* the rating options, packed in the
 					 * army's allocation */
 };
@@ -75,6 +89,12 @@ struct army {
 int unit_flag(const struct unit *u, const char *name);
 /* True when flag i of u is in force. */
 int unit_flag_in_force(const struct unit *u, int i);
+/* The act WORD of u this turn, or NULL. */
+const struct unit_act *unit_act(const struct unit *u, const char *word);
+/* Adds act WORD (of EVENT, against REF, losing LOST) to u's acts of the
+ * turn: a second of the same word adds its loss to the first's. */
+void unit_add_act(struct unit *u, const char *word, long long event, long long ref,
+    long lost);
 
 /* The unit with id, or NULL (a binary search: the army is in id order). */
 const struct unit *army_find(const struct army *a, long long id);
@@ -99,8 +119,10 @@ enum keep_kind {
 	KEEP_FLAG,		/* a flag set (amount 1) or cleared (0); total:
 				 * the last turn it lasts, 0 for good */
 	KEEP_FORMATION,		/* the unit's tactical formation */
-	KEEP_PART		/* a part of the unit (a battalion, a gun)
+	KEEP_PART,		/* a part of the unit (a battalion, a gun)
 				 * changed: a record, no total */
+	KEEP_ACT		/* an act of the turn (fired, moved): a record
+				 * the turn's rules read, ref the other unit */
 };
 
 #define EFFECT_NOTE 200

@@ -23,6 +23,28 @@ db_turn(struct db *db, long *turn)
 }
 
 int
+db_turn_result(struct db *db, long turn, const char *command, const char *field,
+    long *v, int room, int *n)
+{
+	sqlite3_stmt *st;
+	int rc = SQLITE_OK, status;
+
+	*n = 0;
+	if ((status = db_prepare(db, STMT_TURN_RESULT, &st)) != DB_OK)
+		return status;
+	db_bind_text(st, 1, command, &rc);
+	db_bind_int(st, 2, turn, &rc);
+	db_bind_text(st, 3, field, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "reading the turn");
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		if (*n < room)
+			v[(*n)++] = (long)sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading the turn");
+}
+
+int
 db_event_next_id(struct db *db, long long *id)
 {
 	sqlite3_stmt *st;

@@ -22,6 +22,12 @@ struct db_event {
 /* The current turn: 1 + the turns advanced and not undone. */
 int db_turn(struct db *db, long *turn);
 
+/* The numbers of list FIELD of the result of the latest ruling in force
+ * of COMMAND in TURN that has one (squares' action dice), at most ROOM
+ * into v; their count in *n (0: no such ruling). */
+int db_turn_result(struct db *db, long turn, const char *command, const char *field,
+    long *v, int room, int *n);
+
 /* The id the next event will have (inside the write transaction). */
 int db_event_next_id(struct db *db, long long *id);
 

@@ -224,7 +224,7 @@ replay_ledger(struct replay *r, struct runit *u, const char *kind, long amount,
 	if (total != sum || total < 0)
 		problem(r, "unit '%s': the %s ledger says %ld at event %lld, its effects add up to %ld",
 		    u->name, kind, total, event, sum);
-	l->total = total;	/* the journal's word goes on (one problem, told once) */
+	l->total = sum;		/* the replay goes on from what the effects add up to */
 	l->amount = amount;
 	l->turn = turn;
 	l->ref = ref;
@@ -250,7 +250,7 @@ replay_word(struct runit *u, const char *kind, const char *name, long amount,
 		f->total = total;	/* the last turn it lasts, 0 for good */
 		f->last = effect;
 	}
-	return DB_OK;	/* a part is a record, not a state */
+	return DB_OK;	/* a part and an act are records, not a state */
 }
 
 /* The kinds of effect that are words or records, not ledgers. */
@@ -258,7 +258,8 @@ static int
 is_word(const char *kind)
 {
 	return strcmp(kind, "state") == 0 || strcmp(kind, "formation") == 0 ||
-	    strcmp(kind, "flag") == 0 || strcmp(kind, "part") == 0;
+	    strcmp(kind, "flag") == 0 || strcmp(kind, "part") == 0 ||
+	    strcmp(kind, "act") == 0;
 }
 
 /* Applies every effect in force, in event order, from nothing. */

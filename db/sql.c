@@ -40,7 +40,7 @@
 
 /* The kinds of effect every game keeps as words or records; any other
  * kind is a ledger its rule set declares. */
-#define WORD_KINDS "('state', 'formation', 'flag', 'part')"
+#define WORD_KINDS "('state', 'formation', 'flag', 'part', 'act')"
 
 /*
  * Each unit's words as the journal gives them: the latest state and
@@ -100,6 +100,18 @@ const char *const db_sql[STMT_COUNT] = {
 	    "ORDER BY unit",
 	/* One unit of the army, by its whole name. */
 	[STMT_ARMY_UNIT] = "SELECT " ARMY_COLUMNS "WHERE u.name = ?1",
+	/* The acts of turn ?1 in force (the turn's memory), in order. */
+	[STMT_ARMY_ACTS] =
+	    "SELECT e.unit, e.name, e.event, coalesce(e.ref, 0), e.total FROM event v "
+	    "JOIN effect e ON e.event = v.id WHERE v.turn = ?1 AND v.undone = 0 "
+	    "AND e.kind = 'act' ORDER BY e.id",
+	/* The list field ?3 of the result of the latest ruling in force of
+	 * command ?1 in turn ?2 that has one (squares' action dice). */
+	[STMT_TURN_RESULT] =
+	    "SELECT j.value FROM json_each((SELECT json_extract(output, '$.result.' || ?3) "
+	    "FROM event WHERE command = ?1 AND turn = ?2 AND undone = 0 "
+	    "AND json_type(output, '$.result.' || ?3) = 'array' ORDER BY id DESC LIMIT 1)) j "
+	    "ORDER BY j.key",
 	[STMT_UNIT_LEDGERS] =
 	    "SELECT unit, kind, total, amount, turn, ref FROM unit_ledger WHERE unit = ?1",
 	/* The turn: one past the turn the latest `turn next` in force ended

@@ -426,6 +426,34 @@ db_army_load(struct db *db, struct army *a, const char *const *ledgers,
 	return DB_OK;
 }
 
+int
+db_army_acts(struct db *db, struct army *a, long turn)
+{
+	sqlite3_stmt *st;
+	int rc = SQLITE_OK, status;
+
+	if ((status = db_prepare(db, STMT_ARMY_ACTS, &st)) != DB_OK)
+		return status;
+	db_bind_int(st, 1, turn, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "reading the turn's acts");
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct unit *u = (struct unit *)army_find(a, sqlite3_column_int64(st, 0));
+		int col = SQLITE_OK;
+		const char *word = db_column_text(st, 1, &col);
+
+		if (col != SQLITE_OK || word == NULL) {
+			rc = col != SQLITE_OK ? col : SQLITE_CORRUPT;
+			break;
+		}
+		if (u != NULL)
+			unit_add_act(u, word, sqlite3_column_int64(st, 2),
+			    sqlite3_column_int64(st, 3), (long)sqlite3_column_int64(st, 4));
+	}
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading the turn's acts");
+}
+
 static int
 by_id(const void *a, const void *b)
 {

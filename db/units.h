@@ -47,6 +47,10 @@ int db_army_load(struct db *db, struct army *a, const char *const *ledgers,
     void (*init)(void *ctx, const struct unit *u, struct inputs *ratings),
     void *ctx);
 
+/* Each unit of a's acts of TURN, from the journal in force, in order
+ * (units a holds only; the first of each act names its event). */
+int db_army_acts(struct db *db, struct army *a, long turn);
+
 /*
  * db_army_load for a ruling that reads only the units it names: the units
  * with the NNAMES whole names NAMES (byte for byte), in id order, without
