@@ -71,7 +71,9 @@ enum {
 	BRIGADE_LOSS,		/* figures lost */
 	BRIGADE_DEFENCE,	/* a battery's defence points lost */
 	BRIGADE_PUSHBACK,	/* push backs: the mark its number in the run */
-	BRIGADE_MELEE		/* the last melee round: open (1) or decided */
+	BRIGADE_MELEE,		/* the last melee round: open (1) or decided */
+	BRIGADE_FOLLOWUP	/* the winner's follow up: its number, as the
+				 * loser's push back in the run */
 };
 extern const struct input_decl brigade_move_inputs[];
 

@@ -207,6 +207,18 @@ decide(long att_cas, long def_cas, long margin)
 	return "draw";
 }
 
+/* What a decided melee obliges, in the turn it is fought and the next
+ * ("1st Push Back (i.e. following turn after melee)"): the loser must be
+ * pushed back; the winner "must follow up for at least one move" (l.315),
+ * its follow up numbered as the loser's push back. */
+static void
+obligations(struct result *r, const char *winner, const char *loser, long pushback)
+{
+	result_flag_for(r, loser, "pushed-back", 2);
+	result_flag_for(r, winner, "following-up", 2);
+	result_mark(r, winner, "followup", pushback, pushback, loser, NULL);
+}
+
 static void
 report(const struct tableset *ts, const struct inputs *in, struct result *r,
     const char *outcome, long att_cas, long def_cas)
@@ -263,7 +275,11 @@ report(const struct tableset *ts, const struct inputs *in, struct result *r,
 		result_flag_for(r, winner, "half-speed", 2 * limit + 1);
 		result_work(r, "after %ld continuous push backs the winner must rally for as many moves, and as many again at half speed",
 		    limit);
+		return;
 	}
+	if (pushback < limit && game < cumulative)
+		obligations(r, attacker_lost ? "defender" : "attacker",
+		    attacker_lost ? "attacker" : "defender", pushback);
 }
 
 /* "Mounted troops cannot attack or leap over walls" (courtyards and

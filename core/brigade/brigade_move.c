@@ -56,6 +56,8 @@ const struct input_decl brigade_move_inputs[] = {
 	  "the brigade spends this move rallying: it does not move", 0 },
 	{ "half-speed", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
 	  "the moves after a rally: half speed, as many as it rallied", 0 },
+	{ "halted", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "a battalion of the brigade is at HALT: the brigade may not advance (the game knows it)", 0 },
 	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
 	  "the moving unit of the game (its type; disorder is recorded)", 0 },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
@@ -424,6 +426,14 @@ move_distance(const struct tableset *ts, const struct inputs *in,
 	return normal_move(ts, in, d, r, m, 0);
 }
 
+/* A move forward: an ordinary move, a charge, a follow up or a pursuit. */
+static int
+advances(const struct inputs *in)
+{
+	return count_modes(in) == 0 || in_flag(in, "charge") || in_given(in, "follow-up") ||
+	    in_flag(in, "pursuit");
+}
+
 int
 brigade_move(const struct tableset *ts, const struct inputs *in,
     struct dice *d, struct result *r)
@@ -451,6 +461,12 @@ brigade_move(const struct tableset *ts, const struct inputs *in,
 		/* "... and then spending that move rallying" (l.352) */
 		result_forbid(r, "the brigade spends this move rallying");
 		dice_end_early(d);
+	} else if (in_flag(in, "halted") && advances(in)) {
+		/* l.13: "if one unit in a brigade is unable to advance due to
+		 * morale or terrain - then the entire brigade is immobilised"
+		 * (a forced move, a retirement or flight is still made) */
+		result_forbid(r, "one of its battalions is at HALT: the entire brigade is immobilised and may not advance (brigade.txt l.13)");
+		dice_end_early(d);
 	} else if ((rc = move_distance(ts, in, d, r, &m)) != RULE_OK) {
 		return rc;
 	}
@@ -477,6 +493,10 @@ brigade_move(const struct tableset *ts, const struct inputs *in,
 	 * brigade stands in it afterwards (a march column stays one). */
 	if ((count_modes(in) == 0 || in_flag(in, "charge")) && in_given(in, "formation"))
 		result_formation(r, "unit", in_text(in, "formation"));
+	/* "A charge move ... must be followed by two moves at normal speed"
+	 * (l.249): this move and the two after it. */
+	if (in_flag(in, "charge"))
+		result_flag_for(r, "unit", "charging", 3);
 	result_summary(r, "moves %s\"%s", num_format(m.inches, inches, sizeof inches),
 	    m.disordered ? ", disordered" : "");
 	return RULE_OK;

@@ -336,22 +336,30 @@ add_state_mods(const struct unit *u, struct inputs *in, const char *opt)
 		inputs_add_mod(in, opt, "march-column");
 }
 
-/* "Brigades falling back or pushed back" (l.431: "-6 in melee and may
- * not fire"): pushed back in this turn, or its morale says FALL BACK (bu
- * spread with its losses). */
+/* "Brigades falling back" (l.431: "-6 in melee and may not fire"): its
+ * morale says FALL BACK (bu spread with its losses).  Being pushed back or
+ * following up is the turn's (brigade_act_rules). */
 static void
-add_falling_back(const struct tableset *ts, const struct unit *u,
-    struct brigade_units *bu, long turn, struct inputs *in, const char *opt,
-    struct result *r)
+add_falling_back(const struct tableset *ts, struct brigade_units *bu,
+    struct inputs *in, const char *opt, struct result *r)
 {
-	if ((u->ledger[BRIGADE_PUSHBACK].amount > 0 && u->ledger[BRIGADE_PUSHBACK].turn == turn) ||
-	    (bu->n > 0 && strcmp(brigade_morale_states(ts, bu, r), "fall_back") == 0))
+	if (bu->n > 0 && strcmp(brigade_morale_states(ts, bu, r), "fall_back") == 0)
 		inputs_add_mod(in, opt, "falling-back");
 }
 
+/* The figures u lost this turn to small arms: they "may fire back in the
+ * same move ... before they are removed" (l.108). */
+static long
+shot_this_turn(const struct unit *u)
+{
+	const struct unit_act *a = unit_act(u, "shot-at");
+
+	return a != NULL ? a->lost : 0;
+}
+
 static int
-fill_firer(const struct tableset *ts, const struct unit *u, long turn,
-    struct inputs *in, struct result *r)
+fill_firer(const struct tableset *ts, const struct unit *u, struct inputs *in,
+    struct result *r)
 {
 	struct brigade_units bu;
 	int rc;
@@ -363,8 +371,11 @@ fill_firer(const struct tableset *ts, const struct unit *u, long turn,
 		inputs_add_mod(in, "mod", "cavalry");
 	add_state_mods(u, in, "mod");
 	if (!is_artillery(u->type))
-		add_falling_back(ts, u, &bu, turn, in, "mod", r);
+		add_falling_back(ts, &bu, in, "mod", r);
 	if (!is_artillery(u->type)) {
+		/* the front two ranks as they stood at the start of the move's
+		 * fire: its losses to small arms this move still fire */
+		brigade_spread(&bu, unit_lost(u) - shot_this_turn(u));
 		inputs_default_count(in, "firers", front_ranks(&bu));
 		inputs_default_word(in, "weapon", in_text(u->ratings, "weapon"));
 		return RULE_OK;
@@ -429,7 +440,7 @@ fill_fire(const struct tableset *ts, const struct ruling_units *ru,
 	const struct unit *firer = ruling_unit(ru, "unit");
 	int rc;
 
-	if (firer != NULL && (rc = fill_firer(ts, firer, ru->turn, in, r)) != RULE_OK)
+	if (firer != NULL && (rc = fill_firer(ts, firer, in, r)) != RULE_OK)
 		return rc;
 	/* Guns firing at a square or a column: +1 a piece (l.170). */
 	if (firer != NULL && target != NULL && is_artillery(firer->type)) {
@@ -494,6 +505,14 @@ fill_weights(const struct unit *a, const struct unit *d, struct inputs *in)
 	}
 }
 
+/* Infantry (skirmishers too) in line. */
+static int
+in_line(const struct unit *u)
+{
+	return (strcmp(u->type, "infantry") == 0 || strcmp(u->type, "skirmishers") == 0) &&
+	    strcmp(formation_of(u), "line") == 0;
+}
+
 /* What the formations make true in melee (l.278, l.243): "Properly formed
  * infantry squares have +9 bonus in melee against cavalry"; "Infantry
  * charging in column ... have a +20 ... impact bonus": an attack column's
@@ -502,6 +521,14 @@ fill_weights(const struct unit *a, const struct unit *d, struct inputs *in)
 static void
 fill_formations(const struct unit *a, const struct unit *d, struct inputs *in)
 {
+	/* l.243: "Melees are not permitted between infantry in line ... (and
+	 * this includes skirmishers)"; the +20 is for "Infantry charging in
+	 * column". */
+	if (in_line(a) && in_line(d))
+		inputs_add_mod(in, "attacker-mod", "line-v-line");
+	if (in_mod(in, "attacker-mod", "column-charge") &&
+	    strcmp(formation_of(a), "attack-column") != 0)
+		inputs_add_mod(in, "attacker-mod", "charge-not-in-column");
 	if (strcmp(a->type, "cavalry") == 0 && strcmp(d->type, "infantry") == 0 &&
 	    strcmp(formation_of(d), "square") == 0)
 		inputs_add_mod(in, "defender-mod", "square-vs-cavalry");
@@ -545,7 +572,7 @@ fill_side(const struct tableset *ts, const struct unit *u,
 	add_state_mods(u, in, mods);
 	if (!is_artillery(u->type)) {
 		brigade_spread(&bu, unit_lost(u));
-		add_falling_back(ts, u, &bu, ru->turn, in, mods, r);
+		add_falling_back(ts, &bu, in, mods, r);
 	}
 	return RULE_OK;
 }
@@ -603,6 +630,88 @@ fill_morale(const struct tableset *ts, const struct unit *u,
 	return RULE_OK;
 }
 
+/* True when ledger i of u changed this turn or the last (a melee's push
+ * back and follow up are made the turn after it). */
+static int
+recent(const struct unit *u, int i, long turn)
+{
+	return u->ledger[i].amount > 0 && turn - u->ledger[i].turn <= 1;
+}
+
+/* A move of none of the kinds the umpire may type (a charge, a retirement,
+ * ...): the one a push back or follow up owed fills. */
+static int
+plain_move(const struct inputs *in)
+{
+	static const char *const kinds[] = {
+		"charge", "fleeing", "pursuit", "pushback", "follow-up", "manhandle",
+		"retire", "order-change", NULL
+	};
+
+	for (int i = 0; kinds[i] != NULL; i++)
+		if (in_given(in, kinds[i]))
+			return 0;
+	return 1;
+}
+
+/* A move as the game knows the brigade: its type, formation, the moves it
+ * spends rallying or at half speed, a push back or follow up it owes (its
+ * number in the run), and a battalion at HALT. */
+static int
+fill_move(const struct tableset *ts, const struct unit *u, struct inputs *in,
+    struct result *r)
+{
+	struct brigade_units bu;
+	int rc;
+
+	inputs_default_word(in, "type", u->type);
+	inputs_default_choice(in, "formation", formation_of(u));
+	if (unit_flag(u, "rallying"))
+		inputs_default_flag(in, "rallying");
+	else if (unit_flag(u, "half-speed"))
+		inputs_default_flag(in, "half-speed");
+	if (unit_flag(u, "pushed-back") && plain_move(in))
+		inputs_default_count(in, "pushback", u->ledger[BRIGADE_PUSHBACK].amount);
+	else if (unit_flag(u, "following-up") && plain_move(in))
+		inputs_default_count(in, "follow-up", u->ledger[BRIGADE_FOLLOWUP].total);
+	if ((rc = brigade_units_of(ts, u->type, u->ratings, &bu, r)) != RULE_OK)
+		return rc;
+	brigade_spread(&bu, unit_lost(u));
+	/* l.13: a battalion at HALT immobilises the brigade (--overrule
+	 * rules the move anyway) */
+	if (!is_artillery(u->type) && bu.n > 0 &&
+	    strcmp(brigade_morale_states(ts, &bu, r), "ok") != 0) {
+		if (!in_given(in, "overrule"))
+			inputs_default_flag(in, "halted");
+		else
+			result_work(r, "overruled (%s): a battalion at HALT immobilises the brigade (brigade.txt l.13)",
+			    in_text(in, "overrule"));
+	}
+	return RULE_OK;
+}
+
+/* What a brigade may not do for its state: l.13, a battalion at HALT;
+ * l.66, disordered; l.352, rallying; l.311, broken. */
+static void
+brigade_may_not(const struct tableset *ts, const struct unit *u,
+    void (*fn)(void *ctx, const char *what, const char *rule, const char *why),
+    void *ctx, struct result *r)
+{
+	struct brigade_units bu;
+
+	if (unit_flag(u, "broken"))
+		fn(ctx, "fire or fight", "brigade.txt l.311", "it has broken and fled the field");
+	if (unit_flag(u, "rallying"))
+		fn(ctx, "fire or move", "brigade.txt l.352", "it is rallying");
+	if (unit_flag(u, "disordered"))
+		fn(ctx, "fire", "brigade.txt l.66", "it is disordered");
+	if (is_artillery(u->type) || brigade_units_of(ts, u->type, u->ratings, &bu, r) != RULE_OK)
+		return;
+	brigade_spread(&bu, unit_lost(u));
+	if (bu.n > 0 && strcmp(brigade_morale_states(ts, &bu, r), "ok") != 0)
+		fn(ctx, "advance", "brigade.txt l.13", "a battalion is at HALT");
+}
+
 static int
 brigade_fill(const struct tableset *ts, const char *command,
     const struct ruling_units *ru, struct inputs *in, struct result *r)
@@ -622,15 +731,12 @@ brigade_fill(const struct tableset *ts, const char *command,
 		    "cavalry" : "infantry");
 		/* A rally after being pushed back: the push backs of its run. */
 		inputs_default_count(in, "pushbacks", run_now(u, ru->turn));
+		/* After following up: the attempt is the follow up just made. */
+		if (in_is(in, "after", "follow-up") && recent(u, BRIGADE_FOLLOWUP, ru->turn))
+			inputs_default_count(in, "attempt", u->ledger[BRIGADE_FOLLOWUP].total);
 	}
-	if (strcmp(command, "move") == 0) {
-		inputs_default_word(in, "type", u->type);
-		inputs_default_choice(in, "formation", formation_of(u));
-		if (unit_flag(u, "rallying"))
-			inputs_default_flag(in, "rallying");
-		else if (unit_flag(u, "half-speed"))
-			inputs_default_flag(in, "half-speed");
-	}
+	if (strcmp(command, "move") == 0)
+		return fill_move(ts, u, in, r);
 	return RULE_OK;
 }
 
@@ -976,6 +1082,10 @@ static const struct ledger_decl brigade_ledgers[] = {
 	/* A melee's round, open (1) or decided (0), against whom. */
 	[BRIGADE_MELEE] = { .name = "melee", .word = "melee rounds",
 	    .one = "melee round", .tally = TALLY_LATEST, .sight = SIGHT_UMPIRE },
+	/* The winner's follow up, numbered as the loser's push back: the
+	 * game fills move --follow-up N and rally --attempt N from it. */
+	[BRIGADE_FOLLOWUP] = { .name = "followup", .word = "follow ups",
+	    .one = "follow up", .tally = TALLY_LATEST, .sight = SIGHT_UMPIRE },
 	{ .name = NULL },
 };
 
@@ -991,7 +1101,87 @@ static const struct word_decl brigade_flags[] = {
 	{ .word = "half-speed", .sight = SIGHT_TABLE, .said = "moves at half speed",
 	  .unsaid = "moves at its own speed again" },
 	{ .word = "broken", .sight = SIGHT_TABLE },
+	/* What a result obliges, in the turn of the melee and the next. */
+	{ .word = "pushed-back", .sight = SIGHT_TABLE, .said = "must be pushed back",
+	  .unsaid = "has been pushed back", .must = "be pushed back",
+	  .rule = "brigade.txt l.299", .ends = "pushed-back" },
+	{ .word = "following-up", .sight = SIGHT_TABLE, .said = "must follow up",
+	  .unsaid = "has followed up", .must = "follow up at least one move",
+	  .rule = "brigade.txt l.315", .ends = "followed-up" },
+	/* "A charge move ... must be followed by two moves at normal speed." */
+	{ .word = "charging", .sight = SIGHT_TABLE, .said = "has charged",
+	  .unsaid = "has made its moves after the charge",
+	  .must = "follow the charge with two moves at normal speed", .rule = "brigade.txt l.249" },
 	{ .word = NULL },
+};
+
+/* What a brigade does in a turn: the journal keeps each act with its
+ * ruling, and the rules below read them. */
+static const struct act_decl brigade_acts[] = {
+	{ "fired", "fired", "fire", "unit", NULL },
+	{ "fired-on", "was fired on", "fire", "target", NULL },
+	/* small arms (l.108: "Troops killed by infantry fire may fire back in
+	 * the same move"), not artillery ("removed at once without the right
+	 * to reply") */
+	{ "shot-at", "was shot at by small arms", "fire", "target", "other:infantry" },
+	{ "shot-at", "was shot at by small arms", "fire", "target", "other:skirmishers" },
+	{ "meleed", "fought a melee", "melee", "attacker", NULL },
+	{ "meleed", "fought a melee", "melee", "defender", NULL },
+	{ "moved", "moved", "move", "unit", NULL },
+	{ "changed-formation", "changed formation", "move", "unit", "formation" },
+	{ "turned", "changed direction", "move", "unit", "option:turn" },
+	{ "charged", "charged", "move", "unit", "option:charge" },
+	{ "pushed-back", "was pushed back", "move", "unit", "option:pushback" },
+	{ "followed-up", "followed up", "move", "unit", "option:follow-up" },
+	{ "fled", "fled", "move", "unit", "option:fleeing" },
+	{ "pursued", "pursued", "move", "unit", "option:pursuit" },
+	{ "retired", "retired", "move", "unit", "option:retire" },
+	{ "rallied", "rallied", "rally", "unit", NULL },
+	{ NULL, NULL, NULL, NULL, NULL },
+};
+
+/* What the acts of the turn and the obligations make true in a later
+ * ruling: the modifiers of the fire and melee tables (a 'forbid' row is a
+ * prohibition, a number a consequence). */
+static const struct act_rule brigade_act_rules[] = {
+	/* l.128: "Brigades may not fire in the same move in which they
+	 * changed direction or formation." */
+	{ "changed-formation", "fire", "unit", NULL, NULL, NULL, "mod", "changed-formation",
+	  "brigade.txt l.128", "fire" },
+	{ "turned", "fire", "unit", NULL, NULL, NULL, "mod", "changed-formation",
+	  "brigade.txt l.128", "fire" },
+	/* l.142: "infantry columns charging to contact may not fire" */
+	{ "charged", "fire", "unit", "infantry", NULL, NULL, "mod", "charging",
+	  "brigade.txt l.142", "fire" },
+	/* l.209: "Artillery may not move and fire." */
+	{ "moved", "fire", "unit", "foot-artillery", NULL, NULL, "mod", "moved",
+	  "brigade.txt l.209", "fire" },
+	{ "moved", "fire", "unit", "horse-artillery", NULL, NULL, "mod", "moved",
+	  "brigade.txt l.209", "fire" },
+	/* "-6 brigade falling back after melee (may not fire)" (l.235) */
+	{ "flag:pushed-back", "fire", "unit", NULL, NULL, NULL, "mod", "falling-back",
+	  "brigade.txt l.235", "fire" },
+	{ "pushed-back", "fire", "unit", NULL, NULL, NULL, "mod", "falling-back",
+	  "brigade.txt l.235", "fire" },
+	/* A recorded charge carries its bonuses into the melee that follows:
+	 * "All charging cavalry have a +3 melee bonus per brigade" (l.251),
+	 * "+3 cavalry charging infantry" (l.229). */
+	{ "charged", "melee", "attacker", "cavalry", NULL, NULL, "attacker-mod",
+	  "charging-cavalry", "brigade.txt l.251", NULL },
+	{ "charged", "melee", "attacker", "cavalry", "defender", "infantry", "attacker-mod",
+	  "cavalry-charging-infantry", "brigade.txt l.229", NULL },
+	/* l.342: "Any brigades contacted by their pursuers or other enemy
+	 * formations whilst falling back, being pushed back or following up,
+	 * are -6 in melee" (and l.362, l.431). */
+	{ "flag:pushed-back", "melee", "defender", NULL, NULL, NULL, "defender-mod",
+	  "falling-back", "brigade.txt l.342", NULL },
+	{ "pushed-back", "melee", "defender", NULL, NULL, NULL, "defender-mod",
+	  "falling-back", "brigade.txt l.342", NULL },
+	{ "flag:following-up", "melee", "defender", NULL, NULL, NULL, "defender-mod",
+	  "falling-back", "brigade.txt l.342", NULL },
+	{ "followed-up", "melee", "defender", NULL, NULL, NULL, "defender-mod",
+	  "falling-back", "brigade.txt l.342", NULL },
+	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL },
 };
 
 static const struct word_decl brigade_formations[] = {
@@ -1015,11 +1205,14 @@ const struct roster brigade_roster = {
 		.flags = brigade_flags,
 		.formations = brigade_formations,
 		.good_state = "good_order",
+		.acts = brigade_acts,
+		.act_rules = brigade_act_rules,
 	},
 	.rate = brigade_rate,
 	.fill = brigade_fill,
 	.judge = brigade_judge,
 	.consequence = brigade_consequence,
+	.may_not = brigade_may_not,
 	.view = brigade_view,
 	.columns = brigade_columns,
 	.not_a_type = "brigade",

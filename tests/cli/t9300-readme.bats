@@ -19,8 +19,9 @@ ROOT=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
 		run bash -e -o pipefail -c "cd '$play' && PATH='$bin' && source '$PWD/$b'"
 		[ "$status" -eq 0 ] || { echo "$b failed ($status): $output"; cat "$b"; return 1; }
 	done
-	# fire, melee, two adjustments, turn next; the batch's fire and turn next
-	[ "$(sqlite3 "$play/umpire.db" 'SELECT count(*) FROM event')" = 7 ]
+	# fire, the charge move, melee, two adjustments, turn next; the batch's
+	# fire and turn next
+	[ "$(sqlite3 "$play/umpire.db" 'SELECT count(*) FROM event')" = 8 ]
 	[ "$(sqlite3 "$play/umpire.db" 'SELECT title FROM game')" = "Waterloo: d'Erlon's attack, 18 June 1815" ]
 	grep -q '<html' "$play/sheet.html"
 	# the export's round trip: the same 26 units and formations, by name
