@@ -185,7 +185,8 @@ fire_mods(const struct table *t, const struct inputs *in, const char *kind,
 		int row = table_row(t, "name", it.name);
 		double x;
 
-		if (row < 0 || strcmp(table_text(t, row, "kind"), kind) != 0)
+		if (row < 0 || strcmp(table_text(t, row, "kind"), kind) != 0 ||
+		    strcmp(table_text(t, row, "value"), "forbid") == 0)
 			continue;
 		x = rule_cell(t, row, "value", r);
 		if (strcmp(kind, "die") == 0) {
@@ -304,6 +305,12 @@ fury_fire(const struct tableset *ts, const struct inputs *in, struct dice *d,
 
 	if (mods == NULL || ft == NULL || cols == NULL || res == NULL)
 		return RULE_DATA;
+	if ((code = rule_forbids(in, "mod", mods, NULL)) != NULL) {
+		result_forbid(r, "%s", code);
+		no_fire(r, d, code);
+		result_summary(r, "no fire: %s", code);
+		return RULE_OK;
+	}
 	if ((rc = fire_points(ts, in, r, &points, &range)) != RULE_OK)
 		return rc;
 	if (strcmp(range, "out") == 0) {
@@ -409,6 +416,12 @@ outcome(struct result *r, const struct side *s, const struct melee_loss *l)
 		result_flag(r, s->name, "disordered", 1);
 	if (l->routs)
 		result_state(r, s->name, "routed", 0);
+	/* "Breakthrough required" is kept on the brigade until its next
+	 * melee (l.256: "the brigade immediately carries out the movement
+	 * portion of the breakthrough ... then the melee itself takes place
+	 * after all regular melees are done"). */
+	if (strcmp(l->breakthrough, "required") == 0)
+		result_flag(r, s->name, "breakthrough", 1);
 }
 
 /* The headline, from what the loser actually suffers. */
@@ -472,6 +485,7 @@ fury_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	struct side def = { "defender", "defender-mod", in_text(in, "defender-type"), 0, 0, 0 };
 	struct melee_loss wl = { 0, 0, 0, 0, "none" }, ll = { 0, 0, 1, 0, "none" };
 	struct side *win, *lose;
+	const char *why;
 	long diff;
 	int row, rc;
 
@@ -487,6 +501,9 @@ fury_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	if (in_flag(in, "attacker-fatigued") && !(strcmp(a.arm, "cavalry") == 0 &&
 	    in_mod(in, "attacker-mod", "reacting")))
 		return melee_refused(r, d, "its division is fatigued: its brigades may not move within 3\" of the enemy (its cavalry may react into contact)");
+	if ((why = rule_forbids(in, "attacker-mod", mods, NULL)) != NULL ||
+	    (why = rule_forbids(in, "defender-mod", mods, NULL)) != NULL)
+		return melee_refused(r, d, why);
 	if ((rc = side_roll(ts, mods, in, &a, d, r)) != RULE_OK ||
 	    (rc = side_roll(ts, mods, in, &def, d, r)) != RULE_OK)
 		return rc;
@@ -569,7 +586,11 @@ static const struct input_decl move_inputs[] = {
 	  "an unlimbered battery prolonging", 0 },
 	{ "division-fatigued", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
 	  "its division is fatigued: it may not move within 3\" of the enemy", 0 },
-	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the brigade of the game", 0 },
+	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
+	  "the brigade of the game (or, with --attach, a leader)", 0 },
+	{ "attach", IN_UNIT, "BRIGADE", 0, 0, NULL, NULL, NULL,
+	  "in a game, the leader --unit attaches to this brigade for the turn (l.136: he stays with it the whole turn)",
+	  IN_SECONDARY },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
@@ -918,6 +939,20 @@ static int
 fury_move(const struct tableset *ts, const struct inputs *in, struct dice *d,
     struct result *r)
 {
+	struct in_item it;
+
+	/* l.136: "When making an attachment/detachment, the player must
+	 * announce the action and ... which unit the officer is actually
+	 * attaching to ... A leader attached to a unit will stay with that unit
+	 * for the entire turn." */
+	if (in_item(in, "attach", 0, &it)) {
+		result_null(r, "result");
+		result_null(r, "inches");
+		result_summary(r, "attaches to %s for the turn", it.name);
+		result_work(r, "fury.txt l.136: an attached leader stays with the unit for the entire turn and may only affect it");
+		dice_end_early(d);
+		return RULE_OK;
+	}
 	if (in_given(in, "prolong")) {
 		double v = factor(ts, in_is(in, "prolong", "horse") ? "prolong-horse" :
 		    "prolong-heavy", r);

@@ -487,6 +487,22 @@ fill_morale(const struct tableset *ts, const struct unit *u, struct inputs *in)
 static int in_fatigued_division(const struct tableset *ts, const struct army *a,
     const struct unit *u, struct result *r);
 
+/* l.136: a leader attaches to a brigade of his side. */
+static int
+fill_attach(const struct unit *leader, const struct unit *b, struct result *r)
+{
+	if (leader == NULL || !is_leader(leader))
+		return result_fail(r, RULE_USAGE,
+		    "--attach BRIGADE goes with --unit LEADER: the leader who attaches");
+	if (b->formation || is_leader(b))
+		return result_fail(r, RULE_DATA, "'%s' is not a brigade: a leader attaches to a brigade or battery",
+		    b->name);
+	if (strcmp(leader->side, b->side) != 0)
+		return result_fail(r, RULE_DATA, "'%s' and '%s' are not of one side: a leader attaches to a unit of his own side",
+		    leader->name, b->name);
+	return RULE_OK;
+}
+
 static int
 fury_fill(const struct tableset *ts, const char *command,
     const struct ruling_units *ru, struct inputs *in, struct result *r)
@@ -499,6 +515,8 @@ fury_fill(const struct tableset *ts, const char *command,
 			inputs_default_flag(in, "every");
 		return RULE_OK;
 	}
+	if (strcmp(command, "move") == 0 && ruling_unit(ru, "attach") != NULL)
+		return fill_attach(u, ruling_unit(ru, "attach"), r);
 	for (int i = 0; i < ru->n; i++) {
 		if (is_leader(ru->unit[i]))
 			return result_fail(r, RULE_DATA, "'%s' is a leader, not a brigade",
@@ -734,13 +752,27 @@ apply_fatigue(const struct tableset *ts, const struct ruling_units *ru,
 	    "fatigued" : "not fatigued", ft.losses, ft.level);
 }
 
-/* The leader attached to a unit hit at a natural 12. */
+/* The leader attached to a unit hit at a natural 12 (l.230: "the attached
+ * officer is considered wounded/killed and is immediately removed"): the
+ * one the game knows attached this turn is named and removed. */
 static void
 fury_consequence(struct keeper *k, int ui, struct unit_effect *e)
 {
-	if (e->kind == KEEP_PART && strcmp(e->name, "leader-hit") == 0)
+	const struct unit_act *led = unit_act(k->ru->unit[ui], "led");
+	struct unit *leader = led != NULL ? (struct unit *)army_find(k->ru->army, led->ref) : NULL;
+	int li;
+
+	if (e->kind != KEEP_PART || strcmp(e->name, "leader-hit") != 0)
+		return;
+	if (leader == NULL) {
 		snprintf(e->note, sizeof e->note,
 		    "the leader attached to %s is wounded or killed", k->ru->unit[ui]->name);
+		return;
+	}
+	snprintf(e->note, sizeof e->note, "%s, attached to %s, is wounded or killed",
+	    leader->name, k->ru->unit[ui]->name);
+	if ((li = ruling_enlist(k->ru, leader, "leader", k->fx)) >= 0)
+		keep_state(k, li, "destroyed", 1);
 }
 
 /* Disorders brigade u of a fatigued army. */
@@ -1048,7 +1080,46 @@ static const struct word_decl fury_flags[] = {
 	/* it rolled on the emergency formation change table this turn */
 	{ .word = "tried-square", .sight = SIGHT_TABLE, .turn_clears = 1,
 	  .said = "has tried to form square", .unsaid = "may try to form square again" },
+	/* An obligation: a breakthrough required, until its next melee. */
+	{ .word = "breakthrough", .sight = SIGHT_TABLE, .said = "must break through",
+	  .unsaid = "has made its breakthrough melee", .must = "make its breakthrough melee",
+	  .rule = "fury.txt l.256", .ends = "meleed" },
 	{ .word = NULL },
+};
+
+/* What a brigade does in a turn (the journal keeps each act with its
+ * ruling; the rules below read them). */
+static const struct act_decl fury_acts[] = {
+	{ "fired", "fired", "fire", "unit", NULL },
+	{ "fired-on", "was fired on", "fire", "target", NULL },
+	{ "meleed", "fought a melee", "melee", "attacker", NULL },
+	{ "meleed", "fought a melee", "melee", "defender", NULL },
+	{ "moved", "moved", "move", "unit", NULL },
+	{ "changed-formation", "changed formation", "move", "unit", "formation" },
+	{ "changed-formation", "changed formation", "move", "unit", "option:change-formation" },
+	{ "attached", "attached to a brigade", "move", "unit", "option:attach" },
+	{ "led", "had a leader attach to it", "move", "attach", NULL },
+	{ "rallied", "rallied", "rally", "unit", NULL },
+	{ NULL, NULL, NULL, NULL, NULL },
+};
+
+static const struct act_rule fury_act_rules[] = {
+	/* l.78: "A brigade may not change formation and move into melee
+	 * during the same movement phase." */
+	{ "changed-formation", "melee", "attacker", NULL, NULL, NULL, "attacker-mod",
+	  "changed-formation", "fury.txt l.78", "move into melee" },
+	/* l.222: "A target unit may only be fired upon once per fire phase." */
+	{ "fired-on", "fire", "target", NULL, NULL, NULL, "mod", "fired-on",
+	  "fury.txt l.222", "be fired upon again this fire phase" },
+	/* l.136: the leader attached for the turn; at a natural 12 he may be
+	 * hit (l.230), and in melee he is the side's +1. */
+	{ "led", "fire", "target", NULL, NULL, NULL, "mod", "leader-attached",
+	  "fury.txt l.230", NULL },
+	{ "led", "melee", "attacker", NULL, NULL, NULL, "attacker-mod", "leader-attached",
+	  "fury.txt l.136", NULL },
+	{ "led", "melee", "defender", NULL, NULL, NULL, "defender-mod", "leader-attached",
+	  "fury.txt l.136", NULL },
+	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL },
 };
 
 static const struct word_decl fury_formations[] = {
@@ -1072,6 +1143,8 @@ const struct roster fury_roster = {
 		.flags = fury_flags,
 		.formations = fury_formations,
 		.good_state = "good_order",
+		.acts = fury_acts,
+		.act_rules = fury_act_rules,
 	},
 	.rate = fury_rate,
 	.fill = fury_fill,
