@@ -452,6 +452,21 @@ melee_forbidden(const struct table *t, const struct inputs *in,
 	return NULL;
 }
 
+/* A unit saving itself contacted before it has reorganised: destroyed,
+ * no die rolled. */
+static int
+contacted_saving(struct result *r, struct dice *d)
+{
+	result_int(r, "attacker_fp", 0);
+	result_int(r, "defender_fp", 0);
+	result_word(r, "outcome", "defender_destroyed");
+	result_state(r, "defender", "destroyed", 0);
+	result_work(r, "ohw.txt l.147: a unit saving itself, contacted during the turn after it fled or the turn spent reorganising, is destroyed");
+	result_summary(r, "the defender, saving itself, is contacted before it has reorganised: it is destroyed");
+	dice_end_early(d);
+	return RULE_OK;
+}
+
 static int
 ohw_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
     struct result *r)
@@ -471,6 +486,10 @@ ohw_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
 		return result_fail(r, RULE_USAGE, "melee needs --attacker-type and --defender-type");
 	if ((why = melee_forbidden(m, in, &a, &def, whybuf, sizeof whybuf)) != NULL)
 		return no_melee(r, d, why);
+	/* l.147: "If contacted during the turn after it fled, or during the
+	 * turn spent reorganizing, the unit is destroyed." */
+	if (in_mod(in, def.opt, "saving-themselves"))
+		return contacted_saving(r, d);
 	/* "Only Infantry can attack a Built Up Area." */
 	if (in_mod(in, "defender-mod", "bua") && is_cav(a.type))
 		return no_melee(r, d, "only infantry can attack a built-up area");
@@ -542,7 +561,9 @@ ohw_fatigue(const struct tableset *ts, const struct inputs *in, struct dice *d,
 		fp += extra;
 		result_mod(r, "save-yourselves", (double)extra);
 		result_ledger(r, "unit", "loss", extra);
-		result_flag(r, "unit", "saving-themselves", 1);
+		/* "The unit must stand for a full turn to reorganize": this turn
+		 * and the next it is saving itself, then it has reorganised. */
+		result_flag_for(r, "unit", "saving-themselves", 2);
 		result_work(r, "Save Yourselves: +%ld FP and a double move away; it must stand a full turn to reorganise and is destroyed if contacted before then",
 		    extra);
 	}
@@ -782,7 +803,7 @@ fill_condition(const struct tableset *ts, const struct unit *u, struct inputs *i
 		inputs_add_mod(in, opt, s);
 	if (in_flag(u->ratings, "stubborn"))
 		inputs_add_mod(in, opt, "stubborn");
-	if (strcmp(opt, "attacker-mod") == 0 && unit_flag(u, "saving-themselves"))
+	if (strcmp(opt, "mod") != 0 && unit_flag(u, "saving-themselves"))
 		inputs_add_mod(in, opt, "saving-themselves");
 }
 
@@ -1154,6 +1175,26 @@ static const struct word_decl ohw_formations[] = {
 	{ .word = NULL },
 };
 
+/* What a unit does in its turn: the journal keeps each act with its
+ * ruling; the rules below read them. */
+static const struct act_decl ohw_acts[] = {
+	{ "fired", "fired", "fire", "unit", NULL },
+	{ "fired-on", "was fired on", "fire", "target", NULL },
+	{ "charged", "charged", "melee", "attacker", NULL },
+	{ "charged-by", "was charged", "melee", "defender", NULL },
+	{ "moved", "moved", "move", "unit", NULL },
+	{ "changed-formation", "changed formation", "move", "unit", "option:formation-change" },
+	{ NULL, NULL, NULL, NULL, NULL },
+};
+
+static const struct act_rule ohw_act_rules[] = {
+	/* l.65: "Only one attacking unit may engage any given defending unit
+	 * per turn" */
+	{ "charged-by", "melee", "defender", NULL, NULL, NULL, "defender-mod", "engaged",
+	  "ohw.txt l.65", "be charged again this turn" },
+	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL },
+};
+
 static const struct roster ohw_roster = {
 	.unit_types = TYPES,
 	.formation_types = "brigade|division|corps|army|command",
@@ -1167,6 +1208,8 @@ static const struct roster ohw_roster = {
 		.flags = ohw_flags,
 		.formations = ohw_formations,
 		.good_state = "reorganised",
+		.acts = ohw_acts,
+		.act_rules = ohw_act_rules,
 	},
 	.rate = ohw_rate,
 	.fill = ohw_fill,
