@@ -47,6 +47,8 @@ static const struct input_decl fire_inputs[] = {
 	  "woods: the target square is woods (6+); town: infantry in a town save", IN_REPEAT },
 	{ "moved", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
 	  "the artillery moved this turn (foot artillery then may not bombard)", 0 },
+	{ "rallied", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "the unit rallied this turn: no other action (the game knows it)", 0 },
 	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
 	  "the bombarding artillery of the game", IN_OWN },
 	{ "target", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
@@ -54,6 +56,10 @@ static const struct input_decl fire_inputs[] = {
 	IN_OPPOSED_DECLS,
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
+
+/* Why a unit that rallied this turn may do nothing else (l.152). */
+static const char rallied_why[] =
+    "a battlefield rally takes all of a unit's actions for the turn (squares.txt l.152): it has rallied";
 
 /* "Target infantry occupying a town ... roll one d8 per hit and ignore
  * one hit for every roll of 5+." */
@@ -99,11 +105,12 @@ squares_fire(const struct tableset *ts, const struct inputs *in,
 		    "fire needs --artillery foot|horse and --range close|long");
 	/* l.97: "Foot artillery cannot combine movement and bombardment
 	 * actions in the same turn but Horse artillery can." */
-	if (strcmp(art, "foot") == 0 && in_flag(in, "moved")) {
+	if ((strcmp(art, "foot") == 0 && in_flag(in, "moved")) || in_flag(in, "rallied")) {
 		result_int(r, "hits", 0);
 		result_int(r, "saved", 0);
 		result_int(r, "hits_after_saves", 0);
-		result_forbid(r, "foot artillery cannot combine movement and bombardment in the same turn");
+		result_forbid(r, "%s", in_flag(in, "rallied") ? rallied_why :
+		    "foot artillery cannot combine movement and bombardment in the same turn");
 		result_summary(r, "no bombardment: %s", r->reason);
 		dice_end_early(d);
 		return RULE_OK;
@@ -376,6 +383,9 @@ battlefield_rally(const struct tableset *ts, const struct inputs *in,
 	if ((f = dice_take(d, k, "rally %s", die_name(k))) < 0)
 		return RULE_DATA;
 	rally_fields(r, f >= need, hits, f >= need ? hits - 1 : hits);
+	/* l.152: "Battlefield rallying takes all of a unit's actions for the
+	 * turn (whether the action die shows 1, 2 or 3 actions)." */
+	result_flag(r, "unit", "rallied", 1);
 	result_work(r, "battlefield rally: %s %d, %ld+ removes one hit marker", die_name(k), f, need);
 	result_summary(r, f >= need ? "rallies: one hit marker removed (%ld left)" :
 	    "fails to rally (%ld hits)", f >= need ? hits - 1 : hits);
@@ -426,6 +436,8 @@ static const struct input_decl move_inputs[] = {
 	  "stacking: brigades in the square entered, with the mover", 0 },
 	{ "artillery", IN_COUNT, "N", 0, 100, NULL, NULL, NULL,
 	  "stacking: artillery in the square entered, with the mover", 0 },
+	{ "rallied", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "the unit rallied this turn: no other action (the game knows it)", 0 },
 	{ "bombarded", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
 	  "the unit bombarded this turn (foot artillery then may not move)", 0 },
 	{ "unit", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL, "the moving unit of the game", 0 },
@@ -609,6 +621,8 @@ squares_move(const struct tableset *ts, const struct inputs *in,
 	/* l.97: foot artillery "cannot combine movement and bombardment". */
 	if (why == NULL && strcmp(type, "foot-artillery") == 0 && in_flag(in, "bombarded"))
 		why = "foot artillery cannot combine movement and bombardment in the same turn";
+	if (why == NULL && in_flag(in, "rallied"))
+		why = rallied_why;
 	ap = in_count(in, "ap");
 	/* "Light cavalry who move but do not launch an assault may take one
 	 * action more." */

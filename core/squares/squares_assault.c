@@ -401,6 +401,8 @@ const struct input_decl squares_melee_inputs[] = {
 	  "attacker-woods, defender-woods, defender-town, defender-uphill", IN_REPEAT },
 	{ "attacker-bombarded", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
 	  "foot artillery among the attackers bombarded this turn (it may not attack)", 0 },
+	{ "attacker-rallied", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
+	  "an attacking unit rallied this turn: no other action (the game knows it)", 0 },
 	{ "attacker", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
 	  "an attacking unit of the game (repeat)", IN_REPEAT | IN_OWN },
 	{ "defender", IN_UNIT, "UNIT", 0, 0, NULL, NULL, NULL,
@@ -426,6 +428,9 @@ assault_forbidden(const struct inputs *in, const struct sq_side *a)
 	 * attack but can defend." */
 	if (in_flag(in, "attacker-bombarded") && has_type(a, is_foot_artillery))
 		return "foot artillery who bombarded this turn cannot take part in an attack";
+	/* l.152: "Battlefield rallying takes all of a unit's actions" */
+	if (in_flag(in, "attacker-rallied"))
+		return "a battlefield rally takes all of a unit's actions for the turn (squares.txt l.152): an attacking unit has rallied";
 	return NULL;
 }
 

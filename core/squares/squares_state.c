@@ -238,10 +238,14 @@ squares_fill(const struct tableset *ts, const char *command,
 	if (strcmp(command, "melee") == 0) {
 		fill_specs(ru, "attacker", in, "attacker-spec", r);
 		fill_specs(ru, "defender", in, "defender-spec", r);
-		for (int i = 0; i < ru->n; i++)
+		for (int i = 0; i < ru->n; i++) {
 			if (strcmp(ru->role[i], "attacker") == 0 &&
 			    unit_flag(ru->unit[i], "bombarded"))
 				inputs_default_flag(in, "attacker-bombarded");
+			if (strcmp(ru->role[i], "attacker") == 0 &&
+			    unit_flag(ru->unit[i], "rallied") && !in_given(in, "overrule"))
+				inputs_default_flag(in, "attacker-rallied");
+		}
 	} else if (strcmp(command, "morale") == 0) {
 		fill_morale(ru, in, r);
 	} else if (strcmp(command, "turn") == 0) {
@@ -254,6 +258,8 @@ squares_fill(const struct tableset *ts, const char *command,
 		    "foot" : "horse");
 		if (unit_flag(u, "moved"))
 			inputs_default_flag(in, "moved");
+		if (unit_flag(u, "rallied") && !in_given(in, "overrule"))
+			inputs_default_flag(in, "rallied");
 	} else if (u != NULL && strcmp(command, "rally") == 0) {
 		inputs_default_count(in, "hits", unit_lost(u));
 		inputs_default_word(in, "morale", in_text(u->ratings, "morale"));
@@ -262,6 +268,8 @@ squares_fill(const struct tableset *ts, const char *command,
 		    in_flag(u->ratings, "light") ? "light-cavalry" : u->type);
 		if (unit_flag(u, "bombarded"))
 			inputs_default_flag(in, "bombarded");
+		if (unit_flag(u, "rallied") && !in_given(in, "overrule"))
+			inputs_default_flag(in, "rallied");
 	}
 	return RULE_OK;
 }
@@ -282,6 +290,50 @@ squares_consequence(struct keeper *k, int ui, struct unit_effect *e)
 	else
 		snprintf(e->note, sizeof e->note, "%s %s to an adjacent square to its rear",
 		    name, e->name);
+}
+
+/* l.46-47: each dice-off gives its winner the highest die left; "Once one
+ * side's generals have all activated any remaining action dice are
+ * allocated to inactive generals on the opposing side".  A side's dice
+ * left are the pool's rest while one of its commands has not acted. */
+static void
+squares_dice_left(const struct army *a, const long *pool, int npool,
+    void (*fn)(void *ctx, const char *side, const long *dice, int n), void *ctx)
+{
+	int won = 0;
+
+	for (int i = 0; i < a->n; i++)
+		won += unit_act(&a->u[i], "activated") != NULL;
+	for (int i = 0; i < a->n; i++) {
+		const struct unit *u = &a->u[i];
+		int seen = 0, waiting = 0;
+
+		for (int j = 0; j < i && !seen; j++)
+			seen = strcmp(a->u[j].side, u->side) == 0;
+		if (seen)
+			continue;	/* each side once, where it first stands */
+		for (int j = i; j < a->n; j++)
+			waiting |= strcmp(a->u[j].side, u->side) == 0 && a->u[j].formation &&
+			    strcmp(a->u[j].type, "command") == 0 && unit_act(&a->u[j], "activated") == NULL;
+		fn(ctx, u->side, pool + (won < npool ? won : npool),
+		    waiting && won < npool ? npool - won : 0);
+	}
+}
+
+/* What a unit may not do for its state this turn (l.97, l.118, l.152). */
+static void
+squares_may_not(const struct tableset *ts, const struct unit *u,
+    void (*fn)(void *ctx, const char *what, const char *rule, const char *why),
+    void *ctx, struct result *r)
+{
+	(void)ts;
+	(void)r;
+	if (unit_flag(u, "rallied"))
+		fn(ctx, "move, bombard or assault", "squares.txt l.152", "it rallied: that takes all its actions");
+	if (strcmp(u->type, "foot-artillery") == 0 && unit_flag(u, "moved"))
+		fn(ctx, "bombard", "squares.txt l.97", "foot artillery that moved");
+	if (strcmp(u->type, "foot-artillery") == 0 && unit_flag(u, "bombarded"))
+		fn(ctx, "move or join an attack", "squares.txt l.97", "foot artillery that bombarded");
 }
 
 /* A dice-off in a game says who won by name. */
@@ -351,7 +403,37 @@ static const struct word_decl squares_flags[] = {
 	  .said = "has moved", .unsaid = "may move again" },
 	{ .word = "bombarded", .sight = SIGHT_TABLE, .turn_clears = 1,
 	  .said = "has bombarded", .unsaid = "may bombard again" },
+	/* l.152: a battlefield rally "takes all of a unit's actions" */
+	{ .word = "rallied", .sight = SIGHT_TABLE, .turn_clears = 1,
+	  .said = "has rallied (all its actions this turn)", .unsaid = "may act again" },
 	{ .word = NULL },
+};
+
+/* The actions a unit spends in a turn (l.68: "These actions may be used
+ * to move, bombard with artillery, or launch an assault"), and the
+ * general whose command won an action die. */
+static const struct act_decl squares_acts[] = {
+	{ "moved", "moved", "move", "unit", NULL },
+	{ "bombarded", "bombarded", "fire", "unit", NULL },
+	{ "bombarded-by", "was bombarded", "fire", "target", NULL },
+	{ "assaulted", "launched an assault", "melee", "attacker", NULL },
+	{ "defended", "defended an assault", "melee", "defender", NULL },
+	{ "tested", "tested its morale", "morale", "unit", NULL },
+	{ "rallied", "rallied", "rally", "unit", NULL },
+	{ "activated", "won an action die", "turn", "general", "part:dice-off" },
+	{ NULL, NULL, NULL, NULL, NULL },
+};
+
+/* l.152: "Battlefield rallying takes all of a unit's actions for the turn":
+ * a unit that has spent one may not rally on the battlefield. */
+static const struct act_rule squares_act_rules[] = {
+	{ "moved", "rally", "unit", NULL, NULL, NULL, "mod", "acted", "squares.txt l.152",
+	  "rally (it has spent an action)" },
+	{ "bombarded", "rally", "unit", NULL, NULL, NULL, "mod", "acted", "squares.txt l.152",
+	  "rally (it has spent an action)" },
+	{ "assaulted", "rally", "unit", NULL, NULL, NULL, "mod", "acted", "squares.txt l.152",
+	  "rally (it has spent an action)" },
+	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL },
 };
 
 const struct roster squares_roster = {
@@ -366,6 +448,8 @@ const struct roster squares_roster = {
 		.states = squares_states,
 		.flags = squares_flags,
 		.good_state = "good_order",
+		.acts = squares_acts,
+		.act_rules = squares_act_rules,
 	},
 	.rate = squares_rate,
 	.fill = squares_fill,
@@ -374,4 +458,6 @@ const struct roster squares_roster = {
 	.view = squares_view,
 	.columns = squares_columns,
 	.formation_inputs = formation_inputs,
+	.may_not = squares_may_not,
+	.dice_left = squares_dice_left,
 };
