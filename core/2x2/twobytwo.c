@@ -386,6 +386,11 @@ twobytwo_melee(const struct tableset *ts, const struct inputs *in,
 	result_state(r, loser, outcome_state(outcome), 1);
 	if (strcmp(loser, "defender") == 0)
 		result_mark(r, "attacker", "melee", 2, 0, "defender", follow);
+	/* A follow up the result makes mandatory is the winner's to make
+	 * (l.258), kept until it moves or attacks again. */
+	if (strcmp(follow, "mandatory") == 0)
+		result_flag(r, strcmp(loser, "defender") == 0 ? "attacker" : "defender",
+		    "must-follow-up", 1);
 	result_summary(r, "the %s %s (%ld to %ld); follow up %s%s", loser,
 	    strcmp(outcome, "routs") == 0 ? "routs" : "is destroyed",
 	    as > ds ? as : ds, as > ds ? ds : as, follow,
@@ -1122,6 +1127,38 @@ static const struct counter_decl twobytwo_counters[] = {
 	{ .name = NULL },
 };
 
+/* What a result obliges (l.258, 4+: "Loser Destroyed (mandatory follow
+ * up)"): the winner must make it, until it moves or attacks again. */
+static const struct word_decl twobytwo_flags[] = {
+	{ .word = "must-follow-up", .sight = SIGHT_TABLE, .said = "must follow up",
+	  .unsaid = "has followed up", .must = "follow up: up to a full move directly ahead",
+	  .rule = "2x2.txt l.258", .ends = "moved|attacked" },
+	{ .word = NULL },
+};
+
+/* What a unit does in its turn: the journal keeps each act with its
+ * ruling; the rules below read them. */
+static const struct act_decl twobytwo_acts[] = {
+	{ "fired", "shot", "fire", "unit", NULL },
+	{ "fired-on", "was shot at", "fire", "target", NULL },
+	{ "attacked", "attacked", "melee", "attacker", NULL },
+	{ "meleed", "was attacked", "melee", "defender", NULL },
+	{ "moved", "moved", "move", "unit", NULL },
+	{ "rallied", "rallied", "rally", "unit", NULL },
+	{ NULL, NULL, NULL, NULL, NULL },
+};
+
+static const struct act_rule twobytwo_act_rules[] = {
+	/* l.47: "A unit may shoot only ONCE during its turn." */
+	{ "fired", "fire", "unit", NULL, NULL, NULL, "mod", "fired", "2x2.txt l.47",
+	  "shoot again this turn" },
+	/* l.54: "if the attacker 'followed up' and contacted another unit, a
+	 * -1 would apply" */
+	{ "attacked", "melee", "attacker", NULL, NULL, NULL, "attacker-mod", "subsequent",
+	  "2x2.txt l.54", NULL },
+	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL },
+};
+
 static const struct roster twobytwo_roster = {
 	.unit_types = TYPES,
 	.formation_types = "brigade|division|corps|army|command",
@@ -1132,8 +1169,11 @@ static const struct roster twobytwo_roster = {
 		 * discretion. */
 		.ledgers = twobytwo_ledgers,
 		.states = twobytwo_states,
+		.flags = twobytwo_flags,
 		.counters = twobytwo_counters,
 		.good_state = "ok",
+		.acts = twobytwo_acts,
+		.act_rules = twobytwo_act_rules,
 	},
 	.rate = twobytwo_rate,
 	.fill = twobytwo_fill,
