@@ -35,6 +35,12 @@ json() {
 	printf '%s' "$output" | jq -r "$1"
 }
 
+# jsonc FILTER: the filter's value, on the last command's stdout, as
+# compact JSON.
+jsonc() {
+	printf '%s' "$output" | jq -c "$1"
+}
+
 # expect_error CODE MESSAGE: the last command failed with CODE and printed
 # one line on stderr, MESSAGE whole ("umpire: COMMAND: MESSAGE", or the
 # whole line), and nothing on stdout.

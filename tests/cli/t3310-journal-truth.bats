@@ -7,11 +7,12 @@ load helper
 
 # A brigade game with something in every kept table: losses and a melee's
 # push back (unit_ledger), a flag and a formation (unit_state), flags that
-# last some turns.  Events: #1 the melee, #2-#3 Pack's corrections, #4
-# Best's rally.
+# last some turns.  Events: #1 Charlet forms attack column, #2 the melee,
+# #3-#4 Pack's corrections, #5 Best's rally.
 kept_game() {
 	"$U" new --rules brigade --example >/dev/null
-	"$U" melee --attacker Charlet --defender Kempt --attacker-mod column-charge --dice 4,3 >/dev/null
+	"$U" adjust Charlet --formation attack-column --reason "formed for the attack" >/dev/null
+	"$U" melee --attacker Charlet --defender Kempt --dice 4,3 >/dev/null
 	"$U" adjust Pack --state disordered --reason "at the hedge" >/dev/null
 	"$U" adjust Pack --formation attack-column --reason "formed for the charge" >/dev/null
 	"$U" rally --unit Best --after push-back --pushbacks 1 >/dev/null
@@ -59,12 +60,12 @@ corrupted() {
 	corrupted "INSERT INTO unit_ledger VALUES ($pack, 'loss', 5, 5, 1, 0)" \
 	    "unit 'Pack': a kept loss ledger of 5 that no entry in force gives"
 	# the journal itself: a running total, the undo marks, the chain
-	corrupted "UPDATE effect SET total = 11 WHERE event = 1 AND kind = 'loss' AND unit = $kempt" \
-	    "unit 'Kempt': the loss ledger says 11 at event 1, its effects add up to 12" 2 s
-	corrupted "UPDATE event SET undone = 1 WHERE id = 2" \
-	    "event 2 may be redone, but event 3 in force was made after it" 3 s
-	corrupted "UPDATE event SET prev = 1 WHERE id = 3" \
-	    "event 3 was made on event 1, but the entry in force before it is 2: the journal's undo marks do not agree"
+	corrupted "UPDATE effect SET total = 11 WHERE event = 2 AND kind = 'loss' AND unit = $kempt" \
+	    "unit 'Kempt': the loss ledger says 11 at event 2, its effects add up to 12"
+	corrupted "UPDATE event SET undone = 1 WHERE id = 3" \
+	    "event 3 may be redone, but event 4 in force was made after it" 3 s
+	corrupted "UPDATE event SET prev = 1 WHERE id = 4" \
+	    "event 4 was made on event 1, but the entry in force before it is 3: the journal's undo marks do not agree"
 	# and the game itself was not touched
 	umpire check
 	[ "$output" = "ok: the game file and its journal agree" ]
@@ -113,7 +114,7 @@ corrupted() {
 	umpire fire --unit Kempt --distance 2 --dice 4
 	expect_error 64 "the fire names no --target: name the unit it hits with --target NAME, or give --no-target when it hits nothing on the roster"
 	umpire melee --attacker Charlet --defender-figures 40 --dice 4,3
-	expect_error 64 "the melee names no --defender: name the unit it hits with --defender NAME, or give --no-target when it hits nothing on the roster"
+	expect_error 64 "a melee in the game names both --attacker and --defender"
 	umpire fire --unit Kempt --target Charlet --no-target --distance 2 --dice 4
 	expect_error 64 "--no-target and --target do not go together"
 	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM event')" = 0 ]

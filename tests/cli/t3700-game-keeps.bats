@@ -5,11 +5,6 @@
 # of battle and the game's settings used, formations remembered.
 load helper
 
-# jsonc FILTER: the filter's value as compact JSON.
-jsonc() {
-	printf '%s' "$output" | jq -c "$1"
-}
-
 # ---- lists of ratings ------------------------------------------------
 
 # fury.txt l.46: "Assign 0 points to any militia class battalion, I point

@@ -34,12 +34,14 @@ COUNTS_DOWN = {"brigade": True, "fury": True, "squares": False, "2x2": False, "o
 MEASURE_KEY = {"brigade": "losses", "fury": "losses", "squares": "hits", "ohw": "fatigue_points"}
 ADJUST_OPTION = {"brigade": "figures", "fury": "stands", "squares": "hits", "ohw": "fp"}
 # The flags `turn next` clears, whoever set them (squares l.97, fury l.108).
-TURN_CLEARS = {"squares": {"moved", "bombarded"}, "fury": {"tried-square"}}
+TURN_CLEARS = {"squares": {"moved", "bombarded", "rallied"}, "fury": {"tried-square"}}
 # The flags and state words each rule set keeps, and the word of a unit
 # with neither (adjust --state GOOD clears both).
-FLAGS = {"brigade": ["disordered", "rallying", "half-speed", "broken"],
-         "fury": ["disordered", "broken", "tried-square"],
-         "squares": ["moved", "bombarded"], "ohw": ["saving-themselves"], "2x2": []}
+FLAGS = {"brigade": ["disordered", "rallying", "half-speed", "broken", "pushed-back",
+                     "following-up", "charging"],
+         "fury": ["disordered", "broken", "tried-square", "breakthrough"],
+         "squares": ["moved", "bombarded", "rallied"], "ohw": ["saving-themselves"],
+         "2x2": ["must-follow-up"]}
 STATES = {"2x2": ["pinned", "disrupted", "routed"]}
 GOOD = {"brigade": "ok", "fury": "good_order", "squares": "ok", "ohw": "reorganised", "2x2": "ok"}
 # The most severe state is final: the good state does not clear it.
