@@ -366,7 +366,10 @@ correct_unit(struct cmd_ctx *g, int argc, char **argv, struct adjust_work *w)
 	by_word = in_given(in, "state") + in_given(in, "clear") + in_given(in, "formation");
 	if (by_word > 1)
 		return cmd_error(g, EXIT_USAGE, "give one of --state, --clear and --formation");
-	if ((rc = game_get(g, &gm)) != 0)
+	/* A correction reads the unit it names, not the army (a game of two
+	 * thousand units costs what one of ten does). */
+	if ((rc = game_get(g, &gm)) != 0 ||
+	    (rc = game_army_named(g, gm, &in->pos[0], 1)) != 0)
 		return rc;
 	if ((u = game_unit(g, gm, in->pos[0], &rc)) == NULL ||
 	    (rc = by_word ? word_correction(g, gm, w, u) :
