@@ -171,7 +171,7 @@ mutants: umpire build/san/umpire $(UNIT_BIN) build/flt/umpire build/flt/faultshi
 
 deps:
 	@missing=""; \
-	for p in gcc make libsqlite3-dev libcsv-dev libgmp-dev libutf8proc-dev libcmocka-dev \
+	for p in gcc make libsqlite3-dev libcsv-dev libgmp-dev libutf8proc-dev libcmocka-dev parallel \
 	    libmicrohttpd-dev bats sqlite3 jq curl wrk chromium poppler-utils man-db tmux \
 	    python3-jsonschema; do \
 	    dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; \

@@ -16,10 +16,11 @@ fi
 "$u" fire --unit Kempt --target Bachelu --distance 2 --dice 4 >/dev/null
 "$u" fire --unit Bachelu --target Kempt --distance 2 --dice 3 >/dev/null
 "$u" turn next >/dev/null
+"$u" move --unit Bachelu --formation attack-column --charge --dice 4 >/dev/null
 "$u" melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --dice 4,3 >/dev/null
 "$u" melee --attacker Piré --defender Pack --dice 3,3 >/dev/null
 "$u" turn next >/dev/null
 "$u" melee --attacker Bachelu --defender Kempt --dice 5,2 >/dev/null
 "$u" melee --attacker Piré --defender Pack --dice 5,2 >/dev/null
-"$u" move --unit Pack --obstacle --dice 4 >/dev/null
+"$u" move --unit Pack --follow-up 1 --obstacle --dice 4 >/dev/null
 "$u" adjust "Royal Horse Artillery" --figures -1 --reason "a gunner left off the sheet" >/dev/null

@@ -88,7 +88,7 @@ small_oob() {
 	new_game
 	"$U" unit add Kempt --side British --type infantry --class british --units 4 >/dev/null
 	"$U" unit add Pack --side British --type infantry --class british --units 4 --elite >/dev/null
-	"$U" unit add Bachelu --side French --type infantry --class french --units 4 >/dev/null
+	"$U" unit add Bachelu --side French --type infantry --class french --units 4 --formation attack-column >/dev/null
 	"$U" unit add Piré --side French --type cavalry --cavalry light --lancers >/dev/null
 }
 
@@ -174,6 +174,7 @@ sample_battle() {
 		"$U" fire --unit Kempt --target Bachelu --distance 2 --dice 4 >/dev/null
 		"$U" fire --unit Bachelu --target Kempt --distance 2 --dice 3 >/dev/null
 		"$U" turn next >/dev/null
+		"$U" move --unit Bachelu --formation attack-column --charge --dice 4 >/dev/null
 		"$U" melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --dice 4,3 >/dev/null
 		"$U" turn next >/dev/null
 		LOST=RHA

@@ -225,10 +225,11 @@ load helper
 	done
 	umpire log --json
 	[ "$(json '[.entries[] | select(.command == "turn")] | length')" = "$kept_turns" ]
-	umpire turn
-	[ "$output" = "turn $((kept_turns + 1))" ]
+	umpire --json turn
+	[ "$(json .turn)" = "$((kept_turns + 1))" ]
 	[ "$(sqlite3 umpire.db 'SELECT title FROM game')" = Fresh ]
 	umpire unit list
+	[ "$status" -eq 0 ]
 	[[ "$output" != *Kempt* ]]
 }
 

@@ -79,10 +79,11 @@ load helper
 
 @test "melee takes both sides' strength and ratings from the game" {
 	small_oob
+	# Bachelu 72 in attack column, +20 (l.243); Pack 64 + 3 elite
 	umpire --json melee --attacker Bachelu --defender Pack --dice 4,3
-	[ "$(json .result.attacker_total)" = 72 ]
+	[ "$(json .result.attacker_total)" = 92 ]
 	[ "$(json .result.defender_total)" = 67 ]
-	[ "$(json '[.modifiers[].name]|join(",")')" = "defender:elite" ]
+	[ "$(json '[.modifiers[].name]|join(",")')" = "attacker:column-charge,defender:elite" ]
 }
 
 @test "a purely cavalry brigade counts 36 less casualties; weights and lancers from ratings" {
@@ -107,13 +108,17 @@ load helper
 	[ "$(json .pushbacks.total)" = 2 ]
 }
 
+# Turn 1: Bachelu 72 + 20 = 92 -> 38, die 5 -> 15; Kempt 64 -> 26, die 2
+# -> 4.  Turn 2, Kempt contacted while pushed back (-6, l.342): 68 + 20 =
+# 88 -> 36 -> 15; Kempt 49 - 6 = 43 -> 17 -> 2.  Turn 3: 66 + 20 = 86 -> 35
+# -> 14; Kempt 34 - 6 = 28 -> 11 -> 1.
 @test "three continuous push backs break the brigade, and the output says so" {
 	small_oob
 	for t in 1 2 3; do
 		umpire melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --dice 5,2
 		"$U" turn next >/dev/null
 	done
-	has_line "attacker wins (attacker loses 2, defender 14): the defender is pushed back (push back 3); it breaks and flees the field; the winner must rally"
+	has_line "attacker wins (attacker loses 1, defender 14): the defender is pushed back (push back 3); it breaks and flees the field; the winner must rally"
 	has_line "  Kempt breaks and flees the field (three continuous push backs)"
 	umpire --json unit show Kempt
 	[ "$(json .state)" = broken ]
@@ -163,7 +168,7 @@ load helper
 		umpire --json melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --dice 5,2
 		"$U" turn next >/dev/null
 	done
-	[ "$(json .summary)" = "attacker wins (attacker loses 2, defender 14): the defender is pushed back (push back 3); it breaks and flees the field; the winner must rally" ]
+	[ "$(json .summary)" = "attacker wins (attacker loses 1, defender 14): the defender is pushed back (push back 3); it breaks and flees the field; the winner must rally" ]
 	umpire --json fire --unit Kempt --target Bachelu --distance 2 --dice 4
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "a broken brigade has fled the field: it cannot fire until rallied" ]
@@ -198,16 +203,16 @@ load helper
 	umpire --json move --unit Bachelu --dice 4
 	[ "$(json .legal)" = false ]
 	"$U" turn next >/dev/null
-	# turn 7: 4" on the die, halved
+	# turn 7: 4" on the die +2" in attack column, halved
 	umpire --json move --unit Bachelu --dice 4
 	[ "$(json .legal)" = true ]
-	[ "$(json .result.inches)" = 2 ]
+	[ "$(json .result.inches)" = 3 ]
 	"$U" turn next >/dev/null
 	"$U" turn next >/dev/null
 	"$U" turn next >/dev/null
 	# turn 10: its own speed again
 	umpire --json move --unit Bachelu --dice 4
-	[ "$(json .result.inches)" = 4 ]
+	[ "$(json .result.inches)" = 6 ]
 	umpire check
 	[ "$status" -eq 0 ]
 }
@@ -226,7 +231,7 @@ load helper
 	has_line "  modifiers: half-speed x0.5"
 	# a forced move is made all the same: back in turn 1, still rallying
 	"$U" undo --to 2 >/dev/null
-	[ "$("$U" turn)" = "turn 1" ]
+	[ "$("$U" --json turn | jq .turn)" = 1 ]
 	umpire --json move --unit Kempt --pushback 1 --dice 4
 	[ "$(json .legal)" = true ]
 }
@@ -268,7 +273,8 @@ load helper
 
 @test "a drawn melee stays open: the next round is the same melee" {
 	small_oob
-	umpire melee --attacker Bachelu --defender Pack --dice 3,3
+	# Bachelu 92 -> 38, die 2 -> 6; Pack 67 -> 27, die 3 -> 6: a draw
+	umpire melee --attacker Bachelu --defender Pack --dice 2,3
 	[[ "${lines[0]}" == "draw "* ]]
 	has_line "  the melee of Bachelu and Pack stays open: round 2 next turn"
 	umpire --json melee --attacker Bachelu --defender Pack --dice 4,4
@@ -321,15 +327,15 @@ load helper
 @test "brigade l.41 in a game: a brigade in march column attacked in melee takes the attacker's casualties without reply" {
 	small_oob
 	"$U" adjust Kempt --formation march-column --reason "on the road" >/dev/null
-	# Bachelu 72: row 72, last column 30; row 30, die 4: 10
+	# Bachelu 72 + 20 in attack column: row 92, last column 38; row 38, die 4: 12
 	umpire --json melee --attacker Bachelu --defender Kempt --dice 4,4
 	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = true ]
-	[ "$(json .result.defender_casualties)" = 10 ]
+	[ "$(json .result.defender_casualties)" = 12 ]
 	[ "$(json .result.attacker_casualties)" = 0 ]
 	[ "$(json '.dice|join(",")')" = 4 ]
 	umpire --json unit show Kempt
-	[ "$(json .losses)" = 10 ]
+	[ "$(json .losses)" = 12 ]
 	umpire --json unit show Bachelu
 	[ "$(json .losses)" = 0 ]
 	# it cannot attack, nor fire
@@ -401,9 +407,10 @@ load helper
 
 @test "a disordered unit is -6 in melee" {
 	small_oob
+	# 72 + 20 in attack column - 6 disordered
 	"$U" move --unit Bachelu --obstacle --dice 4 >/dev/null
 	umpire --json melee --attacker Bachelu --defender Kempt --dice 4,4
-	[ "$(json .result.attacker_total)" = 66 ]
+	[ "$(json .result.attacker_total)" = 86 ]
 }
 
 @test "an unknown unit is bad data and nothing is recorded" {
@@ -507,7 +514,7 @@ load helper
 	umpire adjust Kempt --state disordered --reason again
 	expect_error 65 "Kempt is already disordered: nothing to change"
 	umpire adjust Kempt --state wobbly --reason x
-	expect_error 65 "the brigade rules keep no state 'wobbly': give good order, destroyed, disordered, rallying, half speed or broken"
+	expect_error 65 "the brigade rules keep no state 'wobbly': give good order, destroyed, disordered, rallying, half speed, broken, pushed back, following up or charging"
 	# "ok", as the sheet says a brigade in good order, clears it too
 	umpire adjust Kempt --state ok --reason "it was not disordered"
 	[ "${lines[0]}" = "Kempt: good order (it was not disordered)" ]

@@ -91,7 +91,7 @@ refused() {
 	before=$(snapshot)
 	for ((nth = 0; nth < ${#BAD[@]}; nth += 2)); do
 		sed "s/^19,3,4,6,7\$/19,3,4,6,\"${BAD[nth]}\"/" mf.csv >bad.csv
-		! cmp -s mf.csv bad.csv
+		if cmp -s mf.csv bad.csv; then echo "the edit left the file as it was"; return 1; fi
 		umpire tables import melee-firing bad.csv
 		expect_error 65 "tables: bad.csv: line 20, column 5 ${BAD[nth + 1]}"
 		[ "$(snapshot)" = "$before" ]

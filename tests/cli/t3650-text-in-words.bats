@@ -87,6 +87,7 @@ load helper
 	[ "$output" = "name                           type         side       parent               stands left state
 Husson                         infantry     French                          5/5         good order" ]
 	umpire sheet
+	[ "$status" -eq 0 ]
 	[[ $output != *good_order* ]]
 	umpire --json unit show Husson
 	[ "$(json .state)" = good_order ]
@@ -115,6 +116,7 @@ Husson                         infantry     French                          5/5 
 	for r in brigade squares fury 2x2 ohw; do
 		for c in fire melee morale rally move fatigue; do
 			run "$U" --rules "$r" "$c" --help
+			[ "$status" -eq 0 ] || { echo "$r $c: status $status"; return 1; }
 			[[ $output != *"applied by"* ]] || { echo "$r $c"; return 1; }
 		done
 	done

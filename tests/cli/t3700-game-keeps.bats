@@ -303,6 +303,7 @@ fury_corps() {
 	[ "$(json '.working[0]')" = "--quality excellent: Napoleon's rating, the army commander" ]
 	# given wins, and is journalled
 	umpire --json move --unit Husson --quality good --dice 3,4
+	[ "$status" -eq 0 ]
 	[[ "$(json '.working|join("|")')" != *"Reille"* ]]
 	[ "$(json '.working[1]')" = "Good order maneuver table (column: the corps commander's rating) [earlier version], column good: 2d6 7 +2 = 9 -> well handled (full move, may change formation)" ]
 	[ "$(sqlite3 umpire.db 'SELECT args FROM event WHERE id = 3')" = '["move","--unit","Husson","--quality","good","--dice","3,4"]' ]
@@ -375,13 +376,17 @@ fury_square() {
 # l.74: "Changing formation is considered movement and the player must
 # receive a result on the maneuver table that allows formation changes":
 # Foy (line) moves in column: 5+4 = 9 +2 fresh = 11, well handled; column
-# 7" less half the line's 5" = 4.5"; then it attacks in column, the French
+# 7" less half the line's 5" = 4.5".  l.78: it may not move into melee in
+# the same movement phase; the next turn it attacks in column, the French
 # national column +1.
 @test "fury l.74: a move into another formation changes it when the result allows, and the melee uses it" {
 	fury_square
 	umpire --json move --unit Foy --quality good --formation column --dice 5,4
 	[ "$(json .result.inches)" = 4.5 ]
 	[ "$(jsonc .effects)" = '[{"unit":"Foy","what":"formation","amount":0,"state":null,"left":null,"formation":"column"}]' ]
+	umpire --json melee --attacker Foy --defender Halkett --dice 4,4,4,4
+	[ "$(json .legal)" = false ]
+	"$U" turn next >/dev/null
 	umpire --json melee --attacker Foy --defender Halkett --dice 4,4,4,4
 	[ "$(jsonc '[.modifiers[].name]')" = '["attacker:more-stands","attacker:fresh","attacker:national-column","defender:fresh"]' ]
 	# a result that allows no change (1+1 = 2 +2 = 4 on good: holds) keeps it
@@ -444,8 +449,12 @@ brigade_square() {
 	[ "$(jsonc '[.modifiers[].name]')" = '["defender:defences","defender:falling-back"]' ]
 	umpire --json fire --unit Halkett --target Bachelu --distance 2 --dice 4
 	[ "$(json .legal)" = false ]
-	[ "$(json .reason)" = "brigades falling back or pushed back may not fire" ]
-	# the next turn it stands again and may fire
+	[ "$(json .reason)" = "brigades falling back or pushed back may not fire (brigade.txt l.235; Halkett is pushed back)" ]
+	# the next turn it is pushed back ("following turn after melee"), and
+	# the turn after it stands again and may fire
+	"$U" turn next >/dev/null
+	umpire --json fire --unit Halkett --target Bachelu --distance 2 --dice 4
+	[ "$(json .legal)" = false ]
 	"$U" turn next >/dev/null
 	umpire --json fire --unit Halkett --target Bachelu --distance 2 --dice 4
 	[ "$(json .legal)" = true ]

@@ -47,7 +47,7 @@ battle() {
 	#     33, die 4 -> 11 (Kempt 13); Kempt 62 -> 25, die 3 -> 6 (Bachelu
 	#     18); Kempt is pushed back (1)
 	"$U" melee --attacker Bachelu --defender Kempt --dice 4,3 >/dev/null
-	#  8. Kempt, pushed back this turn, may not fire (refused)
+	#  8. Kempt, pushed back this turn, may not fire (refused, l.235)
 	"$U" fire --unit Kempt --target Bachelu --distance 2 --dice 4 >/dev/null
 	#  9. its push back: infantry 1st, half dice: 4 / 2 = 2"
 	"$U" move --unit Kempt --pushback 1 --dice 4 >/dev/null
@@ -91,8 +91,9 @@ battle() {
 
 # The final sheet, from the working above:
 #   British: Kempt 2 + 11 + 1 + 5 = 19 (45 left; 11, 11, 11, 12), pushed
-#   back once; Pack 3 + 6 + 4 = 13 (35), in square; Ponsonby 2 (34); the
-#   RHA 0.  34 figures.
+#   back once, and the winner of turn 3's melee owes its follow up (l.315);
+#   Pack 3 + 6 + 4 = 13 (35), in square; Ponsonby 2 (34), owing a follow
+#   up too; the RHA 0.  34 figures.
 #   French: Bachelu 3 + 9 + 6 + 8 = 26 (46), halt, in attack column, pushed
 #   back once; Foy 1 (53); Piré 6 + 7 = 13 (23), pushed back twice in the
 #   game; the Battery 0.  40 figures.
@@ -105,7 +106,7 @@ battle() {
 	[ "$(json '.units[] | select(.name == "Piré") | .pushbacks.total')" = 2 ]
 	[ "$(json '.units[] | select(.name == "Bachelu") | .state')" = halt ]
 	umpire sheet --side British --csv
-	[ "${lines[1]}" = "British,Anglo-Allied Army > 5th Division,Kempt,infantry,64,45,19,ok,1,1,line," ]
+	[ "${lines[1]}" = "British,Anglo-Allied Army > 5th Division,Kempt,infantry,64,45,19,ok,1,1,line,following-up" ]
 	umpire check
 	[ "$status" -eq 0 ]
 }
@@ -121,9 +122,9 @@ battle() {
 	[ "$(chart_bars sheet.html)" = "1: 5 2: 23 3: 34 1: 18 2: 24 3: 40" ]
 }
 
-@test "the long brigade game's journal: the refused fire is kept, passed over by undo" {
+@test "the long brigade game's journal: the refused fire is kept with its rule" {
 	battle
 	umpire --json log
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.undone | not)] | length')" = 22 ]
-	[ "$(printf '%s' "$output" | jq -r '[.entries[] | select(.command == "fire")][3].summary')" = "no fire: brigades falling back or pushed back may not fire" ]
+	[ "$(printf '%s' "$output" | jq -r '[.entries[] | select(.command == "fire")][3].summary')" = "no fire: brigades falling back or pushed back may not fire (brigade.txt l.235; Kempt is pushed back)" ]
 }

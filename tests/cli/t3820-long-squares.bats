@@ -67,7 +67,8 @@ battle() {
 	# ---- turn 3
 	# 16. the action dice: 2, 2, 3 -> 3, 2, 2
 	"$U" turn --action-dice --dice 2,2,3 >/dev/null
-	# 17. Donzelot rallies: d8 6 (Donzelot 1)
+	# 17. Donzelot rallies: d8 6 (Donzelot 1); that takes all its actions
+	#     this turn (l.152)
 	"$U" rally --unit Donzelot --dice 6 >/dev/null
 	# 18. Ponsonby's overnight rally: two or more markers leave one
 	#     (Ponsonby 1)
@@ -87,12 +88,13 @@ battle() {
 # The final sheet, from the working above:
 #   Allied: Picton 1 + 2 - 1 - 1 = 1; Ponsonby 1 + 1 - 1 = 1; the RA 0,
 #   bombarded this turn.  2 hit markers.
-#   French: Donzelot 1 + 1 - 1 = 1; Marcognet 1 + 2 = 3, destroyed;
+#   French: Donzelot 1 + 1 - 1 = 1, rallied this turn; Marcognet 1 + 2 =
+#   3, destroyed;
 #   Travers 0; the 12pdr 0 (its bombardment of turn 2 cleared).  4.
 @test "the long squares game's final sheet is the one worked by hand" {
 	battle
 	umpire --json sheet
-	[ "$(json '[.units[] | "\(.name)=\(.hits):\(.state):\(.flags|join("+"))"] | join(" ")')" = "Picton=1:ok: Ponsonby=1:ok: RA=0:ok:bombarded Donzelot=1:ok: Marcognet=3:destroyed: Travers=0:ok: 12pdr=0:ok:" ]
+	[ "$(json '[.units[] | "\(.name)=\(.hits):\(.state):\(.flags|join("+"))"] | join(" ")')" = "Picton=1:ok: Ponsonby=1:ok: RA=0:ok:bombarded Donzelot=1:ok:rallied Marcognet=3:destroyed: Travers=0:ok: 12pdr=0:ok:" ]
 	[ "$(printf '%s' "$output" | jq -c .losses)" = '{"Allied":2,"French":4}' ]
 	umpire check
 	[ "$status" -eq 0 ]

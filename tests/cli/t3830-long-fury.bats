@@ -107,12 +107,13 @@ battle() {
 # The final sheet, from the working above:
 #   French: Quiot 6 - 1 - 3 = 2, routed, in column; Bourgeois 4,
 #   disordered; Travers 3, disordered; the battery 1.  6 stands lost.
-#   British: Kempt 5, in square, in good order; Pack 1, routed; Ponsonby 3;
-#   the RHA 1.  5 stands lost.
+#   British: Kempt 5, in square, in good order; Pack 1, routed; Ponsonby 3,
+#   owing the breakthrough its win by 12 requires (l.256); the RHA 1.  5
+#   stands lost.
 @test "the long fury game's final sheet is the one worked by hand" {
 	battle
 	umpire --json sheet
-	[ "$(json '[.units[] | select(.type != "leader") | "\(.name)=\(.strength):\(.state):\(.formation):\(.flags|join("+"))"] | join(" ")')" = "Quiot=2:routed:column:disordered Bourgeois=4:disordered:line:disordered Travers=3:disordered:line:disordered Grande Batterie=1:good_order:line: Kempt=5:good_order:square: Pack=1:routed:line:disordered Ponsonby=3:good_order:line: RHA=1:good_order:line:" ]
+	[ "$(json '[.units[] | select(.type != "leader") | "\(.name)=\(.strength):\(.state):\(.formation):\(.flags|join("+"))"] | join(" ")')" = "Quiot=2:routed:column:disordered Bourgeois=4:disordered:line:disordered Travers=3:disordered:line:disordered Grande Batterie=1:good_order:line: Kempt=5:good_order:square: Pack=1:routed:line:disordered Ponsonby=3:good_order:line:breakthrough RHA=1:good_order:line:" ]
 	[ "$(printf '%s' "$output" | jq -c .losses)" = '{"French":6,"British":5}' ]
 	umpire sheet
 	[ "${lines[1]}" = "1e Division is fatigued: its brigades may not move within 3\" of the enemy" ]

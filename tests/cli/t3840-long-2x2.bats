@@ -113,15 +113,17 @@ battle() {
 
 # In force: the 22 rulings and corrections numbered above and the two
 # turns begun (24); the rout die taken back in 11 stays in the log as
-# undone.  Undo passes over the rulings that changed nothing.
-@test "the long 2x2 game's journal: what is in force, and undo passing over lookups" {
+# undone.  Undo takes back the last entry, a ruling that changed nothing too.
+@test "the long 2x2 game's journal: what is in force, and undo takes the last entry" {
 	battle
 	umpire --json log
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.undone | not)] | length')" = 24 ]
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.command == "turn")] | length')" = 2 ]
-	# the last thing undo takes back is Pack's rout (21), past the victory
-	# check that changed nothing
+	# the last entry is the victory check (22), which changed nothing; the
+	# one before it Pack's rout (21)
 	umpire undo --dry-run
+	[ "$output" = "would undo #25 turn 3 morale: Allies has not lost (2 destroyed, the opponent 2)" ]
+	umpire undo --to 24 --dry-run
 	has_line "would undo #24 turn 3 morale of Pack (unit): the unit routs 3\" away and is disrupted (d6 5)"
 	umpire morale --victory
 	[ "${lines[0]}" = "Allies has not lost (2 destroyed, the opponent 2)" ]

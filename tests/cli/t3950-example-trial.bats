@@ -129,7 +129,7 @@ example() {
 	umpire adjust Kempt --formation march-column --reason trial
 	expect_error 65 "Kempt is already in march column: nothing to change"
 	umpire adjust Kempt --state wobbly --reason trial
-	expect_error 65 "the fury rules keep no state 'wobbly': give good order, suppressed, silenced, damaged, wrecked, routed, destroyed, disordered, broken or tried square"
+	expect_error 65 "the fury rules keep no state 'wobbly': give good order, suppressed, silenced, damaged, wrecked, routed, destroyed, disordered, broken, tried square or breakthrough"
 }
 
 @test "counts in words: one hit, one stand, one unit destroyed; a count that counts up is not 'lost'" {

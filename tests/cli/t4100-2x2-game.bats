@@ -79,6 +79,7 @@ state() {
 	"$U" melee --attacker Garde --defender 52nd --dice 6,1 >/dev/null
 	"$U" turn next >/dev/null
 	umpire --json melee --attacker Garde --defender Landwehr --dice 6,1
+	[ "$status" -eq 0 ]
 	[[ "$(json '[.modifiers[].name]|join(",")')" != *subsequent* ]]
 }
 

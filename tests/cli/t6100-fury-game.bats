@@ -133,6 +133,7 @@ corps() {
 	# once broken, a later ruling does not disorder them again
 	"$U" rally --unit Bauduin --dice 6,6 >/dev/null || true
 	umpire fatigue --unit "Armée du Nord"
+	[ "$status" -eq 0 ]
 	[[ "$output" != *"now disordered"* ]]
 	umpire undo --to "$fire"
 	umpire --json unit show Bauduin
@@ -227,17 +228,20 @@ corps() {
 	"$U" fire --unit Kempt --target "II Corps Reserve Battery" --distance 2 --dice 4,4 >/dev/null
 	[ "$("$U" --json unit show "II Corps Reserve Battery" | jq -r .state)" = suppressed ]
 	# a shot out of range fires nothing: still suppressed
-	"$U" fire --unit "II Corps Reserve Battery" --target Kempt --distance 40 --dice 4,4 >/dev/null
+	"$U" fire --unit "II Corps Reserve Battery" --target Pack --distance 40 --dice 4,4 >/dev/null
 	[ "$("$U" --json unit show "II Corps Reserve Battery" | jq -r .state)" = suppressed ]
 	umpire fire --unit "II Corps Reserve Battery" --target Kempt --distance 5 --dice 4,4
 	has_line "  modifiers: battery-suppressed x0.5"
 	has_line "  II Corps Reserve Battery is no longer suppressed"
 	[ "$("$U" --json unit show "II Corps Reserve Battery" | jq -r .state)" = good_order ]
+	# l.222: Kempt is fired upon once this fire phase; the next is another turn's
+	"$U" turn next >/dev/null
 	umpire fire --unit "II Corps Reserve Battery" --target Kempt --distance 5 --dice 4,4
+	[ "$status" -eq 0 ]
 	[[ "$output" != *suppressed* ]]
-	# undo takes back the fire that changed nothing, then the one that
-	# cleared it: suppressed again
-	"$U" undo >/dev/null
+	# undo takes back the fire that changed nothing and the turn, then the
+	# one that cleared it: suppressed again
+	"$U" undo --to 4 >/dev/null
 	[ "$("$U" --json unit show "II Corps Reserve Battery" | jq -r .state)" = good_order ]
 	"$U" undo >/dev/null
 	[ "$("$U" --json unit show "II Corps Reserve Battery" | jq -r .state)" = suppressed ]

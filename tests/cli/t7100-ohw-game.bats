@@ -98,7 +98,10 @@ fp() {
 	umpire --json fatigue --unit "1st Brigade"
 	[ "$(json .result.fatigue_points)" = 2 ]
 	[ "$(json .result.state)" = fresh ]
-	umpire undo
+	# the brigade's test was event 3: take it back with the reorganising
+	umpire undo --to 2
+	[ "$output" = "undid #3 turn 1 fatigue of 1st Brigade (unit): 1st Brigade: fresh (2 FP of 15)
+undid #2 turn 1 adjust of 1/45e (unit): 1/45e: reorganised (stood a full turn to reorganise)" ]
 	umpire --json fatigue --unit "1st Brigade"
 	[ "$(json .result.fatigue_points)" = 15 ]
 	umpire check

@@ -389,6 +389,7 @@ ohw_game() {
 	umpire unit show "Quiot's Division"
 	[ "$status" -eq 0 ]
 	umpire complete "umpire unit show --for Allied "
+	[ "$status" -eq 0 ]
 	[[ "$output" != *Quiot* ]]
 	[[ "$output" == *Picton* ]]
 	[[ "$output" == *Charlet* ]]

@@ -179,13 +179,18 @@ units_duplicates_and_the_army(void **state)
 	db_close(db);
 }
 
-static void
-report_nothing(void *ctx, const char *problem)
-{
-	int *seen = ctx;
+/* The problems check reports, one a line. */
+struct problems {
+	char text[1024];
+};
 
-	(void)problem;
-	(*seen)++;
+static void
+report_problem(void *ctx, const char *problem)
+{
+	struct problems *p = ctx;
+	size_t used = strlen(p->text);
+
+	snprintf(p->text + used, sizeof p->text - used, "%s\n", problem);
 }
 
 /* Loss effects carry running totals; the state is the latest in force,
@@ -197,6 +202,7 @@ ledgers_undo_redo(void **state)
 	struct unit u;
 	long long id;
 	int done, problems;
+	struct problems seen = { "" };
 
 	(void)state;
 	id = add_unit(db, "Kempt");
@@ -211,25 +217,29 @@ ledgers_undo_redo(void **state)
 	state_of(db, id, &u);
 	assert_int_equal(unit_lost(&u), 2);
 	assert_false(unit_flag(&u, "disordered"));
-	assert_int_equal(db_undo_mark(db, 1, 1, &done), DB_OK);
+	/* to 0: the one entry next */
+	assert_int_equal(db_undo_mark(db, 0, 1, &done), DB_OK);
+	assert_int_equal(done, 1);
 	state_of(db, id, &u);
 	assert_int_equal(unit_lost(&u), 5);
 	/* A new event after an undo clears what could be redone. */
-	assert_int_equal(db_undo_mark(db, 1, 0, &done), DB_OK);
+	assert_int_equal(db_undo_mark(db, 0, 0, &done), DB_OK);
 	event(db, "fire", id, "loss", "figures", 1, 3);
-	assert_int_equal(db_undo_mark(db, 5, 1, &done), DB_OK);
+	assert_int_equal(db_undo_mark(db, 0, 1, &done), DB_OK);
 	assert_int_equal(done, 0);
 	state_of(db, id, &u);
 	assert_int_equal(unit_lost(&u), 3);
-	assert_int_equal(db_check(db, &tallies, report_nothing, &done, &problems), DB_OK);
+	assert_int_equal(db_check(db, &tallies, report_problem, &seen, &problems), DB_OK);
 	assert_int_equal(problems, 0);
+	assert_string_equal(seen.text, "");
 	db_rollback(db);
 	db_close(db);
 }
 
-/* A ruling that changed nothing is logged, and undo passes over it. */
+/* A ruling that changed nothing is logged, and undo takes it back like
+ * any other entry: undo is the last thing typed. */
 static void
-undo_passes_over_lookups(void **state)
+undo_takes_back_lookups(void **state)
 {
 	struct db *db = open_write();
 	struct unit u;
@@ -240,7 +250,11 @@ undo_passes_over_lookups(void **state)
 	id = add_unit(db, "Kempt");
 	event(db, "fire", id, "loss", "figures", 2, 2);
 	event(db, "morale", 0, NULL, NULL, 0, 0);
-	assert_int_equal(db_undo_mark(db, 1, 0, &done), DB_OK);
+	assert_int_equal(db_undo_mark(db, 0, 0, &done), DB_OK);
+	assert_int_equal(done, 1);
+	state_of(db, id, &u);
+	assert_int_equal(unit_lost(&u), 2);
+	assert_int_equal(db_undo_mark(db, 0, 0, &done), DB_OK);
 	assert_int_equal(done, 1);
 	state_of(db, id, &u);
 	assert_int_equal(unit_lost(&u), 0);
@@ -253,14 +267,18 @@ check_finds_a_bad_ledger(void **state)
 {
 	struct db *db = open_write();
 	long long id;
-	int problems, seen = 0;
+	int problems;
+	struct problems seen = { "" };
 
 	(void)state;
 	id = add_unit(db, "Kempt");
 	event(db, "fire", id, "loss", "figures", 2, 9);
-	assert_int_equal(db_check(db, &tallies, report_nothing, &seen, &problems), DB_OK);
-	assert_int_equal(problems, 1);
-	assert_int_equal(seen, 1);
+	assert_int_equal(db_check(db, &tallies, report_problem, &seen, &problems), DB_OK);
+	assert_int_equal(problems, 2);
+	assert_string_equal(seen.text,
+	    "unit 'Kempt': the loss ledger says 9 at event 1, its effects add up to 2\n"
+	    "unit 'Kempt': its kept loss ledger is 9 (last change +2 in turn 1), "
+	    "the journal replayed gives 2 (last change +2 in turn 1)\n");
 	db_rollback(db);
 	db_close(db);
 }
@@ -273,7 +291,8 @@ counted_ledgers_chain_by_one(void **state)
 	struct db *db = open_write();
 	struct unit u;
 	long long id;
-	int problems, seen = 0;
+	int problems;
+	struct problems seen = { "" };
 
 	(void)state;
 	id = add_unit(db, "Kempt");
@@ -283,15 +302,20 @@ counted_ledgers_chain_by_one(void **state)
 	assert_int_equal(u.ledger[1].total, 2);
 	assert_int_equal(u.ledger[1].amount, 2);
 	assert_int_equal(u.ledger[1].turn, 1);
-	assert_int_equal(db_check(db, &tallies, report_nothing, &seen, &problems), DB_OK);
+	assert_int_equal(db_check(db, &tallies, report_problem, &seen, &problems), DB_OK);
 	assert_int_equal(problems, 0);
+	assert_string_equal(seen.text, "");
 	/* summed, as a ledger not declared counted is, it would not add up */
 	{
 		const struct db_tallies summed = { NULL, NULL };
 
-		assert_int_equal(db_check(db, &summed, report_nothing, &seen, &problems),
+		assert_int_equal(db_check(db, &summed, report_problem, &seen, &problems),
 		    DB_OK);
-		assert_int_equal(problems, 1);
+		assert_int_equal(problems, 2);
+		assert_string_equal(seen.text,
+		    "unit 'Kempt': the pushback ledger says 2 at event 2, its effects add up to 3\n"
+		    "unit 'Kempt': its kept pushback ledger is 2 (last change +2 in turn 1), "
+		    "the journal replayed gives 3 (last change +2 in turn 1)\n");
 	}
 	db_rollback(db);
 	db_close(db);
@@ -334,7 +358,8 @@ house_table(void **state)
 	const char *cells[64];
 	struct table t = *stock;
 	struct tableset ts;
-	int problems = 0, seen = 0;
+	int problems = 0;
+	struct problems seen = { "" };
 
 	(void)state;
 	for (int i = 0; i < (stock->nrows + 1) * stock->ncols; i++)
@@ -345,9 +370,10 @@ house_table(void **state)
 	assert_int_equal(db_tables_load(db, "brigade"), DB_OK);
 	ts = db_tableset(db);
 	assert_string_equal(table_cell(ts.find(ts.ctx, "brigade", "melee"), 0, 1), "3");
-	assert_int_equal(db_tables_check(db, "brigade", report_nothing, &seen,
+	assert_int_equal(db_tables_check(db, "brigade", report_problem, &seen,
 	    &problems), DB_OK);
 	assert_int_equal(problems, 0);
+	assert_string_equal(seen.text, "");
 	db_rollback(db);
 	db_close(db);
 }
@@ -377,7 +403,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(game_row_and_tables, setup, teardown),
 		cmocka_unit_test_setup_teardown(units_duplicates_and_the_army, setup, teardown),
 		cmocka_unit_test_setup_teardown(ledgers_undo_redo, setup, teardown),
-		cmocka_unit_test_setup_teardown(undo_passes_over_lookups, setup, teardown),
+		cmocka_unit_test_setup_teardown(undo_takes_back_lookups, setup, teardown),
 		cmocka_unit_test_setup_teardown(check_finds_a_bad_ledger, setup, teardown),
 		cmocka_unit_test_setup_teardown(counted_ledgers_chain_by_one, setup, teardown),
 		cmocka_unit_test_setup_teardown(turns_count_turn_events, setup, teardown),
