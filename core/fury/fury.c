@@ -661,10 +661,13 @@ inches_allowed(const struct tableset *ts, const struct inputs *in,
 		/* "Formation changes cost 1/2 of the units movement allowance
 		 * (unless it's the only option ... or the unit only has 1/2
 		 * movement allowance, in which case it would cost the unit all
-		 * of its movement)." */
-		*out = frac < 1 ? 0 : *out - line * factor(ts, "formation-change", r);
+		 * of its movement.) measured against the brigade's line
+		 * movement allowance": a French brigade well handled from line
+		 * into column "would still have 2 1/2 inches" (l.76), half its
+		 * line's 5", not its column's 7" less 2 1/2. */
+		*out = frac < 1 ? 0 : line * (frac - factor(ts, "formation-change", r));
 		result_work(r, "a formation change costs %s", frac < 1 ? "the whole move" :
-		    "half the line allowance");
+		    "half the line allowance, and what remains is measured against it");
 	}
 	if (in_flag(in, "reacting")) {
 		if (frac < 0.5) {

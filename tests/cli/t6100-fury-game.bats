@@ -279,3 +279,21 @@ corps() {
 	umpire --json --rules fury melee --attacker-fatigued --dice 6,6,1,1
 	[ "$(json .legal)" = false ]
 }
+
+# l.74-76: "Formation changes cost 1/2 of the units movement allowance ...
+# measured against the brigade's line movement allowance ... [Ex: A French
+# line brigade changes from line to column formation. If it has rolled a
+# 'well handled' ... the brigade would still have 2 1/2 inches of movement
+# left.]"  umpire said 4 1/2 (the column's 7" less 2 1/2).
+@test "fury l.74-76: a French brigade well handled from line into column has 2 1/2 inches left" {
+	corps
+	# 6,6 = 12: well handled in every column of the good order table
+	umpire --json move --unit Husson --formation column --dice 6,6
+	[ "$(json .result.result)" = well_handled ]
+	[ "$(json .result.inches)" = 2.5 ]
+	umpire --json unit show Husson
+	[ "$(json .formation)" = column ]
+	# back into line, well handled: 5 - 2.5 = 2.5 again
+	umpire --json move --unit Husson --formation line --dice 6,6
+	[ "$(json .result.inches)" = 2.5 ]
+}

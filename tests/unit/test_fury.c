@@ -113,6 +113,41 @@ square_not_into_rough(void **state)
 	assert_field(c, "inches", "2");
 }
 
+/*
+ * l.74-76: "Formation changes cost 1/2 of the units movement allowance ...
+ * measured against the brigade's line movement allowance.  The brigade may
+ * then move any remaining movement that remains.  [Ex: A French line
+ * brigade changes from line to column formation.  If it has rolled a 'well
+ * handled' ... the brigade would still have 2 1/2 inches of movement
+ * left.]"  Worked by hand from the movement chart's line allowances:
+ * French infantry 5 - 2.5 = 2.5 into column, line, square or march column;
+ * infantry 4 - 2 = 2; light cavalry 12 - 6 = 6 into column.  A half-move
+ * result spends the whole move on the change.
+ */
+static void
+formation_change_costs_line(void **state)
+{
+	static const struct {
+		const char *args, *dice, *inches;
+	} cases[] = {
+		{ "--type french-infantry --formation column", "6,6", "2.5" },
+		{ "--type french-infantry --formation line", "6,6", "2.5" },
+		{ "--type french-infantry --formation square", "6,6", "2.5" },
+		{ "--type french-infantry --formation march-column", "6,6", "2.5" },
+		{ "--type infantry --formation column", "6,6", "2" },
+		{ "--type light-cavalry --formation column", "6,6", "6" },
+		{ "--type french-infantry --formation column", "4,4", "0" },
+	};
+	char args[160];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		snprintf(args, sizeof args, "--quality good --change-formation %s", cases[i].args);
+		assert_field(call_rule("fury", "move", args, cases[i].dice), "inches",
+		    cases[i].inches);
+	}
+}
+
 int
 main(void)
 {
@@ -123,6 +158,7 @@ main(void)
 		cmocka_unit_test(fire_cells_and_cap),
 		cmocka_unit_test(melee_bands),
 		cmocka_unit_test(square_not_into_rough),
+		cmocka_unit_test(formation_change_costs_line),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
