@@ -649,9 +649,16 @@ brigade_fire(const struct tableset *ts, const struct inputs *in,
 	int modes = in_given(in, "firers") + in_given(in, "guns") +
 	    in_flag(in, "rocket");
 
+	int rc;
+
 	if (modes > 1)
 		return result_fail(r, RULE_USAGE,
 		    "fire takes one of --firers (infantry), --guns (artillery) or --rocket");
+	/* l.171: "+1 per piece firing against infantry in square": only
+	 * infantry forms square (l.276-280). */
+	if ((rc = rule_mod_formation(ts, BRIGADE, in, "mod", "target-square", "square",
+	    "target", in_text(in, "target-type"), r)) != RULE_OK)
+		return rc;
 	if (in_flag(in, "rocket"))
 		return fire_rocket(ts, in, d, r);
 	if (in_given(in, "guns"))

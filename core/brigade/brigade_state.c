@@ -433,7 +433,8 @@ fill_fire(const struct tableset *ts, const struct ruling_units *ru,
 		return rc;
 	/* Guns firing at a square or a column: +1 a piece (l.170). */
 	if (firer != NULL && target != NULL && is_artillery(firer->type)) {
-		if (strcmp(formation_of(target), "square") == 0)
+		if (strcmp(formation_of(target), "square") == 0 &&
+		    rule_formation_refused(ts, BRIGADE, target->type, "square", r) == NULL)
 			inputs_add_mod(in, "mod", "target-square");
 		if (strstr(formation_of(target), "column") != NULL)
 			inputs_add_mod(in, "mod", "target-column");
@@ -1002,6 +1003,15 @@ static const struct word_decl brigade_formations[] = {
 	{ .word = NULL },
 };
 
+/* "Only infantry forms square" (RULES.md; l.276-280), by the formations
+ * table. */
+static const char *
+brigade_formation_refused(const struct tableset *ts, const char *type,
+    const char *word, struct result *r)
+{
+	return rule_formation_refused(ts, BRIGADE, type, word, r);
+}
+
 const struct roster brigade_roster = {
 	.unit_types = TYPES,
 	.formation_types = "division|corps|army|command",
@@ -1021,6 +1031,7 @@ const struct roster brigade_roster = {
 	.judge = brigade_judge,
 	.consequence = brigade_consequence,
 	.view = brigade_view,
+	.formation_refused = brigade_formation_refused,
 	.columns = brigade_columns,
 	.not_a_type = "brigade",
 	.not_a_type_message = "under the brigade rules the brigade is the unit: give its arm",

@@ -304,6 +304,10 @@ fury_fire(const struct tableset *ts, const struct inputs *in, struct dice *d,
 
 	if (mods == NULL || ft == NULL || cols == NULL || res == NULL)
 		return RULE_DATA;
+	/* l.90: "Square. (infantry only)": no cavalry or battery square. */
+	if ((rc = rule_mod_formation(ts, FURY, in, "mod", "target-square", "square", "target",
+	    in_text(in, "target-type"), r)) != RULE_OK)
+		return rc;
 	if ((rc = fire_points(ts, in, r, &points, &range)) != RULE_OK)
 		return rc;
 	if (strcmp(range, "out") == 0) {
@@ -477,6 +481,12 @@ fury_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
 
 	if (mods == NULL || t == NULL)
 		return RULE_DATA;
+	/* l.90: "Square. (infantry only)": no cavalry square against cavalry. */
+	if ((rc = rule_mod_formation(ts, FURY, in, "attacker-mod", "square-vs-cavalry", "square",
+	    "attacker", a.arm, r)) != RULE_OK ||
+	    (rc = rule_mod_formation(ts, FURY, in, "defender-mod", "square-vs-cavalry", "square",
+	    "defender", def.arm, r)) != RULE_OK)
+		return rc;
 	/* l.188: "Artillery batteries may never move into contact with enemy
 	 * units." */
 	if (strcmp(a.arm, "artillery") == 0)
@@ -921,6 +931,8 @@ static int
 fury_move(const struct tableset *ts, const struct inputs *in, struct dice *d,
     struct result *r)
 {
+	const char *why;
+
 	if (in_given(in, "prolong")) {
 		double v = factor(ts, in_is(in, "prolong", "horse") ? "prolong-horse" :
 		    "prolong-heavy", r);
@@ -929,6 +941,14 @@ fury_move(const struct tableset *ts, const struct inputs *in, struct dice *d,
 		result_number(r, "inches", v);
 		result_summary(r, "prolongs %g\" (level ground only, then fires at -1 unless a guard battery)", v);
 		return RULE_OK;
+	}
+	/* l.90: "Square. (infantry only)": no other moves in it or forms it. */
+	if ((why = rule_formation_refused(ts, FURY, in_text(in, "type"),
+	    in_flag(in, "efc") ? "square" : in_text(in, "formation"), r)) != NULL) {
+		result_null(r, "result");
+		result_null(r, "inches");
+		return rule_refused(r, d, in_flag(in, "efc") ? "no emergency formation change" :
+		    "no move", why);
 	}
 	if (in_flag(in, "evasion"))
 		return evasion(ts, in, d, r);

@@ -532,3 +532,40 @@ load helper
 	umpire --json fire --unit Kempt --target Charlet --distance 2 --dice 4
 	[ "$(json .legal)" = true ]
 }
+
+# RULES.md: "Only infantry forms square (l.276-280; l.171's +1 a piece is
+# 'against infantry in square'): cavalry or artillery in square is
+# refused."  Before, a cavalry brigade set up in square drew the +1 a gun:
+# 2 guns, 6 crew +2 = row 8, die 5 -> 3 casualties where row 6 gives 2.
+@test "brigade: only infantry forms square; a cavalry or artillery square is refused wherever it is put" {
+	small_oob
+	"$U" unit add "Foot battery" --side British --type foot-artillery --guns 2 >/dev/null
+	umpire unit add Ponsonby --side British --type cavalry --cavalry heavy --formation square
+	expect_error 65 "--formation: 'Ponsonby' is cavalry, and only infantry forms square (l.276-280)"
+	umpire unit add RHA --side French --type horse-artillery --formation square
+	expect_error 65 "--formation: 'RHA' is horse-artillery, and only infantry forms square (l.276-280)"
+	umpire unit set Piré --formation square
+	expect_error 65 "--formation: 'Piré' is cavalry, and only infantry forms square (l.276-280)"
+	umpire adjust Piré --formation square --reason "formed square"
+	expect_error 65 "Piré is cavalry, and only infantry forms square (l.276-280)"
+	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM event')" = 0 ]
+	umpire --json move --unit Piré --formation square --dice 3,4
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "only infantry forms square (l.276-280)" ]
+	[ "$(json '.effects|length')" = 0 ]
+	umpire --json unit show Piré
+	[ "$(json .formation)" = line ]
+	# the battery fires at Piré in line: row 6, die 5 -> 2
+	umpire --json fire --unit "Foot battery" --target Piré --distance 20 --dice 2,2,5
+	[ "$(json .result.row)" = 6 ]
+	[ "$(json .result.casualties)" = 2 ]
+	umpire --json fire --unit "Foot battery" --target Piré --distance 20 --mod target-square --dice 2,2,5
+	expect_error 65 "--mod target-square: the target is cavalry, and only infantry forms square (l.276-280)"
+	# infantry may: Kempt in square, and the battery's +1 a gun: row 8 -> 3
+	umpire adjust Bachelu --formation square --reason "formed square"
+	[ "$status" -eq 0 ]
+	umpire --json fire --unit "Foot battery" --target Bachelu --distance 20 --dice 2,2,5
+	[ "$(json .result.row)" = 8 ]
+	[ "$(json .result.casualties)" = 3 ]
+}

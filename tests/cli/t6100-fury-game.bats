@@ -280,6 +280,36 @@ corps() {
 	[ "$(json .legal)" = false ]
 }
 
+# l.90: "Square. (infantry only)".  Before, a heavy cavalry brigade in
+# square took the square's +2 to artillery fire: 4 points, 3+4 = 7 is '-',
+# and 9 is D.
+@test "fury l.90: square is infantry only, wherever a unit is put in it" {
+	corps
+	"$U" unit add Milhaud --side French --type heavy-cavalry --stands 4 --bel veteran >/dev/null
+	"$U" unit add Halkett --side British --type infantry --stands 4 --bel veteran >/dev/null
+	umpire unit add Kellermann --side French --type heavy-cavalry --stands 4 --bel veteran --formation square
+	expect_error 65 "--formation: 'Kellermann' is heavy-cavalry, and square is infantry only (l.90)"
+	umpire unit set Milhaud --formation square
+	expect_error 65 "--formation: 'Milhaud' is heavy-cavalry, and square is infantry only (l.90)"
+	umpire adjust Batterie --formation square --reason "into square"
+	expect_error 65 "Batterie is heavy-battery, and square is infantry only (l.90)"
+	umpire --json move --unit Milhaud --formation square --dice 6,6
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "square is infantry only (l.90)" ]
+	[ "$(json '.effects|length')" = 0 ]
+	umpire --json move --unit Milhaud --efc --dice 6,6
+	[ "$(json .reason)" = "square is infantry only (l.90)" ]
+	umpire --json fire --unit "Great Battery" --target Milhaud --fire-points 4 --mod target-square --dice 3,4
+	expect_error 65 "--mod target-square: the target is cavalry, and square is infantry only (l.90)"
+	# infantry may, and is fired on as a square: +2, 9 in column 4 is D
+	umpire adjust Husson --formation square --reason "formed square"
+	[ "$status" -eq 0 ]
+	umpire --json fire --unit "Great Battery" --target Husson --fire-points 4 --dice 3,4
+	[ "$(json '[.modifiers[].name] | join(",")')" = target-square ]
+	[ "$(json .result.cell)" = D ]
+}
+
 # l.74-76: "Formation changes cost 1/2 of the units movement allowance ...
 # measured against the brigade's line movement allowance ... [Ex: A French
 # line brigade changes from line to column formation. If it has rolled a

@@ -186,6 +186,48 @@ morale_bands(void **state)
 	assert_int_equal(call_rule("brigade", "morale", "--class british --figures 17", NULL)->rc, RULE_DATA);
 }
 
+/*
+ * Only infantry forms square (l.276-280; l.171: +1 a piece "against
+ * infantry in square"; l.278: "Properly formed infantry squares have +9").
+ * 2 guns, 6 crew, the average die 5: row 6 is 2 casualties (floor(6 x 5
+ * / 12)); a square's +1 a gun reads row 8, 3 (floor(40 / 12)), which a
+ * cavalry target never earns.
+ */
+static void
+square_infantry_only(void **state)
+{
+	struct call *c = call_rule("brigade", "move", "--type cavalry --formation square", "3,4");
+
+	(void)state;
+	assert_int_equal(c->rc, 0);
+	assert_false(c->r.legal);
+	assert_int_equal(c->dice.nused, 0);
+	assert_string_equal(c->r.reason, "only infantry forms square (l.276-280)");
+	assert_false(call_rule("brigade", "move", "--type foot-artillery --formation square",
+	    "3")->r.legal);
+	assert_field(call_rule("brigade", "move", "--type infantry --formation square", "3"),
+	    "inches", "1.5");
+	c = call_rule("brigade", "fire",
+	    "--guns 2 --distance 20 --target-type cavalry --mod target-square", "2,2,5");
+	assert_int_equal(c->rc, RULE_DATA);
+	assert_string_equal(c->r.error,
+	    "--mod target-square: the target is cavalry, and only infantry forms square (l.276-280)");
+	c = call_rule("brigade", "fire", "--guns 2 --distance 20 --target-type cavalry", "2,2,5");
+	assert_field(c, "row", "6");
+	assert_field(c, "casualties", "2");
+	c = call_rule("brigade", "fire", "--guns 2 --distance 20 --mod target-square", "2,2,5");
+	assert_field(c, "row", "8");
+	assert_field(c, "casualties", "3");
+	assert_int_equal(call_rule("brigade", "fire",
+	    "--guns 2 --distance 20 --target-type battery --mod target-square", "2,2,5")->rc, RULE_DATA);
+	assert_int_equal(call_rule("brigade", "melee",
+	    "--attacker-figures 36 --defender-figures 36 --attacker-type cavalry --defender-type cavalry --defender-mod square-vs-cavalry",
+	    "4,4")->rc, RULE_DATA);
+	assert_int_equal(call_rule("brigade", "melee",
+	    "--attacker-figures 36 --defender-figures 16 --attacker-type cavalry --defender-mod square-vs-cavalry",
+	    "4,4")->rc, 0);
+}
+
 static void
 rally_cases(void **state)
 {
@@ -259,6 +301,7 @@ main(void)
 		cmocka_unit_test(melee_lancers_round),
 		cmocka_unit_test(battery_without_crew),
 		cmocka_unit_test(morale_bands),
+		cmocka_unit_test(square_infantry_only),
 		cmocka_unit_test(rally_cases),
 		cmocka_unit_test(movement_cases),
 		cmocka_unit_test(inputs_reject),

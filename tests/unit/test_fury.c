@@ -148,6 +148,47 @@ formation_change_costs_line(void **state)
 	}
 }
 
+/*
+ * l.90: "Square. (infantry only)".  Cavalry and batteries may not move in
+ * square, form it by an emergency formation change, or be fired on as a
+ * square (the square's +2, cell D where '-' is right), and no cavalry side
+ * of a melee is a square against cavalry.
+ */
+static void
+square_infantry_only(void **state)
+{
+	static const char *const moves[] = {
+		"--quality good --type heavy-cavalry --formation square",
+		"--quality good --type light-cavalry --formation square --change-formation",
+		"--type heavy-cavalry --efc",
+	};
+	struct call *c;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+		c = call_rule("fury", "move", moves[i], "6,6");
+		assert_int_equal(c->rc, 0);
+		assert_false(c->r.legal);
+		assert_int_equal(c->dice.nused, 0);
+		assert_string_equal(c->r.reason, "square is infantry only (l.90)");
+	}
+	assert_true(call_rule("fury", "move", "--quality good --type infantry --formation square",
+	    "6,6")->r.legal);
+	/* 4 points, 3+4 = 7: '-' in column 4; a square's +2 would make it D */
+	c = call_rule("fury", "fire", "--fire-points 4 --target-type cavalry --mod target-square", "3,4");
+	assert_int_equal(c->rc, RULE_DATA);
+	c = call_rule("fury", "fire", "--fire-points 4 --target-type cavalry", "3,4");
+	assert_field(c, "cell", "\"-\"");
+	assert_int_equal(call_rule("fury", "fire",
+	    "--fire-points 4 --target-type artillery --mod target-square", "3,4")->rc, RULE_DATA);
+	assert_int_equal(call_rule("fury", "fire", "--fire-points 4 --mod target-square", "3,4")->rc, 0);
+	assert_int_equal(call_rule("fury", "melee",
+	    "--attacker-type cavalry --defender-type cavalry --defender-mod square-vs-cavalry",
+	    "4,4,4,4")->rc, RULE_DATA);
+	assert_int_equal(call_rule("fury", "melee",
+	    "--attacker-type cavalry --defender-mod square-vs-cavalry", "4,4,4,4")->rc, 0);
+}
+
 int
 main(void)
 {
@@ -159,6 +200,7 @@ main(void)
 		cmocka_unit_test(melee_bands),
 		cmocka_unit_test(square_not_into_rough),
 		cmocka_unit_test(formation_change_costs_line),
+		cmocka_unit_test(square_infantry_only),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
