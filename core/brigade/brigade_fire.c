@@ -156,7 +156,8 @@ infantry_range(const struct tableset *ts, const char *weapon, double dist,
 
 /* Small arms at a battery: gunners always count as in hard cover, "each
  * gunner lost represents a deduction of four points in the gun's defence
- * value". */
+ * value" (in a game, the loss of each takes them from his own gun: the
+ * brigade's consequence of a battery's loss). */
 static void
 gunner_losses(const struct tableset *ts, const struct inputs *in,
     long casualties, struct result *r)
@@ -171,8 +172,7 @@ gunner_losses(const struct tableset *ts, const struct inputs *in,
 		    gunners == 1 ? "" : "s");
 	}
 	result_int(r, "defence_lost", gunners * per);
-	result_ledger(r, "target", "defence", gunners * per);
-	result_work(r, "%ld gunner%s lost: -%ld from the guns' defence value (%ld per gunner)",
+	result_work(r, "%ld gunner%s lost: -%ld from the guns' defence value (%ld per gunner, from his own gun's)",
 	    gunners, gunners == 1 ? "" : "s", gunners * per, per);
 }
 

@@ -569,3 +569,50 @@ load helper
 	[ "$(json .result.row)" = 8 ]
 	[ "$(json .result.casualties)" = 3 ]
 }
+
+# l.138: "Each gunner lost represents a deduction of four points in the
+# gun's defence value"; RULES.md: "Each gunner lost takes 4 from his own
+# gun's defence value (l.138), the gun whose crew lost the figure."
+# Bachelu's 28 firers at 5": -2 gunners = 26 -> carry back floor(26 x 5 /
+# 12) = 10; row 10, die 5 -> floor(50 / 12) = 4 casualties.  4 gunners
+# spread over 3 crews, the remainder to the first: 2,1,1 lost; defences
+# 20 - 8, 20 - 4, 20 - 4 = 12, 16, 16: gun 1 alternate moves, guns 2 and 3
+# every move (umpire gave 14,15,15: 16 points spread over the guns).
+@test "brigade l.138: each gunner lost takes 4 from his own gun's defence" {
+	small_oob
+	"$U" unit add RHA --side British --type horse-artillery --guns 3 >/dev/null
+	"$U" unit add "Foot battery" --side French --type foot-artillery --guns 2 >/dev/null
+	umpire --json fire --unit Bachelu --firers 28 --target RHA --distance 5 --dice 5
+	[ "$(json .result.casualties)" = 4 ]
+	[ "$(json .result.defence_lost)" = 16 ]
+	umpire --json unit show RHA
+	[ "$(json '[.units[].strength] | map(tostring) | join(",")')" = 1,2,2 ]
+	[ "$(json '.defence | map(tostring) | join(",")')" = 12,16,16 ]
+	[ "$(json .defence_lost)" = 16 ]
+	umpire sheet
+	has_line "      gun 1                battery       1/3  ok, defence 12: fires alternate moves"
+	has_line "      gun 2                battery       2/3  ok, defence 16: fires every move"
+	has_line "      gun 3                battery       2/3  ok, defence 16: fires every move"
+	# counter-battery: 2 guns, 6 crew at 20" (long), die 5: floor(6 x 5 /
+	# 12) = 2 points, each to the gun with the most left, the first on a
+	# tie: gun 2 (16 -> 15), then gun 3 (16 -> 15): 12, 15, 15
+	umpire --json fire --unit "Foot battery" --target RHA --distance 20 --dice 2,2,5
+	[ "$(json '[.result.guns[].defence] | map(tostring) | join(",")')" = 12,15,15 ]
+	[ "$(json .result.defence)" = 15 ]
+	umpire --json unit show RHA
+	[ "$(json '.defence | map(tostring) | join(",")')" = 12,15,15 ]
+	[ "$(json .defence_lost)" = 18 ]
+	# a gunner regained gives his gun its 4 back: 3 lost are 1,1,1, the
+	# gunners' 16,16,16, and the artillery's 2 points go again to the most
+	# left, the first on a tie: 15,15,16 (18 - 4 = 14 lost in all)
+	"$U" adjust RHA --figures +1 --reason "a gunner came back" >/dev/null
+	umpire --json unit show RHA
+	[ "$(json '.defence | map(tostring) | join(",")')" = 15,15,16 ]
+	[ "$(json .defence_lost)" = 14 ]
+	"$U" undo >/dev/null
+	"$U" undo >/dev/null
+	umpire --json unit show RHA
+	[ "$(json '.defence | map(tostring) | join(",")')" = 12,16,16 ]
+	umpire check
+	[ "$status" -eq 0 ]
+}
