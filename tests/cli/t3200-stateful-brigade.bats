@@ -616,3 +616,29 @@ load helper
 	umpire check
 	[ "$status" -eq 0 ]
 }
+
+# l.392-417 in a game: each battalion's state from its own figures left,
+# at, just below and just above each edge.  One british battalion of 16:
+# OK 16-11, HALT 10-8, FALL BACK 7-0; one french of 18: OK 18-12, HALT
+# 11-6, FALL BACK 5-0 (figures lost one step at a time).
+@test "brigade morale in a game at every band edge of a battalion" {
+	new_game
+	"$U" unit add Kempt --side British --type infantry --class british --units 1 >/dev/null
+	"$U" unit add Ney --side French --type infantry --class french --units 1 >/dev/null
+	mstate() {
+		"$U" --json morale --unit "$1" | jq -r '"\(.result.units[0].figures_left) \(.result.state)"'
+	}
+	# to_left UNIT N: the figures lost that leave UNIT with N
+	to_left() {
+		"$U" adjust "$1" --figures -$(( $("$U" --json unit show "$1" | jq .strength) - $2 )) \
+		    --reason edge >/dev/null
+	}
+	for want in "12 ok" "11 ok" "10 halt" "9 halt" "8 halt" "7 fall_back" "6 fall_back"; do
+		to_left Kempt "${want% *}"
+		[ "$(mstate Kempt)" = "$want" ] || { echo "Kempt: $(mstate Kempt), want $want"; return 1; }
+	done
+	for want in "13 ok" "12 ok" "11 halt" "7 halt" "6 halt" "5 fall_back" "4 fall_back"; do
+		to_left Ney "${want% *}"
+		[ "$(mstate Ney)" = "$want" ] || { echo "Ney: $(mstate Ney), want $want"; return 1; }
+	done
+}

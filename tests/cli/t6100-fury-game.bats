@@ -327,3 +327,33 @@ corps() {
 	umpire --json move --unit Husson --formation line --dice 6,6
 	[ "$(json .result.inches)" = 2.5 ]
 }
+
+# l.48, l.68-70 in a game: a formation is fatigued once its stand losses
+# reach its level, not one before.  5 + 6 = 11 stands, average: 5.5 -> 5
+# (".1-.5 down"); the same under a good division: 6.6 -> 7 (".6+ up").
+@test "fury fatigue in a game at the level, one below it and one past it, whole and not" {
+	"$U" new --rules fury >/dev/null
+	"$U" unit add Avg --side French --type division --quality average >/dev/null
+	"$U" unit add Good --side French --type division --quality good >/dev/null
+	"$U" unit add A --side French --type infantry --stands 5 --bel regular --parent Avg >/dev/null
+	"$U" unit add B --side French --type infantry --stands 6 --bel regular --parent Avg >/dev/null
+	"$U" unit add C --side French --type infantry --stands 5 --bel regular --parent Good >/dev/null
+	"$U" unit add D --side French --type infantry --stands 6 --bel regular --parent Good >/dev/null
+	"$U" unit add Halkett --side British --type infantry --stands 4 --bel veteran >/dev/null
+	fat() {
+		"$U" --json fatigue --unit "$1" | jq -r '"\(.result.level) \(.result.losses) \(.result.fatigued)"'
+	}
+	"$U" adjust A --stands -4 --reason edge >/dev/null
+	[ "$(fat Avg)" = "5 4 false" ]
+	"$U" adjust B --stands -1 --reason edge >/dev/null
+	[ "$(fat Avg)" = "5 5 true" ]
+	"$U" adjust B --stands -1 --reason edge >/dev/null
+	[ "$(fat Avg)" = "5 6 true" ]
+	"$U" adjust C --stands -4 --reason edge >/dev/null
+	"$U" adjust D --stands -2 --reason edge >/dev/null
+	[ "$(fat Good)" = "7 6 false" ]
+	"$U" adjust D --stands -1 --reason edge >/dev/null
+	[ "$(fat Good)" = "7 7 true" ]
+	"$U" adjust D --stands -1 --reason edge >/dev/null
+	[ "$(fat Good)" = "7 8 true" ]
+}

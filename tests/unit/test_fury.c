@@ -149,6 +149,75 @@ formation_change_costs_line(void **state)
 }
 
 /*
+ * The freshness chart's edges: a brigade is worn at or below the worn
+ * number, spent at or below the spent number (regular 6: fresh 6, worn 5
+ * and 4, spent 3 and below; conscript 7: worn 6, spent 4; militia 5 is
+ * never worn, spent at 4; guard 5 is worn at 3, never spent).
+ */
+static void
+freshness_edges(void **state)
+{
+	static const struct {
+		const char *cls;
+		long start, stands;
+		const char *want;
+	} cases[] = {
+		{ "regular", 6, 6, "fresh" }, { "regular", 6, 5, "worn" },
+		{ "regular", 6, 4, "worn" }, { "regular", 6, 3, "spent" },
+		{ "regular", 6, 2, "spent" }, { "conscript", 7, 7, "fresh" },
+		{ "conscript", 7, 6, "worn" }, { "conscript", 7, 5, "worn" },
+		{ "conscript", 7, 4, "spent" }, { "militia", 5, 5, "fresh" },
+		{ "militia", 5, 4, "spent" }, { "guard", 5, 4, "fresh" },
+		{ "guard", 5, 3, "worn" }, { "guard", 5, 0, "worn" },
+	};
+	struct tableset ts = table_stock_set();
+	struct result r;
+
+	(void)state;
+	result_init(&r);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *got = fury_freshness(&ts, cases[i].cls, cases[i].start,
+		    cases[i].stands, &r);
+
+		if (got == NULL || strcmp(got, cases[i].want) != 0)
+			fail_msg("%s %ld at %ld: want %s, got %s", cases[i].cls, cases[i].start,
+			    cases[i].stands, cases[i].want, got != NULL ? got : "(none)");
+	}
+}
+
+/*
+ * l.48, l.68-70: a formation is fatigued once its losses reach its level:
+ * at the level, not one below it, and past it.  Levels worked by hand: 10
+ * average 5 (whole); 11 average 5.5 -> 5; 11 good 6.6 -> 7; 9 poor 3.6 ->
+ * 4; 6 poor 2.4 -> 2.
+ */
+static void
+fatigue_edges(void **state)
+{
+	static const struct {
+		const char *args;
+		long level;
+	} cases[] = {
+		{ "--stands 10 --quality average", 5 }, { "--stands 11 --quality average", 5 },
+		{ "--stands 11 --quality good", 7 }, { "--stands 9 --quality poor", 4 },
+		{ "--stands 6 --quality poor", 2 },
+	};
+	char args[128], level[16];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		for (long losses = cases[i].level - 1; losses <= cases[i].level + 1; losses++) {
+			struct call *c;
+
+			snprintf(args, sizeof args, "%s --losses %ld", cases[i].args, losses);
+			c = call_rule("fury", "fatigue", args, NULL);
+			snprintf(level, sizeof level, "%ld", cases[i].level);
+			assert_field(c, "level", level);
+			assert_field(c, "fatigued", losses >= cases[i].level ? "true" : "false");
+		}
+}
+
+/*
  * l.90: "Square. (infantry only)".  Cavalry and batteries may not move in
  * square, form it by an emergency formation change, or be fired on as a
  * square (the square's +2, cell D where '-' is right), and no cavalry side
@@ -200,6 +269,8 @@ main(void)
 		cmocka_unit_test(melee_bands),
 		cmocka_unit_test(square_not_into_rough),
 		cmocka_unit_test(formation_change_costs_line),
+		cmocka_unit_test(freshness_edges),
+		cmocka_unit_test(fatigue_edges),
 		cmocka_unit_test(square_infantry_only),
 	};
 
