@@ -25,11 +25,13 @@ battle() {
 #     die 2 -> 2 (Bachelu 17); Kempt pushed back, 2 of its run
 #  7. Piré 30 + 1 = 31 -> 12, die 5 -> 5 (Pack 8); Pack 61 + 3 = 64 -> 26,
 #     die 2 -> 4 (Piré 10); a margin of 1: a draw
-#  8. adjust: RHA 1.
+#  8. adjust: RHA 1, a gunner of gun 1 (the first crew takes the first
+#     loss): 4 from gun 1's defence (l.138), 16 and 20.
 @test "the battle's totals are the ones worked by hand" {
 	battle
 	umpire --json sheet
 	[ "$(json '[.units[]|"\(.name)=\(.losses)"]|join(" ")')" = "Kempt=24 Pack=8 Royal Horse Artillery=1 Bachelu=17 Piré=10" ]
+	[ "$(json '.units[]|select(.name=="Royal Horse Artillery")|.defence|map(tostring)|join(",")')" = 16,20 ]
 	[ "$(json '.units[]|select(.name=="Kempt")|.pushbacks.total')" = 2 ]
 	[ "$(json '.units[]|select(.name=="Piré")|.pushbacks.total')" = 1 ]
 	[ "$(json '.units[]|select(.name=="Pack")|.flags|join(",")')" = disordered ]
