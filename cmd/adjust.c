@@ -188,7 +188,7 @@ word_correction(struct cmd_ctx *g, const struct game *gm,
 	const struct keeps *k = &gm->rs->roster->keeps;
 	const struct inputs *in = &w->in;
 	const char *clear = in_text(in, "clear"), *word = in_text(in, "state");
-	const char *formation = in_text(in, "formation");
+	const char *formation = in_text(in, "formation"), *why;
 	const struct word_decl *d;
 	char list[512], a[UNIT_WORD];
 
@@ -218,6 +218,9 @@ word_correction(struct cmd_ctx *g, const struct game *gm,
 		    sizeof list));
 	if (formation != NULL)
 		formation = d->word;
+	if (formation != NULL && gm->rs->roster->formation_refused != NULL &&
+	    (why = gm->rs->roster->formation_refused(&gm->ts, u->type, formation, NULL)) != NULL)
+		return cmd_error(g, EXIT_DATA, "%s is %s, and %s", u->name, u->type, why);
 	if (word != NULL && (word = kept_word(k, word)) == NULL)
 		return cmd_error(g, EXIT_DATA, "the %s rules keep no state '%s': give %s",
 		    gm->rs->name, in_text(in, "state"),

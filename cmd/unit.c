@@ -30,8 +30,25 @@ const struct input_decl cmd_unit_inputs[] = {
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
+/* A unit of u's type that its rule set will not have stand in tactical
+ * formation WORD ("" for none): 65 with the rule's sentence. */
+static int
+refused_tactical(const struct game *gm, const char *word, const struct db_unit *u,
+    char *err, size_t n)
+{
+	const struct roster *ro = gm->rs->roster;
+	const char *why;
+
+	if (word == NULL || *word == '\0' || u->formation || ro->formation_refused == NULL ||
+	    (why = ro->formation_refused(&gm->ts, u->type, word, NULL)) == NULL)
+		return 0;
+	snprintf(err, n, "--formation: '%s' is %s, and %s", u->name, u->type, why);
+	return EXIT_DATA;
+}
+
 /* Sets u's starting tactical formation from --formation, one its rule set
- * declares (a formation of the order of battle has none). */
+ * declares (a formation of the order of battle has none), and checks that
+ * u's type may stand in it (or in the one it has, when none is given). */
 static int
 check_tactical(const struct game *gm, const char *word, struct db_unit *u,
     char *err, size_t n)
@@ -40,7 +57,7 @@ check_tactical(const struct game *gm, const char *word, struct db_unit *u,
 	char words[256];
 
 	if (word == NULL)
-		return 0;
+		return refused_tactical(gm, u->tactical, u, err, n);
 	if (u->formation) {
 		snprintf(err, n, "--formation: '%s' is a formation of the order of battle; its units stand in formations",
 		    u->name);
@@ -56,7 +73,7 @@ check_tactical(const struct game *gm, const char *word, struct db_unit *u,
 		return EXIT_DATA;
 	}
 	text_copy(u->tactical, sizeof u->tactical, word);
-	return 0;
+	return refused_tactical(gm, word, u, err, n);
 }
 
 static int

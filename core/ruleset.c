@@ -422,3 +422,34 @@ rule_auto_mod(const struct table *t, const char *name, const char *applies,
 		return;
 	}
 }
+
+const char *
+rule_formation_refused(const struct tableset *ts, const char *ruleset,
+    const char *type, const char *word, struct result *r)
+{
+	const struct table *t = ts->find(ts->ctx, ruleset, "formations");
+	int row = t != NULL && word != NULL ? table_row(t, "formation", word) : -1;
+	const char *types;
+
+	if (t == NULL && r != NULL)
+		rule_table(ts, ruleset, "formations", r);	/* fails r */
+	if (row < 0 || type == NULL)
+		return NULL;
+	types = table_text(t, row, "types");
+	return strcmp(types, "any") == 0 || choice_has(types, type) ? NULL :
+	    table_text(t, row, "help");
+}
+
+int
+rule_mod_formation(const struct tableset *ts, const char *ruleset,
+    const struct inputs *in, const char *opt, const char *mod, const char *word,
+    const char *who, const char *type, struct result *r)
+{
+	const char *why;
+
+	if (!in_mod(in, opt, mod) ||
+	    (why = rule_formation_refused(ts, ruleset, type, word, r)) == NULL)
+		return r->failed ? r->failed : RULE_OK;
+	return result_fail(r, RULE_DATA, "--%s %s: the %s is %s, and %s", opt, mod, who,
+	    type, why);
+}

@@ -330,6 +330,12 @@ struct roster {
 	/* Optional: the rating options of a formation (fury --quality, ohw
 	 * --break-percent). */
 	const struct input_decl *formation_inputs;
+	/* Optional: why a unit of TYPE may not stand in tactical formation
+	 * WORD (a sentence from the rule set's tables), or NULL when it may:
+	 * unit add and set and adjust --formation refuse what it names.  r
+	 * may be NULL. */
+	const char *(*formation_refused)(const struct tableset *ts,
+	    const char *type, const char *word, struct result *r);
 	/* Optional: the sheet's columns after name and type, ending with a
 	 * NULL head (the view fills their cells). */
 	const struct sheet_column *columns;
@@ -506,6 +512,25 @@ struct rule_memo {
 void rule_auto_mod(const struct table *t, const char *name,
     const char *applies, long per, const char *prefix, long *total,
     struct result *r);
+
+/*
+ * Why a unit of TYPE may not stand in tactical formation WORD, by the
+ * `formations` table of RULESET (its help text: "square is infantry only
+ * (l.90)"), or NULL when it may, or when the table names no such
+ * formation.  A missing table fails r (refuses nothing when r is NULL).
+ */
+const char *rule_formation_refused(const struct tableset *ts,
+    const char *ruleset, const char *type, const char *word, struct result *r);
+
+/*
+ * A modifier MOD named in OPT that says a side (WHO, "the target") of
+ * TYPE stands in formation WORD, which the formations table of RULESET
+ * does not let TYPE take (a cavalry target "in square"): fails r as bad
+ * data and returns RULE_DATA; else RULE_OK.
+ */
+int rule_mod_formation(const struct tableset *ts, const char *ruleset,
+    const struct inputs *in, const char *opt, const char *mod, const char *word,
+    const char *who, const char *type, struct result *r);
 
 extern const struct ruleset ruleset_brigade;
 extern const struct ruleset ruleset_squares;

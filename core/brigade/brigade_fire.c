@@ -156,7 +156,8 @@ infantry_range(const struct tableset *ts, const char *weapon, double dist,
 
 /* Small arms at a battery: gunners always count as in hard cover, "each
  * gunner lost represents a deduction of four points in the gun's defence
- * value". */
+ * value" (in a game, the loss of each takes them from his own gun: the
+ * brigade's consequence of a battery's loss). */
 static void
 gunner_losses(const struct tableset *ts, const struct inputs *in,
     long casualties, struct result *r)
@@ -171,8 +172,7 @@ gunner_losses(const struct tableset *ts, const struct inputs *in,
 		    gunners == 1 ? "" : "s");
 	}
 	result_int(r, "defence_lost", gunners * per);
-	result_ledger(r, "target", "defence", gunners * per);
-	result_work(r, "%ld gunner%s lost: -%ld from the guns' defence value (%ld per gunner)",
+	result_work(r, "%ld gunner%s lost: -%ld from the guns' defence value (%ld per gunner, from his own gun's)",
 	    gunners, gunners == 1 ? "" : "s", gunners * per, per);
 }
 
@@ -649,9 +649,16 @@ brigade_fire(const struct tableset *ts, const struct inputs *in,
 	int modes = in_given(in, "firers") + in_given(in, "guns") +
 	    in_flag(in, "rocket");
 
+	int rc;
+
 	if (modes > 1)
 		return result_fail(r, RULE_USAGE,
 		    "fire takes one of --firers (infantry), --guns (artillery) or --rocket");
+	/* l.171: "+1 per piece firing against infantry in square": only
+	 * infantry forms square (l.276-280). */
+	if ((rc = rule_mod_formation(ts, BRIGADE, in, "mod", "target-square", "square",
+	    "target", in_text(in, "target-type"), r)) != RULE_OK)
+		return rc;
 	if (in_flag(in, "rocket"))
 		return fire_rocket(ts, in, d, r);
 	if (in_given(in, "guns"))

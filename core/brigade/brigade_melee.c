@@ -325,6 +325,13 @@ brigade_melee(const struct tableset *ts, const struct inputs *in,
 	if (!in_given(in, "attacker-figures") || !in_given(in, "defender-figures"))
 		return result_fail(r, RULE_USAGE,
 		    "melee needs --attacker-figures N and --defender-figures N");
+	/* "Properly formed infantry squares have +9 bonus in melee against
+	 * cavalry" (l.278): only infantry forms square. */
+	if ((rc = rule_mod_formation(ts, BRIGADE, in, "attacker-mod", "square-vs-cavalry",
+	    "square", "attacker", in_text(in, "attacker-type"), r)) != RULE_OK ||
+	    (rc = rule_mod_formation(ts, BRIGADE, in, "defender-mod", "square-vs-cavalry",
+	    "square", "defender", in_text(in, "defender-type"), r)) != RULE_OK)
+		return rc;
 	a.figures = in_count(in, "attacker-figures");
 	def.figures = in_count(in, "defender-figures");
 	if ((forbid = side_total(in, mods, &a, &def, r)) != NULL ||

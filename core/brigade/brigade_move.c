@@ -439,6 +439,7 @@ brigade_move(const struct tableset *ts, const struct inputs *in,
     struct dice *d, struct result *r)
 {
 	struct move m = { in_text(in, "type"), 0, 0, 0 };
+	const char *why;
 	char inches[32];
 	int rc;
 
@@ -452,9 +453,15 @@ brigade_move(const struct tableset *ts, const struct inputs *in,
 		    "infantry|cavalry|foot-artillery|horse-artillery|skirmishers");
 	if (in_flag(in, "and-fire") && !in_given(in, "follow-up"))
 		return result_fail(r, RULE_USAGE, "--and-fire goes with --follow-up N");
+	/* "Only infantry forms square" (l.276-280: "Infantry in square may
+	 * move at half dice speed"). */
+	if ((why = rule_formation_refused(ts, BRIGADE, m.type, in_text(in, "formation"),
+	    r)) != NULL) {
+		result_forbid(r, "%s", why);
+		dice_end_early(d);
 	/* "Infantry in square who win a melee cannot follow up as per normal
 	 * 'winning brigade' rules, but may hold their position." */
-	if (in_given(in, "follow-up") && in_is(in, "formation", "square")) {
+	} else if (in_given(in, "follow-up") && in_is(in, "formation", "square")) {
 		result_forbid(r, "infantry in square who win a melee cannot follow up; they may hold their position");
 		dice_end_early(d);
 	} else if (in_flag(in, "rallying") && (count_modes(in) == 0 || in_flag(in, "charge"))) {

@@ -392,21 +392,56 @@ fill_firer(const struct tableset *ts, const struct unit *u, struct inputs *in,
 	return RULE_OK;
 }
 
-/* The defence value of each gun of a battery, its losses spread as the
- * game spreads them.  Returns the number of guns; *left the guns still in
- * action, *crew the gunners still at them. */
+/*
+ * The defence value of each gun of a battery that has lost LOST figures
+ * (its gunners) and DEFENCE points in all.  "Each gunner lost represents a
+ * deduction of four points in the gun's defence value" (l.138): his own
+ * gun's, the gun whose crew lost him (RULES.md), the crews' losses spread
+ * as the game spreads them.  What is left of DEFENCE is the artillery's
+ * (counter-battery: a point a casualty), each point to the gun with the
+ * most left, the first on a tie, as the ruling gave it (so every ruling's
+ * guns are the sheet's after it).  Returns the number of guns, each one's
+ * start and defence left in guns->b[i].figures and .left.
+ */
+static int
+gun_defences_at(const struct tableset *ts, const struct unit *u, long lost,
+    long defence, struct brigade_units *guns, struct result *r)
+{
+	long start = rule_count(ts, BRIGADE, "battery", "defence", r);
+	long per = rule_count(ts, BRIGADE, "battery", "gunner-defence", r);
+	struct brigade_units crews;
+
+	if (brigade_units_of(ts, u->type, u->ratings, guns, r) != RULE_OK)
+		return 0;
+	crews = *guns;
+	brigade_spread(&crews, lost);
+	for (int i = 0; i < guns->n; i++) {
+		long gunners = (crews.b[i].figures - crews.b[i].left) * per;
+
+		guns->b[i].figures = start;
+		guns->b[i].left = start > gunners ? start - gunners : 0;
+		defence -= gunners;
+	}
+	for (; defence > 0; defence--) {
+		int most = 0;
+
+		for (int i = 1; i < guns->n; i++)
+			if (guns->b[i].left > guns->b[most].left)
+				most = i;
+		if (guns->n == 0 || guns->b[most].left == 0)
+			break;
+		guns->b[most].left--;
+	}
+	return guns->n;
+}
+
+/* The defence value of each gun of battery u as the journal leaves it. */
 static int
 gun_defences(const struct tableset *ts, const struct unit *u,
     struct brigade_units *guns, struct result *r)
 {
-	long start = rule_count(ts, BRIGADE, "battery", "defence", r);
-
-	if (brigade_units_of(ts, u->type, u->ratings, guns, r) != RULE_OK)
-		return 0;
-	for (int i = 0; i < guns->n; i++)
-		guns->b[i].figures = start;
-	brigade_spread(guns, u->ledger[BRIGADE_DEFENCE].total);
-	return guns->n;
+	return gun_defences_at(ts, u, unit_lost(u), u->ledger[BRIGADE_DEFENCE].total,
+	    guns, r);
 }
 
 /* A target battery: its crew left for small arms, each gun's defence for
@@ -444,7 +479,8 @@ fill_fire(const struct tableset *ts, const struct ruling_units *ru,
 		return rc;
 	/* Guns firing at a square or a column: +1 a piece (l.170). */
 	if (firer != NULL && target != NULL && is_artillery(firer->type)) {
-		if (strcmp(formation_of(target), "square") == 0)
+		if (strcmp(formation_of(target), "square") == 0 &&
+		    rule_formation_refused(ts, BRIGADE, target->type, "square", r) == NULL)
 			inputs_add_mod(in, "mod", "target-square");
 		if (strstr(formation_of(target), "column") != NULL)
 			inputs_add_mod(in, "mod", "target-column");
@@ -772,8 +808,8 @@ loss_consequence(struct keeper *k, int ui, struct unit_effect *e)
 	}
 }
 
-/* Defence points off a battery's guns, spread as its losses are; a gun at
- * 0 is knocked out. */
+/* Defence points off a battery's guns (gun_defences_at); a gun at 0 is
+ * knocked out. */
 static void
 defence_consequence(struct keeper *k, int ui, struct unit_effect *e)
 {
@@ -781,8 +817,7 @@ defence_consequence(struct keeper *k, int ui, struct unit_effect *e)
 	struct brigade_units before, after;
 	int n = gun_defences(k->ts, u, &after, k->r);
 
-	before = after;
-	brigade_spread(&before, e->total - e->amount);
+	gun_defences_at(k->ts, u, unit_lost(u), e->total - e->amount, &before, k->r);
 	snprintf(e->note, sizeof e->note, "%s's guns lose %ld defence point%s",
 	    u->name, e->amount, e->amount == 1 ? "" : "s");
 	for (int i = 0; i < n; i++) {
@@ -833,6 +868,19 @@ melee_consequence(struct keeper *k, int ui, struct unit_effect *e)
 		    u->name, other->name, e->total + 1);
 }
 
+/* "Each gunner lost represents a deduction of four points in the gun's
+ * defence value" (l.138; l.205: "three figures at 4 points each"): every
+ * figure a battery loses is a gunner, whatever took him, and one
+ * regained gives them back. */
+static void
+gunner_consequence(struct keeper *k, int ui, struct unit_effect *e)
+{
+	long per = rule_count(k->ts, BRIGADE, "battery", "gunner-defence", k->r);
+
+	if (is_artillery(k->ru->unit[ui]->type) && e->amount != 0)
+		keep_change(k, ui, "defence", e->amount * per, e->ref);
+}
+
 static void
 brigade_consequence(struct keeper *k, int ui, struct unit_effect *e)
 {
@@ -841,6 +889,7 @@ brigade_consequence(struct keeper *k, int ui, struct unit_effect *e)
 	switch (e->ledger) {
 	case BRIGADE_LOSS:
 		loss_consequence(k, ui, e);
+		gunner_consequence(k, ui, e);
 		break;
 	case BRIGADE_DEFENCE:
 		defence_consequence(k, ui, e);
@@ -1192,6 +1241,15 @@ static const struct word_decl brigade_formations[] = {
 	{ .word = NULL },
 };
 
+/* "Only infantry forms square" (RULES.md; l.276-280), by the formations
+ * table. */
+static const char *
+brigade_formation_refused(const struct tableset *ts, const char *type,
+    const char *word, struct result *r)
+{
+	return rule_formation_refused(ts, BRIGADE, type, word, r);
+}
+
 const struct roster brigade_roster = {
 	.unit_types = TYPES,
 	.formation_types = "division|corps|army|command",
@@ -1214,6 +1272,7 @@ const struct roster brigade_roster = {
 	.consequence = brigade_consequence,
 	.may_not = brigade_may_not,
 	.view = brigade_view,
+	.formation_refused = brigade_formation_refused,
 	.columns = brigade_columns,
 	.not_a_type = "brigade",
 	.not_a_type_message = "under the brigade rules the brigade is the unit: give its arm",

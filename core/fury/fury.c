@@ -311,6 +311,10 @@ fury_fire(const struct tableset *ts, const struct inputs *in, struct dice *d,
 		result_summary(r, "no fire: %s", code);
 		return RULE_OK;
 	}
+	/* l.90: "Square. (infantry only)": no cavalry or battery square. */
+	if ((rc = rule_mod_formation(ts, FURY, in, "mod", "target-square", "square", "target",
+	    in_text(in, "target-type"), r)) != RULE_OK)
+		return rc;
 	if ((rc = fire_points(ts, in, r, &points, &range)) != RULE_OK)
 		return rc;
 	if (strcmp(range, "out") == 0) {
@@ -491,6 +495,12 @@ fury_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
 
 	if (mods == NULL || t == NULL)
 		return RULE_DATA;
+	/* l.90: "Square. (infantry only)": no cavalry square against cavalry. */
+	if ((rc = rule_mod_formation(ts, FURY, in, "attacker-mod", "square-vs-cavalry", "square",
+	    "attacker", a.arm, r)) != RULE_OK ||
+	    (rc = rule_mod_formation(ts, FURY, in, "defender-mod", "square-vs-cavalry", "square",
+	    "defender", def.arm, r)) != RULE_OK)
+		return rc;
 	/* l.188: "Artillery batteries may never move into contact with enemy
 	 * units." */
 	if (strcmp(a.arm, "artillery") == 0)
@@ -682,10 +692,13 @@ inches_allowed(const struct tableset *ts, const struct inputs *in,
 		/* "Formation changes cost 1/2 of the units movement allowance
 		 * (unless it's the only option ... or the unit only has 1/2
 		 * movement allowance, in which case it would cost the unit all
-		 * of its movement)." */
-		*out = frac < 1 ? 0 : *out - line * factor(ts, "formation-change", r);
+		 * of its movement.) measured against the brigade's line
+		 * movement allowance": a French brigade well handled from line
+		 * into column "would still have 2 1/2 inches" (l.76), half its
+		 * line's 5", not its column's 7" less 2 1/2. */
+		*out = frac < 1 ? 0 : line * (frac - factor(ts, "formation-change", r));
 		result_work(r, "a formation change costs %s", frac < 1 ? "the whole move" :
-		    "half the line allowance");
+		    "half the line allowance, and what remains is measured against it");
 	}
 	if (in_flag(in, "reacting")) {
 		if (frac < 0.5) {
@@ -939,6 +952,7 @@ static int
 fury_move(const struct tableset *ts, const struct inputs *in, struct dice *d,
     struct result *r)
 {
+	const char *why;
 	struct in_item it;
 
 	/* l.136: "When making an attachment/detachment, the player must
@@ -961,6 +975,14 @@ fury_move(const struct tableset *ts, const struct inputs *in, struct dice *d,
 		result_number(r, "inches", v);
 		result_summary(r, "prolongs %g\" (level ground only, then fires at -1 unless a guard battery)", v);
 		return RULE_OK;
+	}
+	/* l.90: "Square. (infantry only)": no other moves in it or forms it. */
+	if ((why = rule_formation_refused(ts, FURY, in_text(in, "type"),
+	    in_flag(in, "efc") ? "square" : in_text(in, "formation"), r)) != NULL) {
+		result_null(r, "result");
+		result_null(r, "inches");
+		return rule_refused(r, d, in_flag(in, "efc") ? "no emergency formation change" :
+		    "no move", why);
 	}
 	if (in_flag(in, "evasion"))
 		return evasion(ts, in, d, r);

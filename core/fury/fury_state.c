@@ -152,7 +152,8 @@ formation_of(const struct unit *u)
  * artillery fire only (GUNS: every firer a battery); mounted cavalry in
  * the open +1 (not when the umpire names cover). */
 static void
-fill_target(int guns, const struct unit *t, struct inputs *in)
+fill_target(const struct tableset *ts, int guns, const struct unit *t,
+    struct inputs *in, struct result *r)
 {
 	const char *form = formation_of(t);
 
@@ -161,7 +162,8 @@ fill_target(int guns, const struct unit *t, struct inputs *in)
 		inputs_add_mod(in, "mod", "target-column");
 	if (guns && strcmp(form, "march-column") == 0)
 		inputs_add_mod(in, "mod", "target-march-column");
-	if (guns && strcmp(form, "square") == 0)
+	if (guns && strcmp(form, "square") == 0 &&
+	    rule_formation_refused(ts, FURY, arm(t), "square", r) == NULL)
 		inputs_add_mod(in, "mod", "target-square");
 	if (is_cavalry(t->type) && !in_mod(in, "mod", "target-woods") &&
 	    !in_mod(in, "mod", "target-works") && !in_mod(in, "mod", "target-town"))
@@ -283,7 +285,7 @@ fill_fire(const struct tableset *ts, const struct ruling_units *ru,
 	    (rc = fill_combined(ts, ru, in, r)) != RULE_OK)
 		return rc;
 	if (t != NULL)
-		fill_target(guns, t, in);
+		fill_target(ts, guns, t, in, r);
 	return RULE_OK;
 }
 
@@ -1130,6 +1132,14 @@ static const struct word_decl fury_formations[] = {
 	{ .word = NULL },
 };
 
+/* l.90: "Square. (infantry only)", by the formations table. */
+static const char *
+fury_formation_refused(const struct tableset *ts, const char *type,
+    const char *word, struct result *r)
+{
+	return rule_formation_refused(ts, FURY, type, word, r);
+}
+
 const struct roster fury_roster = {
 	.unit_types = TYPES,
 	.formation_types = "brigade|division|corps|wing|army|command",
@@ -1155,5 +1165,6 @@ const struct roster fury_roster = {
 	.standing = fury_standing,
 	.reads_army = 1,
 	.formation_inputs = formation_inputs,
+	.formation_refused = fury_formation_refused,
 	.columns = fury_columns,
 };

@@ -320,6 +320,13 @@ taken(const struct inputs *in, const struct melee_side *s, long fp, struct resul
 	return fp;
 }
 
+/* An infantry attacker that charged in column (--attacker-mod column). */
+static int
+charged_in_column(const struct inputs *in, const struct melee_side *a)
+{
+	return strcmp(a->type, "infantry") == 0 && in_mod(in, "attacker-mod", "column");
+}
+
 /* ASSESSED: the points each side's roll inflicts, before the cavalry's
  * halving (RULES.md: "compared as assessed"). */
 static const char *
@@ -359,10 +366,23 @@ melee_outcome(const struct tableset *ts, const struct inputs *in,
 		    "the attacker retires");
 		return lodged ? "lodgement" : "attacker_retires";
 	}
-	result_work(r, "the defender is not broken: the attacker retires %g\"%s",
-	    number(ts, is_cav(a->type) ? "retire-cavalry" : "retire-infantry", r),
-	    is_cav(a->type) ? " facing the enemy" : "");
+	if (!charged_in_column(in, a))
+		result_work(r, "the defender is not broken: the attacker retires %g\"%s",
+		    number(ts, is_cav(a->type) ? "retire-cavalry" : "retire-infantry", r),
+		    is_cav(a->type) ? " facing the enemy" : "");
 	return "attacker_retires";
+}
+
+/* l.130: "In the case of an Infantry column having charged they will
+ * retreat two inches and be formed into a line facing their target"
+ * (l.189: "Infantry attacking in column that do not defeat their enemy");
+ * the game keeps it in line. */
+static void
+column_retreats(const struct tableset *ts, struct result *r)
+{
+	result_work(r, "the column did not break the defender: it retreats %g\" and forms line facing its target",
+	    number(ts, "retire-column", r));
+	result_formation(r, "attacker", "line");
 }
 
 /* A melee's outcome as a sentence says it. */
@@ -484,6 +504,13 @@ ohw_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
 		return RULE_DATA;
 	if (a.type == NULL || def.type == NULL)
 		return result_fail(r, RULE_USAGE, "melee needs --attacker-type and --defender-type");
+	/* Only infantry charge in column; the column is the attacker's. */
+	if (in_mod(in, "defender-mod", "column"))
+		return result_fail(r, RULE_DATA,
+		    "--defender-mod column: the column is the attacker's, the infantry that charged in it");
+	if (in_mod(in, "attacker-mod", "column") && strcmp(a.type, "infantry") != 0)
+		return result_fail(r, RULE_DATA,
+		    "--attacker-mod column: only infantry charge in column (the attacker is %s)", a.type);
 	if ((why = melee_forbidden(m, in, &a, &def, whybuf, sizeof whybuf)) != NULL)
 		return no_melee(r, d, why);
 	/* l.147: "If contacted during the turn after it fled, or during the
@@ -519,6 +546,12 @@ ohw_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	result_ledger(r, "defender", "loss", def_fp);
 	if (strcmp(outcome, "infantry_destroyed") == 0)
 		result_state(r, "defender", "destroyed", 0);
+	if (strcmp(outcome, "attacker_retires") == 0 && charged_in_column(in, &a)) {
+		column_retreats(ts, r);
+		result_summary(r, "the column retreats %g\" and forms line: the attacker takes %ld FP, the defender %ld",
+		    number(ts, "retire-column", r), att_fp, def_fp);
+		return RULE_OK;
+	}
 	result_summary(r, "%s: the attacker takes %ld FP, the defender %ld",
 	    outcome_words(outcome), att_fp, def_fp);
 	return RULE_OK;
@@ -595,7 +628,7 @@ static const struct input_decl move_inputs[] = {
 	{ "road", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "the whole move on a road (+3\")", 0 },
 	{ "charging", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "a charge (no road bonus)", 0 },
 	{ "formation-change", IN_CHOICE, "french|older", 0, 0, "french|older", NULL, NULL,
-	  "a formation change: 1/4 of the move (French drill) or 1/2 (older drill)", 0 },
+	  "a formation change: 1/4 of the move (French drill) or 1/2 (older drill); a battery's limber or unlimber: foot 1/2, horse 1/4, whatever the drill", 0 },
 	{ "out-of-command", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "out of command: half speed", 0 },
 	{ "prolong", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "artillery prolonging (1\")", 0 },
 	{ "evade", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
@@ -646,8 +679,10 @@ evade(const struct tableset *ts, const struct inputs *in, double inches,
 		result_summary(r, "caught limbering in the first quarter of the enemy's move: destroyed");
 		return RULE_OK;
 	}
+	/* "Horse Artillery may Fire and Evade but lose 1/4 of their movement
+	 * while limbering up" (l.122). */
 	if (in_is(in, "type", "horse-artillery"))
-		inches *= 0.75;
+		inches *= 1 - number(ts, "horse-artillery-action", r);
 	result_number(r, "inches", inches);
 	result_int(r, "fatigue_points", fp);
 	result_ledger(r, "unit", "loss", fp);
@@ -712,6 +747,15 @@ ohw_move(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	if (in_given(in, "formation-change") && strcmp(type, "foot-artillery") == 0 &&
 	    !in_flag(in, "prolong")) {
 		limber_and_move(ts, r, &inches);
+	} else if (in_given(in, "formation-change") && strcmp(type, "horse-artillery") == 0 &&
+	    !in_flag(in, "prolong")) {
+		/* l.41: "Horse gun deduct 1/4 move for such actions" (move,
+		 * unlimber, limber): a limber or unlimber, whatever the drill. */
+		f = number(ts, "horse-artillery-action", r);
+		inches *= 1 - f;
+		result_factor(r, "horse-artillery-action", 1 - f);
+		result_work(r, "a horse battery limbering or unlimbering deducts %g of its move, whatever the drill",
+		    f);
 	} else if (in_given(in, "formation-change")) {
 		f = number(ts, in_is(in, "formation-change", "french") ? "french-drill" :
 		    "older-drill", r);
@@ -882,6 +926,9 @@ ohw_fill(const struct tableset *ts, const char *command,
 		inputs_default_word(in, "defender-type", melee_type(d));
 		fill_condition(ts, a, in, "attacker-mod", r);
 		fill_condition(ts, d, in, "defender-mod", r);
+		/* an infantry column charging: if it fails it forms line (l.130) */
+		if (strcmp(melee_type(a), "infantry") == 0 && strcmp(formation_of(a), "column") == 0)
+			inputs_add_mod(in, "attacker-mod", "column");
 		if (in_flag(d->ratings, "pyrrhic"))
 			inputs_add_mod(in, "defender-mod", "pyrrhic");
 		inputs_default_count(in, "defender-fp", unit_lost(d));

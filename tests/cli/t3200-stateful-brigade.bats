@@ -540,3 +540,115 @@ load helper
 	umpire --json fire --unit Kempt --target Charlet --distance 2 --dice 4
 	[ "$(json .legal)" = true ]
 }
+
+# RULES.md: "Only infantry forms square (l.276-280; l.171's +1 a piece is
+# 'against infantry in square'): cavalry or artillery in square is
+# refused."  Before, a cavalry brigade set up in square drew the +1 a gun:
+# 2 guns, 6 crew +2 = row 8, die 5 -> 3 casualties where row 6 gives 2.
+@test "brigade: only infantry forms square; a cavalry or artillery square is refused wherever it is put" {
+	small_oob
+	"$U" unit add "Foot battery" --side British --type foot-artillery --guns 2 >/dev/null
+	umpire unit add Ponsonby --side British --type cavalry --cavalry heavy --formation square
+	expect_error 65 "--formation: 'Ponsonby' is cavalry, and only infantry forms square (l.276-280)"
+	umpire unit add RHA --side French --type horse-artillery --formation square
+	expect_error 65 "--formation: 'RHA' is horse-artillery, and only infantry forms square (l.276-280)"
+	umpire unit set Piré --formation square
+	expect_error 65 "--formation: 'Piré' is cavalry, and only infantry forms square (l.276-280)"
+	umpire adjust Piré --formation square --reason "formed square"
+	expect_error 65 "Piré is cavalry, and only infantry forms square (l.276-280)"
+	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM event')" = 0 ]
+	umpire --json move --unit Piré --formation square --dice 3,4
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "only infantry forms square (l.276-280)" ]
+	[ "$(json '.effects|length')" = 0 ]
+	umpire --json unit show Piré
+	[ "$(json .formation)" = line ]
+	# the battery fires at Piré in line: row 6, die 5 -> 2
+	umpire --json fire --unit "Foot battery" --target Piré --distance 20 --dice 2,2,5
+	[ "$(json .result.row)" = 6 ]
+	[ "$(json .result.casualties)" = 2 ]
+	umpire --json fire --unit "Foot battery" --target Piré --distance 20 --mod target-square --dice 2,2,5
+	expect_error 65 "--mod target-square: the target is cavalry, and only infantry forms square (l.276-280)"
+	# infantry may: Kempt in square, and the battery's +1 a gun: row 8 -> 3
+	umpire adjust Bachelu --formation square --reason "formed square"
+	[ "$status" -eq 0 ]
+	umpire --json fire --unit "Foot battery" --target Bachelu --distance 20 --dice 2,2,5
+	[ "$(json .result.row)" = 8 ]
+	[ "$(json .result.casualties)" = 3 ]
+}
+
+# l.138: "Each gunner lost represents a deduction of four points in the
+# gun's defence value"; RULES.md: "Each gunner lost takes 4 from his own
+# gun's defence value (l.138), the gun whose crew lost the figure."
+# Bachelu's 28 firers at 5": -2 gunners = 26 -> carry back floor(26 x 5 /
+# 12) = 10; row 10, die 5 -> floor(50 / 12) = 4 casualties.  4 gunners
+# spread over 3 crews, the remainder to the first: 2,1,1 lost; defences
+# 20 - 8, 20 - 4, 20 - 4 = 12, 16, 16: gun 1 alternate moves, guns 2 and 3
+# every move (umpire gave 14,15,15: 16 points spread over the guns).
+@test "brigade l.138: each gunner lost takes 4 from his own gun's defence" {
+	small_oob
+	"$U" unit add RHA --side British --type horse-artillery --guns 3 >/dev/null
+	"$U" unit add "Foot battery" --side French --type foot-artillery --guns 2 >/dev/null
+	umpire --json fire --unit Bachelu --firers 28 --target RHA --distance 5 --dice 5
+	[ "$(json .result.casualties)" = 4 ]
+	[ "$(json .result.defence_lost)" = 16 ]
+	umpire --json unit show RHA
+	[ "$(json '[.units[].strength] | map(tostring) | join(",")')" = 1,2,2 ]
+	[ "$(json '.defence | map(tostring) | join(",")')" = 12,16,16 ]
+	[ "$(json .defence_lost)" = 16 ]
+	umpire sheet
+	has_line "      gun 1                battery       1/3  ok, defence 12: fires alternate moves"
+	has_line "      gun 2                battery       2/3  ok, defence 16: fires every move"
+	has_line "      gun 3                battery       2/3  ok, defence 16: fires every move"
+	# counter-battery: 2 guns, 6 crew at 20" (long), die 5: floor(6 x 5 /
+	# 12) = 2 points, each to the gun with the most left, the first on a
+	# tie: gun 2 (16 -> 15), then gun 3 (16 -> 15): 12, 15, 15
+	umpire --json fire --unit "Foot battery" --target RHA --distance 20 --dice 2,2,5
+	[ "$(json '[.result.guns[].defence] | map(tostring) | join(",")')" = 12,15,15 ]
+	[ "$(json .result.defence)" = 15 ]
+	umpire --json unit show RHA
+	[ "$(json '.defence | map(tostring) | join(",")')" = 12,15,15 ]
+	[ "$(json .defence_lost)" = 18 ]
+	# a gunner regained gives his gun its 4 back: 3 lost are 1,1,1, the
+	# gunners' 16,16,16, and the artillery's 2 points go again to the most
+	# left, the first on a tie: 15,15,16 (18 - 4 = 14 lost in all)
+	"$U" adjust RHA --figures +1 --reason "a gunner came back" >/dev/null
+	umpire --json unit show RHA
+	[ "$(json '.defence | map(tostring) | join(",")')" = 15,15,16 ]
+	[ "$(json .defence_lost)" = 14 ]
+	"$U" undo >/dev/null
+	"$U" undo >/dev/null
+	umpire --json unit show RHA
+	[ "$(json '.defence | map(tostring) | join(",")')" = 12,16,16 ]
+	umpire check
+	[ "$status" -eq 0 ]
+}
+
+# l.392-417 in a game: each battalion's state from its own figures left,
+# at, just below and just above each edge.  One british battalion of 16:
+# OK 16-11, HALT 10-8, FALL BACK 7-0; one french of 18: OK 18-12, HALT
+# 11-6, FALL BACK 5-0 (figures lost one step at a time).
+@test "brigade morale in a game at every band edge of a battalion" {
+	new_game
+	"$U" unit add Kempt --side British --type infantry --class british --units 1 >/dev/null
+	"$U" unit add Ney --side French --type infantry --class french --units 1 >/dev/null
+	mstate() {
+		"$U" --json morale --unit "$1" |
+		    jq -r '"\(.result.units[0].figures_left) \(.result.units[0].state)/\(.result.state)"'
+	}
+	# to_left UNIT N: the figures lost that leave UNIT with N
+	to_left() {
+		"$U" adjust "$1" --figures -$(( $("$U" --json unit show "$1" | jq .strength) - $2 )) \
+		    --reason edge >/dev/null
+	}
+	# the battalion's state (the sheet's) and the brigade's (the table's)
+	for want in "12 ok" "11 ok" "10 halt" "9 halt" "8 halt" "7 fall_back" "6 fall_back"; do
+		to_left Kempt "${want% *}"
+		[ "$(mstate Kempt)" = "$want/${want#* }" ] || { echo "Kempt: $(mstate Kempt), want $want"; return 1; }
+	done
+	for want in "13 ok" "12 ok" "11 halt" "7 halt" "6 halt" "5 fall_back" "4 fall_back"; do
+		to_left Ney "${want% *}"
+		[ "$(mstate Ney)" = "$want/${want#* }" ] || { echo "Ney: $(mstate Ney), want $want"; return 1; }
+	done
+}

@@ -31,11 +31,13 @@ battle() {
 #     elite - 6 contacted while following up (l.342) = 58 -> 24, die 2 -> 4
 #     (Piré 10); a margin of 1: a draw
 #  8. Pack's follow up over a hedge: 1/4 of the die's 4 = 1", halved: 0.5",
-#     disordered; adjust: RHA 1.
+#     disordered; adjust: RHA 1, a gunner of gun 1 (the first crew takes the
+#     first loss): 4 from gun 1's defence (l.138), 16 and 20.
 @test "the battle's totals are the ones worked by hand" {
 	battle
 	umpire --json sheet
 	[ "$(json '[.units[]|"\(.name)=\(.losses)"]|join(" ")')" = "Kempt=25 Pack=8 Royal Horse Artillery=1 Bachelu=17 Piré=10" ]
+	[ "$(json '.units[]|select(.name=="Royal Horse Artillery")|.defence|map(tostring)|join(",")')" = 16,20 ]
 	[ "$(json '.units[]|select(.name=="Kempt")|.pushbacks.total')" = 2 ]
 	[ "$(json '.units[]|select(.name=="Piré")|.pushbacks.total')" = 1 ]
 	[ "$(json '.units[]|select(.name=="Pack")|.flags|join(",")')" = disordered ]

@@ -375,14 +375,15 @@ fury_square() {
 
 # l.74: "Changing formation is considered movement and the player must
 # receive a result on the maneuver table that allows formation changes":
-# Foy (line) moves in column: 5+4 = 9 +2 fresh = 11, well handled; column
-# 7" less half the line's 5" = 4.5".  l.78: it may not move into melee in
+# Foy (line) moves in column: 5+4 = 9 +2 fresh = 11, well handled; half
+# the line's 5" for the change, the rest measured against the line
+# allowance too (l.74-76): 2.5".  l.78: it may not move into melee in
 # the same movement phase; the next turn it attacks in column, the French
 # national column +1.
 @test "fury l.74: a move into another formation changes it when the result allows, and the melee uses it" {
 	fury_square
 	umpire --json move --unit Foy --quality good --formation column --dice 5,4
-	[ "$(json .result.inches)" = 4.5 ]
+	[ "$(json .result.inches)" = 2.5 ]
 	[ "$(jsonc .effects)" = '[{"unit":"Foy","what":"formation","amount":0,"state":null,"left":null,"formation":"column"}]' ]
 	umpire --json melee --attacker Foy --defender Halkett --dice 4,4,4,4
 	[ "$(json .legal)" = false ]

@@ -287,3 +287,81 @@ corps() {
 	umpire --json --rules fury melee --attacker-fatigued --dice 6,6,1,1
 	[ "$(json .legal)" = false ]
 }
+
+# l.90: "Square. (infantry only)".  Before, a heavy cavalry brigade in
+# square took the square's +2 to artillery fire: 4 points, 3+4 = 7 is '-',
+# and 9 is D.
+@test "fury l.90: square is infantry only, wherever a unit is put in it" {
+	corps
+	"$U" unit add Milhaud --side French --type heavy-cavalry --stands 4 --bel veteran >/dev/null
+	"$U" unit add Halkett --side British --type infantry --stands 4 --bel veteran >/dev/null
+	umpire unit add Kellermann --side French --type heavy-cavalry --stands 4 --bel veteran --formation square
+	expect_error 65 "--formation: 'Kellermann' is heavy-cavalry, and square is infantry only (l.90)"
+	umpire unit set Milhaud --formation square
+	expect_error 65 "--formation: 'Milhaud' is heavy-cavalry, and square is infantry only (l.90)"
+	umpire adjust Batterie --formation square --reason "into square"
+	expect_error 65 "Batterie is heavy-battery, and square is infantry only (l.90)"
+	umpire --json move --unit Milhaud --formation square --dice 6,6
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "square is infantry only (l.90)" ]
+	[ "$(json '.effects|length')" = 0 ]
+	umpire --json move --unit Milhaud --efc --dice 6,6
+	[ "$(json .reason)" = "square is infantry only (l.90)" ]
+	umpire --json fire --unit "Great Battery" --target Milhaud --fire-points 4 --mod target-square --dice 3,4
+	expect_error 65 "--mod target-square: the target is cavalry, and square is infantry only (l.90)"
+	# infantry may, and is fired on as a square: +2, 9 in column 4 is D
+	umpire adjust Husson --formation square --reason "formed square"
+	[ "$status" -eq 0 ]
+	umpire --json fire --unit "Great Battery" --target Husson --fire-points 4 --dice 3,4
+	[ "$(json '[.modifiers[].name] | join(",")')" = target-square ]
+	[ "$(json .result.cell)" = D ]
+}
+
+# l.74-76: "Formation changes cost 1/2 of the units movement allowance ...
+# measured against the brigade's line movement allowance ... [Ex: A French
+# line brigade changes from line to column formation. If it has rolled a
+# 'well handled' ... the brigade would still have 2 1/2 inches of movement
+# left.]"  umpire said 4 1/2 (the column's 7" less 2 1/2).
+@test "fury l.74-76: a French brigade well handled from line into column has 2 1/2 inches left" {
+	corps
+	# 6,6 = 12: well handled in every column of the good order table
+	umpire --json move --unit Husson --formation column --dice 6,6
+	[ "$(json .result.result)" = well_handled ]
+	[ "$(json .result.inches)" = 2.5 ]
+	umpire --json unit show Husson
+	[ "$(json .formation)" = column ]
+	# back into line, well handled: 5 - 2.5 = 2.5 again
+	umpire --json move --unit Husson --formation line --dice 6,6
+	[ "$(json .result.inches)" = 2.5 ]
+}
+
+# l.48, l.68-70 in a game: a formation is fatigued once its stand losses
+# reach its level, not one before.  5 + 6 = 11 stands, average: 5.5 -> 5
+# (".1-.5 down"); the same under a good division: 6.6 -> 7 (".6+ up").
+@test "fury fatigue in a game at the level, one below it and one past it, whole and not" {
+	"$U" new --rules fury >/dev/null
+	"$U" unit add Avg --side French --type division --quality average >/dev/null
+	"$U" unit add Good --side French --type division --quality good >/dev/null
+	"$U" unit add A --side French --type infantry --stands 5 --bel regular --parent Avg >/dev/null
+	"$U" unit add B --side French --type infantry --stands 6 --bel regular --parent Avg >/dev/null
+	"$U" unit add C --side French --type infantry --stands 5 --bel regular --parent Good >/dev/null
+	"$U" unit add D --side French --type infantry --stands 6 --bel regular --parent Good >/dev/null
+	"$U" unit add Halkett --side British --type infantry --stands 4 --bel veteran >/dev/null
+	fat() {
+		"$U" --json fatigue --unit "$1" | jq -r '"\(.result.level) \(.result.losses) \(.result.fatigued)"'
+	}
+	"$U" adjust A --stands -4 --reason edge >/dev/null
+	[ "$(fat Avg)" = "5 4 false" ]
+	"$U" adjust B --stands -1 --reason edge >/dev/null
+	[ "$(fat Avg)" = "5 5 true" ]
+	"$U" adjust B --stands -1 --reason edge >/dev/null
+	[ "$(fat Avg)" = "5 6 true" ]
+	"$U" adjust C --stands -4 --reason edge >/dev/null
+	"$U" adjust D --stands -2 --reason edge >/dev/null
+	[ "$(fat Good)" = "7 6 false" ]
+	"$U" adjust D --stands -1 --reason edge >/dev/null
+	[ "$(fat Good)" = "7 7 true" ]
+	"$U" adjust D --stands -1 --reason edge >/dev/null
+	[ "$(fat Good)" = "7 8 true" ]
+}

@@ -179,3 +179,92 @@ undid #2 turn 1 adjust of 1/45e (unit): 1/45e: reorganised (stood a full turn to
 	umpire --json melee --attacker "66e Ligne" --defender "52nd Light Infantry" --dice 3,3
 	[ "$(json .legal)" = true ]
 }
+
+# l.130, l.189: "In the case of an Infantry column having charged they will
+# retreat two inches and be formed into a line facing their target."
+@test "ohw l.130 in a game: a column whose charge fails retreats 2 inches and stands in line" {
+	game
+	"$U" unit set "1/45e" --formation column >/dev/null
+	# d6 2 against d6 2: 2 FP each, the defender (0 of 15) is not broken
+	umpire --json melee --attacker "1/45e" --defender 95th --defender-type infantry --dice 2,2
+	[ "$(json .result.outcome)" = attacker_retires ]
+	[ "$(json .summary)" = 'the column retreats 2" and forms line: the attacker takes 2 FP, the defender 2' ]
+	[ "$(json '[.effects[] | select(.what=="formation") | "\(.unit) \(.formation)"] | join(",")')" = "1/45e line" ]
+	umpire --json unit show "1/45e"
+	[ "$(json .formation)" = line ]
+	umpire undo
+	umpire --json unit show "1/45e"
+	[ "$(json .formation)" = column ]
+	# a line that fails retires 6" and stays in line: no formation effect
+	umpire --json melee --attacker "2/45e" --defender 95th --defender-type infantry --dice 2,2
+	[ "$(json '[.effects[] | select(.what=="formation")] | length')" = 0 ]
+	umpire check
+	[ "$status" -eq 0 ]
+}
+
+# l.143-145 in a game: the unit's state on the sheet at each edge, a break
+# point of 16 (8 and 12 whole) and of 13 (6.5 and 9.75: from 7 and 10).
+@test "ohw states in a game at every band edge, whole and not" {
+	game
+	"$U" unit add Sixteen --side French --type infantry --break-point 16 >/dev/null
+	"$U" unit add Thirteen --side French --type infantry --break-point 13 >/dev/null
+	for step in "7 fresh" "1 tired" "3 tired" "1 exhausted" "3 exhausted" "1 broken"; do
+		set -- $step
+		"$U" adjust Sixteen --fp +$1 --reason edge >/dev/null
+		total=$(( ${total:-0} + $1 ))
+		[ "$(fp Sixteen)" = "$total $2" ] || { echo "16 at $total: $(fp Sixteen)"; return 1; }
+	done
+	total=0
+	for step in "6 fresh" "1 tired" "2 tired" "1 exhausted" "2 exhausted" "1 broken"; do
+		set -- $step
+		"$U" adjust Thirteen --fp +$1 --reason edge >/dev/null
+		total=$(( total + $1 ))
+		[ "$(fp Thirteen)" = "$total $2" ] || { echo "13 at $total: $(fp Thirteen)"; return 1; }
+	done
+}
+
+# l.149-150: "Higher Formation Morale is a predetermined percentage of the
+# Break Points ... 75% rule applies to higher morale as well."  1st Brigade:
+# 50% of 15 + 15 = 15 (tired from 7.5: 8, exhausted from 11.25: 12); a
+# brigade at 40% of 20 + 20 = 16 (tired from 8, exhausted from 12, whole);
+# no unit reaches its own break point (which would count it whole).
+@test "ohw higher formations at every band edge, whole and not" {
+	game
+	"$U" unit add "2nd Brigade" --side French --type brigade --break-percent 40 >/dev/null
+	"$U" unit add "1/46e" --side French --type infantry --break-point 20 --parent "2nd Brigade" >/dev/null
+	"$U" unit add "2/46e" --side French --type infantry --break-point 20 --parent "2nd Brigade" >/dev/null
+	fstate() {
+		"$U" --json fatigue --unit "$1" | jq -r '"\(.result.fatigue_points) \(.result.break_point) \(.result.state)"'
+	}
+	for step in "1/45e 7 fresh" "2/45e 1 tired" "1/45e 3 tired" "2/45e 1 exhausted" "1/45e 2 exhausted" "2/45e 1 broken"; do
+		set -- $step
+		"$U" adjust "$1" --fp +$2 --reason edge >/dev/null
+		t1=$(( ${t1:-0} + $2 ))
+		[ "$(fstate '1st Brigade')" = "$t1 15 $3" ] || { echo "1st at $t1: $(fstate '1st Brigade')"; return 1; }
+	done
+	for step in "1/46e 7 fresh" "2/46e 1 tired" "1/46e 3 tired" "2/46e 1 exhausted" "1/46e 3 exhausted" "2/46e 1 broken"; do
+		set -- $step
+		"$U" adjust "$1" --fp +$2 --reason edge >/dev/null
+		t2=$(( ${t2:-0} + $2 ))
+		[ "$(fstate '2nd Brigade')" = "$t2 16 $3" ] || { echo "2nd at $t2: $(fstate '2nd Brigade')"; return 1; }
+	done
+}
+
+# A game of schema 7 gains ohw's horse battery action and column rows.
+@test "a game of schema 7 gains the horse battery's quarter and the charging column" {
+	game
+	sqlite3 umpire.db "
+	DELETE FROM rule_row WHERE ruleset = 'ohw' AND name = 'rules'
+	    AND json_extract(cells, '\$[0]') = 'horse-artillery-action';
+	DELETE FROM rule_row WHERE ruleset = 'ohw' AND name = 'melee-modifiers'
+	    AND json_extract(cells, '\$[0]') = 'column';
+	UPDATE rule_table SET hash = '' WHERE ruleset = 'ohw' AND name IN ('rules', 'melee-modifiers');
+	PRAGMA user_version = 7;"
+	umpire check
+	[ "$status" -eq 0 ]
+	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 8 ]
+	umpire tables diff
+	[ "$output" = "the game's tables are the stock tables" ]
+	umpire --json move --unit RHA --formation-change older
+	[ "$(json .result.inches)" = 9 ]
+}

@@ -186,6 +186,120 @@ morale_bands(void **state)
 	assert_int_equal(call_rule("brigade", "morale", "--class british --figures 17", NULL)->rc, RULE_DATA);
 }
 
+/*
+ * Every class's bands (l.392-417) at, just below and just above each edge:
+ * OK from ok_min, HALT from halt_min, FALL BACK below it.  From the text:
+ * guards 24-16 / 15-8 / 7-0, british 16-11 / 10-8 / 7-0, french 18-12 /
+ * 11-6 / 5-0, prussian and cavalry 12-8 / 7-5 / 4-0, divcav 6-4 / 3-2 / 1-0.
+ */
+static void
+morale_band_edges(void **state)
+{
+	static const struct {
+		const char *cls;
+		int full, ok_min, halt_min;
+	} classes[] = {
+		{ "guards", 24, 16, 8 }, { "british", 16, 11, 8 }, { "french", 18, 12, 6 },
+		{ "prussian", 12, 8, 5 }, { "cavalry", 12, 8, 5 }, { "divcav", 6, 4, 2 },
+	};
+	char args[64];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof classes / sizeof classes[0]; i++)
+		for (int f = 0; f <= classes[i].full; f++) {
+			const char *want = f >= classes[i].ok_min ? "\"ok\"" :
+			    f >= classes[i].halt_min ? "\"halt\"" : "\"fall_back\"";
+			int edge = f == 0 || f == classes[i].full ||
+			    (f >= classes[i].ok_min - 1 && f <= classes[i].ok_min + 1) ||
+			    (f >= classes[i].halt_min - 1 && f <= classes[i].halt_min + 1);
+			struct call *c;
+
+			if (!edge)
+				continue;
+			snprintf(args, sizeof args, "--class %s --figures %d", classes[i].cls, f);
+			c = call_rule("brigade", "morale", args, NULL);
+			assert_int_equal(c->rc, 0);
+			assert_field(c, "state", want);
+		}
+}
+
+/*
+ * The counter-battery sliding scale read as bands (l.197-203): 20-16 every
+ * move, 15-11 alternate, 10-6 every 2nd, 5-1 every 3rd, 0 knocked out;
+ * each edge at and either side.  The gun misfires (a 1): the defence
+ * given is the defence after.
+ */
+static void
+counter_battery_bands(void **state)
+{
+	static const struct {
+		const char *defence, *rate;
+	} cases[] = {
+		{ "20", "every_move" }, { "17", "every_move" }, { "16", "every_move" },
+		{ "15", "alternate_moves" }, { "14", "alternate_moves" },
+		{ "12", "alternate_moves" }, { "11", "alternate_moves" },
+		{ "10", "every_2nd_move" }, { "9", "every_2nd_move" }, { "7", "every_2nd_move" },
+		{ "6", "every_2nd_move" }, { "5", "every_3rd_move" }, { "4", "every_3rd_move" },
+		{ "2", "every_3rd_move" }, { "1", "every_3rd_move" }, { "0", "knocked_out" },
+	};
+	char args[96], want[32];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct call *c;
+
+		snprintf(args, sizeof args, "--guns 1 --distance 20 --target-type battery --defence %s",
+		    cases[i].defence);
+		c = call_rule("brigade", "fire", args, "1,4");
+		assert_int_equal(c->rc, 0);
+		assert_field(c, "defence", cases[i].defence);
+		snprintf(want, sizeof want, "\"%s\"", cases[i].rate);
+		assert_field(c, "fire_rate", want);
+	}
+}
+
+/*
+ * Only infantry forms square (l.276-280; l.171: +1 a piece "against
+ * infantry in square"; l.278: "Properly formed infantry squares have +9").
+ * 2 guns, 6 crew, the average die 5: row 6 is 2 casualties (floor(6 x 5
+ * / 12)); a square's +1 a gun reads row 8, 3 (floor(40 / 12)), which a
+ * cavalry target never earns.
+ */
+static void
+square_infantry_only(void **state)
+{
+	struct call *c = call_rule("brigade", "move", "--type cavalry --formation square", "3,4");
+
+	(void)state;
+	assert_int_equal(c->rc, 0);
+	assert_false(c->r.legal);
+	assert_int_equal(c->dice.nused, 0);
+	assert_string_equal(c->r.reason, "only infantry forms square (l.276-280)");
+	assert_false(call_rule("brigade", "move", "--type foot-artillery --formation square",
+	    "3")->r.legal);
+	assert_field(call_rule("brigade", "move", "--type infantry --formation square", "3"),
+	    "inches", "1.5");
+	c = call_rule("brigade", "fire",
+	    "--guns 2 --distance 20 --target-type cavalry --mod target-square", "2,2,5");
+	assert_int_equal(c->rc, RULE_DATA);
+	assert_string_equal(c->r.error,
+	    "--mod target-square: the target is cavalry, and only infantry forms square (l.276-280)");
+	c = call_rule("brigade", "fire", "--guns 2 --distance 20 --target-type cavalry", "2,2,5");
+	assert_field(c, "row", "6");
+	assert_field(c, "casualties", "2");
+	c = call_rule("brigade", "fire", "--guns 2 --distance 20 --mod target-square", "2,2,5");
+	assert_field(c, "row", "8");
+	assert_field(c, "casualties", "3");
+	assert_int_equal(call_rule("brigade", "fire",
+	    "--guns 2 --distance 20 --target-type battery --mod target-square", "2,2,5")->rc, RULE_DATA);
+	assert_int_equal(call_rule("brigade", "melee",
+	    "--attacker-figures 36 --defender-figures 36 --attacker-type cavalry --defender-type cavalry --defender-mod square-vs-cavalry",
+	    "4,4")->rc, RULE_DATA);
+	assert_int_equal(call_rule("brigade", "melee",
+	    "--attacker-figures 36 --defender-figures 16 --attacker-type cavalry --defender-mod square-vs-cavalry",
+	    "4,4")->rc, 0);
+}
+
 static void
 rally_cases(void **state)
 {
@@ -259,6 +373,9 @@ main(void)
 		cmocka_unit_test(melee_lancers_round),
 		cmocka_unit_test(battery_without_crew),
 		cmocka_unit_test(morale_bands),
+		cmocka_unit_test(morale_band_edges),
+		cmocka_unit_test(counter_battery_bands),
+		cmocka_unit_test(square_infantry_only),
 		cmocka_unit_test(rally_cases),
 		cmocka_unit_test(movement_cases),
 		cmocka_unit_test(inputs_reject),

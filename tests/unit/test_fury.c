@@ -113,6 +113,151 @@ square_not_into_rough(void **state)
 	assert_field(c, "inches", "2");
 }
 
+/*
+ * l.74-76: "Formation changes cost 1/2 of the units movement allowance ...
+ * measured against the brigade's line movement allowance.  The brigade may
+ * then move any remaining movement that remains.  [Ex: A French line
+ * brigade changes from line to column formation.  If it has rolled a 'well
+ * handled' ... the brigade would still have 2 1/2 inches of movement
+ * left.]"  Worked by hand from the movement chart's line allowances:
+ * French infantry 5 - 2.5 = 2.5 into column, line, square or march column;
+ * infantry 4 - 2 = 2; light cavalry 12 - 6 = 6 into column.  A half-move
+ * result spends the whole move on the change.
+ */
+static void
+formation_change_costs_line(void **state)
+{
+	static const struct {
+		const char *args, *dice, *inches;
+	} cases[] = {
+		{ "--type french-infantry --formation column", "6,6", "2.5" },
+		{ "--type french-infantry --formation line", "6,6", "2.5" },
+		{ "--type french-infantry --formation square", "6,6", "2.5" },
+		{ "--type french-infantry --formation march-column", "6,6", "2.5" },
+		{ "--type infantry --formation column", "6,6", "2" },
+		{ "--type light-cavalry --formation column", "6,6", "6" },
+		{ "--type french-infantry --formation column", "4,4", "0" },
+	};
+	char args[160];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		snprintf(args, sizeof args, "--quality good --change-formation %s", cases[i].args);
+		assert_field(call_rule("fury", "move", args, cases[i].dice), "inches",
+		    cases[i].inches);
+	}
+}
+
+/*
+ * The freshness chart's edges: a brigade is worn at or below the worn
+ * number, spent at or below the spent number (regular 6: fresh 6, worn 5
+ * and 4, spent 3 and below; conscript 7: worn 6, spent 4; militia 5 is
+ * never worn, spent at 4; guard 5 is worn at 3, never spent).
+ */
+static void
+freshness_edges(void **state)
+{
+	static const struct {
+		const char *cls;
+		long start, stands;
+		const char *want;
+	} cases[] = {
+		{ "regular", 6, 6, "fresh" }, { "regular", 6, 5, "worn" },
+		{ "regular", 6, 4, "worn" }, { "regular", 6, 3, "spent" },
+		{ "regular", 6, 2, "spent" }, { "conscript", 7, 7, "fresh" },
+		{ "conscript", 7, 6, "worn" }, { "conscript", 7, 5, "worn" },
+		{ "conscript", 7, 4, "spent" }, { "militia", 5, 5, "fresh" },
+		{ "militia", 5, 4, "spent" }, { "guard", 5, 4, "fresh" },
+		{ "guard", 5, 3, "worn" }, { "guard", 5, 0, "worn" },
+	};
+	struct tableset ts = table_stock_set();
+	struct result r;
+
+	(void)state;
+	result_init(&r);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *got = fury_freshness(&ts, cases[i].cls, cases[i].start,
+		    cases[i].stands, &r);
+
+		if (got == NULL || strcmp(got, cases[i].want) != 0)
+			fail_msg("%s %ld at %ld: want %s, got %s", cases[i].cls, cases[i].start,
+			    cases[i].stands, cases[i].want, got != NULL ? got : "(none)");
+	}
+}
+
+/*
+ * l.48, l.68-70: a formation is fatigued once its losses reach its level:
+ * at the level, not one below it, and past it.  Levels worked by hand: 10
+ * average 5 (whole); 11 average 5.5 -> 5; 11 good 6.6 -> 7; 9 poor 3.6 ->
+ * 4; 6 poor 2.4 -> 2.
+ */
+static void
+fatigue_edges(void **state)
+{
+	static const struct {
+		const char *args;
+		long level;
+	} cases[] = {
+		{ "--stands 10 --quality average", 5 }, { "--stands 11 --quality average", 5 },
+		{ "--stands 11 --quality good", 7 }, { "--stands 9 --quality poor", 4 },
+		{ "--stands 6 --quality poor", 2 },
+	};
+	char args[128], level[16];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		for (long losses = cases[i].level - 1; losses <= cases[i].level + 1; losses++) {
+			struct call *c;
+
+			snprintf(args, sizeof args, "%s --losses %ld", cases[i].args, losses);
+			c = call_rule("fury", "fatigue", args, NULL);
+			snprintf(level, sizeof level, "%ld", cases[i].level);
+			assert_field(c, "level", level);
+			assert_field(c, "fatigued", losses >= cases[i].level ? "true" : "false");
+		}
+}
+
+/*
+ * l.90: "Square. (infantry only)".  Cavalry and batteries may not move in
+ * square, form it by an emergency formation change, or be fired on as a
+ * square (the square's +2, cell D where '-' is right), and no cavalry side
+ * of a melee is a square against cavalry.
+ */
+static void
+square_infantry_only(void **state)
+{
+	static const char *const moves[] = {
+		"--quality good --type heavy-cavalry --formation square",
+		"--quality good --type light-cavalry --formation square --change-formation",
+		"--type heavy-cavalry --efc",
+	};
+	struct call *c;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+		c = call_rule("fury", "move", moves[i], "6,6");
+		assert_int_equal(c->rc, 0);
+		assert_false(c->r.legal);
+		assert_int_equal(c->dice.nused, 0);
+		assert_string_equal(c->r.reason, "square is infantry only (l.90)");
+	}
+	assert_true(call_rule("fury", "move", "--quality good --type infantry --formation square",
+	    "6,6")->r.legal);
+	/* 4 points, 3+4 = 7: '-' in column 4; a square's +2 would make it D */
+	c = call_rule("fury", "fire", "--fire-points 4 --target-type cavalry --mod target-square", "3,4");
+	assert_int_equal(c->rc, RULE_DATA);
+	c = call_rule("fury", "fire", "--fire-points 4 --target-type cavalry", "3,4");
+	assert_field(c, "cell", "\"-\"");
+	assert_int_equal(call_rule("fury", "fire",
+	    "--fire-points 4 --target-type artillery --mod target-square", "3,4")->rc, RULE_DATA);
+	assert_int_equal(call_rule("fury", "fire", "--fire-points 4 --mod target-square", "3,4")->rc, 0);
+	assert_int_equal(call_rule("fury", "melee",
+	    "--attacker-type cavalry --defender-type cavalry --defender-mod square-vs-cavalry",
+	    "4,4,4,4")->rc, RULE_DATA);
+	assert_int_equal(call_rule("fury", "melee",
+	    "--attacker-type cavalry --defender-mod square-vs-cavalry", "4,4,4,4")->rc, 0);
+}
+
 int
 main(void)
 {
@@ -123,6 +268,10 @@ main(void)
 		cmocka_unit_test(fire_cells_and_cap),
 		cmocka_unit_test(melee_bands),
 		cmocka_unit_test(square_not_into_rough),
+		cmocka_unit_test(formation_change_costs_line),
+		cmocka_unit_test(freshness_edges),
+		cmocka_unit_test(fatigue_edges),
+		cmocka_unit_test(square_infantry_only),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -33,6 +33,64 @@ thresholds(void **state)
 	assert_field(call_rule("squares", "fire", "--artillery foot --range close --mod woods", "6"), "hits", "1");
 }
 
+/*
+ * The scores needed (the thresholds table) at, below and above each: a
+ * hit on 5+ (6+ in woods, 6+ against the skirmish advantage), a morale
+ * die passing on 5+ (one fail retreats, two destroy), a battlefield rally
+ * on 5+; and the rally's own edge, "only with 2+ hits".  Faces on a d8
+ * bombardment: 4, 5, 6; in woods 5, 6, 7.
+ */
+static void
+threshold_edges(void **state)
+{
+	static const struct {
+		const char *args, *faces, *field, *want;
+	} cases[] = {
+		{ "--artillery foot --range long", "4", "hits", "0" },
+		{ "--artillery foot --range long", "5", "hits", "1" },
+		{ "--artillery foot --range long", "6", "hits", "1" },
+		{ "--artillery foot --range long --mod woods", "5", "hits", "0" },
+		{ "--artillery foot --range long --mod woods", "6", "hits", "1" },
+		{ "--artillery foot --range long --mod woods", "7", "hits", "1" },
+		{ "--morale d8 --hits 1", "4", "outcome", "\"retreats\"" },
+		{ "--morale d8 --hits 1", "5", "outcome", "\"holds\"" },
+		{ "--morale d8 --hits 1", "6", "outcome", "\"holds\"" },
+		{ "--morale d8 --hits 2", "4,5", "outcome", "\"retreats\"" },
+		{ "--morale d8 --hits 3", "4,4,5", "outcome", "\"destroyed\"" },
+		{ "--morale d8 --hits 2", "4", "hits_after", "2" },
+		{ "--morale d8 --hits 2", "5", "hits_after", "1" },
+		{ "--morale d8 --hits 3", "6", "hits_after", "2" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *cmd = strcmp(cases[i].field, "hits") == 0 ? "fire" :
+		    strcmp(cases[i].field, "outcome") == 0 ? "morale" : "rally";
+		struct call *c = call_rule("squares", cmd, cases[i].args, cases[i].faces);
+
+		assert_int_equal(c->rc, 0);
+		assert_field(c, cases[i].field, cases[i].want);
+	}
+	/* "If more than half of the units in an OPEN square retreat or are
+	 * destroyed": 2 of 4 is half (no), 3 of 4 and 2 of 3 are more; d8
+	 * faces 4 fail, 5 hold, one die a hit marker */
+	assert_field(call_rule("squares", "morale",
+	    "--test brigade:d8:1 --test brigade:d8:1 --square-units 4", "4,4"),
+	    "square_must_retreat", "false");
+	assert_field(call_rule("squares", "morale",
+	    "--test brigade:d8:1 --test brigade:d8:1 --test brigade:d8:1 --square-units 4",
+	    "4,4,4"), "square_must_retreat", "true");
+	assert_field(call_rule("squares", "morale",
+	    "--test brigade:d8:1 --test brigade:d8:1 --square-units 3", "4,4"),
+	    "square_must_retreat", "true");
+	assert_field(call_rule("squares", "morale",
+	    "--test brigade:d8:1 --test brigade:d8:1 --square-units 3", "4,5"),
+	    "square_must_retreat", "false");
+	/* "only with 2+ hits": one hit may not rally, two may */
+	assert_false(call_rule("squares", "rally", "--morale d8 --hits 1", "8")->r.legal);
+	assert_true(call_rule("squares", "rally", "--morale d8 --hits 2", "8")->r.legal);
+}
+
 static void
 skirmish_cases(void **state)
 {
@@ -84,6 +142,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(bombardment_dice_types),
 		cmocka_unit_test(thresholds),
+		cmocka_unit_test(threshold_edges),
 		cmocka_unit_test(skirmish_cases),
 		cmocka_unit_test(morale_fails),
 		cmocka_unit_test(action_points),

@@ -65,6 +65,66 @@ melee_bands(void **state)
 	assert_field(c, "follow_up", "\"mandatory\"");
 }
 
+/*
+ * Every band edge of the shooting ladder (<=4 none, 5 pinned, 6 disrupted,
+ * 7 routs, 8+ destroyed: a line at 1" scores the face +1, its first
+ * volley), the melee differences (0 reroll, 1-2 routs, 3 destroyed with an
+ * optional follow up, 4+ mandatory; two lines score their faces), the
+ * rally (5+; a line unmodified) and the victory (fast: lost at 5
+ * destroyed; decisive: 5 or more and 2 more than the opponent).
+ */
+static void
+band_edges(void **state)
+{
+	/* by the score, 4 to 8 */
+	static const char *const shots[] = {
+		"\"no_effect\"", "\"pinned\"", "\"disrupted\"", "\"routs\"", "\"destroyed\""
+	};
+	static const struct {
+		const char *faces, *outcome, *follow_up;
+	} melees[] = {
+		{ "4,4", "\"reroll\"", "\"none\"" }, { "5,4", "\"routs\"", "\"optional\"" },
+		{ "6,4", "\"routs\"", "\"optional\"" }, { "5,2", "\"destroyed\"", "\"optional\"" },
+		{ "6,2", "\"destroyed\"", "\"mandatory\"" }, { "6,1", "\"destroyed\"", "\"mandatory\"" },
+	};
+	static const struct {
+		const char *args, *lost;
+	} victories[] = {
+		{ "--victory fast --destroyed 4", "false" }, { "--victory fast --destroyed 5", "true" },
+		{ "--victory fast --destroyed 6", "true" },
+		{ "--victory decisive --destroyed 5 --enemy-destroyed 3", "true" },
+		{ "--victory decisive --destroyed 5 --enemy-destroyed 4", "false" },
+		{ "--victory decisive --destroyed 4 --enemy-destroyed 2", "false" },
+		{ "--victory decisive --destroyed 4 --enemy-destroyed 0", "false" },
+		{ "--victory decisive --destroyed 6 --enemy-destroyed 4", "true" },
+		{ "--victory decisive --destroyed 6 --enemy-destroyed 5", "false" },
+	};
+	char faces[4];
+
+	(void)state;
+	/* faces 3..6 score 4..7; with the target disrupted (+1), 6 scores 8 */
+	for (int f = 3; f <= 6; f++) {
+		snprintf(faces, sizeof faces, "%d", f);
+		assert_field(call_rule("2x2", "fire", "--firer line --distance 1", faces),
+		    "outcome", shots[f + 1 - 4]);
+	}
+	assert_field(call_rule("2x2", "fire", "--firer line --distance 1 --mod target-disrupted",
+	    "6"), "outcome", shots[8 - 4]);
+	for (size_t i = 0; i < sizeof melees / sizeof melees[0]; i++) {
+		struct call *c = call_rule("2x2", "melee", "--attacker-type line --defender-type line",
+		    melees[i].faces);
+
+		assert_field(c, "outcome", melees[i].outcome);
+		assert_field(c, "follow_up", melees[i].follow_up);
+	}
+	assert_field(call_rule("2x2", "rally", "", "4"), "rallied", "false");
+	assert_field(call_rule("2x2", "rally", "", "5"), "rallied", "true");
+	assert_field(call_rule("2x2", "rally", "", "6"), "rallied", "true");
+	for (size_t i = 0; i < sizeof victories / sizeof victories[0]; i++)
+		assert_field(call_rule("2x2", "morale", victories[i].args, NULL), "lost",
+		    victories[i].lost);
+}
+
 static void
 rally_cases(void **state)
 {
@@ -125,6 +185,7 @@ main(void)
 		cmocka_unit_test(movement_table_rows),
 		cmocka_unit_test(shooting_ladder),
 		cmocka_unit_test(melee_bands),
+		cmocka_unit_test(band_edges),
 		cmocka_unit_test(rally_cases),
 		cmocka_unit_test(rout_chain),
 		cmocka_unit_test(army_points),
