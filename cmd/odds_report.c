@@ -33,23 +33,18 @@ one_run(void *ctx, struct dice *d, struct result *r)
 	return o->c->adjudicate(o->ts, o->in, d, r);
 }
 
-/* A value or a field's name as a reader sees it: strings without their
- * quotes, words rather than keys (good_order: "good order"). */
+/* A field's name as a reader sees it: words rather than keys
+ * ("attacker.stands_lost": "attacker stands lost"). */
 static void
-value_words(const char *json, char *buf, size_t n)
+name_words(const char *name, char *buf, size_t n)
 {
-	size_t len = strlen(json);
-
-	if (len >= 2 && json[0] == '"')
-		snprintf(buf, n, "%.*s", (int)(len - 2), json + 1);
-	else
-		snprintf(buf, n, "%s", strcmp(json, "null") == 0 ? "none" : json);
+	snprintf(buf, n, "%s", name);
 	for (char *p = buf; *p != '\0'; p++)
 		if (*p == '_' || *p == '.')
 			*p = ' ';
 }
 
-/* A value of the odds as JSON text: 3, "routs", true, null. */
+/* A value of the odds as JSON text: 3, 2.5, "routs", true, null. */
 static void
 value_json(const struct odds_value *v, char *buf, size_t n)
 {
@@ -73,6 +68,33 @@ value_json(const struct odds_value *v, char *buf, size_t n)
 		jsonw_null(&w, NULL);
 		break;
 	}
+}
+
+/* A value as the ruling prints it: a number as it is (2.5), a word
+ * without its quotes or underscores ("every move"), null as none. */
+static void
+value_words(const struct odds_value *v, char *buf, size_t n)
+{
+	if (v->type == FIELD_WORD) {
+		snprintf(buf, n, "%s", v->word);
+		for (char *p = buf; *p != '\0'; p++)
+			if (*p == '_')
+				*p = ' ';
+	} else if (v->type == FIELD_NULL) {
+		snprintf(buf, n, "none");
+	} else {
+		value_json(v, buf, n);
+	}
+}
+
+/* The chance of v in percent to a tenth; one that is not nil never reads
+ * 0.0% ("<0.1%"). */
+static void
+percent(const struct odds_value *v, char *buf, size_t n)
+{
+	snprintf(buf, n, "%.1f%%", 100 * odds_p(v));
+	if (strcmp(buf, "0.0%") == 0 && mpq_sgn(v->p) != 0)
+		snprintf(buf, n, "<0.1%%");
 }
 
 static void
@@ -134,7 +156,7 @@ print_text(FILE *out, const char *rules, const struct rule_cmd *c,
 {
 	const char *command = c->name;
 	const struct odds_field *h = headline(o);
-	char word[VALUE_JSON], json[VALUE_JSON], frac[96], bar[41], name[ODDS_NAME];
+	char word[VALUE_JSON], frac[96], bar[41], name[ODDS_NAME], pc[16];
 	double mean;
 
 	if (c->odds != NULL)
@@ -144,18 +166,17 @@ print_text(FILE *out, const char *rules, const struct rule_cmd *c,
 		    o->leaves, o->leaves == 1 ? "" : "s");
 	if (h == NULL)
 		return;
-	value_words(h->name, name, sizeof name);
+	name_words(h->name, name, sizeof name);
 	fprintf(out, "\n  %-20s %9s  %-14s\n", name, "chance", "fraction");
 	for (int k = 0; k < h->n; k++) {
-		double p = odds_p(&h->v[k]);
-		int len = (int)(p * 40 + 0.5);
+		int len = (int)(odds_p(&h->v[k]) * 40 + 0.5);
 
-		value_json(&h->v[k], json, sizeof json);
-		value_words(json, word, sizeof word);
+		value_words(&h->v[k], word, sizeof word);
 		odds_fraction(&h->v[k], frac, sizeof frac);
+		percent(&h->v[k], pc, sizeof pc);
 		memset(bar, '#', (size_t)len);
 		bar[len] = '\0';
-		fprintf(out, "  %-20s %8.1f%%  %-14s %s\n", word, 100 * p, frac, bar);
+		fprintf(out, "  %-20s %9s  %-14s %s\n", word, pc, frac, bar);
 	}
 	if (odds_expected(h, &mean))
 		fprintf(out, "  expected %s: %.3f\n", name, mean);
@@ -165,12 +186,12 @@ print_text(FILE *out, const char *rules, const struct rule_cmd *c,
 
 		if (f == h || f->n < 2)
 			continue;
-		value_words(f->name, name, sizeof name);
+		name_words(f->name, name, sizeof name);
 		fprintf(out, "  %s:", name);
 		for (int k = 0; k < f->n; k++) {
-			value_json(&f->v[k], json, sizeof json);
-			value_words(json, word, sizeof word);
-			fprintf(out, "%s %s %.1f%%", k ? "," : "", word, 100 * odds_p(&f->v[k]));
+			value_words(&f->v[k], word, sizeof word);
+			percent(&f->v[k], pc, sizeof pc);
+			fprintf(out, "%s %s %s", k ? "," : "", word, pc);
 		}
 		if (odds_expected(f, &mean))
 			fprintf(out, " (expected %.3f)", mean);

@@ -237,6 +237,17 @@ by_walk() {
 	[ "$(json '.odds.casualties | map(.p) | add | . * 1000000 | round')" = 1000000 ]
 }
 
+@test "text prints values as the ruling does, and never 0.0% for a chance that is not nil" {
+	# difficult ground halves a d6: 0.5 to 3 inches, each 1 in 6
+	umpire odds --rules brigade move --type infantry --terrain difficult
+	[ "$status" -eq 0 ]
+	has_line "  2.5                      16.7%  1/6            #######"
+	# 8 guns all misfire in 1 of 3^8 = 6561: under a tenth of a per cent
+	umpire odds --rules brigade fire --guns 8 --distance 6
+	[[ "$output" == *"guns fired: 0 <0.1%, 1 0.2%,"* ]]
+	[[ "$output" != *" 0.0%"* ]]
+}
+
 @test "a squares assault of four brigades a side is exact, and quick" {
 	start=$(date +%s%N)
 	umpire --json odds --rules squares melee \
