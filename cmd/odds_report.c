@@ -6,6 +6,7 @@
  * ruling's result with its probability as a fraction, the expected value
  * of the numeric ones, and a bar chart of the headline field.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmd.h"
@@ -97,47 +98,78 @@ percent(const struct odds_value *v, char *buf, size_t n)
 		snprintf(buf, n, "<0.1%%");
 }
 
+/* The odds as one JSON object into w. */
 static void
+write_json(struct jsonw *w, const char *rules, const char *command,
+    const struct odds *o)
+{
+	char num[40], value[VALUE_JSON];
+	double mean;
+
+	jsonw_object(w, NULL);
+	jsonw_string(w, "rules", rules);
+	jsonw_string(w, "command", command);
+	jsonw_object(w, "odds");
+	for (int i = 0; i < o->n && !w->overflow; i++) {
+		const struct odds_field *f = &o->f[i];
+
+		jsonw_array(w, f->name);
+		for (int k = 0; k < f->n && !w->overflow; k++) {
+			size_t size = odds_fraction_size(&f->v[k]);
+			char *frac = malloc(size);
+
+			if (frac == NULL) {
+				w->overflow = 1;
+				break;
+			}
+			odds_fraction(&f->v[k], frac, size);
+			jsonw_object(w, NULL);
+			value_json(&f->v[k], value, sizeof value);
+			jsonw_raw(w, "value", value);
+			/* p as close as a double holds it; fraction is exact */
+			snprintf(num, sizeof num, "%.17g", odds_p(&f->v[k]));
+			jsonw_raw(w, "p", num);
+			jsonw_string(w, "fraction", frac);
+			jsonw_object_end(w);
+			free(frac);
+		}
+		jsonw_array_end(w);
+	}
+	jsonw_object_end(w);
+	jsonw_object(w, "expected");
+	for (int i = 0; i < o->n; i++)
+		if (odds_expected(&o->f[i], &mean))
+			jsonw_number(w, o->f[i].name, mean);
+	jsonw_object_end(w);
+	jsonw_int(w, "outcomes", o->leaves);
+	jsonw_int(w, "runs", o->runs);
+	jsonw_object_end(w);
+}
+
+/* The JSON of the odds, in a buffer as large as it takes. */
+static int
 print_json(struct cmd_ctx *g, const char *rules, const char *command,
     const struct odds *o)
 {
-	static char buf[1 << 20];
+	size_t cap = 1 << 20;
 	struct jsonw w;
-	char frac[1024], num[40], value[VALUE_JSON];
-	double mean;
+	char *buf;
 
-	jsonw_init(&w, buf, sizeof buf);
-	jsonw_object(&w, NULL);
-	jsonw_string(&w, "rules", rules);
-	jsonw_string(&w, "command", command);
-	jsonw_object(&w, "odds");
-	for (int i = 0; i < o->n; i++) {
-		const struct odds_field *f = &o->f[i];
-
-		jsonw_array(&w, f->name);
-		for (int k = 0; k < f->n; k++) {
-			odds_fraction(&f->v[k], frac, sizeof frac);
-			jsonw_object(&w, NULL);
-			value_json(&f->v[k], value, sizeof value);
-			jsonw_raw(&w, "value", value);
-			/* p as close as a double holds it; fraction is exact */
-			snprintf(num, sizeof num, "%.17g", odds_p(&f->v[k]));
-			jsonw_raw(&w, "p", num);
-			jsonw_string(&w, "fraction", frac);
-			jsonw_object_end(&w);
-		}
-		jsonw_array_end(&w);
+	for (;;) {
+		if ((buf = malloc(cap)) == NULL)
+			return cmd_error(g, EXIT_BUG, "out of memory writing the odds");
+		jsonw_init(&w, buf, cap);
+		write_json(&w, rules, command, o);
+		if (!w.overflow)
+			break;
+		free(buf);
+		if (cap >= (size_t)1 << 30)
+			return cmd_error(g, EXIT_BUG, "the odds are too large to write");
+		cap *= 2;
 	}
-	jsonw_object_end(&w);
-	jsonw_object(&w, "expected");
-	for (int i = 0; i < o->n; i++)
-		if (odds_expected(&o->f[i], &mean))
-			jsonw_number(&w, o->f[i].name, mean);
-	jsonw_object_end(&w);
-	jsonw_int(&w, "outcomes", o->leaves);
-	jsonw_int(&w, "runs", o->runs);
-	jsonw_object_end(&w);
 	fprintf(g->out, "%s\n", buf);
+	free(buf);
+	return 0;
 }
 
 /* The headline: the result's first field that varies, else its first. */
@@ -159,8 +191,8 @@ print_text(FILE *out, const char *rules, const struct rule_cmd *c,
 	char word[VALUE_JSON], frac[96], bar[41], name[ODDS_NAME], pc[16];
 	double mean;
 
-	if (c->odds != NULL)
-		fprintf(out, "odds of %s %s: exact, each side's dice convolved\n", rules, command);
+	if (o->how != NULL)
+		fprintf(out, "odds of %s %s: exact, %s\n", rules, command, o->how);
 	else
 		fprintf(out, "odds of %s %s: %ld outcome%s weighed exactly\n", rules, command,
 		    o->leaves, o->leaves == 1 ? "" : "s");
@@ -209,12 +241,15 @@ odds_report(struct cmd_ctx *g, const char *rules, const struct rule_cmd *c,
 	struct odds_ctx ctx = { c, ts, in };
 	int rc;
 
+	rc = ODDS_BY_DICE;
 	if (c->odds != NULL) {
 		result_init(&r);
 		r.quiet = 1;
 		rc = c->odds(ts, in, &o, &r);
 		r.quiet = 0;
-	} else {
+	}
+	if (rc == ODDS_BY_DICE) {
+		result_free(&r);
 		rc = odds_enumerate(one_run, &ctx, &d, &r, &o, ODDS_RUNS);
 	}
 	if (rc != RULE_OK) {
@@ -223,13 +258,14 @@ odds_report(struct cmd_ctx *g, const char *rules, const struct rule_cmd *c,
 		result_free(&r);	/* (a batch weighs again on its next line) */
 		return rc;
 	}
+	rc = 0;
 	if (g->json)
-		print_json(g, rules, c->name, &o);
+		rc = print_json(g, rules, c->name, &o);
 	else
 		print_text(g->out, rules, c, &o);
 	odds_free(&o);
 	result_free(&r);
-	return 0;
+	return rc;
 }
 
 /* `umpire odds COMMAND ...`: the command's options, its odds. */

@@ -17,6 +17,25 @@ run_rule(void *ctx, struct dice *d, struct result *r)
 	return c->cmd->adjudicate(&c->ts, &c->in, d, r);
 }
 
+/* c set up for COMMAND of RULES with ARGS (split at spaces). */
+static void
+call_of(struct odds_call *c, const char *rules, const char *command, const char *args)
+{
+	static char buf[1024];
+	char *argv[128];
+	int argc = 0;
+
+	memset(c, 0, sizeof *c);
+	c->cmd = ruleset_cmd(ruleset_find(rules), command);
+	c->ts = table_stock_set();
+	assert_non_null(c->cmd);
+	snprintf(buf, sizeof buf, "%s", args);
+	for (char *tok = strtok(buf, " "); tok != NULL && argc < 127; tok = strtok(NULL, " "))
+		argv[argc++] = tok;
+	assert_int_equal(inputs_parse(&c->in, rules, command, c->cmd->inputs, NULL, argc,
+	    argv, &c->ts), 0);
+}
+
 /* The odds of COMMAND with ARGS into o, plain (every face) or counted. */
 static void
 odds_of(const char *rules, const char *command, const char *args, int plain,
@@ -25,21 +44,28 @@ odds_of(const char *rules, const char *command, const char *args, int plain,
 	static struct odds_call c;
 	static struct dice d;
 	static struct result r;
-	static char buf[512];
-	char *argv[64];
-	int argc = 0;
 
-	memset(&c, 0, sizeof c);
-	c.cmd = ruleset_cmd(ruleset_find(rules), command);
-	c.ts = table_stock_set();
-	assert_non_null(c.cmd);
-	snprintf(buf, sizeof buf, "%s", args);
-	for (char *tok = strtok(buf, " "); tok != NULL && argc < 63; tok = strtok(NULL, " "))
-		argv[argc++] = tok;
-	assert_int_equal(inputs_parse(&c.in, rules, command, c.cmd->inputs, NULL, argc,
-	    argv, &c.ts), 0);
+	call_of(&c, rules, command, args);
 	o->plain = plain;
 	assert_int_equal(odds_enumerate(run_rule, &c, &d, &r, o, 50000000L), RULE_OK);
+}
+
+/* The rule set's own odds of COMMAND with ARGS into o: its status, r
+ * holding the sentence of a refusal. */
+static int
+own_odds_of(const char *rules, const char *command, const char *args, struct odds *o,
+    struct result *r)
+{
+	static struct odds_call c;
+	int rc;
+
+	call_of(&c, rules, command, args);
+	assert_non_null(c.cmd->odds);
+	result_init(r);
+	r->quiet = 1;
+	rc = c.cmd->odds(&c.ts, &c.in, o, r);
+	r->quiet = 0;
+	return rc;
 }
 
 static const struct odds_value *
@@ -275,6 +301,46 @@ guessed_dice_stay_exact(void **state)
 	odds_free(&o);
 }
 
+/* True when a and b list the same fields, in the same order, with the
+ * same values at the same exact probabilities. */
+static int
+same_odds(const struct odds *a, const struct odds *b)
+{
+	if (a->n != b->n)
+		return 0;
+	for (int i = 0; i < a->n; i++) {
+		if (strcmp(a->f[i].name, b->f[i].name) != 0 || a->f[i].n != b->f[i].n)
+			return 0;
+		for (int k = 0; k < a->f[i].n; k++) {
+			const struct odds_value *v = value_of(b, a->f[i].name, &a->f[i].v[k]);
+
+			if (v == NULL || !mpq_equal(v->p, a->f[i].v[k].p))
+				return 0;
+		}
+	}
+	return 1;
+}
+
+/* The rule set's own odds of a ruling equal enumerating its every die,
+ * fraction for fraction (or it leaves the ruling to the enumeration). */
+static void
+own_equals_enumerated(const char *rules, const char *command, const char *args)
+{
+	static struct odds enumerated, own;
+	static struct result r;
+	int rc;
+
+	odds_of(rules, command, args, 0, &enumerated);
+	rc = own_odds_of(rules, command, args, &own, &r);
+	if (rc == ODDS_BY_DICE)
+		return;
+	if (rc != RULE_OK)
+		fail_msg("%s %s %s: refused: %s", rules, command, args, r.error);
+	if (!same_odds(&enumerated, &own))
+		fail_msg("%s %s %s: the odds differ from the enumeration's", rules, command, args);
+	result_free(&r);
+}
+
 /* The rule set's own odds (squares assaults) against enumerating. */
 static void
 own_odds_equal_enumeration(void **state)
@@ -288,32 +354,145 @@ own_odds_equal_enumeration(void **state)
 		"--attacker-spec inf:d6/d6,foot-art --defender-spec mixed:d8/d6 --mod attacker-woods",
 		"--attacker-spec cav:d6 --defender-spec inf:d6/d6 --mod defender-town",
 	};
-	static struct odds_call c;
-	static struct odds enumerated, own;
-	static struct result r;
-	static char buf[512];
 
 	(void)state;
-	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		char *argv[64];
-		int argc = 0;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		own_equals_enumerated("squares", "melee", cases[i]);
+}
 
-		odds_of("squares", "melee", cases[i], 0, &enumerated);
-		memset(&c, 0, sizeof c);
-		c.cmd = ruleset_cmd(ruleset_find("squares"), "melee");
-		c.ts = table_stock_set();
-		snprintf(buf, sizeof buf, "%s", cases[i]);
-		for (char *tok = strtok(buf, " "); tok != NULL; tok = strtok(NULL, " "))
-			argv[argc++] = tok;
-		assert_int_equal(inputs_parse(&c.in, "squares", "melee", c.cmd->inputs, NULL,
-		    argc, argv, &c.ts), 0);
-		assert_non_null(c.cmd->odds);
-		result_init(&r);
-		assert_int_equal(c.cmd->odds(&c.ts, &c.in, &own, &r), RULE_OK);
-		assert_same_odds(&enumerated, &own);
+/* The chance of VALUE in d as a fraction ("0" when d has none). */
+static const char *
+dist_fraction(const struct odds_dist *d, long value)
+{
+	static char buf[512];
+	mpq_t p;
+
+	mpq_init(p);
+	for (int i = 0; i < d->n; i++)
+		if (d->v[i] == value)
+			odds_dist_p(d, i, p);
+	gmp_snprintf(buf, sizeof buf, "%Qd", p);
+	mpq_clear(p);
+	return buf;
+}
+
+/* True when the ways of d add up to its whole. */
+static int
+whole(const struct odds_dist *d)
+{
+	mpz_t sum;
+	int same;
+
+	mpz_init(sum);
+	for (int i = 0; i < d->n; i++)
+		mpz_add(sum, sum, d->w[i]);
+	same = mpz_cmp(sum, d->den) == 0;
+	mpz_clear(sum);
+	return same;
+}
+
+/* A d6 of 1 to 6: each face one way of six. */
+static void
+d6_part(struct odds_dist *d)
+{
+	odds_dist_init(d);
+	for (long f = 1; f <= 6; f++)
+		odds_dist_put_ui(d, f, 1);
+	mpz_set_ui(d->den, 6);
+}
+
+/* Two d6 added: 2 and 12 in 1 way of 36, 7 in 6; the ways make the
+ * whole; one more d6 (3d6): 10 in 27 of 216 (1/8), 3 in 1. */
+static void
+dist_adds_dice(void **state)
+{
+	struct odds_dist sum, d6;
+
+	(void)state;
+	odds_dist_init(&sum);
+	odds_dist_put_ui(&sum, 0, 1);
+	d6_part(&d6);
+	odds_dist_add(&sum, &d6);
+	odds_dist_add(&sum, &d6);
+	assert_int_equal(sum.n, 11);
+	assert_true(whole(&sum));
+	assert_string_equal(dist_fraction(&sum, 2), "1/36");
+	assert_string_equal(dist_fraction(&sum, 7), "1/6");
+	assert_string_equal(dist_fraction(&sum, 12), "1/36");
+	assert_string_equal(dist_fraction(&sum, 13), "0");
+	/* added to itself: 4d6, 4 and 24 in 1 way of 1296 */
+	odds_dist_add(&sum, &sum);
+	assert_true(whole(&sum));
+	assert_string_equal(dist_fraction(&sum, 4), "1/1296");
+	assert_string_equal(dist_fraction(&sum, 14), "73/648");	/* 146 of 1296 */
+	odds_dist_clear(&sum);
+	odds_dist_init(&sum);
+	odds_dist_put_ui(&sum, 0, 1);
+	odds_dist_add_times(&sum, &d6, 3);
+	assert_int_equal(sum.n, 16);
+	assert_string_equal(dist_fraction(&sum, 10), "1/8");
+	assert_string_equal(dist_fraction(&sum, 3), "1/216");
+	odds_dist_clear(&sum);
+	odds_dist_clear(&d6);
+}
+
+/* Copies of a part at once (binomially, or by squaring) equal adding
+ * them one by one, and values of two counts (fired * 100 + crew) add
+ * place by place. */
+static void
+dist_copies_equal_one_by_one(void **state)
+{
+	struct odds_dist part, three, once, each;
+	mpq_t p, q;
+
+	(void)state;
+	mpq_init(p);
+	mpq_init(q);
+	odds_dist_init(&part);
+	odds_dist_put_ui(&part, 0, 2);		/* misfires: 2 faces of 6 */
+	odds_dist_put_ui(&part, 100 + 3, 4);	/* fires: one gun, crew 3 */
+	mpz_set_ui(part.den, 6);
+	odds_dist_init(&three);
+	odds_dist_put_ui(&three, 0, 1);
+	odds_dist_put_ui(&three, 5, 2);
+	odds_dist_put_ui(&three, 7, 4);
+	mpz_set_ui(three.den, 7);
+	for (long times = 1; times <= 9; times++) {
+		odds_dist_init(&once);
+		odds_dist_init(&each);
+		odds_dist_put_ui(&once, 0, 1);
+		odds_dist_put_ui(&each, 0, 1);
+		odds_dist_add_times(&once, &part, times);
+		odds_dist_add_times(&once, &three, times);
+		for (long k = 0; k < times; k++) {
+			odds_dist_add(&each, &part);
+			odds_dist_add(&each, &three);
+		}
+		assert_int_equal(once.n, each.n);
+		assert_true(whole(&once));
+		for (int i = 0; i < once.n; i++) {
+			odds_dist_p(&once, i, p);
+			for (int k = 0; k < each.n; k++)
+				if (each.v[k] == once.v[i])
+					odds_dist_p(&each, k, q);
+			assert_true(mpq_equal(p, q));
+		}
+		odds_dist_clear(&once);
+		odds_dist_clear(&each);
 	}
-	odds_free(&enumerated);
-	odds_free(&own);
+	/* 60 guns of crew 3: all fire in (2/3)^60 */
+	odds_dist_init(&once);
+	odds_dist_put_ui(&once, 0, 1);
+	odds_dist_add_times(&once, &part, 60);
+	assert_int_equal(once.n, 61);
+	assert_true(whole(&once));
+	assert_string_equal(dist_fraction(&once, 60 * 103),
+	    "1152921504606846976/42391158275216203514294433201");
+	odds_dist_clear(&once);
+	odds_dist_clear(&part);
+	odds_dist_clear(&three);
+	mpq_clear(p);
+	mpq_clear(q);
 }
 
 /* A ruling past the limit is refused before a single run is weighed. */
@@ -385,6 +564,8 @@ main(void)
 		cmocka_unit_test(max_pool_equals_every_face),
 		cmocka_unit_test(sum_pool_equals_every_face),
 		cmocka_unit_test(own_odds_equal_enumeration),
+		cmocka_unit_test(dist_adds_dice),
+		cmocka_unit_test(dist_copies_equal_one_by_one),
 		cmocka_unit_test(guessed_dice_stay_exact),
 		cmocka_unit_test(counted_before_weighed),
 		cmocka_unit_test(fractions),
