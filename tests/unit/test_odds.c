@@ -1,5 +1,7 @@
 /* Unit tests of the odds: fractions, and the counting of split dice
  * against weighing every face, in every rule set. */
+#include <math.h>
+
 #include "unit.h"
 #include "odds.h"
 
@@ -360,6 +362,48 @@ own_odds_equal_enumeration(void **state)
 		own_equals_enumerated("squares", "melee", cases[i]);
 }
 
+/*
+ * A battery's odds gun by gun against enumerating every misfire die and
+ * the average die: batteries of one to four guns, crews in any order (and
+ * guns with none), at each range, with per-gun bonuses (a hard cover's
+ * below nothing), at a battery, forbidden, out of range; and the other
+ * fire, which the enumeration weighs.
+ */
+static void
+battery_odds_equal_enumeration(void **state)
+{
+	static const char *const crews[] = {
+		"--guns 1", "--guns 3", "--guns 2 --crew 1", "--guns 2 --crew 0,2",
+		"--guns 2 --crew 3,1", "--guns 2 --crew 2,2", "--guns 3 --crew 0,3,1",
+		"--guns 3 --crew 1,2,3", "--guns 3 --crew 3,3,1", "--guns 3 --crew 2,1,2",
+		"--guns 4 --crew 2,0,2,1", "--guns 4 --crew 1,3,1,3", "--guns 4 --crew 3,2,1,3",
+		"--guns 2 --crew 0",
+	};
+	static const char *const shots[] = {
+		"--distance 20", "--distance 6", "--distance 2 --ammo canister --heavy",
+		"--distance 9 --ammo shrapnel --mod enfilade,target-column",
+		"--distance 12 --mod hard-cover", "--distance 14 --mod hard-cover --heavy",
+		"--distance 10 --gun howitzer --mod target-square",
+		"--distance 3 --gun howitzer", "--distance 40",
+		"--distance 6 --target-type battery --defence 20,7",
+		"--distance 20 --target-type battery", "--distance 6 --moving",
+		"--distance 6 --mod disordered",
+	};
+	static const char *const other[] = {
+		"--firers 16 --distance 2", "--rocket --distance 10", "--firers 7 --distance 4 --moving",
+	};
+	char args[256];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof crews / sizeof crews[0]; i++)
+		for (size_t k = 0; k < sizeof shots / sizeof shots[0]; k++) {
+			snprintf(args, sizeof args, "%s %s", crews[i], shots[k]);
+			own_equals_enumerated("brigade", "fire", args);
+		}
+	for (size_t i = 0; i < sizeof other / sizeof other[0]; i++)
+		own_equals_enumerated("brigade", "fire", other[i]);
+}
+
 /* The chance of VALUE in d as a fraction ("0" when d has none). */
 static const char *
 dist_fraction(const struct odds_dist *d, long value)
@@ -495,6 +539,78 @@ dist_copies_equal_one_by_one(void **state)
 	mpq_clear(q);
 }
 
+/* The value V of FIELD in o as a fraction. */
+static const char *
+fraction_of(const struct odds *o, const char *field, const struct odds_value *v)
+{
+	static char buf[4096];
+	const struct odds_value *at = value_of(o, field, v);
+
+	assert_non_null(at);
+	odds_fraction(at, buf, sizeof buf);
+	return buf;
+}
+
+/* Every field's chances add up to exactly one. */
+static void
+assert_whole(const struct odds *o)
+{
+	mpq_t sum;
+
+	mpq_init(sum);
+	for (int i = 0; i < o->n; i++) {
+		mpq_set_ui(sum, 0, 1);
+		for (int k = 0; k < o->f[i].n; k++)
+			mpq_add(sum, sum, o->f[i].v[k].p);
+		assert_int_equal(mpq_cmp_ui(sum, 1, 1), 0);
+	}
+	mpq_clear(sum);
+}
+
+/*
+ * Batteries past what trying every roll could weigh, checked by hand: 60
+ * guns of crews 3, 3, 2, 2, 1, 1 ... at long range (20": no bonus), each
+ * firing 2 times in 3: 40 fire on average, 20 misfire, with 2/3 of the 120
+ * crew (80); every gun fires in (2/3)^60.  255 guns (the most a ruling's
+ * 256 dice take, with the average die): 170 fire on average; 256 are
+ * refused as the ruling refuses them.
+ */
+static void
+large_batteries_by_hand(void **state)
+{
+	static struct odds o;
+	static struct result r;
+	static char args[512];
+	double mean;
+	int n;
+
+	(void)state;
+	n = snprintf(args, sizeof args, "--guns 60 --distance 20 --crew 3");
+	for (int g = 1; g < 60; g++)
+		n += snprintf(args + n, sizeof args - (size_t)n, ",%d", 3 - g % 6 / 2);
+	assert_int_equal(own_odds_of("brigade", "fire", args, &o, &r), RULE_OK);
+	assert_whole(&o);
+	assert_true(odds_expected(&o.f[4], &mean));
+	assert_string_equal(o.f[4].name, "guns_fired");
+	assert_true(fabs(mean - 40) < 1e-9);
+	assert_string_equal(o.f[5].name, "misfires");
+	assert_true(odds_expected(&o.f[5], &mean) && fabs(mean - 20) < 1e-9);
+	assert_string_equal(o.f[2].name, "row");
+	assert_true(odds_expected(&o.f[2], &mean) && fabs(mean - 80) < 1e-9);
+	assert_string_equal(fraction_of(&o, "guns_fired", number_of(&o, "guns_fired", 60)),
+	    "1152921504606846976/42391158275216203514294433201");
+	assert_int_equal(o.f[2].n, 121);	/* rows 0 to 120, each one way or more */
+	assert_int_equal(own_odds_of("brigade", "fire", "--guns 255 --distance 20", &o, &r),
+	    RULE_OK);
+	assert_whole(&o);
+	assert_true(odds_expected(&o.f[4], &mean) && fabs(mean - 170) < 1e-9);
+	assert_int_equal(o.f[4].n, 256);
+	assert_int_equal(own_odds_of("brigade", "fire", "--guns 256 --distance 20", &o, &r),
+	    RULE_DATA);
+	assert_string_equal(r.error, "the ruling asks for more than 256 dice");
+	odds_free(&o);
+}
+
 /* A ruling past the limit is refused before a single run is weighed. */
 static void
 counted_before_weighed(void **state)
@@ -564,8 +680,10 @@ main(void)
 		cmocka_unit_test(max_pool_equals_every_face),
 		cmocka_unit_test(sum_pool_equals_every_face),
 		cmocka_unit_test(own_odds_equal_enumeration),
+		cmocka_unit_test(battery_odds_equal_enumeration),
 		cmocka_unit_test(dist_adds_dice),
 		cmocka_unit_test(dist_copies_equal_one_by_one),
+		cmocka_unit_test(large_batteries_by_hand),
 		cmocka_unit_test(guessed_dice_stay_exact),
 		cmocka_unit_test(counted_before_weighed),
 		cmocka_unit_test(fractions),
