@@ -40,6 +40,11 @@ int squares_melee_odds(const struct tableset *ts, const struct inputs *in,
     struct odds *o, struct result *r);
 
 extern const struct input_decl squares_melee_inputs[];
+
+/* Morale: one unit, or several in turn (squares_morale.c). */
+int squares_morale(const struct tableset *ts, const struct inputs *in,
+    struct dice *d, struct result *r);
+extern const struct input_decl squares_morale_inputs[];
 /* The game's side: ratings, fill, apply, view (squares_state.c). */
 extern const struct roster squares_roster;
 
