@@ -563,7 +563,7 @@ static const struct rule_cmd squares_cmds[] = {
 	  squares_melee, squares_melee_odds },
 	{ "morale", "morale: one die per hit marker", NULL, squares_morale_inputs,
 	  "one morale die per hit marker (one fewer on a hill or in a town), unit by unit",
-	  squares_morale, NULL },
+	  squares_morale, squares_morale_odds },
 	{ "rally", "battlefield and overnight rallying", NULL, rally_inputs,
 	  "battlefield: one morale die; overnight: none", squares_rally, NULL },
 	{ "fatigue", NULL, "the squares rules have no fatigue", NULL, NULL, NULL, NULL },

@@ -279,6 +279,50 @@ sys.exit(0 if total == 1 else 1)'
 	expect_error 65 "umpire: odds: the ruling asks for more than 256 dice"
 }
 
+@test "a squares morale test of twelve units is weighed unit by unit: exact, worked by hand" {
+	local tests=() i
+	for i in 1 2 3 4 5 6; do tests+=(--test brigade:d8:5 --test brigade:d8:6); done
+	umpire --json odds --rules squares morale "${tests[@]}" --square-units 6 --mod cannot-retreat
+	[ "$status" -eq 0 ]
+	for f in fails outcome square_must_retreat; do sum_is_one "$f"; done
+	# the last unit (d8, passes 5+: 1 in 2, 6 hits) holds on no fail (1 in
+	# 64), or, unable to retreat on one fail (6 in 64), on at most one fail
+	# of 7 dice (8 in 128): 1/64 + 6/64 x 1/16 = 11/512
+	[ "$(json '.odds.outcome | map("\(.value)=\(.fraction)") | join(",")')" = "destroyed=501/512,holds=11/512" ]
+	# without the retest its fails are as the dice fall: 3 on average
+	umpire --json odds --rules squares morale "${tests[@]}"
+	[ "$(json '.expected.fails')" = 3 ]
+	[ "$(json '.odds.outcome | map(select(.value == "holds"))[0].fraction')" = "1/64" ]
+	# as many units as the ruling takes, and one more refused as it is
+	umpire --json odds --rules squares morale "${tests[@]}" "${tests[@]:0:8}"
+	[ "$status" -eq 0 ]
+	umpire odds --rules squares morale "${tests[@]}" "${tests[@]:0:10}"
+	expect_error 65 "umpire: odds: --test: at most 16 units"
+}
+
+@test "odds of a morale test of nine units of a game read them, unit by unit, and record nothing" {
+	"$U" new --rules squares --example >/dev/null
+	local units=(Colborne Hoghton Abercrombie "Allied Artillery" "Myers' Fusiliers"
+	    "Harvey's Portuguese" "Lumley's Cavalry" Zayas Ballesteros) args=() u before
+	for u in "${units[@]}"; do
+		"$U" adjust "$u" --hits 2 --reason "under fire" >/dev/null
+		args+=(--unit "$u")
+	done
+	before=$(sqlite3 umpire.db 'SELECT count(*) FROM event')
+	umpire --json odds morale "${args[@]}" --mod cannot-retreat
+	[ "$status" -eq 0 ]
+	for f in fails outcome; do sum_is_one "$f"; done
+	# the last, Ballesteros (morale d6: passes 5+, 1 in 3; 2 hits), holds
+	# on no fail (1/9), or, unable to retreat on one (4/9), on at most one
+	# fail of 3 dice (1/27 + 6/27): 1/9 + 4/9 x 7/27 = 55/243
+	[ "$(json '.odds.outcome | map(select(.value == "holds"))[0].fraction')" = "55/243" ]
+	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM event')" = "$before" ]
+	# and the ruling takes the nine
+	umpire morale "${args[@]}" --mod cannot-retreat --roll --seed 4
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "9 units tested: "* ]]
+}
+
 @test "text prints values as the ruling does, and never 0.0% for a chance that is not nil" {
 	# difficult ground halves a d6: 0.5 to 3 inches, each 1 in 6
 	umpire odds --rules brigade move --type infantry --terrain difficult

@@ -404,6 +404,53 @@ battery_odds_equal_enumeration(void **state)
 		own_equals_enumerated("brigade", "fire", other[i]);
 }
 
+/*
+ * A morale test's odds unit by unit against enumerating every die of
+ * every tester: one to four testers of each type, die and a few hits (none
+ * too), alone or in an open square, on a hill or in a town (a die fewer),
+ * unable to retreat (a retest).
+ */
+static void
+morale_odds_equal_enumeration(void **state)
+{
+	static const char *const units[] = {
+		"brigade:d6:1", "brigade:d8:2", "foot-artillery:d6:1", "horse-artillery:d10:2",
+		"brigade:d12:0", "brigade:d6:3",
+	};
+	static const char *const rest[] = {
+		"", "--test brigade:d8:1 --test foot-artillery:d6:2",
+		"--test horse-artillery:d6:1 --test brigade:d10:2 --test brigade:d6:0",
+	};
+	static const char *const situations[] = {
+		"", "--mod cannot-retreat", "--mod hill", "--mod town --mod cannot-retreat",
+		"--square-units 1", "--square-units 3 --mod cannot-retreat", "--square-units 6",
+	};
+	static const char *const single[] = {
+		"--morale d6 --hits 2", "--morale d8 --hits 3 --mod cannot-retreat",
+		"--morale d10 --hits 1 --type foot-artillery --mod cannot-retreat",
+		"--morale d6 --hits 0 --square-units 2",
+	};
+	char args[512];
+
+	(void)state;
+	for (size_t a = 0; a < sizeof units / sizeof units[0]; a++)
+		for (size_t b = 0; b < sizeof units / sizeof units[0]; b++)
+			for (size_t k = 0; k < sizeof rest / sizeof rest[0]; k++)
+				for (size_t s = 0; s < sizeof situations / sizeof situations[0]; s++) {
+					if (k > 0 && (a + b + s) % 3 != 0)
+						continue;	/* (a third of the longer tests) */
+					snprintf(args, sizeof args, "--test %s --test %s %s %s", units[a],
+					    units[b], rest[k], situations[s]);
+					own_equals_enumerated("squares", "morale", args);
+				}
+	for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
+		snprintf(args, sizeof args, "--test %s --mod cannot-retreat", units[i]);
+		own_equals_enumerated("squares", "morale", args);
+	}
+	for (size_t i = 0; i < sizeof single / sizeof single[0]; i++)
+		own_equals_enumerated("squares", "morale", single[i]);
+}
+
 /* The chance of VALUE in d as a fraction ("0" when d has none). */
 static const char *
 dist_fraction(const struct odds_dist *d, long value)
@@ -611,6 +658,51 @@ large_batteries_by_hand(void **state)
 	odds_free(&o);
 }
 
+/*
+ * A morale test of twelve units, checked by hand: d8s pass on 5+, 1 in 2.
+ * The last of them, with 6 hits, holds on no fail (1 in 64), or, unable
+ * to retreat on one fail (6 in 64), on at most one of 7 dice again (8 in
+ * 128): 1/64 + 6/64 x 1/16 = 11/512.  Without the retest its fails are
+ * binomial: 3 on average.
+ */
+static void
+large_morale_by_hand(void **state)
+{
+	static struct odds o;
+	static struct result r;
+	char args[512];
+	struct odds_value holds;
+	double mean;
+	int n = 0;
+
+	(void)state;
+	for (int i = 0; i < 12; i++)
+		n += snprintf(args + n, sizeof args - (size_t)n, "--test brigade:d8:%d ", 5 + i % 2);
+	snprintf(args + n, sizeof args - (size_t)n, "--square-units 6 --mod cannot-retreat");
+	assert_int_equal(own_odds_of("squares", "morale", args, &o, &r), RULE_OK);
+	assert_whole(&o);
+	memset(&holds, 0, sizeof holds);
+	holds.type = FIELD_WORD;
+	snprintf(holds.word, sizeof holds.word, "holds");
+	assert_string_equal(fraction_of(&o, "outcome", &holds), "11/512");
+	args[n] = '\0';
+	assert_int_equal(own_odds_of("squares", "morale", args, &o, &r), RULE_OK);
+	assert_whole(&o);
+	assert_string_equal(o.f[0].name, "fails");
+	assert_true(odds_expected(&o.f[0], &mean) && fabs(mean - 3) < 1e-9);
+	assert_string_equal(fraction_of(&o, "outcome", &holds), "1/64");
+	/* sixteen testers of 16 hits roll 256 dice; one hit more is refused */
+	n = 0;
+	for (int i = 0; i < 16; i++)
+		n += snprintf(args + n, sizeof args - (size_t)n, "--test brigade:d6:16 ");
+	assert_int_equal(own_odds_of("squares", "morale", args, &o, &r), RULE_OK);
+	assert_whole(&o);
+	snprintf(args + n - 3, sizeof args - (size_t)n + 3, "17");
+	assert_int_equal(own_odds_of("squares", "morale", args, &o, &r), RULE_DATA);
+	assert_string_equal(r.error, "the ruling asks for more than 256 dice");
+	odds_free(&o);
+}
+
 /* A ruling past the limit is refused before a single run is weighed. */
 static void
 counted_before_weighed(void **state)
@@ -681,9 +773,11 @@ main(void)
 		cmocka_unit_test(sum_pool_equals_every_face),
 		cmocka_unit_test(own_odds_equal_enumeration),
 		cmocka_unit_test(battery_odds_equal_enumeration),
+		cmocka_unit_test(morale_odds_equal_enumeration),
 		cmocka_unit_test(dist_adds_dice),
 		cmocka_unit_test(dist_copies_equal_one_by_one),
 		cmocka_unit_test(large_batteries_by_hand),
+		cmocka_unit_test(large_morale_by_hand),
 		cmocka_unit_test(guessed_dice_stay_exact),
 		cmocka_unit_test(counted_before_weighed),
 		cmocka_unit_test(fractions),
