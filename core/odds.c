@@ -1183,6 +1183,82 @@ odds_leaves(odds_rule rule, void *ctx, odds_leaf leaf, void *leaf_ctx,
 	return walk(rule, ctx, leaf, leaf_ctx, d, r, o, limit);
 }
 
+/* The ruling on the faces of COUNT (count[i] of face[i], highest first),
+ * weighing `ways` of all: its fields into o. */
+static int
+unordered_run(odds_rule rule, void *ctx, struct dice *d, struct result *r, struct odds *o,
+    const int *face, const int *count, int nf, mpq_srcptr p)
+{
+	int faces[DICE_MAX], n = 0, rc;
+
+	for (int i = nf - 1; i >= 0; i--)
+		for (int k = 0; k < count[i]; k++)
+			faces[n++] = face[i];
+	dice_set_explore(d, faces, n);
+	result_init(r);
+	r->quiet = 1;
+	rc = rule(ctx, d, r);
+	if (rc == RULE_OK && r->failed)
+		rc = r->failed;
+	if (rc == RULE_OK && (d->wanting || d->nused != n))
+		rc = result_fail(r, RULE_BUG, "the ruling reads its dice otherwise than weighed");
+	if (rc == RULE_OK && result_finish(r) != 0)
+		rc = result_fail(r, RULE_DATA, "a result is too large to weigh");
+	if (rc == RULE_OK)
+		odds_add_result(o, r, p);
+	r->quiet = 0;
+	o->runs++;
+	o->leaves++;
+	return rc;
+}
+
+int
+odds_unordered(odds_rule rule, void *ctx, enum die_kind kind, int n, struct dice *d,
+    struct result *r, struct odds *o)
+{
+	int face[12], sides[12], count[12], nf = die_faces(kind, face, sides), rc = RULE_OK, i;
+	mpz_t ways, one;
+	mpq_t p;
+
+	if (n > DICE_MAX)
+		return result_fail(r, RULE_DATA, "the ruling asks for more than %d dice", DICE_MAX);
+	mpz_init(ways);
+	mpz_init(one);
+	mpq_init(p);
+	/* every count of each face, the first face taking what is left */
+	memset(count, 0, sizeof count);
+	count[0] = n;
+	for (;;) {
+		/* n! / (count_0! ... ) orderings, each face's sides to its count */
+		mpz_fac_ui(ways, (unsigned long)n);
+		for (i = 0; i < nf; i++) {
+			mpz_fac_ui(one, (unsigned long)count[i]);
+			mpz_divexact(ways, ways, one);
+			mpz_ui_pow_ui(one, (unsigned long)sides[i], (unsigned long)count[i]);
+			mpz_mul(ways, ways, one);
+		}
+		mpz_set(mpq_numref(p), ways);
+		mpz_ui_pow_ui(mpq_denref(p), (unsigned long)die_sides(kind), (unsigned long)n);
+		mpq_canonicalize(p);
+		if ((rc = unordered_run(rule, ctx, d, r, o, face, count, nf, p)) != RULE_OK)
+			break;
+		/* the next counts: one from the first face that has some moves
+		 * on to the next face, the rest back to the first */
+		for (i = 0; i < nf - 1 && count[i] == 0; i++)
+			continue;
+		if (i == nf - 1)
+			break;
+		count[i + 1]++;
+		count[0] = count[i] - 1;
+		if (i > 0)
+			count[i] = 0;
+	}
+	mpq_clear(p);
+	mpz_clear(one);
+	mpz_clear(ways);
+	return rc != RULE_OK ? rc : odds_finish(o, r);
+}
+
 int
 odds_expected(const struct odds_field *f, double *mean)
 {

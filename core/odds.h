@@ -96,6 +96,16 @@ typedef int (*odds_leaf)(void *ctx, const struct result *r, const struct dice *d
 int odds_leaves(odds_rule rule, void *ctx, odds_leaf leaf, void *leaf_ctx,
     struct dice *d, struct result *r, struct odds *o, long limit);
 
+/*
+ * The odds of a ruling whose dice are N alike of KIND that it reads only
+ * as the faces shown, in no order (it sorts them: a turn's action dice):
+ * the rule is run once for each such set of faces (its N + 2 choose 2 of
+ * a d3, not 3^N orderings), weighed by the orderings that show it.  d and
+ * r are scratch; fills o (as odds_reset left it) as odds_enumerate does.
+ */
+int odds_unordered(odds_rule rule, void *ctx, enum die_kind kind, int n, struct dice *d,
+    struct result *r, struct odds *o);
+
 /* Frees the fractions of o (it may be filled again). */
 void odds_free(struct odds *o);
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "odds.h"
 #include "squares.h"
 #include "text.h"
 
@@ -554,6 +555,44 @@ squares_turn(const struct tableset *ts, const struct inputs *in,
 	return RULE_OK;
 }
 
+/* A turn's ruling, run for its odds. */
+struct turn_run {
+	const struct tableset *ts;
+	const struct inputs *in;
+};
+
+static int
+turn_alone(void *ctx, struct dice *d, struct result *r)
+{
+	const struct turn_run *c = ctx;
+
+	return squares_turn(c->ts, c->in, d, r);
+}
+
+/* The action dice are read only as the faces they show, arranged largest
+ * first: their odds are weighed by those faces, not their orders (a d3 a
+ * command: 1,326 sets of faces of 50 commands, not 3^50 orders). */
+static int
+squares_turn_odds(const struct tableset *ts, const struct inputs *in,
+    struct odds *o, struct result *r)
+{
+	static struct dice d;
+	static struct result run;
+	struct turn_run c = { ts, in };
+	int rc;
+
+	if (in_given(in, "dice-off") || !in_flag(in, "action-dice") || !in_given(in, "commands"))
+		return ODDS_BY_DICE;
+	odds_reset(o);
+	o->how = "the action dice weighed by the faces they show, in no order";
+	rc = odds_unordered(turn_alone, &c, DIE_D3, (int)in_count(in, "commands"), &d,
+	    &run, o);
+	if (rc != RULE_OK)
+		result_fail(r, rc, "%s", run.error[0] ? run.error : d.error);
+	result_free(&run);
+	return rc;
+}
+
 static const struct rule_cmd squares_cmds[] = {
 	{ "fire", "bombardment: one die per base per action point", NULL, fire_inputs,
 	  "one die per base per action point (bases in order); in a town one d8 save per hit",
@@ -570,7 +609,8 @@ static const struct rule_cmd squares_cmds[] = {
 	{ "move", "action points of a path; stacking", NULL, move_inputs, "none",
 	  squares_move, NULL },
 	{ "turn", "the turn's action dice and the generals' dice-off", NULL, turn_inputs,
-	  "--action-dice: one d3 per command; --dice-off: each general's die", squares_turn, NULL },
+	  "--action-dice: one d3 per command; --dice-off: each general's die", squares_turn,
+	  squares_turn_odds },
 	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL },
 };
 

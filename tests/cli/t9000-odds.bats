@@ -334,6 +334,13 @@ sys.exit(0 if total == 1 else 1)'
 	[[ "$output" != *" 0.0%"* ]]
 }
 
+@test "a turn's action dice are weighed by their faces, whatever their number" {
+	umpire --json odds --rules squares turn --action-dice --commands 50
+	[ "$status" -eq 0 ]
+	# 52 choose 2 sets of faces of 50 d3s
+	[ "$(json '.outcomes')" = 1326 ]
+}
+
 @test "a squares assault of four brigades a side is exact, and quick" {
 	start=$(date +%s%N)
 	umpire --json odds --rules squares melee \

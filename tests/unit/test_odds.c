@@ -451,6 +451,53 @@ morale_odds_equal_enumeration(void **state)
 		own_equals_enumerated("squares", "morale", single[i]);
 }
 
+/* N average dice read only as the faces they show: their highest, their
+ * sum and how many show 3, a rule of its own for the weighing. */
+static int
+sorted_dice(void *ctx, struct dice *d, struct result *r)
+{
+	const int *n = ctx;
+	int f, best = 0, sum = 0, threes = 0;
+
+	for (int i = 0; i < *n; i++) {
+		if ((f = dice_take(d, DIE_AVG, "die %d", i)) < 0)
+			return RULE_DATA;
+		best = f > best ? f : best;
+		sum += f;
+		threes += f == 3;
+	}
+	result_int(r, "best", best);
+	result_int(r, "sum", sum);
+	result_int(r, "threes", threes);
+	return RULE_OK;
+}
+
+/* Dice weighed by the faces they show equal every order of them; and a
+ * turn's action dice the enumeration's. */
+static void
+unordered_equals_every_order(void **state)
+{
+	static struct odds each, unordered;
+	static struct dice d;
+	static struct result r;
+	char args[64];
+
+	(void)state;
+	for (int n = 1; n <= 6; n++) {
+		odds_reset(&unordered);
+		assert_int_equal(odds_enumerate(sorted_dice, &n, &d, &r, &each, 1000000), RULE_OK);
+		assert_int_equal(odds_unordered(sorted_dice, &n, DIE_AVG, n, &d, &r, &unordered),
+		    RULE_OK);
+		assert_true(same_odds(&each, &unordered));
+		/* N + 3 choose 3 sets of the average die's four faces */
+		assert_int_equal(unordered.leaves, (n + 3) * (n + 2) * (n + 1) / 6);
+		snprintf(args, sizeof args, "--action-dice --commands %d", n);
+		own_equals_enumerated("squares", "turn", args);
+	}
+	odds_free(&each);
+	odds_free(&unordered);
+}
+
 /* The chance of VALUE in d as a fraction ("0" when d has none). */
 static const char *
 dist_fraction(const struct odds_dist *d, long value)
@@ -774,6 +821,7 @@ main(void)
 		cmocka_unit_test(own_odds_equal_enumeration),
 		cmocka_unit_test(battery_odds_equal_enumeration),
 		cmocka_unit_test(morale_odds_equal_enumeration),
+		cmocka_unit_test(unordered_equals_every_order),
 		cmocka_unit_test(dist_adds_dice),
 		cmocka_unit_test(dist_copies_equal_one_by_one),
 		cmocka_unit_test(large_batteries_by_hand),
