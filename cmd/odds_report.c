@@ -13,6 +13,7 @@
 #include "jsonw.h"
 #include "odds.h"
 #include "ruleset.h"
+#include "text.h"
 
 /* A value as JSON: a word of the odds escaped at worst (\u0001). */
 #define VALUE_JSON (ODDS_TEXT * 6 + 8)
@@ -93,9 +94,17 @@ value_words(const struct odds_value *v, char *buf, size_t n)
 static void
 percent(const struct odds_value *v, char *buf, size_t n)
 {
-	snprintf(buf, n, "%.1f%%", 100 * odds_p(v));
-	if (strcmp(buf, "0.0%") == 0 && mpq_sgn(v->p) != 0)
-		snprintf(buf, n, "<0.1%%");
+	double pc = 100 * odds_p(v);
+
+	if (mpq_sgn(v->p) == 0) {
+		text_copy(buf, n, "0.0%");
+		return;
+	}
+	/* (well under it, as most rows of a large battery are: no printf) */
+	if (pc >= 0.04)
+		snprintf(buf, n, "%.1f%%", pc);
+	if (pc < 0.04 || strcmp(buf, "0.0%") == 0)
+		text_copy(buf, n, "<0.1%");
 }
 
 /* The odds as one JSON object into w. */

@@ -119,11 +119,15 @@ value_index(struct odds *o, struct odds_field *f, const struct odds_value *v)
 {
 	struct odds_value *nv;
 
-	for (int i = 0; i < f->n; i++)
-		if (odds_value_equal(&f->v[i], v))
-			return i;
+	/* (a number past every number listed in order is new: a rule set's
+	 * own odds list a distribution's values so) */
+	if (f->n == 0 || !f->ascending || !numeric(v) || v->d <= f->v[f->n - 1].d)
+		for (int i = 0; i < f->n; i++)
+			if (odds_value_equal(&f->v[i], v))
+				return i;
 	if (value_room(o, f) != 0)
 		return -1;
+	f->ascending = numeric(v) && (f->n == 0 || (f->ascending && v->d > f->v[f->n - 1].d));
 	nv = &f->v[f->n];
 	nv->type = v->type;
 	nv->n = v->n;
@@ -955,6 +959,38 @@ too_many(struct walker *w)
 	return 1;
 }
 
+/* The sum of f's chances into sum.  (Over the largest denominator when
+ * every other divides it, as the chances of one distribution's values do:
+ * a division each rather than the two gcds of a sum of fractions.) */
+static void
+field_sum(const struct odds_field *f, mpq_ptr sum)
+{
+	mpz_srcptr den = NULL;
+	mpz_t part;
+	int i;
+
+	for (i = 0; i < f->n; i++)
+		if (den == NULL || mpz_cmp(mpq_denref(f->v[i].p), den) > 0)
+			den = mpq_denref(f->v[i].p);
+	for (i = 0; den != NULL && i < f->n; i++)
+		if (!mpz_divisible_p(den, mpq_denref(f->v[i].p)))
+			break;
+	mpq_set_ui(sum, 0, 1);
+	if (den == NULL || i < f->n) {
+		for (i = 0; i < f->n; i++)
+			mpq_add(sum, sum, f->v[i].p);
+		return;
+	}
+	mpz_init(part);
+	for (i = 0; i < f->n; i++) {
+		mpz_divexact(part, den, mpq_denref(f->v[i].p));
+		mpz_addmul(mpq_numref(sum), part, mpq_numref(f->v[i].p));
+	}
+	mpz_set(mpq_denref(sum), den);
+	mpq_canonicalize(sum);
+	mpz_clear(part);
+}
+
 /* A field some branches do not write is null on them: the values of
  * every field sum to one. */
 static void
@@ -964,8 +1000,7 @@ complete(struct odds *o, struct odds_field *f)
 	mpq_t sum;
 
 	mpq_init(sum);
-	for (int i = 0; i < f->n; i++)
-		mpq_add(sum, sum, f->v[i].p);
+	field_sum(f, sum);
 	if (mpq_cmp_ui(sum, 1, 1) < 0) {
 		mpq_t one;
 
@@ -1107,6 +1142,18 @@ odds_add_result(struct odds *o, const struct result *r, mpq_srcptr p)
 		else
 			add_value(o, name, &v, p);
 	}
+}
+
+void
+odds_add_field(struct odds *o, const struct result *r, const char *key, mpq_srcptr p)
+{
+	const struct result_field *f = result_top(r, key);
+	struct odds_value v;
+
+	if (f == NULL || value_of(r, f, &v) != 0)
+		o->overflow = 1;
+	else
+		add_value(o, key, &v, p);
 }
 
 int
@@ -1319,36 +1366,55 @@ dist_slot(const struct odds_dist *d, long value)
 	return (int)at;
 }
 
-/* Room for one more value: the arrays, and a hash at most half full. */
+/* Room for one more value in the arrays. */
 static int
-dist_room(struct odds_dist *d)
+dist_grow(struct odds_dist *d)
 {
-	if (d->n == d->room) {
-		int room = d->room > 0 ? d->room * 2 : 16;
-		long *v = realloc(d->v, (size_t)room * sizeof d->v[0]);
-		mpz_t *w;
+	int room = d->room > 0 ? d->room * 2 : 16;
+	long *v;
+	mpz_t *w;
 
-		if (v == NULL)
-			return -1;
-		d->v = v;
-		if ((w = realloc(d->w, (size_t)room * sizeof d->w[0])) == NULL)
-			return -1;
-		d->w = w;
-		d->room = room;
-	}
-	if (2 * (d->n + 1) > d->nslot) {
-		int nslot = d->nslot > 0 ? d->nslot * 2 : 32;
-		int *slot = calloc((size_t)nslot, sizeof slot[0]);
-
-		if (slot == NULL)
-			return -1;
-		free(d->slot);
-		d->slot = slot;
-		d->nslot = nslot;
-		for (int i = 0; i < d->n; i++)
-			d->slot[dist_slot(d, d->v[i])] = i + 1;
-	}
+	if (d->n < d->room)
+		return 0;
+	if ((v = realloc(d->v, (size_t)room * sizeof d->v[0])) == NULL)
+		return -1;
+	d->v = v;
+	if ((w = realloc(d->w, (size_t)room * sizeof d->w[0])) == NULL)
+		return -1;
+	d->w = w;
+	d->room = room;
 	return 0;
+}
+
+/* A hash of the values of NSLOT slots (a power of two, above twice
+ * their number). */
+static int
+dist_rehash(struct odds_dist *d, int nslot)
+{
+	int *slot = calloc((size_t)nslot, sizeof slot[0]);
+
+	if (slot == NULL)
+		return -1;
+	free(d->slot);
+	d->slot = slot;
+	d->nslot = nslot;
+	for (int i = 0; i < d->n; i++)
+		d->slot[dist_slot(d, d->v[i])] = i + 1;
+	return 0;
+}
+
+/* VALUE listed at the end with no ways (its hash left to the caller);
+ * its index, or -1 when d cannot grow. */
+static int
+dist_append(struct odds_dist *d, long value)
+{
+	if (dist_grow(d) != 0) {
+		d->no_memory = 1;
+		return -1;
+	}
+	d->v[d->n] = value;
+	mpz_init(d->w[d->n]);
+	return d->n++;
 }
 
 /* The index of VALUE, listed with no ways when it is new; -1 when d
@@ -1356,19 +1422,19 @@ dist_room(struct odds_dist *d)
 static int
 dist_index(struct odds_dist *d, long value)
 {
-	int at;
+	int at, i;
 
 	if (d->nslot > 0 && d->slot[at = dist_slot(d, value)] != 0)
 		return d->slot[at] - 1;
-	if (dist_room(d) != 0) {
+	/* a hash at most half full */
+	if (2 * (d->n + 1) > d->nslot &&
+	    dist_rehash(d, d->nslot > 0 ? d->nslot * 2 : 32) != 0) {
 		d->no_memory = 1;
 		return -1;
 	}
-	at = dist_slot(d, value);
-	d->v[d->n] = value;
-	mpz_init(d->w[d->n]);
-	d->slot[at] = d->n + 1;
-	return d->n++;
+	if ((i = dist_append(d, value)) >= 0)
+		d->slot[dist_slot(d, value)] = i + 1;
+	return i;
 }
 
 void
@@ -1400,20 +1466,57 @@ dist_move(struct odds_dist *d, struct odds_dist *from)
 	d->no_memory = failed;
 }
 
+/* The least and the most of the values of d. */
+static void
+dist_span(const struct odds_dist *d, long *lo, long *hi)
+{
+	*lo = *hi = d->n > 0 ? d->v[0] : 0;
+	for (int i = 1; i < d->n; i++) {
+		*lo = d->v[i] < *lo ? d->v[i] : *lo;
+		*hi = d->v[i] > *hi ? d->v[i] : *hi;
+	}
+}
+
+/* Sums within this span are found by their place in an array, not by
+ * hash (a statistic's counts in their places make a few thousand). */
+#define DIST_DENSE (1L << 18)
+
 void
 odds_dist_add(struct odds_dist *d, const struct odds_dist *part)
 {
 	struct odds_dist sum;
+	long lo, hi, plo, phi;
+	int *at = NULL;
 
 	/* (d and part may be one: sum is written apart, and moved in last) */
 	odds_dist_init(&sum);
+	dist_span(d, &lo, &hi);
+	dist_span(part, &plo, &phi);
+	lo += plo;
+	hi += phi;
+	if (hi - lo < DIST_DENSE)
+		at = calloc((size_t)(hi - lo + 1), sizeof at[0]);
 	for (int i = 0; i < d->n; i++)
 		for (int k = 0; k < part->n; k++) {
-			int at = dist_index(&sum, d->v[i] + part->v[k]);
+			long v = d->v[i] + part->v[k];
+			int j;
 
-			if (at >= 0)
-				mpz_addmul(sum.w[at], d->w[i], part->w[k]);
+			if (at == NULL)
+				j = dist_index(&sum, v);
+			else if ((j = at[v - lo] - 1) < 0 && (j = dist_append(&sum, v)) >= 0)
+				at[v - lo] = j + 1;
+			if (j >= 0)
+				mpz_addmul(sum.w[j], d->w[i], part->w[k]);
 		}
+	if (at != NULL) {
+		int nslot = 32;
+
+		while (nslot < 2 * (sum.n + 1))
+			nslot *= 2;
+		free(at);
+		if (dist_rehash(&sum, nslot) != 0)
+			sum.no_memory = 1;
+	}
 	mpz_mul(sum.den, d->den, part->den);
 	dist_move(d, &sum);
 }
@@ -1490,3 +1593,47 @@ odds_dist_p(const struct odds_dist *d, int i, mpq_ptr p)
 	mpz_set(mpq_denref(p), d->den);
 	mpq_canonicalize(p);
 }
+
+/* An entry of a distribution, for sorting: its value and its place. */
+struct dist_entry {
+	long v;
+	int at;
+};
+
+static int
+entry_cmp(const void *a, const void *b)
+{
+	const struct dist_entry *x = a, *y = b;
+
+	return x->v < y->v ? -1 : x->v > y->v;
+}
+
+void
+odds_dist_sort(struct odds_dist *d)
+{
+	struct dist_entry *e = malloc((size_t)(d->n > 0 ? d->n : 1) * sizeof e[0]);
+	mpz_t *w = malloc((size_t)(d->n > 0 ? d->n : 1) * sizeof w[0]);
+
+	if (e == NULL || w == NULL) {
+		d->no_memory = 1;	/* (left as it was) */
+		free(e);
+		free(w);
+		return;
+	}
+	for (int i = 0; i < d->n; i++) {
+		e[i].v = d->v[i];
+		e[i].at = i;
+	}
+	qsort(e, (size_t)d->n, sizeof e[0], entry_cmp);
+	/* (an mpz_t holds pointers, never into itself: it moves whole) */
+	memcpy(w, d->w, (size_t)d->n * sizeof w[0]);
+	for (int i = 0; i < d->n; i++) {
+		d->v[i] = e[i].v;
+		memcpy(d->w[i], w[e[i].at], sizeof w[0]);
+	}
+	free(e);
+	free(w);
+	if (d->nslot > 0 && dist_rehash(d, d->nslot) != 0)
+		d->no_memory = 1;
+}
+

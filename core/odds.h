@@ -41,6 +41,7 @@ struct odds_field {
 	char name[ODDS_NAME];	/* "casualties", "attacker.stands_lost" */
 	struct odds_value *v;	/* n listed, room for more (odds_free) */
 	int n, room;
+	int ascending;		/* every value a number, each above the last */
 };
 
 struct odds {
@@ -117,8 +118,10 @@ void odds_reset(struct odds *o);
 void odds_add_int(struct odds *o, const char *field, long value, mpq_srcptr p);
 void odds_add_word(struct odds *o, const char *field, const char *word, mpq_srcptr p);
 /* Adds P to the value of every scalar field of r (as odds_enumerate
- * names them): a part of the ruling run by the rule's own code. */
+ * names them): a part of the ruling run by the rule's own code; or of the
+ * one field KEY at its top, as the rule's code wrote it. */
 void odds_add_result(struct odds *o, const struct result *r, mpq_srcptr p);
+void odds_add_field(struct odds *o, const struct result *r, const char *key, mpq_srcptr p);
 int odds_finish(struct odds *o, struct result *r);
 
 /* True when a and b are one value (a whole number and an integer alike). */
@@ -167,5 +170,7 @@ void odds_dist_add(struct odds_dist *d, const struct odds_dist *part);
 void odds_dist_add_times(struct odds_dist *d, const struct odds_dist *part, long times);
 /* The chance of entry i, in lowest terms. */
 void odds_dist_p(const struct odds_dist *d, int i, mpq_ptr p);
+/* The values in ascending order (entry 0 the least). */
+void odds_dist_sort(struct odds_dist *d);
 
 #endif
