@@ -732,31 +732,28 @@ brigade_fire(const struct tableset *ts, const struct inputs *in,
 /*
  * The exact odds of a battery's fire without trying every roll of its
  * misfire dice.  Each gun is a part of its own: it fires on the faces the
- * misfire table gives (the ruling's own look-up), adding one gun and its
- * crew, or adds nothing; the guns are independent, so the guns firing and
- * their crews are the sum of the parts' (odds_dist: the guns of one crew
- * at once).  The rest of the ruling is its own code, run once for each
- * distinct value it reads: the per-gun bonuses of each count of guns
- * firing, the Melee/Firing Table for each row and face of the average
- * die, the counter-battery for each count of casualties.  Its fields are
+ * misfire table gives (the ruling's own look-up), adding one gun to the
+ * guns firing and its crew and bonuses to the points, or adds nothing.
+ * The guns are independent, so the guns firing and the points are each
+ * the sum of the parts' (odds_dist: the guns of one crew at once).  The
+ * rest of the ruling is its own code, run once for each distinct value it
+ * reads: the Melee/Firing Table for each row and face of the average die,
+ * the counter-battery for each count of casualties.  Its fields are
  * fire_fields' and counter_battery's, in their order; proven equal to
  * enumerating every die in tests/unit/test_odds.c.
  */
 
 struct volley_odds {
-	struct odds_dist shot;	/* fired * stride + crew firing, over the
-				 * misfire dice's ways */
-	long stride;		/* above any crew firing */
 	struct odds_dist fired;	/* the guns firing */
-	struct odds_dist points;	/* the points, when some gun fires */
-	mpz_t silent;		/* the ways no gun fires */
+	struct odds_dist points;	/* the row read: the points (0 when no
+					 * gun fires) */
+	mpz_t silent;		/* the ways no gun fires, of points' */
 	struct odds_dist casualties;	/* over the dice and the average die */
 };
 
 static void
 volley_init(struct volley_odds *v)
 {
-	odds_dist_init(&v->shot);
 	odds_dist_init(&v->fired);
 	odds_dist_init(&v->points);
 	mpz_init(v->silent);
@@ -766,33 +763,72 @@ volley_init(struct volley_odds *v)
 static void
 volley_clear(struct volley_odds *v)
 {
-	odds_dist_clear(&v->shot);
 	odds_dist_clear(&v->fired);
 	odds_dist_clear(&v->points);
 	mpz_clear(v->silent);
 	odds_dist_clear(&v->casualties);
 }
 
-/* The guns firing and their crews: each crew's guns at once. */
+/*
+ * The bonuses a gun adds when it fires.  The rules give them per piece
+ * firing ("+1 per piece firing at close range"): the ruling's own bonuses
+ * of each count of guns are that count times one gun's, which is checked
+ * here (a rule set that broke it would be told, not weighed wrong).
+ */
 static int
-shot_odds(const struct tableset *ts, const struct battery_fire *b,
-    struct volley_odds *v, struct result *r)
+gun_bonus(const struct inputs *in, const struct battery_fire *b, long *bonus,
+    struct result *r)
+{
+	struct battery_fire shot = *b;
+	long crewed = crewed_guns(b);
+
+	shot.crew_firing = 0;
+	for (shot.fired = 1; shot.fired <= crewed && r->failed == 0; shot.fired++) {
+		long points = battery_points(in, &shot, r);
+
+		if (shot.fired == 1)
+			*bonus = points;
+		else if (points != shot.fired * *bonus)
+			return result_fail(r, RULE_BUG,
+			    "the bonuses of %ld guns are not %ld times one gun's", shot.fired,
+			    shot.fired);
+	}
+	return r->failed;
+}
+
+/* A gun's part: nothing in the ways of the faces that misfire, VALUE in
+ * those that fire (HITS of the die's sides). */
+static void
+gun_part(struct odds_dist *gun, long value, int hits)
+{
+	odds_dist_init(gun);
+	odds_dist_put_ui(gun, 0, (unsigned long)(die_sides(MISFIRE_DIE) - hits));
+	odds_dist_put_ui(gun, value, (unsigned long)hits);
+	mpz_set_ui(gun->den, (unsigned long)die_sides(MISFIRE_DIE));
+}
+
+/* The guns firing and their points: each crew's guns at once. */
+static int
+shot_odds(const struct tableset *ts, const struct inputs *in,
+    const struct battery_fire *b, struct volley_odds *v, struct odds *o, struct result *r)
 {
 	static long crew[INPUT_ITEMS + 1], guns[INPUT_ITEMS + 1];
 	const struct table *t;
+	struct odds_dist gun;
 	unsigned fires;
 	int ncrews = 0, rc, hits;
+	long bonus = 0;
 
-	if ((rc = firing_faces(ts, r, &t, &fires)) != RULE_OK)
+	if ((rc = firing_faces(ts, r, &t, &fires)) != RULE_OK ||
+	    (rc = gun_bonus(in, b, &bonus, r)) != RULE_OK)
 		return rc;
+	o->runs += crewed_guns(b);
 	hits = die_sides_in(MISFIRE_DIE, fires);
-	v->stride = 1;
 	for (long g = 0; g < b->guns; g++) {
 		int k = 0;
 
 		if (!gun_served(b, g))
 			continue;
-		v->stride += gun_crew(b, g);
 		while (k < ncrews && crew[k] != gun_crew(b, g))
 			k++;
 		if (k == ncrews) {
@@ -801,97 +837,100 @@ shot_odds(const struct tableset *ts, const struct battery_fire *b,
 		}
 		guns[k]++;
 	}
-	odds_dist_put_ui(&v->shot, 0, 1);
+	odds_dist_put_ui(&v->fired, 0, 1);
+	gun_part(&gun, 1, hits);
+	odds_dist_add_times(&v->fired, &gun, crewed_guns(b));
+	odds_dist_clear(&gun);
+	odds_dist_put_ui(&v->points, 0, 1);
 	for (int k = 0; k < ncrews; k++) {
-		struct odds_dist gun;
-
-		odds_dist_init(&gun);
-		odds_dist_put_ui(&gun, 0, (unsigned long)(die_sides(MISFIRE_DIE) - hits));
-		odds_dist_put_ui(&gun, v->stride + crew[k], (unsigned long)hits);
-		mpz_set_ui(gun.den, (unsigned long)die_sides(MISFIRE_DIE));
-		odds_dist_add_times(&v->shot, &gun, guns[k]);
+		gun_part(&gun, crew[k] + bonus, hits);
+		odds_dist_add_times(&v->points, &gun, guns[k]);
 		odds_dist_clear(&gun);
 	}
 	return RULE_OK;
 }
 
-/* The rows read, by the guns firing and their crews: the per-gun
- * bonuses looked up once for each count of guns firing. */
-static void
-row_odds(const struct inputs *in, const struct battery_fire *b,
-    struct volley_odds *v, struct odds *o, struct result *r)
-{
-	static long bonus[DICE_MAX];
-	static unsigned char known[DICE_MAX];
-	struct battery_fire shot = *b;
-
-	memset(known, 0, sizeof known);
-	for (int i = 0; i < v->shot.n; i++) {
-		long fired = v->shot.v[i] / v->stride;
-
-		odds_dist_put(&v->fired, fired, v->shot.w[i]);
-		if (fired == 0) {
-			mpz_add(v->silent, v->silent, v->shot.w[i]);
-			continue;
-		}
-		if (!known[fired]) {
-			shot.fired = fired;
-			shot.crew_firing = 0;
-			bonus[fired] = battery_points(in, &shot, r);
-			known[fired] = 1;
-			o->runs++;
-		}
-		odds_dist_put(&v->points, v->shot.v[i] % v->stride + bonus[fired], v->shot.w[i]);
-	}
-	mpz_set(v->fired.den, v->shot.den);
-	mpz_set(v->points.den, v->shot.den);
-}
-
 /* The casualties: the table read for each row and face of the average
- * die; none when no gun fires (the row read then 0). */
+ * die, when some gun fires; none when none does (all misfire, the points
+ * then 0: their ways of the points' whole are the guns' none firing,
+ * silent). */
 static int
 casualty_odds(const struct tableset *ts, struct volley_odds *v, struct odds *o,
     struct result *r)
 {
-	int face[12], sides[12], nf = die_faces(BATTERY_DIE, face, sides), rc;
-	mpz_t ways;
+	int face[12], sides[12], nf = die_faces(BATTERY_DIE, face, sides), rc = RULE_OK;
+	mpz_t ways, firing;
 
 	mpz_init(ways);
+	mpz_init(firing);
+	for (int i = 0; i < v->fired.n; i++)
+		if (v->fired.v[i] == 0) {
+			mpz_mul(v->silent, v->fired.w[i], v->points.den);
+			mpz_divexact(v->silent, v->silent, v->fired.den);
+		}
 	mpz_mul_ui(ways, v->silent, (unsigned long)die_sides(BATTERY_DIE));
 	odds_dist_put(&v->casualties, 0, ways);
-	for (int i = 0; i < v->points.n; i++)
-		for (int k = 0; k < nf; k++) {
+	o->leaves += mpz_sgn(v->silent) != 0;
+	for (int i = 0; i < v->points.n && rc == RULE_OK; i++) {
+		mpz_set(firing, v->points.w[i]);
+		if (v->points.v[i] == 0)
+			mpz_sub(firing, firing, v->silent);
+		for (int k = 0; k < nf && mpz_sgn(firing) > 0; k++) {
 			long casualties;
 
 			if ((rc = brigade_direct(ts, v->points.v[i], face[k], r,
-			    &casualties)) != RULE_OK) {
-				mpz_clear(ways);
-				return rc;
-			}
-			mpz_mul_ui(ways, v->points.w[i], (unsigned long)sides[k]);
+			    &casualties)) != RULE_OK)
+				break;
+			mpz_mul_ui(ways, firing, (unsigned long)sides[k]);
 			odds_dist_put(&v->casualties, casualties, ways);
 			o->runs++;
 			o->leaves++;
 		}
-	mpz_mul_ui(v->casualties.den, v->shot.den, (unsigned long)die_sides(BATTERY_DIE));
-	o->leaves += mpz_sgn(v->silent) != 0;
+	}
+	mpz_mul_ui(v->casualties.den, v->points.den, (unsigned long)die_sides(BATTERY_DIE));
+	mpz_clear(firing);
 	mpz_clear(ways);
-	return RULE_OK;
+	return rc;
 }
 
-/* Each value x of a distribution as the value FROM + SIGN * x of FIELD
- * (the misfires: the guns with a crew less those firing). */
+/* What a field of the battery's fire tells. */
+enum volley_field {
+	VOLLEY_CASUALTIES,
+	VOLLEY_ROW,
+	VOLLEY_FIRED,
+	VOLLEY_MISFIRES
+};
+
+/* The fields the ruling writes (fire_fields) with X in the place of what
+ * field KEY tells, the rest nil. */
 static void
-add_counts(struct odds *o, const char *field, const struct odds_dist *dist, long from,
-    int sign)
+fields_of(struct result *r, enum volley_field key, long x, const char *range)
 {
+	result_init(r);
+	r->quiet = 1;
+	fire_fields(r, key == VOLLEY_CASUALTIES ? x : 0, range, key == VOLLEY_ROW ? x : 0, -1,
+	    key == VOLLEY_FIRED ? x : 0, key == VOLLEY_MISFIRES ? x : 0);
+}
+
+/* Each value x of a distribution, FROM + SIGN * x, as the ruling writes
+ * field NAME of it (a row below 0 is null), weighing x's chance. */
+static void
+add_counts(struct odds *o, const char *name, enum volley_field key,
+    struct odds_dist *dist, long from, int sign, const char *range)
+{
+	static struct result fields;
 	mpq_t p;
 
+	odds_dist_sort(dist);	/* (listed in order, each value is new) */
 	mpq_init(p);
 	for (int i = 0; i < dist->n; i++) {
-		odds_dist_p(dist, i, p);
-		odds_add_int(o, field, from + sign * dist->v[i], p);
+		int k = sign > 0 ? i : dist->n - 1 - i;
+
+		odds_dist_p(dist, k, p);
+		fields_of(&fields, key, from + sign * dist->v[k], range);
+		odds_add_field(o, &fields, name, p);
 	}
+	result_free(&fields);
 	mpq_clear(p);
 }
 
@@ -928,17 +967,19 @@ volley_fields(const struct tableset *ts, const struct inputs *in,
     const struct battery_fire *b, struct volley_odds *v, struct odds *o,
     struct result *r)
 {
+	static struct result fields;
 	mpq_t one;
 
 	mpq_init(one);
 	mpq_set_ui(one, 1, 1);
-	add_counts(o, "casualties", &v->casualties, 0, 1);
-	odds_add_word(o, "range", b->range, one);
-	odds_dist_put(&v->points, 0, v->silent);	/* the row read when none fires */
-	add_counts(o, "row", &v->points, 0, 1);
-	odds_add_word(o, "carried_row", NULL, one);
-	add_counts(o, "guns_fired", &v->fired, 0, 1);
-	add_counts(o, "misfires", &v->fired, crewed_guns(b), -1);
+	add_counts(o, "casualties", VOLLEY_CASUALTIES, &v->casualties, 0, 1, b->range);
+	fields_of(&fields, VOLLEY_ROW, 0, b->range);
+	odds_add_field(o, &fields, "range", one);
+	add_counts(o, "row", VOLLEY_ROW, &v->points, 0, 1, b->range);
+	odds_add_field(o, &fields, "carried_row", one);
+	add_counts(o, "guns_fired", VOLLEY_FIRED, &v->fired, 0, 1, b->range);
+	add_counts(o, "misfires", VOLLEY_MISFIRES, &v->fired, crewed_guns(b), -1, b->range);
+	result_free(&fields);
 	mpq_clear(one);
 	return in_is(in, "target-type", "battery") ?
 	    defence_odds(ts, in, &v->casualties, o, r) : RULE_OK;
@@ -956,13 +997,10 @@ volley_odds(const struct tableset *ts, const struct inputs *in,
 	memo.nmods = memo.nvalues = 0;
 	r->memo = &memo;	/* (the rule's look-ups, once a question) */
 	volley_init(&v);
-	if ((rc = shot_odds(ts, b, &v, r)) != RULE_OK)
+	if ((rc = shot_odds(ts, in, b, &v, o, r)) != RULE_OK ||
+	    (rc = casualty_odds(ts, &v, o, r)) != RULE_OK)
 		goto done;
-	row_odds(in, b, &v, o, r);
-	if ((rc = r->failed) != RULE_OK || (rc = casualty_odds(ts, &v, o, r)) != RULE_OK)
-		goto done;
-	if (v.shot.no_memory || v.fired.no_memory || v.points.no_memory ||
-	    v.casualties.no_memory) {
+	if (v.fired.no_memory || v.points.no_memory || v.casualties.no_memory) {
 		rc = result_fail(r, RULE_DATA, "out of memory weighing the odds");
 		goto done;
 	}

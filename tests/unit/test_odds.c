@@ -366,8 +366,8 @@ own_odds_equal_enumeration(void **state)
  * A battery's odds gun by gun against enumerating every misfire die and
  * the average die: batteries of one to four guns, crews in any order (and
  * guns with none), at each range, with per-gun bonuses (a hard cover's
- * below nothing), at a battery, forbidden, out of range; and the other
- * fire, which the enumeration weighs.
+ * taking a gun's points to nothing and below), at a battery, forbidden,
+ * out of range; and the other fire, which the enumeration weighs.
  */
 static void
 battery_odds_equal_enumeration(void **state)
@@ -383,6 +383,7 @@ battery_odds_equal_enumeration(void **state)
 		"--distance 20", "--distance 6", "--distance 2 --ammo canister --heavy",
 		"--distance 9 --ammo shrapnel --mod enfilade,target-column",
 		"--distance 12 --mod hard-cover", "--distance 14 --mod hard-cover --heavy",
+		"--distance 20 --mod hard-cover",	/* (a row below 0: null) */
 		"--distance 10 --gun howitzer --mod target-square",
 		"--distance 3 --gun howitzer", "--distance 40",
 		"--distance 6 --target-type battery --defence 20,7",
