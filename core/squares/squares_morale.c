@@ -232,7 +232,7 @@ squares_morale(const struct tableset *ts, const struct inputs *in,
  * tests/unit/test_odds.c.
  */
 
-#define TESTER_RUNS 1000000L	/* a tester of 100 hits takes some 600 */
+#define TESTER_RUNS 1000000L	/* 100 hits unable to retreat take 10,505 */
 #define TESTER_ENDS (3 * 102)	/* outcomes by fails, 0 to 101 */
 
 /* What one tester can come to, each end with its chance. */
