@@ -6,12 +6,14 @@
  * ruling's result with its probability as a fraction, the expected value
  * of the numeric ones, and a bar chart of the headline field.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmd.h"
 #include "jsonw.h"
 #include "odds.h"
 #include "ruleset.h"
+#include "text.h"
 
 /* A value as JSON: a word of the odds escaped at worst (\u0001). */
 #define VALUE_JSON (ODDS_TEXT * 6 + 8)
@@ -33,23 +35,18 @@ one_run(void *ctx, struct dice *d, struct result *r)
 	return o->c->adjudicate(o->ts, o->in, d, r);
 }
 
-/* A value or a field's name as a reader sees it: strings without their
- * quotes, words rather than keys (good_order: "good order"). */
+/* A field's name as a reader sees it: words rather than keys
+ * ("attacker.stands_lost": "attacker stands lost"). */
 static void
-value_words(const char *json, char *buf, size_t n)
+name_words(const char *name, char *buf, size_t n)
 {
-	size_t len = strlen(json);
-
-	if (len >= 2 && json[0] == '"')
-		snprintf(buf, n, "%.*s", (int)(len - 2), json + 1);
-	else
-		snprintf(buf, n, "%s", strcmp(json, "null") == 0 ? "none" : json);
+	snprintf(buf, n, "%s", name);
 	for (char *p = buf; *p != '\0'; p++)
 		if (*p == '_' || *p == '.')
 			*p = ' ';
 }
 
-/* A value of the odds as JSON text: 3, "routs", true, null. */
+/* A value of the odds as JSON text: 3, 2.5, "routs", true, null. */
 static void
 value_json(const struct odds_value *v, char *buf, size_t n)
 {
@@ -75,47 +72,113 @@ value_json(const struct odds_value *v, char *buf, size_t n)
 	}
 }
 
+/* A value as the ruling prints it: a number as it is (2.5), a word
+ * without its quotes or underscores ("every move"), null as none. */
 static void
+value_words(const struct odds_value *v, char *buf, size_t n)
+{
+	if (v->type == FIELD_WORD) {
+		snprintf(buf, n, "%s", v->word);
+		for (char *p = buf; *p != '\0'; p++)
+			if (*p == '_')
+				*p = ' ';
+	} else if (v->type == FIELD_NULL) {
+		snprintf(buf, n, "none");
+	} else {
+		value_json(v, buf, n);
+	}
+}
+
+/* The chance of v in percent to a tenth; one that is not nil never reads
+ * 0.0% ("<0.1%"). */
+static void
+percent(const struct odds_value *v, char *buf, size_t n)
+{
+	double pc = 100 * odds_p(v);
+
+	if (mpq_sgn(v->p) == 0) {
+		text_copy(buf, n, "0.0%");
+		return;
+	}
+	/* (well under it, as most rows of a large battery are: no printf) */
+	if (pc >= 0.04)
+		snprintf(buf, n, "%.1f%%", pc);
+	if (pc < 0.04 || strcmp(buf, "0.0%") == 0)
+		text_copy(buf, n, "<0.1%");
+}
+
+/* The odds as one JSON object into w. */
+static void
+write_json(struct jsonw *w, const char *rules, const char *command,
+    const struct odds *o)
+{
+	char num[40], value[VALUE_JSON];
+	double mean;
+
+	jsonw_object(w, NULL);
+	jsonw_string(w, "rules", rules);
+	jsonw_string(w, "command", command);
+	jsonw_object(w, "odds");
+	for (int i = 0; i < o->n && !w->overflow; i++) {
+		const struct odds_field *f = &o->f[i];
+
+		jsonw_array(w, f->name);
+		for (int k = 0; k < f->n && !w->overflow; k++) {
+			size_t size = odds_fraction_size(&f->v[k]);
+			char *frac = malloc(size);
+
+			if (frac == NULL) {
+				w->overflow = 1;
+				break;
+			}
+			odds_fraction(&f->v[k], frac, size);
+			jsonw_object(w, NULL);
+			value_json(&f->v[k], value, sizeof value);
+			jsonw_raw(w, "value", value);
+			/* p as close as a double holds it; fraction is exact */
+			snprintf(num, sizeof num, "%.17g", odds_p(&f->v[k]));
+			jsonw_raw(w, "p", num);
+			jsonw_string(w, "fraction", frac);
+			jsonw_object_end(w);
+			free(frac);
+		}
+		jsonw_array_end(w);
+	}
+	jsonw_object_end(w);
+	jsonw_object(w, "expected");
+	for (int i = 0; i < o->n; i++)
+		if (odds_expected(&o->f[i], &mean))
+			jsonw_number(w, o->f[i].name, mean);
+	jsonw_object_end(w);
+	jsonw_int(w, "outcomes", o->leaves);
+	jsonw_int(w, "runs", o->runs);
+	jsonw_object_end(w);
+}
+
+/* The JSON of the odds, in a buffer as large as it takes. */
+static int
 print_json(struct cmd_ctx *g, const char *rules, const char *command,
     const struct odds *o)
 {
-	static char buf[1 << 20];
+	size_t cap = 1 << 20;
 	struct jsonw w;
-	char frac[1024], num[40], value[VALUE_JSON];
-	double mean;
+	char *buf;
 
-	jsonw_init(&w, buf, sizeof buf);
-	jsonw_object(&w, NULL);
-	jsonw_string(&w, "rules", rules);
-	jsonw_string(&w, "command", command);
-	jsonw_object(&w, "odds");
-	for (int i = 0; i < o->n; i++) {
-		const struct odds_field *f = &o->f[i];
-
-		jsonw_array(&w, f->name);
-		for (int k = 0; k < f->n; k++) {
-			odds_fraction(&f->v[k], frac, sizeof frac);
-			jsonw_object(&w, NULL);
-			value_json(&f->v[k], value, sizeof value);
-			jsonw_raw(&w, "value", value);
-			/* p as close as a double holds it; fraction is exact */
-			snprintf(num, sizeof num, "%.17g", odds_p(&f->v[k]));
-			jsonw_raw(&w, "p", num);
-			jsonw_string(&w, "fraction", frac);
-			jsonw_object_end(&w);
-		}
-		jsonw_array_end(&w);
+	for (;;) {
+		if ((buf = malloc(cap)) == NULL)
+			return cmd_error(g, EXIT_BUG, "out of memory writing the odds");
+		jsonw_init(&w, buf, cap);
+		write_json(&w, rules, command, o);
+		if (!w.overflow)
+			break;
+		free(buf);
+		if (cap >= (size_t)1 << 30)
+			return cmd_error(g, EXIT_BUG, "the odds are too large to write");
+		cap *= 2;
 	}
-	jsonw_object_end(&w);
-	jsonw_object(&w, "expected");
-	for (int i = 0; i < o->n; i++)
-		if (odds_expected(&o->f[i], &mean))
-			jsonw_number(&w, o->f[i].name, mean);
-	jsonw_object_end(&w);
-	jsonw_int(&w, "outcomes", o->leaves);
-	jsonw_int(&w, "runs", o->runs);
-	jsonw_object_end(&w);
 	fprintf(g->out, "%s\n", buf);
+	free(buf);
+	return 0;
 }
 
 /* The headline: the result's first field that varies, else its first. */
@@ -134,28 +197,27 @@ print_text(FILE *out, const char *rules, const struct rule_cmd *c,
 {
 	const char *command = c->name;
 	const struct odds_field *h = headline(o);
-	char word[VALUE_JSON], json[VALUE_JSON], frac[96], bar[41], name[ODDS_NAME];
+	char word[VALUE_JSON], frac[96], bar[41], name[ODDS_NAME], pc[16];
 	double mean;
 
-	if (c->odds != NULL)
-		fprintf(out, "odds of %s %s: exact, each side's dice convolved\n", rules, command);
+	if (o->how != NULL)
+		fprintf(out, "odds of %s %s: exact, %s\n", rules, command, o->how);
 	else
 		fprintf(out, "odds of %s %s: %ld outcome%s weighed exactly\n", rules, command,
 		    o->leaves, o->leaves == 1 ? "" : "s");
 	if (h == NULL)
 		return;
-	value_words(h->name, name, sizeof name);
+	name_words(h->name, name, sizeof name);
 	fprintf(out, "\n  %-20s %9s  %-14s\n", name, "chance", "fraction");
 	for (int k = 0; k < h->n; k++) {
-		double p = odds_p(&h->v[k]);
-		int len = (int)(p * 40 + 0.5);
+		int len = (int)(odds_p(&h->v[k]) * 40 + 0.5);
 
-		value_json(&h->v[k], json, sizeof json);
-		value_words(json, word, sizeof word);
+		value_words(&h->v[k], word, sizeof word);
 		odds_fraction(&h->v[k], frac, sizeof frac);
+		percent(&h->v[k], pc, sizeof pc);
 		memset(bar, '#', (size_t)len);
 		bar[len] = '\0';
-		fprintf(out, "  %-20s %8.1f%%  %-14s %s\n", word, 100 * p, frac, bar);
+		fprintf(out, "  %-20s %9s  %-14s %s\n", word, pc, frac, bar);
 	}
 	if (odds_expected(h, &mean))
 		fprintf(out, "  expected %s: %.3f\n", name, mean);
@@ -165,12 +227,12 @@ print_text(FILE *out, const char *rules, const struct rule_cmd *c,
 
 		if (f == h || f->n < 2)
 			continue;
-		value_words(f->name, name, sizeof name);
+		name_words(f->name, name, sizeof name);
 		fprintf(out, "  %s:", name);
 		for (int k = 0; k < f->n; k++) {
-			value_json(&f->v[k], json, sizeof json);
-			value_words(json, word, sizeof word);
-			fprintf(out, "%s %s %.1f%%", k ? "," : "", word, 100 * odds_p(&f->v[k]));
+			value_words(&f->v[k], word, sizeof word);
+			percent(&f->v[k], pc, sizeof pc);
+			fprintf(out, "%s %s %s", k ? "," : "", word, pc);
 		}
 		if (odds_expected(f, &mean))
 			fprintf(out, " (expected %.3f)", mean);
@@ -188,12 +250,15 @@ odds_report(struct cmd_ctx *g, const char *rules, const struct rule_cmd *c,
 	struct odds_ctx ctx = { c, ts, in };
 	int rc;
 
+	rc = ODDS_BY_DICE;
 	if (c->odds != NULL) {
 		result_init(&r);
 		r.quiet = 1;
 		rc = c->odds(ts, in, &o, &r);
 		r.quiet = 0;
-	} else {
+	}
+	if (rc == ODDS_BY_DICE) {
+		result_free(&r);
 		rc = odds_enumerate(one_run, &ctx, &d, &r, &o, ODDS_RUNS);
 	}
 	if (rc != RULE_OK) {
@@ -202,13 +267,14 @@ odds_report(struct cmd_ctx *g, const char *rules, const struct rule_cmd *c,
 		result_free(&r);	/* (a batch weighs again on its next line) */
 		return rc;
 	}
+	rc = 0;
 	if (g->json)
-		print_json(g, rules, c->name, &o);
+		rc = print_json(g, rules, c->name, &o);
 	else
 		print_text(g->out, rules, c, &o);
 	odds_free(&o);
 	result_free(&r);
-	return 0;
+	return rc;
 }
 
 /* `umpire odds COMMAND ...`: the command's options, its odds. */

@@ -52,6 +52,35 @@ die_sides_from(enum die_kind k, long need)
 	return n;
 }
 
+int
+die_sides_in(enum die_kind k, unsigned mask)
+{
+	int face[12], sides[12], nf = die_faces(k, face, sides), n = 0;
+
+	for (int i = 0; i < nf; i++)
+		if ((mask >> face[i]) & 1u)
+			n += sides[i];
+	return n;
+}
+
+int
+die_faces(enum die_kind k, int *face, int *sides)
+{
+	static const int avg_face[] = { 2, 3, 4, 5 }, avg_sides[] = { 1, 2, 2, 1 };
+	int n = 0;
+
+	if (k == DIE_AVG) {
+		memcpy(face, avg_face, sizeof avg_face);
+		memcpy(sides, avg_sides, sizeof avg_sides);
+		return 4;
+	}
+	for (int v = die_min(k); v <= die_max(k); v++, n++) {
+		face[n] = v;
+		sides[n] = 1;
+	}
+	return n;
+}
+
 const char *
 die_name(enum die_kind k)
 {

@@ -75,6 +75,12 @@ int die_max(enum die_kind k);
  * or more (the average die: 2, 3, 3, 4, 4, 5). */
 int die_sides(enum die_kind k);
 int die_sides_from(enum die_kind k, long need);
+/* How many sides of k show a face in MASK (bit f for face f). */
+int die_sides_in(enum die_kind k, unsigned mask);
+/* The distinct faces of k, lowest first, and how many of its sides show
+ * each (the average die: 2, 3, 4, 5 on 1, 2, 2, 1 sides); returns how
+ * many there are (at most 12). */
+int die_faces(enum die_kind k, int *face, int *sides);
 /* Short name of a die kind: "average die", "d6", ... */
 const char *die_name(enum die_kind k);
 /* Parses "d6", "d8", ... into *k; returns 0, or -1 if not a die type. */

@@ -33,6 +33,14 @@ odds_fraction(const struct odds_value *v, char *buf, size_t n)
 	release(text, strlen(text) + 1);
 }
 
+size_t
+odds_fraction_size(const struct odds_value *v)
+{
+	/* (mpz_sizeinbase may say one digit more than there are) */
+	return mpz_sizeinbase(mpq_numref(v->p), 10) +
+	    mpz_sizeinbase(mpq_denref(v->p), 10) + 3;
+}
+
 /* ---- collecting the scalar fields of one result -------------------- */
 
 static struct odds_field *
@@ -46,7 +54,7 @@ field(struct odds *o, const char *name)
 		return NULL;
 	}
 	text_copy(o->f[o->n].name, ODDS_NAME, name);
-	o->f[o->n].n = 0;
+	o->f[o->n].n = 0;	/* (its values were given back by odds_free) */
 	return &o->f[o->n++];
 }
 
@@ -78,6 +86,32 @@ odds_value_equal(const struct odds_value *a, const struct odds_value *b)
 	return a->type != FIELD_BOOL || a->n == b->n;
 }
 
+/* Room for one more value in f; 0, or -1 (o says why) when there is none. */
+static int
+value_room(struct odds *o, struct odds_field *f)
+{
+	struct odds_value *grown;
+	int room;
+
+	if (f->n < f->room)
+		return 0;
+	if (f->n == ODDS_VALUES) {
+		o->overflow = 1;
+		return -1;
+	}
+	room = f->room > 0 ? f->room * 2 : 16;
+	if (room > ODDS_VALUES)
+		room = ODDS_VALUES;
+	/* (an mpq_t holds pointers, never into itself: it moves whole) */
+	if ((grown = realloc(f->v, (size_t)room * sizeof f->v[0])) == NULL) {
+		o->no_memory = 1;
+		return -1;
+	}
+	f->v = grown;
+	f->room = room;
+	return 0;
+}
+
 /* The index of the value v among f's values, listing it (weighing
  * nothing yet) when it is new; -1 when f has no room left. */
 static int
@@ -85,13 +119,15 @@ value_index(struct odds *o, struct odds_field *f, const struct odds_value *v)
 {
 	struct odds_value *nv;
 
-	for (int i = 0; i < f->n; i++)
-		if (odds_value_equal(&f->v[i], v))
-			return i;
-	if (f->n == ODDS_VALUES) {
-		o->overflow = 1;
+	/* (a number past every number listed in order is new: a rule set's
+	 * own odds list a distribution's values so) */
+	if (f->n == 0 || !f->ascending || !numeric(v) || v->d <= f->v[f->n - 1].d)
+		for (int i = 0; i < f->n; i++)
+			if (odds_value_equal(&f->v[i], v))
+				return i;
+	if (value_room(o, f) != 0)
 		return -1;
-	}
+	f->ascending = numeric(v) && (f->n == 0 || (f->ascending && v->d > f->v[f->n - 1].d));
 	nv = &f->v[f->n];
 	nv->type = v->type;
 	nv->n = v->n;
@@ -109,7 +145,11 @@ add_value(struct odds *o, const char *name, const struct odds_value *v,
 	struct odds_field *f = field(o, name);
 	int i = f != NULL ? value_index(o, f, v) : -1;
 
-	if (i >= 0)
+	if (i < 0)
+		return;
+	if (mpq_sgn(f->v[i].p) == 0)	/* (a value's first weight: no sum) */
+		mpq_set(f->v[i].p, p);
+	else
 		mpq_add(f->v[i].p, f->v[i].p, p);
 }
 
@@ -370,6 +410,8 @@ struct walker {
 	long limit;
 	int faces[DICE_MAX];
 	struct rule_memo memo;	/* the rule's look-ups, kept from run to run */
+	odds_leaf leaf;		/* what becomes of a complete ruling */
+	void *leaf_ctx;
 	struct tally *tally;
 	/* Scratch fractions, kept from question to question: the odds of
 	 * reaching each depth and a node's own (its run closed), up to
@@ -382,32 +424,6 @@ struct walker {
 	struct die_spec seen[DICE_MAX];	/* the die last asked for at a depth */
 	unsigned char known[DICE_MAX];	/* ... when there was one */
 };
-
-/* The distinct faces of a die and how many of its sides show each. */
-static int
-faces_of(enum die_kind k, int *face, int *weight)
-{
-	int n = 0;
-
-	if (k == DIE_AVG) {	/* 2, 3, 3, 4, 4, 5 */
-		static const int f[] = { 2, 3, 4, 5 }, w[] = { 1, 2, 2, 1 };
-
-		memcpy(face, f, sizeof f);
-		memcpy(weight, w, sizeof w);
-		return 4;
-	}
-	for (int v = die_min(k); v <= die_max(k); v++, n++) {
-		face[n] = v;
-		weight[n] = 1;
-	}
-	return n;
-}
-
-static int
-sides(enum die_kind k)
-{
-	return k == DIE_AVG ? 6 : die_max(k) - die_min(k) + 1;
-}
 
 /* An exchangeable run of split dice being counted: n dice so far, a of
  * them in the mask (canonical order: all in-mask dice first). */
@@ -449,7 +465,7 @@ close_run(struct walker *w, mpq_ptr q, mpq_srcptr p, const struct run *run)
 static int
 split_class(enum die_kind k, unsigned mask, int in, int *face)
 {
-	int fv[16], wv[16], nf = faces_of(k, fv, wv), count = 0;
+	int fv[16], wv[16], nf = die_faces(k, fv, wv), count = 0;
 
 	for (int i = 0; i < nf; i++)
 		if (((mask >> fv[i]) & 1u) == (unsigned)in) {
@@ -516,7 +532,7 @@ branch_split(struct walker *w, int depth, mpq_srcptr p, struct run run,
 	n = split_children(s, run, &from, face, count, next);
 	for (int i = 0; i < n && rc == RULE_OK; i++, covered = 0) {
 		w->faces[depth] = face[i];
-		scale(w->p[depth + 1], base, (unsigned long)count[i], (unsigned long)sides(s->kind));
+		scale(w->p[depth + 1], base, (unsigned long)count[i], (unsigned long)die_sides(s->kind));
 		rc = explore(w, depth + 1, w->p[depth + 1], next[i], covered);
 	}
 	return rc;
@@ -526,7 +542,7 @@ branch_split(struct walker *w, int depth, mpq_srcptr p, struct run run,
 static int
 at_most(enum die_kind k, int m)
 {
-	int fv[16], wv[16], nf = faces_of(k, fv, wv), count = 0;
+	int fv[16], wv[16], nf = die_faces(k, fv, wv), count = 0;
 
 	for (int i = 0; i < nf; i++)
 		if (fv[i] <= m)
@@ -560,7 +576,7 @@ branch_max(struct walker *w, int depth, mpq_srcptr p, struct run run)
 		for (int i = 0; i < npool; i++) {
 			mpz_mul_ui(w->upto, w->upto, (unsigned long)at_most(pool[i], m));
 			mpz_mul_ui(w->below, w->below, (unsigned long)at_most(pool[i], m - 1));
-			mpz_mul_ui(mpq_denref(q), mpq_denref(q), (unsigned long)sides(pool[i]));
+			mpz_mul_ui(mpq_denref(q), mpq_denref(q), (unsigned long)die_sides(pool[i]));
 		}
 		if (mpz_cmp(w->upto, w->below) == 0)
 			continue;
@@ -584,7 +600,7 @@ sum_ways(const enum die_kind *pool, int n, unsigned long long *ways, int *lo)
 	ways[0] = 1;
 	*lo = 0;
 	for (int i = 0; i < n; i++) {
-		int fv[16], wv[16], nf = faces_of(pool[i], fv, wv), grow = fv[nf - 1] - fv[0];
+		int fv[16], wv[16], nf = die_faces(pool[i], fv, wv), grow = fv[nf - 1] - fv[0];
 
 		memset(next, 0, (size_t)(span + grow + 1) * sizeof next[0]);
 		for (int s = 0; s <= span; s++)
@@ -622,7 +638,7 @@ branch_sum(struct walker *w, int depth, mpq_srcptr p, struct run run)
 		mpz_mul(mpq_numref(q), mpq_numref(base), w->upto);
 		mpz_set(mpq_denref(q), mpq_denref(base));
 		for (int i = 0; i < npool; i++)
-			mpz_mul_ui(mpq_denref(q), mpq_denref(q), (unsigned long)sides(pool[i]));
+			mpz_mul_ui(mpq_denref(q), mpq_denref(q), (unsigned long)die_sides(pool[i]));
 		w->faces[depth] = lo + k - later;
 		rc = explore(w, depth + 1, q, no_run, 0);
 	}
@@ -635,13 +651,13 @@ static int
 branch_faces(struct walker *w, int depth, mpq_srcptr p, struct run run,
     const struct die_spec *s, int covered)
 {
-	int face[16], weight[16], nf = faces_of(s->kind, face, weight), rc = RULE_OK;
+	int face[16], weight[16], nf = die_faces(s->kind, face, weight), rc = RULE_OK;
 	mpq_ptr base = w->base[depth];
 
 	close_run(w, base, p, &run);
 	for (int i = 0; i < nf && rc == RULE_OK; i++, covered = 0) {
 		w->faces[depth] = face[i];
-		scale(w->p[depth + 1], base, (unsigned long)weight[i], (unsigned long)sides(s->kind));
+		scale(w->p[depth + 1], base, (unsigned long)weight[i], (unsigned long)die_sides(s->kind));
 		rc = explore(w, depth + 1, w->p[depth + 1], no_run, covered);
 	}
 	return rc;
@@ -649,7 +665,7 @@ branch_faces(struct walker *w, int depth, mpq_srcptr p, struct run run,
 
 /* A complete ruling: its scalar fields weigh p (with its run's orderings). */
 static int
-leaf(struct walker *w, mpq_srcptr p, struct run run)
+at_leaf(struct walker *w, mpq_srcptr p, struct run run)
 {
 	if (result_finish(w->r) != 0)
 		return result_fail(w->r, RULE_DATA, "a result is too large to weigh");
@@ -657,7 +673,17 @@ leaf(struct walker *w, mpq_srcptr p, struct run run)
 	close_run(w, w->leafq, p, &run);
 	if (mpz_cmp_ui(mpq_numref(w->leafq), 1) != 0)	/* 1/n is reduced */
 		mpq_canonicalize(w->leafq);
-	tally_leaf(w->tally, w->o, w->r, w->leafq);
+	return w->leaf(w->leaf_ctx, w->r, w->d, w->leafq);
+}
+
+/* The enumeration's own leaf: its fields tallied into the odds. */
+static int
+tally_one(void *ctx, const struct result *r, const struct dice *d, mpq_srcptr p)
+{
+	struct walker *w = ctx;
+
+	(void)d;
+	tally_leaf(w->tally, w->o, r, p);
 	return RULE_OK;
 }
 
@@ -698,7 +724,7 @@ first_face(const struct walker *w, const struct die_spec *s, struct run run,
 		*after = next[0];
 		return face[0];
 	}
-	faces_of(s->kind, face, weight);
+	die_faces(s->kind, face, weight);
 	return face[0];
 }
 
@@ -762,7 +788,7 @@ explore(struct walker *w, int depth, mpq_srcptr p, struct run run, int covered)
 
 		if (rc == RULE_OK && w->r->failed)
 			rc = w->r->failed;
-		return rc != RULE_OK ? rc : leaf(w, p, run);
+		return rc != RULE_OK ? rc : at_leaf(w, p, run);
 	}
 	u = &w->d->used[depth];
 	s = depth < w->own ? (struct die_spec){ u->kind, u->mask, u->group, u->pool } :
@@ -910,7 +936,7 @@ count_from(struct plan *pl, int depth, struct run run)
 		return capped_sum(1, count_from(pl, depth + 1, run), pl->cap);
 	if (pl->memo[depth] < 0)
 		pl->memo[depth] = capped_sum(1, capped_times(s->pool == 1 && !pl->plain ?
-		    pl->die[depth].maxima : faces_of(s->kind, fv, wv),
+		    pl->die[depth].maxima : die_faces(s->kind, fv, wv),
 		    count_from(pl, depth + 1, no_run), pl->cap), pl->cap);
 	return pl->memo[depth];
 }
@@ -933,6 +959,38 @@ too_many(struct walker *w)
 	return 1;
 }
 
+/* The sum of f's chances into sum.  (Over the largest denominator when
+ * every other divides it, as the chances of one distribution's values do:
+ * a division each rather than the two gcds of a sum of fractions.) */
+static void
+field_sum(const struct odds_field *f, mpq_ptr sum)
+{
+	mpz_srcptr den = NULL;
+	mpz_t part;
+	int i;
+
+	for (i = 0; i < f->n; i++)
+		if (den == NULL || mpz_cmp(mpq_denref(f->v[i].p), den) > 0)
+			den = mpq_denref(f->v[i].p);
+	for (i = 0; den != NULL && i < f->n; i++)
+		if (!mpz_divisible_p(den, mpq_denref(f->v[i].p)))
+			break;
+	mpq_set_ui(sum, 0, 1);
+	if (den == NULL || i < f->n) {
+		for (i = 0; i < f->n; i++)
+			mpq_add(sum, sum, f->v[i].p);
+		return;
+	}
+	mpz_init(part);
+	for (i = 0; i < f->n; i++) {
+		mpz_divexact(part, den, mpq_denref(f->v[i].p));
+		mpz_addmul(mpq_numref(sum), part, mpq_numref(f->v[i].p));
+	}
+	mpz_set(mpq_denref(sum), den);
+	mpq_canonicalize(sum);
+	mpz_clear(part);
+}
+
 /* A field some branches do not write is null on them: the values of
  * every field sum to one. */
 static void
@@ -942,8 +1000,7 @@ complete(struct odds *o, struct odds_field *f)
 	mpq_t sum;
 
 	mpq_init(sum);
-	for (int i = 0; i < f->n; i++)
-		mpq_add(sum, sum, f->v[i].p);
+	field_sum(f, sum);
 	if (mpq_cmp_ui(sum, 1, 1) < 0) {
 		mpq_t one;
 
@@ -1024,19 +1081,23 @@ value_cmp(const void *a, const void *b)
 void
 odds_free(struct odds *o)
 {
-	for (int i = 0; i < o->n; i++)
+	for (int i = 0; i < o->n; i++) {
 		for (int k = 0; k < o->f[i].n; k++)
 			mpq_clear(o->f[i].v[k].p);
+		free(o->f[i].v);
+		o->f[i].v = NULL;
+		o->f[i].n = o->f[i].room = 0;
+	}
 	o->n = 0;
 }
 
 void
 odds_reset(struct odds *o)
 {
-	/* Not a memset: o is megabytes, and a question lists a few values. */
 	odds_free(o);
 	o->runs = o->leaves = 0;
-	o->overflow = 0;
+	o->how = NULL;
+	o->overflow = o->no_memory = 0;
 }
 
 void
@@ -1067,9 +1128,39 @@ odds_add_word(struct odds *o, const char *field, const char *word, mpq_srcptr p)
 	add_value(o, field, &v, p);
 }
 
+void
+odds_add_result(struct odds *o, const struct result *r, mpq_srcptr p)
+{
+	char name[ODDS_NAME];
+	struct odds_value v;
+
+	for (int i = 0; i < r->nfields; i++) {
+		if (!field_name(r, i, name, sizeof name))
+			continue;
+		if (value_of(r, &r->field[i], &v) != 0)
+			o->overflow = 1;
+		else
+			add_value(o, name, &v, p);
+	}
+}
+
+void
+odds_add_field(struct odds *o, const struct result *r, const char *key, mpq_srcptr p)
+{
+	const struct result_field *f = result_top(r, key);
+	struct odds_value v;
+
+	if (f == NULL || value_of(r, f, &v) != 0)
+		o->overflow = 1;
+	else
+		add_value(o, key, &v, p);
+}
+
 int
 odds_finish(struct odds *o, struct result *r)
 {
+	if (o->no_memory)
+		return result_fail(r, RULE_DATA, "out of memory weighing the odds");
 	if (o->overflow)
 		return result_fail(r, RULE_DATA, "the ruling's outcomes are too many to list");
 	for (int i = 0; i < o->n; i++) {
@@ -1079,9 +1170,11 @@ odds_finish(struct odds *o, struct result *r)
 	return RULE_OK;
 }
 
-int
-odds_enumerate(odds_rule rule, void *ctx, struct dice *d, struct result *r,
-    struct odds *o, long limit)
+/* The enumeration of RULE, each complete ruling handed to LEAF (NULL:
+ * tallied into o's fields). */
+static int
+walk(odds_rule rule, void *ctx, odds_leaf leaf, void *leaf_ctx, struct dice *d,
+    struct result *r, struct odds *o, long limit)
 {
 	static struct walker w;
 	static struct tally tally;
@@ -1097,6 +1190,8 @@ odds_enumerate(odds_rule rule, void *ctx, struct dice *d, struct result *r,
 	}
 	w.rule = rule;
 	w.ctx = ctx;
+	w.leaf = leaf != NULL ? leaf : tally_one;
+	w.leaf_ctx = leaf != NULL ? leaf_ctx : &w;
 	w.d = d;
 	w.r = r;
 	w.o = o;
@@ -1114,10 +1209,101 @@ odds_enumerate(odds_rule rule, void *ctx, struct dice *d, struct result *r,
 	rc = explore(&w, 0, w.p[0], no_run, 0);
 	r->quiet = 0;
 	r->memo = NULL;
-	if (rc != RULE_OK)
-		return rc;
-	tally_flush(&tally, o);
-	return odds_finish(o, r);
+	if (rc == RULE_OK && leaf == NULL)
+		tally_flush(&tally, o);
+	return rc;
+}
+
+int
+odds_enumerate(odds_rule rule, void *ctx, struct dice *d, struct result *r,
+    struct odds *o, long limit)
+{
+	int rc = walk(rule, ctx, NULL, NULL, d, r, o, limit);
+
+	return rc != RULE_OK ? rc : odds_finish(o, r);
+}
+
+int
+odds_leaves(odds_rule rule, void *ctx, odds_leaf leaf, void *leaf_ctx,
+    struct dice *d, struct result *r, struct odds *o, long limit)
+{
+	return walk(rule, ctx, leaf, leaf_ctx, d, r, o, limit);
+}
+
+/* The ruling on the faces of COUNT (count[i] of face[i], highest first),
+ * weighing `ways` of all: its fields into o. */
+static int
+unordered_run(odds_rule rule, void *ctx, struct dice *d, struct result *r, struct odds *o,
+    const int *face, const int *count, int nf, mpq_srcptr p)
+{
+	int faces[DICE_MAX], n = 0, rc;
+
+	for (int i = nf - 1; i >= 0; i--)
+		for (int k = 0; k < count[i]; k++)
+			faces[n++] = face[i];
+	dice_set_explore(d, faces, n);
+	result_init(r);
+	r->quiet = 1;
+	rc = rule(ctx, d, r);
+	if (rc == RULE_OK && r->failed)
+		rc = r->failed;
+	if (rc == RULE_OK && (d->wanting || d->nused != n))
+		rc = result_fail(r, RULE_BUG, "the ruling reads its dice otherwise than weighed");
+	if (rc == RULE_OK && result_finish(r) != 0)
+		rc = result_fail(r, RULE_DATA, "a result is too large to weigh");
+	if (rc == RULE_OK)
+		odds_add_result(o, r, p);
+	r->quiet = 0;
+	o->runs++;
+	o->leaves++;
+	return rc;
+}
+
+int
+odds_unordered(odds_rule rule, void *ctx, enum die_kind kind, int n, struct dice *d,
+    struct result *r, struct odds *o)
+{
+	int face[12], sides[12], count[12], nf = die_faces(kind, face, sides), rc = RULE_OK, i;
+	mpz_t ways, one;
+	mpq_t p;
+
+	if (n > DICE_MAX)
+		return result_fail(r, RULE_DATA, "the ruling asks for more than %d dice", DICE_MAX);
+	mpz_init(ways);
+	mpz_init(one);
+	mpq_init(p);
+	/* every count of each face, the first face taking what is left */
+	memset(count, 0, sizeof count);
+	count[0] = n;
+	for (;;) {
+		/* n! / (count_0! ... ) orderings, each face's sides to its count */
+		mpz_fac_ui(ways, (unsigned long)n);
+		for (i = 0; i < nf; i++) {
+			mpz_fac_ui(one, (unsigned long)count[i]);
+			mpz_divexact(ways, ways, one);
+			mpz_ui_pow_ui(one, (unsigned long)sides[i], (unsigned long)count[i]);
+			mpz_mul(ways, ways, one);
+		}
+		mpz_set(mpq_numref(p), ways);
+		mpz_ui_pow_ui(mpq_denref(p), (unsigned long)die_sides(kind), (unsigned long)n);
+		mpq_canonicalize(p);
+		if ((rc = unordered_run(rule, ctx, d, r, o, face, count, nf, p)) != RULE_OK)
+			break;
+		/* the next counts: one from the first face that has some moves
+		 * on to the next face, the rest back to the first */
+		for (i = 0; i < nf - 1 && count[i] == 0; i++)
+			continue;
+		if (i == nf - 1)
+			break;
+		count[i + 1]++;
+		count[0] = count[i] - 1;
+		if (i > 0)
+			count[i] = 0;
+	}
+	mpq_clear(p);
+	mpz_clear(one);
+	mpz_clear(ways);
+	return rc != RULE_OK ? rc : odds_finish(o, r);
 }
 
 int
@@ -1131,3 +1317,323 @@ odds_expected(const struct odds_field *f, double *mean)
 	}
 	return 1;
 }
+
+/* ---- distributions of independent parts ------------------------------ */
+
+void
+odds_dist_init(struct odds_dist *d)
+{
+	d->v = NULL;
+	d->w = NULL;
+	d->n = d->room = 0;
+	d->slot = NULL;
+	d->nslot = 0;
+	mpz_init_set_ui(d->den, 1);
+	d->no_memory = 0;
+}
+
+void
+odds_dist_clear(struct odds_dist *d)
+{
+	for (int i = 0; i < d->n; i++)
+		mpz_clear(d->w[i]);
+	free(d->v);
+	free(d->w);
+	free(d->slot);
+	mpz_clear(d->den);
+	d->v = NULL;
+	d->w = NULL;
+	d->slot = NULL;
+	d->n = d->room = d->nslot = 0;
+}
+
+static unsigned
+dist_hash(long value, int nslot)
+{
+	unsigned long x = (unsigned long)value * 0x9e3779b97f4a7c15UL;
+
+	return (unsigned)(x >> 32) & (unsigned)(nslot - 1);
+}
+
+/* The slot of VALUE: where it is, or the free one where it goes. */
+static int
+dist_slot(const struct odds_dist *d, long value)
+{
+	unsigned at = dist_hash(value, d->nslot);
+
+	while (d->slot[at] != 0 && d->v[d->slot[at] - 1] != value)
+		at = (at + 1) & (unsigned)(d->nslot - 1);
+	return (int)at;
+}
+
+/* Room for one more value in the arrays. */
+static int
+dist_grow(struct odds_dist *d)
+{
+	int room = d->room > 0 ? d->room * 2 : 16;
+	long *v;
+	mpz_t *w;
+
+	if (d->n < d->room)
+		return 0;
+	if ((v = realloc(d->v, (size_t)room * sizeof d->v[0])) == NULL)
+		return -1;
+	d->v = v;
+	if ((w = realloc(d->w, (size_t)room * sizeof d->w[0])) == NULL)
+		return -1;
+	d->w = w;
+	d->room = room;
+	return 0;
+}
+
+/* A hash of the values of NSLOT slots (a power of two, above twice
+ * their number). */
+static int
+dist_rehash(struct odds_dist *d, int nslot)
+{
+	int *slot = calloc((size_t)nslot, sizeof slot[0]);
+
+	if (slot == NULL)
+		return -1;
+	free(d->slot);
+	d->slot = slot;
+	d->nslot = nslot;
+	for (int i = 0; i < d->n; i++)
+		d->slot[dist_slot(d, d->v[i])] = i + 1;
+	return 0;
+}
+
+/* VALUE listed at the end with no ways (its hash left to the caller);
+ * its index, or -1 when d cannot grow. */
+static int
+dist_append(struct odds_dist *d, long value)
+{
+	if (dist_grow(d) != 0) {
+		d->no_memory = 1;
+		return -1;
+	}
+	d->v[d->n] = value;
+	mpz_init(d->w[d->n]);
+	return d->n++;
+}
+
+/* The index of VALUE, listed with no ways when it is new; -1 when d
+ * cannot grow. */
+static int
+dist_index(struct odds_dist *d, long value)
+{
+	int at, i;
+
+	if (d->nslot > 0 && d->slot[at = dist_slot(d, value)] != 0)
+		return d->slot[at] - 1;
+	/* a hash at most half full */
+	if (2 * (d->n + 1) > d->nslot &&
+	    dist_rehash(d, d->nslot > 0 ? d->nslot * 2 : 32) != 0) {
+		d->no_memory = 1;
+		return -1;
+	}
+	if ((i = dist_append(d, value)) >= 0)
+		d->slot[dist_slot(d, value)] = i + 1;
+	return i;
+}
+
+void
+odds_dist_put(struct odds_dist *d, long value, mpz_srcptr ways)
+{
+	int i;
+
+	if (mpz_sgn(ways) != 0 && (i = dist_index(d, value)) >= 0)
+		mpz_add(d->w[i], d->w[i], ways);
+}
+
+void
+odds_dist_put_ui(struct odds_dist *d, long value, unsigned long ways)
+{
+	int i;
+
+	if (ways != 0 && (i = dist_index(d, value)) >= 0)
+		mpz_add_ui(d->w[i], d->w[i], ways);
+}
+
+/* d takes the values and ways of from (which is left to be cleared). */
+static void
+dist_move(struct odds_dist *d, struct odds_dist *from)
+{
+	int failed = d->no_memory || from->no_memory;
+
+	odds_dist_clear(d);
+	*d = *from;
+	d->no_memory = failed;
+}
+
+/* The least and the most of the values of d. */
+static void
+dist_span(const struct odds_dist *d, long *lo, long *hi)
+{
+	*lo = *hi = d->n > 0 ? d->v[0] : 0;
+	for (int i = 1; i < d->n; i++) {
+		*lo = d->v[i] < *lo ? d->v[i] : *lo;
+		*hi = d->v[i] > *hi ? d->v[i] : *hi;
+	}
+}
+
+/* Sums within this span are found by their place in an array, not by
+ * hash (a statistic's counts in their places make a few thousand). */
+#define DIST_DENSE (1L << 18)
+
+void
+odds_dist_add(struct odds_dist *d, const struct odds_dist *part)
+{
+	struct odds_dist sum;
+	long lo, hi, plo, phi;
+	int *at = NULL;
+
+	/* (d and part may be one: sum is written apart, and moved in last) */
+	odds_dist_init(&sum);
+	dist_span(d, &lo, &hi);
+	dist_span(part, &plo, &phi);
+	lo += plo;
+	hi += phi;
+	if (hi - lo < DIST_DENSE)
+		at = calloc((size_t)(hi - lo + 1), sizeof at[0]);
+	for (int i = 0; i < d->n; i++)
+		for (int k = 0; k < part->n; k++) {
+			long v = d->v[i] + part->v[k];
+			int j;
+
+			if (at == NULL)
+				j = dist_index(&sum, v);
+			else if ((j = at[v - lo] - 1) < 0 && (j = dist_append(&sum, v)) >= 0)
+				at[v - lo] = j + 1;
+			if (j >= 0)
+				mpz_addmul(sum.w[j], d->w[i], part->w[k]);
+		}
+	if (at != NULL) {
+		int nslot = 32;
+
+		while (nslot < 2 * (sum.n + 1))
+			nslot *= 2;
+		free(at);
+		if (dist_rehash(&sum, nslot) != 0)
+			sum.no_memory = 1;
+	}
+	mpz_mul(sum.den, d->den, part->den);
+	dist_move(d, &sum);
+}
+
+/*
+ * The sum of TIMES copies of a part of two values a and b, shown in wa
+ * and wb ways of den (neither none; all three divided first by what they
+ * share): (TIMES - j) * a + j * b in C(TIMES, j) wa^(TIMES-j) wb^j ways
+ * of den^TIMES, each count of ways from the one before (its divisions
+ * exact).
+ */
+static void
+binomial_times(const struct odds_dist *part, long times, struct odds_dist *out)
+{
+	long a = part->v[0], b = part->v[1];
+	mpz_t wa, wb, term;
+
+	mpz_init(wa);
+	mpz_init(wb);
+	mpz_init(term);
+	mpz_gcd(term, part->w[0], part->w[1]);
+	mpz_gcd(term, term, part->den);
+	mpz_divexact(wa, part->w[0], term);
+	mpz_divexact(wb, part->w[1], term);
+	mpz_divexact(out->den, part->den, term);
+	mpz_pow_ui(out->den, out->den, (unsigned long)times);
+	mpz_pow_ui(term, wa, (unsigned long)times);
+	for (long j = 0;; j++) {
+		odds_dist_put(out, (times - j) * a + j * b, term);
+		if (j == times)
+			break;
+		/* C(t, j+1) wa^(t-j-1) wb^(j+1) = the term * (t-j) wb / ((j+1) wa) */
+		mpz_mul_ui(term, term, (unsigned long)(times - j));
+		mpz_mul(term, term, wb);
+		mpz_divexact_ui(term, term, (unsigned long)(j + 1));
+		mpz_divexact(term, term, wa);
+	}
+	mpz_clear(term);
+	mpz_clear(wb);
+	mpz_clear(wa);
+}
+
+void
+odds_dist_add_times(struct odds_dist *d, const struct odds_dist *part, long times)
+{
+	struct odds_dist copies;
+
+	if (times <= 0)
+		return;
+	odds_dist_init(&copies);
+	if (part->n == 2) {
+		binomial_times(part, times, &copies);
+		odds_dist_add(d, &copies);
+	} else {
+		/* any other part: its copies by squaring (1, 2, 4, ... of them) */
+		odds_dist_put_ui(&copies, 0, 1);
+		odds_dist_add(&copies, part);
+		for (;;) {
+			if (times & 1)
+				odds_dist_add(d, &copies);
+			if ((times >>= 1) == 0)
+				break;
+			odds_dist_add(&copies, &copies);
+		}
+	}
+	d->no_memory |= copies.no_memory;
+	odds_dist_clear(&copies);
+}
+
+void
+odds_dist_p(const struct odds_dist *d, int i, mpq_ptr p)
+{
+	mpz_set(mpq_numref(p), d->w[i]);
+	mpz_set(mpq_denref(p), d->den);
+	mpq_canonicalize(p);
+}
+
+/* An entry of a distribution, for sorting: its value and its place. */
+struct dist_entry {
+	long v;
+	int at;
+};
+
+static int
+entry_cmp(const void *a, const void *b)
+{
+	const struct dist_entry *x = a, *y = b;
+
+	return x->v < y->v ? -1 : x->v > y->v;
+}
+
+void
+odds_dist_sort(struct odds_dist *d)
+{
+	struct dist_entry *e = malloc((size_t)(d->n > 0 ? d->n : 1) * sizeof e[0]);
+	mpz_t *w = malloc((size_t)(d->n > 0 ? d->n : 1) * sizeof w[0]);
+
+	if (e == NULL || w == NULL) {
+		d->no_memory = 1;	/* (left as it was) */
+		free(e);
+		free(w);
+		return;
+	}
+	for (int i = 0; i < d->n; i++) {
+		e[i].v = d->v[i];
+		e[i].at = i;
+	}
+	qsort(e, (size_t)d->n, sizeof e[0], entry_cmp);
+	/* (an mpz_t holds pointers, never into itself: it moves whole) */
+	memcpy(w, d->w, (size_t)d->n * sizeof w[0]);
+	for (int i = 0; i < d->n; i++) {
+		d->v[i] = e[i].v;
+		memcpy(d->w[i], w[e[i].at], sizeof w[0]);
+	}
+	free(e);
+	free(w);
+	if (d->nslot > 0 && dist_rehash(d, d->nslot) != 0)
+		d->no_memory = 1;
+}
+

@@ -195,31 +195,51 @@ rule_cell(const struct table *t, int row, const char *col, struct result *r)
 	return v;
 }
 
+int
+rule_memo_find(const struct result *r, const struct table *t, const char *name,
+    double *v)
+{
+	const struct rule_memo *m = r->memo;
+
+	for (int i = 0; m != NULL && i < m->nvalues; i++)
+		if (m->value[i].t == t && strcmp(m->value[i].name, name) == 0) {
+			*v = m->value[i].v;
+			return 0;
+		}
+	return -1;
+}
+
+void
+rule_memo_keep(struct result *r, const struct table *t, const char *name, double v)
+{
+	struct rule_memo *m = r->memo;
+
+	if (m != NULL && m->nvalues < RULE_MEMO && strlen(name) < RULE_MEMO_KEY) {
+		m->value[m->nvalues].t = t;
+		text_copy(m->value[m->nvalues].name, RULE_MEMO_KEY, name);
+		m->value[m->nvalues++].v = v;
+	}
+}
+
 double
 rule_value(const struct tableset *ts, const char *ruleset, const char *table,
     const char *name, struct result *r)
 {
 	const struct table *t = rule_table(ts, ruleset, table, r);
-	struct rule_memo *m = r->memo;
 	int row;
 	double v;
 
 	if (t == NULL)
 		return 0;
-	for (int i = 0; m != NULL && i < m->nvalues; i++)
-		if (m->value[i].t == t && strcmp(m->value[i].name, name) == 0)
-			return m->value[i].v;
+	if (rule_memo_find(r, t, name, &v) == 0)
+		return v;
 	row = table_row(t, "name", name);
 	if (row < 0 || table_number(t, row, "value", &v) != 0) {
 		result_fail(r, RULE_DATA, "the %s table ('%s') has no number for '%s'",
 		    t->title, t->name, name);
 		return 0;
 	}
-	if (m != NULL && m->nvalues < RULE_MEMO && strlen(name) < RULE_MEMO_KEY) {
-		m->value[m->nvalues].t = t;
-		text_copy(m->value[m->nvalues].name, RULE_MEMO_KEY, name);
-		m->value[m->nvalues++].v = v;
-	}
+	rule_memo_keep(r, t, name, v);
 	return v;
 }
 

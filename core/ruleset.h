@@ -507,6 +507,13 @@ struct rule_memo {
 	int nvalues;
 };
 
+/* A number kept under (T, NAME) in r's memo (a value looked up, a
+ * table's length): 0 with *v, or -1 when r has no memo or none is kept;
+ * rule_memo_keep keeps one, when the memo has room. */
+int rule_memo_find(const struct result *r, const struct table *t, const char *name,
+    double *v);
+void rule_memo_keep(struct result *r, const struct table *t, const char *name, double v);
+
 /* Adds the modifier NAME of T (one umpire applies itself), times PER;
  * a missing row fails r. */
 void rule_auto_mod(const struct table *t, const char *name,

@@ -83,6 +83,16 @@ table_row(const struct table *t, const char *col, const char *key)
 }
 
 int
+table_row_near(const struct table *t, const char *col, const char *key, int near)
+{
+	int c = table_col(t, col);
+
+	if (c >= 0 && near >= 0 && near < t->nrows && strcmp(table_cell(t, near, c), key) == 0)
+		return near;
+	return table_row(t, col, key);
+}
+
+int
 table_row2(const struct table *t, const char *col1, const char *key1,
     const char *col2, const char *key2)
 {

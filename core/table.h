@@ -49,6 +49,12 @@ int table_col(const struct table *t, const char *name);
 /* First row whose column COL holds exactly KEY, or -1. */
 int table_row(const struct table *t, const char *col, const char *key);
 
+/* As table_row for a key column (whose keys are unique: table_check),
+ * looking first at row NEAR: where a table lists its keys in order (the
+ * rows of the Melee/Firing Table, 1 at row 0), a read of a row by its
+ * number finds it at once. */
+int table_row_near(const struct table *t, const char *col, const char *key, int near);
+
 /* First row whose columns match both keys, or -1. */
 int table_row2(const struct table *t, const char *col1, const char *key1,
     const char *col2, const char *key2);

@@ -2,6 +2,7 @@
  * brigade: the Melee/Firing Table, morale and rally of the Asquith &
  * Spires Brigade Rules, and the rule set's command list.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -10,6 +11,18 @@
 #include "text.h"
 
 #define TABLE_NAME "melee-firing"
+
+/* The column of the average die showing DIE ("d4"): made without a
+ * printf, as the odds read it for every row and face. */
+static void
+die_column(char *col, size_t n, int die)
+{
+	struct text_line l;
+
+	line_init(&l, col, n);
+	line_char(&l, 'd');
+	line_long(&l, die, 0);
+}
 
 /* The number in the table's row ROW under COL into *out: 0, or -1 when
  * there is none. */
@@ -21,7 +34,7 @@ cell_number(const struct table *t, long row, const char *col, long *out)
 	int i;
 
 	text_long(key, sizeof key, row);
-	i = table_row(t, "row", key);
+	i = table_row_near(t, "row", key, row <= INT_MAX ? (int)row - 1 : -1);
 	if (i < 0 || table_number(t, i, col, &v) != 0)
 		return -1;
 	*out = (long)v;
@@ -40,18 +53,20 @@ cell(const struct table *t, long row, const char *col, struct result *r,
 	return RULE_OK;
 }
 
-/* The table's length: the largest row number it holds. */
+/* The table's length: the largest row number it holds (kept in r's memo
+ * while the odds read the table row by row). */
 static long
-table_length(const struct table *t)
+table_length(const struct table *t, struct result *r)
 {
 	int col = table_col(t, "row");
 	double v, max = 0;
 
-	/* Read at every direct read and carry back (the odds: by the
-	 * hundred): the column is found once. */
+	if (rule_memo_find(r, t, "(length)", &max) == 0)
+		return (long)max;
 	for (int i = 0; col >= 0 && i < t->nrows; i++)
 		if (kind_number(table_cell(t, i, col), &v) == 0 && v > max)
 			max = v;
+	rule_memo_keep(r, t, "(length)", max);
 	return (long)max;
 }
 
@@ -66,13 +81,20 @@ read_row(const struct table *t, long *length, long row, const char *col,
     struct result *r, long *out)
 {
 	long blocks, rest, block_value = 0, rest_value = 0;
+	double kept;
 	int rc;
 
 	*out = 0;
-	if (row <= 0 || cell_number(t, row, col, out) == 0)
+	if (row <= 0)
+		return RULE_OK;
+	/* (the odds read rows by the hundred: past a length they keep, a row
+	 * is not looked for) */
+	if (*length < 0 && rule_memo_find(r, t, "(length)", &kept) == 0)
+		*length = (long)kept;
+	if ((*length < 0 || row <= *length) && cell_number(t, row, col, out) == 0)
 		return RULE_OK;
 	if (*length < 0)
-		*length = table_length(t);
+		*length = table_length(t, r);
 	if (*length <= 0)
 		return result_fail(r, RULE_DATA, "the %s has no rows", t->title);
 	if (row <= *length)
@@ -100,7 +122,7 @@ brigade_direct(const struct tableset *ts, long row, int die,
 
 	if (t == NULL)
 		return RULE_DATA;
-	snprintf(col, sizeof col, "d%d", die);
+	die_column(col, sizeof col, die);
 	if ((rc = read_row(t, &length, row, col, r, casualties)) != RULE_OK)
 		return rc;
 	result_work(r, "%s [%s], direct read: row %ld, die %d -> %ld",
@@ -122,7 +144,7 @@ brigade_carry_back(const struct tableset *ts, long figures, int die,
 		return RULE_DATA;
 	last = table_colname(t, t->ncols - 1);
 	length = -1;
-	snprintf(col, sizeof col, "d%d", die);
+	die_column(col, sizeof col, die);
 	if ((rc = read_row(t, &length, figures, last, r, carried)) != RULE_OK ||
 	    (rc = read_row(t, &length, *carried, col, r, casualties)) != RULE_OK)
 		return rc;
@@ -386,7 +408,7 @@ static const struct rule_cmd brigade_cmds[] = {
 	{ "fire", "infantry, artillery, rocket and counter-battery fire", NULL,
 	  brigade_fire_inputs,
 	  "infantry: the average die (--moving: a d6 first); artillery: one misfire d6 per gun, then the average die; rocket: a launch d6, one d6 per 6\" section, then the average die where it lands",
-	  brigade_fire, NULL },
+	  brigade_fire, brigade_fire_odds },
 	{ "melee", "a round of melee, carry back both ways", NULL,
 	  brigade_melee_inputs,
 	  "the attacker's average die, the defender's average die; with --defender-firers: the defenders' d6, then (when they fire) their average die",

@@ -29,6 +29,10 @@ int brigade_carry_back(const struct tableset *ts, long figures, int die,
 
 int brigade_fire(const struct tableset *ts, const struct inputs *in,
     struct dice *d, struct result *r);
+/* The exact odds of a battery's fire, gun by gun (other fire: the dice
+ * are enumerated, ODDS_BY_DICE). */
+int brigade_fire_odds(const struct tableset *ts, const struct inputs *in,
+    struct odds *o, struct result *r);
 int brigade_melee(const struct tableset *ts, const struct inputs *in,
     struct dice *d, struct result *r);
 int brigade_move(const struct tableset *ts, const struct inputs *in,

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "brigade.h"
+#include "odds.h"
 #include "num.h"
 #include "text.h"
 
@@ -228,16 +229,30 @@ fire_infantry(const struct tableset *ts, const struct inputs *in,
 
 /* ---- artillery ------------------------------------------------------ */
 
+/* "An ordinary dice is rolled for each piece to see if it misfires"; the
+ * guns that fire roll one average die for the battery. */
+#define MISFIRE_DIE DIE_D6
+#define BATTERY_DIE DIE_AVG
+
 struct battery_fire {
 	long guns;
 	long crew[INPUT_ITEMS + 1];	/* per gun; beyond the list, crew[0] */
 	long fired, misfires, crew_firing;
+	const struct table *mods;	/* the fire as aimed (battery_aim) */
+	const char *gun, *ammo, *range;
 };
 
 static long
 gun_crew(const struct battery_fire *b, long gun)
 {
 	return gun < INPUT_ITEMS ? b->crew[gun] : b->crew[0];
+}
+
+/* A gun with no crew left takes no misfire die and does not fire. */
+static int
+gun_served(const struct battery_fire *b, long gun)
+{
+	return gun_crew(b, gun) > 0;
 }
 
 /* Fills each gun's crew from --crew (one number, or one per gun). */
@@ -275,7 +290,7 @@ crewed_guns(const struct battery_fire *b)
 	long n = 0;
 
 	for (long g = 0; g < b->guns; g++)
-		n += gun_crew(b, g) > 0;
+		n += gun_served(b, g);
 	return n;
 }
 
@@ -291,30 +306,43 @@ gun_fires(const struct table *t, int face)
 	return row >= 0 && strcmp(table_text(t, row, "fires"), "yes") == 0;
 }
 
+/* The faces of the misfire die on which a gun fires (bit f for face f),
+ * by the misfire table, which *t gets. */
+static int
+firing_faces(const struct tableset *ts, struct result *r, const struct table **t,
+    unsigned *fires)
+{
+	*fires = 0;
+	if ((*t = rule_table(ts, BRIGADE, "misfire", r)) == NULL)
+		return RULE_DATA;
+	for (int f = die_min(MISFIRE_DIE); f <= die_max(MISFIRE_DIE); f++)
+		if (gun_fires(*t, f))
+			*fires |= 1u << f;
+	return RULE_OK;
+}
+
 /* "An ordinary dice is rolled for each piece to see if it misfires. Any
  * scoring a 1 or 6 are discounted." */
 static int
 misfire_dice(const struct tableset *ts, struct dice *d, struct result *r,
     struct battery_fire *b)
 {
-	const struct table *t = rule_table(ts, BRIGADE, "misfire", r);
-	unsigned fires = 0;
+	const struct table *t;
+	unsigned fires;
+	int rc;
 
-	if (t == NULL)
-		return RULE_DATA;
-	for (int f = die_min(DIE_D6); f <= die_max(DIE_D6); f++)
-		if (gun_fires(t, f))
-			fires |= 1u << f;
+	if ((rc = firing_faces(ts, r, &t, &fires)) != RULE_OK)
+		return rc;
 	for (long g = 0; g < b->guns; g++) {
 		int face;
 
-		if (gun_crew(b, g) == 0) {
+		if (!gun_served(b, g)) {
 			result_work(r, "gun %ld has no crew and does not fire", g + 1);
 			continue;
 		}
 		/* Only "fires or not" counts, and guns of one crew are alike:
 		 * the odds count them rather than order them. */
-		if ((face = dice_take_split(d, DIE_D6, fires, (int)gun_crew(b, g) + 1,
+		if ((face = dice_take_split(d, MISFIRE_DIE, fires, (int)gun_crew(b, g) + 1,
 		    "misfire d6 for gun %ld", g + 1)) < 0)
 			return RULE_DATA;
 		if ((fires >> face) & 1u) {
@@ -449,77 +477,114 @@ gun_bonuses(const struct inputs *in, const struct table *mods,
 	rule_named_mods(in, "mod", mods, "artillery", fired, NULL, points, r);
 }
 
+/*
+ * All a battery's fire settles before its misfire dice: the crews, the
+ * range, what forbids it.  *ready is 1 when the misfire dice follow, 0
+ * when the ruling is done without them (forbidden, out of range).
+ */
 static int
-fire_artillery(const struct tableset *ts, const struct inputs *in,
-    struct dice *d, struct result *r)
+battery_aim(const struct tableset *ts, const struct inputs *in, struct dice *d,
+    struct result *r, struct battery_fire *b, int *ready)
 {
-	const struct table *mods = rule_table(ts, BRIGADE, "fire-modifiers", r);
-	const char *gun = in_text(in, "gun"), *ammo = in_text(in, "ammo");
-	const char *range = "out", *forbid;
-	struct battery_fire b;
-	long points, casualties;
+	const char *forbid;
 	double min = 0, max = 0;
-	int rc, die;
+	int rc;
 
-	if (mods == NULL)
+	*ready = 0;
+	memset(b, 0, sizeof *b);
+	b->range = "out";
+	if ((b->mods = rule_table(ts, BRIGADE, "fire-modifiers", r)) == NULL)
 		return RULE_DATA;
 	if (!in_given(in, "distance"))
 		return result_fail(r, RULE_USAGE, "fire needs --distance D (inches)");
-	if (ammo == NULL)
-		ammo = strcmp(gun, "howitzer") == 0 ? "shell" : "roundshot";
-	memset(&b, 0, sizeof b);
-	b.guns = in_count(in, "guns");
-	if ((rc = read_crews(ts, in, &b, r)) != RULE_OK)
+	b->gun = in_text(in, "gun");
+	b->ammo = in_text(in, "ammo");
+	if (b->ammo == NULL)
+		b->ammo = strcmp(b->gun, "howitzer") == 0 ? "shell" : "roundshot";
+	b->guns = in_count(in, "guns");
+	if ((rc = read_crews(ts, in, b, r)) != RULE_OK)
 		return rc;
-	if ((rc = artillery_range(ts, gun, ammo, in_number(in, "distance"), r,
-	    &range, &min, &max)) != RULE_OK)
+	if ((rc = artillery_range(ts, b->gun, b->ammo, in_number(in, "distance"), r,
+	    &b->range, &min, &max)) != RULE_OK)
 		return rc;
 	if (in_flag(in, "moving"))
-		return forbidden(r, d, rule_mod_help(mods, "moved"));
-	if ((forbid = rule_forbids(in, "mod", mods, "artillery")) != NULL)
+		return forbidden(r, d, rule_mod_help(b->mods, "moved"));
+	if ((forbid = rule_forbids(in, "mod", b->mods, "artillery")) != NULL)
 		return forbidden(r, d, forbid);
 	/* No gunner left at any gun: no misfire die, nothing fires. */
-	if (crewed_guns(&b) == 0)
-		return forbidden(r, d, b.guns == 1 ? "the gun has no crew left to fire it" :
+	if (crewed_guns(b) == 0)
+		return forbidden(r, d, b->guns == 1 ? "the gun has no crew left to fire it" :
 		    "the battery has no crew left: none of its guns can fire");
-	if (strcmp(range, "out") == 0) {
+	if (strcmp(b->range, "out") == 0) {
 		fire_fields(r, 0, "out", -1, -1, 0, 0);
-		out_of_range(r, d, gun, in_number(in, "distance"), min, max);
+		out_of_range(r, d, b->gun, in_number(in, "distance"), min, max);
 		return RULE_OK;
 	}
-	if ((rc = misfire_dice(ts, d, r, &b)) != RULE_OK)
-		return rc;
-	if (b.fired == 0) {
-		fire_fields(r, 0, range, 0, -1, 0, b.misfires);
+	*ready = 1;
+	return RULE_OK;
+}
+
+/* The points of the guns that fire: their crews and per-gun bonuses. */
+static long
+battery_points(const struct inputs *in, const struct battery_fire *b,
+    struct result *r)
+{
+	long points = b->crew_firing;
+
+	gun_bonuses(in, b->mods, b->range, b->ammo, b->fired, &points, r);
+	return points;
+}
+
+/* The battery's fire once its misfire dice have said which guns fire. */
+static int
+battery_volley(const struct tableset *ts, const struct inputs *in,
+    const struct battery_fire *b, struct dice *d, struct result *r)
+{
+	int battery = in_is(in, "target-type", "battery"), rc, die;
+	long points, casualties;
+
+	if (b->fired == 0) {
+		fire_fields(r, 0, b->range, 0, -1, 0, b->misfires);
 		/* the target battery as it stood: every key of the result */
-		if (in_is(in, "target-type", "battery") &&
-		    (rc = counter_battery(ts, in, 0, r)) != RULE_OK)
+		if (battery && (rc = counter_battery(ts, in, 0, r)) != RULE_OK)
 			return rc;
 		result_summary(r, "no casualties: every gun %smisfired",
-		    b.misfires < b.guns ? "with a crew " : "");
+		    b->misfires < b->guns ? "with a crew " : "");
 		dice_end_early(d);
 		return RULE_OK;
 	}
-	points = b.crew_firing;
-	result_mod(r, "crew", (double)b.crew_firing);
-	gun_bonuses(in, mods, range, ammo, b.fired, &points, r);
+	result_mod(r, "crew", (double)b->crew_firing);
+	points = battery_points(in, b, r);
 	result_work(r, "%ld crew of %ld firing gun%s, %ld points after per-gun bonuses",
-	    b.crew_firing, b.fired, b.fired == 1 ? "" : "s", points);
-	if ((die = dice_take(d, DIE_AVG, "battery's average die")) < 0)
+	    b->crew_firing, b->fired, b->fired == 1 ? "" : "s", points);
+	if ((die = dice_take(d, BATTERY_DIE, "battery's average die")) < 0)
 		return RULE_DATA;
 	if ((rc = brigade_direct(ts, points, die, r, &casualties)) != RULE_OK)
 		return rc;
-	fire_fields(r, casualties, range, points, -1, b.fired, b.misfires);
-	if (in_is(in, "target-type", "battery"))
+	fire_fields(r, casualties, b->range, points, -1, b->fired, b->misfires);
+	if (battery)
 		result_ledger(r, "target", "defence", casualties *
 		    rule_count(ts, BRIGADE, "battery", "artillery-defence", r));
 	else
 		result_ledger(r, "target", "loss", casualties);
-	if (in_is(in, "target-type", "battery") &&
-	    (rc = counter_battery(ts, in, casualties, r)) != RULE_OK)
+	if (battery && (rc = counter_battery(ts, in, casualties, r)) != RULE_OK)
 		return rc;
 	result_summary(r, "%ld casualt%s", casualties, casualties == 1 ? "y" : "ies");
 	return RULE_OK;
+}
+
+static int
+fire_artillery(const struct tableset *ts, const struct inputs *in,
+    struct dice *d, struct result *r)
+{
+	struct battery_fire b;
+	int rc, ready;
+
+	if ((rc = battery_aim(ts, in, d, r, &b, &ready)) != RULE_OK || !ready)
+		return rc;
+	if ((rc = misfire_dice(ts, d, r, &b)) != RULE_OK)
+		return rc;
+	return battery_volley(ts, in, &b, d, r);
 }
 
 /* ---- rockets -------------------------------------------------------- */
@@ -667,4 +732,313 @@ brigade_fire(const struct tableset *ts, const struct inputs *in,
 		return fire_infantry(ts, in, d, r);
 	return result_fail(r, RULE_USAGE,
 	    "fire needs --firers N (infantry), --guns N (artillery) or --rocket");
+}
+
+/* ---- the odds of a battery, gun by gun --------------------------------- */
+
+/*
+ * The exact odds of a battery's fire without trying every roll of its
+ * misfire dice.  Each gun is a part of its own: it fires on the faces the
+ * misfire table gives (the ruling's own look-up), adding one gun to the
+ * guns firing and its crew and bonuses to the points, or adds nothing.
+ * The guns are independent, so the guns firing and the points are each
+ * the sum of the parts' (odds_dist: the guns of one crew at once).  The
+ * rest of the ruling is its own code, run once for each distinct value it
+ * reads: the Melee/Firing Table for each row and face of the average die,
+ * the counter-battery for each count of casualties.  Its fields are
+ * fire_fields' and counter_battery's, in their order; proven equal to
+ * enumerating every die in tests/unit/test_odds.c.
+ */
+
+struct volley_odds {
+	struct odds_dist fired;	/* the guns firing */
+	struct odds_dist points;	/* the row read: the points (0 when no
+					 * gun fires) */
+	mpz_t silent;		/* the ways no gun fires, of points' */
+	struct odds_dist casualties;	/* over the dice and the average die */
+};
+
+static void
+volley_init(struct volley_odds *v)
+{
+	odds_dist_init(&v->fired);
+	odds_dist_init(&v->points);
+	mpz_init(v->silent);
+	odds_dist_init(&v->casualties);
+}
+
+static void
+volley_clear(struct volley_odds *v)
+{
+	odds_dist_clear(&v->fired);
+	odds_dist_clear(&v->points);
+	mpz_clear(v->silent);
+	odds_dist_clear(&v->casualties);
+}
+
+/*
+ * The bonuses a gun adds when it fires.  The rules give them per piece
+ * firing ("+1 per piece firing at close range"): the ruling's own bonuses
+ * of each count of guns are that count times one gun's, which is checked
+ * here (a rule set that broke it would be told, not weighed wrong).
+ */
+static int
+gun_bonus(const struct inputs *in, const struct battery_fire *b, long *bonus,
+    struct result *r)
+{
+	struct battery_fire shot = *b;
+	long crewed = crewed_guns(b);
+
+	shot.crew_firing = 0;
+	for (shot.fired = 1; shot.fired <= crewed && r->failed == 0; shot.fired++) {
+		long points = battery_points(in, &shot, r);
+
+		if (shot.fired == 1)
+			*bonus = points;
+		else if (points != shot.fired * *bonus)
+			return result_fail(r, RULE_BUG,
+			    "the bonuses of %ld guns are not %ld times one gun's", shot.fired,
+			    shot.fired);
+	}
+	return r->failed;
+}
+
+/* A gun's part: nothing in the ways of the faces that misfire, VALUE in
+ * those that fire (HITS of the die's sides). */
+static void
+gun_part(struct odds_dist *gun, long value, int hits)
+{
+	odds_dist_init(gun);
+	odds_dist_put_ui(gun, 0, (unsigned long)(die_sides(MISFIRE_DIE) - hits));
+	odds_dist_put_ui(gun, value, (unsigned long)hits);
+	mpz_set_ui(gun->den, (unsigned long)die_sides(MISFIRE_DIE));
+}
+
+/* The guns firing and their points: each crew's guns at once. */
+static int
+shot_odds(const struct tableset *ts, const struct inputs *in,
+    const struct battery_fire *b, struct volley_odds *v, struct odds *o, struct result *r)
+{
+	static long crew[INPUT_ITEMS + 1], guns[INPUT_ITEMS + 1];
+	const struct table *t;
+	struct odds_dist gun;
+	unsigned fires;
+	int ncrews = 0, rc, hits;
+	long bonus = 0;
+
+	if ((rc = firing_faces(ts, r, &t, &fires)) != RULE_OK ||
+	    (rc = gun_bonus(in, b, &bonus, r)) != RULE_OK)
+		return rc;
+	o->runs += crewed_guns(b);
+	hits = die_sides_in(MISFIRE_DIE, fires);
+	for (long g = 0; g < b->guns; g++) {
+		int k = 0;
+
+		if (!gun_served(b, g))
+			continue;
+		while (k < ncrews && crew[k] != gun_crew(b, g))
+			k++;
+		if (k == ncrews) {
+			crew[ncrews] = gun_crew(b, g);
+			guns[ncrews++] = 0;
+		}
+		guns[k]++;
+	}
+	odds_dist_put_ui(&v->fired, 0, 1);
+	gun_part(&gun, 1, hits);
+	odds_dist_add_times(&v->fired, &gun, crewed_guns(b));
+	odds_dist_clear(&gun);
+	odds_dist_put_ui(&v->points, 0, 1);
+	for (int k = 0; k < ncrews; k++) {
+		gun_part(&gun, crew[k] + bonus, hits);
+		odds_dist_add_times(&v->points, &gun, guns[k]);
+		odds_dist_clear(&gun);
+	}
+	return RULE_OK;
+}
+
+/* The casualties: the table read for each row and face of the average
+ * die, when some gun fires; none when none does (all misfire, the points
+ * then 0: their ways of the points' whole are the guns' none firing,
+ * silent). */
+static int
+casualty_odds(const struct tableset *ts, struct volley_odds *v, struct odds *o,
+    struct result *r)
+{
+	int face[12], sides[12], nf = die_faces(BATTERY_DIE, face, sides), rc = RULE_OK;
+	mpz_t ways, firing;
+
+	mpz_init(ways);
+	mpz_init(firing);
+	for (int i = 0; i < v->fired.n; i++)
+		if (v->fired.v[i] == 0) {
+			mpz_mul(v->silent, v->fired.w[i], v->points.den);
+			mpz_divexact(v->silent, v->silent, v->fired.den);
+		}
+	mpz_mul_ui(ways, v->silent, (unsigned long)die_sides(BATTERY_DIE));
+	odds_dist_put(&v->casualties, 0, ways);
+	o->leaves += mpz_sgn(v->silent) != 0;
+	for (int i = 0; i < v->points.n && rc == RULE_OK; i++) {
+		mpz_set(firing, v->points.w[i]);
+		if (v->points.v[i] == 0)
+			mpz_sub(firing, firing, v->silent);
+		for (int k = 0; k < nf && mpz_sgn(firing) > 0; k++) {
+			long casualties;
+
+			if ((rc = brigade_direct(ts, v->points.v[i], face[k], r,
+			    &casualties)) != RULE_OK)
+				break;
+			mpz_mul_ui(ways, firing, (unsigned long)sides[k]);
+			odds_dist_put(&v->casualties, casualties, ways);
+			o->runs++;
+			o->leaves++;
+		}
+	}
+	mpz_mul_ui(v->casualties.den, v->points.den, (unsigned long)die_sides(BATTERY_DIE));
+	mpz_clear(firing);
+	mpz_clear(ways);
+	return rc;
+}
+
+/* What a field of the battery's fire tells. */
+enum volley_field {
+	VOLLEY_CASUALTIES,
+	VOLLEY_ROW,
+	VOLLEY_FIRED,
+	VOLLEY_MISFIRES
+};
+
+/* The fields the ruling writes (fire_fields) with X in the place of what
+ * field KEY tells, the rest nil. */
+static void
+fields_of(struct result *r, enum volley_field key, long x, const char *range)
+{
+	result_init(r);
+	r->quiet = 1;
+	fire_fields(r, key == VOLLEY_CASUALTIES ? x : 0, range, key == VOLLEY_ROW ? x : 0, -1,
+	    key == VOLLEY_FIRED ? x : 0, key == VOLLEY_MISFIRES ? x : 0);
+}
+
+/* Each value x of a distribution, FROM + SIGN * x, as the ruling writes
+ * field NAME of it (a row below 0 is null), weighing x's chance. */
+static void
+add_counts(struct odds *o, const char *name, enum volley_field key,
+    struct odds_dist *dist, long from, int sign, const char *range)
+{
+	static struct result fields;
+	mpq_t p;
+
+	odds_dist_sort(dist);	/* (listed in order, each value is new) */
+	mpq_init(p);
+	for (int i = 0; i < dist->n; i++) {
+		int k = sign > 0 ? i : dist->n - 1 - i;
+
+		odds_dist_p(dist, k, p);
+		fields_of(&fields, key, from + sign * dist->v[k], range);
+		odds_add_field(o, &fields, name, p);
+	}
+	result_free(&fields);
+	mpq_clear(p);
+}
+
+/* The target battery's defence after each count of casualties, as the
+ * counter-battery rule tells it. */
+static int
+defence_odds(const struct tableset *ts, const struct inputs *in,
+    const struct odds_dist *casualties, struct odds *o, struct result *r)
+{
+	static struct result part;
+	int rc = RULE_OK;
+	mpq_t p;
+
+	mpq_init(p);
+	for (int i = 0; i < casualties->n && rc == RULE_OK; i++) {
+		result_init(&part);
+		part.quiet = 1;
+		if ((rc = counter_battery(ts, in, casualties->v[i], &part)) == RULE_OK &&
+		    (rc = part.failed) == RULE_OK) {
+			odds_dist_p(casualties, i, p);
+			odds_add_result(o, &part, p);
+			o->runs++;
+		}
+		if (rc != RULE_OK)
+			result_fail(r, rc, "%s", part.error);
+		result_free(&part);
+	}
+	mpq_clear(p);
+	return rc;
+}
+
+static int
+volley_fields(const struct tableset *ts, const struct inputs *in,
+    const struct battery_fire *b, struct volley_odds *v, struct odds *o,
+    struct result *r)
+{
+	static struct result fields;
+	mpq_t one;
+
+	mpq_init(one);
+	mpq_set_ui(one, 1, 1);
+	add_counts(o, "casualties", VOLLEY_CASUALTIES, &v->casualties, 0, 1, b->range);
+	fields_of(&fields, VOLLEY_ROW, 0, b->range);
+	odds_add_field(o, &fields, "range", one);
+	add_counts(o, "row", VOLLEY_ROW, &v->points, 0, 1, b->range);
+	odds_add_field(o, &fields, "carried_row", one);
+	add_counts(o, "guns_fired", VOLLEY_FIRED, &v->fired, 0, 1, b->range);
+	add_counts(o, "misfires", VOLLEY_MISFIRES, &v->fired, crewed_guns(b), -1, b->range);
+	result_free(&fields);
+	mpq_clear(one);
+	return in_is(in, "target-type", "battery") ?
+	    defence_odds(ts, in, &v->casualties, o, r) : RULE_OK;
+}
+
+/* The battery's odds once it is ready to roll its misfire dice. */
+static int
+volley_odds(const struct tableset *ts, const struct inputs *in,
+    const struct battery_fire *b, struct odds *o, struct result *r)
+{
+	static struct rule_memo memo;
+	struct volley_odds v;
+	int rc;
+
+	memo.nmods = memo.nvalues = 0;
+	r->memo = &memo;	/* (the rule's look-ups, once a question) */
+	volley_init(&v);
+	if ((rc = shot_odds(ts, in, b, &v, o, r)) != RULE_OK ||
+	    (rc = casualty_odds(ts, &v, o, r)) != RULE_OK)
+		goto done;
+	if (v.fired.no_memory || v.points.no_memory || v.casualties.no_memory) {
+		rc = result_fail(r, RULE_DATA, "out of memory weighing the odds");
+		goto done;
+	}
+	rc = volley_fields(ts, in, b, &v, o, r);
+done:
+	volley_clear(&v);
+	r->memo = NULL;
+	return rc;
+}
+
+int
+brigade_fire_odds(const struct tableset *ts, const struct inputs *in,
+    struct odds *o, struct result *r)
+{
+	static struct battery_fire b;
+	static struct dice probe;
+	int ready, rc;
+
+	if (!in_given(in, "guns") || in_given(in, "firers") || in_flag(in, "rocket"))
+		return ODDS_BY_DICE;
+	odds_reset(o);
+	dice_set_probe(&probe);
+	if ((rc = battery_aim(ts, in, &probe, r, &b, &ready)) != RULE_OK || r->failed)
+		return rc != RULE_OK ? rc : r->failed;
+	if (!ready)
+		return ODDS_BY_DICE;	/* no dice to weigh: as the ruling goes */
+	/* a misfire die a gun and the average die */
+	if (crewed_guns(&b) + 1 > DICE_MAX)
+		return result_fail(r, RULE_DATA, "the ruling asks for more than %d dice", DICE_MAX);
+	o->how = "each gun's misfire die convolved";
+	if ((rc = volley_odds(ts, in, &b, o, r)) != RULE_OK)
+		return rc;
+	return odds_finish(o, r);
 }

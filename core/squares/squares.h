@@ -10,8 +10,10 @@
 
 #define SQ "squares"
 #define DIE_TYPES "d6|d8|d10|d12"
-/* Units on one side of an assault, or testing morale together. */
+/* Units on one side of an assault; testing morale together, the units of
+ * both sides of a drawn one. */
 #define SIDE_UNITS 8
+#define MORALE_TESTERS (2 * SIDE_UNITS)
 
 /* Exchangeable groups of dice for the odds (dice_take_split): each unit's
  * hits, rerolls and saves, the bombardment, the town saves, each tester's
@@ -40,6 +42,14 @@ int squares_melee_odds(const struct tableset *ts, const struct inputs *in,
     struct odds *o, struct result *r);
 
 extern const struct input_decl squares_melee_inputs[];
+
+/* Morale: one unit, or several in turn (squares_morale.c). */
+int squares_morale(const struct tableset *ts, const struct inputs *in,
+    struct dice *d, struct result *r);
+/* The test's exact odds, unit by unit, without enumerating its dice. */
+int squares_morale_odds(const struct tableset *ts, const struct inputs *in,
+    struct odds *o, struct result *r);
+extern const struct input_decl squares_morale_inputs[];
 /* The game's side: ratings, fill, apply, view (squares_state.c). */
 extern const struct roster squares_roster;
 

@@ -793,6 +793,7 @@ squares_melee_odds(const struct tableset *ts, const struct inputs *in, struct od
 	mpq_t p[3];
 
 	odds_reset(o);
+	o->how = "each side's dice convolved";
 	if (ad == NULL || rs == NULL)
 		return RULE_DATA;
 	if ((rc = assault_sides(in, &a, &def, &cd, r)) != RULE_OK)

@@ -13,7 +13,9 @@
 #   4. a batch of 10,000 rulings: no temporary file, and 100x faster than a
 #      process a ruling;
 #   5. odds (an 8- and a 24-gun battery, a 4-a-side squares assault, a
-#      fury melee with 11 modifiers) against a stateless fire: 2x;
+#      fury melee with 11 modifiers; a 60-gun battery of crews 3,3,2,2,1,1
+#      ..., a squares morale test of 12 units of 5-6 hits unable to
+#      retreat) against a stateless fire: 2x;
 #   6. a stateless fire against /bin/true: 1.0x;
 #   7. `umpire serve` (umpire-serve beside the binary): a sheet.json asked
 #      1000 times of an unchanged game (one curl, one connection) against
@@ -343,7 +345,12 @@ melee() {
 	    --attacker-mod more-stands,fresh,guard,cavalry-charging-infantry,heavy-v-light,uphill,outflanking,leader-attached \
 	    --defender-mod worn,disordered,defending-cover
 }
-for what in battery battery24 assault melee; do
+crews60=$(printf '3,3,2,2,1,1,%.0s' 1 2 3 4 5 6 7 8 9 10)
+battery60() { time_loop "$u" odds --rules brigade fire --guns 60 --distance 6 --crew "${crews60%,}"; }
+testers12=$(printf -- '--test brigade:d8:5 --test brigade:d8:6 %.0s' 1 2 3 4 5 6)
+# shellcheck disable=SC2086
+morale12() { time_loop "$u" odds --rules squares morale $testers12 --mod cannot-retreat; }
+for what in battery battery24 assault melee battery60 morale12; do
 	runs=$odds_n
 	set -- $(alternate "$what" fire_loop)
 	case $what in
@@ -351,6 +358,8 @@ for what in battery battery24 assault melee; do
 	battery24) name="odds of a 24-gun battery / fire" ;;
 	assault) name="odds of a 4-a-side squares assault / fire" ;;
 	melee) name="odds of a fury melee, 11 modifiers / fire" ;;
+	battery60) name="odds of a 60-gun battery, mixed crews / fire" ;;
+	morale12) name="odds of squares morale, 12 units / fire" ;;
 	esac
 	ratio "$name" "$1" "$2" "$odds_n" "<=" 2
 done
