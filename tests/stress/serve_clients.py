@@ -16,8 +16,9 @@
       N clients on PAGE's events (each from 127.0.1.x) and M asking its
       sheet.json every S seconds (from 127.0.2.x), while CMD (a script
       that makes the rulings, one a line of its output as it goes) runs.
-      Prints one JSON object: the rulings made, the change events each
-      stream saw (fewest, most), the pollers' answers (asked, not 200).
+      Prints one JSON object: the rulings made (CMD's lines, and the lines
+      themselves), the change events each stream saw (fewest, most), the
+      streams still open, the pollers' answers (asked, not 200).
 
   serve_clients.py latency PAGE --runs N -- CMD...
       Runs CMD N times with a client on PAGE's events, each time the
@@ -223,7 +224,6 @@ def crowd(pos, opts, cmd):
         p.start()
     time.sleep(1)               # every stream open, every poller asking
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE)
-    rulings = 0
     finished = None
     while True:
         for key, _ in sel.select(timeout=0.05):
@@ -232,12 +232,12 @@ def crowd(pos, opts, cmd):
             finished = time.monotonic()
         if finished is not None and time.monotonic() - finished > 1:
             break
-    rulings = len(proc.stdout.read().splitlines())
+    output = proc.stdout.read().decode().splitlines()
     done.set()
     for p in pollers:
         p.join()
     seen = [st.changes for st in streams]
-    print(json.dumps({"rulings": rulings, "exit": proc.returncode,
+    print(json.dumps({"rulings": len(output), "output": output, "exit": proc.returncode,
                       "changes_fewest": min(seen), "changes_most": max(seen),
                       "streams_open": sum(st.open for st in streams),
                       "polls": polled["asked"], "polls_not_200": polled["bad"]}))
