@@ -255,13 +255,7 @@ serve_start(struct server *s, int fd)
 	    MHD_OPTION_URI_LOG_CALLBACK, serve_guard_logged, s,
 	    MHD_OPTION_NOTIFY_COMPLETED, serve_guard_completed, s,
 	    MHD_OPTION_END);
-	if (s->daemon == NULL)
-		return -1;
-	if (serve_watch_start(s) != 0) {
-		serve_stop(s);
-		return -1;
-	}
-	return 0;
+	return s->daemon != NULL && serve_watch_start(s) == 0 ? 0 : -1;
 }
 
 void
