@@ -35,12 +35,13 @@ serve_usage(FILE *f)
 	    "the umpire's, and one for each side.  Prints one line a viewer, NAME URL\n"
 	    "(the umpire first, then the sides in the roster's order; with --json one\n"
 	    "object {\"listen\", \"views\"}), then serves until SIGINT or SIGTERM.\n"
-	    "A page follows the game: a ruling shows on it within 2 seconds.\n"
+	    "A page follows the game: a ruling shows on it at once.\n"
 	    "  --listen ADDR:PORT   the address to listen on (default 127.0.0.1:8080;\n"
 	    "                       port 0 takes a free port; give the machine's own\n"
 	    "                       address, or 0.0.0.0, for phones on the network)\n"
 	    "  --new-tokens         new URLs; the old ones stop working\n"
-	    "GET /v/TOKEN/ is a viewer's page, /v/TOKEN/sheet.json its sheet --json.\n"
+	    "GET /v/TOKEN/ is a viewer's page, /v/TOKEN/sheet.json its sheet --json,\n"
+	    "/v/TOKEN/events its changes as they come (text/event-stream).\n"
 	    "The tokens are kept in the game, so a restart keeps the URLs; writing\n"
 	    "them is all serve writes.  Exit status 69: the address cannot be used.\n",
 	    f);

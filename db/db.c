@@ -690,9 +690,32 @@ open_immutable(struct db *db, const char *path)
 	return sqlite3_open_v2(uri, &db->h, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
 }
 
-/* Opens path with SQLite flags and checks it is ours. */
+/*
+ * The file at the path, before a connection that takes no use lock opens
+ * it (see=0), and again once it has read it (see=1): the same file both
+ * times, or it was being replaced meanwhile (DB_LOCKED).  Records its
+ * device and inode.
+ */
 static int
-open_checked(const char *path, int flags, struct db **out)
+note_file(struct db *db, int see)
+{
+	struct stat sb;
+
+	if (stat(db->path, &sb) != 0)
+		return db_set_error(errno == ENOENT ? DB_NOFILE : DB_IO,
+		    "cannot open the game '%s': %s", db->path, strerror(errno));
+	if (see && (sb.st_dev != db->dev || sb.st_ino != db->ino))
+		return db_set_error(DB_LOCKED,
+		    "the game '%s' was being replaced; try again", db->path);
+	db->dev = sb.st_dev;
+	db->ino = sb.st_ino;
+	return DB_OK;
+}
+
+/* Opens path with SQLite flags and checks it is ours; holding the use
+ * lock (use) or not (the server's connection, kept between requests). */
+static int
+open_checked(const char *path, int flags, int use, struct db **out)
 {
 	struct db *db = db_new(path);
 	int rc;
@@ -704,7 +727,7 @@ open_checked(const char *path, int flags, struct db **out)
 		db_close(db);
 		return rc;
 	}
-	if ((rc = take_use(db, LOCK_SH)) != DB_OK) {
+	if ((rc = use ? take_use(db, LOCK_SH) : note_file(db, 0)) != DB_OK) {
 		db_close(db);
 		return rc;
 	}
@@ -717,7 +740,8 @@ open_checked(const char *path, int flags, struct db **out)
 		db_close(db);
 		return rc;
 	}
-	if ((rc = configure(db)) != DB_OK || (rc = check_identity(db)) != DB_OK) {
+	if ((rc = configure(db)) != DB_OK || (rc = check_identity(db)) != DB_OK ||
+	    (!use && (rc = note_file(db, 1)) != DB_OK)) {
 		db_close(db);
 		return rc;
 	}
@@ -734,7 +758,7 @@ db_peek_rules(const char *path, char *name, size_t n)
 
 	if (!db_file_exists(path))
 		return db_set_error(DB_NOFILE, "there is no game at '%s'", path);
-	if ((rc = open_checked(path, SQLITE_OPEN_READONLY, &db)) != DB_OK)
+	if ((rc = open_checked(path, SQLITE_OPEN_READONLY, 1, &db)) != DB_OK)
 		return rc;
 	if ((rc = db_prepare(db, STMT_GAME_RULES, &st)) == DB_OK) {
 		int step = sqlite3_step(st);
@@ -776,7 +800,7 @@ db_open(const char *path, int mode, struct db **out)
 		    "there is no game at '%s' (start one with 'umpire new --rules NAME')",
 		    path);
 	rc = open_checked(path, mode == DB_OPEN_WRITE ? SQLITE_OPEN_READWRITE :
-	    SQLITE_OPEN_READONLY, out);
+	    SQLITE_OPEN_READONLY, mode != DB_OPEN_AS_IS, out);
 	if (rc == DB_OK && mode == DB_OPEN_READ && (rc = is_older(*out, &older)) == DB_OK &&
 	    older) {
 		/* A game from an older umpire is brought up to date by the first
@@ -832,7 +856,7 @@ may_replace(const char *path, int force)
 		return DB_OK;
 	if ((rc = regular_file(path)) != DB_OK)
 		return db_set_error(rc, "%s; not replacing it", db_last_error());
-	rc = open_checked(path, SQLITE_OPEN_READONLY, &old);
+	rc = open_checked(path, SQLITE_OPEN_READONLY, 1, &old);
 	db_close(old);
 	if (rc == DB_NOTGAME)
 		return db_set_error(DB_NOTGAME,
@@ -961,6 +985,27 @@ db_begin_read(struct db *db)
 	if (rc == DB_OK)
 		db->in_tx = 1;
 	return rc;
+}
+
+int
+db_same_file(struct db *db)
+{
+	return same_file(db);
+}
+
+int
+db_snapshot_begin(struct db *db)
+{
+	/* What this connection read before may have changed since. */
+	db_tables_free(db);
+	db->redo = -1;
+	return db_begin_read(db);
+}
+
+void
+db_snapshot_end(struct db *db)
+{
+	db_rollback(db);
 }
 
 int

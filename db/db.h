@@ -47,8 +47,10 @@ int db_peek_rules(const char *path, char *name, size_t n);
 enum {
 	DB_OPEN_READ = 0,	/* read only */
 	DB_OPEN_WRITE = 1,	/* read and write */
-	DB_OPEN_AS_IS = 2	/* read only, never upgraded: for a reader that
-				 * must never write (the server) */
+	DB_OPEN_AS_IS = 2	/* read only, never upgraded, without the use
+				 * lock: for the server, which keeps the game
+				 * open between its requests (new --force does
+				 * not wait for it) and must never write */
 };
 
 /*
@@ -95,6 +97,19 @@ int db_begin(struct db *db);
  * db_rollback is one snapshot of the game (a ruling committed meanwhile
  * is seen whole or not at all). */
 int db_begin_read(struct db *db);
+
+/* True when the path still names the file the connection opened (it was
+ * not replaced or deleted since). */
+int db_same_file(struct db *db);
+
+/*
+ * A read transaction: every read until db_snapshot_end sees the game as
+ * one commit left it (its first read fixes which), nothing of a commit
+ * made meanwhile.  What the connection kept of earlier reads (the rule
+ * tables) is read again.  db_snapshot_end ends it; db_close does too.
+ */
+int db_snapshot_begin(struct db *db);
+void db_snapshot_end(struct db *db);
 
 /* A number that changes when another connection commits to the game
  * (SQLite's data_version): a long-lived reader's cheap "has it changed?". */

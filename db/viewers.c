@@ -105,17 +105,3 @@ db_viewer_find(struct db *db, const char *side, char *token)
 	return yes ? db_viewer_get(db, side, token) :
 	    db_set_error(DB_NOTFOUND, "the game '%s' keeps no pages", db->path);
 }
-
-int
-db_viewer_peek(const char *path, const char *side, char *token)
-{
-	struct db *db;
-	int rc;
-
-	token[0] = '\0';
-	if ((rc = db_open(path, DB_OPEN_AS_IS, &db)) != DB_OK)
-		return rc;
-	rc = db_viewer_find(db, side, token);
-	db_close(db);
-	return rc;
-}

@@ -34,13 +34,4 @@ int db_viewer_clear(struct db *db);
  * table: DB_NOTFOUND). */
 int db_viewer_find(struct db *db, const char *side, char *token);
 
-/*
- * Opens the game at path as it is (read only, never upgraded), reads the
- * token of viewer SIDE and closes it: the server's question "is this
- * still the game whose pages I give?".  DB_OK; DB_NOFILE when nothing is
- * there; DB_NOTFOUND when the game keeps no such viewer (another game,
- * or new tokens); else a status.
- */
-int db_viewer_peek(const char *path, const char *side, char *token);
-
 #endif

@@ -326,7 +326,9 @@ serve_main(struct cmd_ctx *g, int argc, char **argv)
 	if ((in = calloc(1, sizeof *in)) == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	pthread_mutex_init(&s.lock, NULL);
+	pthread_mutex_init(&s.conns, NULL);
 	rc = run(g, &s, in, argc, argv);
+	pthread_mutex_destroy(&s.conns);
 	pthread_mutex_destroy(&s.lock);
 	free_views(&s);
 	free(in);

@@ -1,7 +1,8 @@
 /*
  * serve_page: a viewer's page, cmd/serve/page.html (compiled in) with the
  * viewer's name, escaped, where it says @VIEWER@.  The page holds no
- * game data: its script asks sheet.json every second and writes what it
+ * game data: its script asks sheet.json each time the view's events say
+ * it changed (every second while they cannot be had), and writes what it
  * reads as text, never as markup.
  */
 #include <stdio.h>

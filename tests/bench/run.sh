@@ -421,3 +421,58 @@ set -- $(alternate json_after page_after)
 runs=$after_n
 set -- "$@" $(alternate sheet_after clock_after)
 ratio "serve: sheet.json after a ruling / process" $(( $1 - $2 )) $(( $3 - $4 )) "$after_n" "<=" 1.0
+
+clients() { python3 "$here/stress/serve_clients.py" "$@"; }
+# A ruling to its change event, the umpire's view: 10 rulings at one wall
+# (20 of its 96 figures), each timed from its end (its commit is before),
+# beside the ruling's own time.
+(cd "$work/small" && clients latency "$page" --runs 10 -- \
+    "$u" fire --firers 16 --distance 2 --target "Wall 2" --dice 4) >"$work/latency.json"
+jq -r '"\(.worst_ms) \(.median_ms) \(.command_median_ms)"' "$work/latency.json" | awk '{
+	printf "%-46s %8.1f ms worst of 10 (median %.1f ms; the ruling itself %.1f ms): %.2fx the goal (goal <= 200 ms)%s\n",
+	    "serve: a ruling to its change event", $1, $2, $3, $1 / 200, ($1 <= 200 ? "" : "  NOT MET")
+}'
+# 20 rulings 0.3 s apart, each at a wall of its own (Wall 3 to 22): the
+# microseconds of each one kept, a line each.
+{
+	echo 'k=3'
+	echo 'while [ $k -le 22 ]; do'
+	echo '	start=$(date +%s%N)'
+	echo "	'$u' fire --firers 16 --distance 2 --target \"Wall \$k\" --dice 4 >/dev/null &&"
+	echo '	    echo $(( ($(date +%s%N) - start) / 1000 ))'
+	echo '	sleep 0.3'
+	echo '	k=$((k + 1))'
+	echo 'done'
+} >"$work/rulings.sh"
+median_of() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+rss() { awk '/^VmRSS:/ { print $2 }' "/proc/$serve_pid/status"; }
+# The same rulings with no client, then with 50 on the events and 50
+# asking sheet.json twice a second (4 figures of each wall's 96 in all).
+alone=$(cd "$work/small" && sh "$work/rulings.sh" | median_of)
+(cd "$work/small" && clients crowd "$page" --streams 50 --pollers 50 --every 0.5 -- \
+    sh "$work/rulings.sh" >"$work/crowd.json") &
+crowd=$!
+sleep 2		# (every client connected, the first rulings made)
+rss_warm=$(rss)
+wait "$crowd"
+rss_end=$(rss)
+jq -r '"\(.rulings) \(.changes_fewest) \(.streams_open) \(.polls) \(.polls_not_200) \(.output | map(tonumber) | sort | .[(length - 1) / 2 | floor])"' \
+    "$work/crowd.json" | awk -v alone="$alone" -v warm="$rss_warm" -v end="$rss_end" '{
+	met = $1 == 20 && $2 >= 20 && $3 == 50 && $5 == 0 && end - warm <= 2048
+	printf "%-46s %d of 20 kept (median %.1f ms vs %.1f ms with no client: %.2fx), each of %d streams told %d times or more, %d answers (%d not 200); RSS %d -> %d KB (goal: every ruling kept and told, RSS flat)%s\n",
+	    "serve: 50 on the events, 50 polling, 20 rulings", $1, $6 / 1000, alone / 1000,
+	    $6 / alone, $3, $2, $4, $5, warm, end, (met ? "" : "  NOT MET")
+}'
+# A normal client asking the page every 0.2 s for 15 s alone, then while
+# 600 slow clients from ten addresses (each sending a header line every
+# 5 s, never ending its request) hold connections.
+clients slow "$page" --clients 0 --seconds 15 >"$work/quiet.json"
+clients slow "$page" --clients 600 --every 5 --seconds 15 \
+    --sources 127.0.0.2,127.0.0.3,127.0.0.4,127.0.0.5,127.0.0.6,127.0.0.7,127.0.0.8,127.0.0.9,127.0.0.10,127.0.0.11 \
+    >"$work/slow.json"
+jq -rs '"\(.[0].normal.worst_ms) \(.[1].normal.worst_ms) \(.[1].normal.ok) \(.[1].normal.asked) \(.[1].slow.held_end)"' \
+    "$work/quiet.json" "$work/slow.json" | awk '{
+	printf "%-46s answered %d of %d (%d slow held), worst %.1f ms vs %.1f ms alone: %.2fx (goal: answered every time)%s\n",
+	    "serve: the page beside 600 slow clients", $3, $4, $5, $2, $1, $2 / $1,
+	    ($3 == $4 && $5 == 600 ? "" : "  NOT MET")
+}'

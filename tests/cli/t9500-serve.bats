@@ -3,7 +3,13 @@
 # a secret URL, following the game as rulings are made at the command line.
 load helper
 
+BG_PIDS=()
+
 teardown() {
+	for pid in "${BG_PIDS[@]}"; do
+		kill "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+	done
 	if [ -n "${CDP_PID:-}" ]; then
 		exec 5>&- 6<&-
 		kill "$CDP_PID" 2>/dev/null
@@ -57,6 +63,11 @@ get() {
 header() {
 	grep -i "^$1:" head.txt | sed 's/^[^:]*: *//' | tr -d '\r'
 }
+
+# What a page says of a game gone or replaced: never the game file's path.
+GONE="the game is gone (deleted or moved); this page follows it again once it is back"
+UNREADABLE="the game cannot be read just now (the server says why where it runs); this page tries again"
+REPLACED="the game is no longer the one this page was given for: it was replaced (umpire new --force) or its pages have new tokens; start umpire serve again for the new pages"
 
 token_of() {
 	local t=${1%/}
@@ -154,6 +165,7 @@ token_of() {
 	grep -q '^<body data-viewer="French">$' body.txt
 	grep -q '<title>umpire: French</title>' body.txt
 	grep -q 'fetch("sheet.json"' body.txt
+	grep -q 'new EventSource("events")' body.txt
 	! grep -q "Bachelu\|Kempt" body.txt
 	length=$(wc -c <body.txt)
 	[ "$(header Content-Length)" = "$length" ]
@@ -194,7 +206,8 @@ token_of() {
 	    "/v/$tok/../$tok/" "/v/$tok/./" "/v/../v/$tok/" "/v/$tok/%73heet.json" \
 	    "/v/%$tok/" "/v/$upper/" "/v/$wrong/" "/v/$wrong/sheet.json" "/v/${tok}0/" \
 	    "/v/${tok%?}/" "/V/$tok/" "//v/$tok/" "/v/$tok//sheet.json" \
-	    "/v/$tok/%2e%2e/" "/v/$tok/sheet.json%00" "/favicon.ico"; do
+	    "/v/$tok/%2e%2e/" "/v/$tok/sheet.json%00" "/favicon.ico" "/v/$tok/events/" \
+	    "/v/$tok/eventsx" "/v/$tok/%65vents" "/v/$wrong/events"; do
 		get "$BASE$path"
 		[ "$code" = 404 ] || { echo "$path: $code"; return 1; }
 		cmp first.txt body.txt
@@ -209,7 +222,7 @@ token_of() {
 	[ "$(cat first.txt)" = "method not allowed" ]
 	[ "$(header Allow)" = "GET, HEAD" ]
 	for m in PUT DELETE OPTIONS PATCH TRACE CONNECT PROPFIND; do
-		for path in "/v/$tok/" "/v/$tok/sheet.json" "/v/$wrong/" /nothing; do
+		for path in "/v/$tok/" "/v/$tok/sheet.json" "/v/$tok/events" "/v/$wrong/" /nothing; do
 			get "$BASE$path" -X "$m"
 			[ "$code" = 405 ] || { echo "$m $path: $code"; return 1; }
 			cmp first.txt body.txt
@@ -227,6 +240,301 @@ token_of() {
 	[ "$code" = 414 ]
 	get "${URL[umpire]}sheet.json"
 	[ "$code" = 200 ]
+}
+
+# raw BYTES: BYTES (printf's escapes: \0 a NUL) sent to the server as they
+# are, on a connection of their own; the whole answer in raw.txt, its
+# status in $code.
+raw() {
+	bash -c 'exec 3<>"/dev/tcp/127.0.0.1/$1" || exit 1
+	    printf "$2" >&3 2>/dev/null
+	    timeout 5 cat <&3' raw "${BASE##*:}" "$1" >raw.txt || true
+	code=$(head -1 raw.txt | sed -n 's/^HTTP\/1\.[01] \([0-9]*\) .*/\1/p')
+}
+
+# raw_header NAME: the value of header NAME in raw.txt.
+raw_header() {
+	sed '/^\r$/q' raw.txt | grep -i "^$1:" | sed 's/^[^:]*: *//' | tr -d '\r'
+}
+
+# follow NAME FILE: viewer NAME's events, as they come, into FILE (a
+# client in the background, gone at the test's end); returns once the
+# stream is open.
+follow() {
+	curl -s -N "${URL[$1]}events" >"$2" &
+	BG_PIDS+=($!)
+	wait_for grep -q '^retry: 1000$' "$2"
+}
+
+# changes FILE: the change events in FILE.
+changes() {
+	grep -c '^event: change$' "$1" || true
+}
+
+# changed FILE N: FILE has N change events (for wait_for).
+changed() {
+	[ "$(changes "$1")" = "$2" ]
+}
+
+# printed FILE N: FILE has N lines at least (for wait_for).
+printed() {
+	[ "$(wc -l <"$1")" -ge "$2" ]
+}
+
+CLIENTS=$BATS_TEST_DIRNAME/../stress/serve_clients.py
+
+@test "GET /v/TOKEN/events: an event stream that tells each change of the view; HEAD its headers" {
+	small_oob
+	serve_up
+	curl -s -N -D head.txt -o body.txt --max-time 1 "${URL[umpire]}events" || true
+	grep -q '^HTTP/1.1 200 OK' head.txt
+	[ "$(header Content-Type)" = "text/event-stream" ]
+	[ "$(header Cache-Control)" = "no-store" ]
+	[ "$(header X-Content-Type-Options)" = "nosniff" ]
+	[ "$(header Transfer-Encoding)" = "chunked" ]
+	# a browser that lost the stream connects again a second later
+	[ "$(cat body.txt)" = "retry: 1000" ]
+	get "${URL[umpire]}events" -I
+	[ "$code" = 200 ]
+	[ "$(header Content-Type)" = "text/event-stream" ]
+	[ "$(header Content-Length)" = 0 ]
+	follow umpire umpire.events
+	follow British british.events
+	# the British see Bachelu's losses only as a word of the bands table:
+	# "fresh" with none lost, "light losses" from the first figure (of
+	# 64) to a quarter; the umpire sees every figure
+	"$U" adjust Bachelu --figures -1 --reason "a straggler" >/dev/null
+	wait_for changed umpire.events 1
+	wait_for changed british.events 1
+	"$U" adjust Bachelu --figures -1 --reason "another" >/dev/null
+	wait_for changed umpire.events 2
+	sleep 0.5
+	[ "$(changes british.events)" = 1 ]
+	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
+	wait_for changed british.events 2
+	wait_for changed umpire.events 3
+	# each event numbers the view's changes
+	[ "$(grep '^data: ' british.events | tr '\n' ,)" = "data: 1,data: 2," ]
+	[ "$(grep '^data: ' umpire.events | tr '\n' ,)" = "data: 1,data: 2,data: 3," ]
+	# what reading it tells is that view's sheet.json as it now is
+	get "${URL[British]}sheet.json"
+	[ "$(jq -r '.units[] | select(.name == "Kempt") | .strength' body.txt)" = 62 ]
+}
+
+@test "a ruling's change event comes at once (well within the contract's 200 ms)" {
+	small_oob
+	serve_up
+	# (3 runs; make bench times 10 with the release build: goal 200 ms)
+	python3 "$CLIENTS" latency "${URL[umpire]}" --runs 3 -- \
+	    "$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >latency.json
+	[ "$(jq '.runs_ms | length' latency.json)" = 3 ]
+	# counted from the ruling's end, which under the sanitizers comes a
+	# while after its commit: the worst run 1 s at most on a loaded machine
+	[ "$(jq '.worst_ms <= 1000' latency.json)" = true ] || { cat latency.json; return 1; }
+}
+
+@test "an event stream says it is alive every 15 seconds" {
+	small_oob
+	serve_up
+	follow French french.events
+	sleep 14
+	[ "$(grep -c '^: alive$' french.events)" = 0 ]
+	wait_for grep -q '^: alive$' french.events
+	[ "$(changes french.events)" = 0 ]
+}
+
+@test "a NUL ends the path (404); HTTP/1.1 without Host is 400; libmicrohttpd's own error pages carry the server's headers" {
+	small_oob
+	serve_up
+	tok=$(token_of "${URL[umpire]}")
+	raw "GET /v/$tok/sheet.json\\0x HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+	[ "$code" = 404 ]
+	[ "$(sed '1,/^\r$/d' raw.txt)" = "not found" ]
+	raw "GET /v/$tok/\\0 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+	[ "$code" = 404 ]
+	raw "GET /v/$tok/sheet.json?\\0 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+	[ "$code" = 404 ]
+	raw "GET /v/$tok/sheet.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+	[ "$code" = 200 ]
+	raw "GET /v/$tok/sheet.json HTTP/1.0\r\n\r\n"
+	[ "$code" = 200 ]
+	raw "GET /v/$tok/sheet.json HTTP/1.1\r\nConnection: close\r\n\r\n"
+	[ "$code" = 400 ]
+	# libmicrohttpd's own answers; those it gives as soon as it reads the
+	# request line may be lost in the reset of the connection it closes
+	# with the rest of the request unread, but none comes without them
+	answered=0
+	for r in "GET /v/$tok/sheet.json HTTP/1.1\r\nConnection: close\r\n\r\n" \
+	    "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: nonsense\r\n\r\n" \
+	    "GET / HTTP/9.9\r\nHost: x\r\n\r\n" "GET /v/$tok/ x HTTP/1.1\r\nHost: x\r\n\r\n" \
+	    "GET / HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n"; do
+		raw "$r"
+		[ -n "$code" ] || continue
+		[[ "$code" =~ ^(400|505)$ ]] || { echo "$r: $code"; return 1; }
+		[ "$(raw_header Content-Type)" = "text/html; charset=utf-8" ]
+		[ "$(raw_header Cache-Control)" = "no-store" ]
+		[ "$(raw_header X-Content-Type-Options)" = "nosniff" ]
+		[ "$(raw_header Referrer-Policy)" = "no-referrer" ]
+		[ "$(raw_header X-Frame-Options)" = "DENY" ]
+		[ "$(raw_header Content-Security-Policy)" = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'" ]
+		answered=$((answered + 1))
+	done
+	# (the first two are answered once the whole request is read)
+	[ "$answered" -ge 2 ]
+	big=$(head -c 20000 /dev/zero | tr '\0' a)
+	get "${URL[umpire]}sheet.json" -H "X-Big: $big"
+	[ "$code" = 431 ]
+	[ "$(header Content-Type)" = "text/html; charset=utf-8" ]
+	[ "$(header X-Frame-Options)" = "DENY" ]
+	get "${URL[umpire]}$big"
+	[ "$code" = 414 ]
+	[ "$(header Content-Type)" = "text/html; charset=utf-8" ]
+	[ "$(header Content-Security-Policy)" = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'" ]
+	get "${URL[umpire]}sheet.json"
+	[ "$code" = 200 ]
+}
+
+@test "a page's error never tells where the game file is" {
+	mkdir -p "the secret place"
+	export UMPIRE_DB="$TEST_DIR/the secret place/battle.db"
+	small_oob
+	want=$(( $(sqlite3 "$UMPIRE_DB" 'SELECT count(DISTINCT side) FROM unit') + 1 ))
+	"$U" serve --listen 127.0.0.1:0 >serve.out 2>serve.err 3>&- &
+	SERVE_PID=$!
+	wait_for printed serve.out "$want"
+	page=$(awk '$1 == "umpire" { print $2 }' serve.out)
+	get "${page}sheet.json"
+	[ "$code" = 200 ]
+	# not an umpire game any more: the page says it cannot be read, and
+	# the server's terminal (the umpire's) says why
+	cp "$UMPIRE_DB" saved.db
+	rm -f "$UMPIRE_DB"-wal "$UMPIRE_DB"-shm
+	head -c 4096 /dev/zero >"$UMPIRE_DB.new" && mv "$UMPIRE_DB.new" "$UMPIRE_DB"
+	get "${page}sheet.json"
+	[ "$code" = 503 ]
+	[ "$(jq -r .error body.txt)" = "$UNREADABLE" ]
+	grep -q "^umpire: serve: '$UMPIRE_DB' is not an umpire game" serve.err
+	rm "$UMPIRE_DB"
+	get "${page}sheet.json"
+	[ "$(jq -r .error body.txt)" = "$GONE" ]
+	grep -q "^umpire: serve: the game '$UMPIRE_DB' is gone (deleted or moved)" serve.err
+	mv saved.db "$UMPIRE_DB"
+	get "${page}sheet.json"
+	[ "$code" = 200 ]
+	# the path is in none of the pages' answers
+	for what in "" sheet.json events; do
+		curl -s --max-time 1 "${page}$what" >>all.txt || true
+	done
+	! grep -q "secret\|battle\.db\|$TEST_DIR" all.txt
+}
+
+@test "the server holds under 600 slow clients: a normal client is answered every time" {
+	small_oob
+	serve_up
+	# 600 clients from ten addresses (60 each, under the 64 an address may
+	# hold), each sending a header line every second, never the blank line
+	# that ends the request: they all hold on, until each is cut 10 s after
+	# it began (the server bounds the time a request may take to arrive)
+	python3 "$CLIENTS" slow "${URL[French]}sheet.json" --clients 600 --every 1 --seconds 13 \
+	    --sources 127.0.0.2,127.0.0.3,127.0.0.4,127.0.0.5,127.0.0.6,127.0.0.7,127.0.0.8,127.0.0.9,127.0.0.10,127.0.0.11 \
+	    >slow.json
+	cat slow.json
+	[ "$(jq .slow.held_end slow.json)" = 600 ]
+	[ "$(jq '.slow.longest_s >= 10 and .slow.longest_s <= 13' slow.json)" = true ]
+	[ "$(jq '.normal.asked > 20 and .normal.ok == .normal.asked' slow.json)" = true ]
+	# 100 from one address: 64 held, the rest turned away at once
+	python3 "$CLIENTS" slow "${URL[French]}sheet.json" --clients 100 --every 1 --seconds 3 \
+	    --sources 127.0.0.12 >one.json
+	cat one.json
+	[ "$(jq .slow.held_end one.json)" = 64 ]
+	[ "$(jq '.normal.asked > 5 and .normal.ok == .normal.asked' one.json)" = true ]
+}
+
+@test "every answer is one snapshot: a ruling made and taken back in a loop never shows in part" {
+	"$U" new --rules fury >/dev/null
+	"$U" unit add Husson --side French --type infantry --stands 5 --bel veteran --nation france >/dev/null
+	"$U" unit add "Great Battery" --side British --type heavy-battery >/dev/null
+	# one stand lost and disordered, in one ruling
+	"$U" fire --unit "Great Battery" --target Husson --distance 2 --dice 6,5 >/dev/null
+	serve_up
+	(
+		for _ in $(seq 40); do
+			"$U" undo >/dev/null && "$U" redo >/dev/null || exit 1
+		done
+		touch writer.done
+	) &
+	BG_PIDS+=($!)
+	seen=0
+	while [ ! -e writer.done ]; do
+		for v in umpire French; do
+			get "${URL[$v]}sheet.json"
+			[ "$code" = 200 ]
+			pair=$(jq -r '.units[] | select(.name == "Husson") | "\(.strength) \(.state)"' body.txt)
+			# 5 stands in good order, or 4 disordered: never one without the other
+			[[ "$pair" =~ ^(5\ good_order|4\ disordered)$ ]] || { echo "seen: $pair"; return 1; }
+			seen=$((seen + 1))
+		done
+	done
+	echo "$seen answers"
+	[ "$seen" -gt 20 ]
+	"$U" check >/dev/null
+}
+
+@test "a token is answered only from the file it was found in, while games are swapped at the path" {
+	small_oob
+	serve_up
+	cp umpire.db served.db
+	"$U" --db other.db new --rules brigade >/dev/null
+	"$U" --db other.db unit add Ney --side French --type infantry --class french --units 4 >/dev/null
+	# the other game keeps the same viewers' names, with tokens of its own
+	"$U" --db other.db unit add Kempt --side British --type infantry --class british --units 4 >/dev/null
+	"$U" --db other.db serve --listen 127.0.0.1:0 >other.out 2>&1 &
+	other=$!
+	wait_for printed other.out 3
+	kill "$other"
+	wait "$other" || true
+	(
+		for _ in $(seq 200); do
+			cp other.db swap.db && mv swap.db umpire.db
+			cp served.db swap.db && mv swap.db umpire.db
+		done
+		touch swapper.done
+	) &
+	BG_PIDS+=($!)
+	ok=0 replaced=0
+	while [ ! -e swapper.done ]; do
+		get "${URL[French]}sheet.json"
+		if [ "$code" = 200 ]; then
+			# the served game's French, never the other's
+			[ "$(jq -r '[.units[] | select(.side == "French") | .name] | join(",")' body.txt)" = "Bachelu,Piré" ]
+			ok=$((ok + 1))
+		else
+			[ "$code" = 503 ]
+			# (or, caught in the middle of a swap, cannot be read just now)
+			[[ "$(jq -r .error body.txt)" =~ ^("$REPLACED"|"$GONE"|"$UNREADABLE")$ ]]
+			replaced=$((replaced + 1))
+		fi
+	done
+	echo "$ok answers of the served game, $replaced said replaced"
+	[ "$ok" -gt 0 ] && [ "$replaced" -gt 0 ]
+}
+
+@test "new --force replaces a served game while its pages are open; they say so" {
+	small_oob
+	serve_up
+	follow British british.events
+	get "${URL[British]}sheet.json"
+	[ "$code" = 200 ]
+	# the server holds no lock between requests: nothing to wait for
+	UMPIRE_BUSY_TIMEOUT=0 "$U" new --rules squares --force >/dev/null
+	[ "$(sqlite3 umpire.db 'SELECT rules FROM game')" = squares ]
+	wait_for changed british.events 1
+	get "${URL[British]}sheet.json"
+	[ "$code" = 503 ]
+	[ "$(jq -r .error body.txt)" = "$REPLACED" ]
+	# and the umpire's terminal says what to do
+	grep -q "^umpire: serve: the game 'umpire.db' is no longer the one its pages were given for" serve.err
+	kill -0 "$SERVE_PID"
 }
 
 @test "a ruling made at the command line shows in sheet.json within 2 seconds" {
@@ -288,13 +596,13 @@ token_of() {
 	"$U" new --rules brigade --force >/dev/null
 	get "${URL[British]}sheet.json"
 	[ "$code" = 503 ]
-	[ "$(jq -r .error body.txt)" = "the game 'umpire.db' is no longer the one this page was given for: it was replaced (umpire new --force) or its pages have new tokens; start umpire serve again for the new pages" ]
+	[ "$(jq -r .error body.txt)" = "$REPLACED" ]
 	get "${URL[British]}"
 	[ "$code" = 200 ]
 	rm -f umpire.db umpire.db-wal umpire.db-shm
 	get "${URL[umpire]}sheet.json"
 	[ "$code" = 503 ]
-	[ "$(jq -r .error body.txt)" = "the game 'umpire.db' is gone (deleted or moved); this page follows it again once it is back" ]
+	[ "$(jq -r .error body.txt)" = "$GONE" ]
 	# the game back where it was: the pages follow it again
 	cp saved.db umpire.db
 	get "${URL[umpire]}sheet.json"
@@ -327,7 +635,7 @@ token_of() {
 	[ "$(sqlite3 umpire.db 'SELECT token FROM viewer ORDER BY side' | sort)" = "$(sort third.txt)" ]
 	get "http://127.0.0.1:$port/v/$(token_of "$old")/sheet.json"
 	[ "$code" = 503 ]
-	[ "$(jq -r .error body.txt)" = "the game 'umpire.db' is no longer the one this page was given for: it was replaced (umpire new --force) or its pages have new tokens; start umpire serve again for the new pages" ]
+	[ "$(jq -r .error body.txt)" = "$REPLACED" ]
 	newbase=$(head -1 new.out | sed 's/^umpire //; s/\/v\/.*//')
 	get "$newbase/v/$(token_of "$old")/"
 	[ "$code" = 404 ]
@@ -504,8 +812,8 @@ FITS='document.documentElement.scrollWidth <= window.innerWidth'
 	page_open "${URL[umpire]}"
 	until_js '[...document.querySelectorAll("h2")].map(e => e.textContent).join(",")' \
 	    '"British,French"' 30
-	js 'document.getElementById("status").textContent.replace(/[0-9:]+$/, "")'
-	[ "$JS" = '"brigade rules, turn 2; up to date at "' ]
+	until_js 'document.getElementById("status").textContent.replace(/[0-9:]+$/, "")' \
+	    '"brigade rules, turn 2; following the game, up to date at "' 10
 	js '[...document.querySelectorAll("h3")].map(e => e.textContent).join(" / ")'
 	[ "$JS" = '"Anglo-Allied Army (good order) › 5th Division (good order) / Armée du Nord (good order) › II Corps (good order)"' ]
 	js "$FITS"
@@ -513,7 +821,50 @@ FITS='document.documentElement.scrollWidth <= window.innerWidth'
 	screenshot umpire.png
 	mv umpire.db gone.db
 	until_js 'document.getElementById("error").hidden ? "" : document.getElementById("error").textContent' \
-	    '"the game '"'"'umpire.db'"'"' is gone (deleted or moved); this page follows it again once it is back"' 3
+	    "\"$GONE\"" 3
 	mv gone.db umpire.db
 	until_js 'document.getElementById("error").hidden' true 3
+}
+
+# The sheet.json the page has asked for so far.
+ASKED='performance.getEntriesByType("resource").filter(e => e.name.endsWith("/sheet.json")).length'
+STATUS='document.getElementById("status").textContent.replace(/[0-9:]+$/, "")'
+
+@test "a page in Chromium follows its events: it asks nothing while nothing changes, shows a ruling at once, and asks every second while the events fail" {
+	command -v chromium >/dev/null || skip "chromium is not installed (make deps installs it)"
+	small_oob
+	serve_up
+	port=${BASE##*:}
+	cdp_start
+	page_open "${URL[British]}"
+	until_js "$STATUS" '"brigade rules, turn 1; following the game, up to date at "' 30
+	js "$ASKED"
+	asked=$JS
+	sleep 3
+	js "$ASKED"
+	[ "$JS" = "$asked" ]
+	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
+	# told by the events: one sheet asked for it, none before
+	until_js "$KEMPT" '"state ok; figures 62 of 64; losses 2; pushbacks run 0, total 0"' 2
+	js "$ASKED"
+	[ "$JS" = $((asked + 1)) ]
+	# the events refused to the browser, and the server restarted (the same
+	# tokens, the same port): the page asks every second
+	cdp Network.enable '{}' "$SESSION"
+	cdp Network.setBlockedURLs '{"urls": ["*/events"]}' "$SESSION"
+	serve_down TERM
+	"$U" serve --listen "127.0.0.1:$port" >serve.out 2>serve.err 3>&- &
+	SERVE_PID=$!
+	wait_for printed serve.out 3
+	until_js "$STATUS" '"brigade rules, turn 1; asked every second, up to date at "' 10
+	"$U" fire --firers 16 --distance 2 --target Kempt --dice 3 >/dev/null
+	until_js "$KEMPT" '"state ok; figures 61 of 64; losses 3; pushbacks run 0, total 0"' 2
+	# the events back: the page follows them again
+	cdp Network.setBlockedURLs '{"urls": []}' "$SESSION"
+	until_js "$STATUS" '"brigade rules, turn 1; following the game, up to date at "' 15
+	# the game replaced while the page is open: it says so
+	UMPIRE_BUSY_TIMEOUT=0 "$U" new --rules brigade --force >/dev/null
+	until_js 'document.getElementById("error").hidden ? "" : document.getElementById("error").textContent' \
+	    "\"$REPLACED\"" 2
+	screenshot replaced.png
 }

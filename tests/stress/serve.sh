@@ -4,11 +4,19 @@
 #      while rulings are made: every ruling goes through, their median
 #      time within 1.5x of their median without the load, every answer 200,
 #      and the server's memory (VmRSS) flat once warm;
-#   2. 100 clients (short: 25) sending a byte a second do not stop a normal
-#      one;
-#   3. oversized headers and request lines, other methods, '..' and
-#      percent-encoded paths, wrong tokens and malformed requests each get
-#      their status and the one fixed body, and the server goes on.
+#   2. 50 clients on the umpire's events and 50 asking its sheet.json
+#      twice a second while 20 rulings are made (short: 10 and 10, 8
+#      rulings): every ruling kept, every stream told of each, every
+#      answer 200, the server's memory flat;
+#   3. 600 slow clients (short: 200) from ten addresses, each sending a
+#      header line every 5 s (every second, short), never ending its
+#      request, for 30 s (short: 12 s), then as many from one address: a
+#      normal client is answered every time, each slow one is cut once
+#      its request has taken 10 s, one address holds 64 at most;
+#   4. oversized headers and request lines, other methods, '..' and
+#      percent-encoded paths, a NUL, no Host, wrong tokens and malformed
+#      requests each get their status and the one fixed body (with the
+#      server's headers), and the server goes on.
 # umpire-serve must stand beside $u (make builds build/flt/umpire-serve).
 
 serve_dir=$work/serve
@@ -117,42 +125,69 @@ serve_load() {
 	    "$(cat "$serve_dir/wrk.out" "$serve_dir/rulings.err") loaded: $(tr '\n' ' ' <"$serve_dir/loaded.ms")"
 }
 
-# A client sending its request a byte a second, for SECONDS.
-slow_client() {
-	bash -c 'exec 3<>"/dev/tcp/127.0.0.1/$1" || exit 0
-	req="GET /v/$2/sheet.json HTTP/1.1"
-	k=0
-	while [ $k -lt "$3" ]; do
-		printf "%s" "${req:$k:1}" >&3 2>/dev/null || exit 0
-		sleep 1
-		k=$((k + 1))
-	done' slow "$1" "$2" "$3" &
+# crowd_script: $serve_dir/rulings.sh N, N rulings 0.3 s apart round the
+# battle's three brigades of infantry, printing a line for each ruling
+# kept (none worn out: 20 rulings take 14 figures at most of each one's
+# 58 to 72, two a ruling).
+crowd_script() {
+	cat >"$serve_dir/rulings.sh" <<-EOF
+	#!/bin/sh
+	n=\$1 k=0
+	while [ \$k -lt "\$n" ]; do
+		set -- Kempt Pack Bachelu
+		shift \$(( k % 3 ))
+		UMPIRE_DB='$serve_dir/umpire.db' '$u' fire --firers 16 --distance 2 \\
+		    --target "\$1" --dice 4 >/dev/null 2>>'$serve_dir/rulings.err' && echo ok
+		sleep 0.3
+		k=\$((k + 1))
+	done
+	EOF
+}
+
+serve_crowd() {
+	streams=50 pollers=50 rulings=20
+	[ "$mode" = short ] && streams=10 pollers=10 rulings=8
+	before=$(UMPIRE_DB=$serve_dir/umpire.db "$u" --json log | jq '.entries | length')
+	crowd_script
+	python3 "$here/serve_clients.py" crowd "$BASE/v/$TOKEN/" --streams "$streams" \
+	    --pollers "$pollers" --every 0.5 -- sh "$serve_dir/rulings.sh" "$rulings" \
+	    >"$serve_dir/crowd.json" 2>"$serve_dir/crowd.err" &
+	crowd_pid=$!
+	# (its clients connected, the first rulings made: the server warm)
+	sleep 2
+	rss_before=$(rss_kb)
+	wait "$crowd_pid"
+	rss_after=$(rss_kb)
+	after=$(UMPIRE_DB=$serve_dir/umpire.db "$u" --json log | jq '.entries | length')
+	fail=0
+	jq -e --argjson r "$rulings" --argjson s "$streams" '.rulings == $r and .exit == 0 and
+	    .changes_fewest >= $r and .streams_open == $s and .polls_not_200 == 0' \
+	    "$serve_dir/crowd.json" >/dev/null || fail=1
+	[ $(( after - before )) = "$rulings" ] || fail=1
+	[ $(( rss_after - rss_before )) -le 2048 ] || fail=1
+	tap $fail "serve: $streams clients on the events and $pollers asking sheet.json while $rulings rulings were made: $(( after - before )) kept, each stream told $(jq .changes_fewest "$serve_dir/crowd.json") to $(jq .changes_most "$serve_dir/crowd.json") times, $(jq .polls "$serve_dir/crowd.json") answers ($(jq .polls_not_200 "$serve_dir/crowd.json") not 200), RSS $rss_before -> $rss_after KB" \
+	    "$(cat "$serve_dir/crowd.json" "$serve_dir/crowd.err" "$serve_dir/rulings.err")"
 }
 
 serve_slow_clients() {
-	clients=100 seconds=8
-	[ "$mode" = short ] && clients=25 seconds=4
-	port=${BASE##*:}
-	pids=""
-	c=0
-	while [ $c -lt $clients ]; do
-		slow_client "$port" "$TOKEN" "$seconds"
-		pids="$pids $!"
-		c=$((c + 1))
-	done
-	sleep 1
-	fail=0 asked=0
-	end=$(( $(date +%s) + seconds - 2 ))
-	while [ "$(date +%s)" -lt $end ]; do
-		code=$(curl -s -o /dev/null -m 2 -w '%{http_code}' "$BASE/v/$SIDE_TOKEN/sheet.json")
-		[ "$code" = 200 ] || fail=1
-		asked=$((asked + 1))
-		sleep 0.2
-	done
-	# shellcheck disable=SC2086
-	kill $pids 2>/dev/null
-	wait $pids 2>/dev/null
-	tap $fail "serve: $clients clients sending a byte a second; a normal client answered in time ($asked of $asked)"
+	clients=600 every=5 seconds=30
+	[ "$mode" = short ] && clients=200 every=1 seconds=12
+	sources=127.0.0.2
+	for k in 3 4 5 6 7 8 9 10 11; do sources="$sources,127.0.0.$k"; done
+	python3 "$here/serve_clients.py" slow "$BASE/v/$SIDE_TOKEN/sheet.json" \
+	    --clients "$clients" --sources "$sources" --every "$every" --seconds "$seconds" \
+	    >"$serve_dir/slow.json" 2>&1
+	python3 "$here/serve_clients.py" slow "$BASE/v/$SIDE_TOKEN/sheet.json" \
+	    --clients "$clients" --sources 127.0.0.12 --every "$every" --seconds 5 \
+	    >"$serve_dir/one.json" 2>&1
+	fail=0
+	jq -e --argjson c "$clients" '.slow.held_end == $c and .slow.longest_s >= 10 and
+	    .slow.longest_s <= 12.5 and .normal.ok == .normal.asked' "$serve_dir/slow.json" \
+	    >/dev/null || fail=1
+	jq -e '.slow.held_end == 64 and .normal.ok == .normal.asked' "$serve_dir/one.json" \
+	    >/dev/null || fail=1
+	tap $fail "serve: $clients slow clients (a header line every ${every}s) from ten addresses, cut after $(jq .slow.longest_s "$serve_dir/slow.json") s at most; a normal client answered $(jq .normal.ok "$serve_dir/slow.json") of $(jq .normal.asked "$serve_dir/slow.json") times (worst $(jq .normal.worst_ms "$serve_dir/slow.json") ms); from one address, $(jq .slow.held_end "$serve_dir/one.json") held and the normal client answered $(jq .normal.ok "$serve_dir/one.json") of $(jq .normal.asked "$serve_dir/one.json")" \
+	    "$(cat "$serve_dir/slow.json" "$serve_dir/one.json")"
 }
 
 # expect STATUS BODY CURL-ARGS...: the answer's status and whole body.
@@ -169,12 +204,19 @@ serve_expect() {
 # raw "STATUS..." BYTES: sent as they are; the answer's status must be one
 # of STATUS ("-": the connection closed with nothing said; libmicrohttpd
 # may close at once on a request it cannot read, its answer unsent).
+# An answer comes with the server's headers, libmicrohttpd's own too.
 serve_raw() {
-	got=$(bash -c 'exec 3<>"/dev/tcp/127.0.0.1/$1" && printf "$2" >&3 &&
-	    timeout 5 head -1 <&3' raw "${BASE##*:}" "$2" | tr -d '\r')
+	bash -c 'exec 3<>"/dev/tcp/127.0.0.1/$1" || exit 0
+	    printf "$2" >&3 2>/dev/null
+	    timeout 5 sed "/^\r\$/q" <&3' raw "${BASE##*:}" "$2" | tr -d '\r' >"$serve_dir/raw"
+	got=$(head -1 "$serve_dir/raw")
 	seen=$(echo "$got" | sed -n 's/^HTTP\/1\.1 \([0-9]*\) .*/\1/p')
 	case " $1 " in *" ${seen:--} "*) ;; *) bad="$bad [raw $2: $got]" ;; esac
 	[ -n "$seen" ] || [ -z "$got" ] || bad="$bad [raw $2: $got]"
+	if [ -n "$seen" ] && { ! grep -q '^Content-Type: ' "$serve_dir/raw" ||
+	    ! grep -q '^X-Content-Type-Options: nosniff$' "$serve_dir/raw"; }; then
+		bad="$bad [raw $2: no Content-Type or nosniff]"
+	fi
 	count=$((count + 1))
 }
 
@@ -198,7 +240,12 @@ serve_bad_requests() {
 	serve_raw "505 -" 'GET / HTTP/9.9\r\nHost: x\r\n\r\n'
 	serve_raw "400 -" '\000\001\002\r\n\r\n'
 	serve_raw "400 -" 'GET /v/\r\n\r\n'
-	serve_raw "400 -" 'GET / HTTP/1.1\r\nNo colon here\r\n\r\n'
+	serve_raw "400 -" 'GET / HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n'
+	serve_raw "400" 'GET / HTTP/1.1\r\n\r\n'
+	serve_raw "404" "GET /v/$TOKEN/sheet.json\\0x HTTP/1.1\r\nHost: x\r\n\r\n"
+	serve_expect 200 "" -I "$BASE/v/$TOKEN/events"
+	serve_expect 405 "$na" -X POST "$BASE/v/$TOKEN/events"
+	serve_expect 404 "$nf" "$BASE/v/$wrong/events"
 	serve_expect 200 "" "$BASE/v/$TOKEN/sheet.json"
 	tap "$([ -z "$bad" ] && echo 0 || echo 1)" \
 	    "serve: $count bad requests (oversized, other methods, '..', escapes, wrong tokens, malformed) each got its status and body, and the server goes on" "$bad"
@@ -214,6 +261,7 @@ serve_stress() {
 	fi
 	serve_load
 	[ -n "$serve_pid" ] || serve_start
+	serve_crowd
 	serve_slow_clients
 	serve_bad_requests
 	serve_stop
