@@ -18,6 +18,7 @@
 #include "journal.h"
 #include "migrate.h"
 #include "num.h"
+#include "place.h"
 #include "rtables.h"
 #include "text.h"
 
@@ -586,14 +587,16 @@ migrate(struct db *db)
 /* umpire runs one thread: SQLite's mutexes and memory statistics only
  * cost time (a tenth of a 300-unit sheet).  They are settings, made once
  * before SQLite starts; had it started (a test harness), it keeps them,
- * which is still correct, so the answer is not needed. */
-static void
+ * which is still correct, so the answer is not needed.  Then umpire's VFS
+ * (db/vfs.c), argued for one version of SQLite: with another the command
+ * is refused (70). */
+static int
 single_thread(void)
 {
-	static int done;
+	static int done, rc = DB_OK;
 
 	if (done)
-		return;
+		return rc;
 	done = 1;
 	(void)sqlite3_config(SQLITE_CONFIG_SINGLETHREAD);
 	(void)sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
@@ -601,26 +604,39 @@ single_thread(void)
 	 * changed, inside a batch's long transaction) is kept in memory,
 	 * never spilled to a temporary file. */
 	(void)sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, -1);
+	if (sqlite3_libversion_number() != DB_VFS_SQLITE)
+		rc = db_set_error(DB_BUG,
+		    "this umpire was built for SQLite %d.%d.%d but runs with SQLite %s: its VFS (db/vfs.c) is argued for %d.%d.%d only; rebuild it against that version",
+		    DB_VFS_SQLITE / 1000000, DB_VFS_SQLITE / 1000 % 1000, DB_VFS_SQLITE % 1000,
+		    sqlite3_libversion(), DB_VFS_SQLITE / 1000000, DB_VFS_SQLITE / 1000 % 1000,
+		    DB_VFS_SQLITE % 1000);
 	/* Without it the unix VFS does the same, with its three syncs more. */
-	(void)db_vfs_register();
+	else if (db_vfs_register() != SQLITE_OK)
+		rc = db_set_error(DB_BUG, "SQLite's unix VFS is not there to build on");
+	return rc;
 }
 
-static struct db *
-db_new(const char *path)
+/* A new handle for the game at path in *out; a status. */
+static int
+db_new(const char *path, struct db **out)
 {
 	struct db *db;
+	int rc;
 
-	single_thread();
+	*out = NULL;
+	if ((rc = single_thread()) != DB_OK)
+		return rc;
 	if ((db = calloc(1, sizeof *db)) == NULL)
-		return NULL;
+		return db_set_error(DB_NOMEM, "out of memory");
 	db->use_fd = -1;
 	db->redo = -1;
 	db->path = strdup(path);
 	if (db->path == NULL) {
 		free(db);
-		return NULL;
+		return db_set_error(DB_NOMEM, "out of memory");
 	}
-	return db;
+	*out = db;
+	return DB_OK;
 }
 
 void
@@ -640,10 +656,6 @@ db_close(struct db *db)
 	sqlite3_close(db->h);
 	if (db->use_fd >= 0)
 		use_release(db->use_fd);
-	if (db->tmp != NULL) {
-		unlink(db->tmp);
-		free(db->tmp);
-	}
 	free(db->path);
 	free(db);
 }
@@ -669,12 +681,12 @@ open_immutable(struct db *db, const char *path)
 static int
 open_checked(const char *path, int flags, struct db **out)
 {
-	struct db *db = db_new(path);
+	struct db *db;
 	int rc;
 
 	*out = NULL;
-	if (db == NULL)
-		return db_set_error(DB_BUG, "out of memory");
+	if ((rc = db_new(path, &db)) != DB_OK)
+		return rc;
 	if ((rc = regular_file(path)) != DB_OK) {
 		db_close(db);
 		return rc;
@@ -820,40 +832,32 @@ may_replace(const char *path, int force)
 	return DB_OK;
 }
 
+/*
+ * A new game is made in memory, then written whole into a file of its own
+ * and put in place (install): a killed `new` leaves no half game behind,
+ * and no file the next `new` does not remove (db/place.h).
+ */
 int
 db_create(const char *path, int force, struct db **out)
 {
 	struct db *db;
 	char id[64];
-	size_t len = strlen(path) + 32;
-	int rc, fd;
+	int rc;
 
 	*out = NULL;
-	if ((rc = may_replace(path, force)) != DB_OK)
+	if ((rc = may_replace(path, force)) != DB_OK || (rc = db_new(path, &db)) != DB_OK)
 		return rc;
-	if ((db = db_new(path)) == NULL || (db->tmp = malloc(len)) == NULL) {
-		db_close(db);
-		return db_set_error(DB_BUG, "out of memory");
-	}
-	snprintf(db->tmp, len, "%s.new-%ld", path, (long)getpid());
-	fd = open(db->tmp, O_WRONLY | O_CREAT | O_EXCL, 0644);
-	if (fd < 0) {
-		rc = db_set_error(DB_CANTCREATE, "cannot create the game '%s': %s",
-		    path, strerror(errno));
-		free(db->tmp);
-		db->tmp = NULL;
-		db_close(db);
-		return rc;
-	}
-	close(fd);
+	db->creating = 1;
 	snprintf(id, sizeof id, "PRAGMA application_id = %d", DB_APPLICATION_ID);
-	if ((rc = sqlite3_open_v2(db->tmp, &db->h, SQLITE_OPEN_READWRITE, NULL)) != SQLITE_OK)
-		rc = db_set_error(DB_CANTCREATE, "%s", sqlite3_errstr(rc));
+	if ((rc = sqlite3_open_v2(":memory:", &db->h, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_CREATE, NULL)) != SQLITE_OK)
+		rc = db_fail(db, rc, "creating the game");
 	else if ((rc = configure(db)) == DB_OK && (rc = exec(db, id, "creating the game")) == DB_OK)
 		rc = migrate(db);
 	if (rc != DB_OK) {
-		rc = db_set_error(DB_CANTCREATE, "cannot create the game '%s': %s", path,
-		    db_last_error());
+		if (rc != DB_NOMEM)
+			rc = db_set_error(DB_CANTCREATE, "cannot create the game '%s': %s", path,
+			    db_last_error());
 		db_close(db);
 		return rc;
 	}
@@ -944,8 +948,10 @@ db_sqlite_version(void)
 	return sqlite3_libversion();
 }
 
-/* Removes what a replaced game may have left beside it. */
-static void
+/* Removes what a replaced game may have left beside it, and syncs the
+ * directory: the new game never takes the name while the old one's -wal
+ * may still be found beside it.  0 or an errno. */
+static int
 remove_sidecars(const char *path)
 {
 	static const char *const suffix[] = { "-wal", "-shm", "-journal" };
@@ -953,14 +959,32 @@ remove_sidecars(const char *path)
 
 	for (size_t i = 0; i < sizeof suffix / sizeof suffix[0]; i++) {
 		snprintf(buf, sizeof buf, "%s%s", path, suffix[i]);
-		unlink(buf);
+		if (unlink(buf) != 0 && errno != ENOENT)
+			return errno;
 	}
+	return place_sync_dir(path);
+}
+
+/* Copies the old game's WAL into its file (synced), so that the file alone
+ * is the whole game when its -wal goes: a power cut before the new game
+ * is in place leaves the old one as it was.  Reads first: a connection
+ * finds the WAL at its first read. */
+static int
+checkpoint_old(sqlite3 *h)
+{
+	int rc, log = 0, done = 0;
+
+	rc = sqlite3_exec(h, "PRAGMA synchronous = FULL; SELECT count(*) FROM sqlite_schema",
+	    NULL, NULL, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_wal_checkpoint_v2(h, "main", SQLITE_CHECKPOINT_FULL, &log, &done);
+	return rc == SQLITE_OK && log != done ? SQLITE_BUSY : rc;
 }
 
 /* Takes the use lock of the game new --force replaces exclusive (waiting
- * the busy timeout for the commands that have it open), then its write
- * lock (a writer outside umpire), so nothing works on the file when it
- * goes.  *lock is NULL when there is no game there. */
+ * the busy timeout for the commands that have it open), copies its WAL in,
+ * then takes its write lock (a writer outside umpire), so nothing works
+ * on the file when it goes.  *lock is NULL when there is no game there. */
 static int
 lock_old(const char *path, struct db **lock)
 {
@@ -970,8 +994,8 @@ lock_old(const char *path, struct db **lock)
 	if (!db_file_exists(path))
 		return DB_OK;
 	/* may_replace has checked what it is: a game, perhaps a newer one. */
-	if ((*lock = db_new(path)) == NULL)
-		return db_set_error(DB_BUG, "out of memory");
+	if ((rc = db_new(path, lock)) != DB_OK)
+		return rc;
 	if ((rc = take_use(*lock, LOCK_EX)) != DB_OK) {
 		db_close(*lock);
 		*lock = NULL;
@@ -980,14 +1004,19 @@ lock_old(const char *path, struct db **lock)
 	rc = sqlite3_open_v2(path, &(*lock)->h, SQLITE_OPEN_READWRITE, NULL);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_busy_timeout((*lock)->h, busy_timeout());
+	/* Closing must not delete the -wal by name: it may be the new game's. */
+	if (rc == SQLITE_OK)
+		sqlite3_file_control((*lock)->h, "main", SQLITE_FCNTL_PERSIST_WAL, &persist);
+	if (rc == SQLITE_OK)
+		rc = checkpoint_old((*lock)->h);
 	if (rc != SQLITE_OK) {
-		rc = db_fail(*lock, rc, "locking the game it replaces");
+		rc = (rc & 0xff) == SQLITE_BUSY ? db_set_error(DB_LOCKED,
+		    "the game '%s' is in use by another command; it was not replaced", path) :
+		    db_fail(*lock, rc, "locking the game it replaces");
 		db_close(*lock);
 		*lock = NULL;
 		return rc;
 	}
-	/* Closing must not delete the -wal by name: it may be the new game's. */
-	sqlite3_file_control((*lock)->h, "main", SQLITE_FCNTL_PERSIST_WAL, &persist);
 	if ((rc = db_begin(*lock)) != DB_OK) {
 		db_close(*lock);
 		*lock = NULL;
@@ -997,38 +1026,71 @@ lock_old(const char *path, struct db **lock)
 	return DB_OK;
 }
 
+/* Writes n bytes at fd's start; 0 or an errno. */
+static int
+write_all(int fd, const unsigned char *buf, sqlite3_int64 n)
+{
+	ssize_t w;
+
+	for (sqlite3_int64 off = 0; off < n; off += w)
+		if ((w = pwrite(fd, buf + off, (size_t)(n - off), (off_t)off)) < 0) {
+			if (errno == EINTR) {
+				w = 0;
+				continue;
+			}
+			return errno;
+		}
+	return 0;
+}
+
+/* Puts the game's image at path: written into a file of its own, synced,
+ * then linked where there is no game, or renamed over the game there
+ * (replace) once its -wal is gone; the directory synced. */
+static int
+place_game(const char *path, const unsigned char *image, sqlite3_int64 size, int replace)
+{
+	struct place p;
+	int e;
+
+	if ((e = place_open(&p, path, ".new-", 0644)) == 0 &&
+	    (e = write_all(p.fd, image, size)) == 0 &&
+	    (e = place_link(&p, replace)) == 0 && replace &&
+	    (e = remove_sidecars(path)) == 0)
+		e = place_rename(&p);
+	place_close(&p);
+	if (e == EEXIST && !replace)
+		return db_set_error(DB_EXISTS, "a game exists at '%s'; give --force to replace it",
+		    path);
+	if (e != 0)
+		return db_set_error(e == ENOMEM ? DB_NOMEM : DB_CANTCREATE,
+		    "cannot create the game '%s': %s", path, strerror(e));
+	if ((e = place_sync_dir(path)) != 0)
+		return db_set_error(DB_IO,
+		    "the new game is in place at '%s', but syncing its directory failed (%s): a power cut may yet undo it",
+		    path, strerror(e));
+	return DB_OK;
+}
+
 /* Moves a created game into place (after its transaction committed),
  * holding the old game's write lock while it does. */
 static int
 install(struct db *db)
 {
-	char *tmp = db->tmp;
+	sqlite3_int64 size = 0;
+	unsigned char *image = sqlite3_serialize(db->h, "main", &size, 0);
 	struct db *lock;
 	int rc;
 
 	sqlite3_close(db->h);
 	db->h = NULL;
-	for (int i = 0; i < STMT_COUNT; i++)
-		db->stmt[i] = NULL;
-	db->tmp = NULL;
-	if ((rc = lock_old(db->path, &lock)) != DB_OK) {
-		unlink(tmp);
-		free(tmp);
-		return rc;
-	}
-	remove_sidecars(db->path);
-	if (rename(tmp, db->path) != 0) {
-		int e = errno;
-
-		unlink(tmp);
-		free(tmp);
-		db_close(lock);
-		return db_set_error(DB_CANTCREATE, "cannot create the game '%s': %s",
-		    db->path, strerror(e));
-	}
-	free(tmp);
+	db->creating = 0;
+	if (image == NULL)
+		return db_set_error(DB_NOMEM, "creating the game: out of memory");
+	if ((rc = lock_old(db->path, &lock)) == DB_OK)
+		rc = place_game(db->path, image, size, lock != NULL);
+	sqlite3_free(image);
 	db_close(lock);
-	return DB_OK;
+	return rc;
 }
 
 int
@@ -1048,7 +1110,7 @@ db_commit(struct db *db)
 	if (rc != DB_OK)
 		return rc;
 	db->in_tx = 0;
-	if (db->tmp == NULL) {
+	if (!db->creating) {
 		if (db->wal_frames >= DB_WAL_FRAMES)
 			db_checkpoint(db);
 		return DB_OK;
@@ -1068,7 +1130,7 @@ db_commit(struct db *db)
 void
 db_checkpoint(struct db *db)
 {
-	if (db == NULL || db->h == NULL || db->in_tx || db->tmp != NULL)
+	if (db == NULL || db->h == NULL || db->in_tx || db->creating)
 		return;
 	sqlite3_busy_timeout(db->h, 0);
 	if (sqlite3_wal_checkpoint_v2(db->h, "main", SQLITE_CHECKPOINT_TRUNCATE, NULL,
