@@ -172,7 +172,7 @@ static int
 export_table(struct cmd_ctx *g, struct source *src, const char *name,
     const char *path)
 {
-	struct outfile of = { NULL, NULL, "" };
+	struct outfile of = { .f = NULL };
 	const struct table *t;
 	FILE *out = g->out;
 	int rc = 0;

@@ -1278,7 +1278,7 @@ static int
 cmd_export(struct cmd_ctx *g, struct game *gm, int argc, char **argv)
 {
 	struct exporter x = { { "name", "side", "type", "parent", "formation" }, 5 };
-	struct outfile of = { NULL, NULL, "" };
+	struct outfile of = { .f = NULL };
 	FILE *out = g->out;
 	int rc;
 
