@@ -12,7 +12,12 @@
 #   3. kill -9 in the middle of rulings;
 #   4. concurrent writers, none lost;
 #   5. foreign files left byte-identical;
-#   6. the bad-input catalogue (tests/stress/bad-input.txt).
+#   6. the bad-input catalogue (tests/stress/bad-input.txt);
+#   7. power cuts at every point of fire, undo, adjust, a batch, a fire
+#      that copies the WAL into the game, new --force and new --example,
+#      and of a fire after a reader made the WAL (tests/stress/powercut.py):
+#      each state a cut may leave passes check and is a game the commands
+#      passed through, every command that had printed in it.
 # Each proof first shows the command works: run without a fault it exits 0
 # and leaves the game as worked by hand (the sheet, the log and the rule
 # tables as JSON).  Under a fault the run must end without a signal and
@@ -188,7 +193,8 @@ judge() {
 		state "$work/now"
 		if [ "$3" = 0 ]; then
 			cmp -s "$work/now" "$work/after" || bad="$bad $2:exit0-not-the-ruling"
-		elif grep -q "the change was saved (do not\|was recorded (do not" "$work/err"; then
+		elif grep -q "the change was saved (do not\|was recorded (do not\|new game is in place" \
+		    "$work/err"; then
 			cmp -s "$work/now" "$work/after" || bad="$bad $2:saved-not-the-ruling"
 		elif ! cmp -s "$work/now" "$work/before"; then
 			bad="$bad $2:refused-but-changed"
@@ -460,6 +466,31 @@ catalogue() {
 	tap "$([ -z "$bad" ] && echo 0 || echo 1)" "the bad-input catalogue: $count cases, each refused with its status and the game untouched" "$bad"
 }
 
+# power_cut NAME BASE COMMAND...: the power cuts of tests/stress/powercut.py
+# in the commands run in turn on a copy of BASE ("none": no game).
+power_cut() {
+	STRESS_JOBS=$jobs python3 "$here/powercut.py" "$mode" "$u" "$shim" "$@" >"$work/cut.out" 2>&1
+	rc=$?
+	tap "$rc" "$(head -1 "$work/cut.out" | sed 's/^\(not \)*ok - //')" \
+	    "$(tail -n +2 "$work/cut.out" | head -c 3000)"
+}
+
+power_cuts() {
+	fire="fire --firers 16 --distance 2 --target Kempt --dice 4"
+	power_cut fire "$work/fired.db" "$fire"
+	# a reader makes the WAL, SQLite never syncs what a reader makes: the
+	# fire after it must sync the directory (db/vfs.c)
+	power_cut "a reader, then a fire" "$work/base.db" sheet "$fire"
+	power_cut "a fire copying its WAL into the game" "$work/full.db" "$fire"
+	power_cut undo "$work/fired.db" undo
+	power_cut adjust "$work/base.db" "adjust Kempt --figures -3 --reason miscounted"
+	power_cut batch "$work/base.db" "batch $work/batch.txt"
+	# the old game's WAL goes before the new game takes its name, each
+	# synced (db/db.c)
+	power_cut "new --force" "$work/fired.db" "new --rules brigade --force --title Fresh"
+	power_cut "new --example" none "new --rules brigade --example"
+}
+
 cd "$work" || exit 1
 if ! games; then
 	echo "not ok 1 - the battle game cannot be made"
@@ -483,6 +514,7 @@ else
 fi
 foreign
 catalogue
+power_cuts
 . "$here/serve.sh"
 echo "1..$n"
 exit "$failed"
