@@ -90,25 +90,84 @@ status_of(int rc)
 	}
 }
 
+/* The directory of path into dir. */
+static void
+dir_of(const char *path, char *dir, size_t n)
+{
+	const char *slash = strrchr(path, '/');
+
+	snprintf(dir, n, "%.*s", slash == NULL ? 1 : (int)(slash - path + 1),
+	    slash == NULL ? "." : path);
+}
+
+/* True when the file at path and its directory may be written: a game
+ * SQLite could only open for reading failed for another reason. */
+static int
+writable(const char *path)
+{
+	char dir[4096];
+
+	dir_of(path, dir, sizeof dir);
+	return access(path, W_OK) == 0 && access(dir, W_OK) == 0;
+}
+
+/* An open for writing that failed where the file may be written: an I/O
+ * error, told as one (SQLite opens a file it cannot open for writing for
+ * reading, and says it is read-only). */
+static int
+io_failed(struct db *db, const char *path, const char *what)
+{
+	int e = db != NULL && db->h != NULL ? sqlite3_system_errno(db->h) : 0;
+
+	if (e != ENOSPC && e != EDQUOT && e != EMFILE && e != ENFILE && e != ENOMEM)
+		e = EIO;
+	return db_set_error(DB_IO, "%s failed on the game '%s': %s", what, path, strerror(e));
+}
+
+/* True when SQLite's plain error comes from what the file holds, not
+ * from umpire's SQL: a JSON column that is not JSON, a header naming a
+ * schema format no SQLite knows.  The file is damaged. */
+static int
+from_the_file(const char *msg)
+{
+	static const char *const damage[] = {
+		"malformed JSON", "JSON cannot hold BLOB values", "unsupported file format",
+	};
+
+	for (size_t i = 0; i < sizeof damage / sizeof damage[0]; i++)
+		if (strcmp(msg, damage[i]) == 0)
+			return 1;
+	return 0;
+}
+
 int
 db_fail(struct db *db, int rc, const char *what)
 {
-	int st = status_of(rc);
 	const char *path = db != NULL && db->path != NULL ? db->path : "the game";
 	const char *msg = db != NULL && db->h != NULL ? sqlite3_errmsg(db->h) :
 	    sqlite3_errstr(rc);
+	int st = status_of((rc & 0xff) == SQLITE_ERROR && from_the_file(msg) ?
+	    SQLITE_CORRUPT : rc);
 
 	switch (st) {
 	case DB_LOCKED:
 		return db_set_error(st, "the game '%s' is locked by another writer; try again", path);
 	case DB_READONLY:
+		if (db != NULL && db->path != NULL && writable(db->path))
+			return io_failed(db, path, "opening the game for writing");
 		return db_set_error(st, "cannot write the game '%s': it is read-only", path);
 	case DB_NOTGAME:
 		return db_set_error(st, "'%s' is not an umpire game", path);
 	case DB_IO:
-		if ((rc & 0xff) == SQLITE_CORRUPT)
+		if ((rc & 0xff) == SQLITE_CORRUPT || (rc & 0xff) == SQLITE_ERROR)
 			return db_set_error(st, "the game '%s' is damaged (%s)%s: see 'umpire check'",
 			    path, msg, db != NULL && db->in_tx ? "; nothing was written" : "");
+		/* (SQLite's word on a failed open comes after its own retries:
+		 * the system's then is not the cause) */
+		if ((rc & 0xff) == SQLITE_IOERR && db != NULL && db->h != NULL &&
+		    sqlite3_system_errno(db->h) != 0)
+			return db_set_error(st, "%s failed on the game '%s': %s (%s)", what, path,
+			    msg, strerror(sqlite3_system_errno(db->h)));
 		return db_set_error(st, "%s failed on the game '%s': %s", what, path, msg);
 	case DB_NOMEM:
 		return db_set_error(st, "%s: out of memory", what);
@@ -165,10 +224,8 @@ static int
 frozen(const char *path)
 {
 	char dir[4096], wal[4096];
-	const char *slash = strrchr(path, '/');
 
-	snprintf(dir, sizeof dir, "%.*s", slash == NULL ? 1 : (int)(slash - path + 1),
-	    slash == NULL ? "." : path);
+	dir_of(path, dir, sizeof dir);
 	snprintf(wal, sizeof wal, "%s-wal", path);
 	return access(dir, W_OK) != 0 && wal_empty(wal);
 }
@@ -786,10 +843,11 @@ db_open(const char *path, int mode, struct db **out)
 		return rc;
 	if (sqlite3_db_readonly((*out)->h, "main") == 1 ||
 	    access(path, W_OK) != 0) {
+		rc = writable(path) ? io_failed(*out, path, "opening the game for writing") :
+		    db_set_error(DB_READONLY, "cannot write the game '%s': it is read-only", path);
 		db_close(*out);
 		*out = NULL;
-		return db_set_error(DB_READONLY,
-		    "cannot write the game '%s': it is read-only", path);
+		return rc;
 	}
 	if ((rc = exec(*out, "PRAGMA journal_mode = WAL", "opening the game")) != DB_OK) {
 		db_close(*out);

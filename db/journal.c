@@ -531,27 +531,48 @@ check_ledgers(struct db *db, const struct db_tallies *t,
 	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "checking the journal");
 }
 
+/* A check a damaged game cannot answer (rc DB_IO) is one problem found,
+ * and the next check goes on: `check` reports what it finds rather than
+ * fail at the first unreadable row.  Other failures stand. */
+static int
+damage_found(int rc, const char *what, void (*report)(void *ctx, const char *problem),
+    void *ctx, int *problems)
+{
+	char line[700];
+
+	if (rc != DB_IO)
+		return rc;
+	snprintf(line, sizeof line, "%s could not be checked: %s", what, db_last_error());
+	report(ctx, line);
+	(*problems)++;
+	return DB_OK;
+}
+
 int
 db_check(struct db *db, const struct db_tallies *t,
     void (*report)(void *ctx, const char *problem), void *ctx, int *problems)
 {
+	static const struct {
+		enum stmt id;
+		const char *what, *checked;
+	} checks[] = {
+		{ STMT_CHECK_INTEGRITY, "integrity", "the file's integrity" },
+		{ STMT_CHECK_FOREIGN_KEYS, "foreign keys", "the foreign keys" },
+		{ STMT_CHECK_JSON, "JSON not valid in", "the JSON columns" },
+		{ STMT_CHECK_STATE, "the kept state differs from the journal for unit",
+		  "the kept state" },
+		{ STMT_CHECK_LINKS, "an effect not linked to its event's units: event",
+		  "the effects' links" },
+	};
 	int rc;
 
 	*problems = 0;
-	if ((rc = rows_check(db, STMT_CHECK_INTEGRITY, "integrity", report,
-	    ctx, problems)) != DB_OK ||
-	    (rc = rows_check(db, STMT_CHECK_FOREIGN_KEYS, "foreign keys",
-	    report, ctx, problems)) != DB_OK ||
-	    (rc = rows_check(db, STMT_CHECK_JSON, "JSON not valid in",
-	    report, ctx, problems)) != DB_OK ||
-	    (rc = rows_check(db, STMT_CHECK_STATE,
-	    "the kept state differs from the journal for unit", report, ctx,
-	    problems)) != DB_OK ||
-	    (rc = rows_check(db, STMT_CHECK_LINKS,
-	    "an effect not linked to its event's units: event", report, ctx,
-	    problems)) != DB_OK)
-		return rc;
-	return check_ledgers(db, t, report, ctx, problems);
+	for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++)
+		if ((rc = damage_found(rows_check(db, checks[i].id, checks[i].what, report,
+		    ctx, problems), checks[i].checked, report, ctx, problems)) != DB_OK)
+			return rc;
+	return damage_found(check_ledgers(db, t, report, ctx, problems), "the ledgers",
+	    report, ctx, problems);
 }
 
 int
