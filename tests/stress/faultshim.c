@@ -1,8 +1,8 @@
 /*
  * faultshim: an LD_PRELOAD library that makes one call fail, to prove a
  * command survives it.  FAULT_MALLOC_AT=N fails the Nth malloc, calloc or
- * realloc (NULL, ENOMEM); FAULT_IO_AT=N fails the Nth write, pwrite,
- * pwrite64, fsync, fdatasync or ftruncate (-1, EIO).  Counting starts at
+ * realloc (NULL, ENOMEM); FAULT_IO_AT=N fails the Nth open, openat,
+ * write, pwrite, pwrite64, fsync, fdatasync or ftruncate (-1, EIO).  Counting starts at
  * the first call; with FAULT_COUNT=FILE the number of calls seen is
  * written there at exit, so the driver knows when N has passed them all.
  *
@@ -470,7 +470,8 @@ ftruncate(int fd, off_t len)
 	return rc;
 }
 
-/* The opens, renames, links and unlinks: traced only, never failed. */
+/* The opens fail as the writes do; renames, links and unlinks are traced
+ * only, never failed. */
 
 static mode_t
 mode_arg(int flags, va_list ap)
@@ -485,6 +486,8 @@ mode_arg(int flags, va_list ap)
 		mode_t mode; \
 		int fd, existed; \
 		NEXT(int, fname, (int, const char *, int, ...)); \
+		if (io_fails()) \
+			return -1; \
 		va_start(ap, flags); \
 		mode = mode_arg(flags, ap); \
 		va_end(ap); \
@@ -500,6 +503,8 @@ mode_arg(int flags, va_list ap)
 		mode_t mode; \
 		int fd, existed; \
 		NEXT(int, fname, (const char *, int, ...)); \
+		if (io_fails()) \
+			return -1; \
 		va_start(ap, flags); \
 		mode = mode_arg(flags, ap); \
 		va_end(ap); \

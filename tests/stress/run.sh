@@ -17,7 +17,9 @@
 #      that copies the WAL into the game, new --force and new --example,
 #      and of a fire after a reader made the WAL (tests/stress/powercut.py):
 #      each state a cut may leave passes check and is a game the commands
-#      passed through, every command that had printed in it.
+#      passed through, every command that had printed in it;
+#   8. damaged games (tests/stress/damaged.py): every command on each
+#      exits 0, 65 or 74 with one sentence, never 70.
 # Each proof first shows the command works: run without a fault it exits 0
 # and leaves the game as worked by hand (the sheet, the log and the rule
 # tables as JSON).  Under a fault the run must end without a signal and
@@ -176,7 +178,19 @@ real_error() {
 	[ "$(wc -l <"$work/err")" = 1 ] || return 1
 	case $1 in
 	malloc) grep -q '^umpire: .*\(out of memory\|Cannot allocate memory\)' "$work/err" ;;
-	io) grep -q '^umpire: .*\(disk I/O error\|Input/output error\)' "$work/err" ;;
+	# (SQLite says an open it could not make "unable to open")
+	io) grep -q '^umpire: .*\(disk I/O error\|Input/output error\|unable to open database file\)' \
+	    "$work/err" ;;
+	esac
+}
+
+# right_exit KIND RC: the exit of a command refused for a fault is CLI.md's:
+# out of memory is 70, a bug's; an I/O error 74 (reading or writing a game),
+# or 73 when new cannot make the game ($cmd: the command's first word).
+right_exit() {
+	case $1:$2:$cmd in
+	malloc:70:*|io:74:*|io:73:new) return 0 ;;
+	*) return 1 ;;
 	esac
 }
 
@@ -202,6 +216,8 @@ judge() {
 			bad="$bad $2:refused-but-printed"
 		elif ! real_error "$1"; then
 			bad="$bad $2:sentence[$(head -c 120 "$work/err" | tr '\n' ' ')]"
+		elif ! right_exit "$1" "$3"; then
+			bad="$bad $2:exit$3"
 		fi
 	fi
 }
@@ -214,6 +230,7 @@ points() {
 	shift 3
 	var=FAULT_$(echo "$kind" | tr a-z A-Z)_AT
 	bad="" runs=0 ok0=0
+	cmd=$1
 	while [ "$i" -le "$total" ]; do
 		use "$base"
 		env LD_PRELOAD="$shim" "$var=$i" "$u" "$@" >"$work/out" 2>"$work/err"
@@ -475,6 +492,16 @@ power_cut() {
 	    "$(tail -n +2 "$work/cut.out" | head -c 3000)"
 }
 
+# The damaged games of tests/stress/damaged.py, made from the game after a
+# ruling.
+damaged() {
+	python3 "$here/damaged.py" "$mode" "$u" "$work/fired.db" "$work/batch.txt" \
+	    >"$work/damaged.out" 2>&1
+	rc=$?
+	tap "$rc" "$(head -1 "$work/damaged.out" | sed 's/^\(not \)*ok - //')" \
+	    "$(tail -n +2 "$work/damaged.out" | head -c 3000)"
+}
+
 power_cuts() {
 	fire="fire --firers 16 --distance 2 --target Kempt --dice 4"
 	power_cut fire "$work/fired.db" "$fire"
@@ -514,6 +541,7 @@ else
 fi
 foreign
 catalogue
+damaged
 power_cuts
 . "$here/serve.sh"
 echo "1..$n"
