@@ -19,7 +19,9 @@
 #      each state a cut may leave passes check and is a game the commands
 #      passed through, every command that had printed in it;
 #   8. damaged games (tests/stress/damaged.py): every command on each
-#      exits 0, 65 or 74 with one sentence, never 70.
+#      exits 0, 65 or 74 with one sentence, never 70;
+#   9. kill -9 at random moments of new --force and sheet --html: no
+#      temporary file outlives the next run.
 # Each proof first shows the command works: run without a fault it exits 0
 # and leaves the game as worked by hand (the sheet, the log and the rule
 # tables as JSON).  Under a fault the run must end without a signal and
@@ -492,6 +494,41 @@ power_cut() {
 	    "$(tail -n +2 "$work/cut.out" | head -c 3000)"
 }
 
+# kill_leaves NAME ROUNDS PATTERN ARGS...: the command killed (-9) at a
+# random moment of its run, ROUNDS times, each time run again whole after
+# (the next run); the files PATTERN (a glob in $work) left after the kill,
+# and after the next run, counted: none may outlive the next run.
+kill_leaves() {
+	name=$1 rounds=$2 pattern=$3
+	shift 3
+	killed=0 after=0 r=1
+	while [ "$r" -le "$rounds" ]; do
+		"$u" "$@" >/dev/null 2>&1 &
+		pid=$!
+		sleep "$(awk -v r="$r" 'BEGIN { srand(r); printf "%.3f", rand() / 10 }')"
+		kill -9 "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+		# shellcheck disable=SC2086
+		killed=$((killed + $(ls -d $pattern 2>/dev/null | wc -l)))
+		"$u" "$@" >/dev/null 2>&1 || after=$((after + 1000))
+		# shellcheck disable=SC2086
+		after=$((after + $(ls -d $pattern 2>/dev/null | wc -l)))
+		r=$((r + 1))
+	done
+	tap "$after" "kill -9 in $name, $rounds times: $after temporary files after the next run ($killed left by the kills)" \
+	    "$(ls -d $pattern 2>/dev/null | head -5)"
+}
+
+leftovers() {
+	use base.db
+	(echo "name,side,type,class,units"
+	 seq 600 | awk '{ print "Brigade " $1 "," ($1 % 2 ? "French" : "British") ",infantry,british,4" }') \
+	    >"$work/big.csv"
+	"$u" unit import "$work/big.csv" >/dev/null
+	kill_leaves "sheet --html of 605 units" "$1" "$work/page.html.tmp*" sheet --html "$work/page.html"
+	kill_leaves "new --force" "$2" "$UMPIRE_DB.new-*" new --rules brigade --force --title Killed
+}
+
 # The damaged games of tests/stress/damaged.py, made from the game after a
 # ruling.
 damaged() {
@@ -535,9 +572,11 @@ prove batch base.db "$WANT_BATCH" batch "$work/batch.txt"
 if [ "$mode" = short ]; then
 	kill_rounds 10
 	concurrent 25
+	leftovers 10 20
 else
 	kill_rounds 70
 	concurrent 400
+	leftovers 100 600
 fi
 foreign
 catalogue
