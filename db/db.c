@@ -153,7 +153,7 @@ db_fail(struct db *db, int rc, const char *what)
 	case DB_LOCKED:
 		return db_set_error(st, "the game '%s' is locked by another writer; try again", path);
 	case DB_READONLY:
-		if (db != NULL && db->path != NULL && writable(db->path))
+		if (db != NULL && db->rw && db->path != NULL && writable(db->path))
 			return io_failed(db, path, "opening the game for writing");
 		return db_set_error(st, "cannot write the game '%s': it is read-only", path);
 	case DB_NOTGAME:
@@ -734,9 +734,30 @@ open_immutable(struct db *db, const char *path)
 	return sqlite3_open_v2(uri, &db->h, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
 }
 
-/* Opens path with SQLite flags and checks it is ours. */
+/* Connects db to the game at path with SQLite flags, configured, and
+ * checks it is ours; a status. */
 static int
-open_checked(const char *path, int flags, struct db **out)
+connect(struct db *db, const char *path, int flags)
+{
+	int rc;
+
+	db->rw = (flags & SQLITE_OPEN_READWRITE) != 0;
+	if (flags == SQLITE_OPEN_READONLY && frozen(path))
+		rc = open_immutable(db, path);
+	else
+		rc = sqlite3_open_v2(path, &db->h, flags, NULL);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "opening the game");
+	if ((rc = configure(db)) != DB_OK)
+		return rc;
+	return check_identity(db);
+}
+
+/* Opens path with SQLite flags and checks it is ours; recover: a reader
+ * may connect to write to roll back a journal left hot (not the
+ * server's, which never writes). */
+static int
+open_checked(const char *path, int flags, int recover, struct db **out)
 {
 	struct db *db;
 	int rc;
@@ -752,16 +773,18 @@ open_checked(const char *path, int flags, struct db **out)
 		db_close(db);
 		return rc;
 	}
-	if (flags == SQLITE_OPEN_READONLY && frozen(path))
-		rc = open_immutable(db, path);
-	else
-		rc = sqlite3_open_v2(path, &db->h, flags, NULL);
-	if (rc != SQLITE_OK) {
-		rc = db_fail(db, rc, "opening the game");
-		db_close(db);
-		return rc;
+	rc = connect(db, path, flags);
+	/* A rollback journal left hot (a power cut while a game of an older
+	 * umpire turned to WAL) must be rolled back before the game is read,
+	 * and only a connection that may write does it: a reader that may
+	 * write the file connects so. */
+	if (rc != DB_OK && flags == SQLITE_OPEN_READONLY && recover && db->h != NULL &&
+	    sqlite3_extended_errcode(db->h) == SQLITE_READONLY_ROLLBACK && writable(path)) {
+		sqlite3_close(db->h);
+		db->h = NULL;
+		rc = connect(db, path, SQLITE_OPEN_READWRITE);
 	}
-	if ((rc = configure(db)) != DB_OK || (rc = check_identity(db)) != DB_OK) {
+	if (rc != DB_OK) {
 		db_close(db);
 		return rc;
 	}
@@ -778,7 +801,7 @@ db_peek_rules(const char *path, char *name, size_t n)
 
 	if (!db_file_exists(path))
 		return db_set_error(DB_NOFILE, "there is no game at '%s'", path);
-	if ((rc = open_checked(path, SQLITE_OPEN_READONLY, &db)) != DB_OK)
+	if ((rc = open_checked(path, SQLITE_OPEN_READONLY, 1, &db)) != DB_OK)
 		return rc;
 	if ((rc = db_prepare(db, STMT_GAME_RULES, &st)) == DB_OK) {
 		int step = sqlite3_step(st);
@@ -820,7 +843,7 @@ db_open(const char *path, int mode, struct db **out)
 		    "there is no game at '%s' (start one with 'umpire new --rules NAME')",
 		    path);
 	rc = open_checked(path, mode == DB_OPEN_WRITE ? SQLITE_OPEN_READWRITE :
-	    SQLITE_OPEN_READONLY, out);
+	    SQLITE_OPEN_READONLY, mode != DB_OPEN_AS_IS, out);
 	if (rc == DB_OK && mode == DB_OPEN_READ && (rc = is_older(*out, &older)) == DB_OK &&
 	    older) {
 		/* A game from an older umpire is brought up to date by the first
@@ -877,7 +900,7 @@ may_replace(const char *path, int force)
 		return DB_OK;
 	if ((rc = regular_file(path)) != DB_OK)
 		return db_set_error(rc, "%s; not replacing it", db_last_error());
-	rc = open_checked(path, SQLITE_OPEN_READONLY, &old);
+	rc = open_checked(path, SQLITE_OPEN_READONLY, 1, &old);
 	db_close(old);
 	if (rc == DB_NOTGAME)
 		return db_set_error(DB_NOTGAME,
@@ -1144,6 +1167,11 @@ install(struct db *db)
 	db->creating = 0;
 	if (image == NULL)
 		return db_set_error(DB_NOMEM, "creating the game: out of memory");
+	/* The file format's read and write versions: 2, a game in WAL mode
+	 * from its birth.  Its first writer has no rollback journal to make
+	 * to turn it to WAL, and a power cut none to leave hot. */
+	if (size >= 20)
+		image[18] = image[19] = 2;
 	if ((rc = lock_old(db->path, &lock)) == DB_OK)
 		rc = place_game(db->path, image, size, lock != NULL);
 	sqlite3_free(image);

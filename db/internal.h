@@ -16,6 +16,7 @@ struct db {
 	int creating;		/* db_create: a game made in memory, put in
 				 * place at commit */
 	int in_tx;
+	int rw;			/* connected to write */
 	int use_fd;		/* holds the game's use lock (flock), or -1 */
 	dev_t dev;		/* the file opened: the path's device and inode */
 	ino_t ino;
