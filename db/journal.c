@@ -316,6 +316,7 @@ int
 db_event_output(struct db *db, long long id, struct db_event *e, char **output)
 {
 	sqlite3_stmt *st;
+	char why[80];
 	int rc = SQLITE_OK, status;
 
 	*output = NULL;
@@ -331,7 +332,14 @@ db_event_output(struct db *db, long long id, struct db_event *e, char **output)
 
 		if (col != SQLITE_OK)
 			rc = col;
-		else if ((*output = strdup(out != NULL ? out : "{}")) == NULL)
+		else if (out == NULL || text_unclean(out, why, sizeof why) != NULL) {
+			/* (NULL: the output kept is not JSON; nor is one of
+			 * bytes that are not UTF-8) */
+			sqlite3_reset(st);
+			return db_set_error(DB_IO,
+			    "the game '%s' is damaged: event %lld's output is not JSON: see 'umpire check'",
+			    db->path, id);
+		} else if ((*output = strdup(out)) == NULL)
 			rc = SQLITE_NOMEM;
 	}
 	sqlite3_reset(st);

@@ -29,13 +29,15 @@ game.  It must end without a signal within 20 s; exit 0 (a reader that
 reads only what is sound, a WAL frame SQLite finds broken and leaves
 out: the game as it was before that frame), 65 (not an umpire game, or
 from a newer umpire), or 74 (damaged); never 70, the exit of a bug.  A
-command that fails says so in one line, `umpire: COMMAND: ...`, and
-with --json prints nothing on its standard output.  `short` (make check) takes a
+command that fails says so in one line, `umpire: COMMAND: ...`; with
+--json it prints nothing on its standard output when it fails, and JSON
+when it does not.  `short` (make check) takes a
 sample of the corpus.  Prints one TAP line without its number (and, when
 it fails, a comment line for each of the first failures); exits 0 or 1.
 DAMAGED_KEEP=DIR keeps the corpus there, a directory a game.
 """
 
+import json
 import os
 import random
 import shutil
@@ -49,7 +51,8 @@ GAME = "umpire.db"
 
 COMMANDS = [
     "sheet", "sheet --json", "sheet --csv", "sheet --html page.html", "report",
-    "report --json", "log", "log --json", "log show 1", "unit list", "unit show Kempt",
+    "report --json", "log", "log --json", "log show 1", "--json log show 1", "unit list",
+    "unit show Kempt", "--json unit show Kempt", "--json turn", "--json game",
     "unit export", "turn", "game", "tables list", "tables show artillery-ranges",
     "tables diff", "tables export artillery-ranges", "check", "check --json",
     "fire --firers 16 --distance 2 --target Kempt --dice 4",
@@ -263,10 +266,17 @@ def run(umpire, work, files, cmd, batch):
         return rc, "signal %d: %s" % (-rc, err[-200:])
     if rc not in (0, 65, 74):
         return rc, "exit %d: %s" % (rc, err.strip()[:200])
-    if rc != 0 and (err.count("\n") != 1 or not err.startswith("umpire: %s: " % args[0])):
+    word = [a for a in args if not a.startswith("--")][0]
+    if rc != 0 and (err.count("\n") != 1 or not err.startswith("umpire: %s: " % word)):
         return rc, "exit %d, not one sentence: %r" % (rc, err[:200])
     if rc != 0 and p.stdout and "--json" in args:
         return rc, "exit %d, with output: %r" % (rc, p.stdout[:100])
+    if rc == 0 and "--json" in args:
+        try:
+            for line in p.stdout.decode().splitlines():
+                json.loads(line)
+        except ValueError as e:
+            return rc, "exit 0, output not JSON (%s): %r" % (e, p.stdout[:100])
     return rc, None
 
 
