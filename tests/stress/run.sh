@@ -553,6 +553,11 @@ power_cuts() {
 	# synced (db/db.c)
 	power_cut "new --force" "$work/fired.db" "new --rules brigade --force --title Fresh"
 	power_cut "new --example" none "new --rules brigade --example"
+	# a game made by new is in WAL mode from its birth: its first writer
+	# made a rollback journal to turn it to WAL, which a cut left hot for
+	# check, a reader, to trip on (db/db.c)
+	power_cut "new, unit import, a fire" none "new --rules brigade" \
+	    "unit import $here/../cli/battle-oob.csv" "$fire" sheet
 }
 
 cd "$work" || exit 1
