@@ -650,11 +650,11 @@ migrate(struct db *db)
 static int
 single_thread(void)
 {
-	static int done, rc = DB_OK;
+	static int done;
+	int rc;
 
 	if (done)
-		return rc;
-	done = 1;
+		return DB_OK;
 	(void)sqlite3_config(SQLITE_CONFIG_SINGLETHREAD);
 	(void)sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 	/* A statement's journal (the pages a statement that may fail halfway
@@ -662,15 +662,18 @@ single_thread(void)
 	 * never spilled to a temporary file. */
 	(void)sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, -1);
 	if (sqlite3_libversion_number() != DB_VFS_SQLITE)
-		rc = db_set_error(DB_BUG,
+		return db_set_error(DB_BUG,
 		    "this umpire was built for SQLite %d.%d.%d but runs with SQLite %s: its VFS (db/vfs.c) is argued for %d.%d.%d only; rebuild it against that version",
 		    DB_VFS_SQLITE / 1000000, DB_VFS_SQLITE / 1000 % 1000, DB_VFS_SQLITE % 1000,
 		    sqlite3_libversion(), DB_VFS_SQLITE / 1000000, DB_VFS_SQLITE / 1000 % 1000,
 		    DB_VFS_SQLITE % 1000);
-	/* Without it the unix VFS does the same, with its three syncs more. */
-	else if (db_vfs_register() != SQLITE_OK)
-		rc = db_set_error(DB_BUG, "SQLite's unix VFS is not there to build on");
-	return rc;
+	/* Without it the unix VFS does the same, with its three syncs more.
+	 * (Not done, it is tried again by the next open.) */
+	if ((rc = db_vfs_register()) != SQLITE_OK)
+		return (rc & 0xff) == SQLITE_NOMEM ? db_set_error(DB_NOMEM, "out of memory") :
+		    db_set_error(DB_BUG, "SQLite's unix VFS is not there to build on");
+	done = 1;
+	return DB_OK;
 }
 
 /* A new handle for the game at path in *out; a status. */

@@ -361,8 +361,12 @@ static sqlite3_vfs shim_vfs = {
 int
 db_vfs_register(void)
 {
+	int rc;
+
 	if (real_vfs != NULL)
 		return SQLITE_OK;
+	if ((rc = sqlite3_initialize()) != SQLITE_OK)
+		return rc;
 	if ((real_vfs = sqlite3_vfs_find("unix")) == NULL || real_vfs->iVersion < 2 ||
 	    real_vfs->xCurrentTimeInt64 == NULL) {
 		real_vfs = NULL;
@@ -370,5 +374,7 @@ db_vfs_register(void)
 	}
 	shim_vfs.szOsFile = (int)sizeof(struct shim_file) + real_vfs->szOsFile;
 	shim_vfs.mxPathname = real_vfs->mxPathname;
-	return sqlite3_vfs_register(&shim_vfs, 1);
+	if ((rc = sqlite3_vfs_register(&shim_vfs, 1)) != SQLITE_OK)
+		real_vfs = NULL;
+	return rc;
 }
