@@ -1531,7 +1531,8 @@ help(FILE *out)
 	    "accents, and only whole.  import takes a CSV with a header of option\n"
 	    "names (name,side,type,parent,...); in a cell, the elements of a list\n"
 	    "(an option repeated, or a comma list such as --battalions) are separated\n"
-	    "by ';': regular;regular;veteran;guard.\n", out);
+	    "by ';': regular;regular;veteran;guard.\n"
+	    "The file is at most 16 MiB, a line of it at most 64 KiB.\n", out);
 }
 
 static void
