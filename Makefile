@@ -188,9 +188,9 @@ demo: umpire
 
 # The floor a stateful ruling is measured against (tests/bench/floor.c),
 # linked as umpire is.
-build/rel/floor: tests/bench/floor.c build/rel/vfs.o build/flags.rel
+build/rel/floor: tests/bench/floor.c build/rel/vfs.o build/rel/place.o build/flags.rel
 	@rc=0; $(CC) $(STD) $(OPT) $(WARN) $(CPPFLAGS) -o $@ tests/bench/floor.c \
-	    build/rel/vfs.o $(REL_LIBS) 2>build/floor.log || rc=$$?; \
+	    build/rel/vfs.o build/rel/place.o $(REL_LIBS) 2>build/floor.log || rc=$$?; \
 	    grep -v "dlopen\|unixDlOpen" build/floor.log >&2; exit $$rc
 
 bench: umpire umpire-serve build/rel/floor

@@ -132,9 +132,9 @@ check(struct cmd_ctx *g, int argc, char **argv)
 	if ((rc = check_names(g, gm, &problems)) != 0)
 		return rc;
 	check_losses(g, gm, &problems);
-	if (g->json)
-		fprintf(g->out, "{\"ok\":%s,\"problems\":%d}\n", problems ? "false" : "true",
-		    problems);
+	/* (--json: stdout is empty when the exit is not 0, CLI.md) */
+	if (g->json && problems == 0)
+		fputs("{\"ok\":true,\"problems\":0}\n", g->out);
 	else if (problems == 0)
 		fputs("ok: the game file and its journal agree\n", g->out);
 	return problems ? cmd_error(g, EXIT_IO, "%d problem%s found", problems,

@@ -9,34 +9,57 @@
 #include "csvfile.h"
 #include "text.h"
 
+/* Grows an array of size_t to hold one more; 0, or -1 out of memory. */
+static int
+grow(size_t **a, size_t n, size_t *cap)
+{
+	size_t want = *cap ? *cap * 2 : 256;
+	size_t *p;
+
+	if (n < *cap)
+		return 0;
+	if ((p = realloc(*a, want * sizeof *p)) == NULL)
+		return -1;
+	*a = p;
+	*cap = want;
+	return 0;
+}
+
 static void
 csv_cell(void *s, size_t len, void *data)
 {
 	struct csv_rows *c = data;
-	char *copy;
 
-	if (c->oom)
+	if (c->oom || c->nul_row)
 		return;
-	if (c->n == c->cap) {
-		size_t cap = c->cap ? c->cap * 2 : 256;
-		char **p = realloc(c->cells, cap * sizeof *p);
+	if (memchr(s, '\0', len) != NULL) {
+		c->nul_row = c->nrows + 1;
+		c->nul_col = c->cur + 1;
+		return;
+	}
+	while (c->tlen + len + 1 > c->tcap) {
+		size_t cap = c->tcap ? c->tcap * 2 : 4096;
+		char *p = realloc(c->text, cap);
 
 		if (p == NULL) {
 			c->oom = 1;
 			return;
 		}
-		c->cells = p;
-		c->cap = cap;
+		c->text = p;
+		c->tcap = cap;
 	}
-	copy = malloc(len + 1);
-	if (copy == NULL) {
+	if (grow(&c->cell, c->n, &c->cap) != 0) {
 		c->oom = 1;
 		return;
 	}
+	for (const char *p = s; (p = memchr(p, '\n', len - (size_t)(p - (const char *)s))) != NULL;
+	    p++)
+		c->newlines++;
 	if (len > 0)
-		memcpy(copy, s, len);
-	copy[len] = '\0';
-	c->cells[c->n++] = copy;
+		memcpy(c->text + c->tlen, s, len);
+	c->text[c->tlen + len] = '\0';
+	c->cell[c->n++] = c->tlen;
+	c->tlen += len + 1;
 	c->cur++;
 }
 
@@ -44,37 +67,36 @@ static void
 csv_row(int term, void *data)
 {
 	struct csv_rows *c = data;
+	size_t cap;
 
 	(void)term;
-	if (c->oom)
+	if (c->oom || c->nul_row)
 		return;
-	if (c->nrows == c->rcap) {
-		size_t cap = c->rcap ? c->rcap * 2 : 64;
-		size_t *a = realloc(c->row_start, cap * sizeof *a);
-		size_t *b = a != NULL ? realloc(c->row_len, cap * sizeof *b) : NULL;
-
-		if (a != NULL)
-			c->row_start = a;
-		if (b == NULL) {
-			c->oom = 1;
-			return;
-		}
-		c->row_len = b;
-		c->rcap = cap;
+	cap = c->rcap;
+	if (grow(&c->row_start, c->nrows, &cap) != 0 ||
+	    (cap = c->rcap, grow(&c->row_len, c->nrows, &cap)) != 0 ||
+	    (cap = c->rcap, grow(&c->row_line, c->nrows, &cap)) != 0) {
+		c->oom = 1;
+		return;
 	}
+	c->rcap = cap;
 	c->row_start[c->nrows] = c->n - c->cur;
-	c->row_len[c->nrows++] = c->cur;
+	c->row_len[c->nrows] = c->cur;
+	/* the row ends on the line being read: it began as many lines up as
+	 * its cells hold line breaks */
+	c->row_line[c->nrows++] = c->line - c->newlines;
 	c->cur = 0;
+	c->newlines = 0;
 }
 
 void
 csv_rows_free(struct csv_rows *c)
 {
-	for (size_t i = 0; i < c->n; i++)
-		free(c->cells[i]);
-	free(c->cells);
+	free(c->text);
+	free(c->cell);
 	free(c->row_start);
 	free(c->row_len);
+	free(c->row_line);
 	memset(c, 0, sizeof *c);
 }
 
@@ -88,8 +110,8 @@ check_cells(const char *path, const struct csv_rows *c, char *err, size_t n)
 	for (size_t row = 0; row < c->nrows; row++)
 		for (size_t col = 0; col < c->row_len[row]; col++)
 			if (text_unclean(csv_cell_at(c, row, col), why, sizeof why) != NULL) {
-				snprintf(err, n, "%s: line %zu, column %zu %s", path, row + 1,
-				    col + 1, why);
+				snprintf(err, n, "%s: line %zu, column %zu %s", path,
+				    csv_row_line(c, row), col + 1, why);
 				return EXIT_DATA;
 			}
 	return 0;
@@ -97,24 +119,28 @@ check_cells(const char *path, const struct csv_rows *c, char *err, size_t n)
 
 /* Why the parser stopped, in err: out of memory, or the file's fault. */
 static int
-csv_failed(struct csv_parser *p, const char *path, char *err, size_t n)
+csv_failed(struct csv_parser *p, const char *path, size_t line, char *err, size_t n)
 {
 	if (csv_error(p) == CSV_ENOMEM) {
 		snprintf(err, n, "out of memory reading '%s'", path);
 		return EXIT_BUG;
 	}
-	snprintf(err, n, "'%s' is not valid CSV: %s", path, csv_strerror(csv_error(p)));
+	snprintf(err, n, "'%s' is not valid CSV: %s (line %zu)", path,
+	    csv_strerror(csv_error(p)), line);
 	return EXIT_DATA;
 }
 
 /* One parse: the text fed in pieces (feed_piece) and finished
- * (feed_end); a UTF-8 byte order mark (spreadsheets write one) at the
- * start of the first piece is skipped. */
+ * (feed_end), a line at a time so that each row knows its line; a UTF-8
+ * byte order mark (spreadsheets write one) at the start of the first
+ * piece is skipped. */
 struct csv_feed {
 	struct csv_parser p;
 	struct csv_rows *c;
 	const char *path;
 	int first;
+	size_t bytes;		/* fed so far */
+	size_t line_bytes;	/* of the line being read */
 };
 
 static int
@@ -122,12 +148,39 @@ feed_begin(struct csv_feed *f, const char *path, struct csv_rows *c, char *err,
     size_t n)
 {
 	memset(c, 0, sizeof *c);
+	c->line = 1;
 	f->c = c;
 	f->path = path;
 	f->first = 1;
+	f->bytes = f->line_bytes = 0;
 	if (csv_init(&f->p, CSV_STRICT | CSV_APPEND_NULL | CSV_STRICT_FINI) != 0) {
 		snprintf(err, n, "out of memory");
 		return EXIT_BUG;
+	}
+	return 0;
+}
+
+/* A cell the parser gave that holds a NUL byte, or a limit passed: 65
+ * with the line; else 0. */
+static int
+refused(struct csv_feed *f, char *err, size_t n)
+{
+	const struct csv_rows *c = f->c;
+
+	if (c->nul_row) {
+		snprintf(err, n, "%s: line %zu, column %zu holds a NUL byte", f->path, c->line,
+		    c->nul_col);
+		return EXIT_DATA;
+	}
+	if (f->line_bytes > CSV_LINE_MAX) {
+		snprintf(err, n, "%s: line %zu is longer than %d bytes", f->path, c->line,
+		    CSV_LINE_MAX);
+		return EXIT_DATA;
+	}
+	if (f->bytes > CSV_FILE_MAX) {
+		snprintf(err, n, "%s: larger than %d MiB at line %zu", f->path,
+		    CSV_FILE_MAX / (1024 * 1024), c->line);
+		return EXIT_DATA;
 	}
 	return 0;
 }
@@ -136,10 +189,27 @@ static int
 feed_piece(struct csv_feed *f, const char *buf, size_t got, char *err, size_t n)
 {
 	size_t skip = f->first && got >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+	int rc;
 
 	f->first = 0;
-	if (csv_parse(&f->p, buf + skip, got - skip, csv_cell, csv_row, f->c) != got - skip)
-		return csv_failed(&f->p, f->path, err, n);
+	for (size_t at = skip; at < got; ) {
+		const char *nl = memchr(buf + at, '\n', got - at);
+		size_t len = nl != NULL ? (size_t)(nl - (buf + at)) + 1 : got - at;
+
+		f->bytes += len;
+		f->line_bytes += len;
+		if ((rc = refused(f, err, n)) != 0)
+			return rc;
+		if (csv_parse(&f->p, buf + at, len, csv_cell, csv_row, f->c) != len)
+			return csv_failed(&f->p, f->path, f->c->line, err, n);
+		if ((rc = refused(f, err, n)) != 0)
+			return rc;
+		at += len;
+		if (nl != NULL) {
+			f->c->line++;
+			f->line_bytes = 0;
+		}
+	}
 	return 0;
 }
 
@@ -148,8 +218,13 @@ feed_piece(struct csv_feed *f, const char *buf, size_t got, char *err, size_t n)
 static int
 feed_end(struct csv_feed *f, int rc, char *err, size_t n)
 {
+	/* (a last line without its line break is still this line) */
+	if (rc == 0 && f->line_bytes == 0 && f->c->line > 1)
+		f->c->line--;
 	if (rc == 0 && csv_fini(&f->p, csv_cell, csv_row, f->c) != 0)
-		rc = csv_failed(&f->p, f->path, err, n);
+		rc = csv_failed(&f->p, f->path, f->c->line, err, n);
+	if (rc == 0)
+		rc = refused(f, err, n);
 	if (rc == 0 && f->c->oom) {
 		snprintf(err, n, "out of memory reading '%s'", f->path);
 		rc = EXIT_BUG;
@@ -208,9 +283,14 @@ csv_rows_parse(const char *name, const char *text, struct csv_rows *c, char *err
 const char *
 csv_cell_at(const struct csv_rows *c, size_t row, size_t col)
 {
-	return col < c->row_len[row] ? c->cells[c->row_start[row] + col] : "";
+	return col < c->row_len[row] ? c->text + c->cell[c->row_start[row] + col] : "";
 }
 
+size_t
+csv_row_line(const struct csv_rows *c, size_t row)
+{
+	return c->row_line[row];
+}
 
 void
 csv_put(FILE *out, const char *cell)

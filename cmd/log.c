@@ -27,6 +27,7 @@ struct lister {
 	FILE *out;
 	struct viewer viewer;
 	struct seen_event seen;
+	int rc;			/* the exit of a failure, said */
 };
 
 /* The units an event named, as db_event_roles gives them: the acting one
@@ -95,17 +96,18 @@ print_line(void *ctx, const char *line)
 }
 
 /* One event as the viewer reads it (a side: only those its units took
- * part in, told by what it sees); 1 to stop on an error. */
+ * part in, told by what it sees); 1 to stop on an error, said, its exit
+ * in l->rc. */
 static int
 one(void *ctx, const struct db_event *e)
 {
 	struct lister *l = ctx;
 	const char *summary = e->summary, *actors;
-	int whole = viewer_all(&l->viewer);
+	int whole = viewer_all(&l->viewer), st;
 	char who[1024];
 
 	if (!whole) {
-		if (seen_event(l->g, l->gm, &l->viewer, e, &l->seen) != 0)
+		if ((l->rc = seen_event(l->g, l->gm, &l->viewer, e, &l->seen)) != 0)
 			return 1;
 		if (!l->seen.took_part)
 			return 0;
@@ -118,7 +120,7 @@ one(void *ctx, const struct db_event *e)
 		jsonw_string(&l->w, "command", e->command);
 		jsonw_string(&l->w, "summary", summary);
 	}
-	if (who_of(l, e, who, sizeof who) != 0)
+	if ((l->rc = who_of(l, e, who, sizeof who)) != 0)
 		return 1;
 	if (l->json) {
 		jsonw_bool(&l->w, "undone", e->undone != 0);
@@ -131,8 +133,10 @@ one(void *ctx, const struct db_event *e)
 	    e->undone == 1 ? "  (undone; can be redone)" :
 	    e->undone == 2 ? "  (undone)" : "");
 	/* The effects' sentences under it: the umpire's view. */
-	if (whole && db_event_lines(l->gm->db, e->id, 0, print_line, l->out) != DB_OK)
+	if (whole && (st = db_event_lines(l->gm->db, e->id, 0, print_line, l->out)) != DB_OK) {
+		l->rc = game_fail(l->g, st);
 		return 1;
+	}
 	return 0;
 }
 
@@ -243,7 +247,9 @@ list(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 	st = db_log(gm->db, unit, in_count(in, "turn"), one, &l);
 	jsonw_array_end(&l.w);
 	jsonw_object_end(&l.w);
-	if (st != DB_OK)
+	if (l.rc != 0)
+		rc = l.rc;
+	else if (st != DB_OK)
 		rc = game_fail(g, st);
 	else
 		rc = g->json ? cmd_print_json(g, &l.w,

@@ -1,10 +1,7 @@
 /* outfile: files written whole or not at all (see outfile.h). */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "outfile.h"
@@ -12,27 +9,17 @@
 int
 outfile_open(struct cmd_ctx *g, const char *path, struct outfile *o)
 {
-	mode_t mask;
-	int fd;
+	int e;
 
 	o->f = NULL;
-	o->path = path;
-	if ((size_t)snprintf(o->tmp, sizeof o->tmp, "%s.tmpXXXXXX", path) >= sizeof o->tmp)
-		return cmd_error(g, EXIT_CANTCREATE, "cannot write '%s': the name is too long",
-		    path);
-	/* mkstemp creates with O_EXCL: a name already there, a link
-	 * included, is never opened. */
-	if ((fd = mkstemp(o->tmp)) < 0)
+	if ((e = place_open(&o->p, path, ".tmp-", 0666)) != 0) {
+		place_close(&o->p);
 		return cmd_error(g, EXIT_CANTCREATE, "cannot write '%s': %s", path,
-		    strerror(errno));
-	mask = umask(0);
-	umask(mask);
-	if (fcntl(fd, F_SETFD, FD_CLOEXEC) != 0 || fchmod(fd, 0666 & ~mask) != 0 ||
-	    (o->f = fdopen(fd, "w")) == NULL) {
-		int e = errno;
-
-		close(fd);
-		unlink(o->tmp);
+		    e == ENAMETOOLONG ? "the name is too long" : strerror(e));
+	}
+	if ((o->f = fdopen(o->p.fd, "w")) == NULL) {
+		e = errno;
+		place_close(&o->p);
 		return cmd_error(g, EXIT_CANTCREATE, "cannot write '%s': %s", path,
 		    strerror(e));
 	}
@@ -42,20 +29,21 @@ outfile_open(struct cmd_ctx *g, const char *path, struct outfile *o)
 int
 outfile_close(struct cmd_ctx *g, struct outfile *o, int rc)
 {
-	int failed;
+	int e = 0;
 
 	if (o->f == NULL)
 		return rc;
-	failed = rc != 0 || fflush(o->f) != 0 || ferror(o->f) ||
-	    fsync(fileno(o->f)) != 0;
-	if (fclose(o->f) != 0)
-		failed = 1;
+	if (rc == 0 && (fflush(o->f) != 0 || ferror(o->f)))
+		e = errno != 0 ? errno : EIO;
+	if (rc == 0 && e == 0 && (e = place_link(&o->p, 1)) == 0 &&
+	    (e = place_rename(&o->p)) == 0)
+		e = place_sync_dir(o->p.path);
+	if (fclose(o->f) != 0 && rc == 0 && e == 0)
+		e = errno;
 	o->f = NULL;
-	if (!failed && rename(o->tmp, o->path) == 0)
-		return rc;
-	if (rc == 0)
-		rc = cmd_error(g, EXIT_IO, "cannot write '%s': %s", o->path,
-		    strerror(errno));
-	unlink(o->tmp);
+	o->p.fd = -1;	/* closed with the stream */
+	place_close(&o->p);
+	if (rc == 0 && e != 0)
+		rc = cmd_error(g, EXIT_IO, "cannot write '%s': %s", o->p.path, strerror(e));
 	return rc;
 }

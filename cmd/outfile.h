@@ -1,8 +1,9 @@
 /*
  * outfile: a file umpire writes (a printable sheet, a report, an export)
- * is written whole or not at all: made beside its final name, created
- * exclusively (so never through a link planted there), and renamed over
- * the name once every byte is on disk.
+ * is written whole or not at all: made without a name (or under a name
+ * the next run removes, should this one be killed: db/place.h), never
+ * through a link planted at a name, and renamed over its final name once
+ * every byte is on the disk.
  */
 #ifndef UMPIRE_OUTFILE_H
 #define UMPIRE_OUTFILE_H
@@ -10,14 +11,14 @@
 #include <stdio.h>
 
 #include "cmd.h"
+#include "place.h"
 
 struct outfile {
 	FILE *f;		/* write here */
-	const char *path;	/* the final name */
-	char tmp[4096];		/* the temporary name beside it */
+	struct place p;		/* the file and its final name */
 };
 
-/* Creates the temporary file for PATH; 0, or 73 with the error said. */
+/* Creates the file for PATH; 0, or 73 with the error said. */
 int outfile_open(struct cmd_ctx *g, const char *path, struct outfile *o);
 
 /*

@@ -291,7 +291,7 @@ tell(struct report *r)
 static int
 report_to(struct cmd_ctx *g, struct report *r, const char *path)
 {
-	struct outfile of = { NULL, NULL, "" };
+	struct outfile of = { .f = NULL };
 	int rc;
 
 	if ((rc = game_army(g, r->gm)) != 0 || (rc = html_history(g, r->gm, &r->h)) != 0)

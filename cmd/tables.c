@@ -172,7 +172,7 @@ static int
 export_table(struct cmd_ctx *g, struct source *src, const char *name,
     const char *path)
 {
-	struct outfile of = { NULL, NULL, "" };
+	struct outfile of = { .f = NULL };
 	const struct table *t;
 	FILE *out = g->out;
 	int rc = 0;
@@ -200,14 +200,14 @@ file_table(const struct table *stock, const struct csv_rows *c,
 		return EXIT_DATA;
 	}
 	if ((int)c->row_len[0] != stock->ncols) {
-		snprintf(err, n, "line 1: the header has %zu columns, the table %d",
-		    c->row_len[0], stock->ncols);
+		snprintf(err, n, "line %zu: the header has %zu columns, the table %d",
+		    csv_row_line(c, 0), c->row_len[0], stock->ncols);
 		return EXIT_DATA;
 	}
 	for (size_t r = 0; r < c->nrows; r++) {
 		if ((int)c->row_len[r] != stock->ncols) {
 			snprintf(err, n, "line %zu: %zu cells, the table has %d columns",
-			    r + 1, c->row_len[r], stock->ncols);
+			    csv_row_line(c, r), c->row_len[r], stock->ncols);
 			return EXIT_DATA;
 		}
 		for (int col = 0; col < stock->ncols; col++)

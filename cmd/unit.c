@@ -135,28 +135,153 @@ check_type(struct game *gm, const char *type, struct db_unit *u, char *err,
  * The game's units as the command goes, each name with its folding, read
  * from the army once: a name that folds to another's is refused, and
  * --parent found, without reading the army again after each unit an
- * import adds (hundreds of them).
+ * import adds.  Names and sides are found by their folding through a
+ * hash index, so that an import of n units takes time in n, not n * n.
  */
 struct known_name {
-	char name[UNIT_NAME];
-	char folded[TEXT_FOLDED];
-	char side[UNIT_SIDE];
-	char side_folded[TEXT_FOLDED];
+	char name[UNIT_NAME];	/* first: text_find_name steps over them */
+	char *folded;
 	long long id;
+	int side;		/* in sides */
 	int formation;
+};
+
+/* A side as the game spells it, and how many of the units kept are on it. */
+struct known_side {
+	char side[UNIT_SIDE];
+	char folded[TEXT_FOLDED];
+	int units;
+	double cost;		/* its units' army-list cost (when costed) */
+};
+
+/* Entries found by the hash of their folding: open addressing, each slot
+ * an entry's index + 1 (0: free), never more than half full. */
+struct fold_index {
+	int *slot;
+	unsigned *hash;
+	int nslot, n;
 };
 
 struct unit_names {
 	struct known_name *r;
 	int n, cap;
+	struct known_side *sides;
+	int nsides, sides_cap;
+	int costed;		/* the sides' costs are read (names_cost) */
+	struct fold_index by_name, by_side;
 };
+
+/* FNV-1a of a folding. */
+static unsigned
+fold_hash(const char *s)
+{
+	unsigned h = 2166136261u;
+
+	for (; *s != '\0'; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+static int
+index_grow(struct fold_index *x)
+{
+	int nslot = x->nslot ? x->nslot * 2 : 256, *slot = calloc((size_t)nslot, sizeof *slot);
+	unsigned *hash = calloc((size_t)nslot, sizeof *hash);
+
+	if (slot == NULL || hash == NULL) {
+		free(slot);
+		free(hash);
+		return EXIT_BUG;
+	}
+	for (int k = 0; k < x->nslot; k++) {
+		int j = (int)(x->hash[k] & (unsigned)(nslot - 1));
+
+		if (x->slot[k] == 0)
+			continue;
+		while (slot[j] != 0)
+			j = (j + 1) & (nslot - 1);
+		slot[j] = x->slot[k];
+		hash[j] = x->hash[k];
+	}
+	free(x->slot);
+	free(x->hash);
+	x->slot = slot;
+	x->hash = hash;
+	x->nslot = nslot;
+	return 0;
+}
+
+/* Files entry i under hash h; 0 or EXIT_BUG when out of memory. */
+static int
+index_put(struct fold_index *x, unsigned h, int i)
+{
+	int j;
+
+	if (2 * (x->n + 1) > x->nslot && index_grow(x) != 0)
+		return EXIT_BUG;
+	for (j = (int)(h & (unsigned)(x->nslot - 1)); x->slot[j] != 0; j = (j + 1) & (x->nslot - 1))
+		;
+	x->slot[j] = i + 1;
+	x->hash[j] = h;
+	x->n++;
+	return 0;
+}
+
+/* The entries filed under hash h, one a call from slot *k on (start it
+ * at -1): an index, or -1 when there are no more. */
+static int
+index_next(const struct fold_index *x, unsigned h, int *k)
+{
+	if (x->nslot == 0)
+		return -1;
+	for (*k = *k < 0 ? (int)(h & (unsigned)(x->nslot - 1)) : (*k + 1) & (x->nslot - 1);
+	    x->slot[*k] != 0; *k = (*k + 1) & (x->nslot - 1))
+		if (x->hash[*k] == h)
+			return x->slot[*k] - 1;
+	return -1;
+}
+
+/* The side spelt side, added when new; its index, or -1 out of memory. */
+static int
+side_of(struct unit_names *names, const char *side)
+{
+	char folded[TEXT_FOLDED];
+	unsigned h;
+	int i, k = -1;
+
+	text_fold(side, folded, sizeof folded);
+	h = fold_hash(folded);
+	while ((i = index_next(&names->by_side, h, &k)) >= 0)
+		if (strcmp(names->sides[i].side, side) == 0)
+			return i;
+	if (names->nsides == names->sides_cap) {
+		int cap = names->sides_cap ? names->sides_cap * 2 : 8;
+		struct known_side *r = realloc(names->sides, (size_t)cap * sizeof *r);
+
+		if (r == NULL)
+			return -1;
+		names->sides = r;
+		names->sides_cap = cap;
+	}
+	i = names->nsides;
+	text_copy(names->sides[i].side, sizeof names->sides[i].side, side);
+	text_copy(names->sides[i].folded, sizeof names->sides[i].folded, folded);
+	names->sides[i].units = 0;
+	names->sides[i].cost = 0;
+	if (index_put(&names->by_side, h, i) != 0)
+		return -1;
+	names->nsides++;
+	return i;
+}
 
 /* Adds a unit's name and side; 0 or EXIT_BUG when out of memory. */
 static int
 names_add(struct unit_names *names, const char *name, const char *side,
     long long id, int formation)
 {
+	char folded[TEXT_FOLDED];
 	struct known_name *e;
+	int s;
 
 	if (names->n == names->cap) {
 		int cap = names->cap ? names->cap * 2 : 64;
@@ -167,21 +292,51 @@ names_add(struct unit_names *names, const char *name, const char *side,
 		names->r = r;
 		names->cap = cap;
 	}
-	e = &names->r[names->n++];
+	text_fold(name, folded, sizeof folded);
+	if ((s = side_of(names, side)) < 0)
+		return EXIT_BUG;
+	e = &names->r[names->n];
+	if ((e->folded = strdup(folded)) == NULL)
+		return EXIT_BUG;
+	if (index_put(&names->by_name, fold_hash(folded), names->n) != 0) {
+		free(e->folded);
+		return EXIT_BUG;
+	}
 	text_copy(e->name, sizeof e->name, name);
-	text_fold(name, e->folded, sizeof e->folded);
-	text_copy(e->side, sizeof e->side, side);
-	text_fold(side, e->side_folded, sizeof e->side_folded);
 	e->id = id;
+	e->side = s;
 	e->formation = formation;
+	names->sides[s].units++;
+	names->n++;
 	return 0;
 }
 
 static void
 names_free(struct unit_names *names)
 {
+	for (int i = 0; i < names->n; i++)
+		free(names->r[i].folded);
 	free(names->r);
+	free(names->sides);
+	free(names->by_name.slot);
+	free(names->by_name.hash);
+	free(names->by_side.slot);
+	free(names->by_side.hash);
 	memset(names, 0, sizeof *names);
+}
+
+/* The first unit (in the order kept) whose name folds to folded, other
+ * than the one with id self; -1 when none. */
+static int
+names_find(const struct unit_names *names, const char *folded, long long self)
+{
+	int i, k = -1, first = -1;
+
+	while ((i = index_next(&names->by_name, fold_hash(folded), &k)) >= 0)
+		if (names->r[i].id != self && strcmp(names->r[i].folded, folded) == 0 &&
+		    (first < 0 || i < first))
+			first = i;
+	return first;
 }
 
 /* The names of the game's units (names_free frees it).  Prints the
@@ -205,6 +360,30 @@ names_read(struct cmd_ctx *g, struct game *gm, struct unit_names *names)
 	return 0;
 }
 
+/* The unit a name names, as text_find_name finds it (the name exactly,
+ * else the one name that folds to its folding), through the index; the
+ * error said as text_find_name says it.  -1 when not found. */
+static int
+names_lookup(const struct unit_names *names, const char *name, char *why, size_t n)
+{
+	char folded[TEXT_FOLDED];
+	int i, k = -1, found = -1, nfound = 0;
+
+	text_fold(name, folded, sizeof folded);
+	while ((i = index_next(&names->by_name, fold_hash(folded), &k)) >= 0) {
+		if (strcmp(names->r[i].name, name) == 0)
+			return i;
+		if (strcmp(names->r[i].folded, folded) == 0) {
+			nfound++;
+			found = i;
+		}
+	}
+	if (nfound == 1 && folded[0] != '\0' && !text_unclean(name, why, n))
+		return found;
+	return text_find_name("unit", name, names->n > 0 ? names->r[0].name : "",
+	    sizeof names->r[0], names->n, why, n);
+}
+
 /* Sets u's parent from --parent, which must be a formation. */
 static int
 check_parent(const struct unit_names *names, const char *parent,
@@ -218,9 +397,7 @@ check_parent(const struct unit_names *names, const char *parent,
 	u->parent[0] = '\0';
 	if (parent == NULL || *parent == '\0')
 		return 0;
-	i = text_find_name("unit", parent, names->n > 0 ? names->r[0].name : "",
-	    sizeof names->r[0], names->n, why, sizeof why);
-	if (i < 0) {
+	if ((i = names_lookup(names, parent, why, sizeof why)) < 0) {
 		snprintf(err, n, "--parent: %s", why);
 		return EXIT_DATA;
 	}
@@ -274,56 +451,71 @@ rate(struct game *gm, const struct inputs *in, struct db_unit *u, double *cost,
 	return 0;
 }
 
-/* The sum of the army-list costs of SIDE's units but the one with id
- * SKIP; 0 or a status with err. */
+/* The army-list cost of each side's units, read from the army once (and
+ * added to as units are added); 0 or a status (printed when err is
+ * empty). */
 static int
-side_cost(struct game *gm, const char *side, long long skip, double *sum,
-    char *err, size_t n)
+names_cost(struct cmd_ctx *g, struct game *gm, struct unit_names *names, char *err,
+    size_t n)
 {
-	struct result *r = malloc(sizeof *r);
+	struct result *r;
 	double c;
 	long start;
+	int rc, s;
 
-	*sum = 0;
-	if (r == NULL) {
+	if (names->costed)
+		return 0;
+	if ((rc = game_army(g, gm)) != 0)
+		return rc;
+	if ((r = malloc(sizeof *r)) == NULL) {
 		snprintf(err, n, "out of memory");
 		return EXIT_BUG;
 	}
+	for (s = 0; s < names->nsides; s++)
+		names->sides[s].cost = 0;
 	for (int i = 0; i < gm->army.n; i++) {
 		const struct unit *v = &gm->army.u[i];
 
 		result_init(r);
-		if (v->formation || v->id == skip || strcmp(v->side, side) != 0)
+		if (v->formation || roster_rate(gm->rs->roster, &gm->ts, v->type, v->ratings,
+		    &start, &c, r) != RULE_OK)
 			continue;
-		if (roster_rate(gm->rs->roster, &gm->ts, v->type, v->ratings, &start, &c,
-		    r) == RULE_OK)
-			*sum += c;
+		if ((s = side_of(names, v->side)) < 0) {
+			free(r);
+			snprintf(err, n, "out of memory");
+			return EXIT_BUG;
+		}
+		names->sides[s].cost += c;
 	}
 	free(r);
+	names->costed = 1;
 	return 0;
 }
 
 /* An army list: a side's count of costs the rule set declares with a
  * limit may not pass the limit the game was given (2x2 new --points). */
 static int
-check_points(struct cmd_ctx *g, struct game *gm, const struct db_unit *u,
-    double cost, char *err, size_t n)
+check_points(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
+    const struct db_unit *u, double cost, char *err, size_t n)
 {
 	const struct counter_decl *c = gm->rs->roster->keeps.counters;
 	double sum;
-	int rc;
+	int rc, s;
 
 	if (u->formation || cost <= 0)
 		return 0;
-	if ((rc = game_army(g, gm)) != 0)
-		return rc;
 	for (; c != NULL && c->name != NULL; c++) {
 		const char *opt = c->limit_option;
 
 		if (!c->of_cost || opt == NULL || !in_given(&gm->options, opt))
 			continue;
-		if ((rc = side_cost(gm, u->side, u->id, &sum, err, n)) != 0)
+		if ((rc = names_cost(g, gm, names, err, n)) != 0)
 			return rc;
+		if ((s = side_of(names, u->side)) < 0) {
+			snprintf(err, n, "out of memory");
+			return EXIT_BUG;
+		}
+		sum = names->sides[s].cost;
 		if (sum + cost > (double)in_count(&gm->options, opt)) {
 			snprintf(err, n, "%s would have %g %s with '%s' (%g %s), over the game's limit of %ld",
 			    u->side, sum + cost, c->word, u->name, cost, c->word,
@@ -386,16 +578,14 @@ check_name(const struct unit_names *names, const char *name, long long self,
     char *err, size_t n)
 {
 	char folded[TEXT_FOLDED];
-	int rc;
+	int rc, i;
 
 	if ((rc = check_unpadded("name", name, UNIT_NAME - 1, err, n)) != 0)
 		return rc;
 	text_fold(name, folded, sizeof folded);
-	for (int i = 0; i < names->n; i++) {
+	if ((i = names_find(names, folded, self)) >= 0) {
 		const struct known_name *e = &names->r[i];
 
-		if (e->id == self || strcmp(e->folded, folded) != 0)
-			continue;
 		if (strcmp(e->name, name) == 0)
 			snprintf(err, n, "a unit named '%s' is already in the game", name);
 		else
@@ -419,7 +609,7 @@ check_side(const struct unit_names *names, const char *side, long long self,
     char *err, size_t n)
 {
 	char folded[TEXT_FOLDED];
-	int rc;
+	int rc, i, j = -1, mine = -1;
 
 	if ((rc = check_unpadded("side", side, UNIT_SIDE - 1, err, n)) != 0)
 		return rc;
@@ -429,11 +619,15 @@ check_side(const struct unit_names *names, const char *side, long long self,
 		    side);
 		return EXIT_DATA;
 	}
-	for (int i = 0; i < names->n; i++) {
-		const struct known_name *e = &names->r[i];
+	/* (the unit being changed is not counted on the side it leaves) */
+	for (int k = 0; k < names->n && self != 0; k++)
+		if (names->r[k].id == self)
+			mine = names->r[k].side;
+	while ((i = index_next(&names->by_side, fold_hash(folded), &j)) >= 0) {
+		const struct known_side *e = &names->sides[i];
 
-		if (e->id == self || strcmp(e->side_folded, folded) != 0 ||
-		    strcmp(e->side, side) == 0)
+		if (strcmp(e->folded, folded) != 0 || strcmp(e->side, side) == 0 ||
+		    e->units - (i == mine) == 0)
 			continue;
 		snprintf(err, n, "the side '%s' is already in the game, and '%s' would match it (sides match regardless of case and accents): give it as '%s'",
 		    e->side, side, e->side);
@@ -470,7 +664,7 @@ add_from(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
 	if ((rc = check_parent(names, in_text(in, "parent"), u, err, n)) != 0 ||
 	    (rc = check_tactical(gm, in_text(in, "formation"), u, err, n)) != 0 ||
 	    (rc = rate(gm, in, u, &cost, err, n)) != 0 ||
-	    (rc = check_points(g, gm, u, cost, err, n)) != 0)
+	    (rc = check_points(g, gm, names, u, cost, err, n)) != 0)
 		return rc;
 	if ((st = db_unit_add(gm->db, u, &id)) != DB_OK) {
 		text_copy(err, n, db_last_error());
@@ -481,6 +675,8 @@ add_from(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
 		snprintf(err, n, "out of memory");
 		return EXIT_BUG;
 	}
+	if (!u->formation)
+		names->sides[names->r[names->n - 1].side].cost += cost;
 	/* The army read before holds the units until now only. */
 	db_army_free(&gm->army);
 	gm->army_loaded = 0;
@@ -1106,18 +1302,24 @@ check_header(const struct game *gm, const struct csv_rows *c, char *err, size_t 
 	for (size_t col = 0; col < c->row_len[0]; col++) {
 		const char *head = csv_cell_at(c, 0, col);
 
+		for (size_t k = 0; k < col; k++)
+			if (strcmp(csv_cell_at(c, 0, k), head) == 0) {
+				snprintf(err, n, "line %zu: the column '%s' is given twice (columns %zu and %zu)",
+				    csv_row_line(c, 0), head, k + 1, col + 1);
+				return EXIT_DATA;
+			}
 		if (strcmp(head, "name") == 0) {
 			has_name = 1;
 			continue;
 		}
 		if (unit_decl(gm, head) == NULL) {
-			snprintf(err, n, "line 1: '%s' is not a unit option of the %s rules",
-			    head, gm->rs->name);
+			snprintf(err, n, "line %zu: '%s' is not a unit option of the %s rules",
+			    csv_row_line(c, 0), head, gm->rs->name);
 			return EXIT_DATA;
 		}
 	}
 	if (!has_name) {
-		snprintf(err, n, "line 1: the header needs a 'name' column");
+		snprintf(err, n, "line %zu: the header needs a 'name' column", csv_row_line(c, 0));
 		return EXIT_DATA;
 	}
 	return 0;
@@ -1137,6 +1339,10 @@ import_rows_in(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
 	for (size_t row = 1; row < c->nrows; row++) {
 		if (c->row_len[row] == 1 && *csv_cell_at(c, row, 0) == '\0')
 			continue;
+		if (c->row_len[row] > c->row_len[0])
+			return cmd_error(g, EXIT_DATA,
+			    "%s: line %zu: %zu cells, the header has %zu columns; nothing was loaded",
+			    path, csv_row_line(c, row), c->row_len[row], c->row_len[0]);
 		rc = row_inputs(gm, c, row, in, &name, err, sizeof err);
 		if (rc == 0)
 			rc = add_from(g, gm, names, name, in, &u, err, sizeof err);
@@ -1144,7 +1350,7 @@ import_rows_in(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
 			return rc;	/* printed */
 		if (rc != 0)
 			return cmd_error(g, rc == EXIT_USAGE ? EXIT_DATA : rc,
-			    "%s: line %zu: %s; nothing was loaded", path, row + 1, err);
+			    "%s: line %zu: %s; nothing was loaded", path, csv_row_line(c, row), err);
 		(*count)++;
 		*formations += u.formation != 0;
 	}
@@ -1295,7 +1501,7 @@ static int
 cmd_export(struct cmd_ctx *g, struct game *gm, int argc, char **argv)
 {
 	struct exporter x = { { "name", "side", "type", "parent", "formation" }, 5 };
-	struct outfile of = { NULL, NULL, "" };
+	struct outfile of = { .f = NULL };
 	FILE *out = g->out;
 	int rc;
 
@@ -1342,7 +1548,8 @@ help(FILE *out)
 	    "accents, and only whole.  import takes a CSV with a header of option\n"
 	    "names (name,side,type,parent,...); in a cell, the elements of a list\n"
 	    "(an option repeated, or a comma list such as --battalions) are separated\n"
-	    "by ';': regular;regular;veteran;guard.\n", out);
+	    "by ';': regular;regular;veteran;guard.\n"
+	    "The file is at most 16 MiB, a line of it at most 64 KiB.\n", out);
 }
 
 static void

@@ -18,6 +18,7 @@
 #include "journal.h"
 #include "migrate.h"
 #include "num.h"
+#include "place.h"
 #include "rtables.h"
 #include "text.h"
 
@@ -93,25 +94,84 @@ status_of(int rc)
 	}
 }
 
+/* The directory of path into dir. */
+static void
+dir_of(const char *path, char *dir, size_t n)
+{
+	const char *slash = strrchr(path, '/');
+
+	snprintf(dir, n, "%.*s", slash == NULL ? 1 : (int)(slash - path + 1),
+	    slash == NULL ? "." : path);
+}
+
+/* True when the file at path and its directory may be written: a game
+ * SQLite could only open for reading failed for another reason. */
+static int
+writable(const char *path)
+{
+	char dir[4096];
+
+	dir_of(path, dir, sizeof dir);
+	return access(path, W_OK) == 0 && access(dir, W_OK) == 0;
+}
+
+/* An open for writing that failed where the file may be written: an I/O
+ * error, told as one (SQLite opens a file it cannot open for writing for
+ * reading, and says it is read-only). */
+static int
+io_failed(struct db *db, const char *path, const char *what)
+{
+	int e = db != NULL && db->h != NULL ? sqlite3_system_errno(db->h) : 0;
+
+	if (e != ENOSPC && e != EDQUOT && e != EMFILE && e != ENFILE && e != ENOMEM)
+		e = EIO;
+	return db_set_error(DB_IO, "%s failed on the game '%s': %s", what, path, strerror(e));
+}
+
+/* True when SQLite's plain error comes from what the file holds, not
+ * from umpire's SQL: a JSON column that is not JSON, a header naming a
+ * schema format no SQLite knows.  The file is damaged. */
+static int
+from_the_file(const char *msg)
+{
+	static const char *const damage[] = {
+		"malformed JSON", "JSON cannot hold BLOB values", "unsupported file format",
+	};
+
+	for (size_t i = 0; i < sizeof damage / sizeof damage[0]; i++)
+		if (strcmp(msg, damage[i]) == 0)
+			return 1;
+	return 0;
+}
+
 int
 db_fail(struct db *db, int rc, const char *what)
 {
-	int st = status_of(rc);
 	const char *path = db != NULL && db->path != NULL ? db->path : "the game";
 	const char *msg = db != NULL && db->h != NULL ? sqlite3_errmsg(db->h) :
 	    sqlite3_errstr(rc);
+	int st = status_of((rc & 0xff) == SQLITE_ERROR && from_the_file(msg) ?
+	    SQLITE_CORRUPT : rc);
 
 	switch (st) {
 	case DB_LOCKED:
 		return db_set_error(st, "the game '%s' is locked by another writer; try again", path);
 	case DB_READONLY:
+		if (db != NULL && db->rw && db->path != NULL && writable(db->path))
+			return io_failed(db, path, "opening the game for writing");
 		return db_set_error(st, "cannot write the game '%s': it is read-only", path);
 	case DB_NOTGAME:
 		return db_set_error(st, "'%s' is not an umpire game", path);
 	case DB_IO:
-		if ((rc & 0xff) == SQLITE_CORRUPT)
+		if ((rc & 0xff) == SQLITE_CORRUPT || (rc & 0xff) == SQLITE_ERROR)
 			return db_set_error(st, "the game '%s' is damaged (%s)%s: see 'umpire check'",
 			    path, msg, db != NULL && db->in_tx ? "; nothing was written" : "");
+		/* (SQLite's word on a failed open comes after its own retries:
+		 * the system's then is not the cause) */
+		if ((rc & 0xff) == SQLITE_IOERR && db != NULL && db->h != NULL &&
+		    sqlite3_system_errno(db->h) != 0)
+			return db_set_error(st, "%s failed on the game '%s': %s (%s)", what, path,
+			    msg, strerror(sqlite3_system_errno(db->h)));
 		return db_set_error(st, "%s failed on the game '%s': %s", what, path, msg);
 	case DB_NOMEM:
 		return db_set_error(st, "%s: out of memory", what);
@@ -168,10 +228,8 @@ static int
 frozen(const char *path)
 {
 	char dir[4096], wal[4096];
-	const char *slash = strrchr(path, '/');
 
-	snprintf(dir, sizeof dir, "%.*s", slash == NULL ? 1 : (int)(slash - path + 1),
-	    slash == NULL ? "." : path);
+	dir_of(path, dir, sizeof dir);
 	snprintf(wal, sizeof wal, "%s-wal", path);
 	return access(dir, W_OK) != 0 && wal_empty(wal);
 }
@@ -611,41 +669,59 @@ migrate(struct db *db)
 /* umpire runs one thread: SQLite's mutexes and memory statistics only
  * cost time (a tenth of a 300-unit sheet).  They are settings, made once
  * before SQLite starts; had it started (a test harness), it keeps them,
- * which is still correct, so the answer is not needed. */
-static void
+ * which is still correct, so the answer is not needed.  Then umpire's VFS
+ * (db/vfs.c), argued for one version of SQLite: with another the command
+ * is refused (70). */
+static int
 single_thread(void)
 {
 	static int done;
+	int rc;
 
 	if (done)
-		return;
-	done = 1;
+		return DB_OK;
 	(void)sqlite3_config(SQLITE_CONFIG_SINGLETHREAD);
 	(void)sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 	/* A statement's journal (the pages a statement that may fail halfway
 	 * changed, inside a batch's long transaction) is kept in memory,
 	 * never spilled to a temporary file. */
 	(void)sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, -1);
-	/* Without it the unix VFS does the same, with its three syncs more. */
-	(void)db_vfs_register();
+	if (sqlite3_libversion_number() != DB_VFS_SQLITE)
+		return db_set_error(DB_BUG,
+		    "this umpire was built for SQLite %d.%d.%d but runs with SQLite %s: its VFS (db/vfs.c) is argued for %d.%d.%d only; rebuild it against that version",
+		    DB_VFS_SQLITE / 1000000, DB_VFS_SQLITE / 1000 % 1000, DB_VFS_SQLITE % 1000,
+		    sqlite3_libversion(), DB_VFS_SQLITE / 1000000, DB_VFS_SQLITE / 1000 % 1000,
+		    DB_VFS_SQLITE % 1000);
+	/* Without it the unix VFS does the same, with its three syncs more.
+	 * (Not done, it is tried again by the next open.) */
+	if ((rc = db_vfs_register()) != SQLITE_OK)
+		return (rc & 0xff) == SQLITE_NOMEM ? db_set_error(DB_NOMEM, "out of memory") :
+		    db_set_error(DB_BUG, "SQLite's unix VFS is not there to build on");
+	done = 1;
+	return DB_OK;
 }
 
-static struct db *
-db_new(const char *path)
+/* A new handle for the game at path in *out; a status. */
+static int
+db_new(const char *path, struct db **out)
 {
 	struct db *db;
+	int rc;
 
-	single_thread();
+	*out = NULL;
+	if ((rc = single_thread()) != DB_OK)
+		return rc;
 	if ((db = calloc(1, sizeof *db)) == NULL)
-		return NULL;
+		return db_set_error(DB_NOMEM, "out of memory");
 	db->use_fd = -1;
 	db->redo = -1;
 	db->path = strdup(path);
 	if (db->path == NULL) {
 		free(db);
-		return NULL;
+		return db_set_error(DB_NOMEM, "out of memory");
 	}
-	return db;
+	*out = db;
+	return DB_OK;
 }
 
 void
@@ -665,10 +741,6 @@ db_close(struct db *db)
 	sqlite3_close(db->h);
 	if (db->use_fd >= 0)
 		use_release(db->use_fd);
-	if (db->tmp != NULL) {
-		unlink(db->tmp);
-		free(db->tmp);
-	}
 	free(db->path);
 	free(db);
 }
@@ -712,17 +784,38 @@ note_file(struct db *db, int see)
 	return DB_OK;
 }
 
-/* Opens path with SQLite flags and checks it is ours; holding the use
- * lock (use) or not (the server's connection, kept between requests). */
+/* Connects db to the game at path with SQLite flags, configured, and
+ * checks it is ours; a status. */
+static int
+connect(struct db *db, const char *path, int flags)
+{
+	int rc;
+
+	db->rw = (flags & SQLITE_OPEN_READWRITE) != 0;
+	if (flags == SQLITE_OPEN_READONLY && frozen(path))
+		rc = open_immutable(db, path);
+	else
+		rc = sqlite3_open_v2(path, &db->h, flags, NULL);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "opening the game");
+	if ((rc = configure(db)) != DB_OK)
+		return rc;
+	return check_identity(db);
+}
+
+/* Opens path with SQLite flags and checks it is ours.  use: holding the
+ * use lock, and a reader may connect to write to roll back a journal left
+ * hot; not so the server's connection, kept between requests, which never
+ * writes, and makes sure the file it read is the one at the path. */
 static int
 open_checked(const char *path, int flags, int use, struct db **out)
 {
-	struct db *db = db_new(path);
+	struct db *db;
 	int rc;
 
 	*out = NULL;
-	if (db == NULL)
-		return db_set_error(DB_BUG, "out of memory");
+	if ((rc = db_new(path, &db)) != DB_OK)
+		return rc;
 	if ((rc = regular_file(path)) != DB_OK) {
 		db_close(db);
 		return rc;
@@ -731,17 +824,20 @@ open_checked(const char *path, int flags, int use, struct db **out)
 		db_close(db);
 		return rc;
 	}
-	if (flags == SQLITE_OPEN_READONLY && frozen(path))
-		rc = open_immutable(db, path);
-	else
-		rc = sqlite3_open_v2(path, &db->h, flags, NULL);
-	if (rc != SQLITE_OK) {
-		rc = db_fail(db, rc, "opening the game");
-		db_close(db);
-		return rc;
+	rc = connect(db, path, flags);
+	/* A rollback journal left hot (a power cut while a game of an older
+	 * umpire turned to WAL) must be rolled back before the game is read,
+	 * and only a connection that may write does it: a reader that may
+	 * write the file connects so. */
+	if (rc != DB_OK && flags == SQLITE_OPEN_READONLY && use && db->h != NULL &&
+	    sqlite3_extended_errcode(db->h) == SQLITE_READONLY_ROLLBACK && writable(path)) {
+		sqlite3_close(db->h);
+		db->h = NULL;
+		rc = connect(db, path, SQLITE_OPEN_READWRITE);
 	}
-	if ((rc = configure(db)) != DB_OK || (rc = check_identity(db)) != DB_OK ||
-	    (!use && (rc = note_file(db, 1)) != DB_OK)) {
+	if (rc == DB_OK && !use)
+		rc = note_file(db, 1);
+	if (rc != DB_OK) {
 		db_close(db);
 		return rc;
 	}
@@ -823,10 +919,11 @@ db_open(const char *path, int mode, struct db **out)
 		return rc;
 	if (sqlite3_db_readonly((*out)->h, "main") == 1 ||
 	    access(path, W_OK) != 0) {
+		rc = writable(path) ? io_failed(*out, path, "opening the game for writing") :
+		    db_set_error(DB_READONLY, "cannot write the game '%s': it is read-only", path);
 		db_close(*out);
 		*out = NULL;
-		return db_set_error(DB_READONLY,
-		    "cannot write the game '%s': it is read-only", path);
+		return rc;
 	}
 	if ((rc = exec(*out, "PRAGMA journal_mode = WAL", "opening the game")) != DB_OK) {
 		db_close(*out);
@@ -869,40 +966,32 @@ may_replace(const char *path, int force)
 	return DB_OK;
 }
 
+/*
+ * A new game is made in memory, then written whole into a file of its own
+ * and put in place (install): a killed `new` leaves no half game behind,
+ * and no file the next `new` does not remove (db/place.h).
+ */
 int
 db_create(const char *path, int force, struct db **out)
 {
 	struct db *db;
 	char id[64];
-	size_t len = strlen(path) + 32;
-	int rc, fd;
+	int rc;
 
 	*out = NULL;
-	if ((rc = may_replace(path, force)) != DB_OK)
+	if ((rc = may_replace(path, force)) != DB_OK || (rc = db_new(path, &db)) != DB_OK)
 		return rc;
-	if ((db = db_new(path)) == NULL || (db->tmp = malloc(len)) == NULL) {
-		db_close(db);
-		return db_set_error(DB_BUG, "out of memory");
-	}
-	snprintf(db->tmp, len, "%s.new-%ld", path, (long)getpid());
-	fd = open(db->tmp, O_WRONLY | O_CREAT | O_EXCL, 0644);
-	if (fd < 0) {
-		rc = db_set_error(DB_CANTCREATE, "cannot create the game '%s': %s",
-		    path, strerror(errno));
-		free(db->tmp);
-		db->tmp = NULL;
-		db_close(db);
-		return rc;
-	}
-	close(fd);
+	db->creating = 1;
 	snprintf(id, sizeof id, "PRAGMA application_id = %d", DB_APPLICATION_ID);
-	if ((rc = sqlite3_open_v2(db->tmp, &db->h, SQLITE_OPEN_READWRITE, NULL)) != SQLITE_OK)
-		rc = db_set_error(DB_CANTCREATE, "%s", sqlite3_errstr(rc));
+	if ((rc = sqlite3_open_v2(":memory:", &db->h, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_CREATE, NULL)) != SQLITE_OK)
+		rc = db_fail(db, rc, "creating the game");
 	else if ((rc = configure(db)) == DB_OK && (rc = exec(db, id, "creating the game")) == DB_OK)
 		rc = migrate(db);
 	if (rc != DB_OK) {
-		rc = db_set_error(DB_CANTCREATE, "cannot create the game '%s': %s", path,
-		    db_last_error());
+		if (rc != DB_NOMEM)
+			rc = db_set_error(DB_CANTCREATE, "cannot create the game '%s': %s", path,
+			    db_last_error());
 		db_close(db);
 		return rc;
 	}
@@ -1024,8 +1113,10 @@ db_sqlite_version(void)
 	return sqlite3_libversion();
 }
 
-/* Removes what a replaced game may have left beside it. */
-static void
+/* Removes what a replaced game may have left beside it, and syncs the
+ * directory: the new game never takes the name while the old one's -wal
+ * may still be found beside it.  0 or an errno. */
+static int
 remove_sidecars(const char *path)
 {
 	static const char *const suffix[] = { "-wal", "-shm", "-journal" };
@@ -1033,14 +1124,32 @@ remove_sidecars(const char *path)
 
 	for (size_t i = 0; i < sizeof suffix / sizeof suffix[0]; i++) {
 		snprintf(buf, sizeof buf, "%s%s", path, suffix[i]);
-		unlink(buf);
+		if (unlink(buf) != 0 && errno != ENOENT)
+			return errno;
 	}
+	return place_sync_dir(path);
+}
+
+/* Copies the old game's WAL into its file (synced), so that the file alone
+ * is the whole game when its -wal goes: a power cut before the new game
+ * is in place leaves the old one as it was.  Reads first: a connection
+ * finds the WAL at its first read. */
+static int
+checkpoint_old(sqlite3 *h)
+{
+	int rc, log = 0, done = 0;
+
+	rc = sqlite3_exec(h, "PRAGMA synchronous = FULL; SELECT count(*) FROM sqlite_schema",
+	    NULL, NULL, NULL);
+	if (rc == SQLITE_OK)
+		rc = sqlite3_wal_checkpoint_v2(h, "main", SQLITE_CHECKPOINT_FULL, &log, &done);
+	return rc == SQLITE_OK && log != done ? SQLITE_BUSY : rc;
 }
 
 /* Takes the use lock of the game new --force replaces exclusive (waiting
- * the busy timeout for the commands that have it open), then its write
- * lock (a writer outside umpire), so nothing works on the file when it
- * goes.  *lock is NULL when there is no game there. */
+ * the busy timeout for the commands that have it open), copies its WAL in,
+ * then takes its write lock (a writer outside umpire), so nothing works
+ * on the file when it goes.  *lock is NULL when there is no game there. */
 static int
 lock_old(const char *path, struct db **lock)
 {
@@ -1050,8 +1159,8 @@ lock_old(const char *path, struct db **lock)
 	if (!db_file_exists(path))
 		return DB_OK;
 	/* may_replace has checked what it is: a game, perhaps a newer one. */
-	if ((*lock = db_new(path)) == NULL)
-		return db_set_error(DB_BUG, "out of memory");
+	if ((rc = db_new(path, lock)) != DB_OK)
+		return rc;
 	if ((rc = take_use(*lock, LOCK_EX)) != DB_OK) {
 		db_close(*lock);
 		*lock = NULL;
@@ -1060,14 +1169,19 @@ lock_old(const char *path, struct db **lock)
 	rc = sqlite3_open_v2(path, &(*lock)->h, SQLITE_OPEN_READWRITE, NULL);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_busy_timeout((*lock)->h, busy_timeout());
+	/* Closing must not delete the -wal by name: it may be the new game's. */
+	if (rc == SQLITE_OK)
+		sqlite3_file_control((*lock)->h, "main", SQLITE_FCNTL_PERSIST_WAL, &persist);
+	if (rc == SQLITE_OK)
+		rc = checkpoint_old((*lock)->h);
 	if (rc != SQLITE_OK) {
-		rc = db_fail(*lock, rc, "locking the game it replaces");
+		rc = (rc & 0xff) == SQLITE_BUSY ? db_set_error(DB_LOCKED,
+		    "the game '%s' is in use by another command; it was not replaced", path) :
+		    db_fail(*lock, rc, "locking the game it replaces");
 		db_close(*lock);
 		*lock = NULL;
 		return rc;
 	}
-	/* Closing must not delete the -wal by name: it may be the new game's. */
-	sqlite3_file_control((*lock)->h, "main", SQLITE_FCNTL_PERSIST_WAL, &persist);
 	if ((rc = db_begin(*lock)) != DB_OK) {
 		db_close(*lock);
 		*lock = NULL;
@@ -1077,38 +1191,76 @@ lock_old(const char *path, struct db **lock)
 	return DB_OK;
 }
 
+/* Writes n bytes at fd's start; 0 or an errno. */
+static int
+write_all(int fd, const unsigned char *buf, sqlite3_int64 n)
+{
+	ssize_t w;
+
+	for (sqlite3_int64 off = 0; off < n; off += w)
+		if ((w = pwrite(fd, buf + off, (size_t)(n - off), (off_t)off)) < 0) {
+			if (errno == EINTR) {
+				w = 0;
+				continue;
+			}
+			return errno;
+		}
+	return 0;
+}
+
+/* Puts the game's image at path: written into a file of its own, synced,
+ * then linked where there is no game, or renamed over the game there
+ * (replace) once its -wal is gone; the directory synced. */
+static int
+place_game(const char *path, const unsigned char *image, sqlite3_int64 size, int replace)
+{
+	struct place p;
+	int e;
+
+	if ((e = place_open(&p, path, ".new-", 0644)) == 0 &&
+	    (e = write_all(p.fd, image, size)) == 0 &&
+	    (e = place_link(&p, replace)) == 0 && replace &&
+	    (e = remove_sidecars(path)) == 0)
+		e = place_rename(&p);
+	place_close(&p);
+	if (e == EEXIST && !replace)
+		return db_set_error(DB_EXISTS, "a game exists at '%s'; give --force to replace it",
+		    path);
+	if (e != 0)
+		return db_set_error(e == ENOMEM ? DB_NOMEM : DB_CANTCREATE,
+		    "cannot create the game '%s': %s", path, strerror(e));
+	if ((e = place_sync_dir(path)) != 0)
+		return db_set_error(DB_IO,
+		    "the new game is in place at '%s', but syncing its directory failed (%s): a power cut may yet undo it",
+		    path, strerror(e));
+	return DB_OK;
+}
+
 /* Moves a created game into place (after its transaction committed),
  * holding the old game's write lock while it does. */
 static int
 install(struct db *db)
 {
-	char *tmp = db->tmp;
+	sqlite3_int64 size = 0;
+	unsigned char *image = sqlite3_serialize(db->h, "main", &size, 0);
 	struct db *lock;
 	int rc;
 
 	sqlite3_close(db->h);
 	db->h = NULL;
-	for (int i = 0; i < STMT_COUNT; i++)
-		db->stmt[i] = NULL;
-	db->tmp = NULL;
-	if ((rc = lock_old(db->path, &lock)) != DB_OK) {
-		unlink(tmp);
-		free(tmp);
-		return rc;
-	}
-	remove_sidecars(db->path);
-	if (rename(tmp, db->path) != 0) {
-		int e = errno;
-
-		unlink(tmp);
-		free(tmp);
-		db_close(lock);
-		return db_set_error(DB_CANTCREATE, "cannot create the game '%s': %s",
-		    db->path, strerror(e));
-	}
-	free(tmp);
+	db->creating = 0;
+	if (image == NULL)
+		return db_set_error(DB_NOMEM, "creating the game: out of memory");
+	/* The file format's read and write versions: 2, a game in WAL mode
+	 * from its birth.  Its first writer has no rollback journal to make
+	 * to turn it to WAL, and a power cut none to leave hot. */
+	if (size >= 20)
+		image[18] = image[19] = 2;
+	if ((rc = lock_old(db->path, &lock)) == DB_OK)
+		rc = place_game(db->path, image, size, lock != NULL);
+	sqlite3_free(image);
 	db_close(lock);
-	return DB_OK;
+	return rc;
 }
 
 int
@@ -1128,7 +1280,7 @@ db_commit(struct db *db)
 	if (rc != DB_OK)
 		return rc;
 	db->in_tx = 0;
-	if (db->tmp == NULL) {
+	if (!db->creating) {
 		if (db->wal_frames >= DB_WAL_FRAMES)
 			db_checkpoint(db);
 		return DB_OK;
@@ -1148,7 +1300,7 @@ db_commit(struct db *db)
 void
 db_checkpoint(struct db *db)
 {
-	if (db == NULL || db->h == NULL || db->in_tx || db->tmp != NULL)
+	if (db == NULL || db->h == NULL || db->in_tx || db->creating)
 		return;
 	sqlite3_busy_timeout(db->h, 0);
 	if (sqlite3_wal_checkpoint_v2(db->h, "main", SQLITE_CHECKPOINT_TRUNCATE, NULL,

@@ -13,8 +13,10 @@ struct loaded;
 struct db {
 	sqlite3 *h;
 	char *path;		/* where the game lives */
-	char *tmp;		/* db_create: the file being made, renamed at commit */
+	int creating;		/* db_create: a game made in memory, put in
+				 * place at commit */
 	int in_tx;
+	int rw;			/* connected to write */
 	int use_fd;		/* holds the game's use lock (flock), or -1 */
 	dev_t dev;		/* the file opened: the path's device and inode */
 	ino_t ino;
@@ -29,6 +31,10 @@ struct db {
 	long long last_live;	/* the last entry in force, 0 for none
 				 * (db_event_next_id) */
 };
+
+/* The SQLite release db/vfs.c is argued for (SQLITE_VERSION_NUMBER): a
+ * build against another is refused, and so is a run (70). */
+#define DB_VFS_SQLITE 3040001
 
 /* Registers umpire's VFS (db/vfs.c: the unix VFS without two syncs that
  * add nothing) as the default; an SQLite status. */

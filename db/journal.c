@@ -395,6 +395,7 @@ int
 db_event_output(struct db *db, long long id, struct db_event *e, char **output)
 {
 	sqlite3_stmt *st;
+	char why[80];
 	int rc = SQLITE_OK, status;
 
 	*output = NULL;
@@ -410,7 +411,14 @@ db_event_output(struct db *db, long long id, struct db_event *e, char **output)
 
 		if (col != SQLITE_OK)
 			rc = col;
-		else if ((*output = strdup(out != NULL ? out : "{}")) == NULL)
+		else if (out == NULL || text_unclean(out, why, sizeof why) != NULL) {
+			/* (NULL: the output kept is not JSON; nor is one of
+			 * bytes that are not UTF-8) */
+			sqlite3_reset(st);
+			return db_set_error(DB_IO,
+			    "the game '%s' is damaged: event %lld's output is not JSON: see 'umpire check'",
+			    db->path, id);
+		} else if ((*output = strdup(out)) == NULL)
 			rc = SQLITE_NOMEM;
 	}
 	sqlite3_reset(st);
@@ -549,24 +557,46 @@ rows_check(struct db *db, enum stmt id, const char *what,
 	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, what);
 }
 
+/* A check a damaged game cannot answer (rc DB_IO) is one problem found,
+ * and the next check goes on: `check` reports what it finds rather than
+ * fail at the first unreadable row.  Other failures stand. */
+static int
+damage_found(int rc, const char *what, void (*report)(void *ctx, const char *problem),
+    void *ctx, int *problems)
+{
+	char line[700];
+
+	if (rc != DB_IO)
+		return rc;
+	snprintf(line, sizeof line, "%s could not be checked: %s", what, db_last_error());
+	report(ctx, line);
+	(*problems)++;
+	return DB_OK;
+}
+
 int
 db_check(struct db *db, const struct db_tallies *t,
     void (*report)(void *ctx, const char *problem), void *ctx, int *problems)
 {
+	static const struct {
+		enum stmt id;
+		const char *what, *checked;
+	} checks[] = {
+		{ STMT_CHECK_INTEGRITY, "integrity", "the file's integrity" },
+		{ STMT_CHECK_FOREIGN_KEYS, "foreign keys", "the foreign keys" },
+		{ STMT_CHECK_JSON, "JSON not valid in", "the JSON columns" },
+		{ STMT_CHECK_LINKS, "an effect not linked to its event's units: event",
+		  "the effects' links" },
+	};
 	int rc;
 
 	*problems = 0;
-	if ((rc = rows_check(db, STMT_CHECK_INTEGRITY, "integrity", report,
-	    ctx, problems)) != DB_OK ||
-	    (rc = rows_check(db, STMT_CHECK_FOREIGN_KEYS, "foreign keys",
-	    report, ctx, problems)) != DB_OK ||
-	    (rc = rows_check(db, STMT_CHECK_JSON, "JSON not valid in",
-	    report, ctx, problems)) != DB_OK ||
-	    (rc = rows_check(db, STMT_CHECK_LINKS,
-	    "an effect not linked to its event's units: event", report, ctx,
-	    problems)) != DB_OK)
-		return rc;
-	return db_check_replay(db, t, report, ctx, problems);
+	for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++)
+		if ((rc = damage_found(rows_check(db, checks[i].id, checks[i].what, report,
+		    ctx, problems), checks[i].checked, report, ctx, problems)) != DB_OK)
+			return rc;
+	return damage_found(db_check_replay(db, t, report, ctx, problems),
+	    "the journal replayed", report, ctx, problems);
 }
 
 int

@@ -239,38 +239,6 @@ upgrade_table(struct db *db, const struct table *g, const struct table *stock)
 	return rc;
 }
 
-/* The loaded game table NAME, or NULL. */
-static const struct loaded *
-loaded_named(const struct db *db, const char *name)
-{
-	for (const struct loaded *l = db->tables; l != NULL; l = l->next)
-		if (strcmp(l->t.name, name) == 0)
-			return l;
-	return NULL;
-}
-
-int
-db_tables_upgrade(struct db *db, const char *ruleset)
-{
-	int rc;
-
-	if ((rc = db_tables_load(db, ruleset)) != DB_OK)
-		return rc;
-	for (int i = 0; i < table_stock_count && rc == DB_OK; i++) {
-		const struct table *stock = &table_stock[i];
-		const struct loaded *l;
-
-		if (strcmp(stock->ruleset, ruleset) != 0)
-			continue;
-		if ((l = loaded_named(db, stock->name)) == NULL)
-			rc = insert_table(db, stock);
-		else if (l->own && behind_stock(&l->t, stock))
-			rc = upgrade_table(db, &l->t, stock);
-	}
-	db_tables_free(db);
-	return rc;
-}
-
 void
 db_tables_free(struct db *db)
 {
@@ -405,8 +373,10 @@ list_one(struct db *db, sqlite3_stmt *st, const char *ruleset)
 	return DB_OK;
 }
 
-int
-db_tables_load(struct db *db, const char *ruleset)
+/* Reads the list of the game's tables (db_tables_load), whichever they
+ * are. */
+static int
+load_list(struct db *db, const char *ruleset)
 {
 	sqlite3_stmt *st;
 	int rc = SQLITE_OK, status;
@@ -435,6 +405,58 @@ db_tables_load(struct db *db, const char *ruleset)
 			return status;
 	db->tables_loaded = 1;
 	return DB_OK;
+}
+
+/* The game's copy of a stock table, or NULL. */
+static const struct loaded *
+loaded_named(const struct db *db, const char *name)
+{
+	for (const struct loaded *l = db->tables; l != NULL; l = l->next)
+		if (strcmp(l->t.name, name) == 0)
+			return l;
+	return NULL;
+}
+
+/* A game holds every stock table of its rule set from `new` on (the
+ * migrations of tables_versions bring those of a later umpire): one
+ * missing is a damaged game, refused before a ruling or a sheet asks for
+ * it. */
+int
+db_tables_load(struct db *db, const char *ruleset)
+{
+	int rc;
+
+	if ((rc = load_list(db, ruleset)) != DB_OK)
+		return rc;
+	for (int i = 0; i < table_stock_count; i++)
+		if (strcmp(table_stock[i].ruleset, ruleset) == 0 &&
+		    loaded_named(db, table_stock[i].name) == NULL)
+			return db_set_error(DB_IO,
+			    "the game '%s' is damaged: its copy of the %s rules' table '%s' is missing",
+			    db->path, ruleset, table_stock[i].name);
+	return DB_OK;
+}
+
+int
+db_tables_upgrade(struct db *db, const char *ruleset)
+{
+	int rc;
+
+	if ((rc = load_list(db, ruleset)) != DB_OK)
+		return rc;
+	for (int i = 0; i < table_stock_count && rc == DB_OK; i++) {
+		const struct table *stock = &table_stock[i];
+		const struct loaded *l;
+
+		if (strcmp(stock->ruleset, ruleset) != 0)
+			continue;
+		if ((l = loaded_named(db, stock->name)) == NULL)
+			rc = insert_table(db, stock);
+		else if (l->own && behind_stock(&l->t, stock))
+			rc = upgrade_table(db, &l->t, stock);
+	}
+	db_tables_free(db);
+	return rc;
 }
 
 static int
@@ -485,7 +507,15 @@ db_tables_check(struct db *db, const char *ruleset,
 		if (!l->own) {
 			l->own = 1;
 			l->t.cells = NULL;
-			if ((rc = load_meta(db, l)) != DB_OK)
+			if ((rc = load_meta(db, l)) == DB_IO) {
+				/* a damaged table: a problem, and the next */
+				snprintf(line, sizeof line, "table '%s' could not be read: %s",
+				    l->t.name, db_last_error());
+				report(ctx, line);
+				(*problems)++;
+				continue;
+			}
+			if (rc != DB_OK)
 				return rc;
 		}
 		hash_text(kind_table_hash(l->t.title, l->t.provenance, l->t.note,

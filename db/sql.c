@@ -156,7 +156,8 @@ const char *const db_sql[STMT_COUNT] = {
 	    "AND (?2 = 0 OR e.turn = ?2) ORDER BY e.id",
 	[STMT_EVENT_OUTPUT] =
 	    "SELECT e.id, e.turn, e.command, e.summary, e.undone, '', e.changes, '', "
-	    "e.command = 'turn' AND e.args = '[\"turn\",\"next\"]', e.output "
+	    "e.command = 'turn' AND e.args = '[\"turn\",\"next\"]', "
+	    "CASE WHEN json_valid(e.output) THEN e.output END "
 	    "FROM event e WHERE e.id = ?1",
 	[STMT_EVENT_EFFECT_ROWS] =
 	    "SELECT unit, kind, name, amount, total, detail FROM effect "

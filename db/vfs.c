@@ -13,11 +13,16 @@
  *    then commits, whose own commit sync takes the whole file.)  The
  *    first sync of a file through a handle is always made.
  *  - The sync of the directory on a WAL's first sync, when the WAL was
- *    already there: SQLite syncs the directory of a file it opens with
- *    SQLITE_OPEN_CREATE, whether it made the file or not; a WAL that
- *    existed before this open has its name on the disk since the process
- *    that made it synced its directory.  So an existing WAL is opened
- *    without SQLITE_OPEN_CREATE (and with it, should it have gone).
+ *    already there and held something: SQLite syncs the directory of a
+ *    file it opens with SQLITE_OPEN_CREATE, whether it made the file or
+ *    not.  A WAL is given its name on the disk by whoever makes it: the
+ *    WAL's opener here syncs the directory at once when the WAL was not
+ *    there or was empty (a reader makes a WAL and SQLite never syncs
+ *    anything a reader makes; a process killed before that sync leaves
+ *    it empty), before anything is written to it.  So a WAL that holds
+ *    something has its name on the disk, and is opened without
+ *    SQLITE_OPEN_CREATE; one absent or empty is opened with it, and is
+ *    new: its directory is synced at once, and again at its first sync.
  *
  * And a WAL is never truncated to nothing (SQLite does it once a
  * checkpoint has copied the whole WAL into the game, holding the WAL's
@@ -40,6 +45,11 @@
 #include <sys/stat.h>
 
 #include "internal.h"
+#include "place.h"
+
+#if SQLITE_VERSION_NUMBER != DB_VFS_SQLITE
+#error "db/vfs.c is argued for SQLite 3.40.1 (DB_VFS_SQLITE, db/internal.h) only: read this SQLite's os_unix.c and wal.c against the argument at the top of db/vfs.c, then change DB_VFS_SQLITE"
+#endif
 
 /* A file of this VFS: the unix VFS's file follows it. */
 struct shim_file {
@@ -220,8 +230,9 @@ static const sqlite3_io_methods shim_methods = {
 	shim_shm_unmap, shim_fetch, shim_unfetch,
 };
 
-/* Opens through the unix VFS; an existing WAL without SQLITE_OPEN_CREATE
- * (see the top of the file). */
+/* Opens through the unix VFS: a WAL that holds something without
+ * SQLITE_OPEN_CREATE; one absent or empty with it, its directory synced at
+ * once (see the top of the file). */
 static int
 shim_open(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *f, int flags,
     int *out)
@@ -235,18 +246,21 @@ shim_open(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *f, int flags,
 	memset(p, 0, sizeof *p);
 	p->wal = (flags & SQLITE_OPEN_WAL) != 0;
 	real->pMethods = NULL;
-	/* (The unix VFS's xAccess calls an empty file absent: a WAL just
-	 * truncated is there.) */
+	/* (The unix VFS's xAccess calls an empty file absent: a WAL whose
+	 * header is zeroed is there.) */
 	if (p->wal && (flags & SQLITE_OPEN_CREATE) && name != NULL &&
-	    stat(name, &sb) == 0 && S_ISREG(sb.st_mode)) {
+	    stat(name, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size > 0) {
 		rc = real_vfs->xOpen(real_vfs, name, real, flags & ~SQLITE_OPEN_CREATE, out);
 		if (rc != SQLITE_OK && real->pMethods != NULL) {
 			real->pMethods->xClose(real);
 			real->pMethods = NULL;
 		}
 	}
-	if (rc != SQLITE_OK)
+	if (rc != SQLITE_OK) {
 		rc = real_vfs->xOpen(real_vfs, name, real, flags, out);
+		if (rc == SQLITE_OK && p->wal && (flags & SQLITE_OPEN_CREATE) && name != NULL)
+			(void)place_sync_dir(name);
+	}
 	/* SQLite closes a file whose methods are set, even when its open
 	 * failed. */
 	if (real->pMethods != NULL)
@@ -347,8 +361,12 @@ static sqlite3_vfs shim_vfs = {
 int
 db_vfs_register(void)
 {
+	int rc;
+
 	if (real_vfs != NULL)
 		return SQLITE_OK;
+	if ((rc = sqlite3_initialize()) != SQLITE_OK)
+		return rc;
 	if ((real_vfs = sqlite3_vfs_find("unix")) == NULL || real_vfs->iVersion < 2 ||
 	    real_vfs->xCurrentTimeInt64 == NULL) {
 		real_vfs = NULL;
@@ -356,5 +374,7 @@ db_vfs_register(void)
 	}
 	shim_vfs.szOsFile = (int)sizeof(struct shim_file) + real_vfs->szOsFile;
 	shim_vfs.mxPathname = real_vfs->mxPathname;
-	return sqlite3_vfs_register(&shim_vfs, 1);
+	if ((rc = sqlite3_vfs_register(&shim_vfs, 1)) != SQLITE_OK)
+		real_vfs = NULL;
+	return rc;
 }

@@ -22,7 +22,10 @@
 #      1000 `umpire sheet --json` processes; and made anew after each
 #      ruling (the ruling and a curl of the page subtracted) against
 #      `umpire sheet --json` after each ruling (the ruling subtracted):
-#      1.0x, no dearer than the process.
+#      1.0x, no dearer than the process;
+#   8. `unit import` of 100,000 rows (1,000 divisions, a brigade under
+#      each in turn) against ten of 10,000 rows: 1.2x, linear (every row
+#      compared with every other took 191 s for 100,000).
 #   tests/bench/run.sh ./umpire build/rel/floor	(BENCH_N runs a figure)
 set -eu
 u=$(cd "$(dirname "${1:-./umpire}")" && pwd)/$(basename "${1:-./umpire}")
@@ -476,3 +479,30 @@ jq -rs '"\(.[0].normal.worst_ms) \(.[1].normal.worst_ms) \(.[1].normal.ok) \(.[1
 	    "serve: the page beside 600 slow clients", $3, $4, $5, $2, $1, $2 / $1,
 	    ($3 == $4 && $5 == 600 ? "" : "  NOT MET")
 }'
+
+# A CSV of ROWS rows: a tenth of a percent divisions, the rest brigades,
+# each under a division in turn; imported into a fresh game.
+oob() {
+	awk -v rows="$1" 'BEGIN {
+		print "name,side,type,parent,class,units"
+		d = rows / 100
+		for (i = 1; i <= d; i++)
+			print "Division " i ",French,division,,,"
+		for (i = 1; i <= rows - d; i++)
+			print "Brigade " i ",French,infantry,Division " (i % d + 1) ",british,4"
+	}' >"$work/oob$1.csv"
+}
+import_rows() {	# import_rows ROWS: ns of importing the CSV of ROWS into a fresh game
+	rm -rf "$work/imp"
+	mkdir "$work/imp"
+	(cd "$work/imp" && "$u" new --rules brigade >/dev/null && start=$(now_ns) &&
+	    "$u" unit import "$work/oob$1.csv" >/dev/null && echo $(( $(now_ns) - start )))
+}
+oob 100000
+oob 10000
+big=$(import_rows 100000)
+small=0
+for k in 1 2 3 4 5 6 7 8 9 10; do
+	small=$(( small + $(import_rows 10000) ))
+done
+ratio "unit import: 100,000 rows / ten of 10,000" "$big" "$small" 1 "<=" 1.2

@@ -345,6 +345,68 @@ damage_table() {
 	EOF
 }
 
+@test "check reports a column that is not JSON, and what it cannot read for it, as problems (74)" {
+	small_oob
+	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
+	sqlite3 umpire.db "UPDATE rule_row SET cells = '[' WHERE name = 'artillery-ranges' AND ord = 1"
+	umpire check
+	[ "$status" -eq 74 ]
+	[ "${lines[0]}" = "problem: JSON not valid in: a row of table artillery-ranges" ]
+	[ "${lines[1]}" = "problem: table 'artillery-ranges' could not be read: the game 'umpire.db' is damaged (malformed JSON): see 'umpire check'" ]
+	[ "${#lines[@]}" -eq 2 ]
+	[ "$stderr" = "umpire: check: 2 problems found" ]
+	# --json: nothing on stdout when the exit is not 0 (CLI.md)
+	umpire --json check
+	expect_error 74 "2 problems found"
+	# a command that reads the column says the game is damaged, and prints
+	# no JSON that is not JSON
+	sqlite3 umpire.db "UPDATE event SET output = '{' WHERE id = 1"
+	umpire --json log show 1
+	expect_error 74 "the game 'umpire.db' is damaged: event 1's output is not JSON: see 'umpire check'"
+	umpire log show 1
+	expect_error 74 "the game 'umpire.db' is damaged: event 1's output is not JSON: see 'umpire check'"
+}
+
+@test "a header of a schema format SQLite does not know, or a stock table gone, is a damaged game (74)" {
+	new_game
+	cp umpire.db sound.db
+	# the schema format (byte 44) 9: SQLite knows 1 to 4
+	printf '\000\000\000\011' | dd of=umpire.db bs=1 seek=44 conv=notrunc 2>/dev/null
+	umpire sheet
+	expect_error 74 "the game 'umpire.db' is damaged (unsupported file format): see 'umpire check'"
+	umpire check
+	expect_error 74 "the game 'umpire.db' is damaged (unsupported file format): see 'umpire check'"
+	cp sound.db umpire.db
+	sqlite3 umpire.db "DELETE FROM rule_row WHERE name = 'bands'; DELETE FROM rule_table WHERE name = 'bands'"
+	umpire sheet
+	expect_error 74 "the game 'umpire.db' is damaged: its copy of the brigade rules' table 'bands' is missing"
+}
+
+@test "a game is in WAL mode from new on; a reader rolls back a journal a cut left hot" {
+	new_game
+	# the file format's read and write versions (bytes 18 and 19): 2, WAL
+	[ "$(od -An -tu1 -j18 -N2 umpire.db | tr -s ' ')" = " 2 2" ]
+	"$U" unit add Kempt --side British --type infantry --class british --units 4 >/dev/null
+	# a game of an older umpire, in rollback mode, and a writer cut off with
+	# its changes half in the file and the journal to undo them beside it
+	sqlite3 umpire.db "PRAGMA journal_mode = DELETE" >/dev/null
+	python3 -c '
+import os, sqlite3
+db = sqlite3.connect("umpire.db", isolation_level=None)
+db.execute("PRAGMA cache_size = 2")
+db.execute("BEGIN IMMEDIATE")
+db.execute("UPDATE rule_row SET cells = json_insert(cells, \"$[#]\", hex(randomblob(40)))")
+db.execute("UPDATE game SET title = \"half\"")
+os._exit(0)'
+	[ -s umpire.db-journal ]
+	umpire --json sheet
+	[ "$status" -eq 0 ]
+	[ "$(json .title)" = "" ]
+	[ ! -e umpire.db-journal ]
+	umpire check
+	[ "$output" = "ok: the game file and its journal agree" ]
+}
+
 @test "readers read a game in a directory they cannot write, and leave nothing beside it" {
 	small_oob
 	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null

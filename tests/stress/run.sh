@@ -12,7 +12,16 @@
 #   3. kill -9 in the middle of rulings;
 #   4. concurrent writers, none lost;
 #   5. foreign files left byte-identical;
-#   6. the bad-input catalogue (tests/stress/bad-input.txt).
+#   6. the bad-input catalogue (tests/stress/bad-input.txt);
+#   7. power cuts at every point of fire, undo, adjust, a batch, a fire
+#      that copies the WAL into the game, new --force and new --example,
+#      and of a fire after a reader made the WAL (tests/stress/powercut.py):
+#      each state a cut may leave passes check and is a game the commands
+#      passed through, every command that had printed in it;
+#   8. damaged games (tests/stress/damaged.py): every command on each
+#      exits 0, 65 or 74 with one sentence, never 70;
+#   9. kill -9 at random moments of new --force and sheet --html: no
+#      temporary file outlives the next run.
 # Each proof first shows the command works: run without a fault it exits 0
 # and leaves the game as worked by hand (the sheet, the log and the rule
 # tables as JSON).  Under a fault the run must end without a signal and
@@ -171,7 +180,19 @@ real_error() {
 	[ "$(wc -l <"$work/err")" = 1 ] || return 1
 	case $1 in
 	malloc) grep -q '^umpire: .*\(out of memory\|Cannot allocate memory\)' "$work/err" ;;
-	io) grep -q '^umpire: .*\(disk I/O error\|Input/output error\)' "$work/err" ;;
+	# (SQLite says an open it could not make "unable to open")
+	io) grep -q '^umpire: .*\(disk I/O error\|Input/output error\|unable to open database file\)' \
+	    "$work/err" ;;
+	esac
+}
+
+# right_exit KIND RC: the exit of a command refused for a fault is CLI.md's:
+# out of memory is 70, a bug's; an I/O error 74 (reading or writing a game),
+# or 73 when new cannot make the game ($cmd: the command's first word).
+right_exit() {
+	case $1:$2:$cmd in
+	malloc:70:*|io:74:*|io:73:new) return 0 ;;
+	*) return 1 ;;
 	esac
 }
 
@@ -188,7 +209,8 @@ judge() {
 		state "$work/now"
 		if [ "$3" = 0 ]; then
 			cmp -s "$work/now" "$work/after" || bad="$bad $2:exit0-not-the-ruling"
-		elif grep -q "the change was saved (do not\|was recorded (do not" "$work/err"; then
+		elif grep -q "the change was saved (do not\|was recorded (do not\|new game is in place" \
+		    "$work/err"; then
 			cmp -s "$work/now" "$work/after" || bad="$bad $2:saved-not-the-ruling"
 		elif ! cmp -s "$work/now" "$work/before"; then
 			bad="$bad $2:refused-but-changed"
@@ -196,6 +218,8 @@ judge() {
 			bad="$bad $2:refused-but-printed"
 		elif ! real_error "$1"; then
 			bad="$bad $2:sentence[$(head -c 120 "$work/err" | tr '\n' ' ')]"
+		elif ! right_exit "$1" "$3"; then
+			bad="$bad $2:exit$3"
 		fi
 	fi
 }
@@ -208,6 +232,7 @@ points() {
 	shift 3
 	var=FAULT_$(echo "$kind" | tr a-z A-Z)_AT
 	bad="" runs=0 ok0=0
+	cmd=$1
 	while [ "$i" -le "$total" ]; do
 		use "$base"
 		env LD_PRELOAD="$shim" "$var=$i" "$u" "$@" >"$work/out" 2>"$work/err"
@@ -460,6 +485,81 @@ catalogue() {
 	tap "$([ -z "$bad" ] && echo 0 || echo 1)" "the bad-input catalogue: $count cases, each refused with its status and the game untouched" "$bad"
 }
 
+# power_cut NAME BASE COMMAND...: the power cuts of tests/stress/powercut.py
+# in the commands run in turn on a copy of BASE ("none": no game).
+power_cut() {
+	STRESS_JOBS=$jobs python3 "$here/powercut.py" "$mode" "$u" "$shim" "$@" >"$work/cut.out" 2>&1
+	rc=$?
+	tap "$rc" "$(head -1 "$work/cut.out" | sed 's/^\(not \)*ok - //')" \
+	    "$(tail -n +2 "$work/cut.out" | head -c 3000)"
+}
+
+# kill_leaves NAME ROUNDS PATTERN ARGS...: the command killed (-9) at a
+# random moment of its run, ROUNDS times, each time run again whole after
+# (the next run); the files PATTERN (a glob in $work) left after the kill,
+# and after the next run, counted: none may outlive the next run.
+kill_leaves() {
+	name=$1 rounds=$2 pattern=$3
+	shift 3
+	killed=0 after=0 r=1
+	while [ "$r" -le "$rounds" ]; do
+		"$u" "$@" >/dev/null 2>&1 &
+		pid=$!
+		sleep "$(awk -v r="$r" 'BEGIN { srand(r); printf "%.3f", rand() / 10 }')"
+		kill -9 "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+		# shellcheck disable=SC2086
+		killed=$((killed + $(ls -d $pattern 2>/dev/null | wc -l)))
+		"$u" "$@" >/dev/null 2>&1 || after=$((after + 1000))
+		# shellcheck disable=SC2086
+		after=$((after + $(ls -d $pattern 2>/dev/null | wc -l)))
+		r=$((r + 1))
+	done
+	tap "$after" "kill -9 in $name, $rounds times: $after temporary files after the next run ($killed left by the kills)" \
+	    "$(ls -d $pattern 2>/dev/null | head -5)"
+}
+
+leftovers() {
+	use base.db
+	(echo "name,side,type,class,units"
+	 seq 600 | awk '{ print "Brigade " $1 "," ($1 % 2 ? "French" : "British") ",infantry,british,4" }') \
+	    >"$work/big.csv"
+	"$u" unit import "$work/big.csv" >/dev/null
+	kill_leaves "sheet --html of 605 units" "$1" "$work/page.html.tmp*" sheet --html "$work/page.html"
+	kill_leaves "new --force" "$2" "$UMPIRE_DB.new-*" new --rules brigade --force --title Killed
+}
+
+# The damaged games of tests/stress/damaged.py, made from the game after a
+# ruling.
+damaged() {
+	python3 "$here/damaged.py" "$mode" "$u" "$work/fired.db" "$work/batch.txt" \
+	    >"$work/damaged.out" 2>&1
+	rc=$?
+	tap "$rc" "$(head -1 "$work/damaged.out" | sed 's/^\(not \)*ok - //')" \
+	    "$(tail -n +2 "$work/damaged.out" | head -c 3000)"
+}
+
+power_cuts() {
+	fire="fire --firers 16 --distance 2 --target Kempt --dice 4"
+	power_cut fire "$work/fired.db" "$fire"
+	# a reader makes the WAL, SQLite never syncs what a reader makes: the
+	# fire after it must sync the directory (db/vfs.c)
+	power_cut "a reader, then a fire" "$work/base.db" sheet "$fire"
+	power_cut "a fire copying its WAL into the game" "$work/full.db" "$fire"
+	power_cut undo "$work/fired.db" undo
+	power_cut adjust "$work/base.db" "adjust Kempt --figures -3 --reason miscounted"
+	power_cut batch "$work/base.db" "batch $work/batch.txt"
+	# the old game's WAL goes before the new game takes its name, each
+	# synced (db/db.c)
+	power_cut "new --force" "$work/fired.db" "new --rules brigade --force --title Fresh"
+	power_cut "new --example" none "new --rules brigade --example"
+	# a game made by new is in WAL mode from its birth: its first writer
+	# made a rollback journal to turn it to WAL, which a cut left hot for
+	# check, a reader, to trip on (db/db.c)
+	power_cut "new, unit import, a fire" none "new --rules brigade" \
+	    "unit import $here/../cli/battle-oob.csv" "$fire" sheet
+}
+
 cd "$work" || exit 1
 if ! games; then
 	echo "not ok 1 - the battle game cannot be made"
@@ -477,12 +577,16 @@ prove batch base.db "$WANT_BATCH" batch "$work/batch.txt"
 if [ "$mode" = short ]; then
 	kill_rounds 10
 	concurrent 25
+	leftovers 10 20
 else
 	kill_rounds 70
 	concurrent 400
+	leftovers 100 600
 fi
 foreign
 catalogue
+damaged
+power_cuts
 . "$here/serve.sh"
 echo "1..$n"
 exit "$failed"
