@@ -44,15 +44,16 @@
 
 /*
  * Each unit's words as the journal gives them: the latest state and
- * tactical formation in force (else the formation it started in), and
- * the flags whose latest word is "set" (in the order they were last set,
- * each with the last turn it lasts).
+ * tactical formation in force (else the state it came into the battle in
+ * and the formation it started in: `base`), and the flags whose latest
+ * word is "set" (in the order they were last set, each with the last turn
+ * it lasts).
  */
-#define WORDS_DERIVED \
+#define WORDS_DERIVED_FROM(base) \
 	"SELECT u.id AS unit, " \
 	"coalesce((SELECT e.name FROM effect e JOIN event v ON v.id = e.event " \
 	"WHERE e.unit = u.id AND e.kind = 'state' AND v.undone = 0 " \
-	"ORDER BY e.id DESC LIMIT 1), '') AS state, " \
+	"ORDER BY e.id DESC LIMIT 1), " base ") AS state, " \
 	"coalesce((SELECT e.name FROM effect e JOIN event v ON v.id = e.event " \
 	"WHERE e.unit = u.id AND e.kind = 'formation' AND v.undone = 0 " \
 	"ORDER BY e.id DESC LIMIT 1), u.tactical) AS formation, " \
@@ -63,6 +64,10 @@
 	"WHERE e.unit = u.id AND e.kind = 'flag' AND v.undone = 0 " \
 	"GROUP BY e.name ORDER BY max(e.id)) f WHERE f.amount <> 0), '') AS flags " \
 	"FROM unit u "
+/* The state a unit came into the battle in: what it brought from the
+ * campaign's last battle (a unit destroyed there and not recovered). */
+#define WORDS_DERIVED WORDS_DERIVED_FROM( \
+	"(SELECT b.state FROM unit_brought b WHERE b.unit = u.id), ''")
 
 /* Each unit's ledgers as the journal gives them: the latest effect in
  * force of each kind that is not a word, with its event's turn. */
@@ -239,8 +244,10 @@ const char *const db_sql[STMT_COUNT] = {
 	    "WHERE v.undone = 0 ORDER BY e.event, e.id",
 	[STMT_CHECK_UNITS] =
 	    "SELECT u.id, u.name, u.tactical, s.unit IS NOT NULL, coalesce(s.state, ''), "
-	    "coalesce(s.formation, ''), coalesce(s.flags, '') "
-	    "FROM unit u LEFT JOIN unit_state s ON s.unit = u.id ORDER BY u.id",
+	    "coalesce(s.formation, ''), coalesce(s.flags, ''), coalesce(b.state, ''), "
+	    "coalesce(b.lost - b.recovered, 0) "
+	    "FROM unit u LEFT JOIN unit_state s ON s.unit = u.id "
+	    "LEFT JOIN unit_brought b ON b.unit = u.id ORDER BY u.id",
 	[STMT_CHECK_INTEGRITY] = "PRAGMA integrity_check",
 	[STMT_CHECK_FOREIGN_KEYS] = "PRAGMA foreign_key_check",
 	[STMT_CHECK_JSON] =
@@ -265,8 +272,11 @@ const char *const db_sql[STMT_COUNT] = {
 	[STMT_LEDGER_REFRESH_EVENT] =
 	    "INSERT INTO unit_ledger " LEDGERS_DERIVED
 	    "AND e.unit IN (SELECT unit FROM effect WHERE event = ?1)",
+	/* Every unit's words made from the journal: once, when a game reaches
+	 * schema 3 (db/db.c), before any unit could be brought from another
+	 * battle (schema 9). */
 	[STMT_STATE_REFRESH_ALL] =
-	    "INSERT OR REPLACE INTO unit_state " WORDS_DERIVED,
+	    "INSERT OR REPLACE INTO unit_state " WORDS_DERIVED_FROM("''"),
 	[STMT_LEDGER_CLEAR_ALL] = "DELETE FROM unit_ledger",
 	[STMT_LEDGER_REFRESH_ALL] = "INSERT INTO unit_ledger " LEDGERS_DERIVED,
 	[STMT_CHECK_LINKS] =
@@ -279,4 +289,25 @@ const char *const db_sql[STMT_COUNT] = {
 	[STMT_VIEWER_CLEAR] = "DELETE FROM viewer",
 	[STMT_VIEWER_TABLE] =
 	    "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'viewer'",
+	/* What each unit brought from the campaign's last battle: its
+	 * measure's total to start from, and whether it came in gone. */
+	[STMT_ARMY_BROUGHT] =
+	    "SELECT unit, lost - recovered, state <> '' FROM unit_brought ORDER BY unit",
+	[STMT_UNIT_BROUGHT] =
+	    "SELECT unit, lost - recovered, state <> '' FROM unit_brought WHERE unit = ?1",
+	[STMT_BROUGHT_PUT] =
+	    "INSERT OR REPLACE INTO unit_brought (unit, lost, recovered, gone, out, state) "
+	    "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+	[STMT_BROUGHT_GET] =
+	    "SELECT lost, recovered, gone, out, state FROM unit_brought WHERE unit = ?1",
+	/* The campaign's earlier battles, oldest first, each side in the
+	 * roster's order (a battle with no side: one row of NULLs). */
+	[STMT_BATTLES] =
+	    "SELECT b.id, b.title, b.turns, s.side, coalesce(s.losses, 0), "
+	    "coalesce(s.start, 0) FROM battle b LEFT JOIN battle_side s ON s.battle = b.id "
+	    "ORDER BY b.id, s.ord",
+	[STMT_BATTLE_INSERT] = "INSERT INTO battle (title, turns) VALUES (?1, ?2)",
+	[STMT_BATTLE_SIDE_INSERT] =
+	    "INSERT INTO battle_side (battle, ord, side, losses, start) "
+	    "VALUES (?1, ?2, ?3, ?4, ?5)",
 };

@@ -157,6 +157,57 @@ db_unit_remove(struct db *db, long long id)
 	return db_step_done(db, st, "removing a unit");
 }
 
+int
+db_brought_put(struct db *db, long long id, const struct db_brought *b)
+{
+	sqlite3_stmt *st;
+	int rc = SQLITE_OK, status;
+
+	if ((status = db_prepare(db, STMT_BROUGHT_PUT, &st)) != DB_OK)
+		return status;
+	db_bind_int(st, 1, id, &rc);
+	db_bind_int(st, 2, b->lost, &rc);
+	db_bind_int(st, 3, b->recovered, &rc);
+	db_bind_int(st, 4, b->gone, &rc);
+	db_bind_int(st, 5, b->out, &rc);
+	db_bind_text(st, 6, b->state, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "keeping what a unit brought");
+	if ((status = db_step_done(db, st, "keeping what a unit brought")) != DB_OK)
+		return status;
+	return state_new(db, id, "keeping what a unit brought");
+}
+
+int
+db_brought_get(struct db *db, long long id, struct db_brought *b, int *found)
+{
+	sqlite3_stmt *st;
+	int rc = SQLITE_OK, status;
+
+	memset(b, 0, sizeof *b);
+	*found = 0;
+	if (db->version < DB_CAMPAIGN_VERSION)
+		return DB_OK;
+	if ((status = db_prepare(db, STMT_BROUGHT_GET, &st)) != DB_OK)
+		return status;
+	db_bind_int(st, 1, id, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "reading what a unit brought");
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		*found = 1;
+		b->lost = (long)sqlite3_column_int64(st, 0);
+		b->recovered = (long)sqlite3_column_int64(st, 1);
+		b->gone = sqlite3_column_int(st, 2);
+		b->out = sqlite3_column_int(st, 3);
+		status = db_column_copy(st, 4, b->state, sizeof b->state);
+	}
+	sqlite3_reset(st);
+	if (rc == SQLITE_ROW)
+		return status == SQLITE_OK ? DB_OK : db_fail(db, status,
+		    "reading what a unit brought");
+	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading what a unit brought");
+}
+
 /* ---- the army ----------------------------------------------------------- */
 
 void
@@ -375,6 +426,42 @@ load_ledgers(struct db *db, struct army *a, const char *const *ledgers, long lon
 	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading the order of battle");
 }
 
+/*
+ * What each unit brought from the campaign's last battle onto its unit
+ * (of every unit, UNIT 0, or of the unit with id UNIT): the total its
+ * first ledger starts from before any entry of the journal (read before
+ * the kept ledgers, which hold that total and more once an entry has
+ * changed it), and whether it came in gone.  A game from before the
+ * campaign's schema, read as it is, brought nothing.
+ */
+static int
+load_brought(struct db *db, struct army *a, long long unit)
+{
+	sqlite3_stmt *st;
+	int rc = SQLITE_OK, status;
+
+	if (db->version < DB_CAMPAIGN_VERSION)
+		return DB_OK;
+	if ((status = db_prepare(db, unit == 0 ? STMT_ARMY_BROUGHT : STMT_UNIT_BROUGHT,
+	    &st)) != DB_OK)
+		return status;
+	if (unit != 0)
+		db_bind_int(st, 1, unit, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "reading the order of battle");
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct unit *u = (struct unit *)army_find(a, sqlite3_column_int64(st, 0));
+
+		if (u == NULL)
+			continue;
+		u->carried = (long)sqlite3_column_int64(st, 1);
+		u->ledger[0].total = u->carried;
+		u->brought_out = sqlite3_column_int(st, 2);
+	}
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading the order of battle");
+}
+
 /* True when the unit with id is among the first units read (a few). */
 static int
 army_find_linear(const struct army *a, long long id)
@@ -417,7 +504,7 @@ db_army_load(struct db *db, struct army *a, const char *const *ledgers,
 	a->n = 0;
 	if ((rc = count_units(db, &n)) != DB_OK || (rc = army_room(a, n, &l)) != DB_OK)
 		return rc;
-	if ((rc = load_units(db, &l)) != DB_OK ||
+	if ((rc = load_units(db, &l)) != DB_OK || (rc = load_brought(db, a, 0)) != DB_OK ||
 	    (rc = load_ledgers(db, a, ledgers, 0)) != DB_OK) {
 		db_army_free(a);
 		return rc;
@@ -502,7 +589,8 @@ db_army_load_named(struct db *db, struct army *a, const char *const *names,
 	/* In id order, as army_find looks for them. */
 	qsort(a->u, (size_t)a->n, sizeof *a->u, by_id);
 	for (int i = 0; i < a->n && found && rc == DB_OK; i++)
-		rc = load_ledgers(db, a, ledgers, a->u[i].id);
+		if ((rc = load_brought(db, a, a->u[i].id)) == DB_OK)
+			rc = load_ledgers(db, a, ledgers, a->u[i].id);
 	if (rc != DB_OK || !found) {
 		db_army_free(a);
 		return rc;
