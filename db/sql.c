@@ -6,12 +6,19 @@
 	"u.id, u.name, u.side, u.type, u.formation, coalesce(u.parent, 0), " \
 	"coalesce(p.name, ''), u.start_strength, u.ratings, u.tactical " \
 	"FROM unit u LEFT JOIN unit p ON p.id = u.parent "
-/* A unit of the army with its kept words (db/units.c reads them). */
-#define ARMY_COLUMNS \
+/* A unit of the army with its kept words (db/units.c reads them), and
+ * what it brought from the campaign's last battle: the total its first
+ * ledger starts at, and whether it came in destroyed.  A game read as it
+ * is from before the campaign's schema (9) brought nothing. */
+#define ARMY_COLUMNS_OF(brought, join) \
 	"u.id, u.name, u.side, u.type, u.formation, coalesce(u.parent, 0), " \
 	"u.start_strength, coalesce(s.state, ''), coalesce(s.formation, ''), " \
-	"coalesce(s.flags, ''), u.ratings, u.tactical " \
-	"FROM unit u LEFT JOIN unit_state s ON s.unit = u.id "
+	"coalesce(s.flags, ''), u.ratings, u.tactical, " brought " " \
+	"FROM unit u LEFT JOIN unit_state s ON s.unit = u.id " join
+#define ARMY_COLUMNS ARMY_COLUMNS_OF( \
+	"coalesce(b.lost - b.recovered, 0), coalesce(b.state, '') <> ''", \
+	"LEFT JOIN unit_brought b ON b.unit = u.id ")
+#define ARMY_COLUMNS_BEFORE_CAMPAIGN ARMY_COLUMNS_OF("0, 0", "")
 
 /* The order of the units an event named: the acting one ("unit",
  * "attacker") first, then by the roster's order. */
@@ -100,11 +107,13 @@ const char *const db_sql[STMT_COUNT] = {
 	[STMT_UNIT_DELETE] = "DELETE FROM unit WHERE id = ?1",
 	[STMT_UNIT_COUNT] = "SELECT count(*) FROM unit",
 	[STMT_ARMY_UNITS] = "SELECT " ARMY_COLUMNS "ORDER BY u.id",
+	[STMT_ARMY_UNITS_BEFORE] = "SELECT " ARMY_COLUMNS_BEFORE_CAMPAIGN "ORDER BY u.id",
 	[STMT_ARMY_LEDGERS] =
 	    "SELECT unit, kind, total, amount, turn, ref FROM unit_ledger "
 	    "ORDER BY unit",
 	/* One unit of the army, by its whole name. */
 	[STMT_ARMY_UNIT] = "SELECT " ARMY_COLUMNS "WHERE u.name = ?1",
+	[STMT_ARMY_UNIT_BEFORE] = "SELECT " ARMY_COLUMNS_BEFORE_CAMPAIGN "WHERE u.name = ?1",
 	/* The acts of turn ?1 in force (the turn's memory), in order. */
 	[STMT_ARMY_ACTS] =
 	    "SELECT e.unit, e.name, e.event, coalesce(e.ref, 0), e.total FROM event v "
@@ -289,12 +298,6 @@ const char *const db_sql[STMT_COUNT] = {
 	[STMT_VIEWER_CLEAR] = "DELETE FROM viewer",
 	[STMT_VIEWER_TABLE] =
 	    "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'viewer'",
-	/* What each unit brought from the campaign's last battle: its
-	 * measure's total to start from, and whether it came in gone. */
-	[STMT_ARMY_BROUGHT] =
-	    "SELECT unit, lost - recovered, state <> '' FROM unit_brought ORDER BY unit",
-	[STMT_UNIT_BROUGHT] =
-	    "SELECT unit, lost - recovered, state <> '' FROM unit_brought WHERE unit = ?1",
 	[STMT_BROUGHT_PUT] =
 	    "INSERT OR REPLACE INTO unit_brought (unit, lost, recovered, gone, out, state) "
 	    "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",

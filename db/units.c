@@ -274,7 +274,13 @@ read_army_unit(sqlite3_stmt *st, struct unit *u)
 	read_flags(u, flags != NULL ? flags : "");
 	if (rc == SQLITE_OK)
 		rc = db_column_copy(st, 11, u->tactical_start, sizeof u->tactical_start);
+	/* What it brought: its first ledger's total before any entry of the
+	 * journal (the kept ledgers read next hold that total and more once
+	 * an entry has changed it). */
 	memset(u->ledger, 0, sizeof u->ledger);
+	u->carried = (long)sqlite3_column_int64(st, 12);
+	u->ledger[0].total = u->carried;
+	u->brought_out = sqlite3_column_int(st, 13);
 	return rc;
 }
 
@@ -367,7 +373,8 @@ load_units(struct db *db, struct army_load *l)
 	sqlite3_stmt *st;
 	int rc, status = DB_OK;
 
-	if ((status = db_prepare(db, STMT_ARMY_UNITS, &st)) != DB_OK)
+	if ((status = db_prepare(db, db->version >= DB_CAMPAIGN_VERSION ? STMT_ARMY_UNITS :
+	    STMT_ARMY_UNITS_BEFORE, &st)) != DB_OK)
 		return status;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
 		if ((status = take_row(db, st, l)) != DB_OK)
@@ -426,42 +433,6 @@ load_ledgers(struct db *db, struct army *a, const char *const *ledgers, long lon
 	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading the order of battle");
 }
 
-/*
- * What each unit brought from the campaign's last battle onto its unit
- * (of every unit, UNIT 0, or of the unit with id UNIT): the total its
- * first ledger starts from before any entry of the journal (read before
- * the kept ledgers, which hold that total and more once an entry has
- * changed it), and whether it came in gone.  A game from before the
- * campaign's schema, read as it is, brought nothing.
- */
-static int
-load_brought(struct db *db, struct army *a, long long unit)
-{
-	sqlite3_stmt *st;
-	int rc = SQLITE_OK, status;
-
-	if (db->version < DB_CAMPAIGN_VERSION)
-		return DB_OK;
-	if ((status = db_prepare(db, unit == 0 ? STMT_ARMY_BROUGHT : STMT_UNIT_BROUGHT,
-	    &st)) != DB_OK)
-		return status;
-	if (unit != 0)
-		db_bind_int(st, 1, unit, &rc);
-	if (rc != SQLITE_OK)
-		return db_fail(db, rc, "reading the order of battle");
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct unit *u = (struct unit *)army_find(a, sqlite3_column_int64(st, 0));
-
-		if (u == NULL)
-			continue;
-		u->carried = (long)sqlite3_column_int64(st, 1);
-		u->ledger[0].total = u->carried;
-		u->brought_out = sqlite3_column_int(st, 2);
-	}
-	sqlite3_reset(st);
-	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading the order of battle");
-}
-
 /* True when the unit with id is among the first units read (a few). */
 static int
 army_find_linear(const struct army *a, long long id)
@@ -504,7 +475,7 @@ db_army_load(struct db *db, struct army *a, const char *const *ledgers,
 	a->n = 0;
 	if ((rc = count_units(db, &n)) != DB_OK || (rc = army_room(a, n, &l)) != DB_OK)
 		return rc;
-	if ((rc = load_units(db, &l)) != DB_OK || (rc = load_brought(db, a, 0)) != DB_OK ||
+	if ((rc = load_units(db, &l)) != DB_OK ||
 	    (rc = load_ledgers(db, a, ledgers, 0)) != DB_OK) {
 		db_army_free(a);
 		return rc;
@@ -557,7 +528,8 @@ take_named(struct db *db, const char *name, struct army_load *l, int *found)
 	sqlite3_stmt *st;
 	int rc = SQLITE_OK, status;
 
-	if ((status = db_prepare(db, STMT_ARMY_UNIT, &st)) != DB_OK)
+	if ((status = db_prepare(db, db->version >= DB_CAMPAIGN_VERSION ? STMT_ARMY_UNIT :
+	    STMT_ARMY_UNIT_BEFORE, &st)) != DB_OK)
 		return status;
 	db_bind_text(st, 1, name, &rc);
 	if (rc != SQLITE_OK)
@@ -589,8 +561,7 @@ db_army_load_named(struct db *db, struct army *a, const char *const *names,
 	/* In id order, as army_find looks for them. */
 	qsort(a->u, (size_t)a->n, sizeof *a->u, by_id);
 	for (int i = 0; i < a->n && found && rc == DB_OK; i++)
-		if ((rc = load_brought(db, a, a->u[i].id)) == DB_OK)
-			rc = load_ledgers(db, a, ledgers, a->u[i].id);
+		rc = load_ledgers(db, a, ledgers, a->u[i].id);
 	if (rc != DB_OK || !found) {
 		db_army_free(a);
 		return rc;
