@@ -521,11 +521,17 @@ unsaid(struct cmd_ctx *g, const struct rule_cmd *c, const struct result *r)
 /* A unit that has lost the whole of a measure that counts down (a brigade
  * with no figure left, a battery with no gunner, a fury brigade with no
  * stand) is out of the fight, as a destroyed unit: only its morale is
- * answered. */
+ * answered.  One destroyed in an earlier battle of the campaign and not
+ * recovered is not on the table at all: nothing is. */
 static int
 in_the_fight(struct cmd_ctx *g, const struct game *gm, const struct rule_cmd *c,
     const struct ruling_units *ru)
 {
+	for (int i = 0; i < ru->n; i++)
+		if (view_brought_out(gm, ru->unit[i]))
+			return cmd_error(g, EXIT_DATA,
+			    "'%s' was lost in an earlier battle of the campaign and not recovered: it is out of the fight",
+			    ru->unit[i]->name);
 	if (strcmp(c->name, "morale") == 0)
 		return 0;
 	for (int i = 0; i < ru->n; i++)

@@ -108,10 +108,13 @@ measure_correction(struct cmd_ctx *g, const struct game *gm,
 		    in_text(in, opt));
 	change = k->counts_down ? -n : n;
 	total = unit_lost(u) + change;
-	if (total < k->ledgers[0].floor ||
+	/* (a measure that counts down gives back no more than this battle
+	 * took: what a unit brought is the campaign's, new --recover's) */
+	if (total < k->ledgers[0].floor || (k->counts_down && total < u->carried) ||
 	    (k->ledgers[0].of_start && total > u->start_strength))
 		return cmd_error(g, EXIT_DATA, "%s has %ld of %ld %s left; %+ld is not possible",
-		    u->name, u->start_strength - unit_lost(u), u->start_strength,
+		    u->name, u->start_strength - unit_lost(u),
+		    k->counts_down ? unit_start(u) : u->start_strength,
 		    gm->rs->measure, n);
 	result_ledger(&w->r, "unit", k->ledgers[0].name, change);
 	snprintf(w->summary, sizeof w->summary, "%s: %+ld %s (%s)", u->name, n,

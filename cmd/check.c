@@ -34,6 +34,7 @@ tallies_of(const struct game *gm, const char **counted, const char **latest,
 	counted[nc] = latest[nl] = NULL;
 	t->counted = counted;
 	t->latest = latest;
+	t->first = d != NULL ? d[0].name : NULL;
 }
 
 struct folded {

@@ -316,6 +316,55 @@ game_end(struct cmd_ctx *g, int rc)
 	return release_output(g, rc);
 }
 
+int
+game_source(struct cmd_ctx *g, const char *path, struct game **out)
+{
+	struct game *gm = calloc(1, sizeof *gm);
+	int st, rc = 0;
+
+	*out = NULL;
+	if (gm == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	if ((st = db_open(path, DB_OPEN_AS_IS, &gm->db)) != DB_OK ||
+	    (st = db_readable_as_is(gm->db)) != DB_OK ||
+	    (st = db_begin_read(gm->db)) != DB_OK ||
+	    (st = db_game_get(gm->db, &gm->info)) != DB_OK) {
+		rc = game_fail(g, st);
+		goto failed;
+	}
+	if ((gm->rs = ruleset_find(gm->info.rules)) == NULL) {
+		rc = cmd_error(g, EXIT_DATA,
+		    "the game '%s' is played under rules this umpire does not know ('%s')",
+		    path, gm->info.rules);
+		goto failed;
+	}
+	if ((st = db_turn(gm->db, &gm->turn)) != DB_OK ||
+	    (st = db_tables_load(gm->db, gm->rs->name)) != DB_OK) {
+		rc = game_fail(g, st);
+		goto failed;
+	}
+	gm->ts = db_tableset(gm->db);
+	name_ledgers(gm);
+	gm->started = 1;
+	if ((rc = read_options(g, gm)) != 0 || (rc = game_army(g, gm)) != 0)
+		goto failed;
+	*out = gm;
+	return 0;
+failed:
+	game_source_end(gm);
+	return rc;
+}
+
+void
+game_source_end(struct game *gm)
+{
+	if (gm == NULL)
+		return;
+	db_army_free(&gm->army);
+	db_close(gm->db);
+	free(gm);
+}
+
 static void
 init_ratings(void *ctx, const struct unit *u, struct inputs *ratings)
 {

@@ -55,6 +55,16 @@ int game_get(struct cmd_ctx *g, struct game **gm);
  * (undo --dry-run reads; a ruling that names units writes). */
 int game_get_mode(struct cmd_ctx *g, int write, struct game **gm);
 
+/*
+ * Opens the game at PATH only to read it as it is, never brought up to
+ * date nor written (the campaign's last battle, new --from), in one
+ * snapshot, with its rule tables, options and army read.  0 with *gm set
+ * (freed by game_source_end, not by the dispatcher), or an exit status,
+ * printed.
+ */
+int game_source(struct cmd_ctx *g, const char *path, struct game **gm);
+void game_source_end(struct game *gm);
+
 /* True when command g has a game: a batch's, open, or a file at its
  * path (a batch line asks no file system, ten thousand times over). */
 int game_exists(struct cmd_ctx *g);

@@ -115,11 +115,15 @@ html_side(const struct history *h, const char *side)
 	return -1;
 }
 
-/* The sides (a unit's compared with the few found so far) and each
- * unit's. */
+/* The sides (a unit's compared with the few found so far), each unit's,
+ * and what each unit brought into this battle: the journal's changes of
+ * its measure (or of its state, where a counter is the losses) are its
+ * side's losses from there. */
 static void
-history_sides(struct history *h)
+history_sides(struct history *h, const struct roster *ro)
 {
+	int counter = roster_loss_counter(ro) != NULL;
+
 	for (int i = 0; i < h->a->n; i++) {
 		const struct unit *u = &h->a->u[i];
 		int s = html_side(h, u->side);
@@ -129,8 +133,8 @@ history_sides(struct history *h)
 			h->side[s] = u->side;
 		}
 		h->side_of[i] = u->formation ? -1 : s;
-		if (!u->formation)
-			h->start[s] += u->start_strength;
+		h->now[i] = counter ? u->brought_out : u->carried;
+		h->start[s] += roster_unit_start(ro, u);
 	}
 }
 
@@ -338,8 +342,11 @@ state_track(FILE *f, const struct game *gm, const struct unit *u)
 static void
 casualties(FILE *f, const struct game *gm, const struct unit *u, const struct unit_view *v)
 {
-	long lost = unit_lost(u);
-	long total = u->start_strength > lost ? u->start_strength : lost;
+	/* a measure that counts down: what it brought into this battle */
+	int down = gm->rs->roster->keeps.counts_down;
+	long lost = down ? unit_lost_here(u) : unit_lost(u);
+	long start = down ? unit_start(u) : u->start_strength;
+	long total = start > lost ? start : lost;
 
 	if (gm->rs->roster->keeps.measure_option == NULL) {
 		state_track(f, gm, u);
@@ -348,7 +355,7 @@ casualties(FILE *f, const struct game *gm, const struct unit *u, const struct un
 	if (v->nparts == 0)
 		box_row(f, gm, total, lost);
 	if (total > 0)
-		measure_note(f, gm, lost, u->start_strength);
+		measure_note(f, gm, lost, start);
 }
 
 /* A page being written: where, for whom, and a unit's scratch. */
@@ -700,7 +707,7 @@ html_history(struct cmd_ctx *g, struct game *gm, struct history *h)
 		html_history_free(h);
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	}
-	history_sides(h);
+	history_sides(h, gm->rs->roster);
 	h->lost = calloc((size_t)(h->nsides > 0 ? h->nsides : 1) * (size_t)(h->turns + 1),
 	    sizeof *h->lost);
 	if (h->lost == NULL) {

@@ -15,7 +15,8 @@ struct history {
 	int nsides;
 	const char **side;	/* into the army, in the order their first
 				 * unit was added */
-	long *start;		/* each side's starting measure */
+	long *start;		/* each side's measure brought into the
+				 * battle (roster_unit_start) */
 	long *lost;		/* [side * (turns + 1) + turn] */
 	/* While the journal is read: */
 	const struct army *a;

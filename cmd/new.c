@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "campaign.h"
 #include "cmd.h"
 #include "csvfile.h"
 #include "example.h"
@@ -25,6 +26,11 @@ const struct input_decl cmd_new_inputs[] = {
 	  "what each side may know: everything, what stands on the table, or counts only as words", 0 },
 	{ "example", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
 	  "the rule set's sample battle: a historical action, its order of battle loaded", 0 },
+	{ "from", IN_TEXT, "FILE", 0, 0, NULL, NULL, NULL,
+	  "the campaign's next battle: the roster of that game, each unit with what it had left", 0 },
+	{ "recover", IN_SPEC, "PERCENT|SIDE:PERCENT", 0, 0, "N|*:N", NULL, "PERCENT or SIDE:PERCENT",
+	  "with --from: the share of each unit's losses back, rounded down (0-100, default 0; repeat SIDE:PERCENT for a side's own)",
+	  IN_REPEAT },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
@@ -36,9 +42,16 @@ help(FILE *out)
 	fputs("usage: umpire new --rules NAME [--title TEXT] [--fog open|table|hidden]\n"
 	    "       [--force] [--db PATH]\n"
 	    "       [the rule set's game options | --example]\n"
+	    "       umpire new --rules NAME --from GAME [--recover PERCENT|SIDE:PERCENT]...\n"
 	    "Starts a game: an SQLite file (default ./umpire.db, or $UMPIRE_DB)\n"
 	    "holding the order of battle, the journal and the game's own copy of\n"
 	    "the rule tables.  --force replaces an umpire game already there.\n"
+	    "--from GAME starts the campaign's next battle: GAME's roster, ratings\n"
+	    "and rule tables, each unit with what it had left plus PERCENT of its\n"
+	    "losses back, rounded down (--recover SIDE:PERCENT, repeated, a side's\n"
+	    "own); a unit destroyed there stays out unless it is among PERCENT of\n"
+	    "its side's destroyed units, rounded down, in the roster's order.  GAME\n"
+	    "is only read; its fog and settings are kept unless given.\n"
 	    "--example loads the rule set's sample battle, ready to play (its title\n"
 	    "the action's unless --title is given):\n", out);
 	for (int i = 0; i < example_stock_count; i++)
@@ -61,6 +74,24 @@ is_game_option(const struct input_decl *d, void *ctx)
 		if (p == d)
 			return 0;
 	return 1;
+}
+
+int
+new_game_options(struct cmd_ctx *g, struct inputs *in, char *buf, size_t n)
+{
+	struct jsonw w;
+
+	/* The rule set's options, with their defaults, are the game's. */
+	for (int i = 0; i < in->n; i++)
+		if (!in->v[i].given && in->v[i].set && is_game_option(in->v[i].decl, NULL))
+			in->v[i].given = 1;
+	jsonw_init(&w, buf, n);
+	jsonw_object(&w, NULL);
+	inputs_json(in, is_game_option, NULL, &w);
+	jsonw_object_end(&w);
+	if (w.overflow)
+		return cmd_error(g, EXIT_DATA, "the options are too long");
+	return 0;
 }
 
 static const struct example *
@@ -239,22 +270,22 @@ new_game_in(struct cmd_ctx *g, struct inputs *in, int argc, char **argv)
 	if (in->npos > 0)
 		return cmd_error(g, EXIT_USAGE, "unexpected argument '%s' (see 'umpire new --help')",
 		    in->pos[0]);
+	if (in_given(in, "from") && in_flag(in, "example"))
+		return cmd_error(g, EXIT_USAGE,
+		    "--from starts the campaign's next battle from a game's roster: --example cannot be given with it");
+	if (in_given(in, "recover") && !in_given(in, "from"))
+		return cmd_error(g, EXIT_USAGE,
+		    "--recover gives back a share of the losses of the battle --from GAME names: give --from");
+	if (in_given(in, "from"))
+		return campaign_new(g, in);
 	if (in_flag(in, "example")) {
 		if ((rc = example_options(g, in)) != 0)
 			return rc;
 		ex = example_of(g->rules);
 	}
 	title = ex != NULL && !in_given(in, "title") ? ex->title : in_text(in, "title");
-	/* The rule set's options, with their defaults, are the game's. */
-	for (int i = 0; i < in->n; i++)
-		if (!in->v[i].given && in->v[i].set && is_game_option(in->v[i].decl, NULL))
-			in->v[i].given = 1;
-	jsonw_init(&w, options, sizeof options);
-	jsonw_object(&w, NULL);
-	inputs_json(in, is_game_option, NULL, &w);
-	jsonw_object_end(&w);
-	if (w.overflow)
-		return cmd_error(g, EXIT_DATA, "the options are too long");
+	if ((rc = new_game_options(g, in, options, sizeof options)) != 0)
+		return rc;
 	if ((st = db_create(g->db_path, in_flag(in, "force"), &db)) != DB_OK)
 		return cmd_error(g, exit_of_db(st), "%s", db_last_error());
 	rc = fill_game(g, db, in, title, options, ex, sides, &nsides);
@@ -302,6 +333,7 @@ new_game(struct cmd_ctx *g, int argc, char **argv)
 }
 
 const struct cmd_entry cmd_new_entry = {
-	"new", "new --rules R [--title T] [--force] [--example]", "start a game",
+	"new", "new --rules R [--title T] [--force] [--example | --from GAME [--recover P]]",
+	"start a game",
 	CMD_NO_PREFIX, new_game,
 };

@@ -4,8 +4,11 @@
  * turn and in all.  As text, or --html FILE (with the sides' charts).
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "battles.h"
+#include "campaign.h"
 #include "html.h"
 #include "journal.h"
 #include "outfile.h"
@@ -219,6 +222,260 @@ one(void *ctx, const struct db_report_event *e)
 	return 0;
 }
 
+/* ---- the campaign so far ------------------------------------------------ */
+
+/* The campaign as the report ends with it: the earlier battles the game
+ * keeps, this one as it stands (the last), and each side's total. */
+struct campaign {
+	struct db_battle *b;	/* n battles: the earlier ones, then this */
+	int n;
+	struct db_battle all;	/* the sides of every battle, in the order
+				 * they first fought: their totals, and the
+				 * start of the first they fought */
+};
+
+/* How a viewer knows a side's losses in the campaign (CLI.md "What each
+ * side may know"): as the report counts a battle's, else as a band word
+ * (its own side at fog hidden; the enemy's where the count is seen
+ * across the table at all), else not. */
+enum known { KNOWN_COUNT, KNOWN_BAND, KNOWN_NOT };
+
+static enum known
+known(const struct report *r, const char *side)
+{
+	const struct keeps *k = &r->gm->rs->roster->keeps;
+	const struct counter_decl *c = roster_loss_counter(r->gm->rs->roster);
+	enum sight sight = c != NULL ? c->sight : k->measure_option != NULL ?
+	    k->ledgers[0].sight : SIGHT_UMPIRE;
+
+	if (losses_seen(r, side))
+		return KNOWN_COUNT;
+	switch (viewer_side_look(&r->viewer, side)) {
+	case LOOK_REPORTED:
+		return KNOWN_BAND;
+	case LOOK_ACROSS:
+		return sight != SIGHT_UMPIRE ? KNOWN_BAND : KNOWN_NOT;
+	default:
+		return KNOWN_NOT;
+	}
+}
+
+/* Adds side S of battle b to the campaign's totals. */
+static void
+add_total(struct db_battle *all, const struct db_battle_side *s)
+{
+	int i = 0;
+
+	while (i < all->nsides && strcmp(all->side[i].side, s->side) != 0)
+		i++;
+	if (i == all->nsides) {
+		if (all->nsides == DB_BATTLE_SIDES)
+			return;
+		all->nsides++;
+		all->side[i] = *s;
+		return;
+	}
+	all->side[i].losses += s->losses;
+}
+
+/* The campaign so far: the earlier battles, this one from the history
+ * (each side's losses at its last turn), the totals.  0 or the status,
+ * printed; c->n is 0 for a game that is no campaign's later battle. */
+static int
+campaign_read(struct report *r, struct campaign *c)
+{
+	struct db_battle *b, *now;
+	int rc;
+
+	memset(c, 0, sizeof *c);
+	if ((rc = campaign_battles(r->g, r->gm, &c->b, &c->n)) != 0 || c->n == 0)
+		return rc;
+	if ((b = realloc(c->b, (size_t)(c->n + 1) * sizeof *b)) == NULL)
+		return cmd_error(r->g, EXIT_BUG, "out of memory");
+	c->b = b;
+	now = &b[c->n++];
+	memset(now, 0, sizeof *now);
+	text_copy(now->title, sizeof now->title, r->gm->info.title);
+	now->turns = r->gm->turn;
+	for (int s = 0; s < r->h.nsides && s < DB_BATTLE_SIDES; s++) {
+		text_copy(now->side[s].side, sizeof now->side[s].side, r->h.side[s]);
+		now->side[s].losses = side_lost(r, s, r->h.turns);
+		now->side[s].start = r->h.start[s];
+		now->nsides++;
+	}
+	for (int i = 0; i < c->n; i++)
+		for (int s = 0; s < b[i].nsides; s++)
+			add_total(&c->all, &b[i].side[s]);
+	return 0;
+}
+
+/* A side's losses LOST of START as the viewer knows them, into buf:
+ * "12 figures", a band word, or "" (not known). */
+static const char *
+side_known(const struct report *r, const struct db_battle_side *s, char *buf, size_t n)
+{
+	switch (known(r, s->side)) {
+	case KNOWN_COUNT:
+		snprintf(buf, n, "%ld %s", s->losses, ruleset_loss_words(r->gm->rs, s->losses));
+		break;
+	case KNOWN_BAND:
+		text_copy(buf, n, view_band(r->gm, s->losses, s->start));
+		break;
+	default:
+		buf[0] = '\0';
+	}
+	return buf;
+}
+
+/* --json: a battle's losses, {SIDE: N or a band word}, a side not known
+ * left out. */
+static void
+json_sides(struct report *r, const char *key, const struct db_battle *b)
+{
+	jsonw_object(r->w, key);
+	for (int s = 0; s < b->nsides; s++)
+		switch (known(r, b->side[s].side)) {
+		case KNOWN_COUNT:
+			jsonw_int(r->w, b->side[s].side, b->side[s].losses);
+			break;
+		case KNOWN_BAND:
+			jsonw_string(r->w, b->side[s].side,
+			    view_band(r->gm, b->side[s].losses, b->side[s].start));
+			break;
+		default:
+			break;
+		}
+	jsonw_object_end(r->w);
+}
+
+/* --json: "campaign": {"battles": [{"battle", "title", "turns", "losses",
+ * "this"}...], "totals": {SIDE: ...}}. */
+static void
+json_campaign(struct report *r, const struct campaign *c)
+{
+	jsonw_object(r->w, "campaign");
+	jsonw_array(r->w, "battles");
+	for (int i = 0; i < c->n; i++) {
+		jsonw_object(r->w, NULL);
+		jsonw_int(r->w, "battle", i + 1);
+		jsonw_string(r->w, "title", c->b[i].title);
+		jsonw_int(r->w, "turns", c->b[i].turns);
+		json_sides(r, "losses", &c->b[i]);
+		jsonw_bool(r->w, "this", i == c->n - 1);
+		jsonw_object_end(r->w);
+	}
+	jsonw_array_end(r->w);
+	json_sides(r, "totals", &c->all);
+	jsonw_object_end(r->w);
+}
+
+/* A battle's losses on a line: "British: 12 figures; French: heavy
+ * losses". */
+static void
+text_sides(struct report *r, const struct db_battle *b)
+{
+	char buf[128];
+	int first = 1;
+
+	for (int s = 0; s < b->nsides; s++) {
+		if (side_known(r, &b->side[s], buf, sizeof buf)[0] == '\0')
+			continue;
+		fputs(first ? " " : "; ", r->f);
+		out(r, b->side[s].side);
+		fputs(": ", r->f);
+		out(r, buf);
+		first = 0;
+	}
+}
+
+/* "  2. 'Sunday', 3 turns: British: 4 figures; French: 2 figures", this
+ * battle's marked so. */
+static void
+text_battle(struct report *r, const struct db_battle *b, int i, int last)
+{
+	fprintf(r->f, "  %d. ", i + 1);
+	if (b->title[0] != '\0') {
+		fputs("'", r->f);
+		out(r, b->title);
+		fputs("', ", r->f);
+	} else if (!last) {
+		fputs("(untitled), ", r->f);
+	}
+	fprintf(r->f, "%s%ld turn%s%s:", last ? "this battle, " : "", b->turns,
+	    b->turns == 1 ? "" : "s", last ? " so far" : "");
+	text_sides(r, b);
+	fputc('\n', r->f);
+}
+
+/* The page's table: a row a battle, a column a side, and the totals. */
+static void
+html_campaign(struct report *r, const struct campaign *c)
+{
+	char buf[128];
+
+	fputs("<h2>The campaign so far</h2>\n<table class=\"campaign\">\n"
+	    "<thead><tr><th>battle</th><th>turns</th>", r->f);
+	for (int s = 0; s < c->all.nsides; s++) {
+		fputs("<th>", r->f);
+		out(r, c->all.side[s].side);
+		fputs("</th>", r->f);
+	}
+	fputs("</tr></thead>\n<tbody>\n", r->f);
+	for (int i = 0; i < c->n; i++) {
+		fprintf(r->f, "<tr><td>%d. ", i + 1);
+		out(r, c->b[i].title);
+		fprintf(r->f, "%s</td><td>%ld</td>", i == c->n - 1 ? " (this battle)" : "",
+		    c->b[i].turns);
+		for (int s = 0; s < c->all.nsides; s++) {
+			const struct db_battle_side *bs = NULL;
+
+			for (int k = 0; k < c->b[i].nsides; k++)
+				if (strcmp(c->b[i].side[k].side, c->all.side[s].side) == 0)
+					bs = &c->b[i].side[k];
+			fputs("<td>", r->f);
+			if (bs != NULL)
+				out(r, side_known(r, bs, buf, sizeof buf));
+			fputs("</td>", r->f);
+		}
+		fputs("</tr>\n", r->f);
+	}
+	fputs("<tr class=\"total\"><td>in all</td><td></td>", r->f);
+	for (int s = 0; s < c->all.nsides; s++) {
+		fputs("<td>", r->f);
+		out(r, side_known(r, &c->all.side[s], buf, sizeof buf));
+		fputs("</td>", r->f);
+	}
+	fputs("</tr>\n</tbody></table>\n", r->f);
+}
+
+/* The report's end in a campaign's later battle: each battle's losses per
+ * side and the campaign's totals, as the viewer may know them. */
+static int
+tell_campaign(struct report *r)
+{
+	struct campaign c;
+	int rc;
+
+	if ((rc = campaign_read(r, &c)) != 0 || c.n == 0) {
+		free(c.b);
+		return rc;
+	}
+	if (r->w != NULL)
+		json_campaign(r, &c);
+	else if (r->html)
+		html_campaign(r, &c);
+	else {
+		fputs("\nThe campaign so far\n", r->f);
+		for (int i = 0; i < c.n; i++)
+			text_battle(r, &c.b[i], i, i == c.n - 1);
+		fputs("  in all:", r->f);
+		text_sides(r, &c.all);
+		fputc('\n', r->f);
+	}
+	free(c.b);
+	return 0;
+}
+
 /* --json: the report as one object, {"rules", "title", "turn",
  * "losses_measure", "turns": [{"turn", "events": [...], "losses"}]}. */
 static int
@@ -246,6 +503,10 @@ tell_json(struct report *r)
 		begin_turn(r);
 	end_turn(r);
 	jsonw_array_end(&w);
+	if ((rc = tell_campaign(r)) != 0) {
+		free(buf);
+		return rc;
+	}
 	jsonw_object_end(&w);
 	rc = cmd_print_json(r->g, &w, "the report is too long for one JSON object");
 	free(buf);
@@ -265,7 +526,7 @@ charts(struct report *r)
 static int
 tell(struct report *r)
 {
-	int st;
+	int st, rc;
 
 	if (r->g->json && !r->html)
 		return tell_json(r);
@@ -282,6 +543,8 @@ tell(struct report *r)
 	while (r->turn < r->gm->turn)
 		begin_turn(r);
 	end_turn(r);
+	if ((rc = tell_campaign(r)) != 0)
+		return rc;
 	if (r->html)
 		html_tail(r->f);
 	return 0;
@@ -321,7 +584,9 @@ report(struct cmd_ctx *g, int argc, char **argv)
 		fputs("usage: umpire report [--html FILE]\n"
 		    "The battle turn by turn from the journal: every ruling in force, who\n"
 		    "acted, what it did, and each side's losses by turn (--json: one\n"
-		    "object, its turns each with their events and each side's losses).\n", g->out);
+		    "object, its turns each with their events and each side's losses).\n"
+		    "In a campaign's later battle (new --from) it ends with the campaign so\n"
+		    "far: each battle's title, turns and losses per side, and the totals.\n", g->out);
 		return EXIT_DONE;
 	}
 	if (argc == 2 && strcmp(argv[0], "--html") == 0)

@@ -66,8 +66,7 @@ effect(void *ctx, const struct db_effect *e)
 	    (look == LOOK_ACROSS && k->ledgers[0].sight == SIGHT_UMPIRE))
 		return;
 	rd->banded = e->unit;
-	snprintf(band, sizeof band, "%s: %s", u->name,
-	    view_band(rd->gm, e->total, u->start_strength));
+	snprintf(band, sizeof band, "%s: %s", u->name, view_unit_band(rd->gm, u, e->total));
 	tell(rd, band);
 }
 

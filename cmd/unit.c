@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "battles.h"
+#include "campaign.h"
 #include "csvfile.h"
 #include "game.h"
 #include "help.h"
@@ -791,11 +793,102 @@ ratings_line(const struct unit *u, enum look look, char *buf, size_t n)
 	}
 }
 
+/* What a unit brought from the campaign's last battle (unit show). */
+struct brought {
+	int found;		/* it brought anything: a campaign's unit */
+	struct db_brought b;
+	char battle[256];	/* the last battle's title, or "" */
+};
+
+/* What unit u brought, when its game is a campaign's later battle.  0 or
+ * the status, printed. */
+static int
+brought_read(struct cmd_ctx *g, struct game *gm, const struct unit *u, struct brought *br)
+{
+	struct db_battle *all;
+	int n, st, rc;
+
+	memset(br, 0, sizeof *br);
+	if (u->formation)
+		return 0;
+	if ((st = db_brought_get(gm->db, u->id, &br->b, &br->found)) != DB_OK)
+		return game_fail(g, st);
+	if (!br->found || (rc = campaign_battles(g, gm, &all, &n)) != 0)
+		return br->found ? rc : 0;
+	if (n > 0)
+		text_copy(br->battle, sizeof br->battle, all[n - 1].title);
+	free(all);
+	return 0;
+}
+
+/* "'Saturday'", or "the last battle" when it had no title. */
+static const char *
+battle_named(const struct brought *br, char *buf, size_t n)
+{
+	if (br->battle[0] == '\0')
+		return "the last battle";
+	snprintf(buf, n, "'%s'", br->battle);
+	return buf;
+}
+
+/* unit show's line of what the unit brought: its measure as the viewer
+ * may know it (the umpire, and its own side but at fog hidden), and, for
+ * one that ended the battle out of the fight (destroyed, or its measure
+ * spent), whether it is back. */
+static void
+brought_text(struct cmd_ctx *g, struct game *gm, const struct unit_sheet *s,
+    const struct brought *br)
+{
+	const struct keeps *k = &gm->rs->roster->keeps;
+	const struct db_brought *b = &br->b;
+	const struct unit *u = s->u;
+	char name[300];
+
+	fprintf(g->out, "  brought from %s", battle_named(br, name, sizeof name));
+	if (s->look == LOOK_ALL && k->measure_option != NULL && k->counts_down)
+		fprintf(g->out, ": %ld of %ld %s (%ld lost there, %ld recovered)",
+		    unit_start(u), u->start_strength, gm->rs->measure, b->lost, b->recovered);
+	else if (s->look == LOOK_ALL && k->measure_option != NULL)
+		fprintf(g->out, ": %ld %s (%ld taken there, %ld recovered)", u->carried,
+		    ruleset_measure_words(gm->rs, u->carried), b->lost, b->recovered);
+	if (b->gone)
+		fprintf(g->out, "; out of the fight there, %s",
+		    b->out ? "and of this one" : "back in this one");
+	fputc('\n', g->out);
+}
+
+/* unit show --json's "brought" as the members of an object in buf (""
+ * when there is nothing to say to the viewer). */
+static void
+brought_json(struct game *gm, const struct unit_sheet *s, const struct brought *br,
+    char *buf, size_t n)
+{
+	const struct keeps *k = &gm->rs->roster->keeps;
+	struct jsonw w;
+
+	jsonw_init(&w, buf, n);
+	jsonw_object(&w, NULL);
+	jsonw_object(&w, "brought");
+	jsonw_string(&w, "battle", br->battle);
+	if (s->look == LOOK_ALL && k->measure_option != NULL) {
+		jsonw_int(&w, "lost", br->b.lost);
+		jsonw_int(&w, "recovered", br->b.recovered);
+	}
+	jsonw_bool(&w, "gone", br->b.gone);
+	jsonw_bool(&w, "out", br->b.out);
+	jsonw_object_end(&w);
+	jsonw_object_end(&w);
+	if (w.overflow)
+		buf[0] = '\0';
+}
+
 /* `unit show` as a card: who it is, where it stands, what it has lost
  * (as the viewer may know it), its ratings and its parts. */
 static void
-print_card(struct cmd_ctx *g, struct game *gm, const struct unit_sheet *s)
+print_card(struct cmd_ctx *g, struct game *gm, const struct unit_sheet *s,
+    const struct brought *br)
 {
+	const struct keeps *k = &gm->rs->roster->keeps;
 	const struct unit *u = s->u;
 	const char *parent = game_parent_name(gm, u);
 	const char *formation = roster_formation(gm->rs->roster, u);
@@ -808,12 +901,14 @@ print_card(struct cmd_ctx *g, struct game *gm, const struct unit_sheet *s)
 	fputc('\n', g->out);
 	if (formation != NULL)
 		fprintf(g->out, "  formation: %s\n", formation);
-	if (!u->formation && s->look == LOOK_ALL &&
-	    gm->rs->roster->keeps.measure_option != NULL)
+	if (!u->formation && s->look == LOOK_ALL && k->measure_option != NULL)
 		fprintf(g->out, "  %s: %ld at the start, %ld lost\n", gm->rs->measure,
-		    u->start_strength, unit_lost(u));
+		    k->counts_down ? unit_start(u) : u->start_strength,
+		    k->counts_down ? unit_lost_here(u) : unit_lost(u));
 	else if (!u->formation && s->seen[0] != '\0')
 		fprintf(g->out, "  %s: %s\n", gm->rs->measure, s->seen);
+	if (br->found && s->look != LOOK_ACROSS)
+		brought_text(g, gm, s, br);
 	if (!s->state_hidden)
 		fprintf(g->out, "  state: %s\n", view_state_words(gm, s, words, sizeof words));
 	if (s->look != LOOK_ACROSS) {
@@ -832,7 +927,8 @@ static int
 print_unit(struct cmd_ctx *g, struct game *gm, const char *name)
 {
 	struct unit_sheet *s = malloc(sizeof *s);
-	char *buf = malloc(UNIT_JSON);
+	char *buf = malloc(UNIT_JSON), more[1024];
+	struct brought br;
 	struct viewer v;
 	struct jsonw w;
 	struct unit *u;
@@ -842,13 +938,18 @@ print_unit(struct cmd_ctx *g, struct game *gm, const char *name)
 		rc = cmd_error(g, EXIT_BUG, "out of memory");
 	else if ((rc = viewer_of(g, gm, &v)) == 0 &&
 	    (u = view_unit(g, gm, &v, name, &rc)) != NULL &&
-	    (rc = view_load(g, gm, &v, u, s, g->json)) == 0) {
+	    (rc = view_load(g, gm, &v, u, s, g->json)) == 0 &&
+	    (rc = brought_read(g, gm, u, &br)) == 0) {
 		if (g->json) {
+			if (br.found && s->look != LOOK_ACROSS) {
+				brought_json(gm, s, &br, more, sizeof more);
+				s->more = more;
+			}
 			jsonw_init(&w, buf, UNIT_JSON);
 			view_json(&w, gm, s);
 			rc = cmd_print_json(g, &w, "the unit is too large to show");
 		} else {
-			print_card(g, gm, s);
+			print_card(g, gm, s, &br);
 		}
 	}
 	free(s);
@@ -911,7 +1012,8 @@ measure_cell(struct game *gm, const struct unit_sheet *s, char *buf, size_t n)
 		text_copy(buf, n, s->seen);
 	else if (u->start_strength > 0)
 		snprintf(buf, n, "%ld/%ld", k->counts_down ?
-		    u->start_strength - unit_lost(u) : unit_lost(u), u->start_strength);
+		    u->start_strength - unit_lost(u) : unit_lost(u),
+		    k->counts_down ? unit_start(u) : u->start_strength);
 	else if (!k->counts_down)
 		text_long(buf, n, unit_lost(u));
 }

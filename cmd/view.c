@@ -157,6 +157,15 @@ view_band(const struct game *gm, long lost, long start)
 	return "unknown";
 }
 
+const char *
+view_unit_band(const struct game *gm, const struct unit *u, long total)
+{
+	/* (one that brought nothing has lost the whole of its start) */
+	if (gm->rs->roster->keeps.counts_down && unit_start(u) > 0)
+		return view_band(gm, total - u->carried, unit_start(u));
+	return view_band(gm, total, u->start_strength);
+}
+
 /* The sight of what a journal entry of KIND and NAME tells. */
 static enum sight
 entry_sight(const struct keeps *k, const char *kind, const char *name)
@@ -201,7 +210,6 @@ seen_measure(const struct game *gm, const struct viewer *v, struct unit_sheet *s
 {
 	const struct keeps *k = &gm->rs->roster->keeps;
 	const struct unit *u = s->u;
-	long lost = unit_lost(u);
 
 	s->seen[0] = '\0';
 	if (k->measure_option == NULL || u->formation ||
@@ -210,9 +218,9 @@ seen_measure(const struct game *gm, const struct viewer *v, struct unit_sheet *s
 	if (s->look == LOOK_ALL || (s->look == LOOK_ACROSS && v->fog == FOG_TABLE &&
 	    k->ledgers[0].sight == SIGHT_TABLE))
 		text_long(s->seen, sizeof s->seen, k->counts_down ?
-		    u->start_strength - lost : lost);
+		    u->start_strength - unit_lost(u) : unit_lost(u));
 	else if (s->look == LOOK_REPORTED || k->ledgers[0].sight != SIGHT_UMPIRE)
-		text_copy(s->seen, sizeof s->seen, view_band(gm, lost, u->start_strength));
+		text_copy(s->seen, sizeof s->seen, view_unit_band(gm, u, unit_lost(u)));
 }
 
 /* True when WORD is a state or flag the rule set declares on the table. */
@@ -290,6 +298,7 @@ view_load(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 
 	s->u = u;
 	s->look = viewer_look(v, u);
+	s->more = NULL;
 	s->v.state[0] = '\0';
 	s->v.strength = 0;
 	s->v.nlines = 0;
@@ -427,6 +436,8 @@ view_json(struct jsonw *w, const struct game *gm, const struct unit_sheet *s)
 	}
 	if (s->look == LOOK_ALL)
 		jsonw_members(w, s->v.json);
+	if (s->more != NULL)
+		jsonw_members(w, s->more);
 	jsonw_object_end(w);
 }
 
@@ -522,6 +533,14 @@ int
 view_all_lost(const struct game *gm, const struct unit *u)
 {
 	return gm->rs->roster->keeps.counts_down && view_spent(gm, u);
+}
+
+int
+view_brought_out(const struct game *gm, const struct unit *u)
+{
+	const struct keeps *k = &gm->rs->roster->keeps;
+
+	return u->brought_out && keeps_severity(k, u->state) == keeps_severity(k, NULL);
 }
 
 const char *

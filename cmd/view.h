@@ -58,6 +58,8 @@ struct unit_sheet {
 	int state_hidden;	/* LOOK_ACROSS: the state word stands for what
 				 * the enemy does not see (the text leaves it
 				 * out) */
+	const char *more;	/* a JSON object whose members view_json adds
+				 * (unit show's "brought"), or NULL */
 };
 
 /* Fills s for unit u of the game's army as viewer v sees it, with the
@@ -69,6 +71,11 @@ int view_load(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 /* The word of the game's `bands` table for LOST of START: what the other
  * side sees of a count kept only on the umpire's sheet. */
 const char *view_band(const struct game *gm, long lost, long start);
+
+/* The band word of unit u with its measure's total at TOTAL: what it has
+ * lost in this battle of what it brought into it (a measure that counts
+ * down), or what it has taken of its start (one that counts up). */
+const char *view_unit_band(const struct game *gm, const struct unit *u, long total);
 
 /* True when viewer v, who sees u with look L, may read the journal's
  * entry of KIND (a ledger's name, or "state", "flag", "formation", "part")
@@ -102,6 +109,10 @@ int view_spent(const struct game *gm, const struct unit *u);
  * battery with every gunner lost, a brigade with no stand left): it is
  * out of the fight, whatever word its rule set's state leaves on it. */
 int view_all_lost(const struct game *gm, const struct unit *u);
+
+/* True when u came into this battle destroyed (lost in an earlier battle
+ * of the campaign, not recovered) and is so still: it is not on the table. */
+int view_brought_out(const struct game *gm, const struct unit *u);
 
 /* The unit's state in words for text and CSV: the gone word when it has
  * lost everything (JSON keeps the rule set's state word). */

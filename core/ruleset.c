@@ -89,12 +89,30 @@ long
 roster_unit_loss(const struct roster *ro, const struct unit *u)
 {
 	const struct counter_decl *c = roster_loss_counter(ro);
+	long in_state;
 
 	if (u->formation)
 		return 0;
 	if (c == NULL)
-		return unit_lost(u);
-	return c->state != NULL && strcmp(u->state, c->state) == 0;
+		return unit_lost_here(u);
+	in_state = c->state != NULL && strcmp(u->state, c->state) == 0;
+	/* One that came in destroyed was lost in an earlier battle. */
+	return u->brought_out ? in_state - 1 : in_state;
+}
+
+long
+roster_unit_start(const struct roster *ro, const struct unit *u)
+{
+	const struct keeps *k = &ro->keeps;
+
+	if (u->formation)
+		return 0;
+	if (roster_loss_counter(ro) != NULL)
+		return !u->brought_out;
+	if (k->counts_down)
+		return unit_start(u);
+	return u->start_strength > 0 ? u->start_strength :
+	    k->ledgers != NULL ? k->ledgers[0].band_start : 0;
 }
 
 const char *

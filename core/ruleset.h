@@ -379,10 +379,19 @@ const char *ruleset_loss_words(const struct ruleset *rs, long n);
 /* The counter of ro that is a side's losses (counter_decl.loss), or
  * NULL: the losses are then the measure, the first ledger. */
 const struct counter_decl *roster_loss_counter(const struct roster *ro);
-/* What unit u counts in its side's losses: its measure (figures, stands,
- * hits, fatigue points), or 1 when it stands in the state the loss
- * counter counts (2x2: destroyed), else 0.  A formation counts 0. */
+/* What unit u counts in its side's losses in this battle: its measure
+ * (figures, stands, hits, fatigue points) less what it brought from the
+ * campaign's last battle, or 1 when it stands in the state the loss
+ * counter counts (2x2: destroyed) and did not come in so, else 0.  A
+ * formation counts 0. */
 long roster_unit_loss(const struct roster *ro, const struct unit *u);
+/* What unit u brought into this battle of what its side's losses count,
+ * the whole a band word tells them as a fraction of: a measure that counts
+ * down, its start less what it brought lost; one that counts up, its
+ * start (ohw's break point), else the ledger's band_start (squares' hit
+ * markers); the loss counter's, 1 unless it came in gone.  A formation:
+ * 0. */
+long roster_unit_start(const struct roster *ro, const struct unit *u);
 /* The losses in words, after a number: the loss counter's ("units
  * destroyed"), else the rule set's measure ("figures"). */
 const char *ruleset_loss_word(const struct ruleset *rs);

@@ -64,6 +64,13 @@ struct unit {
 	int nflags;
 	struct unit_act acts[UNIT_ACTS];	/* this turn's, in order */
 	int nacts;
+	/* What it brought from the campaign's last battle (set-up, not a
+	 * ruling): its measure lost there and not recovered, which its first
+	 * ledger's total starts at; and whether it came in gone (destroyed
+	 * and not recovered), its state the rule set's most severe before
+	 * any ruling. */
+	long carried;
+	int brought_out;
 	const struct inputs *ratings;	/* the rating options, packed in the
 					 * army's allocation */
 };
@@ -74,6 +81,21 @@ static inline long
 unit_lost(const struct unit *u)
 {
 	return u->ledger[0].total;
+}
+
+/* What u brought into this battle of a measure that counts down (its
+ * start, less what it carried lost from the campaign's last battle), and
+ * what it has lost of it in this battle. */
+static inline long
+unit_start(const struct unit *u)
+{
+	return u->start_strength - u->carried;
+}
+
+static inline long
+unit_lost_here(const struct unit *u)
+{
+	return unit_lost(u) - u->carried;
 }
 
 /* Every unit and formation of a game, in the order they were added (so

@@ -51,7 +51,7 @@
 /* The schema versions at which the game's rule tables are brought up to
  * the stock tables of this umpire (a stock table gained a row, a column
  * or a table: add a migration and its version here). */
-static const int tables_versions[] = { 6, 7, 8 };
+static const int tables_versions[] = { 6, 7, 9 };
 
 static char last_error[512];
 
@@ -362,6 +362,7 @@ check_identity(struct db *db)
 		    db->path);
 	if ((rc = pragma_int(db, "user_version", &version)) != DB_OK)
 		return rc;
+	db->version = version;
 	if (version > latest_version())
 		return db_set_error(DB_NEWER,
 		    "'%s' is from a newer umpire (schema %ld; this umpire knows %d): upgrade umpire",
@@ -662,6 +663,7 @@ migrate(struct db *db)
 			return rc;
 		}
 		db->in_tx = 0;
+		db->version = m->version;
 	}
 	return DB_OK;
 }
@@ -930,6 +932,16 @@ db_open(const char *path, int mode, struct db **out)
 		*out = NULL;
 	}
 	return rc;
+}
+
+int
+db_readable_as_is(struct db *db)
+{
+	if (db->version >= STATE_VERSION)
+		return DB_OK;
+	return db_set_error(DB_NOTGAME,
+	    "'%s' was made by an umpire too old to be read as it is: open it once with this one ('umpire --db %s check') to bring it up to date",
+	    db->path, db->path);
 }
 
 int

@@ -62,6 +62,11 @@ enum {
  */
 int db_open(const char *path, int mode, struct db **out);
 
+/* DB_OK when a game opened as it is (DB_OPEN_AS_IS) is one this umpire
+ * can read without bringing it up to date (from schema 3, which made a
+ * unit's kept state as it is now); else DB_NOTGAME with the sentence. */
+int db_readable_as_is(struct db *db);
+
 /* Applies the schema steps past the game's user_version, one transaction
  * each (outside the caller's). */
 int db_migrate(struct db *db);

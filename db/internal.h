@@ -26,6 +26,8 @@ struct db {
 	char ruleset[32];	/* the rule set whose tables are loaded */
 	int tables_loaded;
 	int wal_frames;		/* the frames in the WAL after the last commit */
+	long version;		/* the schema's version (user_version) as
+				 * opened, or as migrated to */
 	int redo;		/* an undone event could be redone: 1, 0, or
 				 * -1 not known (db_event_next_id) */
 	long long last_live;	/* the last entry in force, 0 for none
@@ -39,6 +41,11 @@ struct db {
 /* Registers umpire's VFS (db/vfs.c: the unix VFS without two syncs that
  * add nothing) as the default; an SQLite status. */
 int db_vfs_register(void);
+
+/* The schema version that brought the campaign's tables (battle,
+ * battle_side, unit_brought): a game read as it is (DB_OPEN_AS_IS, new
+ * --from) from before it has none of them, and no battle before its own. */
+#define DB_CAMPAIGN_VERSION 10
 
 /* Frees the cache of rule tables read from the game. */
 void db_tables_free(struct db *db);

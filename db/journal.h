@@ -98,6 +98,8 @@ int db_event_lines(struct db *db, long long id, int with_working,
 struct db_tallies {
 	const char *const *counted;	/* each effect counts one */
 	const char *const *latest;	/* kept as the latest word: not chained */
+	const char *first;	/* the first ledger, whose total a unit brought
+				 * from the campaign's last battle starts at */
 };
 
 /* One effect of an event, as the journal keeps it. */

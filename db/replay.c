@@ -25,6 +25,7 @@ struct item {
 	long long ref;
 	long long last;		/* the effect that set it last (flags' order) */
 	int on;			/* a flag: set */
+	int started;		/* a ledger: an effect has been replayed on it */
 };
 
 struct items {
@@ -38,6 +39,8 @@ struct runit {
 	char name[UNIT_NAME];
 	char tactical[UNIT_WORD];	/* where it started */
 	char state[UNIT_WORD], formation[UNIT_WORD];
+	long carried;		/* its first ledger's total before any entry
+				 * (brought from the campaign's last battle) */
 	int formed;		/* a formation effect in force */
 	struct items ledgers, flags;
 	int kept;		/* it has a unit_state row */
@@ -158,6 +161,11 @@ load_units(struct replay *r)
 			col = db_column_copy(st, 4, u->kept_state, sizeof u->kept_state);
 		if (col == SQLITE_OK)
 			col = db_column_copy(st, 5, u->kept_formation, sizeof u->kept_formation);
+		/* It starts as it came into the battle: in the state it
+		 * brought, its first ledger at the total it brought. */
+		if (col == SQLITE_OK)
+			col = db_column_copy(st, 7, u->state, sizeof u->state);
+		u->carried = (long)sqlite3_column_int64(st, 8);
 		if (col == SQLITE_OK) {
 			const char *flags = db_column_text(st, 6, &col);
 
@@ -219,6 +227,9 @@ replay_ledger(struct replay *r, struct runit *u, const char *kind, long amount,
 
 	if (l == NULL)
 		return DB_NOMEM;
+	if (!l->started && r->t->first != NULL && strcmp(kind, r->t->first) == 0)
+		l->total = u->carried;
+	l->started = 1;
 	sum = listed(r->t->latest, kind) ? total :
 	    listed(r->t->counted, kind) ? l->total + 1 : l->total + amount;
 	if (total != sum || total < 0)

@@ -239,6 +239,23 @@ upgrade_table(struct db *db, const struct table *g, const struct table *stock)
 	return rc;
 }
 
+int
+db_tables_copy_game(struct db *dst, struct db *src, const char *ruleset)
+{
+	int rc;
+
+	if ((rc = db_tables_load(src, ruleset)) != DB_OK)
+		return rc;
+	for (const struct loaded *l = src->tables; l != NULL && rc == DB_OK; l = l->next) {
+		struct table copy = l->t;
+
+		copy.hash = kind_table_hash(copy.title, copy.provenance, copy.note, copy.cells,
+		    (size_t)(copy.nrows + 1) * (size_t)copy.ncols);
+		rc = insert_table(dst, &copy);
+	}
+	return rc == DB_OK ? db_tables_upgrade(dst, ruleset) : rc;
+}
+
 void
 db_tables_free(struct db *db)
 {

@@ -9,6 +9,13 @@
 int db_tables_copy(struct db *db, const char *ruleset);
 
 /*
+ * Copies the tables of RULESET of the game src (its house rules with
+ * them) into dst, a game being made (new --from), then brings them up to
+ * this umpire's stock (db_tables_upgrade: src may be an earlier umpire's).
+ */
+int db_tables_copy_game(struct db *dst, struct db *src, const char *ruleset);
+
+/*
  * Reads the game's tables of RULESET: a copy whose fingerprint is its
  * stock table's is the stock table (read from the binary); any other is
  * read from its rows.  Every failure is reported here, so the tableset

@@ -6,12 +6,19 @@
 	"u.id, u.name, u.side, u.type, u.formation, coalesce(u.parent, 0), " \
 	"coalesce(p.name, ''), u.start_strength, u.ratings, u.tactical " \
 	"FROM unit u LEFT JOIN unit p ON p.id = u.parent "
-/* A unit of the army with its kept words (db/units.c reads them). */
-#define ARMY_COLUMNS \
+/* A unit of the army with its kept words (db/units.c reads them), and
+ * what it brought from the campaign's last battle: the total its first
+ * ledger starts at, and whether it came in destroyed.  A game read as it
+ * is from before the campaign's schema (10) brought nothing. */
+#define ARMY_COLUMNS_OF(brought, join) \
 	"u.id, u.name, u.side, u.type, u.formation, coalesce(u.parent, 0), " \
 	"u.start_strength, coalesce(s.state, ''), coalesce(s.formation, ''), " \
-	"coalesce(s.flags, ''), u.ratings, u.tactical " \
-	"FROM unit u LEFT JOIN unit_state s ON s.unit = u.id "
+	"coalesce(s.flags, ''), u.ratings, u.tactical, " brought " " \
+	"FROM unit u LEFT JOIN unit_state s ON s.unit = u.id " join
+#define ARMY_COLUMNS ARMY_COLUMNS_OF( \
+	"coalesce(b.lost - b.recovered, 0), coalesce(b.state, '') <> ''", \
+	"LEFT JOIN unit_brought b ON b.unit = u.id ")
+#define ARMY_COLUMNS_BEFORE_CAMPAIGN ARMY_COLUMNS_OF("0, 0", "")
 
 /* The order of the units an event named: the acting one ("unit",
  * "attacker") first, then by the roster's order. */
@@ -44,15 +51,16 @@
 
 /*
  * Each unit's words as the journal gives them: the latest state and
- * tactical formation in force (else the formation it started in), and
- * the flags whose latest word is "set" (in the order they were last set,
- * each with the last turn it lasts).
+ * tactical formation in force (else the state it came into the battle in
+ * and the formation it started in: `base`), and the flags whose latest
+ * word is "set" (in the order they were last set, each with the last turn
+ * it lasts).
  */
-#define WORDS_DERIVED \
+#define WORDS_DERIVED_FROM(base) \
 	"SELECT u.id AS unit, " \
 	"coalesce((SELECT e.name FROM effect e JOIN event v ON v.id = e.event " \
 	"WHERE e.unit = u.id AND e.kind = 'state' AND v.undone = 0 " \
-	"ORDER BY e.id DESC LIMIT 1), '') AS state, " \
+	"ORDER BY e.id DESC LIMIT 1), " base ") AS state, " \
 	"coalesce((SELECT e.name FROM effect e JOIN event v ON v.id = e.event " \
 	"WHERE e.unit = u.id AND e.kind = 'formation' AND v.undone = 0 " \
 	"ORDER BY e.id DESC LIMIT 1), u.tactical) AS formation, " \
@@ -63,6 +71,10 @@
 	"WHERE e.unit = u.id AND e.kind = 'flag' AND v.undone = 0 " \
 	"GROUP BY e.name ORDER BY max(e.id)) f WHERE f.amount <> 0), '') AS flags " \
 	"FROM unit u "
+/* The state a unit came into the battle in: what it brought from the
+ * campaign's last battle (a unit destroyed there and not recovered). */
+#define WORDS_DERIVED WORDS_DERIVED_FROM( \
+	"(SELECT b.state FROM unit_brought b WHERE b.unit = u.id), ''")
 
 /* Each unit's ledgers as the journal gives them: the latest effect in
  * force of each kind that is not a word, with its event's turn. */
@@ -95,11 +107,13 @@ const char *const db_sql[STMT_COUNT] = {
 	[STMT_UNIT_DELETE] = "DELETE FROM unit WHERE id = ?1",
 	[STMT_UNIT_COUNT] = "SELECT count(*) FROM unit",
 	[STMT_ARMY_UNITS] = "SELECT " ARMY_COLUMNS "ORDER BY u.id",
+	[STMT_ARMY_UNITS_BEFORE] = "SELECT " ARMY_COLUMNS_BEFORE_CAMPAIGN "ORDER BY u.id",
 	[STMT_ARMY_LEDGERS] =
 	    "SELECT unit, kind, total, amount, turn, ref FROM unit_ledger "
 	    "ORDER BY unit",
 	/* One unit of the army, by its whole name. */
 	[STMT_ARMY_UNIT] = "SELECT " ARMY_COLUMNS "WHERE u.name = ?1",
+	[STMT_ARMY_UNIT_BEFORE] = "SELECT " ARMY_COLUMNS_BEFORE_CAMPAIGN "WHERE u.name = ?1",
 	/* The acts of turn ?1 in force (the turn's memory), in order. */
 	[STMT_ARMY_ACTS] =
 	    "SELECT e.unit, e.name, e.event, coalesce(e.ref, 0), e.total FROM event v "
@@ -240,8 +254,10 @@ const char *const db_sql[STMT_COUNT] = {
 	    "WHERE v.undone = 0 ORDER BY e.event, e.id",
 	[STMT_CHECK_UNITS] =
 	    "SELECT u.id, u.name, u.tactical, s.unit IS NOT NULL, coalesce(s.state, ''), "
-	    "coalesce(s.formation, ''), coalesce(s.flags, '') "
-	    "FROM unit u LEFT JOIN unit_state s ON s.unit = u.id ORDER BY u.id",
+	    "coalesce(s.formation, ''), coalesce(s.flags, ''), coalesce(b.state, ''), "
+	    "coalesce(b.lost - b.recovered, 0) "
+	    "FROM unit u LEFT JOIN unit_state s ON s.unit = u.id "
+	    "LEFT JOIN unit_brought b ON b.unit = u.id ORDER BY u.id",
 	[STMT_CHECK_INTEGRITY] = "PRAGMA integrity_check",
 	[STMT_CHECK_FOREIGN_KEYS] = "PRAGMA foreign_key_check",
 	[STMT_CHECK_JSON] =
@@ -266,8 +282,11 @@ const char *const db_sql[STMT_COUNT] = {
 	[STMT_LEDGER_REFRESH_EVENT] =
 	    "INSERT INTO unit_ledger " LEDGERS_DERIVED
 	    "AND e.unit IN (SELECT unit FROM effect WHERE event = ?1)",
+	/* Every unit's words made from the journal: once, when a game reaches
+	 * schema 3 (db/db.c), before any unit could be brought from another
+	 * battle (schema 10). */
 	[STMT_STATE_REFRESH_ALL] =
-	    "INSERT OR REPLACE INTO unit_state " WORDS_DERIVED,
+	    "INSERT OR REPLACE INTO unit_state " WORDS_DERIVED_FROM("''"),
 	[STMT_LEDGER_CLEAR_ALL] = "DELETE FROM unit_ledger",
 	[STMT_LEDGER_REFRESH_ALL] = "INSERT INTO unit_ledger " LEDGERS_DERIVED,
 	[STMT_CHECK_LINKS] =
@@ -280,4 +299,19 @@ const char *const db_sql[STMT_COUNT] = {
 	[STMT_VIEWER_CLEAR] = "DELETE FROM viewer",
 	[STMT_VIEWER_TABLE] =
 	    "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'viewer'",
+	[STMT_BROUGHT_PUT] =
+	    "INSERT OR REPLACE INTO unit_brought (unit, lost, recovered, gone, out, state) "
+	    "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+	[STMT_BROUGHT_GET] =
+	    "SELECT lost, recovered, gone, out, state FROM unit_brought WHERE unit = ?1",
+	/* The campaign's earlier battles, oldest first, each side in the
+	 * roster's order (a battle with no side: one row of NULLs). */
+	[STMT_BATTLES] =
+	    "SELECT b.id, b.title, b.turns, s.side, coalesce(s.losses, 0), "
+	    "coalesce(s.start, 0) FROM battle b LEFT JOIN battle_side s ON s.battle = b.id "
+	    "ORDER BY b.id, s.ord",
+	[STMT_BATTLE_INSERT] = "INSERT INTO battle (title, turns) VALUES (?1, ?2)",
+	[STMT_BATTLE_SIDE_INSERT] =
+	    "INSERT INTO battle_side (battle, ord, side, losses, start) "
+	    "VALUES (?1, ?2, ?3, ?4, ?5)",
 };

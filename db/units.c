@@ -157,6 +157,57 @@ db_unit_remove(struct db *db, long long id)
 	return db_step_done(db, st, "removing a unit");
 }
 
+int
+db_brought_put(struct db *db, long long id, const struct db_brought *b)
+{
+	sqlite3_stmt *st;
+	int rc = SQLITE_OK, status;
+
+	if ((status = db_prepare(db, STMT_BROUGHT_PUT, &st)) != DB_OK)
+		return status;
+	db_bind_int(st, 1, id, &rc);
+	db_bind_int(st, 2, b->lost, &rc);
+	db_bind_int(st, 3, b->recovered, &rc);
+	db_bind_int(st, 4, b->gone, &rc);
+	db_bind_int(st, 5, b->out, &rc);
+	db_bind_text(st, 6, b->state, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "keeping what a unit brought");
+	if ((status = db_step_done(db, st, "keeping what a unit brought")) != DB_OK)
+		return status;
+	return state_new(db, id, "keeping what a unit brought");
+}
+
+int
+db_brought_get(struct db *db, long long id, struct db_brought *b, int *found)
+{
+	sqlite3_stmt *st;
+	int rc = SQLITE_OK, status;
+
+	memset(b, 0, sizeof *b);
+	*found = 0;
+	if (db->version < DB_CAMPAIGN_VERSION)
+		return DB_OK;
+	if ((status = db_prepare(db, STMT_BROUGHT_GET, &st)) != DB_OK)
+		return status;
+	db_bind_int(st, 1, id, &rc);
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "reading what a unit brought");
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		*found = 1;
+		b->lost = (long)sqlite3_column_int64(st, 0);
+		b->recovered = (long)sqlite3_column_int64(st, 1);
+		b->gone = sqlite3_column_int(st, 2);
+		b->out = sqlite3_column_int(st, 3);
+		status = db_column_copy(st, 4, b->state, sizeof b->state);
+	}
+	sqlite3_reset(st);
+	if (rc == SQLITE_ROW)
+		return status == SQLITE_OK ? DB_OK : db_fail(db, status,
+		    "reading what a unit brought");
+	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading what a unit brought");
+}
+
 /* ---- the army ----------------------------------------------------------- */
 
 void
@@ -223,7 +274,13 @@ read_army_unit(sqlite3_stmt *st, struct unit *u)
 	read_flags(u, flags != NULL ? flags : "");
 	if (rc == SQLITE_OK)
 		rc = db_column_copy(st, 11, u->tactical_start, sizeof u->tactical_start);
+	/* What it brought: its first ledger's total before any entry of the
+	 * journal (the kept ledgers read next hold that total and more once
+	 * an entry has changed it). */
 	memset(u->ledger, 0, sizeof u->ledger);
+	u->carried = (long)sqlite3_column_int64(st, 12);
+	u->ledger[0].total = u->carried;
+	u->brought_out = sqlite3_column_int(st, 13);
 	return rc;
 }
 
@@ -316,7 +373,8 @@ load_units(struct db *db, struct army_load *l)
 	sqlite3_stmt *st;
 	int rc, status = DB_OK;
 
-	if ((status = db_prepare(db, STMT_ARMY_UNITS, &st)) != DB_OK)
+	if ((status = db_prepare(db, db->version >= DB_CAMPAIGN_VERSION ? STMT_ARMY_UNITS :
+	    STMT_ARMY_UNITS_BEFORE, &st)) != DB_OK)
 		return status;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
 		if ((status = take_row(db, st, l)) != DB_OK)
@@ -470,7 +528,8 @@ take_named(struct db *db, const char *name, struct army_load *l, int *found)
 	sqlite3_stmt *st;
 	int rc = SQLITE_OK, status;
 
-	if ((status = db_prepare(db, STMT_ARMY_UNIT, &st)) != DB_OK)
+	if ((status = db_prepare(db, db->version >= DB_CAMPAIGN_VERSION ? STMT_ARMY_UNIT :
+	    STMT_ARMY_UNIT_BEFORE, &st)) != DB_OK)
 		return status;
 	db_bind_text(st, 1, name, &rc);
 	if (rc != SQLITE_OK)

@@ -63,6 +63,24 @@ int db_army_load_named(struct db *db, struct army *a, const char *const *names,
     void (*init)(void *ctx, const struct unit *u, struct inputs *ratings),
     void *ctx);
 
+/* What a unit brought from the campaign's last battle (new --from): its
+ * measure lost there (or taken: hit markers, fatigue points), of which it
+ * recovered some; whether it ended that battle gone and stays out of this
+ * one; the state it comes in with ("" or its rule set's most severe). */
+struct db_brought {
+	long lost, recovered;
+	int gone, out;
+	char state[UNIT_WORD];
+};
+
+/* Keeps what unit id brought (set-up, in the caller's transaction), and
+ * its kept state made again from it. */
+int db_brought_put(struct db *db, long long id, const struct db_brought *b);
+
+/* What unit id brought into *b: DB_OK, with *found 0 when it brought
+ * nothing (a game that is no campaign's, a unit added since). */
+int db_brought_get(struct db *db, long long id, struct db_brought *b, int *found);
+
 /* Frees the army's units; accepts an empty army. */
 void db_army_free(struct army *a);
 

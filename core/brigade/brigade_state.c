@@ -981,11 +981,11 @@ gun_lines(const struct tableset *ts, const struct unit *u, struct unit_view *v,
 /* A battalion as a part of the brigade on the printable sheet, told by
  * text line LINE. */
 static void
-battalion_part(const struct battalion *b, struct view_part *p, int line)
+battalion_part(const struct battalion *b, long start, struct view_part *p, int line)
 {
 	text_copy(p->name, sizeof p->name, b->name);
 	text_copy(p->note, sizeof p->note, b->cls);
-	p->start = b->figures;
+	p->start = start;
 	p->left = b->left;
 	text_copy(p->state, sizeof p->state, b->state);
 	p->line = line;
@@ -995,11 +995,12 @@ battalion_part(const struct battalion *b, struct view_part *p, int line)
  * head (battalion_head). */
 #define BATTALION_COUNT 7
 
-/* "1st Battalion        british      14/24  ok"; a part with every figure
- * lost is "destroyed" (the brigade's state word for it, brigade_states),
- * whatever its band would say of none left. */
+/* "1st Battalion        british      14/24  ok" (what is left of what it
+ * started the battle with); a part with every figure lost is "destroyed"
+ * (the brigade's state word for it, brigade_states), whatever its band
+ * would say of none left. */
 static void
-battalion_line(const struct battalion *b, char *buf)
+battalion_line(const struct battalion *b, long start, char *buf)
 {
 	char words[32], count[48];
 	struct text_line l;
@@ -1010,7 +1011,7 @@ battalion_line(const struct battalion *b, char *buf)
 	line_char(&l, ' ');
 	line_cell(&l, b->cls, -9);
 	line_char(&l, ' ');
-	snprintf(count, sizeof count, "%ld/%ld", b->left, b->figures);
+	snprintf(count, sizeof count, "%ld/%ld", b->left, start);
 	line_text(&l, count, BATTALION_COUNT);
 	line_text(&l, "  ", 0);
 	line_text(&l, text_words(state, words, sizeof words), 0);
@@ -1036,11 +1037,22 @@ battalion_head(const char *type, char *buf)
 	line_text(&l, guns ? "state, defence" : "state", 0);
 }
 
+/* What each unit of bu started the battle with: its figures less its
+ * share of what the brigade brought lost from the campaign's last battle,
+ * spread as the game spreads losses. */
+static void
+battalion_starts(struct brigade_units *bu, const struct unit *u, long *start)
+{
+	brigade_spread(bu, u->carried);
+	for (int i = 0; i < bu->n; i++)
+		start[i] = bu->b[i].left;
+}
+
 static void
 brigade_view(const struct tableset *ts, const struct army *a,
     const struct unit *u, struct unit_view *v, struct result *r)
 {
-	long turn = a->turn;
+	long turn = a->turn, start[BRIGADE_UNITS];
 	struct brigade_units bu;
 	struct text_line cell;
 	const char *worst;
@@ -1048,25 +1060,27 @@ brigade_view(const struct tableset *ts, const struct army *a,
 
 	if (u->formation)
 		return;
+	/* In a campaign's later battle it starts at what it brought. */
 	v->strength = u->start_strength - unit_lost(u);
-	text_long(v->cells[0], VIEW_CELL, u->start_strength);
+	text_long(v->cells[0], VIEW_CELL, unit_start(u));
 	text_long(v->cells[1], VIEW_CELL, v->strength);
-	text_long(v->cells[2], VIEW_CELL, unit_lost(u));
+	text_long(v->cells[2], VIEW_CELL, unit_lost_here(u));
 	line_init(&cell, v->cells[4], VIEW_CELL);
 	line_long(&cell, run_now(u, turn), 0);
 	line_char(&cell, '/');
 	line_long(&cell, u->ledger[BRIGADE_PUSHBACK].total, 0);
 	text_long(v->cells[5], VIEW_CELL, run_now(u, turn));
 	text_long(v->cells[6], VIEW_CELL, u->ledger[BRIGADE_PUSHBACK].total);
-	jsonw_int(&v->w, "start_strength", u->start_strength);
+	jsonw_int(&v->w, "start_strength", unit_start(u));
 	jsonw_int(&v->w, "strength", v->strength);
-	jsonw_int(&v->w, "losses", unit_lost(u));
+	jsonw_int(&v->w, "losses", unit_lost_here(u));
 	jsonw_object(&v->w, "pushbacks");
 	jsonw_int(&v->w, "run", run_now(u, turn));
 	jsonw_int(&v->w, "total", u->ledger[BRIGADE_PUSHBACK].total);
 	jsonw_object_end(&v->w);
 	if (brigade_units_of(ts, u->type, u->ratings, &bu, r) != RULE_OK)
 		return;
+	battalion_starts(&bu, u, start);
 	brigade_spread(&bu, unit_lost(u));
 	worst = brigade_morale_states(ts, &bu, r);
 	text_copy(v->state, sizeof v->state, unit_flag(u, "broken") ?
@@ -1082,14 +1096,14 @@ brigade_view(const struct tableset *ts, const struct army *a,
 		jsonw_object(&v->w, NULL);
 		jsonw_string(&v->w, "name", bu.b[i].name);
 		jsonw_string(&v->w, "class", bu.b[i].cls);
-		jsonw_int(&v->w, "start_strength", bu.b[i].figures);
+		jsonw_int(&v->w, "start_strength", start[i]);
 		jsonw_int(&v->w, "strength", bu.b[i].left);
 		jsonw_string(&v->w, "state", bu.b[i].state);
 		jsonw_object_end(&v->w);
 		if (v->nparts < VIEW_PARTS && v->nlines < VIEW_LINES)
-			battalion_part(&bu.b[i], &v->parts[v->nparts++], v->nlines);
+			battalion_part(&bu.b[i], start[i], &v->parts[v->nparts++], v->nlines);
 		if (v->nlines < VIEW_LINES)
-			battalion_line(&bu.b[i], v->lines[v->nlines++]);
+			battalion_line(&bu.b[i], start[i], v->lines[v->nlines++]);
 	}
 	jsonw_array_end(&v->w);
 	if (is_artillery(u->type))

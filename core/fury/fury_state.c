@@ -561,13 +561,17 @@ struct tally {
 /* "Do not count artillery batteries"; "all guard and grenadier (except
  * British) infantry stands when lost count as double when figured against
  * army fatigue"; "Cossacks, Guerilla's, and Militia cavalry do not count
- * against army fatigue."  Brigade u's count, for every formation above it. */
+ * against army fatigue."  Brigade u's count, for every formation above it:
+ * l.48, "each division, Corp and Army must figure its fatigue level for the
+ * battle ... based upon the total amount of stands that are assigned to
+ * that division", so in a campaign's later battle the stands it brought
+ * and what it loses in this one. */
 static void
 brigade_count(const struct tableset *ts, const struct unit *u, struct tally *c)
 {
 	struct result scratch;
 	const char *bel;
-	long lost = unit_lost(u);
+	long lost = unit_lost_here(u);
 	int weight;
 
 	memset(c, 0, sizeof *c);
@@ -575,11 +579,11 @@ brigade_count(const struct tableset *ts, const struct unit *u, struct tally *c)
 	bel = unit_bel(ts, u, &scratch);
 	weight = bel != NULL && strcmp(bel, "guard") == 0 && !is_cavalry(u->type) &&
 	    !in_is(u->ratings, "nation", "britain") ? 2 : 1;
-	c->stands = u->start_strength;
+	c->stands = unit_start(u);
 	c->losses = lost;
 	if (in_flag(u->ratings, "irregular"))
 		return;
-	c->army_stands = u->start_strength;
+	c->army_stands = unit_start(u);
 	c->army_losses = lost * weight;
 }
 
@@ -996,13 +1000,14 @@ fury_view(const struct tableset *ts, const struct army *a, const struct unit *u,
 		return;
 	}
 	bel = unit_bel(ts, u, &scratch);
+	/* In a campaign's later battle it starts at what it brought. */
 	v->strength = u->start_strength - unit_lost(u);
-	text_long(v->cells[0], VIEW_CELL, u->start_strength);
+	text_long(v->cells[0], VIEW_CELL, unit_start(u));
 	text_long(v->cells[1], VIEW_CELL, v->strength);
-	text_long(v->cells[2], VIEW_CELL, unit_lost(u));
-	jsonw_int(&v->w, "start_strength", u->start_strength);
+	text_long(v->cells[2], VIEW_CELL, unit_lost_here(u));
+	jsonw_int(&v->w, "start_strength", unit_start(u));
 	jsonw_int(&v->w, "strength", v->strength);
-	jsonw_int(&v->w, "losses", unit_lost(u));
+	jsonw_int(&v->w, "losses", unit_lost_here(u));
 	snprintf(v->state, sizeof v->state, "%s", u->state[0] ? u->state :
 	    unit_flag(u, "disordered") ? "disordered" : "good_order");
 	if (is_leader(u)) {

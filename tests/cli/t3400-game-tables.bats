@@ -163,7 +163,7 @@ house() {
 	umpire check
 	[ "$status" -eq 0 ]
 	[ "$output" = "ok: the game file and its journal agree" ]
-	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 8 ]
+	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 10 ]
 	# the one difference left is the game's own value
 	umpire tables diff
 	[ "$output" = "fire-modifiers: row 1 (close), value: stock 3, game 4" ]

@@ -258,7 +258,7 @@ state() {
 	PRAGMA user_version = 6;"
 	umpire check
 	[ "$status" -eq 0 ]
-	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 8 ]
+	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 9 ]
 	umpire tables diff
 	[ "$output" = "the game's tables are the stock tables" ]
 	"$U" adjust Garde --state routed --reason "a test" >/dev/null

@@ -131,9 +131,9 @@ ${names[k]}" ] || { echo "'$quote$start' gives $word: $output"; return 1; }
 	offers "umpire --rules brigade fire --fir" --firers
 	offers "umpire --rules " brigade squares fury 2x2 ohw
 	offers "umpire --rules=2" 2x2
-	offers "umpire --rules 2x2 new --" --title --force --fog --example --victory --points --db --json --help
+	offers "umpire --rules 2x2 new --" --title --force --fog --example --from --recover --victory --points --db --json --help
 	offers "umpire --rules 2x2 new --victory " fast decisive
-	offers "umpire new --rules 2x2 --points 40 --" --title --force --fog --example --victory --db --json --help
+	offers "umpire new --rules 2x2 --points 40 --" --title --force --fog --example --from --recover --victory --db --json --help
 }
 
 @test "options of the command under the game's rule set, each once" {

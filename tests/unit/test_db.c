@@ -111,7 +111,7 @@ event(struct db *db, const char *command, long long unit, const char *kind,
 /* The ledgers of these tests' units, as a rule set declares them. */
 static const char *const ledgers[] = { "loss", "pushback", NULL };
 static const char *const counted[] = { "pushback", NULL };
-static const struct db_tallies tallies = { counted, NULL };
+static const struct db_tallies tallies = { counted, NULL, "loss" };
 
 /* The state of unit id as the army reads it. */
 static void
@@ -307,7 +307,7 @@ counted_ledgers_chain_by_one(void **state)
 	assert_string_equal(seen.text, "");
 	/* summed, as a ledger not declared counted is, it would not add up */
 	{
-		const struct db_tallies summed = { NULL, NULL };
+		const struct db_tallies summed = { NULL, NULL, NULL };
 
 		assert_int_equal(db_check(db, &summed, report_problem, &seen, &problems),
 		    DB_OK);
