@@ -20,8 +20,13 @@ kept=$(mktemp -d)
 trap 'rm -rf "$log" "$kept"' EXIT
 
 # Counts TAP lines in $log; a run that failed without a "not ok" line
-# (a crash, a sanitizer report) counts as one failure.
+# (a crash, a sanitizer report) counts as one failure.  Says how long
+# each part took (CI must stay well under its limit).
+started=$(date +%s)
 tally() {
+	now=$(date +%s)
+	[ $((now - started)) -lt 10 ] || echo "# $2: $((now - started)) s"
+	started=$now
 	ok=$(grep '^ok ' "$log" | grep -vc ' # [Ss][Kk][Ii][Pp]')
 	skipped=$(grep '^ok ' "$log" | grep -c ' # [Ss][Kk][Ii][Pp]')
 	bad=$(grep -c '^not ok ' "$log")

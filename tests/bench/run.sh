@@ -229,7 +229,7 @@ fire_small() { fire_at small; }
 fire_large() { fire_at large; }
 floor_small() { (cd "$work/small" && time_loop "$floor" umpire.db); }
 set -- $(alternate fire_small floor_small)
-ratio "stateful fire / the floor (tests/bench/floor.c)" "$1" "$2" "$n" "<=" 1.0
+ratio "stateful fire / the floor (tests/bench/floor.c)" "$1" "$2" "$n" "<=" 1.25
 set -- $(alternate fire_small sql_call)
 ratio "stateful fire / the sqlite3 shell's insert" "$1" "$2" "$n" "<=" 0.7
 set -- $(alternate fire_large fire_small)
@@ -257,6 +257,39 @@ runs=10
 set -- $(alternate batch_big batch_small)
 unset runs	# (alternate's own unset is its subshell's)
 ratio "a batch line, 2,004-unit game / 10-unit game" "$1" "$2" $((lines * 3 * 10)) "<=" 1.2
+# adjust names one unit: a figure lost at each wall, then given back.
+adjust_at() {
+	afresh "$1"
+	(
+		cd "$work/$1"
+		start=$(now_ns)
+		i=0
+		while [ $i -lt "${runs:-$n}" ]; do
+			sign=$([ $(( i / 30 % 2 )) = 0 ] && echo +1 || echo -1)
+			"$u" adjust "Wall $(( i % 30 + 1 ))" --figures "$sign" --reason bench \
+			    >/dev/null ||
+			    { echo "bench: failed: adjust of Wall $(( i % 30 + 1 ))" >&2; kill "$$"; exit 1; }
+			i=$((i + 1))
+		done
+		echo $(( $(now_ns) - start ))
+	)
+}
+adjust_big() { adjust_at army2000; }
+adjust_small() { adjust_at small; }
+set -- $(alternate adjust_big adjust_small)
+ratio "adjust, 2,004-unit game / 10-unit game" "$1" "$2" "$n" "<=" 1.2
+# 1,000 pairs of a fire and an adjust that gives two figures back.
+pairs=1000
+i=0
+while [ $i -lt "$pairs" ]; do
+	echo "fire --firers 16 --distance 2 --target 'Wall $(( i % 30 + 1 ))' --dice 4"
+	echo "adjust 'Wall $(( i % 30 + 1 ))' --figures -2 --reason bench"
+	i=$((i + 1))
+done >"$work/pairs.txt"
+pairs_big() { batch_at army2000 "$work/pairs.txt"; }
+pairs_small() { batch_at small "$work/pairs.txt"; }
+set -- $(alternate pairs_big pairs_small)
+ratio "a batch of fire + adjust pairs, 2,004 units / 10" "$1" "$2" $((pairs * 10)) "<=" 1.2
 make_battle units1000 83 100
 make_battle units2000 167 100
 cp -r "$work/units1000" "$work/turns200"
