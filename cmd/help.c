@@ -131,3 +131,99 @@ help_command_any(FILE *out, const char *command)
 		    c->adjudicate == NULL ? "not implemented yet" : c->summary);
 	}
 }
+
+/* The words of a "a|b|c" list as a JSON array. */
+static void
+json_choices(struct jsonw *w, const char *key, const char *list)
+{
+	char word[64];
+
+	jsonw_array(w, key);
+	for (const char *p = list; p != NULL && *p != '\0';) {
+		size_t n = strcspn(p, "|");
+
+		snprintf(word, sizeof word, "%.*s", (int)n, p);
+		jsonw_string(w, NULL, word);
+		p += n + (p[n] == '|');
+	}
+	jsonw_array_end(w);
+}
+
+static void
+json_words(struct jsonw *w, const char *key, const struct word_decl *d)
+{
+	jsonw_array(w, key);
+	for (; d != NULL && d->word != NULL; d++)
+		jsonw_string(w, NULL, d->word);
+	jsonw_array_end(w);
+}
+
+static void
+json_options(struct jsonw *w, const char *key, const struct input_decl *d)
+{
+	jsonw_array(w, key);
+	for (; d != NULL && d->name != NULL; d++)
+		jsonw_string(w, NULL, d->name);
+	jsonw_array_end(w);
+}
+
+/* A rule set's adjudications: the five of CLI.md and its own (turn). */
+static void
+json_adjudications(struct jsonw *w, const struct ruleset *rs)
+{
+	jsonw_array(w, "adjudications");
+	for (const struct rule_cmd *c = rs->cmds; c->name != NULL; c++) {
+		jsonw_object(w, NULL);
+		jsonw_string(w, "name", c->name);
+		jsonw_bool(w, "defined", c->undefined == NULL);
+		jsonw_string(w, "summary", c->undefined != NULL ? c->undefined : c->summary);
+		json_options(w, "options", c->undefined == NULL ? c->inputs : NULL);
+		jsonw_string(w, "dice", c->undefined == NULL ? c->dice : NULL);
+		jsonw_object_end(w);
+	}
+	jsonw_array_end(w);
+}
+
+static void
+json_ruleset(struct jsonw *w, const struct ruleset *rs)
+{
+	const struct keeps *k = &rs->roster->keeps;
+
+	jsonw_object(w, NULL);
+	jsonw_string(w, "name", rs->name);
+	jsonw_string(w, "title", rs->title);
+	jsonw_string(w, "measure", rs->measure);
+	jsonw_string(w, "measure_option", k->measure_option);
+	json_choices(w, "unit_types", rs->roster->unit_types);
+	json_choices(w, "formation_types", rs->roster->formation_types);
+	json_options(w, "ratings", rs->roster->inputs);
+	json_options(w, "game_options", rs->roster->game_inputs);
+	jsonw_string(w, "good_state", k->good_state);
+	json_words(w, "states", k->states);
+	json_words(w, "flags", k->flags);
+	json_words(w, "formations", k->formations);
+	json_adjudications(w, rs);
+	jsonw_object_end(w);
+}
+
+void
+help_describe(struct jsonw *w, const struct cmd_entry *const *commands)
+{
+	const struct ruleset *const *all = ruleset_all();
+
+	jsonw_object(w, NULL);
+	jsonw_array(w, "commands");
+	for (int i = 0; commands[i] != NULL; i++) {
+		jsonw_object(w, NULL);
+		jsonw_string(w, "name", commands[i]->name);
+		jsonw_string(w, "usage", commands[i]->usage);
+		jsonw_string(w, "summary", commands[i]->summary);
+		jsonw_object_end(w);
+	}
+	jsonw_array_end(w);
+	jsonw_array(w, "rulesets");
+	for (int i = 0; all[i] != NULL; i++)
+		json_ruleset(w, all[i]);
+	jsonw_array_end(w);
+	jsonw_object_end(w);
+}

@@ -12,6 +12,7 @@
 #include "cmd.h"
 #include "db.h"
 #include "game.h"
+#include "help.h"
 #include "ruleset.h"
 #include "text.h"
 
@@ -127,6 +128,18 @@ help(struct cmd_ctx *g, int argc, char **argv)
 	const struct cmd_entry *c;
 	int rc = 0;
 
+	if (argc > 0 && g->json)
+		return cmd_error(g, EXIT_USAGE,
+		    "--json describes all of umpire: give 'umpire --json help' no command");
+	if (argc == 0 && g->json) {
+		struct jsonw w;
+
+		jsonw_init_growing(&w);
+		help_describe(&w, cmd_table);
+		rc = cmd_print_json(g, &w, "the description is too long to show");
+		jsonw_free(&w);
+		return rc;
+	}
 	if (argc == 0) {
 		usage(g->out);
 		return EXIT_DONE;
@@ -153,7 +166,7 @@ version(struct cmd_ctx *g, int argc, char **argv)
 }
 
 const struct cmd_entry cmd_help_entry = {
-	"help", "help [COMMAND]", "this overview, or a command's help", CMD_NO_JSON, help,
+	"help", "help [COMMAND]", "this overview, or a command's help (--json: what umpire takes)", 0, help,
 };
 const struct cmd_entry cmd_version_entry = {
 	"version", "version", "umpire's version", 0, version,
@@ -307,11 +320,8 @@ cmd_run(struct cmd_ctx *g, int argc, char **argv)
 
 	if ((rc = take_globals(g, &argc, argv, &version)) != 0)
 		return rc;
-	if (version) {
-		fprintf(g->out, g->json ? "{\"version\":\"%s\"}\n" : "umpire %s\n",
-		    UMPIRE_VERSION);
-		return EXIT_DONE;
-	}
+	if (version)	/* the same words as `umpire version` */
+		return cmd_version_entry.exec(g, 0, NULL);
 	if (argc == 0 || strncmp(argv[0], "-", 1) == 0) {
 		if (argc == 0 && g->help) {
 			usage(g->out);
@@ -335,8 +345,10 @@ cmd_run(struct cmd_ctx *g, int argc, char **argv)
 		    g->rules, ruleset_names());
 	if (g->rules != NULL)
 		g->rules = ruleset_find(g->rules)->name;	/* the canonical spelling */
-	if (g->db_path == NULL)
+	if (g->db_path == NULL) {
 		g->db_path = getenv("UMPIRE_DB");
+		g->db_from_env = g->db_path != NULL && *g->db_path != '\0';
+	}
 	if (g->db_path == NULL || *g->db_path == '\0')
 		g->db_path = "umpire.db";
 	return run_command(g, c, argc - 1, argv + 1);

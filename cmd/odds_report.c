@@ -281,13 +281,16 @@ odds_report(struct cmd_ctx *g, const char *rules, const struct rule_cmd *c,
 static int
 odds(struct cmd_ctx *g, int argc, char **argv)
 {
-	if (argc == 0 || g->help) {
+	if (argc == 0 && !g->help)
+		return cmd_error(g, EXIT_USAGE,
+		    "odds needs the ruling to weigh: umpire odds COMMAND [its options, no --dice] (fire, melee, morale, rally, fatigue, move)");
+	if (g->help) {
 		fputs("usage: umpire odds COMMAND [COMMAND's options, no --dice]\n"
 		    "The exact chance of every outcome of a ruling (fire, melee, morale, rally,\n"
 		    "fatigue, move) before the dice are thrown; name units of the game to read\n"
 		    "them (nothing is recorded).  --json: {rules, command, odds, expected}.\n",
 		    g->out);
-		return argc == 0 && !g->help ? EXIT_USAGE : EXIT_DONE;
+		return EXIT_DONE;
 	}
 	g->odds = 1;
 	return adjudicate_named(g, argv[0], argc - 1, argv + 1);

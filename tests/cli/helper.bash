@@ -41,6 +41,15 @@ jsonc() {
 	printf '%s' "$output" | jq -c "$1"
 }
 
+# The rule sets' names as the binary declares them (umpire --json help),
+# a word each, or joined by ", " as messages list them.
+rulesets() {
+	"$UMPIRE_BIN" --json help | jq -r '.rulesets[].name'
+}
+rulesets_listed() {
+	"$UMPIRE_BIN" --json help | jq -r '[.rulesets[].name] | join(", ")'
+}
+
 # expect_error CODE MESSAGE: the last command failed with CODE and printed
 # one line on stderr, MESSAGE whole ("umpire: COMMAND: MESSAGE", or the
 # whole line), and nothing on stdout.

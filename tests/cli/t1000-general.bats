@@ -2,10 +2,16 @@
 # The command-line skeleton: global options, help, version, dispatch, exit codes.
 load helper
 
-@test "--version prints the version and exits 0" {
+@test "--version prints the version and exits 0, as the version command does" {
 	umpire --version
 	[ "$status" -eq 0 ]
-	[[ "$output" == "umpire "* ]]
+	[[ "$output" == "umpire 0.1.0 (SQLite 3."* ]]
+	umpire --json --version
+	[ "$status" -eq 0 ]
+	[ "$(jsonc 'keys')" = '["sqlite","version"]' ]
+	version_object=$output
+	umpire --json version
+	[ "$output" = "$version_object" ]
 }
 
 @test "--help lists the commands and exits 0" {
@@ -51,12 +57,12 @@ load helper
 
 @test "an unknown rule set exits 65" {
 	umpire --rules chess fire --firers 16 --distance 2 --dice 4
-	expect_error 65 "umpire: fire: unknown rule set 'chess' (brigade, squares, fury, 2x2, ohw)"
+	expect_error 65 "umpire: fire: unknown rule set 'chess' ($(rulesets_listed))"
 }
 
 @test "no rule set and no game exits 64 saying to name one" {
 	umpire fire --firers 16 --distance 2 --dice 4
-	expect_error 64 "no rule set: give --rules NAME (brigade, squares, fury, 2x2, ohw) or start a game with 'umpire new --rules NAME'"
+	expect_error 64 "no rule set: give --rules NAME ($(rulesets_listed)) or start a game with 'umpire new --rules NAME'"
 }
 
 @test "global options may stand after the command" {
@@ -187,4 +193,16 @@ load helper
 	[ "$(cat out.txt)" = "imported 1 unit from standard input" ]
 	umpire --json unit show Pack
 	[ "$(json .name)" = Pack ]
+}
+
+@test "--json help describes the rule sets from their declarations" {
+	umpire --json help
+	[ "$status" -eq 0 ]
+	[ "$(json '[.rulesets[].name]|join(" ")')" = "brigade squares fury 2x2 ohw" ]
+	[ "$(jsonc '.rulesets[]|select(.name=="brigade")|.flags')" = '["disordered","rallying","half-speed","broken","pushed-back","following-up","charging"]' ]
+	[ "$(jsonc '.rulesets[]|select(.name=="fury")|[.adjudications[]|select(.defined)|.name]')" = '["fire","melee","morale","rally","fatigue","move"]' ]
+	[ "$(jsonc '.rulesets[]|select(.name=="2x2")|[.measure_option,.good_state]')" = '[null,"ok"]' ]
+	[ "$(jsonc '[.commands[].name]|index("undo")')" = 11 ]
+	umpire --json help fire
+	expect_error 64 "--json describes all of umpire: give 'umpire --json help' no command"
 }

@@ -20,6 +20,24 @@ load helper
 	[ -f two.db ]
 }
 
+@test "a game that will not open says when \$UMPIRE_DB named it" {
+	printf 'not a game' >notes.txt
+	UMPIRE_DB=notes.txt run --separate-stderr "$U" sheet
+	expect_error 65 "'notes.txt' is not an umpire game (the path is \$UMPIRE_DB's)"
+	run --separate-stderr "$U" --db notes.txt sheet
+	expect_error 65 "'notes.txt' is not an umpire game"
+}
+
+@test "unit add, set and rm without a name say so before looking for the game" {
+	umpire unit add
+	expect_error 64 "unit add needs a NAME"
+	umpire unit set --side French
+	expect_error 64 "unit set needs one NAME, then the options to change"
+	umpire unit rm
+	expect_error 64 "unit rm takes one NAME"
+	[ ! -e umpire.db ]
+}
+
 @test "the schema is STRICT, with foreign keys" {
 	new_game
 	[ "$(sqlite3 umpire.db "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND sql NOT LIKE '%STRICT%'")" = 0 ]
@@ -29,7 +47,7 @@ load helper
 
 @test "new needs --rules" {
 	umpire new
-	expect_error 64 "new needs --rules NAME (brigade, squares, fury, 2x2, ohw)"
+	expect_error 64 "new needs --rules NAME ($(rulesets_listed))"
 }
 
 @test "new will not overwrite a game without --force" {

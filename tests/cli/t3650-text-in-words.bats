@@ -113,7 +113,7 @@ Husson                         infantry     French                          5/5 
 @test "help: what umpire works out is said in words, no '(applied by umpire)'" {
 	umpire --rules brigade fire --help
 	has_line "  close                           3  infantry: target at close range: +3 figures firing (umpire works this out from the options or the game)" "$output"
-	for r in brigade squares fury 2x2 ohw; do
+	for r in $(rulesets); do
 		for c in fire melee morale rally move fatigue; do
 			run "$U" --rules "$r" "$c" --help
 			[ "$status" -eq 0 ] || { echo "$r $c: status $status"; return 1; }

@@ -119,7 +119,7 @@ sides_count() {
 }
 
 @test "every rule set's sample exports to CSV and imports back whole" {
-	for r in brigade squares fury 2x2 ohw; do
+	for r in $(rulesets); do
 		"$U" --db "$r.db" new --rules "$r" --example >/dev/null
 		"$U" --db "$r.db" unit export "$r.csv"
 		"$U" --db "$r-2.db" new --rules "$r" >/dev/null

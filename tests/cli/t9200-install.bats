@@ -47,7 +47,7 @@ section_of() {
 		# the option alone on its line when its help goes on the next
 		grep -q -- "^         $rating\( \|\$\)" ratings.txt
 	done
-	for rules in brigade squares fury 2x2 ohw; do
+	for rules in $(rulesets); do
 		has_line "   $rules" "$(cat ratings.txt)"
 		# every rating the binary declares is on the page
 		"$U" --rules "$rules" unit --help | sed -n 's/^  \(--[^ ]*\).*/\1/p' >declared.txt

@@ -129,7 +129,7 @@ ${names[k]}" ] || { echo "'$quote$start' gives $word: $output"; return 1; }
 	offers "umpire fire --target "
 	offers "umpire fire --fir"
 	offers "umpire --rules brigade fire --fir" --firers
-	offers "umpire --rules " brigade squares fury 2x2 ohw
+	offers "umpire --rules " $(rulesets)
 	offers "umpire --rules=2" 2x2
 	offers "umpire --rules 2x2 new --" --title --force --fog --example --from --recover --victory --points --db --json --help
 	offers "umpire --rules 2x2 new --victory " fast decisive
