@@ -76,9 +76,13 @@ measure_option(struct cmd_ctx *g, const struct game *gm,
 
 		if (!in->v[i].given || strcmp(name, "reason") == 0)
 			continue;
-		if (mine == NULL || strcmp(name, mine) != 0)
-			return cmd_error(g, EXIT_USAGE, "the %s rules count %s, not %s",
+		if (mine == NULL)
+			return cmd_error(g, EXIT_USAGE,
+			    "the %s rules count %s, not %s: adjust takes --state STATE (as the sheet says it)",
 			    gm->rs->name, gm->rs->measure, name);
+		if (strcmp(name, mine) != 0)
+			return cmd_error(g, EXIT_USAGE, "the %s rules count %s, not %s: give --%s ±N",
+			    gm->rs->name, gm->rs->measure, name, mine);
 		*opt = name;
 	}
 	if (*opt == NULL)
@@ -319,6 +323,9 @@ record(struct cmd_ctx *g, struct game *gm, struct unit *u, int argc,
 		return cmd_error(g, EXIT_DATA,
 		    "%s is %s, which no correction of its state undoes: undo the entry that made it so ('umpire log --unit' shows it)",
 		    u->name, text_spoken(u->state, word, sizeof word));
+	if (w->fx.n == 0 && strcmp(w->word, gm->rs->roster->keeps.good_state) == 0)
+		return cmd_error(g, EXIT_DATA, "%s has no state or flag to clear: nothing to change",
+		    u->name);
 	if (w->fx.n == 0)
 		return cmd_error(g, EXIT_DATA, "%s is already %s%s: nothing to change", u->name,
 		    in_given(&w->in, "formation") ? "in " : "", text_spoken(w->word, word, sizeof word));

@@ -39,6 +39,7 @@ struct cmd_ctx {
 	FILE *out;		/* results; held in memory while a write is open */
 	FILE *err;		/* the error sentence; NULL: kept in `error` only */
 	const char *db_path;	/* --db, else $UMPIRE_DB, else ./umpire.db */
+	int db_from_env;	/* db_path is $UMPIRE_DB's (errors say so) */
 	const char *rules;	/* --rules, or NULL */
 	int json;		/* --json */
 	int help;		/* --help or -h */

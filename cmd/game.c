@@ -92,6 +92,17 @@ shared_of(struct cmd_ctx *g)
 }
 
 /* Opens the file and reads its game row; 0 or a status. */
+/* The game could not be opened: the reason, and where the path came
+ * from when the umpire did not type it. */
+static int
+open_fail(struct cmd_ctx *g, int st)
+{
+	if (g->db_from_env)
+		return cmd_error(g, exit_of_db(st), "%s (the path is $UMPIRE_DB's)",
+		    db_last_error());
+	return game_fail(g, st);
+}
+
 static int
 connect_parts(struct cmd_ctx *g, int write, struct game *gm)
 {
@@ -106,7 +117,7 @@ connect_parts(struct cmd_ctx *g, int write, struct game *gm)
 		gm->db = b->db;
 	else if ((st = db_open(g->db_path, write ? DB_OPEN_WRITE : DB_OPEN_READ,
 	    &gm->db)) != DB_OK)
-		return game_fail(g, st);
+		return open_fail(g, st);
 	/* A reader reads one snapshot: every read of the command, the game
 	 * row first, in one read transaction (a writer's begins in
 	 * start_parts, after the migrations). */

@@ -1446,6 +1446,11 @@ import_rows_in(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
 			    "%s: line %zu: %zu cells, the header has %zu columns; nothing was loaded",
 			    path, csv_row_line(c, row), c->row_len[row], c->row_len[0]);
 		rc = row_inputs(gm, c, row, in, &name, err, sizeof err);
+		if (rc == 0 && (in_text(in, "side") == NULL || in_text(in, "type") == NULL)) {
+			snprintf(err, sizeof err, "'%s' needs its side and its type (cells empty or missing)",
+			    name);
+			rc = EXIT_DATA;
+		}
 		if (rc == 0)
 			rc = add_from(g, gm, names, name, in, &u, err, sizeof err);
 		if (rc != 0 && err[0] == '\0')
@@ -1482,7 +1487,7 @@ unit_import_rows(struct cmd_ctx *g, struct game *gm, const char *path,
 	int rc, f;
 
 	if ((rc = check_header(gm, c, err, sizeof err)) != 0)
-		return cmd_error(g, rc, "%s", err);
+		return cmd_error(g, rc, "%s: %s", path, err);
 	if ((rc = names_read(g, gm, &names)) != 0)
 		return rc;
 	rc = import_rows(g, gm, &names, path, c, count, formations != NULL ? formations : &f);
@@ -1687,6 +1692,10 @@ unit_add(struct cmd_ctx *g, int argc, char **argv)
 	struct game *gm;
 	int rc;
 
+	/* A usage error is told before the game is looked for (CLI.md: 64
+	 * first). */
+	if (argc == 0)
+		return cmd_error(g, EXIT_USAGE, "unit add needs a NAME");
 	if ((rc = game_get(g, &gm)) != 0 || (rc = cmd_add(g, gm, argc, argv, &u)) != 0)
 		return rc;
 	return report_changed(g, gm, &u, "added");
@@ -1699,6 +1708,8 @@ unit_set(struct cmd_ctx *g, int argc, char **argv)
 	struct game *gm;
 	int rc;
 
+	if (argc < 1 || strncmp(argv[0], "--", 2) == 0)
+		return cmd_error(g, EXIT_USAGE, "unit set needs one NAME, then the options to change");
 	if ((rc = game_get(g, &gm)) != 0 || (rc = cmd_set(g, gm, argc, argv, &u)) != 0)
 		return rc;
 	return report_changed(g, gm, &u, "changed");
@@ -1711,6 +1722,8 @@ unit_rm(struct cmd_ctx *g, int argc, char **argv)
 	struct game *gm;
 	int rc;
 
+	if (argc != 1)
+		return cmd_error(g, EXIT_USAGE, "unit rm takes one NAME");
 	if ((rc = game_get(g, &gm)) != 0 || (rc = cmd_rm(g, gm, argc, argv, &u)) != 0)
 		return rc;
 	if (g->json)

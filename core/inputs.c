@@ -1043,17 +1043,32 @@ inputs_defaults(struct inputs *in)
 	return INPUTS_OK;
 }
 
+/* True when NAME is among the first k of names. */
+static int
+named_before(char names[][48], int k, const char *name)
+{
+	for (int i = 0; i < k; i++)
+		if (strcmp(names[i], name) == 0)
+			return 1;
+	return 0;
+}
+
 /* The modifiers of table t one may name that are near NAME, as a "did
- * you mean" says them, into out; "" for none. */
+ * you mean" says them, into out; "" for none.  A modifier of several rows
+ * (one a case it applies to) is named once. */
 static void
 near_mods(const struct table *t, const char *name, char *out, size_t n)
 {
 	char names[64][48];
 	int k = 0;
 
-	for (int row = 0; row < t->nrows && k < 64; row++)
-		if (strcmp(table_text(t, row, "source"), "auto") != 0)
-			text_copy(names[k++], sizeof names[0], table_text(t, row, "name"));
+	for (int row = 0; row < t->nrows && k < 64; row++) {
+		const char *row_name = table_text(t, row, "name");
+
+		if (strcmp(table_text(t, row, "source"), "auto") != 0 &&
+		    !named_before(names, k, row_name))
+			text_copy(names[k++], sizeof names[0], row_name);
+	}
 	text_near_names(name, names[0], sizeof names[0], k, out, n);
 }
 

@@ -731,7 +731,7 @@ brigade_fire(const struct tableset *ts, const struct inputs *in,
 	if (in_given(in, "firers"))
 		return fire_infantry(ts, in, d, r);
 	return result_fail(r, RULE_USAGE,
-	    "fire needs --firers N (infantry), --guns N (artillery) or --rocket");
+	    "fire needs --firers N (infantry), --guns N (artillery) or --rocket; in a game, --unit NAME reads them");
 }
 
 /* ---- the odds of a battery, gun by gun --------------------------------- */

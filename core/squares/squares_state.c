@@ -283,7 +283,8 @@ squares_consequence(struct keeper *k, int ui, struct unit_effect *e)
 	if (e->kind != KEEP_PART)
 		return;
 	if (strcmp(e->name, "dice-off") == 0)
-		snprintf(e->note, sizeof e->note, "%s wins the dice-off", name);
+		snprintf(e->note, sizeof e->note,
+		    "%s activates his command (l.45: \"Winning general activates his command\")", name);
 	else if (strcmp(e->name, "must-retreat") == 0)
 		snprintf(e->note, sizeof e->note,
 		    "%s must retreat: more than half of its square has gone", name);

@@ -132,7 +132,7 @@ fire() { umpire --json --rules brigade fire "$@"; }
 
 @test "fire needs firers, guns or a rocket" {
 	fire --distance 2 --dice 4
-	expect_error 64 "fire needs --firers N (infantry), --guns N (artillery) or --rocket"
+	expect_error 64 "fire needs --firers N (infantry), --guns N (artillery) or --rocket; in a game, --unit NAME reads them"
 	fire --firers 16 --guns 2 --distance 2 --dice 4
 	expect_error 64 "fire takes one of --firers (infantry), --guns (artillery) or --rocket"
 }

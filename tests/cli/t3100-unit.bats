@@ -181,7 +181,14 @@ load helper
 	new_game
 	printf 'name,side,type,colour\nPack,British,infantry,red\n' > a.csv
 	umpire unit import a.csv
-	expect_error 65 "line 1: 'colour' is not a unit option of the brigade rules"
+	expect_error 65 "a.csv: line 1: 'colour' is not a unit option of the brigade rules"
+	# a row without its side or type says so in the file's words
+	printf 'name,side,type\nPack,,infantry\n' > empty.csv
+	umpire unit import empty.csv
+	expect_error 65 "empty.csv: line 2: 'Pack' needs its side and its type (cells empty or missing); nothing was loaded"
+	printf 'name,side,type\nPack,British\n' > short.csv
+	umpire unit import short.csv
+	expect_error 65 "short.csv: line 2: 'Pack' needs its side and its type (cells empty or missing); nothing was loaded"
 	printf 'name,side,type,class\n"Pack,British,infantry,british\n' > b.csv
 	umpire unit import b.csv
 	expect_error 65 "'b.csv' is not valid CSV: error parsing data while strict checking enabled (line 2)"

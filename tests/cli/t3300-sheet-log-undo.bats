@@ -316,7 +316,7 @@ undid #1 turn 1 fire of Kempt (target): 2 casualties" ]
 	umpire adjust --figures -2 --reason "missed casualties"
 	expect_error 64 "adjust needs a unit NAME, the rule set's measure (--figures, --hits...) ±N or --state STATE, and --reason TEXT"
 	umpire adjust Kempt --hits +1 --reason x
-	expect_error 64 "the brigade rules count figures, not hits"
+	expect_error 64 "the brigade rules count figures, not hits: give --figures ±N"
 	umpire adjust Kempt --figures +2 --reason x
 	expect_error 65 "Kempt has 64 of 64 figures left; +2 is not possible"
 }

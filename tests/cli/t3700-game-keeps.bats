@@ -88,6 +88,9 @@ squares_generals() {
 	umpire turn --general Wellington --general Ney --dice 5,7
 	[ "$status" -eq 0 ]
 	[ "$(printf '%s\n' "$output" | head -1)" = "Ney wins the dice-off" ]
+	# said once: what the win brings follows (l.45)
+	[ "$(printf '%s\n' "$output" | grep -c 'wins the dice-off')" = 1 ]
+	has_line '  Ney activates his command (l.45: "Winning general activates his command")'
 	# a tie on the score goes to the larger die: Wellington's d10
 	umpire --json turn --general Wellington --general Ney --dice 6,6
 	[ "$(json .summary)" = "Wellington wins the dice-off" ]
@@ -238,7 +241,7 @@ two_destroyed() {
 # naming both units and their side) unless --friendly is given."  Checked
 # once, in the driver, for every rule set's fire and melee.
 @test "a fire or a melee between units of one side is refused in every rule set, unless --friendly" {
-	for rs in brigade squares fury 2x2 ohw; do
+	for rs in $(rulesets); do
 		rm -f umpire.db
 		"$U" new --rules $rs >/dev/null
 		case $rs in

@@ -117,9 +117,9 @@ example() {
 @test "adjust takes a state as the sheet says it, in any case, and says states in words" {
 	example fury
 	umpire adjust Kempt --state good_order --reason trial
-	expect_error 65 "Kempt is already good order: nothing to change"
+	expect_error 65 "Kempt has no state or flag to clear: nothing to change"
 	umpire adjust Kempt --state "Good Order" --reason trial
-	expect_error 65 "Kempt is already good order: nothing to change"
+	expect_error 65 "Kempt has no state or flag to clear: nothing to change"
 	umpire adjust Kempt --state DISORDERED --reason trial
 	has_line "Kempt: disordered (trial)"
 	umpire adjust Kempt --state "good order" --reason trial
