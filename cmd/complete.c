@@ -136,6 +136,8 @@ struct completion {
 	int game;
 	struct game *gm;
 	struct viewer viewer;	/* --for: the side whose view is asked */
+	/* The modifiers named before the last comma ("a,b,"), or NULL. */
+	const char *mods_typed;
 	/* The candidates, quoted. */
 	char **found;
 	size_t nfound, cap;
@@ -143,6 +145,8 @@ struct completion {
 };
 
 /* ---- candidates ------------------------------------------------------ */
+
+static const char *typed_value(const struct completion *c, const char *name);
 
 static void
 keep(struct completion *c, const char *text)
@@ -321,6 +325,58 @@ offer_units(struct completion *c, enum which which)
 	}
 }
 
+/* The unit of the game named NAME (any case or accent), or NULL. */
+static const struct unit *
+named_unit(struct completion *c, const char *name)
+{
+	char want[UNIT_NAME * 4], have[UNIT_NAME * 4];
+
+	text_fold(name, want, sizeof want);
+	for (int i = 0; i < c->gm->army.n; i++) {
+		text_fold(c->gm->army.u[i].name, have, sizeof have);
+		if (strcmp(want, have) == 0)
+			return &c->gm->army.u[i];
+	}
+	return NULL;
+}
+
+/* True when the command's words hold flag --NAME. */
+static int
+flag_typed(const struct completion *c, const char *name)
+{
+	for (int i = 0; i < c->nargs; i++)
+		if (strncmp(c->args[i], "--", 2) == 0 && strcmp(c->args[i] + 2, name) == 0)
+			return 1;
+	return 0;
+}
+
+/* What a ruling may aim at (--target, --defender): the units of the
+ * other sides, then those of the acting unit's own only with --friendly
+ * (CLI.md refuses them without it); never the acting unit itself, named
+ * by --ACTOR. */
+static void
+offer_targets(struct completion *c, const char *actor)
+{
+	const char *name = typed_value(c, actor);
+	const struct unit *me;
+	int friendly = flag_typed(c, "friendly");
+
+	if (!game(c))
+		return;
+	if (name == NULL || (me = named_unit(c, name)) == NULL) {
+		offer_units(c, UNITS_ONLY);
+		return;
+	}
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < c->gm->army.n; i++) {
+			const struct unit *u = &c->gm->army.u[i];
+			int own = strcmp(u->side, me->side) == 0;
+
+			if (!u->formation && u != me && (pass == 0 ? !own : own && friendly))
+				offer(c, u->name);
+		}
+}
+
 static void
 offer_sides(struct completion *c)
 {
@@ -362,6 +418,24 @@ offer_tables(struct completion *c)
 			offer(c, table_stock[i].name);
 }
 
+/* True when modifier NAME is among those named before the last comma
+ * (each once in a list). */
+static int
+named_already(const struct completion *c, const char *name)
+{
+	size_t len = strlen(name);
+
+	for (const char *p = c->mods_typed; p != NULL && *p != '\0';) {
+		size_t n = strcspn(p, ",=");
+
+		if (n == len && strncmp(p, name, len) == 0)
+			return 1;
+		p += strcspn(p, ",");
+		p += *p == ',';
+	}
+	return 0;
+}
+
 /* A modifier the umpire may name (umpire applies an "auto" one itself):
  * NAME, NAME=CHOICE for each choice of its argument, or NAME= before a
  * number (and no space after it). */
@@ -371,7 +445,7 @@ offer_mod(struct completion *c, const struct table *t, int row)
 	const char *name = table_text(t, row, "name"), *arg = table_text(t, row, "arg");
 	char with[256];
 
-	if (strcmp(table_text(t, row, "source"), "auto") == 0)
+	if (strcmp(table_text(t, row, "source"), "auto") == 0 || named_already(c, name))
 		return;
 	if (*arg == '\0') {
 		offer(c, name);
@@ -518,6 +592,7 @@ offer_value(struct completion *c, const struct input_decl *d)
 				return;
 			memmove(c->head + hlen, c->item, keep_len);
 			c->head[hlen + keep_len] = '\0';
+			c->mods_typed = c->head + hlen;
 			c->item = comma + 1;
 			text_fold(c->item, c->item_fold, sizeof c->item_fold);
 			c->item_len = strlen(c->item_fold);
@@ -525,8 +600,11 @@ offer_value(struct completion *c, const struct input_decl *d)
 		offer_mods(c, d->detail);
 		break;
 	case IN_UNIT:
-		offer_units(c, !(d->flags & IN_FORMATION) ? UNITS_ONLY :
-		    (d->flags & IN_EITHER) ? ANY : FORMATIONS_ONLY);
+		if (strcmp(d->name, "target") == 0 || strcmp(d->name, "defender") == 0)
+			offer_targets(c, strcmp(d->name, "target") == 0 ? "unit" : "attacker");
+		else
+			offer_units(c, !(d->flags & IN_FORMATION) ? UNITS_ONLY :
+			    (d->flags & IN_EITHER) ? ANY : FORMATIONS_ONLY);
 		break;
 	case IN_TEXT:
 		if (strcmp(arg, "FILE") == 0)
@@ -655,10 +733,13 @@ command_decls(struct completion *c, struct decls *ds)
 	if (strcmp(name, "adjust") == 0) {
 		add_decls(ds, cmd_adjust_inputs(&c->adjust));
 	} else if (strcmp(name, "new") == 0) {
-		/* A new game's rule set is --rules, whatever game is there. */
+		/* A new game's rule set is --rules, else the game's there
+		 * (new --force plays it again); with neither, every one's. */
+		const struct ruleset *rs_new = rules_of(c);
+
 		add_decls(ds, cmd_new_inputs);
 		for (const struct ruleset *const *all = ruleset_all(); *all != NULL; all++)
-			if (c->rules == NULL || *all == ruleset_find(c->rules))
+			if (rs_new == NULL || *all == rs_new)
 				add_decls(ds, (*all)->roster->game_inputs);
 	} else if (strcmp(name, "unit") == 0) {
 		unit_decls(c, sub, ds);

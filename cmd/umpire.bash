@@ -27,4 +27,4 @@ _umpire()
 	esac
 	return 0
 }
-complete -F _umpire umpire
+complete -o nosort -F _umpire umpire 2>/dev/null || complete -F _umpire umpire

@@ -19,9 +19,10 @@ bin_umpire() {
 	ln -sf "${1:-$UMPIRE_BIN}" bin/umpire
 }
 
-# complete_line LINE: calls _umpire in a fresh bash with COMP_LINE,
+# complete_line LINE [in-order]: calls _umpire in a fresh bash with COMP_LINE,
 # COMP_POINT (the cursor at the end), COMP_WORDS and COMP_CWORD set as
-# readline sets them; prints COMPREPLY, sorted, one a line.
+# readline sets them; prints COMPREPLY, one a line, sorted unless the
+# second argument is in-order.
 complete_line() {
 	run --separate-stderr bash -c '
 		PATH=$PWD/bin:$PATH
@@ -33,8 +34,9 @@ complete_line() {
 		[[ $line == *" " ]] && COMP_WORDS+=("")
 		COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
 		_umpire umpire "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}" || exit 1
-		((${#COMPREPLY[@]} == 0)) || printf "%s\n" "${COMPREPLY[@]}" | LC_ALL=C sort' \
-	    _ "$ROOT/cmd/umpire.bash" "$1"
+		((${#COMPREPLY[@]} == 0)) || printf "%s\n" "${COMPREPLY[@]}" |
+		    if [ "$3" = in-order ]; then cat; else LC_ALL=C sort; fi' \
+	    _ "$ROOT/cmd/umpire.bash" "$1" "${2-sorted}"
 }
 
 # offers LINE [WORD...]: completing LINE offers exactly the WORDs (as they
@@ -457,4 +459,30 @@ screen_has() {
 		tmux -S "$TEST_DIR/tmux.sock" has-session 2>/dev/null || break
 		sleep 0.1
 	done
+}
+
+# In the order umpire gives them (bash keeps it: complete -o nosort).
+in_order() {
+	local line=$1
+	shift
+	complete_line "$line" in-order
+	[ "$status" -eq 0 ] || { echo "status $status: $stderr"; return 1; }
+	[ "$output" = "$(printf '%s\n' "$@")" ] || {
+		echo "line:   $line"; echo "offers: $output"; echo "wanted: $*"; return 1
+	}
+}
+
+@test "targets from the other side, the own side only with --friendly; lists without repeats" {
+	game
+	in_order "umpire fire --unit Kempt --target " Bachelu Piré
+	in_order "umpire melee --attacker Piré --defender " Kempt Pack
+	in_order "umpire fire --unit Kempt --friendly --target " Bachelu Piré Pack
+	offers "umpire fire --mod hard-cover,soft-cover,h"
+	offers "umpire fire --mod hard-cover,en" hard-cover,enfilade
+	# a brigade game's new offers the brigade rules' options, none of 2x2's
+	offers "umpire new --" --title --force --fog --example --from --recover --db --rules --json --help
+	for k in 1 2 3 4 5 6 7 8 9 10; do
+		"$U" adjust Pack --figures -1 --reason "a count of the ids" >/dev/null
+	done
+	in_order "umpire log show " 1 2 3 4 5 6 7 8 9 10 11 12
 }
