@@ -178,86 +178,87 @@ text(const struct sheet *s, const char *standing)
 static int
 json_units(const struct sheet *s, struct jsonw *w, int formations)
 {
+	const char *own = s->viewer.side;
 	int rc;
 
-	for (int i = 0; i < s->a->n; i++) {
-		if (!shown(s, i) || s->a->u[i].formation != formations ||
-		    (formations && viewer_look(&s->viewer, &s->a->u[i]) == LOOK_ACROSS))
-			continue;
-		if ((rc = view_load(s->g, s->gm, &s->viewer, &s->a->u[i], s->us, 1)) != 0)
-			return rc;
-		view_json(w, s->gm, s->us);
-	}
+	/* A side's view lists its own units first (CLI.md: the page's
+	 * sheet.json), each part in the roster's order. */
+	for (int pass = own != NULL ? 0 : 1; pass < 2; pass++)
+		for (int i = 0; i < s->a->n; i++) {
+			const struct unit *u = &s->a->u[i];
+
+			if (!shown(s, i) || u->formation != formations ||
+			    (formations && viewer_look(&s->viewer, u) == LOOK_ACROSS) ||
+			    (own != NULL && (strcmp(u->side, own) == 0) != (pass == 0)))
+				continue;
+			if ((rc = view_load(s->g, s->gm, &s->viewer, u, s->us, 1)) != 0)
+				return rc;
+			view_json(w, s->gm, s->us);
+		}
 	return 0;
 }
 
-/* The sheet as one JSON object, up to this size. */
-#define SHEET_JSON (1 << 24)
+static int json_into(const struct sheet *s, struct jsonw *w);
 
-static int json_into(const struct sheet *s, char *buf);
-
+/* The sheet as one JSON object, as large as the army makes it. */
 static int
 json(const struct sheet *s)
 {
-	char *buf = malloc(SHEET_JSON);
+	struct jsonw w;
 	int rc;
 
-	if (buf == NULL)
-		return cmd_error(s->g, EXIT_BUG, "out of memory");
-	rc = json_into(s, buf);
-	free(buf);
+	jsonw_init_growing(&w);
+	rc = json_into(s, &w);
+	jsonw_free(&w);
 	return rc;
 }
 
 static int
-json_into(const struct sheet *s, char *buf)
+json_into(const struct sheet *s, struct jsonw *w)
 {
 	const struct counter_decl *cost;
 	struct game *gm = s->gm;
 	char sentence[256];
-	struct jsonw w;
 	double points;
 	int rc;
 
-	jsonw_init(&w, buf, SHEET_JSON);
-	jsonw_object(&w, NULL);
-	jsonw_string(&w, "rules", gm->rs->name);
-	jsonw_string(&w, "title", gm->info.title);
-	jsonw_int(&w, "turn", gm->turn);
-	jsonw_array(&w, "units");
-	if ((rc = json_units(s, &w, 0)) != 0)
+	jsonw_object(w, NULL);
+	jsonw_string(w, "rules", gm->rs->name);
+	jsonw_string(w, "title", gm->info.title);
+	jsonw_int(w, "turn", gm->turn);
+	jsonw_array(w, "units");
+	if ((rc = json_units(s, w, 0)) != 0)
 		return rc;
-	jsonw_array_end(&w);
-	jsonw_array(&w, "formations");
-	if ((rc = json_units(s, &w, 1)) != 0)
+	jsonw_array_end(w);
+	jsonw_array(w, "formations");
+	if ((rc = json_units(s, w, 1)) != 0)
 		return rc;
-	jsonw_array_end(&w);
+	jsonw_array_end(w);
 	if ((cost = keeps_cost_counter(&gm->rs->roster->keeps)) != NULL) {
-		jsonw_object(&w, cost->name);
+		jsonw_object(w, cost->name);
 		for (int i = 0; i < s->nsides; i++) {
 			if (viewer_side_look(&s->viewer, s->sides[i]) != LOOK_ALL)
 				continue;
 			if ((rc = side_points(s, s->sides[i], &points)) != 0)
 				return rc;
-			jsonw_number(&w, s->sides[i], points);
+			jsonw_number(w, s->sides[i], points);
 		}
-		jsonw_object_end(&w);
+		jsonw_object_end(w);
 	}
-	jsonw_string(&w, "losses_measure", ruleset_loss_word(gm->rs));
-	jsonw_object(&w, "losses");
+	jsonw_string(w, "losses_measure", ruleset_loss_word(gm->rs));
+	jsonw_object(w, "losses");
 	for (int i = 0; i < s->nsides; i++)
 		if (viewer_side_look(&s->viewer, s->sides[i]) == LOOK_ALL)
-			jsonw_int(&w, s->sides[i], side_losses(s, s->sides[i]));
-	jsonw_object_end(&w);
+			jsonw_int(w, s->sides[i], side_losses(s, s->sides[i]));
+	jsonw_object_end(w);
 	if (viewer_all(&s->viewer) &&
-	    (rc = game_standing(s->g, gm, &w, sentence, sizeof sentence)) != 0)
+	    (rc = game_standing(s->g, gm, w, sentence, sizeof sentence)) != 0)
 		return rc;
-	if (!viewer_all(&s->viewer)) {
-		jsonw_string(&w, "for", s->viewer.side);
-		jsonw_string(&w, "fog", gm->info.fog);
-	}
-	jsonw_object_end(&w);
-	return cmd_print_json(s->g, &w, "the sheet is too large");
+	if (s->viewer.side != NULL)
+		jsonw_string(w, "for", s->viewer.side);
+	jsonw_string(w, "fog", gm->info.fog);
+	jsonw_object_end(w);
+	return cmd_print_json(s->g, w, "out of memory writing the sheet");
 }
 
 static int

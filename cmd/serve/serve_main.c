@@ -7,6 +7,8 @@
  */
 #include <arpa/inet.h>
 #include <errno.h>
+#include <ifaddrs.h>
+#include <net/if.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <stdio.h>
@@ -219,19 +221,43 @@ view_name(const struct view *v)
 	return v->side[0] != '\0' ? v->side : "umpire";
 }
 
+/* The host a phone on the network can open: the address listened on, or
+ * when that is every address (0.0.0.0), this machine's first IPv4 address
+ * on an interface that is up and not the loopback (else 0.0.0.0). */
+static void
+url_host(const char *host, char *out, size_t n)
+{
+	struct ifaddrs *all, *a;
+
+	snprintf(out, n, "%s", host);
+	if (strcmp(host, "0.0.0.0") != 0 || getifaddrs(&all) != 0)
+		return;
+	for (a = all; a != NULL; a = a->ifa_next)
+		if (a->ifa_addr != NULL && a->ifa_addr->sa_family == AF_INET &&
+		    (a->ifa_flags & IFF_UP) && !(a->ifa_flags & IFF_LOOPBACK) &&
+		    inet_ntop(AF_INET, &((struct sockaddr_in *)(void *)a->ifa_addr)->sin_addr,
+		    out, (socklen_t)n) != NULL)
+			break;
+	if (a == NULL)
+		snprintf(out, n, "%s", host);
+	freeifaddrs(all);
+}
+
 /* Prints one line a viewer, NAME URL, or (--json) one object. */
 static int
 print_views(struct cmd_ctx *g, const struct server *s, const struct listen_at *at)
 {
 	size_t cap = 4096 + (size_t)s->n * 512;
-	char url[512], listen[96], *buf;
+	char url[512], listen[96], host[64], reach[96], *buf;
 	struct jsonw w;
 	int rc = 0;
 
 	snprintf(listen, sizeof listen, "%s:%ld", at->host, at->port);
+	url_host(at->host, host, sizeof host);
+	snprintf(reach, sizeof reach, "%s:%ld", host, at->port);
 	if (!g->json) {
 		for (int i = 0; i < s->n; i++)
-			fprintf(g->out, "%s http://%s/v/%s/\n", view_name(&s->v[i]), listen,
+			fprintf(g->out, "%s http://%s/v/%s/\n", view_name(&s->v[i]), reach,
 			    s->v[i].token);
 		return 0;
 	}
@@ -242,7 +268,7 @@ print_views(struct cmd_ctx *g, const struct server *s, const struct listen_at *a
 	jsonw_string(&w, "listen", listen);
 	jsonw_object(&w, "views");
 	for (int i = 0; i < s->n; i++) {
-		snprintf(url, sizeof url, "http://%s/v/%s/", listen, s->v[i].token);
+		snprintf(url, sizeof url, "http://%s/v/%s/", reach, s->v[i].token);
 		jsonw_string(&w, view_name(&s->v[i]), url);
 	}
 	jsonw_object_end(&w);

@@ -257,7 +257,8 @@ runs=10
 set -- $(alternate batch_big batch_small)
 unset runs	# (alternate's own unset is its subshell's)
 ratio "a batch line, 2,004-unit game / 10-unit game" "$1" "$2" $((lines * 3 * 10)) "<=" 1.2
-# adjust names one unit: a figure lost at each wall, then given back.
+# adjust names one unit: a figure lost at each wall, then given back
+# (+N gives figures back, -N takes them).
 adjust_at() {
 	afresh "$1"
 	(
@@ -265,7 +266,7 @@ adjust_at() {
 		start=$(now_ns)
 		i=0
 		while [ $i -lt "${runs:-$n}" ]; do
-			sign=$([ $(( i / 30 % 2 )) = 0 ] && echo +1 || echo -1)
+			sign=$([ $(( i / 30 % 2 )) = 0 ] && echo -1 || echo +1)
 			"$u" adjust "Wall $(( i % 30 + 1 ))" --figures "$sign" --reason bench \
 			    >/dev/null ||
 			    { echo "bench: failed: adjust of Wall $(( i % 30 + 1 ))" >&2; kill "$$"; exit 1; }
@@ -278,12 +279,13 @@ adjust_big() { adjust_at army2000; }
 adjust_small() { adjust_at small; }
 set -- $(alternate adjust_big adjust_small)
 ratio "adjust, 2,004-unit game / 10-unit game" "$1" "$2" "$n" "<=" 1.2
-# 1,000 pairs of a fire and an adjust that gives two figures back.
+# 1,000 pairs of a fire (two figures lost) and an adjust that gives them
+# back.
 pairs=1000
 i=0
 while [ $i -lt "$pairs" ]; do
 	echo "fire --firers 16 --distance 2 --target 'Wall $(( i % 30 + 1 ))' --dice 4"
-	echo "adjust 'Wall $(( i % 30 + 1 ))' --figures -2 --reason bench"
+	echo "adjust 'Wall $(( i % 30 + 1 ))' --figures +2 --reason bench"
 	i=$((i + 1))
 done >"$work/pairs.txt"
 pairs_big() { batch_at army2000 "$work/pairs.txt"; }
