@@ -42,9 +42,9 @@ sides_count() {
 	umpire new --rules fury --example
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "new fury game 'Quatre Bras, 16 June 1815' at umpire.db" ]
-	[ "${lines[1]}" = "Allied: 9 units and 4 formations" ]
-	[ "${lines[2]}" = "French: 12 units and 9 formations" ]
-	[ "$(sides_count unit)" = "$(printf 'Allied 9\nFrench 12')" ]
+	[ "${lines[1]}" = "Allied: 12 units and 4 formations" ]
+	[ "${lines[2]}" = "French: 18 units and 9 formations" ]
+	[ "$(sides_count unit)" = "$(printf 'Allied 12\nFrench 18')" ]
 	[ "$(sides_count formation)" = "$(printf 'Allied 4\nFrench 9')" ]
 	# Bijlandt: regular, regular, militia x3: (2+2+0+0+0)/5 = 0.8, up: conscript.
 	umpire --json unit show Bijlandt
@@ -199,4 +199,22 @@ sides_count() {
 	has_line "  2x2: Maida, 4 July 1806" "$output"
 	has_line "  ohw: The Côa, 24 July 1810" "$output"
 	has_line "  squares: Albuera, 16 May 1811" "$output"
+}
+
+# The samples give every rating a ruling reads: each fury brigade moves
+# under its commander's rating (Kellermann's for the cuirassiers), and
+# ohw's skirmishers start in skirmish order.
+@test "samples play without a rating typed: fury's commanders, ohw's skirmishers" {
+	umpire new --rules fury --example
+	umpire --json unit list
+	for name in $(printf '%s' "$output" | jq -r '.units[] | select(.kind == "unit" and .type != "leader" and (.type | test("battery") | not)) | .name | @base64'); do
+		name=$(printf '%s' "$name" | base64 -d)
+		umpire --json move --unit "$name" --dice 4,4
+		[ "$status" -eq 0 ] || { echo "$name: $stderr"; return 1; }
+	done
+	umpire move --unit Guiton --dice 4,4
+	has_line "  --quality good: Kellermann's rating, the corps commander"
+	umpire --db o.db new --rules ohw --example
+	umpire --db o.db --json unit list
+	[ "$(jsonc '[.units[] | select(.type == "skirmishers") | .formation] | unique')" = '["skirmishers"]' ]
 }
