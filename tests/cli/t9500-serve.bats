@@ -811,7 +811,7 @@ FITS='document.documentElement.scrollWidth <= window.innerWidth'
 	cdp_start
 	page_open "${URL[umpire]}"
 	until_js '[...document.querySelectorAll("h2")].map(e => e.textContent).join(",")' \
-	    '"British,French"' 30
+	    '"British 0 figures lost,French 0 figures lost"' 30
 	until_js 'document.getElementById("status").textContent.replace(/[0-9:]+$/, "")' \
 	    '"brigade rules, turn 2; following the game, up to date at "' 10
 	js '[...document.querySelectorAll("h3")].map(e => e.textContent).join(" / ")'
@@ -867,4 +867,29 @@ STATUS='document.getElementById("status").textContent.replace(/[0-9:]+$/, "")'
 	until_js 'document.getElementById("error").hidden ? "" : document.getElementById("error").textContent' \
 	    "\"$REPLACED\"" 2
 	screenshot replaced.png
+}
+
+# A unit's facts on the page, by its name.
+facts_of() {
+	printf '[...document.querySelectorAll(".unit")].filter(e => e.querySelector(".name").textContent === "%s").map(e => [...e.querySelector(".facts").children].map(f => f.textContent).join("; ")).join("")' "$1"
+}
+
+@test "a side's page in Chromium: its own side first with its losses, a state said once, a leader as a leader" {
+	command -v chromium >/dev/null || skip "chromium is not installed (make deps installs it)"
+	"$U" new --rules fury --example >/dev/null
+	"$U" fire --unit Kempt --target Husson --distance 2 --dice 6,5 >/dev/null
+	"$U" adjust Kempt --state disordered --reason "a test" >/dev/null
+	serve_up
+	cdp_start
+	page_open "${URL[French]}"
+	# Kempt's fire took a stand of Husson: the French count it, the
+	# Allied losses are not the French commander's to know
+	until_js '[...document.querySelectorAll("h2")].map(e => e.textContent).join(",")' \
+	    '"French 1 stand lost,Allied"' 30
+	js "$(facts_of Kempt)"
+	[ "$JS" = '"state disordered; stands 5"' ]
+	js "$(facts_of Ney)"
+	[ "$JS" = '"state good order; command range 12"' ]
+	js "$FITS"
+	[ "$JS" = true ]
 }
