@@ -67,7 +67,8 @@ build/embed: schema/embed.c core/kind.c core/kind.h
 	@mkdir -p build
 	$(CC) $(STD) -O2 $(WARN) -Icore -o $@ schema/embed.c core/kind.c -lcsv -lm
 
-build/gen/stock_tables.c: build/embed $(TABLES)
+build/gen/stock_tables.c: build/embed $(TABLES) schema/check-tables.sh $(wildcard core/*/*.c)
+	@schema/check-tables.sh
 	@mkdir -p build/gen
 	build/embed tables $@ $(TABLES)
 build/gen/schema_sql.c: build/embed $(SQL)

@@ -120,6 +120,24 @@ every_table_well_formed(void **state)
 	}
 }
 
+/* Every rule set has its bands table (the fog reads it) and every
+ * modifier table an option of its adjudications names. */
+static void
+every_rule_set_has_its_tables(void **state)
+{
+	(void)state;
+	for (const struct ruleset *const *rs = ruleset_all(); *rs != NULL; rs++) {
+		if (table_stock_find((*rs)->name, "bands") == NULL)
+			fail_msg("the %s rules have no bands table", (*rs)->name);
+		for (const struct rule_cmd *c = (*rs)->cmds; c->name != NULL; c++)
+			for (const struct input_decl *d = c->undefined == NULL ? c->inputs : NULL;
+			    d != NULL && d->name != NULL; d++)
+				if (d->kind == IN_MODS && table_stock_find((*rs)->name, d->detail) == NULL)
+					fail_msg("%s %s --%s names the table '%s', which the %s rules lack",
+					    (*rs)->name, c->name, d->name, d->detail, (*rs)->name);
+	}
+}
+
 int
 main(void)
 {
@@ -130,6 +148,7 @@ main(void)
 		cmocka_unit_test(two_keys_and_missing),
 		cmocka_unit_test(modifier_rows),
 		cmocka_unit_test(every_table_well_formed),
+		cmocka_unit_test(every_rule_set_has_its_tables),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
