@@ -165,7 +165,7 @@ db_fail(struct db *db, int rc, const char *what)
 	case DB_IO:
 		if ((rc & 0xff) == SQLITE_CORRUPT || (rc & 0xff) == SQLITE_ERROR)
 			return db_set_error(st, "the game '%s' is damaged (%s)%s: see 'umpire check'",
-			    path, msg, db != NULL && db->in_tx ? "; nothing was written" : "");
+			    path, msg, db != NULL && db->in_tx && db->rw ? "; nothing was written" : "");
 		/* (SQLite's word on a failed open comes after its own retries:
 		 * the system's then is not the cause) */
 		if ((rc & 0xff) == SQLITE_IOERR && db != NULL && db->h != NULL &&
@@ -1221,16 +1221,21 @@ write_all(int fd, const unsigned char *buf, sqlite3_int64 n)
 }
 
 /* Puts the game's image at path: written into a file of its own, synced,
- * then linked where there is no game, or renamed over the game there
- * (replace) once its -wal is gone; the directory synced. */
+ * then linked where there is no game (once what a game gone left beside
+ * it is removed), or renamed over the game there (replace) once its -wal
+ * is gone; the directory synced. */
 static int
 place_game(const char *path, const unsigned char *image, sqlite3_int64 size, int replace)
 {
 	struct place p;
 	int e;
 
+	/* Where there is no game, a -wal or -shm left beside its name (a
+	 * game removed by hand without them) belongs to no game: SQLite
+	 * would replay that WAL into the new one. */
 	if ((e = place_open(&p, path, ".new-", 0644)) == 0 &&
 	    (e = write_all(p.fd, image, size)) == 0 &&
+	    (replace || (e = remove_sidecars(path)) == 0) &&
 	    (e = place_link(&p, replace)) == 0 && replace &&
 	    (e = remove_sidecars(path)) == 0)
 		e = place_rename(&p);

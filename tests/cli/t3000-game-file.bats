@@ -98,7 +98,7 @@ load helper
 	sqlite3 umpire.db "PRAGMA user_version = 99"
 	before=$(md5sum umpire.db)
 	umpire turn next
-	expect_error 65 "'umpire.db' is from a newer umpire (schema 99; this umpire knows 9): upgrade umpire"
+	expect_error 65 "'umpire.db' is from a newer umpire (schema 99; this umpire knows 10): upgrade umpire"
 	[ "$(md5sum umpire.db)" = "$before" ]
 }
 
@@ -502,4 +502,18 @@ os._exit(0)'
 	[ "$(json '.effects[0].unit')" = Kempt ]
 	umpire fire --firers 16 --distance 2 --target Kempf --dice 4
 	expect_error 65 "unit 'Kempf' not found: did you mean 'Kempt'?"
+}
+
+# A game deleted by hand leaves its -wal: SQLite would replay it into the
+# next game made at that name.
+@test "new where a game was removed without its -wal starts clean" {
+	small_oob
+	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
+	[ -s umpire.db-wal ]
+	rm umpire.db
+	"$U" new --rules brigade >/dev/null
+	umpire --json unit list
+	[ "$(jsonc '.units')" = '[]' ]
+	umpire check
+	[ "$status" -eq 0 ]
 }

@@ -204,7 +204,7 @@ load helper
 	expect_error 65 "nul.csv: line 2, column 1 holds a NUL byte"
 	printf 'name,side,type,side,units\nPack,British,infantry,French,4\n' >twice.csv
 	umpire unit import twice.csv
-	expect_error 65 "line 1: the column 'side' is given twice (columns 2 and 4)"
+	expect_error 65 "twice.csv: line 1: the column 'side' is given twice (columns 2 and 4)"
 	printf 'name,side,type,class,units\nPack,British,infantry,british,4\nBest,British,infantry,british,4,6\n' >extra.csv
 	umpire unit import extra.csv
 	expect_error 65 "extra.csv: line 3: 6 cells, the header has 5 columns; nothing was loaded"

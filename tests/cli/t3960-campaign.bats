@@ -367,7 +367,7 @@ twobytwo_maida() {
 	cp sat.db newer.db
 	sqlite3 newer.db "PRAGMA user_version = 99"
 	umpire --db x.db new --rules brigade --from newer.db
-	expect_error 65 "'newer.db' is from a newer umpire (schema 99; this umpire knows 9): upgrade umpire"
+	expect_error 65 "'newer.db' is from a newer umpire (schema 99; this umpire knows 10): upgrade umpire"
 	[ ! -e x.db ]
 	# a game at the path is replaced only with --force, even by its own
 	# next battle

@@ -28,6 +28,8 @@ state() {
 @test "a pinned firer has no first volley; artillery is not pinned" {
 	game
 	"$U" fire --unit 52nd --target "1er Ligne" --distance 1 --dice 1 >/dev/null
+	# (l.47: "A unit may shoot only ONCE during its turn": the next turn)
+	"$U" turn next >/dev/null
 	umpire --json fire --unit 52nd --target "1er Ligne" --distance 1 --dice 4
 	[ "$(json .result.score)" = 4 ]
 	[ "$(json '.working | index("no first volley: the firer is pinned (an infantry unit that shoots is pinned)") != null')" = true ]
@@ -37,13 +39,17 @@ state() {
 
 @test "states are a severity order: a second pin leaves it pinned, disrupted stays disrupted" {
 	game
+	# (a unit shoots once a turn, l.47: each shot in a turn of its own)
 	"$U" fire --unit Batterie --target Coldstream --distance 2 --dice 5 >/dev/null
 	[ "$(state Coldstream)" = pinned ]
+	"$U" turn next >/dev/null
 	umpire --json fire --unit Batterie --target Coldstream --distance 2 --dice 5
 	[ "$(json '.effects|length')" = 0 ]
 	[ "$(state Coldstream)" = pinned ]
+	"$U" turn next >/dev/null
 	"$U" fire --unit Batterie --target Coldstream --distance 2 --dice 6 >/dev/null
 	[ "$(state Coldstream)" = disrupted ]
+	"$U" turn next >/dev/null
 	"$U" fire --unit Batterie --target Coldstream --distance 2 --dice 5 >/dev/null
 	[ "$(state Coldstream)" = disrupted ]
 }
@@ -51,6 +57,7 @@ state() {
 @test "a disrupted target gives +1 to the shooter; a disrupted unit may not fire" {
 	game
 	"$U" fire --unit Batterie --target 52nd --distance 2 --dice 6 >/dev/null
+	"$U" turn next >/dev/null
 	umpire --json fire --unit Batterie --target 52nd --distance 2 --dice 4
 	[ "$(json .result.score)" = 5 ]
 	umpire --json fire --unit 52nd --target Garde --distance 1 --dice 4
@@ -118,7 +125,11 @@ state() {
 @test "a fast game is lost at 5 destroyed, said after the ruling and on the sheet" {
 	game --victory fast
 	for u in A B C D E; do "$U" unit add "$u" --side British --type line >/dev/null; done
-	for u in A B C D; do "$U" fire --unit Batterie --target "$u" --distance 1 --mod target-flank --dice 6 >/dev/null; done
+	# (the battery shoots once a turn, l.47)
+	for u in A B C D; do
+		"$U" fire --unit Batterie --target "$u" --distance 1 --mod target-flank --dice 6 >/dev/null
+		"$U" turn next >/dev/null
+	done
 	umpire sheet
 	has_line "nobody has lost yet"
 	umpire fire --unit Batterie --target E --distance 1 --mod target-flank --dice 6
@@ -236,10 +247,12 @@ state() {
 	umpire --json melee --attacker Coldstream --defender Garde --dice 1,6
 	[ "$(json .legal)" = true ]
 	[ "$(json .result.loser)" = attacker ]
-	# the rulings refused changed nothing: undo passes over them (#7,
+	# undo takes back the last entry, a ruling refused as any other (#7,
 	# Garde's melee)
 	umpire undo
 	[ "${lines[0]}" = "undid #8 turn 1 melee of Coldstream (attacker), Garde (defender): the attacker is destroyed (7 to 2); follow up mandatory" ]
+	umpire undo
+	[ "${lines[0]}" = "undid #7 turn 1 melee of Garde (attacker), 52nd (defender): no melee: a pinned unit may not move (it may change facing)" ]
 	umpire undo
 	[ "${lines[0]}" = "undid #6 turn 1 adjust of Garde (unit): Garde: pinned (a test)" ]
 	# the stateless form takes the attacker's state as an option
@@ -258,7 +271,7 @@ state() {
 	PRAGMA user_version = 6;"
 	umpire check
 	[ "$status" -eq 0 ]
-	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 9 ]
+	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 10 ]
 	umpire tables diff
 	[ "$output" = "the game's tables are the stock tables" ]
 	"$U" adjust Garde --state routed --reason "a test" >/dev/null

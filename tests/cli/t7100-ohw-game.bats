@@ -262,7 +262,7 @@ undid #2 turn 1 adjust of 1/45e (unit): 1/45e: reorganised (stood a full turn to
 	PRAGMA user_version = 7;"
 	umpire check
 	[ "$status" -eq 0 ]
-	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 8 ]
+	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 10 ]
 	umpire tables diff
 	[ "$output" = "the game's tables are the stock tables" ]
 	umpire --json move --unit RHA --formation-change older
