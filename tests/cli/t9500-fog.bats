@@ -166,9 +166,11 @@ brigade_game() {
 	brigade_game --fog open
 	shown British 759
 	shown British guards
-	"$U" --json sheet >a.json
-	"$U" --json sheet --for British >b.json
+	# the same sheet, but for whom it is and its own side's units first
+	"$U" --json sheet | jq -S '.units |= sort_by(.name)' >a.json
+	"$U" --json sheet --for British | jq -S 'del(.for) | .units |= sort_by(.name)' >b.json
 	cmp a.json b.json
+	[ "$("$U" --json sheet --for British | jq -r '.for, .fog, .units[0].side')" = "$(printf 'British\nopen\nBritish')" ]
 }
 
 @test "squares at fog table and hidden: hit markers stand on the table; ratings, dice and working do not" {

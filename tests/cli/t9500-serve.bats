@@ -147,7 +147,8 @@ token_of() {
 	[ "$code" = 200 ]
 	"$U" --json sheet --for Austrian >want.json
 	cmp body.txt want.json
-	[ "$(jq -r '[.units[].name] | join(",")' body.txt)" = "HQ,1er Ligne,IR 4" ]
+	# its own units first
+	[ "$(jq -r '[.units[].name] | join(",")' body.txt)" = "IR 4,HQ,1er Ligne" ]
 	# the enemy's ratings and the game's standing are not in it
 	[ "$(jq -r '[.units[] | select(.side == "French") | has("ratings") or has("size") or has("points")] | any' body.txt)" = false ]
 	[ "$(jq -r 'has("standing"), has("points")' body.txt | tr '\n' ,)" = "false,true," ]
@@ -887,9 +888,9 @@ facts_of() {
 	until_js '[...document.querySelectorAll("h2")].map(e => e.textContent).join(",")' \
 	    '"French 1 stand lost,Allied"' 30
 	js "$(facts_of Kempt)"
-	[ "$JS" = '"state disordered; stands 5"' ]
+	[ "$JS" = '"state disordered; stands 5"' ] || { echo "Kempt: $JS"; return 1; }
 	js "$(facts_of Ney)"
-	[ "$JS" = '"state good order; command range 12"' ]
+	[ "$JS" = '"state good order; command range 12"' ] || { echo "Ney: $JS"; return 1; }
 	js "$FITS"
 	[ "$JS" = true ]
 }
