@@ -214,6 +214,11 @@ decide(long att_cas, long def_cas, long margin)
 static void
 obligations(struct result *r, const char *winner, const char *loser, long pushback)
 {
+	/* a later melee's result is the one owed: a follow up still owed from
+	 * an earlier one goes for a unit now beaten, and a push back for one
+	 * now winning */
+	result_flag(r, loser, "following-up", 0);
+	result_flag(r, winner, "pushed-back", 0);
 	result_flag_for(r, loser, "pushed-back", 2);
 	result_flag_for(r, winner, "following-up", 2);
 	result_mark(r, winner, "followup", pushback, pushback, loser, NULL);

@@ -1166,10 +1166,10 @@ static const struct word_decl brigade_flags[] = {
 	{ .word = "broken", .sight = SIGHT_TABLE },
 	/* What a result obliges, in the turn of the melee and the next. */
 	{ .word = "pushed-back", .sight = SIGHT_TABLE, .said = "must be pushed back",
-	  .unsaid = "has been pushed back", .must = "be pushed back",
+	  .unsaid = "no longer owes a push back", .must = "be pushed back",
 	  .rule = "brigade.txt l.299", .ends = "pushed-back" },
 	{ .word = "following-up", .sight = SIGHT_TABLE, .said = "must follow up",
-	  .unsaid = "has followed up", .must = "follow up at least one move",
+	  .unsaid = "no longer owes a follow up", .must = "follow up at least one move",
 	  .rule = "brigade.txt l.315", .ends = "followed-up" },
 	/* "A charge move ... must be followed by two moves at normal speed." */
 	{ .word = "charging", .sight = SIGHT_TABLE, .said = "has charged",

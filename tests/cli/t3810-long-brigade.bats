@@ -7,6 +7,12 @@
 # back l.431).
 load helper
 
+# The turn as the game keeps it, kept in turnN.json, then the next turn.
+turn_ends() {
+	"$U" --json turn >"turn$1.json"
+	"$U" turn next >/dev/null
+}
+
 battle() {
 	"$U" new --rules brigade --title "Quatre Bras, long" >/dev/null
 	"$U" unit add "Anglo-Allied Army" --side British --type army >/dev/null
@@ -41,7 +47,7 @@ battle() {
 	#     (Pack 3); Pack 48 +3 elite +9 square = 60 -> 25, die 3 -> 6 (Piré
 	#     6); 6 - 3 >= 2: Piré is pushed back (1)
 	"$U" melee --attacker Piré --defender Pack --dice 3,3 >/dev/null
-	"$U" turn next >/dev/null
+	turn_ends 1
 	# ---- turn 2
 	#  7. Bachelu, in attack column, charges Kempt: 60 +20 impact = 80 ->
 	#     33, die 4 -> 11 (Kempt 13); Kempt 62 -> 25, die 3 -> 6 (Bachelu
@@ -61,7 +67,7 @@ battle() {
 	"$U" rally --unit Piré --after push-back >/dev/null
 	# 13. a correction: a straggler off Kempt (Kempt 14)
 	"$U" adjust Kempt --figures -1 --reason "a straggler off the sheet" >/dev/null
-	"$U" turn next >/dev/null
+	turn_ends 2
 	# ---- turn 3
 	# 14. Bachelu attacks Kempt again, the same melee: no impact in its
 	#     second round; 54 -> 22, die 3 -> 5 (Kempt 19); Kempt 50 -> 20,
@@ -127,4 +133,48 @@ battle() {
 	umpire --json log
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.undone | not)] | length')" = 22 ]
 	[ "$(printf '%s' "$output" | jq -r '[.entries[] | select(.command == "fire")][3].summary')" = "no fire: brigades falling back or pushed back may not fire (brigade.txt l.235; Kempt is pushed back)" ]
+}
+
+# turn N's units: [unit, acts, what each must do, what each may not and its
+# rule], one a line.
+turn_units() {
+	jq -c '.units[] | [.unit, .acts, [.must[].what], [.may_not[] | .what + " " + .rule]]' "$1"
+}
+
+# The turn by the text, from the rulings above.  Turn 1: Kempt fired (2)
+# and was fired on (4); Pack formed square (5), so may not fire in that
+# move (l.128), and won its melee against Piré (6): it must follow up
+# (l.315); Bachelu was fired on by the RHA and shot at by Kempt's muskets
+# (1, 2) and formed column (3): no fire (l.128); Piré lost (6): it must be
+# pushed back (l.299) and may not fire (l.235).  Turn 2: Kempt lost the
+# melee (7), so its fire (8) is refused and not an act; its push back (9)
+# is its move; Pack was shot at by Foy (11) and still owes its follow up;
+# Bachelu won (7): it follows up; Piré rallies after its push back (12):
+# rallying it neither fires nor moves (l.352).  Turn 3: Bachelu lost (14):
+# pushed back, no longer following up, at halt after its morale (20, l.13:
+# no advance); Kempt won it: it follows up, its push back no longer owed;
+# Ponsonby moved (15) and won (16); Piré, beaten again, is pushed back.
+@test "the long brigade game's turn by turn: acts, obligations and prohibitions" {
+	battle
+	"$U" --json turn >turn3.json
+	[ "$(turn_units turn1.json)" = '["Kempt",["fired","fired-on"],[],[]]
+["Pack",["moved","changed-formation","meleed"],["follow up at least one move"],["fire brigade.txt l.128"]]
+["RHA",["fired"],[],[]]
+["Bachelu",["fired-on","shot-at","moved","changed-formation"],[],["fire brigade.txt l.128"]]
+["Piré",["meleed"],["be pushed back"],["fire brigade.txt l.235"]]
+["Battery",["fired"],[],[]]' ]
+	[ "$(turn_units turn2.json)" = '["Kempt",["meleed","moved","pushed-back"],[],["fire brigade.txt l.235"]]
+["Pack",["fired-on","shot-at"],["follow up at least one move"],[]]
+["Bachelu",["meleed"],["follow up at least one move"],[]]
+["Foy",["fired"],[],[]]
+["Piré",["rallied"],["be pushed back"],["fire or move brigade.txt l.352","fire brigade.txt l.235"]]' ]
+	[ "$(turn_units turn3.json)" = '["Kempt",["meleed"],["follow up at least one move"],[]]
+["Pack",["fired-on"],[],[]]
+["Ponsonby",["moved","meleed"],["follow up at least one move"],[]]
+["RHA",["fired"],[],[]]
+["Bachelu",["meleed"],["be pushed back"],["advance brigade.txt l.13","fire brigade.txt l.235"]]
+["Foy",["fired-on"],[],[]]
+["Piré",["meleed"],["be pushed back"],["advance brigade.txt l.13","fire brigade.txt l.235"]]
+["Battery",["fired"],[],[]]' ]
+	[ "$(jq -c '[.turn, .phase]' turn1.json turn2.json turn3.json | paste -sd' ')" = '[1,null] [2,null] [3,null]' ]
 }
