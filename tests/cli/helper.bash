@@ -255,3 +255,14 @@ chart_bars() {
 	grep -o '<text class="value"[^>]*>[0-9]*</text><text class="turn"[^>]*>[0-9]*<' "$1" |
 	    sed -E 's/^.*>([0-9]*)<\/text><text .*>([0-9]*)<$/\2: \1/' | paste -sd' '
 }
+
+# turn_ends N: the turn as the game keeps it (turn --json) into turnN.json,
+# then the next turn.  turn_units FILE: its units, a line each: [unit,
+# acts, what it must do, what it may not and the rule].
+turn_ends() {
+	"$U" --json turn >"turn$1.json"
+	"$U" turn next >/dev/null
+}
+turn_units() {
+	jq -c '.units[] | [.unit, .acts, [.must[].what], [.may_not[] | .what + " " + .rule]]' "$1"
+}

@@ -7,12 +7,6 @@
 # back l.431).
 load helper
 
-# The turn as the game keeps it, kept in turnN.json, then the next turn.
-turn_ends() {
-	"$U" --json turn >"turn$1.json"
-	"$U" turn next >/dev/null
-}
-
 battle() {
 	"$U" new --rules brigade --title "Quatre Bras, long" >/dev/null
 	"$U" unit add "Anglo-Allied Army" --side British --type army >/dev/null
@@ -133,12 +127,6 @@ battle() {
 	umpire --json log
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.undone | not)] | length')" = 22 ]
 	[ "$(printf '%s' "$output" | jq -r '[.entries[] | select(.command == "fire")][3].summary')" = "no fire: brigades falling back or pushed back may not fire (brigade.txt l.235; Kempt is pushed back)" ]
-}
-
-# turn N's units: [unit, acts, what each must do, what each may not and its
-# rule], one a line.
-turn_units() {
-	jq -c '.units[] | [.unit, .acts, [.must[].what], [.may_not[] | .what + " " + .rule]]' "$1"
 }
 
 # The turn by the text, from the rulings above.  Turn 1: Kempt fired (2)

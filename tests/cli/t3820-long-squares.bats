@@ -32,7 +32,7 @@ battle() {
 	"$U" fire --unit RA --target Donzelot --range long --dice 6 >/dev/null
 	#  6. Picton tests: one d8 for its one hit, 6, holds
 	"$U" morale --unit Picton --dice 6 >/dev/null
-	"$U" turn next >/dev/null
+	turn_ends 1
 	# ---- turn 2 (the turn's end cleared the 12pdr's and the RA's
 	#      bombardment)
 	#  7. a dice-off of two d8: 6 and 6, the same score on the same die:
@@ -63,7 +63,7 @@ battle() {
 	"$U" morale --unit Ponsonby --dice 5,6 >/dev/null
 	# 15. Donzelot two d8: 3, 6, one fail, retreats
 	"$U" morale --unit Donzelot --dice 3,6 >/dev/null
-	"$U" turn next >/dev/null
+	turn_ends 2
 	# ---- turn 3
 	# 16. the action dice: 2, 2, 3 -> 3, 2, 2
 	"$U" turn --action-dice --dice 2,2,3 >/dev/null
@@ -117,4 +117,34 @@ battle() {
 	[ "$(printf '%s' "$output" | jq -c '[.entries[] | select(.command == "turn") | .summary]')" = '["3 action dice, largest first: 3, 2, 1","Ney wins the dice-off","turn 2 begins","a tie on the same die: roll again","Left Wing wins the dice-off","turn 3 begins","3 action dice, largest first: 3, 2, 2"]' ]
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.undone | not)] | length')" = 23 ]
 	[ "$(sqlite3 umpire.db "SELECT count(*) FROM effect WHERE kind = 'part' AND name = 'dice-off'")" = 2 ]
+}
+
+# The turn by the text: each turn's action dice (C1) and who has acted.
+# Turn 1: Ney's command activates; the RA and the 12pdr bombard, so they
+# may not move or join an attack (l.97) and, having spent an action, may
+# not rally (l.152); Donzelot moved and was bombarded.  Turn 2: Picton
+# rallied on the battlefield, which takes all its actions (l.152: no move,
+# bombardment or assault); Ponsonby and Marcognet assaulted.  Turn 3:
+# Ponsonby and Donzelot rally; Marcognet is bombarded and tests.
+@test "the long squares game's turn by turn: acts, obligations and prohibitions" {
+	battle
+	"$U" --json turn >turn3.json
+	[ "$(turn_units turn1.json)" = '["Ney",["activated"],[],[]]
+["Picton",["bombarded-by","tested"],[],[]]
+["RA",["bombarded"],[],["move or join an attack squares.txt l.97","rally (it has spent an action) squares.txt l.152"]]
+["Donzelot",["moved","bombarded-by"],[],["rally (it has spent an action) squares.txt l.152"]]
+["12pdr",["bombarded"],[],["move or join an attack squares.txt l.97","rally (it has spent an action) squares.txt l.152"]]' ]
+	[ "$(turn_units turn2.json)" = '["Left Wing",["activated"],[],[]]
+["Picton",["defended","tested","rallied"],[],["move, bombard or assault squares.txt l.152"]]
+["Ponsonby",["bombarded-by","assaulted","tested"],[],["rally (it has spent an action) squares.txt l.152"]]
+["Donzelot",["defended","tested"],[],[]]
+["Marcognet",["assaulted"],[],["rally (it has spent an action) squares.txt l.152"]]
+["12pdr",["bombarded"],[],["move or join an attack squares.txt l.97","rally (it has spent an action) squares.txt l.152"]]' ]
+	[ "$(turn_units turn3.json)" = '["Ponsonby",["rallied"],[],[]]
+["RA",["bombarded"],[],["move or join an attack squares.txt l.97","rally (it has spent an action) squares.txt l.152"]]
+["Donzelot",["rallied"],[],["move, bombard or assault squares.txt l.152"]]
+["Marcognet",["bombarded-by","tested"],[],[]]' ]
+	[ "$(jq -c '[.turn, .phase]' turn1.json turn2.json turn3.json | paste -sd' ')" = '[1,null] [2,null] [3,null]' ]
+	# the action dice left: rolled at turns 1 and 3, all spent in turn 2
+	[ "$(jq -c '.action_dice' turn1.json turn2.json turn3.json | paste -sd' ')" = '[{"side":"Allied","dice":[2,1]},{"side":"French","dice":[2,1]}] [] [{"side":"Allied","dice":[3,2,2]},{"side":"French","dice":[3,2,2]}]' ]
 }

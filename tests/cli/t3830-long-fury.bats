@@ -52,7 +52,7 @@ battle() {
 	#     1 lost; I Corps 15 x 50% = 7.5 -> 7, 2 lost; the French army 15 x
 	#     60% = 9, 2; the Allied army 14 x 60% = 8.4 -> 8, 0
 	"$U" fatigue >/dev/null
-	"$U" turn next >/dev/null
+	turn_ends 1
 	# ---- turn 2
 	#  8. Quiot, disordered: the disorder table, 5+4 = 9 (worn, 5 of 6: no
 	#     modifier), rallies, half of its column's 7": 3.5"
@@ -72,7 +72,7 @@ battle() {
 	"$U" morale --unit Pack >/dev/null
 	# 13. a correction: Ponsonby lost a stand to skirmishers
 	"$U" adjust Ponsonby --stands -1 --reason "lost to skirmishers" >/dev/null
-	"$U" turn next >/dev/null
+	turn_ends 2
 	# ---- turn 3
 	# 14. Ponsonby charges Quiot (in column, not in square): 6+6, worn -1,
 	#     cavalry charging infantry +2 = 13; Quiot 2+2, more stands +1, worn
@@ -139,4 +139,31 @@ battle() {
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.undone | not)] | length')" = 24 ]
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.undone)] | length')" = 1 ]
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.summary == "")] | length')" = 0 ]
+}
+
+# The turn by the text.  Turn 1: Quiot and Kempt changed formation, so
+# neither may move into melee this phase (l.78); each was fired on once
+# and may not be again this fire phase (l.222).  Turn 2: Travers and Pack
+# are fired on once each.  Turn 3: Ponsonby's melee won a breakthrough it
+# must make; Bourgeois, Kempt and Ponsonby are fired on once each.
+@test "the long fury game's turn by turn: acts, obligations and prohibitions" {
+	battle
+	"$U" --json turn >turn3.json
+	[ "$(turn_units turn1.json)" = '["Quiot",["moved","changed-formation","fired-on"],[],["move into melee fury.txt l.78","be fired upon again this fire phase fury.txt l.222"]]
+["Travers",["moved","meleed"],[],[]]
+["Grande Batterie",["fired"],[],[]]
+["Kempt",["fired-on","moved","changed-formation","meleed"],[],["move into melee fury.txt l.78","be fired upon again this fire phase fury.txt l.222"]]
+["Pack",["fired"],[],[]]' ]
+	[ "$(turn_units turn2.json)" = '["Quiot",["moved","fired"],[],[]]
+["Bourgeois",["fired","meleed"],[],[]]
+["Travers",["fired-on"],[],["be fired upon again this fire phase fury.txt l.222"]]
+["Pack",["fired-on","meleed"],[],["be fired upon again this fire phase fury.txt l.222"]]
+["RHA",["fired"],[],[]]' ]
+	[ "$(turn_units turn3.json)" = '["Quiot",["meleed"],[],[]]
+["Bourgeois",["fired-on"],[],["be fired upon again this fire phase fury.txt l.222"]]
+["Grande Batterie",["fired"],[],[]]
+["Kempt",["fired-on","moved"],[],["be fired upon again this fire phase fury.txt l.222"]]
+["Ponsonby",["meleed","fired-on"],["make its breakthrough melee"],["be fired upon again this fire phase fury.txt l.222"]]
+["RHA",["fired"],[],[]]' ]
+	[ "$(jq -c '[.turn, .phase]' turn1.json turn2.json turn3.json | paste -sd' ')" = '[1,null] [2,null] [3,null]' ]
 }

@@ -37,7 +37,7 @@ battle() {
 	"$U" fire --unit Picton --target Bachelu --distance 1 --dice 6 >/dev/null
 	#  8. Bachelu's rout die 2: destroyed (French 1)
 	"$U" morale --rout --unit Bachelu --dice 2 >/dev/null
-	"$U" turn next >/dev/null
+	turn_ends 1
 	# ---- turn 2
 	#  9. the Cuirassiers move 4"
 	"$U" move --unit Cuirassiers >/dev/null
@@ -57,7 +57,7 @@ battle() {
 	"$U" melee --attacker "Old Guard" --defender Picton --dice 5,1 >/dev/null
 	# 15. a correction: Pack pinned by skirmishers
 	"$U" adjust Pack --state pinned --reason "pinned by skirmishers" >/dev/null
-	"$U" turn next >/dev/null
+	turn_ends 2
 	# ---- turn 3
 	# 16. Pack fails to rally: 4
 	"$U" rally --unit Pack --dice 4 >/dev/null
@@ -127,4 +127,27 @@ battle() {
 	has_line "would undo #24 turn 3 morale of Pack (unit): the unit routs 3\" away and is disrupted (d6 5)"
 	umpire morale --victory
 	[ "${lines[0]}" = "Allies has not lost (2 destroyed, the opponent 2)" ]
+}
+
+# The turn by the text: a unit may shoot once in its turn (l.47), so each
+# firer may not shoot again; turn 2's winning attack (the Old Guard) owes
+# its mandatory follow up (l.258), still owed in turn 3.
+@test "the long 2x2 game's turn by turn: acts, obligations and prohibitions" {
+	battle
+	"$U" --json turn >turn3.json
+	[ "$(turn_units turn1.json)" = '["Kempt",["fired-on","meleed"],[],[]]
+["Pack",["fired-on","rallied"],[],[]]
+["Picton",["moved","fired"],[],["shoot again this turn 2x2.txt l.47"]]
+["Bachelu",["fired","fired-on"],[],["shoot again this turn 2x2.txt l.47"]]
+["Cuirassiers",["attacked"],[],[]]
+["Foot Battery",["fired"],[],["shoot again this turn 2x2.txt l.47"]]' ]
+	[ "$(turn_units turn2.json)" = '["Pack",["meleed"],[],[]]
+["Picton",["fired-on","meleed"],[],[]]
+["Cuirassiers",["moved","attacked"],[],[]]
+["Foot Battery",["fired"],[],["shoot again this turn 2x2.txt l.47"]]
+["Old Guard",["attacked"],["follow up: up to a full move directly ahead"],[]]' ]
+	[ "$(turn_units turn3.json)" = '["Pack",["rallied","fired","fired-on"],[],["shoot again this turn 2x2.txt l.47"]]
+["Foot Battery",["fired"],[],["shoot again this turn 2x2.txt l.47"]]
+["Old Guard",["fired-on","rallied"],["follow up: up to a full move directly ahead"],[]]' ]
+	[ "$(jq -c '[.turn, .phase]' turn1.json turn2.json turn3.json | paste -sd' ')" = '[1,null] [2,null] [3,null]' ]
 }

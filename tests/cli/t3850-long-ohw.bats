@@ -39,7 +39,7 @@ battle() {
 	#     the square 4 +2 = 6, halved for cavalry: 3 (Hussars 3); the
 	#     square is not broken: the hussars retire
 	"$U" melee --attacker Hussars --defender "2nd Foot" --dice 5,4 >/dev/null
-	"$U" turn next >/dev/null
+	turn_ends 1
 	# ---- turn 2
 	#  8. 1/45e's fatigue asked: 4 of 15, fresh
 	"$U" fatigue --unit 1/45e >/dev/null
@@ -58,7 +58,7 @@ battle() {
 	"$U" morale --unit "1st Foot" >/dev/null
 	# 13. a correction: the voltigeurs 1 FP more (Voltigeurs 3)
 	"$U" adjust Voltigeurs --fp +1 --reason "a skirmish left off the sheet" >/dev/null
-	"$U" turn next >/dev/null
+	turn_ends 2
 	# ---- turn 3
 	# 14. 2/45e at 1st Foot, 5": 2 (1st Foot 11)
 	"$U" fire --unit "2/45e" --target "1st Foot" --distance 5 --dice 2 >/dev/null
@@ -119,4 +119,26 @@ battle() {
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.undone | not)] | length')" = 23 ]
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.undone)] | length')" = 1 ]
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.summary == "")] | length')" = 0 ]
+}
+
+# The turn by the text: a unit charged once may not be charged again that
+# turn (l.65): the 2nd Foot in turn 1, the 1/45e in turn 2.
+@test "the long ohw game's turn by turn: acts, obligations and prohibitions" {
+	battle
+	"$U" --json turn >turn3.json
+	[ "$(turn_units turn1.json)" = '["1st Foot",["fired-on","moved","fired"],[],[]]
+["2nd Foot",["fired-on","moved","charged-by"],[],["be charged again this turn ohw.txt l.65"]]
+["Battery",["fired"],[],[]]
+["1/45e",["fired-on","fired"],[],[]]
+["Hussars",["charged"],[],[]]
+["Voltigeurs",["fired","fired-on"],[],[]]' ]
+	[ "$(turn_units turn2.json)" = '["1st Foot",["fired-on"],[],[]]
+["Royal Dragoons",["charged"],[],[]]
+["Battery",["fired"],[],[]]
+["1/45e",["fired-on","fired","charged-by"],[],["be charged again this turn ohw.txt l.65"]]' ]
+	[ "$(turn_units turn3.json)" = '["1st Foot",["fired-on","moved","fired"],[],[]]
+["Battery",["fired"],[],[]]
+["2/45e",["fired","fired-on"],[],[]]
+["Hussars",["moved","fired-on"],[],[]]' ]
+	[ "$(jq -c '[.turn, .phase]' turn1.json turn2.json turn3.json | paste -sd' ')" = '[1,null] [2,null] [3,null]' ]
 }
