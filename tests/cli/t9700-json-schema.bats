@@ -35,9 +35,9 @@ capture() {
 	capture "--json frobnicate" '{}'
 	run python3 "$BATS_TEST_DIRNAME/validate-json.py" kept
 	[ "$status" -eq 1 ]
-	has_line "not ok 13 - json ruling: 1 of 1 outputs do not match"
+	has_line "not ok 14 - json ruling: 1 of 1 outputs do not match"
 	has_line "#   (top): 'event' is a required property; result/range: 'far' is not one of ['close', 'long', 'out', None]"
 	has_line "not ok 5 - json frobnicate: 1 of 1 outputs do not match"
 	has_line "#   no schema for this command's --json output"
-	has_line "not ok 27 - json outputs checked: 2 (at least 1000), 0 failed runs with empty stdout"
+	has_line "not ok 28 - json outputs checked: 2 (at least 1000), 0 failed runs with empty stdout"
 }
