@@ -4,7 +4,7 @@
 # replay of the journal.
 #   tests/model/run.sh short|long UMPIRE_BINARY
 # short (make check): every seed of the corpus, and 150 steps of a fixed
-# seed in each rule set.  long (make stress): 10,000 steps of a fresh seed
+# seed in each rule set, two at a time.  long (make stress): 10,000 steps of a fresh seed
 # in each rule set, two at a time; a seed that fails is added to the corpus.
 set -u
 mode=$1
@@ -14,12 +14,29 @@ model="$here/journal_model.py"
 fail=0
 
 if [ "$mode" = short ]; then
+	# two at a time (this machine has two cores), each one's TAP whole
+	out=$(mktemp -d)
+	trap 'rm -rf "$out"' EXIT
+	{
+		grep -v '^#' "$here/corpus" | grep .
+		for rules in brigade squares fury 2x2 ohw; do
+			echo "$rules 20261127 150"
+		done
+	} >"$out/runs"
+	n=0
 	while read -r rules seed steps; do
-		case "$rules" in ''|'#'*) continue ;; esac
-		python3 "$model" "$umpire" "$rules" "$seed" "$steps" 10 || fail=1
-	done <"$here/corpus"
-	for rules in brigade squares fury 2x2 ohw; do
-		python3 "$model" "$umpire" "$rules" 20261127 150 10 || fail=1
+		n=$((n + 1))
+		( python3 "$model" "$umpire" "$rules" "$seed" "$steps" 10 >"$out/$n" 2>&1 ||
+		    grep -q '^not ok' "$out/$n" ||
+		    echo "not ok - the model of $rules, seed $seed, ended without its verdict" >>"$out/$n" ) &
+		[ $((n % 2)) -eq 0 ] && wait
+	done <"$out/runs"
+	wait
+	k=1
+	while [ "$k" -le "$n" ]; do
+		cat "$out/$k"
+		grep -q '^not ok' "$out/$k" && fail=1
+		k=$((k + 1))
 	done
 	exit $fail
 fi

@@ -156,7 +156,7 @@ WANT_UNIT_ADD='alike(["Ney"]) and $a[1] == $b[1] and ($b[0] | [unit("Ney")]) == 
         == ["French", "infantry", "II Corps", 72, 72, 0]
     and ($a[0].units | map(.name) | index("Ney")) == ($b[0].units | length)'
 WANT_NEW='$a[0].title == "Fresh" and $a[0].turn == 1 and $a[0].units == []
-    and $a[1] == {"entries": []} and $a[2] == $b[2] and ($a[2].tables | length) == 25'
+    and $a[1] == {"entries": []} and $a[2] == $b[2] and ($a[2].tables | length) == 26'
 WANT_BATCH='alike(["Kempt", "Ney"]) and $a[0].turn == 2
     and ($a[0] | unit("Kempt") | [.strength, .losses]) == [57, 1]
     and ($a[0] | unit("Ney") | [.parent, .start_strength, .strength, .losses])

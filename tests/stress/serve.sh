@@ -181,7 +181,9 @@ serve_slow_clients() {
 	    --clients "$clients" --sources 127.0.0.12 --every "$every" --seconds 5 \
 	    >"$serve_dir/one.json" 2>&1
 	fail=0
-	jq -e --argjson c "$clients" '.slow.held_end == $c and .slow.longest_s >= 10 and
+	# (every slow client held at once; at the end some are between a cut
+	# and their next connection, so held_end is a matter of timing)
+	jq -e --argjson c "$clients" '.slow.held_most == $c and .slow.longest_s >= 10 and
 	    .slow.longest_s <= 12.5 and .normal.ok == .normal.asked' "$serve_dir/slow.json" \
 	    >/dev/null || fail=1
 	jq -e '.slow.held_end == 64 and .normal.ok == .normal.asked' "$serve_dir/one.json" \
