@@ -144,6 +144,13 @@ answer_view(struct server *s, struct MHD_Connection *c, struct view *v, enum ask
 		if (strcmp(method, MHD_HTTP_METHOD_HEAD) == 0)
 			return reply(s, c, MHD_HTTP_OK, s->events_head);
 		serve_guard_answered(s, c);
+		/* The view's sheet as the stream opens is what its changes are
+		 * told against: made now, or a commit just after the stream's
+		 * `retry:` (before the watcher's first look) would go untold. */
+		pthread_mutex_lock(&s->lock);
+		serve_refresh(s);
+		(void)serve_sheet(s, v);	/* (out of memory: the watcher's) */
+		pthread_mutex_unlock(&s->lock);
 		return serve_events_answer(s, c, (int)(v - s->v));
 	}
 	return MHD_NO;

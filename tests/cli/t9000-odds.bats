@@ -12,35 +12,26 @@ faces() {
 	esac
 }
 
-# ruling_value FIELD ARGS...: the result's FIELD of one ruling (as JSON);
-# fails, saying why, when the ruling fails or prints nothing.
-ruling_value() {
-	local field=$1 out value
-	shift
-	out=$("$U" --json "$@") || { echo "ruling failed: $*" >&2; return 1; }
-	value=$(printf '%s' "$out" | jq -c ".result.$field") &&
-	    [ -n "$value" ] || { echo "no result.$field: $*" >&2; return 1; }
-	echo "$value"
+# rulings MODE FIELD -- ARGS: many rulings in one process (rulings.py).
+rulings() {
+	python3 "$BATS_TEST_DIRNAME/rulings.py" "$@"
 }
 
 # by_hand FIELD KIND1 KIND2 -- ARGS: every face of one or two dice through
 # the adjudication; prints "value count/total" lines, fractions unreduced.
 by_hand() {
-	local field=$1 k1=$2 k2=$3 total=0
+	local field=$1 k1=$2 k2=$3 total
 	shift 4
 	local tmp
 	tmp=$(mktemp)
 	for a in $(faces "$k1"); do
 		if [ "$k2" = - ]; then
-			ruling_value "$field" "$@" --dice "$a" >>"$tmp" || return 1
-			total=$((total + 1))
+			echo "$a"
 		else
-			for b in $(faces "$k2"); do
-				ruling_value "$field" "$@" --dice "$a,$b" >>"$tmp" || return 1
-				total=$((total + 1))
-			done
+			for b in $(faces "$k2"); do echo "$a,$b"; done
 		fi
-	done
+	done | rulings values "$field" -- "$@" >"$tmp" || return 1
+	total=$(wc -l <"$tmp")
 	sort "$tmp" | uniq -c | awk -v t="$total" '
 	    function gcd(a, b) { while (b) { c = a % b; a = b; b = c } return a }
 	    { g = gcd($1, t); printf "%s %s\n", $2, ($1 == t ? "1" : ($1 / g) "/" (t / g)) }' | sort
@@ -67,30 +58,12 @@ same() {
 	[ "$hand" = "$odds" ] || { diff <(echo "$hand") <(echo "$odds"); return 1; }
 }
 
-# walk FIELD PREFIX DEPTH -- ARGS: every sequence of d6 faces the ruling
-# takes, one die more wherever it asks for one ("too few dice"); prints
-# "value depth" for each whole sequence.
-walk() {
-	local field=$1 prefix=$2 depth=$3 out
-	shift 4
-	for a in 1 2 3 4 5 6; do
-		if out=$("$U" --json "$@" --dice "$prefix$a" 2>/dev/null); then
-			echo "$(printf '%s' "$out" | jq -c ".result.$field") $((depth + 1))"
-		elif "$U" "$@" --dice "$prefix$a" 2>&1 | grep -q "too few dice"; then
-			walk "$field" "$prefix$a," $((depth + 1)) -- "$@" || return 1
-		else
-			echo "ruling failed: $* --dice $prefix$a" >&2
-			return 1
-		fi
-	done
-}
-
 # by_walk FIELD -- ARGS: walk's sequences weighed 6^-depth each, as
 # "value fraction" lines in lowest terms.
 by_walk() {
 	local field=$1
 	shift 2
-	walk "$field" "" 0 -- "$@" | awk '
+	rulings walk "$field" -- "$@" | awk '
 	    function gcd(a, b) { while (b) { c = a % b; a = b; b = c } return a }
 	    { v[NR] = $1; d[NR] = $2; if ($2 > m) m = $2 }
 	    END {
@@ -106,7 +79,7 @@ by_walk() {
 	hand=$(by_walk outcome -- --rules squares morale --morale d6 --hits 1 --mod cannot-retreat)
 	odds=$(by_odds outcome -- --rules squares morale --morale d6 --hits 1 --mod cannot-retreat)
 	[ -n "$hand" ] && [ "$hand" = "$odds" ] || { diff <(echo "$hand") <(echo "$odds"); return 1; }
-	# (two hits walk some 7,000 rulings: too slow under the sanitizers)
+	# (two hits walk some 5,000 rulings: half a minute a run)
 	hand=$(by_walk fails -- --rules squares morale --morale d6 --hits 1 --mod cannot-retreat)
 	odds=$(by_odds fails -- --rules squares morale --morale d6 --hits 1 --mod cannot-retreat)
 	[ -n "$hand" ] && [ "$hand" = "$odds" ] || { diff <(echo "$hand") <(echo "$odds"); return 1; }
@@ -199,16 +172,12 @@ by_walk() {
 	tmp=$(mktemp)
 	for m1 in 1 2 3 4 5 6; do for m2 in 1 2 3 4 5 6; do
 		if { [ $m1 = 1 ] || [ $m1 = 6 ]; } && { [ $m2 = 1 ] || [ $m2 = 6 ]; }; then
-			c=$(ruling_value casualties --rules brigade fire --guns 2 --distance 6 \
-			    --dice "$m1,$m2")
-			for i in 1 2 3 4 5 6; do echo "$c" >>"$tmp"; done
+			for i in 1 2 3 4 5 6; do echo "$m1,$m2"; done
 		else
-			for a in 2 3 3 4 4 5; do
-				ruling_value casualties --rules brigade fire --guns 2 --distance 6 \
-				    --dice "$m1,$m2,$a" >>"$tmp"
-			done
+			for a in 2 3 3 4 4 5; do echo "$m1,$m2,$a"; done
 		fi
-	done; done
+	done; done | rulings values casualties -- --rules brigade fire --guns 2 --distance 6 \
+	    >"$tmp" || return 1
 	hand=$(sort "$tmp" | uniq -c | awk -v t=$total '
 	    function gcd(a, b) { while (b) { c = a % b; a = b; b = c } return a }
 	    { g = gcd($1, t); printf "%s %s\n", $2, ($1 / g) "/" (t / g) }' | sort)

@@ -19,7 +19,8 @@ teardown() {
 		kill "$SERVE_PID" 2>/dev/null
 		wait "$SERVE_PID" 2>/dev/null
 	fi
-	cd / && rm -rf "$TEST_DIR"
+	# (a browser's last writes into its profile may land as it goes)
+	cd / && { rm -rf "$TEST_DIR" 2>/dev/null || { sleep 1; rm -rf "$TEST_DIR"; }; }
 }
 
 # serve_up [ARGS...]: umpire serve on a free port in the background, its
