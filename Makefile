@@ -1,6 +1,8 @@
 # umpire: build, test, demo, bench.  `make` builds ./umpire and the server
-# `umpire serve` runs, ./umpire-serve; `make check` runs every test under
-# ASan+UBSan; `make deps` installs what is missing.
+# `umpire serve` runs, ./umpire-serve; `make check` runs every test (the
+# unit tests, the journal's model and the fuzz corpus under ASan+UBSan, the
+# command-line tests on the build people install); `make deps` installs
+# what is missing.
 
 CC      ?= gcc
 PREFIX  ?= /usr/local
@@ -50,7 +52,7 @@ SERVE_LIBS = $(LIBS) -lmicrohttpd
 
 vpath %.c core $(RULESET_DIRS) db cmd cmd/serve build/gen tests/unit
 
-.PHONY: all check deps demo bench stress mutants valgrind fuzz golden man clean install FORCE
+.PHONY: all check deps demo bench stress mutants valgrind check-san fuzz golden man clean install FORCE
 all: umpire umpire-serve
 
 # Rebuild when the flags change.
@@ -124,9 +126,9 @@ build/san/umpire-serve: $(SAN_LIB) $(SAN_CMD) $(SAN_SERVE)
 build/san/test_%: build/san/test_%.o $(SAN_LIB) build/san/render.o
 	$(CC) $(SAN) -o $@ $^ -lcmocka $(LIBS)
 
-check: build/san/umpire build/san/umpire-serve $(UNIT_BIN) build/flt/umpire \
+check: build/san/umpire $(UNIT_BIN) build/flt/umpire \
     build/flt/umpire-serve build/flt/faultshim.so build/san/fuzz_replay
-	@tests/run.sh build/san/umpire $(UNIT_BIN)
+	@tests/run.sh build/flt/umpire build/san/umpire $(UNIT_BIN)
 
 # The fuzz harness: replayed over its corpus (gcc, sanitizers) in make
 # check; `make fuzz` runs libFuzzer (clang) for FUZZ_SECONDS and adds what
@@ -157,6 +159,11 @@ golden: build/san/umpire
 stress: umpire build/flt/umpire build/flt/umpire-serve build/flt/faultshim.so
 	@tests/stress/run.sh full build/flt/umpire build/flt/faultshim.so
 	@tests/model/run.sh long ./umpire
+
+# The command-line tests under ASan+UBSan (not in make check: some 25
+# minutes on two cores).
+check-san: build/san/umpire build/san/umpire-serve
+	UMPIRE_BIN=$(CURDIR)/build/san/umpire bats --jobs 3 --no-parallelize-within-files tests/cli
 
 # The command-line tests with the release build under valgrind's memcheck:
 # no read of an uninitialised value, no invalid access (not in make check).

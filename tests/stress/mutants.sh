@@ -76,7 +76,7 @@ for m in $mutants; do
 		status=1
 		continue
 	fi
-	(cd "$dir" && tests/run.sh build/san/umpire "$@") >"$dir/check.log" 2>&1
+	(cd "$dir" && tests/run.sh build/flt/umpire build/san/umpire "$@") >"$dir/check.log" 2>&1
 	failed=$(tail -1 "$dir/check.log" | sed -n 's/^[0-9]* passed, \([0-9]*\) failed$/\1/p')
 	if [ -z "$failed" ]; then
 		echo "$m: the tests did not finish (see $dir/check.log)"
