@@ -1178,6 +1178,7 @@ lock_old(const char *path, struct db **lock)
 		*lock = NULL;
 		return rc == DB_NOFILE ? DB_OK : rc;	/* gone meanwhile */
 	}
+	(*lock)->rw = 1;	/* (a failure is told as a writer's) */
 	rc = sqlite3_open_v2(path, &(*lock)->h, SQLITE_OPEN_READWRITE, NULL);
 	if (rc == SQLITE_OK)
 		rc = sqlite3_busy_timeout((*lock)->h, busy_timeout());

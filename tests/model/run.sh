@@ -3,7 +3,7 @@
 # every rule set's sample battle, each step checked against the model's own
 # replay of the journal.
 #   tests/model/run.sh short|long UMPIRE_BINARY
-# short (make check): every seed of the corpus, and 150 steps of a fixed
+# short (make check): every seed of the corpus, and 100 steps of a fixed
 # seed in each rule set, two at a time.  long (make stress): 10,000 steps of a fresh seed
 # in each rule set, two at a time; a seed that fails is added to the corpus.
 set -u
@@ -20,7 +20,7 @@ if [ "$mode" = short ]; then
 	{
 		grep -v '^#' "$here/corpus" | grep .
 		for rules in brigade squares fury 2x2 ohw; do
-			echo "$rules 20261127 150"
+			echo "$rules 20261127 100"
 		done
 	} >"$out/runs"
 	n=0
