@@ -114,10 +114,12 @@ const char *const db_sql[STMT_COUNT] = {
 	/* One unit of the army, by its whole name. */
 	[STMT_ARMY_UNIT] = "SELECT " ARMY_COLUMNS "WHERE u.name = ?1",
 	[STMT_ARMY_UNIT_BEFORE] = "SELECT " ARMY_COLUMNS_BEFORE_CAMPAIGN "WHERE u.name = ?1",
-	/* The acts of turn ?1 in force (the turn's memory), in order. */
+	/* The acts of turn ?1 in force (the turn's memory), in order: read
+	 * by the turn's index (the unary + keeps SQLite off the index of
+	 * undone, which holds every entry in force of the whole game). */
 	[STMT_ARMY_ACTS] =
 	    "SELECT e.unit, e.name, e.event, coalesce(e.ref, 0), e.total FROM event v "
-	    "JOIN effect e ON e.event = v.id WHERE v.turn = ?1 AND v.undone = 0 "
+	    "JOIN effect e ON e.event = v.id WHERE v.turn = ?1 AND +v.undone = 0 "
 	    "AND e.kind = 'act' ORDER BY e.id",
 	/* The list field ?3 of the result of the latest ruling in force of
 	 * command ?1 in turn ?2 that has one (squares' action dice). */
