@@ -23,7 +23,8 @@ table_stock_find(const char *ruleset, const char *name)
 	for (int i = 0; i < table_stock_count; i++) {
 		const struct table *t = &table_stock[i];
 
-		if (strcmp(t->name, name) == 0 && strcmp(t->ruleset, ruleset) == 0) {
+		if (t->name[0] == name[0] && strcmp(t->name, name) == 0 &&
+		    strcmp(t->ruleset, ruleset) == 0) {
 			recent[next++ % RECENT] = t;
 			return t;
 		}

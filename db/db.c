@@ -717,6 +717,7 @@ db_new(const char *path, struct db **out)
 		return db_set_error(DB_NOMEM, "out of memory");
 	db->use_fd = -1;
 	db->redo = -1;
+	db->brought = -1;
 	db->path = strdup(path);
 	if (db->path == NULL) {
 		free(db);
@@ -1048,13 +1049,15 @@ int
 db_game_get(struct db *db, struct db_game *g)
 {
 	sqlite3_stmt *st;
-	int rc, status, copy = SQLITE_OK;
+	int rc, status, copy = SQLITE_OK, campaign = db->version >= DB_CAMPAIGN_VERSION;
 
 	memset(g, 0, sizeof *g);
-	if ((status = db_prepare(db, STMT_GAME_GET, &st)) != DB_OK)
+	if ((status = db_prepare(db, campaign ? STMT_GAME_GET_CAMPAIGN : STMT_GAME_GET,
+	    &st)) != DB_OK)
 		return status;
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW) {
+		db->brought = campaign ? sqlite3_column_int(st, 4) : 0;
 		copy = db_column_copy(st, 0, g->rules, sizeof g->rules);
 		if (copy == SQLITE_OK)
 			copy = db_column_copy(st, 1, g->title, sizeof g->title);
@@ -1075,6 +1078,7 @@ db_game_get(struct db *db, struct db_game *g)
 int
 db_begin(struct db *db)
 {
+	db->head_known = 0;
 	return begin_immediate(db, "starting a transaction");
 }
 
@@ -1083,6 +1087,7 @@ db_begin_read(struct db *db)
 {
 	int rc = exec(db, "BEGIN", "reading the game");
 
+	db->head_known = 0;
 	if (rc == DB_OK)
 		db->in_tx = 1;
 	return rc;
@@ -1100,6 +1105,7 @@ db_snapshot_begin(struct db *db)
 	/* What this connection read before may have changed since. */
 	db_tables_free(db);
 	db->redo = -1;
+	db->head_known = 0;
 	return db_begin_read(db);
 }
 
@@ -1288,6 +1294,7 @@ db_commit(struct db *db)
 
 	if (!db->in_tx)
 		return DB_OK;
+	db->head_known = 0;
 	if (sqlite3_get_autocommit(db->h)) {
 		db->in_tx = 0;
 		return db_set_error(DB_IO,
@@ -1331,6 +1338,7 @@ void
 db_rollback(struct db *db)
 {
 	if (db != NULL && db->in_tx) {
+		db->head_known = 0;
 		sqlite3_exec(db->h, "ROLLBACK", NULL, NULL, NULL);
 		db->in_tx = 0;
 	}

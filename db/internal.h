@@ -32,6 +32,12 @@ struct db {
 				 * -1 not known (db_event_next_id) */
 	long long last_live;	/* the last entry in force, 0 for none
 				 * (db_event_next_id) */
+	int brought;		/* a unit was brought from a campaign's last
+				 * battle: 1, 0, or -1 not known (db_game_get) */
+	long long next_id;	/* the next event's id when head_known */
+	int head_known;		/* db_turn read the journal's head in force:
+				 * next_id, redo and last_live hold, until
+				 * an entry is written or marked */
 };
 
 /* The SQLite release db/vfs.c is argued for (SQLITE_VERSION_NUMBER): a

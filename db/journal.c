@@ -8,8 +8,10 @@
 #include "text.h"
 #include "unit.h"
 
-int
-db_turn(struct db *db, long *turn)
+/* The turn counted through the journal: one past the latest `turn next`
+ * in force. */
+static int
+turn_counted(struct db *db, long *turn)
 {
 	sqlite3_stmt *st;
 	int rc, status;
@@ -20,6 +22,50 @@ db_turn(struct db *db, long *turn)
 	*turn = rc == SQLITE_ROW ? 1 + (long)sqlite3_column_int64(st, 0) : 1;
 	sqlite3_reset(st);
 	return rc == SQLITE_ROW || rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading the turn");
+}
+
+/*
+ * The turn from the journal's head when the head is in force, as it is
+ * in play: the entries in force before it are those in force when it was
+ * made (undo takes the latest in force first, and a new entry clears what
+ * could be redone), so it was made in the turn now current, or ended it
+ * if it is a `turn next`.  Its id gives the next event's, and nothing
+ * after it could be redone.  *known is 0 after an undo (the head undone).
+ */
+static int
+turn_from_head(struct db *db, long *turn, int *known)
+{
+	sqlite3_stmt *st;
+	int rc, status;
+
+	if ((status = db_prepare(db, STMT_EVENT_HEAD, &st)) != DB_OK)
+		return status;
+	rc = sqlite3_step(st);
+	*known = rc == SQLITE_DONE || (rc == SQLITE_ROW && sqlite3_column_int(st, 3) == 0);
+	if (rc == SQLITE_ROW && *known) {
+		db->last_live = sqlite3_column_int64(st, 0);
+		*turn = (long)sqlite3_column_int64(st, 1) + sqlite3_column_int(st, 2);
+	} else if (rc == SQLITE_DONE) {
+		db->last_live = 0;
+		*turn = 1;
+	}
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return db_fail(db, rc, "reading the turn");
+	db->next_id = db->last_live + 1;
+	db->redo = *known ? 0 : -1;
+	db->head_known = *known;
+	return DB_OK;
+}
+
+int
+db_turn(struct db *db, long *turn)
+{
+	int known = 0, status;
+
+	if ((status = turn_from_head(db, turn, &known)) != DB_OK || known)
+		return status;
+	return turn_counted(db, turn);
 }
 
 int
@@ -50,6 +96,10 @@ db_event_next_id(struct db *db, long long *id)
 	sqlite3_stmt *st;
 	int rc, status;
 
+	if (db->head_known) {
+		*id = db->next_id;
+		return DB_OK;
+	}
 	if ((status = db_prepare(db, STMT_EVENT_NEXT_ID, &st)) != DB_OK)
 		return status;
 	rc = sqlite3_step(st);
@@ -75,6 +125,7 @@ db_event_record(struct db *db, const struct db_record *rec)
 		    (status = db_step_done(db, st, "recording the ruling")) != DB_OK)
 			return status;
 	}
+	db->head_known = 0;
 	if ((status = db_prepare(db, STMT_EVENT_INSERT, &st)) != DB_OK)
 		return status;
 	db_bind_int(st, 1, rec->id, &rc);
@@ -334,6 +385,7 @@ mark_one(struct db *db, long long id, int redo)
 	sqlite3_stmt *st;
 	int b = SQLITE_OK, rc;
 
+	db->head_known = 0;
 	if ((rc = db_prepare(db, STMT_EVENT_SET_UNDONE, &st)) != DB_OK)
 		return rc;
 	db_bind_int(st, 1, id, &b);

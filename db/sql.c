@@ -91,6 +91,12 @@ const char *const db_sql[STMT_COUNT] = {
 	    "INSERT INTO game (id, rules, title, options, fog, created) "
 	    "VALUES (1, ?1, ?2, ?3, ?4, " NOW ")",
 	[STMT_GAME_GET] = "SELECT rules, title, options, fog FROM game WHERE id = 1",
+	/* ... and whether any unit was brought from a campaign's last battle
+	 * (only `new --from` brings any): an army read of a game with none
+	 * leaves out what would be brought (STMT_ARMY_UNIT_BEFORE). */
+	[STMT_GAME_GET_CAMPAIGN] =
+	    "SELECT rules, title, options, fog, EXISTS (SELECT 1 FROM unit_brought) "
+	    "FROM game WHERE id = 1",
 	[STMT_GAME_SET] = "UPDATE game SET title = ?1, fog = ?2 WHERE id = 1",
 	[STMT_UNIT_INSERT] =
 	    "INSERT INTO unit (name, side, type, formation, parent, ratings, "
@@ -121,6 +127,12 @@ const char *const db_sql[STMT_COUNT] = {
 	    "SELECT e.unit, e.name, e.event, coalesce(e.ref, 0), e.total FROM event v "
 	    "JOIN effect e ON e.event = v.id WHERE v.turn = ?1 AND +v.undone = 0 "
 	    "AND e.kind = 'act' ORDER BY e.id",
+	/* ... of unit ?1 in turn ?2, by the unit's index: a ruling reads the
+	 * acts of the few units it names. */
+	[STMT_UNIT_ACTS] =
+	    "SELECT e.unit, e.name, e.event, coalesce(e.ref, 0), e.total FROM effect e "
+	    "JOIN event v ON v.id = e.event WHERE e.unit = ?1 AND e.kind = 'act' "
+	    "AND v.turn = ?2 AND +v.undone = 0 ORDER BY e.id",
 	/* The list field ?3 of the result of the latest ruling in force of
 	 * command ?1 in turn ?2 that has one (squares' action dice). */
 	[STMT_TURN_RESULT] =
@@ -138,6 +150,12 @@ const char *const db_sql[STMT_COUNT] = {
 	[STMT_TURN] =
 	    "SELECT turn FROM event WHERE command = 'turn' AND undone = 0 "
 	    "AND args = '[\"turn\",\"next\"]' ORDER BY id DESC LIMIT 1",
+	/* The journal's head: its latest entry, whatever it is, and whether
+	 * it is a `turn next`.  In play it is in force, and says all the
+	 * ruling must know of the journal (db_turn). */
+	[STMT_EVENT_HEAD] =
+	    "SELECT id, turn, command = 'turn' AND args = '[\"turn\",\"next\"]', undone "
+	    "FROM event ORDER BY id DESC LIMIT 1",
 	/* The next event's id, and whether an undone event could be redone
 	 * (a change clears it). */
 	[STMT_EVENT_NEXT_ID] =

@@ -163,6 +163,7 @@ db_brought_put(struct db *db, long long id, const struct db_brought *b)
 	sqlite3_stmt *st;
 	int rc = SQLITE_OK, status;
 
+	db->brought = 1;
 	if ((status = db_prepare(db, STMT_BROUGHT_PUT, &st)) != DB_OK)
 		return status;
 	db_bind_int(st, 1, id, &rc);
@@ -248,6 +249,14 @@ read_flags(struct unit *u, const char *list)
 		if (*p == ',')
 			p++;
 	}
+}
+
+/* Whether a unit may have been brought from a campaign's last battle: the
+ * game's schema keeps them, and db_game_get did not find none. */
+static int
+may_have_brought(const struct db *db)
+{
+	return db->version >= DB_CAMPAIGN_VERSION && db->brought != 0;
 }
 
 /* One row of STMT_ARMY_UNITS into u. */
@@ -373,7 +382,7 @@ load_units(struct db *db, struct army_load *l)
 	sqlite3_stmt *st;
 	int rc, status = DB_OK;
 
-	if ((status = db_prepare(db, db->version >= DB_CAMPAIGN_VERSION ? STMT_ARMY_UNITS :
+	if ((status = db_prepare(db, may_have_brought(db) ? STMT_ARMY_UNITS :
 	    STMT_ARMY_UNITS_BEFORE, &st)) != DB_OK)
 		return status;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
@@ -484,17 +493,16 @@ db_army_load(struct db *db, struct army *a, const char *const *ledgers,
 	return DB_OK;
 }
 
-int
-db_army_acts(struct db *db, struct army *a, long turn)
-{
-	sqlite3_stmt *st;
-	int rc = SQLITE_OK, status;
+/* An army of this many units or fewer (a ruling's) reads its acts unit by
+ * unit; a larger one reads the turn's. */
+#define ACTS_BY_UNIT 8
 
-	if ((status = db_prepare(db, STMT_ARMY_ACTS, &st)) != DB_OK)
-		return status;
-	db_bind_int(st, 1, turn, &rc);
-	if (rc != SQLITE_OK)
-		return db_fail(db, rc, "reading the turn's acts");
+/* Adds the acts statement st (bound) gives to the units of a they are of. */
+static int
+take_acts(struct db *db, struct army *a, sqlite3_stmt *st)
+{
+	int rc;
+
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct unit *u = (struct unit *)army_find(a, sqlite3_column_int64(st, 0));
 		int col = SQLITE_OK;
@@ -510,6 +518,30 @@ db_army_acts(struct db *db, struct army *a, long turn)
 	}
 	sqlite3_reset(st);
 	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, "reading the turn's acts");
+}
+
+int
+db_army_acts(struct db *db, struct army *a, long turn)
+{
+	sqlite3_stmt *st;
+	int rc = SQLITE_OK, status;
+	int by_unit = a->n <= ACTS_BY_UNIT;
+
+	if ((status = db_prepare(db, by_unit ? STMT_UNIT_ACTS : STMT_ARMY_ACTS, &st)) != DB_OK)
+		return status;
+	for (int i = 0; i < (by_unit ? a->n : 1) && status == DB_OK; i++) {
+		sqlite3_clear_bindings(st);
+		if (by_unit) {
+			db_bind_int(st, 1, a->u[i].id, &rc);
+			db_bind_int(st, 2, turn, &rc);
+		} else {
+			db_bind_int(st, 1, turn, &rc);
+		}
+		if (rc != SQLITE_OK)
+			return db_fail(db, rc, "reading the turn's acts");
+		status = take_acts(db, a, st);
+	}
+	return status;
 }
 
 static int
@@ -528,7 +560,7 @@ take_named(struct db *db, const char *name, struct army_load *l, int *found)
 	sqlite3_stmt *st;
 	int rc = SQLITE_OK, status;
 
-	if ((status = db_prepare(db, db->version >= DB_CAMPAIGN_VERSION ? STMT_ARMY_UNIT :
+	if ((status = db_prepare(db, may_have_brought(db) ? STMT_ARMY_UNIT :
 	    STMT_ARMY_UNIT_BEFORE, &st)) != DB_OK)
 		return status;
 	db_bind_text(st, 1, name, &rc);
