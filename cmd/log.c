@@ -162,11 +162,13 @@ print_seen_json(struct cmd_ctx *g, const struct db_event *e, long long number,
 	cmd_print_json(g, &w, "the event is too large to show");
 }
 
+/* A side asks for an entry past the end of its log of n entries. */
 static int
-not_in_log(struct cmd_ctx *g, const struct viewer *v, long id)
+not_in_log(struct cmd_ctx *g, const struct viewer *v, long id, size_t n)
 {
-	return cmd_error(g, EXIT_DATA, "there is no event %ld in %s's log (the rulings its units took part in)",
-	    id, v->side);
+	return cmd_error(g, EXIT_DATA,
+	    "there is no event %ld in %s's log, which has %zu (the rulings its units took part in; log --for lists them)",
+	    id, v->side, n);
 }
 
 /* log show ID in the umpire's view: the full working again. */
@@ -209,8 +211,9 @@ show_seen(struct cmd_ctx *g, struct game *gm, const struct viewer *v, long numbe
 	if ((rc = seen_log_read(g, gm, v, &log)) != 0)
 		return rc;
 	if ((size_t)number > log.n) {
+		rc = not_in_log(g, v, number, log.n);
 		seen_log_free(&log);
-		return not_in_log(g, v, number);
+		return rc;
 	}
 	st = db_event_output(gm->db, log.id[number - 1], &e, &output);
 	seen_log_free(&log);

@@ -207,10 +207,10 @@ brigade_game() {
 	[ "$output" = "event 2, turn 1, turn
   turn 2 begins" ]
 	umpire log show 3 --for French
-	expect_error 65 "umpire: log: there is no event 3 in French's log (the rulings its units took part in)"
+	expect_error 65 "umpire: log: there is no event 3 in French's log, which has 2 (the rulings its units took part in; log --for lists them)"
 	# an event that is not in the journal reads the same
 	umpire log show 99 --for French
-	expect_error 65 "umpire: log: there is no event 99 in French's log (the rulings its units took part in)"
+	expect_error 65 "umpire: log: there is no event 99 in French's log, which has 2 (the rulings its units took part in; log --for lists them)"
 	umpire --json log show 1 --for British
 	[ "$(json .summary)" = "Old Guard: light losses" ]
 	[ "$(json 'has("dice") or has("working") or has("result")')" = false ]
@@ -247,7 +247,7 @@ brigade_game() {
 	umpire --json log show 3 --for French
 	[ "$(jsonc .)" = '{"id":3,"turn":1,"command":"turn","summary":"turn 2 begins","undone":false}' ]
 	umpire log show 4 --for French
-	expect_error 65 "umpire: log: there is no event 4 in French's log (the rulings its units took part in)"
+	expect_error 65 "umpire: log: there is no event 4 in French's log, which has 3 (the rulings its units took part in; log --for lists them)"
 	# the report numbers a ruling as the log does (the undone one is not told)
 	umpire report --for French
 	has_line "  #1 fire: Kempt (unit), Old Guard (target): Old Guard loses 9 figures (759 left)"
