@@ -385,27 +385,39 @@ offer_sides(struct completion *c)
 			offer(c, c->gm->army.u[i].side);
 }
 
-/* An event's number; for a side's view (--for), of an event in its log. */
+/* An event's number in the umpire's view. */
 static int
 offer_event(void *ctx, const struct db_event *e)
 {
 	struct completion *c = ctx;
-	struct seen_event seen;
 	char id[32];
 
-	if (!viewer_all(&c->viewer) &&
-	    (seen_event(c->g, c->gm, &c->viewer, e, &seen) != 0 || !seen.took_part))
-		return 0;
 	text_long(id, sizeof id, (long)e->id);
 	offer(c, id);
 	return 0;
 }
 
+/* The numbers of the journal's events; for a side's view (--for), of its
+ * own log, 1, 2, 3... */
 static void
 offer_events(struct completion *c)
 {
-	if (game(c))
+	struct seen_log log;
+	char number[32];
+
+	if (!game(c))
+		return;
+	if (viewer_all(&c->viewer)) {
 		db_log(c->gm->db, 0, 0, offer_event, c);
+		return;
+	}
+	if (seen_log_read(c->g, c->gm, &c->viewer, &log) != 0)
+		return;
+	for (size_t k = 1; k <= log.n; k++) {
+		text_long(number, sizeof number, (long)k);
+		offer(c, number);
+	}
+	seen_log_free(&log);
 }
 
 static void

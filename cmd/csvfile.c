@@ -304,3 +304,30 @@ csv_put(FILE *out, const char *cell)
 	}
 	csv_fwrite(out, cell, len);
 }
+
+/* The first characters that make a spreadsheet run a cell as a formula
+ * (OWASP, "CSV Injection": '=', '+', '-', '@', a tab, a carriage return),
+ * and the quote that marks a cell so written. */
+#define CSV_FORMULA_START "=+-@\t\r'"
+
+void
+csv_put_text(FILE *out, const char *cell)
+{
+	if (cell[0] == '\0' || strchr(CSV_FORMULA_START, cell[0]) == NULL) {
+		csv_put(out, cell);
+		return;
+	}
+	fputs("\"'", out);
+	for (const char *p = cell; *p != '\0'; p++) {
+		if (*p == '"')
+			fputc('"', out);
+		fputc(*p, out);
+	}
+	fputc('"', out);
+}
+
+const char *
+csv_text_of(const char *cell)
+{
+	return cell[0] == '\'' ? cell + 1 : cell;
+}

@@ -39,6 +39,17 @@ int csv_rows_parse(const char *name, const char *text, struct csv_rows *c,
 void csv_rows_free(struct csv_rows *c);
 /* Writes one cell, quoted only when it needs to be (RFC 4180). */
 void csv_put(FILE *out, const char *cell);
+/*
+ * Writes a cell of free text (a name) as csv_put does, but one that
+ * starts with '=', '+', '-', '@', a tab or a carriage return, which a
+ * spreadsheet would run as a formula, or with a quote ', is written quoted
+ * with a ' before it ("'=SUM(A1)", "''t Hooft"): the spreadsheet shows it
+ * as text, and csv_text_of takes the ' back off.
+ */
+void csv_put_text(FILE *out, const char *cell);
+/* A cell of free text as it was before csv_put_text: its first ' taken
+ * off, if it has one. */
+const char *csv_text_of(const char *cell);
 
 /* The cell at row, col ("" past the row's end). */
 const char *csv_cell_at(const struct csv_rows *c, size_t row, size_t col);

@@ -26,6 +26,7 @@ struct lister {
 	int json;
 	FILE *out;
 	struct viewer viewer;
+	struct seen_log numbers;	/* a side's: its log's own numbers */
 	struct seen_event seen;
 	int rc;			/* the exit of a failure, said */
 };
@@ -104,6 +105,7 @@ one(void *ctx, const struct db_event *e)
 	struct lister *l = ctx;
 	const char *summary = e->summary, *actors;
 	int whole = viewer_all(&l->viewer), st;
+	long long number = seen_log_number(&l->viewer, &l->numbers, e->id);
 	char who[1024];
 
 	if (!whole) {
@@ -115,7 +117,7 @@ one(void *ctx, const struct db_event *e)
 	}
 	if (l->json) {
 		jsonw_object(&l->w, NULL);
-		jsonw_int(&l->w, "id", (long)e->id);
+		jsonw_int(&l->w, "id", (long)number);
 		jsonw_int(&l->w, "turn", e->turn);
 		jsonw_string(&l->w, "command", e->command);
 		jsonw_string(&l->w, "summary", summary);
@@ -128,7 +130,7 @@ one(void *ctx, const struct db_event *e)
 		return 0;
 	}
 	actors = game_event_who(who, e->advance);
-	fprintf(l->out, "#%-5lld turn %-3ld %-8s %s%s%s%s\n", e->id, e->turn, e->command,
+	fprintf(l->out, "#%-5lld turn %-3ld %-8s %s%s%s%s\n", number, e->turn, e->command,
 	    actors, actors[0] ? ": " : "", summary,
 	    e->undone == 1 ? "  (undone; can be redone)" :
 	    e->undone == 2 ? "  (undone)" : "");
@@ -140,16 +142,18 @@ one(void *ctx, const struct db_event *e)
 	return 0;
 }
 
-/* An event as a side reads it, as one JSON object. */
+/* An event as a side reads it (its number in the side's log), as one
+ * JSON object. */
 static void
-print_seen_json(struct cmd_ctx *g, const struct db_event *e, const char *line)
+print_seen_json(struct cmd_ctx *g, const struct db_event *e, long long number,
+    const char *line)
 {
 	char buf[SEEN_LINE * 2 + 512];
 	struct jsonw w;
 
 	jsonw_init(&w, buf, sizeof buf);
 	jsonw_object(&w, NULL);
-	jsonw_int(&w, "id", (long)e->id);
+	jsonw_int(&w, "id", (long)number);
 	jsonw_int(&w, "turn", e->turn);
 	jsonw_string(&w, "command", e->command);
 	jsonw_string(&w, "summary", line);
@@ -158,61 +162,85 @@ print_seen_json(struct cmd_ctx *g, const struct db_event *e, const char *line)
 	cmd_print_json(g, &w, "the event is too large to show");
 }
 
+/* A side asks for an entry past the end of its log of n entries. */
 static int
-not_in_log(struct cmd_ctx *g, const struct viewer *v, long id)
+not_in_log(struct cmd_ctx *g, const struct viewer *v, long id, size_t n)
 {
-	return cmd_error(g, EXIT_DATA, "there is no event %ld in %s's log (the rulings its units took part in)",
-	    id, v->side);
+	return cmd_error(g, EXIT_DATA,
+	    "there is no event %ld in %s's log, which has %zu (the rulings its units took part in; log --for lists them)",
+	    id, v->side, n);
 }
 
-/* log show ID: the full working again; a side reads only what it may of
- * an event its units took part in. */
+/* log show ID in the umpire's view: the full working again. */
 static int
-show(struct cmd_ctx *g, struct game *gm, const struct viewer *v, const char *arg)
+show_whole(struct cmd_ctx *g, struct game *gm, long id)
 {
-	struct seen_event *seen;
 	struct db_event e;
 	char *output;
-	long id;
-	int st, rc = 0;
+	int st;
 
-	if (num_parse_long(arg, 1, 0x7fffffffL, &id) != NUM_OK)
-		return cmd_error(g, EXIT_DATA, "'%s' is not an event number", arg);
-	st = db_event_output(gm->db, id, &e, &output);
-	/* A side is told the same of an event that is not in the journal as
-	 * of one only the enemy took part in. */
-	if (st == DB_NOTFOUND && !viewer_all(v))
-		return not_in_log(g, v, id);
+	if ((st = db_event_output(gm->db, id, &e, &output)) != DB_OK)
+		return game_fail(g, st);
+	/* A turn's end keeps no output of its own: it is told as the log
+	 * tells it. */
+	if (g->json && strcmp(output, "{}") == 0)
+		print_seen_json(g, &e, e.id, e.summary);
+	else if (g->json)
+		fprintf(g->out, "%s\n", output);
+	free(output);
+	if (g->json)
+		return 0;
+	fprintf(g->out, "event %lld, turn %ld, %s%s\n", e.id, e.turn, e.command,
+	    e.undone ? " (undone)" : "");
+	if ((st = db_event_lines(gm->db, id, 1, print_line, g->out)) != DB_OK)
+		return game_fail(g, st);
+	return 0;
+}
+
+/* log show N for a side: entry N of its own log (numbered by what it
+ * sees), as it may read it. */
+static int
+show_seen(struct cmd_ctx *g, struct game *gm, const struct viewer *v, long number)
+{
+	struct seen_event *seen;
+	struct seen_log log;
+	struct db_event e;
+	char *output;
+	int st, rc;
+
+	if ((rc = seen_log_read(g, gm, v, &log)) != 0)
+		return rc;
+	if ((size_t)number > log.n) {
+		rc = not_in_log(g, v, number, log.n);
+		seen_log_free(&log);
+		return rc;
+	}
+	st = db_event_output(gm->db, log.id[number - 1], &e, &output);
+	seen_log_free(&log);
 	if (st != DB_OK)
 		return game_fail(g, st);
-	if (viewer_all(v)) {
-		/* A turn's end keeps no output of its own: it is told as the
-		 * log tells it. */
-		if (g->json && strcmp(output, "{}") == 0)
-			print_seen_json(g, &e, e.summary);
-		else if (g->json)
-			fprintf(g->out, "%s\n", output);
-		free(output);
-		if (g->json)
-			return 0;
-		fprintf(g->out, "event %lld, turn %ld, %s%s\n", e.id, e.turn, e.command,
-		    e.undone ? " (undone)" : "");
-		if ((st = db_event_lines(gm->db, id, 1, print_line, g->out)) != DB_OK)
-			return game_fail(g, st);
-		return 0;
-	}
 	free(output);
 	if ((seen = malloc(sizeof *seen)) == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
-	if ((rc = seen_event(g, gm, v, &e, seen)) == 0 && !seen->took_part)
-		rc = not_in_log(g, v, id);
-	else if (rc == 0 && g->json)
-		print_seen_json(g, &e, seen->line);
+	if ((rc = seen_event(g, gm, v, &e, seen)) == 0 && g->json)
+		print_seen_json(g, &e, number, seen->line);
 	else if (rc == 0)
-		fprintf(g->out, "event %lld, turn %ld, %s%s\n  %s\n", e.id, e.turn,
+		fprintf(g->out, "event %ld, turn %ld, %s%s\n  %s\n", number, e.turn,
 		    e.command, e.undone ? " (undone)" : "", seen->line);
 	free(seen);
 	return rc;
+}
+
+/* log show ID: the full working again; a side reads entry ID of its own
+ * log, only what it may. */
+static int
+show(struct cmd_ctx *g, struct game *gm, const struct viewer *v, const char *arg)
+{
+	long id;
+
+	if (num_parse_long(arg, 1, 0x7fffffffL, &id) != NUM_OK)
+		return cmd_error(g, EXIT_DATA, "'%s' is not an event number", arg);
+	return viewer_all(v) ? show_whole(g, gm, id) : show_seen(g, gm, v, id);
 }
 
 /* The journal is listed into a JSON document of up to this size. */
@@ -241,6 +269,10 @@ list(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 	l.json = g->json;
 	l.out = g->out;
 	l.viewer = *v;
+	if (!viewer_all(v) && (rc = seen_log_read(g, gm, v, &l.numbers)) != 0) {
+		free(buf);
+		return rc;
+	}
 	jsonw_init(&l.w, g->json ? buf : NULL, g->json ? LOG_JSON : 0);
 	jsonw_object(&l.w, NULL);
 	jsonw_array(&l.w, "entries");
@@ -254,6 +286,7 @@ list(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 	else
 		rc = g->json ? cmd_print_json(g, &l.w,
 		    "the journal is too long for one JSON object") : 0;
+	seen_log_free(&l.numbers);
 	free(buf);
 	return rc;
 }
@@ -284,7 +317,9 @@ log_cmd(struct cmd_ctx *g, int argc, char **argv)
 	if (g->help) {
 		fputs("usage: umpire log [--unit UNIT] [--turn N]\n"
 		    "       umpire log show ID\n"
-		    "Lists the journal: every ruling, correction and turn, with what it did.\n",
+		    "Lists the journal: every ruling, correction and turn, with what it did.\n"
+		    "With --for SIDE, the rulings that side's units took part in, numbered\n"
+		    "1, 2, 3... in the side's own log (log show takes that number).\n",
 		    g->out);
 		return EXIT_DONE;
 	}

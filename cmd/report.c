@@ -29,6 +29,7 @@ struct report {
 	long turn;		/* the turn being told */
 	struct history h;
 	struct viewer viewer;
+	struct seen_log numbers;	/* a side's: its log's own numbers */
 	struct seen_event seen;
 	int failed;		/* reading an event failed (said) */
 };
@@ -157,7 +158,7 @@ json_event(struct report *r, const struct db_report_event *e, const char *summar
     const char *effects)
 {
 	jsonw_object(r->w, NULL);
-	jsonw_int(r->w, "id", e->id);
+	jsonw_int(r->w, "id", seen_log_number(&r->viewer, &r->numbers, e->id));
 	jsonw_string(r->w, "command", e->command);
 	jsonw_string(r->w, "units", e->who);
 	jsonw_string(r->w, "summary", summary);
@@ -204,7 +205,7 @@ one(void *ctx, const struct db_report_event *e)
 		return 0;
 	}
 	fputs(r->html ? "<li>" : "  ", r->f);
-	fprintf(r->f, "#%lld ", e->id);
+	fprintf(r->f, "#%lld ", seen_log_number(&r->viewer, &r->numbers, e->id));
 	out(r, e->command);
 	fputs(": ", r->f);
 	if (game_event_who(e->who, e->advance)[0] != '\0') {
@@ -600,7 +601,12 @@ report(struct cmd_ctx *g, int argc, char **argv)
 	if ((rc = game_get(g, &r.gm)) != 0 || (rc = game_army(g, r.gm)) != 0 ||
 	    (rc = viewer_of(g, r.gm, &r.viewer)) != 0)
 		return rc;
-	return report_to(g, &r, path);
+	/* a side's report numbers the rulings as its log does */
+	if (!viewer_all(&r.viewer) && (rc = seen_log_read(g, r.gm, &r.viewer, &r.numbers)) != 0)
+		return rc;
+	rc = report_to(g, &r, path);
+	seen_log_free(&r.numbers);
+	return rc;
 }
 
 const struct cmd_entry cmd_report_entry = {

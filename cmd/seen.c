@@ -1,4 +1,5 @@
 /* seen: the journal as a side may read it (see seen.h). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "journal.h"
@@ -99,4 +100,86 @@ seen_event(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 	if (rd.l.len == 0)
 		line_text(&rd.l, "nothing it could see changed", 0);
 	return 0;
+}
+
+/* The reading of a side's log: each event, and where it goes. */
+struct log_reading {
+	struct cmd_ctx *g;
+	struct game *gm;
+	const struct viewer *v;
+	struct seen_log *log;
+	struct seen_event seen;
+	int rc;			/* the exit of a failure, said */
+};
+
+static int
+log_entry(void *ctx, const struct db_event *e)
+{
+	struct log_reading *lr = ctx;
+	struct seen_log *log = lr->log;
+	long long *id;
+
+	if ((lr->rc = seen_event(lr->g, lr->gm, lr->v, e, &lr->seen)) != 0)
+		return 1;
+	if (!lr->seen.took_part)
+		return 0;
+	if (log->n == log->room) {
+		log->room = log->room ? 2 * log->room : 64;
+		if ((id = realloc(log->id, log->room * sizeof *id)) == NULL) {
+			lr->rc = cmd_error(lr->g, EXIT_BUG, "out of memory");
+			return 1;
+		}
+		log->id = id;
+	}
+	log->id[log->n++] = e->id;
+	return 0;
+}
+
+int
+seen_log_read(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
+    struct seen_log *log)
+{
+	struct log_reading *lr = malloc(sizeof *lr);
+	int st, rc;
+
+	memset(log, 0, sizeof *log);
+	if (lr == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	lr->g = g;
+	lr->gm = gm;
+	lr->v = v;
+	lr->log = log;
+	lr->rc = 0;
+	st = db_log(gm->db, 0, 0, log_entry, lr);
+	rc = lr->rc != 0 ? lr->rc : st != DB_OK ? game_fail(g, st) : 0;
+	free(lr);
+	if (rc != 0)
+		seen_log_free(log);
+	return rc;
+}
+
+long long
+seen_log_number(const struct viewer *v, const struct seen_log *log, long long id)
+{
+	size_t lo = 0, hi = log->n;
+
+	if (viewer_all(v))
+		return id;
+	/* the ids are in the journal's order, ascending */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (log->id[mid] < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < log->n && log->id[lo] == id ? (long long)lo + 1 : 0;
+}
+
+void
+seen_log_free(struct seen_log *log)
+{
+	free(log->id);
+	memset(log, 0, sizeof *log);
 }

@@ -26,4 +26,26 @@ struct db_event;
 int seen_event(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
     const struct db_event *e, struct seen_event *s);
 
+/*
+ * A side's log numbers its entries by its own sequence, 1, 2, 3…, so that
+ * the numbers tell it nothing of the rulings it did not see (the game's
+ * ids are the umpire's).  id[k] is the game's id of the side's entry k + 1.
+ */
+struct seen_log {
+	long long *id;
+	size_t n, room;
+};
+
+/* The log of viewer v, a side (not the umpire's view): every event its
+ * units took part in, undone ones too, as `log --for` lists them.  0 or an
+ * exit status, printed; free it with seen_log_free. */
+int seen_log_read(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
+    struct seen_log *log);
+/* The number viewer v reads event ID by: the game's id in the umpire's
+ * view, its place in the side's log (read by seen_log_read) in a side's,
+ * 0 when the side's log does not list it. */
+long long seen_log_number(const struct viewer *v, const struct seen_log *log,
+    long long id);
+void seen_log_free(struct seen_log *log);
+
 #endif

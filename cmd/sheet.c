@@ -279,13 +279,13 @@ csv(const struct sheet *s)
 		view_formation_path(s->a, u, path, sizeof path);
 		if (s->us->look == LOOK_ACROSS)
 			path[0] = '\0';
-		csv_put(s->g->out, u->side);
+		csv_put_text(s->g->out, u->side);
 		fputc(',', s->g->out);
-		csv_put(s->g->out, path);
+		csv_put_text(s->g->out, path);
 		fputc(',', s->g->out);
-		csv_put(s->g->out, u->name);
+		csv_put_text(s->g->out, u->name);
 		fputc(',', s->g->out);
-		csv_put(s->g->out, u->type);
+		csv_put_text(s->g->out, u->type);
 		view_csv(s->g->out, s->gm, restricted, s->us);
 	}
 	return 0;

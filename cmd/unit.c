@@ -1372,11 +1372,12 @@ row_inputs(struct game *gm, const struct csv_rows *c, size_t row,
 	for (size_t col = 0; col < c->row_len[0]; col++)
 		if (strcmp(csv_cell_at(c, 0, col), "type") == 0)
 			formation = choice_has(gm->rs->roster->formation_types,
-			    csv_cell_at(c, row, col));
+			    csv_text_of(csv_cell_at(c, row, col)));
 	inputs_init(in, gm->rs->name, "unit import", cmd_unit_inputs,
 	    game_rating_decls(gm, formation));
 	for (size_t col = 0; col < c->row_len[0]; col++) {
-		const char *head = csv_cell_at(c, 0, col), *val = csv_cell_at(c, row, col);
+		const char *head = csv_cell_at(c, 0, col);
+		const char *val = csv_text_of(csv_cell_at(c, row, col));
 
 		if (strcmp(head, "name") == 0) {
 			*name = val;
@@ -1560,19 +1561,19 @@ export_unit(FILE *out, const struct game *gm, const struct exporter *x,
 {
 	char cell[2048];
 
-	csv_put(out, u->name);
+	csv_put_text(out, u->name);
 	fputc(',', out);
-	csv_put(out, u->side);
+	csv_put_text(out, u->side);
 	fputc(',', out);
-	csv_put(out, u->type);
+	csv_put_text(out, u->type);
 	fputc(',', out);
-	csv_put(out, game_parent_name(gm, u));
+	csv_put_text(out, game_parent_name(gm, u));
 	fputc(',', out);
-	csv_put(out, u->tactical_start);
+	csv_put_text(out, u->tactical_start);
 	for (int c = 5; c < x->ncols; c++) {
 		rating_cell(u->ratings, x->cols[c], cell, sizeof cell);
 		fputc(',', out);
-		csv_put(out, cell);
+		csv_put_text(out, cell);
 	}
 	fputc('\n', out);
 }
@@ -1656,6 +1657,10 @@ help(FILE *out)
 	    "names (name,side,type,parent,...); in a cell, the elements of a list\n"
 	    "(an option repeated, or a comma list such as --battalions) are separated\n"
 	    "by ';': regular;regular;veteran;guard.\n"
+	    "export writes a cell that starts with =, +, -, @ or ' with a ' before\n"
+	    "it (\"'=SUM(A1)\", \"''t Hooft\"), so that a spreadsheet shows it as\n"
+	    "text and runs no formula; import takes one ' off the start of any\n"
+	    "cell, so a name that itself starts with ' is written with two.\n"
 	    "The file is at most 16 MiB, a line of it at most 64 KiB.\n", out);
 }
 

@@ -275,6 +275,56 @@ load helper
 	diff <("$U" sheet --json | jq -S .units) <("$U" --db two.db sheet --json | jq -S .units)
 }
 
+# OWASP "CSV Injection": a cell starting with =, +, - or @ is run by a
+# spreadsheet as a formula; export writes it quoted with a ' before it,
+# and a cell starting with ' gets one more, so that import, taking one '
+# off any cell, gives every name back as it was.
+@test "unit export quotes a name a spreadsheet would run as a formula, and import takes the quote off" {
+	new_game
+	for n in "-1st Foot" "=SUM(A1)" "+Plus" "@Home" "'quoted" "''twice" "Plain 'Name'"; do
+		"$U" unit add "$n" --side "=Side" --type infantry --class british --units 4 >/dev/null
+	done
+	umpire unit export oob.csv
+	[ "$status" -eq 0 ]
+	local rest=\"\'=Side\",infantry,,,,,british,4,,,,,,,,,
+	[ "$(sed -n 2p oob.csv)" = "\"'-1st Foot\",$rest" ]
+	[ "$(sed -n 3p oob.csv)" = "\"'=SUM(A1)\",$rest" ]
+	[ "$(sed -n 4p oob.csv)" = "\"'+Plus\",$rest" ]
+	[ "$(sed -n 5p oob.csv)" = "\"'@Home\",$rest" ]
+	[ "$(sed -n 6p oob.csv)" = "\"''quoted\",$rest" ]
+	[ "$(sed -n 7p oob.csv)" = "\"'''twice\",$rest" ]
+	[ "$(sed -n 8p oob.csv)" = "Plain 'Name',$rest" ]
+	"$U" --db two.db new --rules brigade >/dev/null
+	umpire --db two.db unit import oob.csv
+	[ "$output" = "imported 7 units from oob.csv" ]
+	[ "$("$U" --db two.db --json unit list | jq -c '[.units[] | [.name, .side]]')" = \
+	    "[[\"-1st Foot\",\"=Side\"],[\"=SUM(A1)\",\"=Side\"],[\"+Plus\",\"=Side\"],[\"@Home\",\"=Side\"],[\"'quoted\",\"=Side\"],[\"''twice\",\"=Side\"],[\"Plain 'Name'\",\"=Side\"]]" ]
+	diff <("$U" sheet --json | jq -S .units) <("$U" --db two.db sheet --json | jq -S .units)
+}
+
+@test "unit import takes one ' off a cell written by hand, and keeps a name without one" {
+	new_game
+	printf "name,side,type,class,units\n'=Kempt,British,infantry,british,4\n''t Hooft,British,infantry,british,4\n-Pack,British,infantry,british,4\n" >hand.csv
+	umpire unit import hand.csv
+	[ "$output" = "imported 3 units from hand.csv" ]
+	[ "$("$U" --json unit list | jq -c '[.units[].name]')" = "[\"=Kempt\",\"'t Hooft\",\"-Pack\"]" ]
+}
+
+@test "sheet --csv quotes a name a spreadsheet would run as a formula" {
+	new_game
+	"$U" unit add "=SUM(A1)" --side "@Side" --type infantry --class british --units 4 >/dev/null
+	umpire sheet --csv
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = "\"'@Side\",,\"'=SUM(A1)\",infantry,64,64,0,ok,0,0,line," ]
+}
+
+@test "unit export --help says how a formula-like cell is written" {
+	umpire unit export --help
+	[ "$status" -eq 0 ]
+	has_line "export writes a cell that starts with =, +, -, @ or ' with a ' before"
+	has_line "cell, so a name that itself starts with ' is written with two."
+}
+
 @test "a name too long to keep is refused, not cut" {
 	new_game
 	umpire unit add "$(printf 'x%.0s' $(seq 200))" --side A --type infantry --class british

@@ -218,3 +218,74 @@ sides_count() {
 	umpire --db o.db --json unit list
 	[ "$(jsonc '[.units[] | select(.type == "skirmishers") | .formation] | unique')" = '["skirmishers"]' ]
 }
+
+# Every adjudication command of each rule set, played in its sample battle
+# as a new umpire would: units, distances and the situation named, the dice
+# rolled, and no rating typed (the sample gives every one a ruling reads).
+# A rule set that has no such ruling refuses it (64) in so many words.
+@test "each sample plays every adjudication command without a rating typed" {
+	local plays="brigade|fire --unit Kempt --target Charlet --distance 2
+brigade|fire --unit 'Grand Battery' --target Pack --distance 10
+brigade|fire --unit '1/95th Rifles' --target Charlet --distance 2
+brigade|melee --attacker Charlet --defender Kempt
+brigade|melee --attacker Gobrecht --defender Pack
+brigade|morale --unit Pack
+brigade|rally --unit Pack --after push-back
+brigade|move --unit Somerset
+brigade|move --unit Charlet --formation attack-column --charge
+brigade|move --unit \"Rogers' Battery\"
+fury|fire --unit Kempt --target Husson --distance 2
+fury|fire --unit \"Rogers' Battery\" --target Husson --distance 10
+fury|melee --attacker Husson --defender Kempt
+fury|melee --attacker Guiton --defender Kempt
+fury|morale --unit Pack
+fury|rally --unit Pack
+fury|fatigue --unit \"Picton's Division\"
+fury|fatigue --unit 'III Cavalry Corps'
+fury|move --unit Guiton
+fury|move --unit Husson
+fury|move --unit \"Rogers' Battery\"
+2x2|fire --unit \"Kempt's Light Battalion\" --target '1er Léger' --distance 2
+2x2|fire --unit 'Royal Artillery' --target '1er Léger' --distance 10
+2x2|melee --attacker '42e Ligne' --defender '81st Foot'
+2x2|melee --attacker '9e Chasseurs à cheval' --defender '81st Foot'
+2x2|morale --unit '81st Foot'
+2x2|rally --unit '81st Foot'
+2x2|move --unit '81st Foot'
+ohw|fire --unit '43rd Light Infantry' --target '66e Ligne' --distance 6
+ohw|fire --unit '1/95th Rifles' --target '66e Ligne' --distance 6
+ohw|fire --unit \"Ross's Troop RHA\" --target '66e Ligne' --distance 12
+ohw|melee --attacker '3e Hussards' --defender '52nd Light Infantry'
+ohw|melee --attacker '66e Ligne' --defender '3rd Caçadores'
+ohw|morale --unit '52nd Light Infantry'
+ohw|fatigue --unit '52nd Light Infantry'
+ohw|fatigue --unit 'Light Division'
+ohw|move --unit '1/95th Rifles'
+ohw|move --unit 'VI Corps Horse Battery'
+squares|fire --unit 'Allied Artillery' --target Brayer --range close
+squares|melee --attacker Brayer --defender Colborne
+squares|melee --attacker 'Vistula Lancers' --defender Colborne
+squares|morale --unit Colborne
+squares|rally --unit Colborne
+squares|move --unit Colborne --path n
+squares|move --unit Colborne --assault"
+	local r line n=0
+	while IFS='|' read -r r line; do
+		"$U" new --rules "$r" --example --force >/dev/null
+		eval "umpire $line --roll --seed 1" </dev/null
+		[ "$status" -eq 0 ] && [ -z "$stderr" ] ||
+		    { echo "$r: $line: $status: $stderr"; return 1; }
+		n=$((n + 1))
+	done <<<"$plays"
+	[ "$n" = 45 ]
+	# the rulings a rule set does not have are refused, saying so
+	for r in brigade 2x2 squares; do
+		"$U" new --rules "$r" --example --force >/dev/null
+		umpire fatigue --unit "$("$U" --json unit list | jq -r '[.units[] | select(.kind == "unit")][0].name')"
+		expect_error 64 "fatigue: the $r rules have no fatigue"
+	done
+	"$U" new --rules ohw --example --force >/dev/null
+	umpire rally --unit '52nd Light Infantry'
+	[ "$status" -eq 64 ]
+	[[ "$stderr" == "umpire: rally: the ohw rules have no rally roll; see 'umpire fatigue --unit NAME --mod save-yourselves'"* ]]
+}

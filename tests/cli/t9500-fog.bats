@@ -202,14 +202,93 @@ brigade_game() {
 	[ "$(json '.entries[0].summary')" = "Old Guard: light losses" ]
 	[ "$(json '.entries[0].who[0].unit')" = Kempt ]
 	[ "$(json '.entries[0].who[0].role')" = unit ]
+	# French's log is numbered by its own entries: the game's 1 and 3
 	umpire log show 2 --for French
-	expect_error 65 "umpire: log: there is no event 2 in French's log (the rulings its units took part in)"
+	[ "$output" = "event 2, turn 1, turn
+  turn 2 begins" ]
+	umpire log show 3 --for French
+	expect_error 65 "umpire: log: there is no event 3 in French's log, which has 2 (the rulings its units took part in; log --for lists them)"
 	# an event that is not in the journal reads the same
 	umpire log show 99 --for French
-	expect_error 65 "umpire: log: there is no event 99 in French's log (the rulings its units took part in)"
+	expect_error 65 "umpire: log: there is no event 99 in French's log, which has 2 (the rulings its units took part in; log --for lists them)"
 	umpire --json log show 1 --for British
 	[ "$(json .summary)" = "Old Guard: light losses" ]
 	[ "$(json 'has("dice") or has("working") or has("result")')" = false ]
+}
+
+# Five corrections of the British alone (game ids 1-5), Kempt's fire on the
+# Old Guard (6), one more British (7), a second fire (8), undone, and the
+# turn's end (9): French reads 6, 8 and 9 only, as its 1, 2 and 3.
+@test "a side's log is numbered by its own entries, 1, 2, 3; the umpire's keeps the game's" {
+	"$U" new --rules brigade >/dev/null
+	"$U" unit add Kempt --side British --type infantry --class british >/dev/null
+	"$U" unit add "Old Guard" --side French --type infantry --class guards --units 32 >/dev/null
+	"$U" unit add Pack --side British --type infantry --class british >/dev/null
+	for i in 1 2 3 4 5; do
+		"$U" adjust Pack --figures -1 --reason "straggler $i" >/dev/null
+	done
+	"$U" fire --unit Kempt --target "Old Guard" --distance 2 --dice 4 >/dev/null
+	"$U" adjust Pack --figures -1 --reason late >/dev/null
+	"$U" fire --unit Kempt --target "Old Guard" --distance 2 --dice 5 >/dev/null
+	"$U" undo >/dev/null
+	"$U" turn next >/dev/null
+	umpire log --for French
+	[ "$output" = "#1     turn 1   fire     Kempt (unit), Old Guard (target): Old Guard loses 9 figures (759 left)
+#2     turn 1   fire     Kempt (unit), Old Guard (target): Old Guard loses 11 figures (748 left)  (undone)
+#3     turn 1   turn     turn 2 begins" ]
+	umpire --json log --for French
+	[ "$(jsonc '[.entries[].id]')" = "[1,2,3]" ]
+	# a filter keeps the numbers of the whole log
+	umpire --json log --for French --unit "Old Guard"
+	[ "$(jsonc '[.entries[].id]')" = "[1,2]" ]
+	umpire log show 2 --for French
+	[ "$output" = "event 2, turn 1, fire (undone)
+  Old Guard loses 11 figures (748 left)" ]
+	umpire --json log show 3 --for French
+	[ "$(jsonc .)" = '{"id":3,"turn":1,"command":"turn","summary":"turn 2 begins","undone":false}' ]
+	umpire log show 4 --for French
+	expect_error 65 "umpire: log: there is no event 4 in French's log, which has 3 (the rulings its units took part in; log --for lists them)"
+	# the report numbers a ruling as the log does (the undone one is not told)
+	umpire report --for French
+	has_line "  #1 fire: Kempt (unit), Old Guard (target): Old Guard loses 9 figures (759 left)"
+	has_line "  #3 turn: turn 2 begins"
+	umpire --json report --for French
+	[ "$(jsonc '[.turns[].events[].id]')" = "[1,3]" ]
+	umpire complete "umpire log show --for French "
+	[ "$output" = "words
+1
+2
+3" ]
+	# the umpire's view keeps the game's ids
+	umpire --json log
+	[ "$(jsonc '[.entries[].id]')" = "[1,2,3,4,5,6,7,8,9]" ]
+	umpire --json report
+	[ "$(jsonc '[.turns[].events[].id]')" = "[1,2,3,4,5,6,7,9]" ]
+	umpire log show 6
+	[ "${lines[0]}" = "event 6, turn 1, fire" ]
+}
+
+@test "no view of a side, at any fog level, carries the game's id of a ruling" {
+	"$U" new --rules brigade >/dev/null
+	"$U" unit add Kempt --side British --type infantry --class british >/dev/null
+	"$U" unit add "Old Guard" --side French --type infantry --class guards --units 32 >/dev/null
+	"$U" unit add Pack --side British --type infantry --class british >/dev/null
+	for i in 1 2 3 4 5 6 7; do
+		"$U" adjust Pack --figures -1 --reason "straggler $i" >/dev/null
+	done
+	# the game's 8 and 9, French's 1 and 2
+	"$U" fire --unit Kempt --target "Old Guard" --distance 2 --dice 4 >/dev/null
+	"$U" turn next >/dev/null
+	UNITS=(Kempt "Old Guard")
+	for fog in table hidden; do
+		"$U" game --fog $fog >/dev/null
+		all_views French || return 1
+		# (log show 8 and 9, asked by all_views, are refused naming them)
+		grep -v "^umpire: log: there is no event" views.all >seen.all
+		grep -h -E '#[89]\b|"id": ?[89]\b|event [89]\b' seen.all | head -3
+		[ "$(grep -c -E '#[89]\b|"id": ?[89]\b|event [89]\b' seen.all)" = 0 ]
+		[ "$(grep -c -E '#1 |"id":1\b' views.all)" -ge 3 ]
+	done
 }
 
 fury_game() {
