@@ -276,6 +276,19 @@ const struct counter_decl *keeps_cost_counter(const struct keeps *k);
 const char *keeps_words(const struct word_decl *list, char *buf, size_t n);
 
 /*
+ * A unit type of the order of battle and what the rules know of it, as
+ * data: a rule set asks its arm here, never by the spelling of its name.
+ */
+struct unit_type {
+	const char *name;	/* required: the --type word */
+	const char *arm;	/* required: infantry, cavalry, artillery or
+				 * command (a general and his staff) */
+	const char *kind;	/* optional: what the rules tell apart within
+				 * the arm (heavy, light, foot, horse, guard,
+				 * militia, open order), or NULL */
+};
+
+/*
  * The order of battle and the stateful form of a rule set.  All pure: the
  * caller reads units from the game and records the effects.  Members say
  * whether they are required; the command layer tests every optional hook
@@ -283,8 +296,9 @@ const char *keeps_words(const struct word_decl *list, char *buf, size_t n);
  * required ones (tests/unit/test_contract.c).
  */
 struct roster {
-	/* Required: --type of a unit ("infantry|..."), of a formation. */
-	const char *unit_types;
+	/* Required: the unit types, ending with a NULL name; --type of a
+	 * formation ("division|corps|..."). */
+	const struct unit_type *types;
 	const char *formation_types;
 	/* Required: the rating options (may be an empty list). */
 	const struct input_decl *inputs;
@@ -395,6 +409,22 @@ long roster_unit_start(const struct roster *ro, const struct unit *u);
 /* The losses in words, after a number: the loss counter's ("units
  * destroyed"), else the rule set's measure ("figures"). */
 const char *ruleset_loss_word(const struct ruleset *rs);
+
+/* The unit type NAME of ro, or NULL. */
+const struct unit_type *roster_type(const struct roster *ro, const char *name);
+/* The arm of unit type TYPE of ro (infantry, cavalry, artillery,
+ * command), or NULL for a word that is not one of its types. */
+const char *roster_arm(const struct roster *ro, const char *type);
+/* True when TYPE is a unit type of ro of arm ARM (and, KIND not NULL, of
+ * that kind; KIND "" asks for a type with no kind). */
+int roster_is(const struct roster *ro, const char *type, const char *arm,
+    const char *kind);
+/* The kind of unit type TYPE of ro, or NULL (none, or not a type). */
+const char *roster_kind(const struct roster *ro, const char *type);
+/* "a|b|c": ro's unit types into buf (TYPE_NAMES bytes hold every rule
+ * set's), for messages and help. */
+#define TYPE_NAMES 256
+const char *roster_type_names(const struct roster *ro, char *buf, size_t n);
 
 /* A formation's rating options: the rule set's own, else quality and
  * break-percent (CLI.md lists them for every rule set; kept, unused). */

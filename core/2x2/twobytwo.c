@@ -25,23 +25,46 @@ canon(const char *type)
 	return type != NULL && strcmp(type, "infantry") == 0 ? "line" : type;
 }
 
+/* The unit types, each of its arm: the hq is the commander's stand;
+ * "infantry" is accepted for line. */
+static const struct unit_type twobytwo_types[] = {
+	{ "hq", "command", NULL },
+	{ "line", "infantry", NULL },
+	{ "infantry", "infantry", NULL },
+	{ "guards", "infantry", "guard" },
+	{ "light-infantry", "infantry", "light" },
+	{ "militia", "infantry", "militia" },
+	{ "heavy-cavalry", "cavalry", "heavy" },
+	{ "light-cavalry", "cavalry", "light" },
+	{ "foot-artillery", "artillery", "foot" },
+	{ "horse-artillery", "artillery", "horse" },
+	{ NULL, NULL, NULL },
+};
+
+static const struct roster twobytwo_roster;
+
 static int
 is_artillery(const char *t)
 {
-	return strstr(t, "artillery") != NULL;
+	return roster_is(&twobytwo_roster, t, "artillery", NULL);
 }
 
 static int
 is_cavalry(const char *t)
 {
-	return strstr(t, "cavalry") != NULL;
+	return roster_is(&twobytwo_roster, t, "cavalry", NULL);
 }
 
 static int
 is_infantry(const char *t)
 {
-	return strcmp(t, "line") == 0 || strcmp(t, "guards") == 0 ||
-	    strcmp(t, "light-infantry") == 0 || strcmp(t, "militia") == 0;
+	return roster_is(&twobytwo_roster, t, "infantry", NULL);
+}
+
+static int
+is_hq(const char *t)
+{
+	return roster_is(&twobytwo_roster, t, "command", NULL);
 }
 
 /* The states a unit takes, least severe first (its markers on the table):
@@ -291,7 +314,7 @@ type_mods(const struct table *t, const char *type, const char *size,
 		rule_auto_mod(t, "guards", NULL, 1, prefix, total, r);
 	if (strcmp(type, "heavy-cavalry") == 0)
 		rule_auto_mod(t, "heavy-cavalry", NULL, 1, prefix, total, r);
-	if (is_artillery(type) || strcmp(type, "hq") == 0 ||
+	if (is_artillery(type) || is_hq(type) ||
 	    strcmp(type, "light-infantry") == 0)
 		rule_auto_mod(t, "artillery-hq-light-infantry", NULL, 1, prefix, total, r);
 	if (is_infantry(type) || is_cavalry(type))
@@ -595,7 +618,7 @@ static const char *
 rally_not_possible(const struct table *t, const struct inputs *in,
     const char *type)
 {
-	int self = strcmp(type, "hq") == 0;
+	int self = is_hq(type);
 	const char *why = rule_forbids(in, "mod", t, NULL);
 
 	/* "A HQ may always attempt to rally itself." */
@@ -632,7 +655,7 @@ twobytwo_rally(const struct tableset *ts, const struct inputs *in,
 		rule_auto_mod(t, "guards", NULL, 1, NULL, &total, r);
 	if (strcmp(type, "militia") == 0 || in_is(in, "size", "small"))
 		rule_auto_mod(t, "militia-or-small", NULL, 1, NULL, &total, r);
-	if (strcmp(type, "hq") == 0)
+	if (is_hq(type))
 		rule_auto_mod(t, "hq-self", NULL, 1, NULL, &total, r);
 	rule_named_mods(in, "mod", t, NULL, 1, NULL, &total, r);
 	if ((die = dice_take(d, DIE_D6, "rally d6")) < 0)
@@ -754,8 +777,6 @@ struct side_tally {
 	int n;
 };
 
-static const struct roster twobytwo_roster;
-
 /* Each side's losses, as the roster declares them (its units destroyed):
  * the sheet, the report and the victory check count the same. */
 static void
@@ -835,7 +856,6 @@ twobytwo_rate(const struct tableset *ts, const char *type,
 	*start = 0;
 	return RULE_OK;
 }
-
 
 
 /* A unit that is destroyed takes no part in rulings. */
@@ -1160,7 +1180,7 @@ static const struct act_rule twobytwo_act_rules[] = {
 };
 
 static const struct roster twobytwo_roster = {
-	.unit_types = TYPES,
+	.types = twobytwo_types,
 	.formation_types = "brigade|division|corps|army|command",
 	.inputs = rating_inputs,
 	.keeps = {

@@ -14,7 +14,19 @@
 #include "keep.h"
 #include "text.h"
 
-#define TYPES "infantry|light-infantry|heavy-cavalry|light-cavalry|horse-battery|heavy-battery|russian-heavy-battery|leader"
+/* The unit types: brigades of the three arms and their weights, and a
+ * leader (a general and his staff, no stands). */
+static const struct unit_type fury_types[] = {
+	{ "infantry", "infantry", NULL },
+	{ "light-infantry", "infantry", "light" },
+	{ "heavy-cavalry", "cavalry", "heavy" },
+	{ "light-cavalry", "cavalry", "light" },
+	{ "horse-battery", "artillery", "horse" },
+	{ "heavy-battery", "artillery", "heavy" },
+	{ "russian-heavy-battery", "artillery", "heavy" },
+	{ "leader", "command", NULL },
+	{ NULL, NULL, NULL },
+};
 #define NATIONS "france|britain|austria|russia|prussia|other"
 #define BELS "militia|conscript|regular|veteran|guard"
 
@@ -50,19 +62,19 @@ static const struct input_decl formation_inputs[] = {
 static int
 is_battery(const char *type)
 {
-	return strstr(type, "battery") != NULL;
+	return roster_is(&fury_roster, type, "artillery", NULL);
 }
 
 static int
 is_cavalry(const char *type)
 {
-	return strstr(type, "cavalry") != NULL;
+	return roster_is(&fury_roster, type, "cavalry", NULL);
 }
 
 static int
 is_leader(const struct unit *u)
 {
-	return strcmp(u->type, "leader") == 0;
+	return roster_is(&fury_roster, u->type, "command", NULL);
 }
 
 /* The brigade's BEL: its own, or its battalions' mean. */
@@ -278,7 +290,7 @@ fill_fire(const struct tableset *ts, const struct ruling_units *ru,
 		}
 	if (firers == 0)
 		guns = in_given(in, "firer-type") &&
-		    strstr(in_text(in, "firer-type"), "battery") != NULL;
+		    is_battery(in_text(in, "firer-type"));
 	if (firers == 1 && !in_given(in, "fire-points"))
 		fill_one_firer(ts, ruling_unit(ru, "unit"), in);
 	if (firers > 1 && !in_given(in, "fire-points") &&
@@ -310,7 +322,8 @@ fill_arms(const struct unit *u, const struct unit *enemy, const char *side,
 	if (is_cavalry(u->type) && attacking && strcmp(arm(enemy), "infantry") == 0 &&
 	    strcmp(formation_of(enemy), "square") != 0)
 		inputs_add_mod(in, opt, "cavalry-charging-infantry");
-	if (strcmp(u->type, "heavy-cavalry") == 0 && strcmp(enemy->type, "light-cavalry") == 0)
+	if (roster_is(&fury_roster, u->type, "cavalry", "heavy") &&
+	    roster_is(&fury_roster, enemy->type, "cavalry", "light"))
 		inputs_add_mod(in, opt, "heavy-v-light");
 	if (infantry && attacking && strcmp(formation_of(u), "column") == 0 &&
 	    (in_is(u->ratings, "nation", "france") || in_is(u->ratings, "nation", "russia")))
@@ -443,9 +456,9 @@ fill_move(const struct tableset *ts, const struct army *a, const struct unit *u,
 {
 	const char *fresh = freshness(ts, u);
 
-	inputs_default_word(in, "type", strcmp(u->type, "infantry") == 0 &&
+	inputs_default_word(in, "type", roster_is(&fury_roster, u->type, "infantry", "") &&
 	    in_is(u->ratings, "nation", "france") ? "french-infantry" :
-	    is_battery(u->type) ? (strcmp(u->type, "horse-battery") == 0 ?
+	    is_battery(u->type) ? (roster_is(&fury_roster, u->type, "artillery", "horse") ?
 	    "horse-artillery" : "foot-artillery") : u->type);
 	if (strcmp(command, "move") == 0 && unit_flag(u, "disordered"))
 		inputs_default_flag(in, "disordered");
@@ -468,7 +481,7 @@ fill_move(const struct tableset *ts, const struct army *a, const struct unit *u,
 		fill_efc(ts, u, in);
 	if (fresh != NULL && strcmp(fresh, "worn") != 0)
 		inputs_add_mod(in, "mod", fresh);
-	if (strcmp(u->type, "light-infantry") == 0)
+	if (roster_is(&fury_roster, u->type, "infantry", "light"))
 		inputs_add_mod(in, "mod", "light-infantry");
 	if (is_cavalry(u->type))
 		inputs_add_mod(in, "mod", "cavalry");
@@ -1146,7 +1159,7 @@ fury_formation_refused(const struct tableset *ts, const char *type,
 }
 
 const struct roster fury_roster = {
-	.unit_types = TYPES,
+	.types = fury_types,
 	.formation_types = "brigade|division|corps|wing|army|command",
 	.inputs = rating_inputs,
 	.keeps = {

@@ -17,6 +17,27 @@
 #define FIRERS "line|column|square|skirmishers|foot-artillery|horse-artillery"
 #define MELEE_TYPES "cavalry|heavy-cavalry|infantry|skirmishers|square"
 
+/* The unit types, each of its arm: skirmishers are infantry always in
+ * skirmish order. */
+static const struct unit_type ohw_types[] = {
+	{ "general", "command", NULL },
+	{ "infantry", "infantry", NULL },
+	{ "skirmishers", "infantry", "open-order" },
+	{ "cavalry", "cavalry", NULL },
+	{ "foot-artillery", "artillery", "foot" },
+	{ "horse-artillery", "artillery", "horse" },
+	{ NULL, NULL, NULL },
+};
+
+static const struct roster ohw_roster;
+
+/* True when TYPE is a unit type of ARM (and KIND, unless NULL). */
+static int
+is_arm(const char *type, const char *arm, const char *kind)
+{
+	return roster_is(&ohw_roster, type, arm, kind);
+}
+
 /* A number of the rules table; a missing one fails r. */
 static double
 number(const struct tableset *ts, const char *name, struct result *r)
@@ -101,7 +122,7 @@ static int
 fire_range(const struct tableset *ts, const char *firer, double dist,
     struct result *r, const char **range, long *total)
 {
-	int guns = strstr(firer, "artillery") != NULL;
+	int guns = is_arm(firer, "artillery", NULL);
 	const struct table *t = rule_table(ts, OHW, guns ? "artillery-ranges" :
 	    "musket-ranges", r);
 	double reach = 0;
@@ -135,7 +156,7 @@ static void
 fire_mods(const struct table *t, const struct inputs *in, const char *firer,
     long *total, struct result *r)
 {
-	int guns = strstr(firer, "artillery") != NULL;
+	int guns = is_arm(firer, "artillery", NULL);
 	struct in_item it;
 
 	if (!guns && strcmp(firer, "skirmishers") == 0)
@@ -783,8 +804,6 @@ ohw_move(const struct tableset *ts, const struct inputs *in, struct dice *d,
 
 /* ---- the game -------------------------------------------------------- */
 
-#define TYPES "general|infantry|skirmishers|cavalry|foot-artillery|horse-artillery"
-
 static const struct input_decl rating_inputs[] = {
 	{ "break-point", IN_COUNT, "B", 1, 1000, NULL, NULL, NULL,
 	  "fatigue points at which it breaks (15 for an average unit)", 0 },
@@ -797,7 +816,6 @@ static const struct input_decl rating_inputs[] = {
 	{ "rifles", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "only -1 shooting at skirmishers", 0 },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
-
 
 static const struct input_decl formation_inputs[] = {
 	{ "break-percent", IN_COUNT, "P", 1, 100, NULL, NULL, NULL,
@@ -828,9 +846,9 @@ ohw_rate(const struct tableset *ts, const char *type, const struct inputs *rt,
 	*cost = 0;
 	*start = in_given(rt, "break-point") ? in_count(rt, "break-point") :
 	    (long)number(ts, "break-point", r);
-	if (in_flag(rt, "heavy-cavalry") && strcmp(type, "cavalry") != 0)
+	if (in_flag(rt, "heavy-cavalry") && !is_arm(type, "cavalry", NULL))
 		return result_fail(r, RULE_DATA, "--heavy-cavalry is for cavalry");
-	if (in_flag(rt, "rifles") && strstr(type, "artillery") != NULL)
+	if (in_flag(rt, "rifles") && is_arm(type, "artillery", NULL))
 		return result_fail(r, RULE_DATA, "--rifles is for infantry and skirmishers");
 	return RULE_OK;
 }
@@ -856,7 +874,7 @@ fill_condition(const struct tableset *ts, const struct unit *u, struct inputs *i
 static const char *
 formation_of(const struct unit *u)
 {
-	if (strcmp(u->type, "skirmishers") == 0)
+	if (is_arm(u->type, "infantry", "open-order"))
 		return "skirmishers";
 	return u->tactical[0] != '\0' ? u->tactical : "line";
 }
@@ -867,9 +885,9 @@ formation_of(const struct unit *u)
 static const char *
 melee_type(const struct unit *u)
 {
-	if (strcmp(u->type, "cavalry") == 0)
+	if (is_arm(u->type, "cavalry", NULL))
 		return in_flag(u->ratings, "heavy-cavalry") ? "heavy-cavalry" : "cavalry";
-	if (strcmp(u->type, "infantry") == 0 || strcmp(u->type, "skirmishers") == 0)
+	if (is_arm(u->type, "infantry", NULL))
 		return strcmp(formation_of(u), "square") == 0 ? "square" :
 		    strcmp(formation_of(u), "skirmishers") == 0 ? "skirmishers" : "infantry";
 	return "infantry";
@@ -883,7 +901,7 @@ fill_fire(const struct tableset *ts, const struct ruling_units *ru,
 
 	if (u != NULL) {
 		/* muskets fire as their formation stands (column or square -2) */
-		inputs_default_word(in, "firer", strstr(u->type, "artillery") != NULL ?
+		inputs_default_word(in, "firer", is_arm(u->type, "artillery", NULL) ?
 		    u->type : formation_of(u));
 		fill_condition(ts, u, in, "mod", r);
 		if (in_flag(u->ratings, "rifles"))
@@ -896,7 +914,7 @@ fill_fire(const struct tableset *ts, const struct ruling_units *ru,
 static void
 fill_move(const struct unit *u, struct inputs *in)
 {
-	if (strcmp(u->type, "skirmishers") == 0)
+	if (is_arm(u->type, "infantry", "open-order"))
 		inputs_default_word(in, "type", "infantry");
 	else
 		inputs_default_word(in, "type", u->type);
@@ -1243,7 +1261,7 @@ static const struct act_rule ohw_act_rules[] = {
 };
 
 static const struct roster ohw_roster = {
-	.unit_types = TYPES,
+	.types = ohw_types,
 	.formation_types = "brigade|division|corps|army|command",
 	.inputs = rating_inputs,
 	.keeps = {
