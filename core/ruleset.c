@@ -96,6 +96,17 @@ roster_type_names(const struct roster *ro, char *buf, size_t n)
 	return buf;
 }
 
+const struct cmd_hooks *
+roster_hooks(const struct roster *ro, const char *command)
+{
+	static const struct cmd_hooks none = { .command = NULL };
+
+	for (const struct cmd_hooks *h = ro->hooks; h != NULL && h->command != NULL; h++)
+		if (strcmp(h->command, command) == 0)
+			return h;
+	return &none;
+}
+
 const struct sheet_column *
 roster_columns(const struct roster *ro)
 {

@@ -288,6 +288,26 @@ struct unit_type {
 				 * militia, open order), or NULL */
 };
 
+/* What a rule set does in a game for one of its commands, before and
+ * after the rule function.  Both hooks are optional. */
+struct cmd_hooks {
+	const char *command;	/* required: a command of the rule set */
+	/* Fills the command's inputs from the units in their roles; options
+	 * the umpire typed are kept (they override the stored values). */
+	int (*fill)(const struct tableset *ts, const struct ruling_units *ru,
+	    struct inputs *in, struct result *r);
+	/* What a ruling in a game adds to its result from the units named
+	 * (brigade: every battalion's morale), before its effects are kept
+	 * (r is still open). */
+	int (*judge)(const struct tableset *ts, const struct ruling_units *ru,
+	    const struct inputs *in, struct result *r);
+	/* The command answers for a unit that has lost the whole of a
+	 * measure that counts down (morale: "only its morale is
+	 * answered"); any other command finds such a unit out of the
+	 * fight. */
+	int answers_the_lost;
+};
+
 /*
  * The order of battle and the stateful form of a rule set.  All pure: the
  * caller reads units from the game and records the effects.  Members say
@@ -310,17 +330,9 @@ struct roster {
 	int (*rate)(const struct tableset *ts, const char *type,
 	    const struct inputs *ratings, long *start, double *cost,
 	    struct result *r);
-	/* Optional: fills COMMAND's inputs from the units in their roles;
-	 * options the umpire typed are kept (they override the stored
-	 * values). */
-	int (*fill)(const struct tableset *ts, const char *command,
-	    const struct ruling_units *ru, struct inputs *in, struct result *r);
-	/* Optional: what a ruling in a game adds to its result from the
-	 * units named (brigade: every battalion's morale), before its
-	 * effects are kept (r is still open). */
-	int (*judge)(const struct tableset *ts, const char *command,
-	    const struct ruling_units *ru, const struct inputs *in,
-	    struct result *r);
+	/* Optional: the hooks of its commands in a game, ending with a NULL
+	 * command (roster_hooks finds a command's). */
+	const struct cmd_hooks *hooks;
 	/* Optional: called by the engine (core/keep.h) for each effect e on
 	 * unit ui once it is kept and the unit changed: may write e's note
 	 * and state, and keep the effects the rules draw from it (the
@@ -425,6 +437,9 @@ const char *roster_kind(const struct roster *ro, const char *type);
  * set's), for messages and help. */
 #define TYPE_NAMES 256
 const char *roster_type_names(const struct roster *ro, char *buf, size_t n);
+/* The hooks ro declares for COMMAND, or an entry with none. */
+const struct cmd_hooks *roster_hooks(const struct roster *ro,
+    const char *command);
 
 /* A formation's rating options: the rule set's own, else quality and
  * break-percent (CLI.md lists them for every rule set; kept, unused). */

@@ -772,31 +772,40 @@ brigade_may_not(const struct tableset *ts, const struct unit *u,
 }
 
 static int
-brigade_fill(const struct tableset *ts, const char *command,
-    const struct ruling_units *ru, struct inputs *in, struct result *r)
+fill_unit_morale(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
 {
 	const struct unit *u = ruling_unit(ru, "unit");
 
-	if (strcmp(command, "fire") == 0)
-		return fill_fire(ts, ru, in, r);
-	if (strcmp(command, "melee") == 0)
-		return fill_melee(ts, ru, in, r);
+	return u != NULL ? fill_morale(ts, u, in, r) : RULE_OK;
+}
+
+static int
+fill_rally(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	const struct unit *u = ruling_unit(ru, "unit");
+
+	(void)ts;
+	(void)r;
 	if (u == NULL)
 		return RULE_OK;
-	if (strcmp(command, "morale") == 0)
-		return fill_morale(ts, u, in, r);
-	if (strcmp(command, "rally") == 0) {
-		inputs_default_word(in, "type", is_arm(u->type, "cavalry") ?
-		    "cavalry" : "infantry");
-		/* A rally after being pushed back: the push backs of its run. */
-		inputs_default_count(in, "pushbacks", run_now(u, ru->turn));
-		/* After following up: the attempt is the follow up just made. */
-		if (in_is(in, "after", "follow-up") && recent(u, BRIGADE_FOLLOWUP, ru->turn))
-			inputs_default_count(in, "attempt", u->ledger[BRIGADE_FOLLOWUP].total);
-	}
-	if (strcmp(command, "move") == 0)
-		return fill_move(ts, u, in, r);
+	inputs_default_word(in, "type", is_arm(u->type, "cavalry") ? "cavalry" : "infantry");
+	/* A rally after being pushed back: the push backs of its run. */
+	inputs_default_count(in, "pushbacks", run_now(u, ru->turn));
+	/* After following up: the attempt is the follow up just made. */
+	if (in_is(in, "after", "follow-up") && recent(u, BRIGADE_FOLLOWUP, ru->turn))
+		inputs_default_count(in, "attempt", u->ledger[BRIGADE_FOLLOWUP].total);
 	return RULE_OK;
+}
+
+static int
+fill_unit_move(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	const struct unit *u = ruling_unit(ru, "unit");
+
+	return u != NULL ? fill_move(ts, u, in, r) : RULE_OK;
 }
 
 /* ---- effects -------------------------------------------------------- */
@@ -959,14 +968,25 @@ morale_units(const struct tableset *ts, const struct unit *u, struct result *r)
 }
 
 static int
-brigade_judge(const struct tableset *ts, const char *command,
-    const struct ruling_units *ru, const struct inputs *in, struct result *r)
+judge_morale(const struct tableset *ts, const struct ruling_units *ru,
+    const struct inputs *in, struct result *r)
 {
 	(void)in;
-	if (strcmp(command, "morale") == 0 && ruling_unit(ru, "unit") != NULL)
+	if (ruling_unit(ru, "unit") != NULL)
 		morale_units(ts, ruling_unit(ru, "unit"), r);
 	return RULE_OK;
 }
+
+/* What a ruling in a game fills and adds, command by command. */
+static const struct cmd_hooks brigade_hooks[] = {
+	{ .command = "fire", .fill = fill_fire },
+	{ .command = "melee", .fill = fill_melee },
+	{ .command = "morale", .fill = fill_unit_morale, .judge = judge_morale,
+	  .answers_the_lost = 1 },
+	{ .command = "rally", .fill = fill_rally },
+	{ .command = "move", .fill = fill_unit_move },
+	{ .command = NULL },
+};
 
 /* A battery's guns on the sheet: each one's defence value and fire rate
  * after its crew line (lines from FIRST) and in its part's note (parts
@@ -1304,8 +1324,7 @@ const struct roster brigade_roster = {
 		.act_rules = brigade_act_rules,
 	},
 	.rate = brigade_rate,
-	.fill = brigade_fill,
-	.judge = brigade_judge,
+	.hooks = brigade_hooks,
 	.consequence = brigade_consequence,
 	.may_not = brigade_may_not,
 	.view = brigade_view,

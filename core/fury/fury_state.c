@@ -450,9 +450,10 @@ fill_efc(const struct tableset *ts, const struct unit *u, struct inputs *in)
 		inputs_add_mod(in, "efc-mod", "disordered");
 }
 
+/* The inputs of a move (MOVING) or a rally of brigade u. */
 static void
 fill_move(const struct tableset *ts, const struct army *a, const struct unit *u,
-    const char *command, struct inputs *in, struct result *r)
+    int moving, struct inputs *in, struct result *r)
 {
 	const char *fresh = freshness(ts, u);
 
@@ -460,12 +461,12 @@ fill_move(const struct tableset *ts, const struct army *a, const struct unit *u,
 	    in_is(u->ratings, "nation", "france") ? "french-infantry" :
 	    is_battery(u->type) ? (roster_is(&fury_roster, u->type, "artillery", "horse") ?
 	    "horse-artillery" : "foot-artillery") : u->type);
-	if (strcmp(command, "move") == 0 && unit_flag(u, "disordered"))
+	if (moving && unit_flag(u, "disordered"))
 		inputs_default_flag(in, "disordered");
-	if (strcmp(command, "rally") == 0 && !unit_flag(u, "disordered"))
+	if (!moving && !unit_flag(u, "disordered"))
 		inputs_add_mod(in, "mod", "in-good-order");
 	/* a battery limbers and moves without the maneuver table (l.172) */
-	if (strcmp(command, "move") == 0 && !is_battery(u->type))
+	if (moving && !is_battery(u->type))
 		fill_quality(a, u, in, r);
 	/* The tactical formation the game keeps (a square may not enter
 	 * rough terrain, l.166); another typed is a formation change, "a
@@ -519,49 +520,101 @@ fill_attach(const struct unit *leader, const struct unit *b, struct result *r)
 }
 
 static int
-fury_fill(const struct tableset *ts, const char *command,
-    const struct ruling_units *ru, struct inputs *in, struct result *r)
+fatigue_fill(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
 {
-	const struct unit *u = ruling_unit(ru, "unit");
-	const struct unit *a = ruling_unit(ru, "attacker"), *d = ruling_unit(ru, "defender");
+	(void)ts;
+	(void)r;
+	if (ruling_unit(ru, "unit") == NULL)
+		inputs_default_flag(in, "every");
+	return RULE_OK;
+}
 
-	if (strcmp(command, "fatigue") == 0) {
-		if (u == NULL)
-			inputs_default_flag(in, "every");
-		return RULE_OK;
-	}
-	if (strcmp(command, "move") == 0 && ruling_unit(ru, "attach") != NULL)
-		return fill_attach(u, ruling_unit(ru, "attach"), r);
+/* The units of a ruling are brigades, none routed or wrecked unless ANY
+ * (morale tells a brigade's state, whatever it is). */
+static int
+brigades_only(const struct ruling_units *ru, int any, struct result *r)
+{
 	for (int i = 0; i < ru->n; i++) {
 		if (is_leader(ru->unit[i]))
 			return result_fail(r, RULE_DATA, "'%s' is a leader, not a brigade",
 			    ru->unit[i]->name);
-		/* morale tells a brigade's state, whatever it is */
-		if (strcmp(command, "morale") != 0 &&
-		    (strcmp(ru->unit[i]->state, "routed") == 0 ||
+		if (!any && (strcmp(ru->unit[i]->state, "routed") == 0 ||
 		    strcmp(ru->unit[i]->state, "wrecked") == 0))
 			return result_fail(r, RULE_DATA, "'%s' is %s", ru->unit[i]->name,
 			    ru->unit[i]->state);
 	}
-	if (strcmp(command, "fire") == 0)
-		return fill_fire(ts, ru, in, r);
-	else if (strcmp(command, "melee") == 0) {
-		if (a == NULL || d == NULL)
-			return result_fail(r, RULE_USAGE,
-			    "a melee in the game names both --attacker and --defender");
-		fill_side(ts, a, d, "attacker", in);
-		fill_side(ts, d, a, "defender", in);
-		if (in_fatigued_division(ts, ru->army, a, r))
-			inputs_default_flag(in, "attacker-fatigued");
-		efc_first(a, d, in, r);
-	} else if (u != NULL && (strcmp(command, "move") == 0 || strcmp(command, "rally") == 0)) {
-		fill_move(ts, ru->army, u, command, in, r);
-		if (strcmp(command, "move") == 0 && in_fatigued_division(ts, ru->army, u, r))
-			inputs_default_flag(in, "division-fatigued");
-	} else if (u != NULL && strcmp(command, "morale") == 0) {
-		fill_morale(ts, u, in);
-	}
 	return RULE_OK;
+}
+
+static int
+fire_fill(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	int rc = brigades_only(ru, 0, r);
+
+	return rc != RULE_OK ? rc : fill_fire(ts, ru, in, r);
+}
+
+static int
+melee_fill(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	const struct unit *a = ruling_unit(ru, "attacker"), *d = ruling_unit(ru, "defender");
+	int rc = brigades_only(ru, 0, r);
+
+	if (rc != RULE_OK)
+		return rc;
+	if (a == NULL || d == NULL)
+		return result_fail(r, RULE_USAGE,
+		    "a melee in the game names both --attacker and --defender");
+	fill_side(ts, a, d, "attacker", in);
+	fill_side(ts, d, a, "defender", in);
+	if (in_fatigued_division(ts, ru->army, a, r))
+		inputs_default_flag(in, "attacker-fatigued");
+	efc_first(a, d, in, r);
+	return RULE_OK;
+}
+
+static int
+move_fill(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	const struct unit *u = ruling_unit(ru, "unit");
+	int rc;
+
+	if (ruling_unit(ru, "attach") != NULL)
+		return fill_attach(u, ruling_unit(ru, "attach"), r);
+	if ((rc = brigades_only(ru, 0, r)) != RULE_OK || u == NULL)
+		return rc;
+	fill_move(ts, ru->army, u, 1, in, r);
+	if (in_fatigued_division(ts, ru->army, u, r))
+		inputs_default_flag(in, "division-fatigued");
+	return RULE_OK;
+}
+
+static int
+rally_fill(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	const struct unit *u = ruling_unit(ru, "unit");
+	int rc = brigades_only(ru, 0, r);
+
+	if (rc == RULE_OK && u != NULL)
+		fill_move(ts, ru->army, u, 0, in, r);
+	return rc;
+}
+
+static int
+morale_fill(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	const struct unit *u = ruling_unit(ru, "unit");
+	int rc = brigades_only(ru, 1, r);
+
+	if (rc == RULE_OK && u != NULL)
+		fill_morale(ts, u, in);
+	return rc;
 }
 
 /* ---- fatigue up the formation tree ---------------------------------- */
@@ -910,18 +963,46 @@ suppression_spent(const struct ruling_units *ru, struct result *r)
 }
 
 static int
-fury_judge(const struct tableset *ts, const char *command,
-    const struct ruling_units *ru, const struct inputs *in, struct result *r)
+fire_judge(const struct tableset *ts, const struct ruling_units *ru,
+    const struct inputs *in, struct result *r)
+{
+	(void)ts;
+	(void)in;
+	if (r->legal)
+		suppression_spent(ru, r);
+	return RULE_OK;
+}
+
+static int
+fatigue_judge(const struct tableset *ts, const struct ruling_units *ru,
+    const struct inputs *in, struct result *r)
 {
 	(void)in;
-	if (strcmp(command, "fire") == 0 && r->legal)
-		suppression_spent(ru, r);
-	if (strcmp(command, "fatigue") == 0)
-		apply_fatigue(ts, ru, r);
-	if (strcmp(command, "morale") == 0 && ruling_unit(ru, "unit") != NULL)
+	apply_fatigue(ts, ru, r);
+	return RULE_OK;
+}
+
+static int
+morale_judge(const struct tableset *ts, const struct ruling_units *ru,
+    const struct inputs *in, struct result *r)
+{
+	(void)in;
+	if (ruling_unit(ru, "unit") != NULL)
 		morale_standing(ts, ru, ruling_unit(ru, "unit"), r);
 	return RULE_OK;
 }
+
+/* What a ruling in a game fills and adds, command by command. */
+static const struct cmd_hooks fury_hooks[] = {
+	{ .command = "fire", .fill = fire_fill, .judge = fire_judge },
+	{ .command = "melee", .fill = melee_fill },
+	{ .command = "morale", .fill = morale_fill, .judge = morale_judge,
+	  .answers_the_lost = 1 },
+	{ .command = "rally", .fill = rally_fill },
+	{ .command = "fatigue", .fill = fatigue_fill, .judge = fatigue_judge },
+	{ .command = "move", .fill = move_fill },
+	{ .command = NULL },
+};
 
 /* A nation's word as a name: "britain" is Britain. */
 static const char *
@@ -1175,8 +1256,7 @@ const struct roster fury_roster = {
 		.act_rules = fury_act_rules,
 	},
 	.rate = fury_rate,
-	.fill = fury_fill,
-	.judge = fury_judge,
+	.hooks = fury_hooks,
 	.consequence = fury_consequence,
 	.settle = fury_settle,
 	.view = fury_view,

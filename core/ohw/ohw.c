@@ -921,46 +921,84 @@ fill_move(const struct unit *u, struct inputs *in)
 	inputs_default_choice(in, "formation", formation_of(u));
 }
 
+/* Every command in a game: a destroyed unit does nothing. */
 static int
-ohw_fill(const struct tableset *ts, const char *command,
-    const struct ruling_units *ru, struct inputs *in, struct result *r)
+none_destroyed(const struct tableset *ts, const struct ruling_units *ru,
+    struct result *r)
 {
-	const struct unit *u = ruling_unit(ru, "unit");
-	const struct unit *a = ruling_unit(ru, "attacker"), *d = ruling_unit(ru, "defender");
-
-	if (u == NULL && (strcmp(command, "fatigue") == 0 || strcmp(command, "morale") == 0))
-		inputs_default_flag(in, "every");
 	for (int i = 0; i < ru->n; i++)
 		if (!ru->unit[i]->formation &&
 		    strcmp(unit_state(ts, ru->unit[i], r), "destroyed") == 0)
 			return result_fail(r, RULE_DATA, "'%s' is destroyed", ru->unit[i]->name);
-	if (strcmp(command, "fire") == 0) {
-		fill_fire(ts, ru, in, r);
-	} else if (strcmp(command, "melee") == 0) {
-		if (a == NULL || d == NULL)
-			return result_fail(r, RULE_USAGE,
-			    "a melee in the game names both --attacker and --defender");
-		inputs_default_word(in, "attacker-type", melee_type(a));
-		inputs_default_word(in, "defender-type", melee_type(d));
-		fill_condition(ts, a, in, "attacker-mod", r);
-		fill_condition(ts, d, in, "defender-mod", r);
-		/* an infantry column charging: if it fails it forms line (l.130) */
-		if (strcmp(melee_type(a), "infantry") == 0 && strcmp(formation_of(a), "column") == 0)
-			inputs_add_mod(in, "attacker-mod", "column");
-		if (in_flag(d->ratings, "pyrrhic"))
-			inputs_add_mod(in, "defender-mod", "pyrrhic");
-		inputs_default_count(in, "defender-fp", unit_lost(d));
-		inputs_default_count(in, "defender-break-point", break_point(ts, d, r));
-	} else if (u != NULL && !u->formation && (strcmp(command, "fatigue") == 0 ||
-	    strcmp(command, "morale") == 0)) {
-		inputs_default_count(in, "fp", unit_lost(u));
-		inputs_default_count(in, "break-point", break_point(ts, u, r));
-		if (in_flag(u->ratings, "pyrrhic"))
-			inputs_add_mod(in, "mod", "pyrrhic");
-	} else if (u != NULL && strcmp(command, "move") == 0) {
-		fill_move(u, in);
-	}
 	return RULE_OK;
+}
+
+static int
+fire_fill(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	int rc = none_destroyed(ts, ru, r);
+
+	if (rc == RULE_OK)
+		fill_fire(ts, ru, in, r);
+	return rc;
+}
+
+static int
+melee_fill(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	const struct unit *a = ruling_unit(ru, "attacker"), *d = ruling_unit(ru, "defender");
+	int rc = none_destroyed(ts, ru, r);
+
+	if (rc != RULE_OK)
+		return rc;
+	if (a == NULL || d == NULL)
+		return result_fail(r, RULE_USAGE,
+		    "a melee in the game names both --attacker and --defender");
+	inputs_default_word(in, "attacker-type", melee_type(a));
+	inputs_default_word(in, "defender-type", melee_type(d));
+	fill_condition(ts, a, in, "attacker-mod", r);
+	fill_condition(ts, d, in, "defender-mod", r);
+	/* an infantry column charging: if it fails it forms line (l.130) */
+	if (strcmp(melee_type(a), "infantry") == 0 && strcmp(formation_of(a), "column") == 0)
+		inputs_add_mod(in, "attacker-mod", "column");
+	if (in_flag(d->ratings, "pyrrhic"))
+		inputs_add_mod(in, "defender-mod", "pyrrhic");
+	inputs_default_count(in, "defender-fp", unit_lost(d));
+	inputs_default_count(in, "defender-break-point", break_point(ts, d, r));
+	return RULE_OK;
+}
+
+/* fatigue and morale: a unit's fatigue points, or every one's. */
+static int
+fatigue_fill(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	const struct unit *u = ruling_unit(ru, "unit");
+	int rc;
+
+	if (u == NULL)
+		inputs_default_flag(in, "every");
+	if ((rc = none_destroyed(ts, ru, r)) != RULE_OK || u == NULL || u->formation)
+		return rc;
+	inputs_default_count(in, "fp", unit_lost(u));
+	inputs_default_count(in, "break-point", break_point(ts, u, r));
+	if (in_flag(u->ratings, "pyrrhic"))
+		inputs_add_mod(in, "mod", "pyrrhic");
+	return RULE_OK;
+}
+
+static int
+move_fill(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	const struct unit *u = ruling_unit(ru, "unit");
+	int rc = none_destroyed(ts, ru, r);
+
+	if (rc == RULE_OK && u != NULL)
+		fill_move(u, in);
+	return rc;
 }
 
 /* "Higher Formation Morale is a predetermined percentage of the Break
@@ -1140,20 +1178,30 @@ every_fatigue(const struct tableset *ts, const struct army *a, struct result *r)
 }
 
 static int
-ohw_judge(const struct tableset *ts, const char *command,
-    const struct ruling_units *ru, const struct inputs *in, struct result *r)
+fatigue_judge(const struct tableset *ts, const struct ruling_units *ru,
+    const struct inputs *in, struct result *r)
 {
 	const struct unit *u = ruling_unit(ru, "unit");
 
-	/* morale is the same reading of the fatigue points (ohw.txt l.143:
-	 * "Units break when they receive a number of fatigue points") */
-	if ((strcmp(command, "fatigue") == 0 || strcmp(command, "morale") == 0) &&
-	    u != NULL && u->formation)
+	if (u != NULL && u->formation)
 		formation_fatigue(ts, ru, u, r);
 	else if (in_flag(in, "every"))
 		every_fatigue(ts, ru->army, r);
 	return RULE_OK;
 }
+
+/* What a ruling in a game fills and adds, command by command: morale is
+ * the same reading of the fatigue points (ohw.txt l.143: "Units break
+ * when they receive a number of fatigue points"). */
+static const struct cmd_hooks ohw_hooks[] = {
+	{ .command = "fire", .fill = fire_fill },
+	{ .command = "melee", .fill = melee_fill },
+	{ .command = "morale", .fill = fatigue_fill, .judge = fatigue_judge,
+	  .answers_the_lost = 1 },
+	{ .command = "fatigue", .fill = fatigue_fill, .judge = fatigue_judge },
+	{ .command = "move", .fill = move_fill },
+	{ .command = NULL },
+};
 
 static void
 ohw_view(const struct tableset *ts, const struct army *a, const struct unit *u,
@@ -1277,8 +1325,7 @@ static const struct roster ohw_roster = {
 		.act_rules = ohw_act_rules,
 	},
 	.rate = ohw_rate,
-	.fill = ohw_fill,
-	.judge = ohw_judge,
+	.hooks = ohw_hooks,
 	.consequence = ohw_consequence,
 	.view = ohw_view,
 	.standing = ohw_standing,

@@ -59,8 +59,8 @@ static const struct unit_type stub_types[] = {
 	{ NULL, NULL, NULL },
 };
 
-/* The least the contract allows: no rate, fill, judge, consequence,
- * settle, view, standing, columns, game or formation options. */
+/* The least the contract allows: no rate, hooks, consequence, settle,
+ * view, standing, columns, game or formation options. */
 static const struct roster stub_roster = {
 	.types = stub_types,
 	.formation_types = "army",

@@ -1,6 +1,7 @@
 /*
  * Unit tests of what a rule set declares as data (core/ruleset.c): each
- * unit type's arm and kind, read by roster_arm and roster_is.
+ * unit type's arm and kind, read by roster_arm and roster_is, and the
+ * hooks of its commands, found by roster_hooks.
  */
 #include "unit.h"
 
@@ -126,6 +127,60 @@ lookups_refuse_what_is_not_declared(void **state)
 	assert_false(roster_is(roster_of("fury"), "heavy-cavalry", "cavalry", "light"));
 }
 
+static int
+answers_the_lost(const struct ruleset *rs, const char *command)
+{
+	return roster_hooks(rs->roster, command)->answers_the_lost;
+}
+
+/* Each hook is keyed by a command the rule set rules on, once; only
+ * morale answers for a unit that has lost all. */
+static void
+hooks_keyed_by_command(void **state)
+{
+	(void)state;
+	for (const struct ruleset *const *rs = ruleset_all(); *rs != NULL; rs++) {
+		const struct cmd_hooks *h = (*rs)->roster->hooks;
+
+		assert_non_null(h);
+		for (; h->command != NULL; h++) {
+			const struct rule_cmd *c = ruleset_cmd(*rs, h->command);
+
+			if (c == NULL || c->adjudicate == NULL)
+				fail_msg("%s: hooks for '%s', no such ruling", (*rs)->name,
+				    h->command);
+			assert_ptr_equal(roster_hooks((*rs)->roster, h->command), h);
+			assert_true(h->fill != NULL || h->judge != NULL);
+		}
+		for (int i = 0; ruleset_commands[i] != NULL; i++)
+			assert_int_equal(answers_the_lost(*rs, ruleset_commands[i]),
+			    strcmp(ruleset_commands[i], "morale") == 0);
+	}
+}
+
+/* A command without hooks (one the rule set lacks, or one it rules on
+ * with nothing to fill) finds an entry with none: the driver calls
+ * nothing, and the unit that has lost all is out of the fight. */
+static void
+a_command_without_hooks(void **state)
+{
+	static const struct roster bare = { .types = NULL };
+	const struct cmd_hooks *h;
+
+	(void)state;
+	h = roster_hooks(roster_of("brigade"), "fatigue");
+	assert_null(h->fill);
+	assert_null(h->judge);
+	assert_false(h->answers_the_lost);
+	h = roster_hooks(roster_of("squares"), "turn");
+	assert_non_null(h->fill);
+	assert_non_null(h->judge);
+	h = roster_hooks(&bare, "morale");
+	assert_null(h->fill);
+	assert_null(h->judge);
+	assert_false(h->answers_the_lost);
+}
+
 int
 main(void)
 {
@@ -134,6 +189,8 @@ main(void)
 		cmocka_unit_test(no_type_undeclared_here),
 		cmocka_unit_test(type_names_in_order),
 		cmocka_unit_test(lookups_refuse_what_is_not_declared),
+		cmocka_unit_test(hooks_keyed_by_command),
+		cmocka_unit_test(a_command_without_hooks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
