@@ -532,7 +532,7 @@ in_the_fight(struct cmd_ctx *g, const struct game *gm, const struct rule_cmd *c,
 			return cmd_error(g, EXIT_DATA,
 			    "'%s' was lost in an earlier battle of the campaign and not recovered: it is out of the fight",
 			    ru->unit[i]->name);
-	if (strcmp(c->name, "morale") == 0)
+	if (roster_hooks(gm->rs->roster, c->name)->answers_the_lost)
 		return 0;
 	for (int i = 0; i < ru->n; i++)
 		if (view_all_lost(gm, ru->unit[i]))
@@ -609,6 +609,7 @@ adjudicate_in_game(struct cmd_ctx *g, struct game *gm,
     const struct rule_cmd *c, struct work *w, char *before, size_t n)
 {
 	const struct roster *ro = gm->rs->roster;
+	const struct cmd_hooks *h = roster_hooks(ro, c->name);
 	struct inputs *in = &w->in;
 	struct result *r = &w->r;
 	int rc;
@@ -619,16 +620,16 @@ adjudicate_in_game(struct cmd_ctx *g, struct game *gm,
 	result_init(r);
 	for (int i = 0; i < in->n; i++)
 		w->typed[i] = in->v[i].nitems;
-	if ((ro->fill != NULL &&
-	    (rc = hook_failed(g, ro->fill(&gm->ts, c->name, &w->ru, in, r), r, in)) != 0) ||
+	if ((h->fill != NULL &&
+	    (rc = hook_failed(g, h->fill(&gm->ts, &w->ru, in, r), r, in)) != 0) ||
 	    (rc = hook_failed(g, acts_imply(&ro->keeps, c->name, &w->ru, in, &w->implied),
 	    r, in)) != 0 ||
 	    (rc = overrule(g, gm, w)) != 0 ||
 	    (rc = rule(g, c, &gm->ts, in, &w->d, r)) != 0)
 		return rc;
 	acts_explain(&ro->keeps, &w->implied, &gm->ts, gm->rs->name, in, r);
-	if ((ro->judge != NULL &&
-	    (rc = hook_failed(g, ro->judge(&gm->ts, c->name, &w->ru, in, r), r, in)) != 0) ||
+	if ((h->judge != NULL &&
+	    (rc = hook_failed(g, h->judge(&gm->ts, &w->ru, in, r), r, in)) != 0) ||
 	    (rc = hook_failed(g, keep_ruling(ro, &gm->ts, &w->ru, r, &w->fx), r, in)) != 0 ||
 	    (rc = hook_failed(g, keep_acts(gm, c, w), r, in)) != 0)
 		return rc;
@@ -670,6 +671,7 @@ odds_of(struct cmd_ctx *g, const struct ruleset *rs, const struct rule_cmd *c,
     struct work *w, const struct tableset *ts, int stateful)
 {
 	struct inputs *in = &w->in;
+	const struct cmd_hooks *h;
 	struct game *gm;
 	int rc;
 
@@ -683,9 +685,9 @@ odds_of(struct cmd_ctx *g, const struct ruleset *rs, const struct rule_cmd *c,
 	result_init(&w->r);
 	if ((rc = game_inputs(g, gm, c, w)) != 0)
 		return rc;
-	if (gm->rs->roster->fill != NULL &&
-	    (rc = hook_failed(g, gm->rs->roster->fill(&gm->ts, c->name, &w->ru, in,
-	    &w->r), &w->r, in)) != 0)
+	h = roster_hooks(gm->rs->roster, c->name);
+	if (h->fill != NULL &&
+	    (rc = hook_failed(g, h->fill(&gm->ts, &w->ru, in, &w->r), &w->r, in)) != 0)
 		return rc;
 	return odds_report(g, gm->rs->name, c, &gm->ts, in);
 }

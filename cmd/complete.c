@@ -568,11 +568,12 @@ offer_roster_words(struct completion *c, const char *arg)
 {
 	const struct ruleset *rs = rules_of(c);
 	const struct roster *ro = rs != NULL ? rs->roster : NULL;
+	char types[TYPE_NAMES];
 
 	if (ro == NULL)
 		return;
 	if (strcmp(arg, "TYPE") == 0) {
-		offer_words(c, ro->unit_types);
+		offer_words(c, roster_type_names(ro, types, sizeof types));
 		offer_words(c, ro->formation_types);
 	} else if (strcmp(arg, "F") == 0) {	/* a tactical formation */
 		offer_declared(c, ro->keeps.formations);

@@ -188,13 +188,15 @@ static void
 json_ruleset(struct jsonw *w, const struct ruleset *rs)
 {
 	const struct keeps *k = &rs->roster->keeps;
+	char types[TYPE_NAMES];
 
 	jsonw_object(w, NULL);
 	jsonw_string(w, "name", rs->name);
 	jsonw_string(w, "title", rs->title);
 	jsonw_string(w, "measure", rs->measure);
 	jsonw_string(w, "measure_option", k->measure_option);
-	json_choices(w, "unit_types", rs->roster->unit_types);
+	json_choices(w, "unit_types",
+	    roster_type_names(rs->roster, types, sizeof types));
 	json_choices(w, "formation_types", rs->roster->formation_types);
 	json_options(w, "ratings", rs->roster->inputs);
 	json_options(w, "game_options", rs->roster->game_inputs);

@@ -115,9 +115,10 @@ check_type(struct game *gm, const char *type, struct db_unit *u, char *err,
     size_t n)
 {
 	const struct roster *ro = gm->rs->roster;
+	char types[TYPE_NAMES];
 
 	text_copy(u->type, sizeof u->type, type);
-	if (choice_has(ro->unit_types, type)) {
+	if (roster_type(ro, type) != NULL) {
 		u->formation = 0;
 		return 0;
 	}
@@ -125,11 +126,12 @@ check_type(struct game *gm, const char *type, struct db_unit *u, char *err,
 		u->formation = 1;
 		return 0;
 	}
+	roster_type_names(ro, types, sizeof types);
 	if (ro->not_a_type != NULL && strcmp(type, ro->not_a_type) == 0)
-		snprintf(err, n, "%s (--type %s)", ro->not_a_type_message, ro->unit_types);
+		snprintf(err, n, "%s (--type %s)", ro->not_a_type_message, types);
 	else
 		snprintf(err, n, "--type: '%s' is not a unit type of the %s rules (%s) or a formation (%s)",
-		    type, gm->rs->name, ro->unit_types, ro->formation_types);
+		    type, gm->rs->name, types, ro->formation_types);
 	return EXIT_DATA;
 }
 
@@ -1667,11 +1669,13 @@ help(FILE *out)
 static void
 help_ratings(FILE *out, const struct ruleset *rs)
 {
+	char types[TYPE_NAMES];
+
 	help(out);
 	if (rs == NULL)
 		return;
 	fprintf(out, "\nUnit types (%s): %s\nRatings:\n", rs->name,
-	    rs->roster->unit_types);
+	    roster_type_names(rs->roster, types, sizeof types));
 	for (const struct input_decl *d = rs->roster->inputs; d->name; d++)
 		help_option_line(out, d);
 	fprintf(out, "Formations: %s\nFormation ratings:\n", rs->roster->formation_types);

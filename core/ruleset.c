@@ -46,6 +46,67 @@ static const struct sheet_column no_columns[] = {
 	{ NULL, NULL, 0, 0, 0 },
 };
 
+const struct unit_type *
+roster_type(const struct roster *ro, const char *name)
+{
+	for (const struct unit_type *t = ro->types; t != NULL && t->name != NULL; t++)
+		if (name != NULL && strcmp(t->name, name) == 0)
+			return t;
+	return NULL;
+}
+
+const char *
+roster_arm(const struct roster *ro, const char *type)
+{
+	const struct unit_type *t = roster_type(ro, type);
+
+	return t != NULL ? t->arm : NULL;
+}
+
+const char *
+roster_kind(const struct roster *ro, const char *type)
+{
+	const struct unit_type *t = roster_type(ro, type);
+
+	return t != NULL ? t->kind : NULL;
+}
+
+int
+roster_is(const struct roster *ro, const char *type, const char *arm,
+    const char *kind)
+{
+	const struct unit_type *t = roster_type(ro, type);
+
+	if (t == NULL || strcmp(t->arm, arm) != 0)
+		return 0;
+	return kind == NULL || strcmp(t->kind != NULL ? t->kind : "", kind) == 0;
+}
+
+const char *
+roster_type_names(const struct roster *ro, char *buf, size_t n)
+{
+	struct text_line l;
+
+	line_init(&l, buf, n);
+	for (const struct unit_type *t = ro->types; t != NULL && t->name != NULL; t++) {
+		if (t != ro->types)
+			line_char(&l, '|');
+		line_text(&l, t->name, 0);
+	}
+	return buf;
+}
+
+const struct cmd_hooks *
+roster_hooks(const struct roster *ro, const char *command)
+{
+	static const struct cmd_hooks none = { .command = NULL };
+
+	for (const struct cmd_hooks *h = ro->hooks; h != NULL && h->command != NULL; h++)
+		if (strcmp(h->command, command) == 0)
+			return h;
+	return &none;
+}
+
 const struct sheet_column *
 roster_columns(const struct roster *ro)
 {

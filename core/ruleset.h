@@ -276,6 +276,39 @@ const struct counter_decl *keeps_cost_counter(const struct keeps *k);
 const char *keeps_words(const struct word_decl *list, char *buf, size_t n);
 
 /*
+ * A unit type of the order of battle and what the rules know of it, as
+ * data: a rule set asks its arm here, never by the spelling of its name.
+ */
+struct unit_type {
+	const char *name;	/* required: the --type word */
+	const char *arm;	/* required: infantry, cavalry, artillery or
+				 * command (a general and his staff) */
+	const char *kind;	/* optional: what the rules tell apart within
+				 * the arm (heavy, light, foot, horse, guard,
+				 * militia, open order), or NULL */
+};
+
+/* What a rule set does in a game for one of its commands, before and
+ * after the rule function.  Both hooks are optional. */
+struct cmd_hooks {
+	const char *command;	/* required: a command of the rule set */
+	/* Fills the command's inputs from the units in their roles; options
+	 * the umpire typed are kept (they override the stored values). */
+	int (*fill)(const struct tableset *ts, const struct ruling_units *ru,
+	    struct inputs *in, struct result *r);
+	/* What a ruling in a game adds to its result from the units named
+	 * (brigade: every battalion's morale), before its effects are kept
+	 * (r is still open). */
+	int (*judge)(const struct tableset *ts, const struct ruling_units *ru,
+	    const struct inputs *in, struct result *r);
+	/* The command answers for a unit that has lost the whole of a
+	 * measure that counts down (morale: "only its morale is
+	 * answered"); any other command finds such a unit out of the
+	 * fight. */
+	int answers_the_lost;
+};
+
+/*
  * The order of battle and the stateful form of a rule set.  All pure: the
  * caller reads units from the game and records the effects.  Members say
  * whether they are required; the command layer tests every optional hook
@@ -283,8 +316,9 @@ const char *keeps_words(const struct word_decl *list, char *buf, size_t n);
  * required ones (tests/unit/test_contract.c).
  */
 struct roster {
-	/* Required: --type of a unit ("infantry|..."), of a formation. */
-	const char *unit_types;
+	/* Required: the unit types, ending with a NULL name; --type of a
+	 * formation ("division|corps|..."). */
+	const struct unit_type *types;
 	const char *formation_types;
 	/* Required: the rating options (may be an empty list). */
 	const struct input_decl *inputs;
@@ -296,17 +330,9 @@ struct roster {
 	int (*rate)(const struct tableset *ts, const char *type,
 	    const struct inputs *ratings, long *start, double *cost,
 	    struct result *r);
-	/* Optional: fills COMMAND's inputs from the units in their roles;
-	 * options the umpire typed are kept (they override the stored
-	 * values). */
-	int (*fill)(const struct tableset *ts, const char *command,
-	    const struct ruling_units *ru, struct inputs *in, struct result *r);
-	/* Optional: what a ruling in a game adds to its result from the
-	 * units named (brigade: every battalion's morale), before its
-	 * effects are kept (r is still open). */
-	int (*judge)(const struct tableset *ts, const char *command,
-	    const struct ruling_units *ru, const struct inputs *in,
-	    struct result *r);
+	/* Optional: the hooks of its commands in a game, ending with a NULL
+	 * command (roster_hooks finds a command's). */
+	const struct cmd_hooks *hooks;
 	/* Optional: called by the engine (core/keep.h) for each effect e on
 	 * unit ui once it is kept and the unit changed: may write e's note
 	 * and state, and keep the effects the rules draw from it (the
@@ -395,6 +421,25 @@ long roster_unit_start(const struct roster *ro, const struct unit *u);
 /* The losses in words, after a number: the loss counter's ("units
  * destroyed"), else the rule set's measure ("figures"). */
 const char *ruleset_loss_word(const struct ruleset *rs);
+
+/* The unit type NAME of ro, or NULL. */
+const struct unit_type *roster_type(const struct roster *ro, const char *name);
+/* The arm of unit type TYPE of ro (infantry, cavalry, artillery,
+ * command), or NULL for a word that is not one of its types. */
+const char *roster_arm(const struct roster *ro, const char *type);
+/* True when TYPE is a unit type of ro of arm ARM (and, KIND not NULL, of
+ * that kind; KIND "" asks for a type with no kind). */
+int roster_is(const struct roster *ro, const char *type, const char *arm,
+    const char *kind);
+/* The kind of unit type TYPE of ro, or NULL (none, or not a type). */
+const char *roster_kind(const struct roster *ro, const char *type);
+/* "a|b|c": ro's unit types into buf (TYPE_NAMES bytes hold every rule
+ * set's), for messages and help. */
+#define TYPE_NAMES 256
+const char *roster_type_names(const struct roster *ro, char *buf, size_t n);
+/* The hooks ro declares for COMMAND, or an entry with none. */
+const struct cmd_hooks *roster_hooks(const struct roster *ro,
+    const char *command);
 
 /* A formation's rating options: the rule set's own, else quality and
  * break-percent (CLI.md lists them for every rule set; kept, unused). */

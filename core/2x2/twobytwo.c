@@ -25,23 +25,46 @@ canon(const char *type)
 	return type != NULL && strcmp(type, "infantry") == 0 ? "line" : type;
 }
 
+/* The unit types, each of its arm: the hq is the commander's stand;
+ * "infantry" is accepted for line. */
+static const struct unit_type twobytwo_types[] = {
+	{ "hq", "command", NULL },
+	{ "line", "infantry", NULL },
+	{ "infantry", "infantry", NULL },
+	{ "guards", "infantry", "guard" },
+	{ "light-infantry", "infantry", "light" },
+	{ "militia", "infantry", "militia" },
+	{ "heavy-cavalry", "cavalry", "heavy" },
+	{ "light-cavalry", "cavalry", "light" },
+	{ "foot-artillery", "artillery", "foot" },
+	{ "horse-artillery", "artillery", "horse" },
+	{ NULL, NULL, NULL },
+};
+
+static const struct roster twobytwo_roster;
+
 static int
 is_artillery(const char *t)
 {
-	return strstr(t, "artillery") != NULL;
+	return roster_is(&twobytwo_roster, t, "artillery", NULL);
 }
 
 static int
 is_cavalry(const char *t)
 {
-	return strstr(t, "cavalry") != NULL;
+	return roster_is(&twobytwo_roster, t, "cavalry", NULL);
 }
 
 static int
 is_infantry(const char *t)
 {
-	return strcmp(t, "line") == 0 || strcmp(t, "guards") == 0 ||
-	    strcmp(t, "light-infantry") == 0 || strcmp(t, "militia") == 0;
+	return roster_is(&twobytwo_roster, t, "infantry", NULL);
+}
+
+static int
+is_hq(const char *t)
+{
+	return roster_is(&twobytwo_roster, t, "command", NULL);
 }
 
 /* The states a unit takes, least severe first (its markers on the table):
@@ -291,7 +314,7 @@ type_mods(const struct table *t, const char *type, const char *size,
 		rule_auto_mod(t, "guards", NULL, 1, prefix, total, r);
 	if (strcmp(type, "heavy-cavalry") == 0)
 		rule_auto_mod(t, "heavy-cavalry", NULL, 1, prefix, total, r);
-	if (is_artillery(type) || strcmp(type, "hq") == 0 ||
+	if (is_artillery(type) || is_hq(type) ||
 	    strcmp(type, "light-infantry") == 0)
 		rule_auto_mod(t, "artillery-hq-light-infantry", NULL, 1, prefix, total, r);
 	if (is_infantry(type) || is_cavalry(type))
@@ -595,7 +618,7 @@ static const char *
 rally_not_possible(const struct table *t, const struct inputs *in,
     const char *type)
 {
-	int self = strcmp(type, "hq") == 0;
+	int self = is_hq(type);
 	const char *why = rule_forbids(in, "mod", t, NULL);
 
 	/* "A HQ may always attempt to rally itself." */
@@ -632,7 +655,7 @@ twobytwo_rally(const struct tableset *ts, const struct inputs *in,
 		rule_auto_mod(t, "guards", NULL, 1, NULL, &total, r);
 	if (strcmp(type, "militia") == 0 || in_is(in, "size", "small"))
 		rule_auto_mod(t, "militia-or-small", NULL, 1, NULL, &total, r);
-	if (strcmp(type, "hq") == 0)
+	if (is_hq(type))
 		rule_auto_mod(t, "hq-self", NULL, 1, NULL, &total, r);
 	rule_named_mods(in, "mod", t, NULL, 1, NULL, &total, r);
 	if ((die = dice_take(d, DIE_D6, "rally d6")) < 0)
@@ -754,8 +777,6 @@ struct side_tally {
 	int n;
 };
 
-static const struct roster twobytwo_roster;
-
 /* Each side's losses, as the roster declares them (its units destroyed):
  * the sheet, the report and the victory check count the same. */
 static void
@@ -837,7 +858,6 @@ twobytwo_rate(const struct tableset *ts, const char *type,
 }
 
 
-
 /* A unit that is destroyed takes no part in rulings. */
 static int
 check_alive(const struct unit *u, struct result *r)
@@ -913,21 +933,18 @@ fill_passed(const struct ruling_units *ru, struct inputs *in)
 	}
 }
 
+/* A rally of unit u: its type, size and state. */
 static void
-fill_unit(const struct unit *u, const char *command, struct inputs *in)
+fill_rally(const struct unit *u, struct inputs *in)
 {
 	inputs_default_word(in, "type", canon(u->type));
-	if (strcmp(command, "rally") == 0) {
-		inputs_default_word(in, "size", unit_size(u));
-		if (strcmp(u->state, "disrupted") == 0)
-			inputs_add_mod(in, "mod", "disrupted");
-		if (strcmp(u->state, "routed") == 0)
-			inputs_add_mod(in, "mod", "routed");
-		else if (severity(u->state) == 0 || severity(u->state) > severity("disrupted"))
-			inputs_add_mod(in, "mod", "in-good-order");
-	}
-	if (strcmp(command, "move") == 0 && severity(u->state) > 0)
-		inputs_add_mod(in, "mod", u->state);
+	inputs_default_word(in, "size", unit_size(u));
+	if (strcmp(u->state, "disrupted") == 0)
+		inputs_add_mod(in, "mod", "disrupted");
+	if (strcmp(u->state, "routed") == 0)
+		inputs_add_mod(in, "mod", "routed");
+	else if (severity(u->state) == 0 || severity(u->state) > severity("disrupted"))
+		inputs_add_mod(in, "mod", "in-good-order");
 }
 
 /* morale --victory in a game: the side's destroyed units and the most
@@ -984,38 +1001,96 @@ victory_sides(const struct tableset *ts, const struct ruling_units *ru,
 	result_list_end(r);
 }
 
+/* The units a ruling names (those passed through aside) are still on
+ * the table: checked unless ANY. */
 static int
-twobytwo_fill(const struct tableset *ts, const char *command,
-    const struct ruling_units *ru, struct inputs *in, struct result *r)
+all_alive(const struct ruling_units *ru, int any, struct result *r)
 {
-	const struct unit *u = ruling_unit(ru, "unit");
-	const struct unit *a = ruling_unit(ru, "attacker");
-	const struct unit *d = ruling_unit(ru, "defender");
 	int rc;
 
-	(void)ts;
-	/* morale tells a unit's state, whatever it is: a destroyed unit is
-	 * answered, never refused */
-	for (int i = 0; i < ru->n; i++)
+	for (int i = 0; i < ru->n && !any; i++)
 		if (strcmp(ru->role[i], "passed") != 0 &&
-		    (strcmp(command, "morale") != 0 || in_flag(in, "rout")) &&
 		    (rc = check_alive(ru->unit[i], r)) != RULE_OK)
 			return rc;
-	if (strcmp(command, "fire") == 0)
+	return RULE_OK;
+}
+
+static int
+fire_fill(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	int rc = all_alive(ru, 0, r);
+
+	(void)ts;
+	if (rc == RULE_OK)
 		fill_fire(ru, in);
-	else if (strcmp(command, "melee") == 0) {
-		if (a == NULL || d == NULL)
-			return result_fail(r, RULE_USAGE,
-			    "a melee in the game names both --attacker and --defender");
-		fill_side(a, d, "attacker", ru, in);
-		fill_side(d, a, "defender", ru, in);
-	} else if (u != NULL) {
-		fill_unit(u, command, in);
-	}
-	if (strcmp(command, "morale") == 0 && in_given(in, "passed"))
+	return rc;
+}
+
+static int
+melee_fill(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	const struct unit *a = ruling_unit(ru, "attacker");
+	const struct unit *d = ruling_unit(ru, "defender");
+	int rc = all_alive(ru, 0, r);
+
+	(void)ts;
+	if (rc != RULE_OK)
+		return rc;
+	if (a == NULL || d == NULL)
+		return result_fail(r, RULE_USAGE,
+		    "a melee in the game names both --attacker and --defender");
+	fill_side(a, d, "attacker", ru, in);
+	fill_side(d, a, "defender", ru, in);
+	return RULE_OK;
+}
+
+/* morale tells a unit's state, whatever it is: a destroyed unit is
+ * answered, never refused (but it takes no rout roll). */
+static int
+morale_fill(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	const struct unit *u = ruling_unit(ru, "unit");
+	int rc = all_alive(ru, !in_flag(in, "rout"), r);
+
+	(void)ts;
+	if (rc != RULE_OK)
+		return rc;
+	if (u != NULL)
+		inputs_default_word(in, "type", canon(u->type));
+	if (in_given(in, "passed"))
 		fill_passed(ru, in);
-	if (strcmp(command, "morale") == 0 && asks_victory(in))
-		return fill_victory(ru, in, r);
+	return asks_victory(in) ? fill_victory(ru, in, r) : RULE_OK;
+}
+
+static int
+rally_fill(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	const struct unit *u = ruling_unit(ru, "unit");
+	int rc = all_alive(ru, 0, r);
+
+	(void)ts;
+	if (rc == RULE_OK && u != NULL)
+		fill_rally(u, in);
+	return rc;
+}
+
+static int
+move_fill(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	const struct unit *u = ruling_unit(ru, "unit");
+	int rc = all_alive(ru, 0, r);
+
+	(void)ts;
+	if (rc != RULE_OK || u == NULL)
+		return rc;
+	inputs_default_word(in, "type", canon(u->type));
+	if (severity(u->state) > 0)
+		inputs_add_mod(in, "mod", u->state);
 	return RULE_OK;
 }
 
@@ -1029,14 +1104,14 @@ twobytwo_consequence(struct keeper *k, int ui, struct unit_effect *e)
 }
 
 static int
-twobytwo_judge(const struct tableset *ts, const char *command,
-    const struct ruling_units *ru, const struct inputs *in, struct result *r)
+morale_judge(const struct tableset *ts, const struct ruling_units *ru,
+    const struct inputs *in, struct result *r)
 {
 	const struct unit *u = ruling_unit(ru, "unit");
 
-	if (strcmp(command, "morale") == 0 && asks_victory(in))
+	if (asks_victory(in))
 		victory_sides(ts, ru, in, r);
-	if (strcmp(command, "morale") == 0 && u != NULL && !in_flag(in, "rout")) {
+	if (u != NULL && !in_flag(in, "rout")) {
 		result_word(r, "state", u->state[0] ? u->state : "ok");
 		result_summary(r, "%s: %s", u->name, u->state[0] ? u->state : "in good order");
 	}
@@ -1159,8 +1234,19 @@ static const struct act_rule twobytwo_act_rules[] = {
 	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL },
 };
 
+/* What a ruling in a game fills and adds, command by command. */
+static const struct cmd_hooks twobytwo_hooks[] = {
+	{ .command = "fire", .fill = fire_fill },
+	{ .command = "melee", .fill = melee_fill },
+	{ .command = "morale", .fill = morale_fill, .judge = morale_judge,
+	  .answers_the_lost = 1 },
+	{ .command = "rally", .fill = rally_fill },
+	{ .command = "move", .fill = move_fill },
+	{ .command = NULL },
+};
+
 static const struct roster twobytwo_roster = {
-	.unit_types = TYPES,
+	.types = twobytwo_types,
 	.formation_types = "brigade|division|corps|army|command",
 	.inputs = rating_inputs,
 	.keeps = {
@@ -1176,8 +1262,7 @@ static const struct roster twobytwo_roster = {
 		.act_rules = twobytwo_act_rules,
 	},
 	.rate = twobytwo_rate,
-	.fill = twobytwo_fill,
-	.judge = twobytwo_judge,
+	.hooks = twobytwo_hooks,
 	.consequence = twobytwo_consequence,
 	.view = twobytwo_view,
 	.game_inputs = game_inputs,

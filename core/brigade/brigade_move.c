@@ -190,7 +190,7 @@ charge_move(const struct tableset *ts, const struct inputs *in,
 
 	if (t == NULL)
 		return RULE_DATA;
-	if (strcmp(m->type, "infantry") == 0 &&
+	if (roster_is(&brigade_roster, m->type, "infantry", "") &&
 	    !in_is(in, "formation", "attack-column")) {
 		result_forbid(r, "infantry charge in column only (--formation attack-column)");
 		return RULE_OK;
@@ -250,7 +250,7 @@ follow_up_and_fire(const struct tableset *ts, long n, struct dice *d,
 
 	if (t == NULL)
 		return RULE_DATA;
-	if (strcmp(m->type, "infantry") != 0) {
+	if (!roster_is(&brigade_roster, m->type, "infantry", "")) {
 		result_forbid(r, "follow up and fire is for winning infantry only");
 		return RULE_OK;
 	}
@@ -280,12 +280,12 @@ manhandle(const struct inputs *in, const struct tableset *ts,
 {
 	int heavy = in_flag(in, "heavy");
 
-	if (strstr(m->type, "artillery") == NULL) {
+	if (!roster_is(&brigade_roster, m->type, "artillery", NULL)) {
 		result_forbid(r, "only guns are manhandled");
 		return RULE_OK;
 	}
 	/* Horse artillery pieces are field guns: 1" a turn. */
-	if (heavy && strcmp(m->type, "horse-artillery") == 0)
+	if (heavy && roster_is(&brigade_roster, m->type, "artillery", "horse"))
 		heavy = 0;
 	m->inches = factor(ts, heavy ? "manhandle-heavy" : "manhandle", r);
 	result_work(r, "manhandled %s: %g\" a turn, and may not fire", heavy ?
@@ -299,7 +299,7 @@ static int
 retire(const struct tableset *ts, const struct inputs *in, struct dice *d,
     struct result *r, struct move *m)
 {
-	int cavalry = strcmp(m->type, "cavalry") == 0;
+	int cavalry = roster_is(&brigade_roster, m->type, "cavalry", NULL);
 	double f = cavalry ? 1 - factor(ts, "turn-90", r) : factor(ts, "retire", r);
 	int rc;
 
@@ -344,7 +344,7 @@ apply_factors(const struct tableset *ts, const struct inputs *in,
 		result_factor(r, in_text(in, "terrain"), f);
 	}
 	if (in_flag(in, "obstacle")) {
-		if (strstr(m->type, "artillery") != NULL) {
+		if (roster_is(&brigade_roster, m->type, "artillery", NULL)) {
 			result_forbid(r, "artillery cannot cross linear obstacles");
 			return RULE_OK;
 		}

@@ -12,7 +12,16 @@
 #include "keep.h"
 #include "text.h"
 
-#define TYPES "infantry|cavalry|foot-artillery|horse-artillery|skirmishers"
+/* The brigade's arms (RULES.md); skirmishers are infantry in open order,
+ * never "infantry" where the text says formed infantry. */
+static const struct unit_type brigade_types[] = {
+	{ "infantry", "infantry", NULL },
+	{ "cavalry", "cavalry", NULL },
+	{ "foot-artillery", "artillery", "foot" },
+	{ "horse-artillery", "artillery", "horse" },
+	{ "skirmishers", "infantry", "open-order" },
+	{ NULL, NULL, NULL },
+};
 
 static const struct input_decl rating_inputs[] = {
 	{ "class", IN_TEXT, "CLASS", 0, 0, NULL, NULL, NULL,
@@ -38,10 +47,24 @@ static const struct input_decl rating_inputs[] = {
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
+/* True when TYPE is a brigade type of ARM. */
+static int
+is_arm(const char *type, const char *arm)
+{
+	return roster_is(&brigade_roster, type, arm, NULL);
+}
+
 static int
 is_artillery(const char *type)
 {
-	return strstr(type, "artillery") != NULL;
+	return is_arm(type, "artillery");
+}
+
+/* Formed infantry: of the infantry arm, not in open order. */
+static int
+is_formed_infantry(const char *type)
+{
+	return roster_is(&brigade_roster, type, "infantry", "");
 }
 
 /* The full strength of CLASS from the morale bands, or -1 when the table
@@ -282,7 +305,7 @@ brigade_rate(const struct tableset *ts, const char *type,
 	struct brigade_units bu;
 	int rc;
 
-	if (in_given(rt, "cavalry") && strcmp(type, "cavalry") != 0)
+	if (in_given(rt, "cavalry") && !is_arm(type, "cavalry"))
 		return result_fail(r, RULE_DATA, "--cavalry is for cavalry brigades");
 	if ((in_given(rt, "guns") || in_given(rt, "gun")) && !is_artillery(type))
 		return result_fail(r, RULE_DATA, "--guns and --gun are for artillery brigades");
@@ -367,7 +390,7 @@ fill_firer(const struct tableset *ts, const struct unit *u, struct inputs *in,
 	if ((rc = brigade_units_of(ts, u->type, u->ratings, &bu, r)) != RULE_OK)
 		return rc;
 	brigade_spread(&bu, unit_lost(u));
-	if (strcmp(u->type, "cavalry") == 0)
+	if (is_arm(u->type, "cavalry"))
 		inputs_add_mod(in, "mod", "cavalry");
 	add_state_mods(u, in, "mod");
 	if (!is_artillery(u->type))
@@ -487,7 +510,7 @@ fill_fire(const struct tableset *ts, const struct ruling_units *ru,
 	}
 	if (target != NULL && is_artillery(target->type))
 		fill_battery_target(ts, target, in, r);
-	else if (target != NULL && strcmp(target->type, "cavalry") == 0)
+	else if (target != NULL && is_arm(target->type, "cavalry"))
 		inputs_default_word(in, "target-type", "cavalry");
 	return RULE_OK;
 }
@@ -512,7 +535,7 @@ melee_figures(const struct tableset *ts, const struct unit *u, long strength,
 {
 	/* "All purely cavalry brigades count as 36 figures ... less any
 	 * casualties, in a melee." */
-	if (strcmp(u->type, "cavalry") == 0)
+	if (is_arm(u->type, "cavalry"))
 		return rule_count(ts, BRIGADE, "melee", "cavalry-brigade", r) - unit_lost(u);
 	return strength;
 }
@@ -545,7 +568,7 @@ fill_weights(const struct unit *a, const struct unit *d, struct inputs *in)
 static int
 in_line(const struct unit *u)
 {
-	return (strcmp(u->type, "infantry") == 0 || strcmp(u->type, "skirmishers") == 0) &&
+	return is_arm(u->type, "infantry") &&
 	    strcmp(formation_of(u), "line") == 0;
 }
 
@@ -565,10 +588,10 @@ fill_formations(const struct unit *a, const struct unit *d, struct inputs *in)
 	if (in_mod(in, "attacker-mod", "column-charge") &&
 	    strcmp(formation_of(a), "attack-column") != 0)
 		inputs_add_mod(in, "attacker-mod", "charge-not-in-column");
-	if (strcmp(a->type, "cavalry") == 0 && strcmp(d->type, "infantry") == 0 &&
+	if (is_arm(a->type, "cavalry") && is_formed_infantry(d->type) &&
 	    strcmp(formation_of(d), "square") == 0)
 		inputs_add_mod(in, "defender-mod", "square-vs-cavalry");
-	if (strcmp(a->type, "infantry") == 0 && strcmp(formation_of(a), "attack-column") == 0 &&
+	if (is_formed_infantry(a->type) && strcmp(formation_of(a), "attack-column") == 0 &&
 	    in_count(in, "round") <= 1 &&
 	    !in_mod(in, "defender-mod", "buildings") && !in_mod(in, "defender-mod", "defences"))
 		inputs_add_mod(in, "attacker-mod", "column-charge");
@@ -627,7 +650,7 @@ fill_melee(const struct tableset *ts, const struct ruling_units *ru,
 	if ((rc = fill_side(ts, a, d, "attacker", ru, in, r)) != RULE_OK ||
 	    (rc = fill_side(ts, d, a, "defender", ru, in, r)) != RULE_OK)
 		return rc;
-	if (strcmp(a->type, "cavalry") == 0 && strcmp(d->type, "cavalry") == 0)
+	if (is_arm(a->type, "cavalry") && is_arm(d->type, "cavalry"))
 		fill_weights(a, d, in);
 	/* "Melees that end in a draw stay open and the next round is the same
 	 * melee"; so is the next round of a melee whose push backs run on ("A
@@ -749,31 +772,40 @@ brigade_may_not(const struct tableset *ts, const struct unit *u,
 }
 
 static int
-brigade_fill(const struct tableset *ts, const char *command,
-    const struct ruling_units *ru, struct inputs *in, struct result *r)
+fill_unit_morale(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
 {
 	const struct unit *u = ruling_unit(ru, "unit");
 
-	if (strcmp(command, "fire") == 0)
-		return fill_fire(ts, ru, in, r);
-	if (strcmp(command, "melee") == 0)
-		return fill_melee(ts, ru, in, r);
+	return u != NULL ? fill_morale(ts, u, in, r) : RULE_OK;
+}
+
+static int
+fill_rally(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	const struct unit *u = ruling_unit(ru, "unit");
+
+	(void)ts;
+	(void)r;
 	if (u == NULL)
 		return RULE_OK;
-	if (strcmp(command, "morale") == 0)
-		return fill_morale(ts, u, in, r);
-	if (strcmp(command, "rally") == 0) {
-		inputs_default_word(in, "type", strcmp(u->type, "cavalry") == 0 ?
-		    "cavalry" : "infantry");
-		/* A rally after being pushed back: the push backs of its run. */
-		inputs_default_count(in, "pushbacks", run_now(u, ru->turn));
-		/* After following up: the attempt is the follow up just made. */
-		if (in_is(in, "after", "follow-up") && recent(u, BRIGADE_FOLLOWUP, ru->turn))
-			inputs_default_count(in, "attempt", u->ledger[BRIGADE_FOLLOWUP].total);
-	}
-	if (strcmp(command, "move") == 0)
-		return fill_move(ts, u, in, r);
+	inputs_default_word(in, "type", is_arm(u->type, "cavalry") ? "cavalry" : "infantry");
+	/* A rally after being pushed back: the push backs of its run. */
+	inputs_default_count(in, "pushbacks", run_now(u, ru->turn));
+	/* After following up: the attempt is the follow up just made. */
+	if (in_is(in, "after", "follow-up") && recent(u, BRIGADE_FOLLOWUP, ru->turn))
+		inputs_default_count(in, "attempt", u->ledger[BRIGADE_FOLLOWUP].total);
 	return RULE_OK;
+}
+
+static int
+fill_unit_move(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	const struct unit *u = ruling_unit(ru, "unit");
+
+	return u != NULL ? fill_move(ts, u, in, r) : RULE_OK;
 }
 
 /* ---- effects -------------------------------------------------------- */
@@ -936,14 +968,25 @@ morale_units(const struct tableset *ts, const struct unit *u, struct result *r)
 }
 
 static int
-brigade_judge(const struct tableset *ts, const char *command,
-    const struct ruling_units *ru, const struct inputs *in, struct result *r)
+judge_morale(const struct tableset *ts, const struct ruling_units *ru,
+    const struct inputs *in, struct result *r)
 {
 	(void)in;
-	if (strcmp(command, "morale") == 0 && ruling_unit(ru, "unit") != NULL)
+	if (ruling_unit(ru, "unit") != NULL)
 		morale_units(ts, ruling_unit(ru, "unit"), r);
 	return RULE_OK;
 }
+
+/* What a ruling in a game fills and adds, command by command. */
+static const struct cmd_hooks brigade_hooks[] = {
+	{ .command = "fire", .fill = fill_fire },
+	{ .command = "melee", .fill = fill_melee },
+	{ .command = "morale", .fill = fill_unit_morale, .judge = judge_morale,
+	  .answers_the_lost = 1 },
+	{ .command = "rally", .fill = fill_rally },
+	{ .command = "move", .fill = fill_unit_move },
+	{ .command = NULL },
+};
 
 /* A battery's guns on the sheet: each one's defence value and fire rate
  * after its crew line (lines from FIRST) and in its part's note (parts
@@ -1027,7 +1070,7 @@ battalion_head(const char *type, char *buf)
 	int guns = is_artillery(type);
 
 	line_init(&l, buf, VIEW_LINE);
-	line_cell(&l, guns ? "gun" : strstr(type, "cavalry") != NULL ? "regiment" :
+	line_cell(&l, guns ? "gun" : is_arm(type, "cavalry") ? "regiment" :
 	    "battalion", -20);
 	line_char(&l, ' ');
 	line_cell(&l, "class", -9);
@@ -1265,7 +1308,7 @@ brigade_formation_refused(const struct tableset *ts, const char *type,
 }
 
 const struct roster brigade_roster = {
-	.unit_types = TYPES,
+	.types = brigade_types,
 	.formation_types = "division|corps|army|command",
 	.inputs = rating_inputs,
 	.keeps = {
@@ -1281,8 +1324,7 @@ const struct roster brigade_roster = {
 		.act_rules = brigade_act_rules,
 	},
 	.rate = brigade_rate,
-	.fill = brigade_fill,
-	.judge = brigade_judge,
+	.hooks = brigade_hooks,
 	.consequence = brigade_consequence,
 	.may_not = brigade_may_not,
 	.view = brigade_view,

@@ -130,7 +130,7 @@ fury_firer_points(const struct tableset *ts, const char *firer, long stands,
     struct result *r)
 {
 	const struct table *t = rule_table(ts, FURY, "ranges", r);
-	int battery = strstr(firer, "battery") != NULL;
+	int battery = roster_is(&fury_roster, firer, "artillery", NULL);
 	long per, firing = battery ? stands : firing_stands(stands, formation);
 
 	*points = 0;

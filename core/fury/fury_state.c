@@ -14,7 +14,19 @@
 #include "keep.h"
 #include "text.h"
 
-#define TYPES "infantry|light-infantry|heavy-cavalry|light-cavalry|horse-battery|heavy-battery|russian-heavy-battery|leader"
+/* The unit types: brigades of the three arms and their weights, and a
+ * leader (a general and his staff, no stands). */
+static const struct unit_type fury_types[] = {
+	{ "infantry", "infantry", NULL },
+	{ "light-infantry", "infantry", "light" },
+	{ "heavy-cavalry", "cavalry", "heavy" },
+	{ "light-cavalry", "cavalry", "light" },
+	{ "horse-battery", "artillery", "horse" },
+	{ "heavy-battery", "artillery", "heavy" },
+	{ "russian-heavy-battery", "artillery", "heavy" },
+	{ "leader", "command", NULL },
+	{ NULL, NULL, NULL },
+};
 #define NATIONS "france|britain|austria|russia|prussia|other"
 #define BELS "militia|conscript|regular|veteran|guard"
 
@@ -50,19 +62,19 @@ static const struct input_decl formation_inputs[] = {
 static int
 is_battery(const char *type)
 {
-	return strstr(type, "battery") != NULL;
+	return roster_is(&fury_roster, type, "artillery", NULL);
 }
 
 static int
 is_cavalry(const char *type)
 {
-	return strstr(type, "cavalry") != NULL;
+	return roster_is(&fury_roster, type, "cavalry", NULL);
 }
 
 static int
 is_leader(const struct unit *u)
 {
-	return strcmp(u->type, "leader") == 0;
+	return roster_is(&fury_roster, u->type, "command", NULL);
 }
 
 /* The brigade's BEL: its own, or its battalions' mean. */
@@ -278,7 +290,7 @@ fill_fire(const struct tableset *ts, const struct ruling_units *ru,
 		}
 	if (firers == 0)
 		guns = in_given(in, "firer-type") &&
-		    strstr(in_text(in, "firer-type"), "battery") != NULL;
+		    is_battery(in_text(in, "firer-type"));
 	if (firers == 1 && !in_given(in, "fire-points"))
 		fill_one_firer(ts, ruling_unit(ru, "unit"), in);
 	if (firers > 1 && !in_given(in, "fire-points") &&
@@ -310,7 +322,8 @@ fill_arms(const struct unit *u, const struct unit *enemy, const char *side,
 	if (is_cavalry(u->type) && attacking && strcmp(arm(enemy), "infantry") == 0 &&
 	    strcmp(formation_of(enemy), "square") != 0)
 		inputs_add_mod(in, opt, "cavalry-charging-infantry");
-	if (strcmp(u->type, "heavy-cavalry") == 0 && strcmp(enemy->type, "light-cavalry") == 0)
+	if (roster_is(&fury_roster, u->type, "cavalry", "heavy") &&
+	    roster_is(&fury_roster, enemy->type, "cavalry", "light"))
 		inputs_add_mod(in, opt, "heavy-v-light");
 	if (infantry && attacking && strcmp(formation_of(u), "column") == 0 &&
 	    (in_is(u->ratings, "nation", "france") || in_is(u->ratings, "nation", "russia")))
@@ -437,22 +450,23 @@ fill_efc(const struct tableset *ts, const struct unit *u, struct inputs *in)
 		inputs_add_mod(in, "efc-mod", "disordered");
 }
 
+/* The inputs of a move (MOVING) or a rally of brigade u. */
 static void
 fill_move(const struct tableset *ts, const struct army *a, const struct unit *u,
-    const char *command, struct inputs *in, struct result *r)
+    int moving, struct inputs *in, struct result *r)
 {
 	const char *fresh = freshness(ts, u);
 
-	inputs_default_word(in, "type", strcmp(u->type, "infantry") == 0 &&
+	inputs_default_word(in, "type", roster_is(&fury_roster, u->type, "infantry", "") &&
 	    in_is(u->ratings, "nation", "france") ? "french-infantry" :
-	    is_battery(u->type) ? (strcmp(u->type, "horse-battery") == 0 ?
+	    is_battery(u->type) ? (roster_is(&fury_roster, u->type, "artillery", "horse") ?
 	    "horse-artillery" : "foot-artillery") : u->type);
-	if (strcmp(command, "move") == 0 && unit_flag(u, "disordered"))
+	if (moving && unit_flag(u, "disordered"))
 		inputs_default_flag(in, "disordered");
-	if (strcmp(command, "rally") == 0 && !unit_flag(u, "disordered"))
+	if (!moving && !unit_flag(u, "disordered"))
 		inputs_add_mod(in, "mod", "in-good-order");
 	/* a battery limbers and moves without the maneuver table (l.172) */
-	if (strcmp(command, "move") == 0 && !is_battery(u->type))
+	if (moving && !is_battery(u->type))
 		fill_quality(a, u, in, r);
 	/* The tactical formation the game keeps (a square may not enter
 	 * rough terrain, l.166); another typed is a formation change, "a
@@ -468,7 +482,7 @@ fill_move(const struct tableset *ts, const struct army *a, const struct unit *u,
 		fill_efc(ts, u, in);
 	if (fresh != NULL && strcmp(fresh, "worn") != 0)
 		inputs_add_mod(in, "mod", fresh);
-	if (strcmp(u->type, "light-infantry") == 0)
+	if (roster_is(&fury_roster, u->type, "infantry", "light"))
 		inputs_add_mod(in, "mod", "light-infantry");
 	if (is_cavalry(u->type))
 		inputs_add_mod(in, "mod", "cavalry");
@@ -506,49 +520,101 @@ fill_attach(const struct unit *leader, const struct unit *b, struct result *r)
 }
 
 static int
-fury_fill(const struct tableset *ts, const char *command,
-    const struct ruling_units *ru, struct inputs *in, struct result *r)
+fatigue_fill(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
 {
-	const struct unit *u = ruling_unit(ru, "unit");
-	const struct unit *a = ruling_unit(ru, "attacker"), *d = ruling_unit(ru, "defender");
+	(void)ts;
+	(void)r;
+	if (ruling_unit(ru, "unit") == NULL)
+		inputs_default_flag(in, "every");
+	return RULE_OK;
+}
 
-	if (strcmp(command, "fatigue") == 0) {
-		if (u == NULL)
-			inputs_default_flag(in, "every");
-		return RULE_OK;
-	}
-	if (strcmp(command, "move") == 0 && ruling_unit(ru, "attach") != NULL)
-		return fill_attach(u, ruling_unit(ru, "attach"), r);
+/* The units of a ruling are brigades, none routed or wrecked unless ANY
+ * (morale tells a brigade's state, whatever it is). */
+static int
+brigades_only(const struct ruling_units *ru, int any, struct result *r)
+{
 	for (int i = 0; i < ru->n; i++) {
 		if (is_leader(ru->unit[i]))
 			return result_fail(r, RULE_DATA, "'%s' is a leader, not a brigade",
 			    ru->unit[i]->name);
-		/* morale tells a brigade's state, whatever it is */
-		if (strcmp(command, "morale") != 0 &&
-		    (strcmp(ru->unit[i]->state, "routed") == 0 ||
+		if (!any && (strcmp(ru->unit[i]->state, "routed") == 0 ||
 		    strcmp(ru->unit[i]->state, "wrecked") == 0))
 			return result_fail(r, RULE_DATA, "'%s' is %s", ru->unit[i]->name,
 			    ru->unit[i]->state);
 	}
-	if (strcmp(command, "fire") == 0)
-		return fill_fire(ts, ru, in, r);
-	else if (strcmp(command, "melee") == 0) {
-		if (a == NULL || d == NULL)
-			return result_fail(r, RULE_USAGE,
-			    "a melee in the game names both --attacker and --defender");
-		fill_side(ts, a, d, "attacker", in);
-		fill_side(ts, d, a, "defender", in);
-		if (in_fatigued_division(ts, ru->army, a, r))
-			inputs_default_flag(in, "attacker-fatigued");
-		efc_first(a, d, in, r);
-	} else if (u != NULL && (strcmp(command, "move") == 0 || strcmp(command, "rally") == 0)) {
-		fill_move(ts, ru->army, u, command, in, r);
-		if (strcmp(command, "move") == 0 && in_fatigued_division(ts, ru->army, u, r))
-			inputs_default_flag(in, "division-fatigued");
-	} else if (u != NULL && strcmp(command, "morale") == 0) {
-		fill_morale(ts, u, in);
-	}
 	return RULE_OK;
+}
+
+static int
+fire_fill(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	int rc = brigades_only(ru, 0, r);
+
+	return rc != RULE_OK ? rc : fill_fire(ts, ru, in, r);
+}
+
+static int
+melee_fill(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	const struct unit *a = ruling_unit(ru, "attacker"), *d = ruling_unit(ru, "defender");
+	int rc = brigades_only(ru, 0, r);
+
+	if (rc != RULE_OK)
+		return rc;
+	if (a == NULL || d == NULL)
+		return result_fail(r, RULE_USAGE,
+		    "a melee in the game names both --attacker and --defender");
+	fill_side(ts, a, d, "attacker", in);
+	fill_side(ts, d, a, "defender", in);
+	if (in_fatigued_division(ts, ru->army, a, r))
+		inputs_default_flag(in, "attacker-fatigued");
+	efc_first(a, d, in, r);
+	return RULE_OK;
+}
+
+static int
+move_fill(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	const struct unit *u = ruling_unit(ru, "unit");
+	int rc;
+
+	if (ruling_unit(ru, "attach") != NULL)
+		return fill_attach(u, ruling_unit(ru, "attach"), r);
+	if ((rc = brigades_only(ru, 0, r)) != RULE_OK || u == NULL)
+		return rc;
+	fill_move(ts, ru->army, u, 1, in, r);
+	if (in_fatigued_division(ts, ru->army, u, r))
+		inputs_default_flag(in, "division-fatigued");
+	return RULE_OK;
+}
+
+static int
+rally_fill(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	const struct unit *u = ruling_unit(ru, "unit");
+	int rc = brigades_only(ru, 0, r);
+
+	if (rc == RULE_OK && u != NULL)
+		fill_move(ts, ru->army, u, 0, in, r);
+	return rc;
+}
+
+static int
+morale_fill(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	const struct unit *u = ruling_unit(ru, "unit");
+	int rc = brigades_only(ru, 1, r);
+
+	if (rc == RULE_OK && u != NULL)
+		fill_morale(ts, u, in);
+	return rc;
 }
 
 /* ---- fatigue up the formation tree ---------------------------------- */
@@ -897,18 +963,46 @@ suppression_spent(const struct ruling_units *ru, struct result *r)
 }
 
 static int
-fury_judge(const struct tableset *ts, const char *command,
-    const struct ruling_units *ru, const struct inputs *in, struct result *r)
+fire_judge(const struct tableset *ts, const struct ruling_units *ru,
+    const struct inputs *in, struct result *r)
+{
+	(void)ts;
+	(void)in;
+	if (r->legal)
+		suppression_spent(ru, r);
+	return RULE_OK;
+}
+
+static int
+fatigue_judge(const struct tableset *ts, const struct ruling_units *ru,
+    const struct inputs *in, struct result *r)
 {
 	(void)in;
-	if (strcmp(command, "fire") == 0 && r->legal)
-		suppression_spent(ru, r);
-	if (strcmp(command, "fatigue") == 0)
-		apply_fatigue(ts, ru, r);
-	if (strcmp(command, "morale") == 0 && ruling_unit(ru, "unit") != NULL)
+	apply_fatigue(ts, ru, r);
+	return RULE_OK;
+}
+
+static int
+morale_judge(const struct tableset *ts, const struct ruling_units *ru,
+    const struct inputs *in, struct result *r)
+{
+	(void)in;
+	if (ruling_unit(ru, "unit") != NULL)
 		morale_standing(ts, ru, ruling_unit(ru, "unit"), r);
 	return RULE_OK;
 }
+
+/* What a ruling in a game fills and adds, command by command. */
+static const struct cmd_hooks fury_hooks[] = {
+	{ .command = "fire", .fill = fire_fill, .judge = fire_judge },
+	{ .command = "melee", .fill = melee_fill },
+	{ .command = "morale", .fill = morale_fill, .judge = morale_judge,
+	  .answers_the_lost = 1 },
+	{ .command = "rally", .fill = rally_fill },
+	{ .command = "fatigue", .fill = fatigue_fill, .judge = fatigue_judge },
+	{ .command = "move", .fill = move_fill },
+	{ .command = NULL },
+};
 
 /* A nation's word as a name: "britain" is Britain. */
 static const char *
@@ -1146,7 +1240,7 @@ fury_formation_refused(const struct tableset *ts, const char *type,
 }
 
 const struct roster fury_roster = {
-	.unit_types = TYPES,
+	.types = fury_types,
 	.formation_types = "brigade|division|corps|wing|army|command",
 	.inputs = rating_inputs,
 	.keeps = {
@@ -1162,8 +1256,7 @@ const struct roster fury_roster = {
 		.act_rules = fury_act_rules,
 	},
 	.rate = fury_rate,
-	.fill = fury_fill,
-	.judge = fury_judge,
+	.hooks = fury_hooks,
 	.consequence = fury_consequence,
 	.settle = fury_settle,
 	.view = fury_view,

@@ -17,6 +17,27 @@
 #define FIRERS "line|column|square|skirmishers|foot-artillery|horse-artillery"
 #define MELEE_TYPES "cavalry|heavy-cavalry|infantry|skirmishers|square"
 
+/* The unit types, each of its arm: skirmishers are infantry always in
+ * skirmish order. */
+static const struct unit_type ohw_types[] = {
+	{ "general", "command", NULL },
+	{ "infantry", "infantry", NULL },
+	{ "skirmishers", "infantry", "open-order" },
+	{ "cavalry", "cavalry", NULL },
+	{ "foot-artillery", "artillery", "foot" },
+	{ "horse-artillery", "artillery", "horse" },
+	{ NULL, NULL, NULL },
+};
+
+static const struct roster ohw_roster;
+
+/* True when TYPE is a unit type of ARM (and KIND, unless NULL). */
+static int
+is_arm(const char *type, const char *arm, const char *kind)
+{
+	return roster_is(&ohw_roster, type, arm, kind);
+}
+
 /* A number of the rules table; a missing one fails r. */
 static double
 number(const struct tableset *ts, const char *name, struct result *r)
@@ -101,7 +122,7 @@ static int
 fire_range(const struct tableset *ts, const char *firer, double dist,
     struct result *r, const char **range, long *total)
 {
-	int guns = strstr(firer, "artillery") != NULL;
+	int guns = is_arm(firer, "artillery", NULL);
 	const struct table *t = rule_table(ts, OHW, guns ? "artillery-ranges" :
 	    "musket-ranges", r);
 	double reach = 0;
@@ -135,7 +156,7 @@ static void
 fire_mods(const struct table *t, const struct inputs *in, const char *firer,
     long *total, struct result *r)
 {
-	int guns = strstr(firer, "artillery") != NULL;
+	int guns = is_arm(firer, "artillery", NULL);
 	struct in_item it;
 
 	if (!guns && strcmp(firer, "skirmishers") == 0)
@@ -783,8 +804,6 @@ ohw_move(const struct tableset *ts, const struct inputs *in, struct dice *d,
 
 /* ---- the game -------------------------------------------------------- */
 
-#define TYPES "general|infantry|skirmishers|cavalry|foot-artillery|horse-artillery"
-
 static const struct input_decl rating_inputs[] = {
 	{ "break-point", IN_COUNT, "B", 1, 1000, NULL, NULL, NULL,
 	  "fatigue points at which it breaks (15 for an average unit)", 0 },
@@ -797,7 +816,6 @@ static const struct input_decl rating_inputs[] = {
 	{ "rifles", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "only -1 shooting at skirmishers", 0 },
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
-
 
 static const struct input_decl formation_inputs[] = {
 	{ "break-percent", IN_COUNT, "P", 1, 100, NULL, NULL, NULL,
@@ -828,9 +846,9 @@ ohw_rate(const struct tableset *ts, const char *type, const struct inputs *rt,
 	*cost = 0;
 	*start = in_given(rt, "break-point") ? in_count(rt, "break-point") :
 	    (long)number(ts, "break-point", r);
-	if (in_flag(rt, "heavy-cavalry") && strcmp(type, "cavalry") != 0)
+	if (in_flag(rt, "heavy-cavalry") && !is_arm(type, "cavalry", NULL))
 		return result_fail(r, RULE_DATA, "--heavy-cavalry is for cavalry");
-	if (in_flag(rt, "rifles") && strstr(type, "artillery") != NULL)
+	if (in_flag(rt, "rifles") && is_arm(type, "artillery", NULL))
 		return result_fail(r, RULE_DATA, "--rifles is for infantry and skirmishers");
 	return RULE_OK;
 }
@@ -856,7 +874,7 @@ fill_condition(const struct tableset *ts, const struct unit *u, struct inputs *i
 static const char *
 formation_of(const struct unit *u)
 {
-	if (strcmp(u->type, "skirmishers") == 0)
+	if (is_arm(u->type, "infantry", "open-order"))
 		return "skirmishers";
 	return u->tactical[0] != '\0' ? u->tactical : "line";
 }
@@ -867,9 +885,9 @@ formation_of(const struct unit *u)
 static const char *
 melee_type(const struct unit *u)
 {
-	if (strcmp(u->type, "cavalry") == 0)
+	if (is_arm(u->type, "cavalry", NULL))
 		return in_flag(u->ratings, "heavy-cavalry") ? "heavy-cavalry" : "cavalry";
-	if (strcmp(u->type, "infantry") == 0 || strcmp(u->type, "skirmishers") == 0)
+	if (is_arm(u->type, "infantry", NULL))
 		return strcmp(formation_of(u), "square") == 0 ? "square" :
 		    strcmp(formation_of(u), "skirmishers") == 0 ? "skirmishers" : "infantry";
 	return "infantry";
@@ -883,7 +901,7 @@ fill_fire(const struct tableset *ts, const struct ruling_units *ru,
 
 	if (u != NULL) {
 		/* muskets fire as their formation stands (column or square -2) */
-		inputs_default_word(in, "firer", strstr(u->type, "artillery") != NULL ?
+		inputs_default_word(in, "firer", is_arm(u->type, "artillery", NULL) ?
 		    u->type : formation_of(u));
 		fill_condition(ts, u, in, "mod", r);
 		if (in_flag(u->ratings, "rifles"))
@@ -896,53 +914,91 @@ fill_fire(const struct tableset *ts, const struct ruling_units *ru,
 static void
 fill_move(const struct unit *u, struct inputs *in)
 {
-	if (strcmp(u->type, "skirmishers") == 0)
+	if (is_arm(u->type, "infantry", "open-order"))
 		inputs_default_word(in, "type", "infantry");
 	else
 		inputs_default_word(in, "type", u->type);
 	inputs_default_choice(in, "formation", formation_of(u));
 }
 
+/* Every command in a game: a destroyed unit does nothing. */
 static int
-ohw_fill(const struct tableset *ts, const char *command,
-    const struct ruling_units *ru, struct inputs *in, struct result *r)
+none_destroyed(const struct tableset *ts, const struct ruling_units *ru,
+    struct result *r)
 {
-	const struct unit *u = ruling_unit(ru, "unit");
-	const struct unit *a = ruling_unit(ru, "attacker"), *d = ruling_unit(ru, "defender");
-
-	if (u == NULL && (strcmp(command, "fatigue") == 0 || strcmp(command, "morale") == 0))
-		inputs_default_flag(in, "every");
 	for (int i = 0; i < ru->n; i++)
 		if (!ru->unit[i]->formation &&
 		    strcmp(unit_state(ts, ru->unit[i], r), "destroyed") == 0)
 			return result_fail(r, RULE_DATA, "'%s' is destroyed", ru->unit[i]->name);
-	if (strcmp(command, "fire") == 0) {
-		fill_fire(ts, ru, in, r);
-	} else if (strcmp(command, "melee") == 0) {
-		if (a == NULL || d == NULL)
-			return result_fail(r, RULE_USAGE,
-			    "a melee in the game names both --attacker and --defender");
-		inputs_default_word(in, "attacker-type", melee_type(a));
-		inputs_default_word(in, "defender-type", melee_type(d));
-		fill_condition(ts, a, in, "attacker-mod", r);
-		fill_condition(ts, d, in, "defender-mod", r);
-		/* an infantry column charging: if it fails it forms line (l.130) */
-		if (strcmp(melee_type(a), "infantry") == 0 && strcmp(formation_of(a), "column") == 0)
-			inputs_add_mod(in, "attacker-mod", "column");
-		if (in_flag(d->ratings, "pyrrhic"))
-			inputs_add_mod(in, "defender-mod", "pyrrhic");
-		inputs_default_count(in, "defender-fp", unit_lost(d));
-		inputs_default_count(in, "defender-break-point", break_point(ts, d, r));
-	} else if (u != NULL && !u->formation && (strcmp(command, "fatigue") == 0 ||
-	    strcmp(command, "morale") == 0)) {
-		inputs_default_count(in, "fp", unit_lost(u));
-		inputs_default_count(in, "break-point", break_point(ts, u, r));
-		if (in_flag(u->ratings, "pyrrhic"))
-			inputs_add_mod(in, "mod", "pyrrhic");
-	} else if (u != NULL && strcmp(command, "move") == 0) {
-		fill_move(u, in);
-	}
 	return RULE_OK;
+}
+
+static int
+fire_fill(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	int rc = none_destroyed(ts, ru, r);
+
+	if (rc == RULE_OK)
+		fill_fire(ts, ru, in, r);
+	return rc;
+}
+
+static int
+melee_fill(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	const struct unit *a = ruling_unit(ru, "attacker"), *d = ruling_unit(ru, "defender");
+	int rc = none_destroyed(ts, ru, r);
+
+	if (rc != RULE_OK)
+		return rc;
+	if (a == NULL || d == NULL)
+		return result_fail(r, RULE_USAGE,
+		    "a melee in the game names both --attacker and --defender");
+	inputs_default_word(in, "attacker-type", melee_type(a));
+	inputs_default_word(in, "defender-type", melee_type(d));
+	fill_condition(ts, a, in, "attacker-mod", r);
+	fill_condition(ts, d, in, "defender-mod", r);
+	/* an infantry column charging: if it fails it forms line (l.130) */
+	if (strcmp(melee_type(a), "infantry") == 0 && strcmp(formation_of(a), "column") == 0)
+		inputs_add_mod(in, "attacker-mod", "column");
+	if (in_flag(d->ratings, "pyrrhic"))
+		inputs_add_mod(in, "defender-mod", "pyrrhic");
+	inputs_default_count(in, "defender-fp", unit_lost(d));
+	inputs_default_count(in, "defender-break-point", break_point(ts, d, r));
+	return RULE_OK;
+}
+
+/* fatigue and morale: a unit's fatigue points, or every one's. */
+static int
+fatigue_fill(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	const struct unit *u = ruling_unit(ru, "unit");
+	int rc;
+
+	if (u == NULL)
+		inputs_default_flag(in, "every");
+	if ((rc = none_destroyed(ts, ru, r)) != RULE_OK || u == NULL || u->formation)
+		return rc;
+	inputs_default_count(in, "fp", unit_lost(u));
+	inputs_default_count(in, "break-point", break_point(ts, u, r));
+	if (in_flag(u->ratings, "pyrrhic"))
+		inputs_add_mod(in, "mod", "pyrrhic");
+	return RULE_OK;
+}
+
+static int
+move_fill(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	const struct unit *u = ruling_unit(ru, "unit");
+	int rc = none_destroyed(ts, ru, r);
+
+	if (rc == RULE_OK && u != NULL)
+		fill_move(u, in);
+	return rc;
 }
 
 /* "Higher Formation Morale is a predetermined percentage of the Break
@@ -1122,20 +1178,30 @@ every_fatigue(const struct tableset *ts, const struct army *a, struct result *r)
 }
 
 static int
-ohw_judge(const struct tableset *ts, const char *command,
-    const struct ruling_units *ru, const struct inputs *in, struct result *r)
+fatigue_judge(const struct tableset *ts, const struct ruling_units *ru,
+    const struct inputs *in, struct result *r)
 {
 	const struct unit *u = ruling_unit(ru, "unit");
 
-	/* morale is the same reading of the fatigue points (ohw.txt l.143:
-	 * "Units break when they receive a number of fatigue points") */
-	if ((strcmp(command, "fatigue") == 0 || strcmp(command, "morale") == 0) &&
-	    u != NULL && u->formation)
+	if (u != NULL && u->formation)
 		formation_fatigue(ts, ru, u, r);
 	else if (in_flag(in, "every"))
 		every_fatigue(ts, ru->army, r);
 	return RULE_OK;
 }
+
+/* What a ruling in a game fills and adds, command by command: morale is
+ * the same reading of the fatigue points (ohw.txt l.143: "Units break
+ * when they receive a number of fatigue points"). */
+static const struct cmd_hooks ohw_hooks[] = {
+	{ .command = "fire", .fill = fire_fill },
+	{ .command = "melee", .fill = melee_fill },
+	{ .command = "morale", .fill = fatigue_fill, .judge = fatigue_judge,
+	  .answers_the_lost = 1 },
+	{ .command = "fatigue", .fill = fatigue_fill, .judge = fatigue_judge },
+	{ .command = "move", .fill = move_fill },
+	{ .command = NULL },
+};
 
 static void
 ohw_view(const struct tableset *ts, const struct army *a, const struct unit *u,
@@ -1243,7 +1309,7 @@ static const struct act_rule ohw_act_rules[] = {
 };
 
 static const struct roster ohw_roster = {
-	.unit_types = TYPES,
+	.types = ohw_types,
 	.formation_types = "brigade|division|corps|army|command",
 	.inputs = rating_inputs,
 	.keeps = {
@@ -1259,8 +1325,7 @@ static const struct roster ohw_roster = {
 		.act_rules = ohw_act_rules,
 	},
 	.rate = ohw_rate,
-	.fill = ohw_fill,
-	.judge = ohw_judge,
+	.hooks = ohw_hooks,
 	.consequence = ohw_consequence,
 	.view = ohw_view,
 	.standing = ohw_standing,

@@ -9,7 +9,23 @@
 #include "squares.h"
 #include "text.h"
 
-#define TYPES "infantry|cavalry|mixed|foot-artillery|horse-artillery"
+/* The unit types: a mixed brigade (infantry with its cavalry) is rated
+ * and assaults as infantry. */
+static const struct unit_type squares_types[] = {
+	{ "infantry", "infantry", NULL },
+	{ "cavalry", "cavalry", NULL },
+	{ "mixed", "infantry", "mixed" },
+	{ "foot-artillery", "artillery", "foot" },
+	{ "horse-artillery", "artillery", "horse" },
+	{ NULL, NULL, NULL },
+};
+
+/* True when TYPE is a unit type of ARM. */
+static int
+is_arm(const char *type, const char *arm)
+{
+	return roster_is(&squares_roster, type, arm, NULL);
+}
 
 /* A command's rating: its general's die. */
 static const struct input_decl formation_inputs[] = {
@@ -35,8 +51,8 @@ static int
 squares_rate(const struct tableset *ts, const char *type,
     const struct inputs *rt, long *start, double *cost, struct result *r)
 {
-	int artillery = strstr(type, "artillery") != NULL;
-	int cavalry = strcmp(type, "cavalry") == 0;
+	int artillery = is_arm(type, "artillery");
+	int cavalry = is_arm(type, "cavalry");
 	const char *an = strchr("aeiou", type[0]) != NULL ? "an" : "a";
 
 	(void)ts;
@@ -70,18 +86,19 @@ unit_parts(const struct unit *u, struct spec_part *p, const char **words)
 	p[0].kind = PART_WORD;
 	die_parse(in_text(u->ratings, "skirmish") ? in_text(u->ratings, "skirmish") : "", &s);
 	die_parse(in_text(u->ratings, "quality") ? in_text(u->ratings, "quality") : "", &q);
-	if (strstr(u->type, "artillery") != NULL) {
-		words[0] = strcmp(u->type, "foot-artillery") == 0 ? "foot-art" : "horse-art";
+	if (is_arm(u->type, "artillery")) {
+		words[0] = roster_is(&squares_roster, u->type, "artillery", "foot") ?
+		    "foot-art" : "horse-art";
 		return 1;
 	}
 	p[1].kind = PART_DIE;
-	if (strcmp(u->type, "cavalry") == 0) {
+	if (is_arm(u->type, "cavalry")) {
 		words[0] = in_flag(u->ratings, "heavy") ? "heavy-cav" :
 		    in_flag(u->ratings, "light") ? "light-cav" : "cav";
 		p[1].die = (unsigned char)q;
 		return 2;
 	}
-	words[0] = strcmp(u->type, "mixed") == 0 ? "mixed" : "inf";
+	words[0] = roster_is(&squares_roster, u->type, "infantry", "mixed") ? "mixed" : "inf";
 	p[1].die = (unsigned char)s;
 	p[2].kind = PART_DIE;
 	p[2].die = (unsigned char)q;
@@ -108,7 +125,7 @@ unit_spec(const struct unit *u, char *buf, size_t n)
 static const char *
 test_type(const struct unit *u)
 {
-	return strstr(u->type, "artillery") != NULL ? u->type : "brigade";
+	return is_arm(u->type, "artillery") ? u->type : "brigade";
 }
 
 /* The specs of every unit in ROLE into OPT, unless the umpire typed it;
@@ -225,52 +242,112 @@ fill_commands(const struct ruling_units *ru, struct inputs *in, struct result *r
 	return RULE_OK;
 }
 
+/* Every command in a game: a destroyed unit does nothing. */
 static int
-squares_fill(const struct tableset *ts, const char *command,
-    const struct ruling_units *ru, struct inputs *in, struct result *r)
+none_destroyed(const struct ruling_units *ru, struct result *r)
+{
+	for (int i = 0; i < ru->n; i++)
+		if (strcmp(ru->unit[i]->state, "destroyed") == 0)
+			return result_fail(r, RULE_DATA, "'%s' is destroyed", ru->unit[i]->name);
+	return RULE_OK;
+}
+
+static int
+melee_fill(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	(void)ts;
+	if (none_destroyed(ru, r) != RULE_OK)
+		return RULE_DATA;
+	fill_specs(ru, "attacker", in, "attacker-spec", r);
+	fill_specs(ru, "defender", in, "defender-spec", r);
+	for (int i = 0; i < ru->n; i++) {
+		if (strcmp(ru->role[i], "attacker") == 0 &&
+		    unit_flag(ru->unit[i], "bombarded"))
+			inputs_default_flag(in, "attacker-bombarded");
+		if (strcmp(ru->role[i], "attacker") == 0 &&
+		    unit_flag(ru->unit[i], "rallied") && !in_given(in, "overrule"))
+			inputs_default_flag(in, "attacker-rallied");
+	}
+	return RULE_OK;
+}
+
+static int
+morale_fill(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	(void)ts;
+	if (none_destroyed(ru, r) != RULE_OK)
+		return RULE_DATA;
+	fill_morale(ru, in, r);
+	return RULE_OK;
+}
+
+static int
+turn_fill(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	(void)ts;
+	if (none_destroyed(ru, r) != RULE_OK)
+		return RULE_DATA;
+	return in_flag(in, "action-dice") ? fill_commands(ru, in, r) :
+	    fill_dice_off(ru, in, r);
+}
+
+static int
+fire_fill(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
 {
 	const struct unit *u = ruling_unit(ru, "unit");
 
 	(void)ts;
-	for (int i = 0; i < ru->n; i++)
-		if (strcmp(ru->unit[i]->state, "destroyed") == 0)
-			return result_fail(r, RULE_DATA, "'%s' is destroyed", ru->unit[i]->name);
-	if (strcmp(command, "melee") == 0) {
-		fill_specs(ru, "attacker", in, "attacker-spec", r);
-		fill_specs(ru, "defender", in, "defender-spec", r);
-		for (int i = 0; i < ru->n; i++) {
-			if (strcmp(ru->role[i], "attacker") == 0 &&
-			    unit_flag(ru->unit[i], "bombarded"))
-				inputs_default_flag(in, "attacker-bombarded");
-			if (strcmp(ru->role[i], "attacker") == 0 &&
-			    unit_flag(ru->unit[i], "rallied") && !in_given(in, "overrule"))
-				inputs_default_flag(in, "attacker-rallied");
-		}
-	} else if (strcmp(command, "morale") == 0) {
-		fill_morale(ru, in, r);
-	} else if (strcmp(command, "turn") == 0) {
-		return in_flag(in, "action-dice") ? fill_commands(ru, in, r) :
-		    fill_dice_off(ru, in, r);
-	} else if (u != NULL && strcmp(command, "fire") == 0) {
-		if (strstr(u->type, "artillery") == NULL)
-			return result_fail(r, RULE_DATA, "'%s' is not artillery: only artillery bombards", u->name);
-		inputs_default_word(in, "artillery", strcmp(u->type, "foot-artillery") == 0 ?
-		    "foot" : "horse");
-		if (unit_flag(u, "moved"))
-			inputs_default_flag(in, "moved");
-		if (unit_flag(u, "rallied") && !in_given(in, "overrule"))
-			inputs_default_flag(in, "rallied");
-	} else if (u != NULL && strcmp(command, "rally") == 0) {
+	if (none_destroyed(ru, r) != RULE_OK)
+		return RULE_DATA;
+	if (u == NULL)
+		return RULE_OK;
+	if (!is_arm(u->type, "artillery"))
+		return result_fail(r, RULE_DATA, "'%s' is not artillery: only artillery bombards", u->name);
+	inputs_default_word(in, "artillery", roster_kind(&squares_roster, u->type));
+	if (unit_flag(u, "moved"))
+		inputs_default_flag(in, "moved");
+	if (unit_flag(u, "rallied") && !in_given(in, "overrule"))
+		inputs_default_flag(in, "rallied");
+	return RULE_OK;
+}
+
+static int
+rally_fill(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	const struct unit *u = ruling_unit(ru, "unit");
+
+	(void)ts;
+	if (none_destroyed(ru, r) != RULE_OK)
+		return RULE_DATA;
+	if (u != NULL) {
 		inputs_default_count(in, "hits", unit_lost(u));
 		inputs_default_word(in, "morale", in_text(u->ratings, "morale"));
-	} else if (u != NULL && strcmp(command, "move") == 0) {
-		inputs_default_word(in, "type", strcmp(u->type, "cavalry") == 0 &&
-		    in_flag(u->ratings, "light") ? "light-cavalry" : u->type);
-		if (unit_flag(u, "bombarded"))
-			inputs_default_flag(in, "bombarded");
-		if (unit_flag(u, "rallied") && !in_given(in, "overrule"))
-			inputs_default_flag(in, "rallied");
 	}
+	return RULE_OK;
+}
+
+static int
+move_fill(const struct tableset *ts, const struct ruling_units *ru,
+    struct inputs *in, struct result *r)
+{
+	const struct unit *u = ruling_unit(ru, "unit");
+
+	(void)ts;
+	if (none_destroyed(ru, r) != RULE_OK)
+		return RULE_DATA;
+	if (u == NULL)
+		return RULE_OK;
+	inputs_default_word(in, "type", is_arm(u->type, "cavalry") &&
+	    in_flag(u->ratings, "light") ? "light-cavalry" : u->type);
+	if (unit_flag(u, "bombarded"))
+		inputs_default_flag(in, "bombarded");
+	if (unit_flag(u, "rallied") && !in_given(in, "overrule"))
+		inputs_default_flag(in, "rallied");
 	return RULE_OK;
 }
 
@@ -331,21 +408,19 @@ squares_may_not(const struct tableset *ts, const struct unit *u,
 	(void)r;
 	if (unit_flag(u, "rallied"))
 		fn(ctx, "move, bombard or assault", "squares.txt l.152", "it rallied: that takes all its actions");
-	if (strcmp(u->type, "foot-artillery") == 0 && unit_flag(u, "moved"))
+	if (roster_is(&squares_roster, u->type, "artillery", "foot") && unit_flag(u, "moved"))
 		fn(ctx, "bombard", "squares.txt l.97", "foot artillery that moved");
-	if (strcmp(u->type, "foot-artillery") == 0 && unit_flag(u, "bombarded"))
+	if (roster_is(&squares_roster, u->type, "artillery", "foot") && unit_flag(u, "bombarded"))
 		fn(ctx, "move or join an attack", "squares.txt l.97", "foot artillery that bombarded");
 }
 
 /* A dice-off in a game says who won by name. */
 static int
-squares_judge(const struct tableset *ts, const char *command,
-    const struct ruling_units *ru, const struct inputs *in, struct result *r)
+turn_judge(const struct tableset *ts, const struct ruling_units *ru,
+    const struct inputs *in, struct result *r)
 {
 	(void)ts;
 	(void)in;
-	if (strcmp(command, "turn") != 0)
-		return RULE_OK;
 	for (int i = 0; i < r->neffects; i++) {
 		int ui = ruling_index(ru, r->effects[i].role);
 
@@ -354,6 +429,17 @@ squares_judge(const struct tableset *ts, const char *command,
 	}
 	return RULE_OK;
 }
+
+/* What a ruling in a game fills and adds, command by command. */
+static const struct cmd_hooks squares_hooks[] = {
+	{ .command = "fire", .fill = fire_fill },
+	{ .command = "melee", .fill = melee_fill },
+	{ .command = "morale", .fill = morale_fill, .answers_the_lost = 1 },
+	{ .command = "rally", .fill = rally_fill },
+	{ .command = "move", .fill = move_fill },
+	{ .command = "turn", .fill = turn_fill, .judge = turn_judge },
+	{ .command = NULL },
+};
 
 static void
 squares_view(const struct tableset *ts, const struct army *a,
@@ -438,7 +524,7 @@ static const struct act_rule squares_act_rules[] = {
 };
 
 const struct roster squares_roster = {
-	.unit_types = TYPES,
+	.types = squares_types,
 	.formation_types = "brigade|division|corps|army|command",
 	.inputs = rating_inputs,
 	.keeps = {
@@ -453,8 +539,7 @@ const struct roster squares_roster = {
 		.act_rules = squares_act_rules,
 	},
 	.rate = squares_rate,
-	.fill = squares_fill,
-	.judge = squares_judge,
+	.hooks = squares_hooks,
 	.consequence = squares_consequence,
 	.view = squares_view,
 	.columns = squares_columns,

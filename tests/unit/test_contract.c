@@ -54,10 +54,15 @@ static const struct ledger_decl stub_ledgers[] = {
 	{ .name = NULL },
 };
 
-/* The least the contract allows: no rate, fill, judge, consequence,
- * settle, view, standing, columns, game or formation options. */
+static const struct unit_type stub_types[] = {
+	{ "soldier", "infantry", NULL },
+	{ NULL, NULL, NULL },
+};
+
+/* The least the contract allows: no rate, hooks, consequence, settle,
+ * view, standing, columns, game or formation options. */
 static const struct roster stub_roster = {
-	.unit_types = "soldier",
+	.types = stub_types,
 	.formation_types = "army",
 	.inputs = stub_ratings,
 	.keeps = {
