@@ -651,7 +651,7 @@ side_page(struct page *p, const char *side, const struct history *h,
 		html_esc(f, standing);
 		fputs("</p>\n", f);
 	}
-	if (look == LOOK_ALL)
+	if (viewer_knows_losses(gm, p->viewer, side))
 		side_losses(p, side);
 	table_heads(p, look);
 	if (side_tree(p, side, -1, 0) != 0)
@@ -729,6 +729,7 @@ int
 html_sheet(struct cmd_ctx *g, struct game *gm, const struct viewer *viewer,
     const char *only, const char *path)
 {
+	const struct standing_for who = viewer_standing(viewer);
 	struct page p = { NULL, g, gm, viewer, NULL, 0 };
 	struct history h;
 	char standing[256] = "", title[300];
@@ -738,8 +739,7 @@ html_sheet(struct cmd_ctx *g, struct game *gm, const struct viewer *viewer,
 
 	if ((rc = game_army(g, gm)) != 0 || (rc = html_history(g, gm, &h)) != 0)
 		return rc;
-	if ((viewer_all(viewer) &&
-	    (rc = game_standing(g, gm, NULL, standing, sizeof standing)) != 0) ||
+	if ((rc = game_standing(g, gm, &who, NULL, standing, sizeof standing)) != 0 ||
 	    (p.us = malloc(sizeof *p.us)) == NULL) {
 		html_history_free(&h);
 		return rc != 0 ? rc : cmd_error(g, EXIT_BUG, "out of memory");
