@@ -254,6 +254,9 @@ json_into(const struct sheet *s, struct jsonw *w)
 	jsonw_object_end(w);
 	if ((rc = game_standing(s->g, gm, &who, w, sentence, sizeof sentence)) != 0)
 		return rc;
+	/* the sentence the text sheet heads with, for the page to say first */
+	if (sentence[0] != '\0')
+		jsonw_string(w, "standing_text", sentence);
 	if (s->viewer.side != NULL)
 		jsonw_string(w, "for", s->viewer.side);
 	jsonw_string(w, "fog", gm->info.fog);

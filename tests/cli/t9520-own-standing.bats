@@ -44,7 +44,9 @@ fury_fatigued() {
 	[ "$status" -eq 0 ]
 	[ "$(jsonc .standing)" = '{"fatigue":[{"name":"Anglo-Allied Army","type":"army","level":7,"losses":5,"fatigued":false},{"name":"Perponcher'"'"'s Division","type":"division","level":5,"losses":5,"fatigued":true}]}' ]
 	[ "$(jsonc '[.formations[] | [.name, .state]]')" = '[["Anglo-Allied Army","good_order"],["Perponcher'"'"'s Division","fatigued"]]' ]
+	[ "$(json .standing_text)" = "Perponcher's Division is fatigued: its brigades may not move within 3\" of the enemy" ]
 	umpire --json sheet --for French
+	[ "$(json .standing_text)" = "no formation is fatigued" ]
 	[ "$(jsonc .standing)" = '{"fatigue":[{"name":"I Corps","type":"corps","level":3,"losses":0,"fatigued":false}]}' ]
 	[ "$(jsonc '[.formations[] | .name]')" = '["I Corps"]' ]
 	# the umpire's: every formation, the division's state as the side reads it
