@@ -412,7 +412,8 @@ standing_change(struct cmd_ctx *g, struct game *gm, const char *before,
 {
 	int rc;
 
-	if ((rc = game_standing(g, gm, NULL, out->standing, sizeof out->standing)) != 0)
+	if ((rc = game_standing(g, gm, NULL, NULL, out->standing,
+	    sizeof out->standing)) != 0)
 		return rc;
 	if (strcmp(out->standing, before) == 0)
 		out->standing[0] = '\0';
@@ -615,7 +616,7 @@ adjudicate_in_game(struct cmd_ctx *g, struct game *gm,
 	int rc;
 
 	if ((rc = game_inputs(g, gm, c, w)) != 0 ||
-	    (rc = game_standing(g, gm, NULL, before, n)) != 0)
+	    (rc = game_standing(g, gm, NULL, NULL, before, n)) != 0)
 		return rc;
 	result_init(r);
 	for (int i = 0; i < in->n; i++)

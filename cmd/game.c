@@ -512,8 +512,8 @@ game_parent_name(const struct game *gm, const struct unit *u)
 }
 
 int
-game_standing(struct cmd_ctx *g, struct game *gm, struct jsonw *w,
-    char *buf, size_t n)
+game_standing(struct cmd_ctx *g, struct game *gm, const struct standing_for *who,
+    struct jsonw *w, char *buf, size_t n)
 {
 	char scratch[4096];
 	struct result *r;
@@ -533,7 +533,7 @@ game_standing(struct cmd_ctx *g, struct game *gm, struct jsonw *w,
 		w = &sw;
 	}
 	result_init(r);
-	gm->rs->roster->standing(&gm->ts, &gm->options, &gm->army, w, buf, n, r);
+	gm->rs->roster->standing(&gm->ts, &gm->options, &gm->army, who, w, buf, n, r);
 	if (r->no_memory)
 		rc = cmd_error(g, EXIT_BUG, "out of memory");
 	else if (r->failed)

@@ -114,9 +114,10 @@ struct unit *game_unit(struct cmd_ctx *g, struct game *gm,
 
 /* The game's standing sentence ("French lose: ...") into buf, "" when
  * nobody has lost or the rules have none; JSON members into w when w.
- * Reads the army.  Prints the error. */
-int game_standing(struct cmd_ctx *g, struct game *gm, struct jsonw *w,
-    char *buf, size_t n);
+ * As `who` may know it (NULL: the umpire).  Reads the army.  Prints the
+ * error. */
+int game_standing(struct cmd_ctx *g, struct game *gm, const struct standing_for *who,
+    struct jsonw *w, char *buf, size_t n);
 
 /* The rating options of a formation or of a unit of the game's rules. */
 const struct input_decl *game_rating_decls(const struct game *gm,

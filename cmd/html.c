@@ -194,17 +194,29 @@ loss_title(const struct game *gm, char *buf, size_t n)
 	    roster_loss_counter(ro) != NULL ? "" : ro->keeps.counts_down ? " lost" : " taken");
 }
 
-/* Lays out side s's chart: every measure from the widest text it holds. */
-static void
-chart_layout(struct chart *c, const struct game *gm, const struct history *h, int s)
+long
+html_chart_most(const struct history *h, int s)
 {
-	long most = 1;
+	long most = 0;
 
+	for (long t = 1; t <= h->turns; t++)
+		if (h->lost[s * (h->turns + 1) + t] > most)
+			most = h->lost[s * (h->turns + 1) + t];
+	return most;
+}
+
+/* Lays out side s's chart, its y axis up to MOST: every measure from the
+ * widest text it holds. */
+static void
+chart_layout(struct chart *c, const struct game *gm, const struct history *h, int s,
+    long most)
+{
 	c->turns = h->turns > 0 ? h->turns : 1;
 	c->lost = h->turns > 0 ? &h->lost[s * (h->turns + 1)] : NULL;
-	for (long t = 1; c->lost != NULL && t <= c->turns; t++)
-		if (c->lost[t] > most)
-			most = c->lost[t];
+	if (most < html_chart_most(h, s))
+		most = html_chart_most(h, s);
+	if (most < 1)
+		most = 1;
 	c->step = tick_step(most);
 	c->top = (most + c->step - 1) / c->step * c->step;
 	loss_title(gm, c->title, sizeof c->title);
@@ -277,11 +289,11 @@ chart_bars(FILE *f, const struct chart *c)
 }
 
 void
-html_chart(FILE *f, const struct game *gm, const struct history *h, int s)
+html_chart(FILE *f, const struct game *gm, const struct history *h, int s, long most)
 {
 	struct chart c;
 
-	chart_layout(&c, gm, h, s);
+	chart_layout(&c, gm, h, s, most);
 	fputs("<figure class=\"chart\"><figcaption>", f);
 	html_esc(f, h->side[s]);
 	fputs(": ", f);
@@ -626,6 +638,20 @@ side_losses(const struct page *p, const char *side)
 	fputs("</p>\n", p->f);
 }
 
+/* The highest value of the charts the sheet draws: every side's the
+ * viewer counts (each on its own page, all on one y scale). */
+static long
+charts_most(const struct page *p, const struct history *h)
+{
+	long most = 0;
+
+	for (int s = 0; s < h->nsides; s++)
+		if (viewer_side_look(p->viewer, h->side[s]) == LOOK_ALL &&
+		    html_chart_most(h, s) > most)
+			most = html_chart_most(h, s);
+	return most;
+}
+
 static int
 side_page(struct page *p, const char *side, const struct history *h,
     const char *standing)
@@ -651,14 +677,14 @@ side_page(struct page *p, const char *side, const struct history *h,
 		html_esc(f, standing);
 		fputs("</p>\n", f);
 	}
-	if (look == LOOK_ALL)
+	if (viewer_knows_losses(gm, p->viewer, side))
 		side_losses(p, side);
 	table_heads(p, look);
 	if (side_tree(p, side, -1, 0) != 0)
 		return EXIT_BUG;
 	fputs("</table>\n", f);
 	if (look == LOOK_ALL)	/* the counts by turn: the side's own */
-		html_chart(f, gm, h, html_side(h, side));
+		html_chart(f, gm, h, html_side(h, side), charts_most(p, h));
 	fputs("</section>\n", f);
 	return 0;
 }
@@ -729,6 +755,7 @@ int
 html_sheet(struct cmd_ctx *g, struct game *gm, const struct viewer *viewer,
     const char *only, const char *path)
 {
+	const struct standing_for who = viewer_standing(viewer);
 	struct page p = { NULL, g, gm, viewer, NULL, 0 };
 	struct history h;
 	char standing[256] = "", title[300];
@@ -738,8 +765,7 @@ html_sheet(struct cmd_ctx *g, struct game *gm, const struct viewer *viewer,
 
 	if ((rc = game_army(g, gm)) != 0 || (rc = html_history(g, gm, &h)) != 0)
 		return rc;
-	if ((viewer_all(viewer) &&
-	    (rc = game_standing(g, gm, NULL, standing, sizeof standing)) != 0) ||
+	if ((rc = game_standing(g, gm, &who, NULL, standing, sizeof standing)) != 0 ||
 	    (p.us = malloc(sizeof *p.us)) == NULL) {
 		html_history_free(&h);
 		return rc != 0 ? rc : cmd_error(g, EXIT_BUG, "out of memory");

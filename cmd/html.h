@@ -48,8 +48,13 @@ int html_history(struct cmd_ctx *g, struct game *gm, struct history *h);
 void html_history_free(struct history *h);
 /* The chart of side s's losses (of h) at the end of each turn: a bar a
  * turn, each with its turn and its value, the axes titled; sized from its
- * text.  The sheet and the report draw the same. */
-void html_chart(FILE *f, const struct game *gm, const struct history *h, int s);
+ * text.  The sheet and the report draw the same.  MOST is the highest
+ * value of every chart drawn with it, so that all are on one y scale (the
+ * lighter loser's bars as short as its losses). */
+void html_chart(FILE *f, const struct game *gm, const struct history *h, int s,
+    long most);
+/* The highest of side s's losses at the end of a turn (of h). */
+long html_chart_most(const struct history *h, int s);
 /* The index of SIDE in h, or -1. */
 int html_side(const struct history *h, const char *side);
 

@@ -519,9 +519,15 @@ tell_json(struct report *r)
 static void
 charts(struct report *r)
 {
+	long most = 0;
+
+	/* one y scale for them all: the top of the heaviest loser's */
+	for (int s = 0; s < r->h.nsides; s++)
+		if (losses_seen(r, r->h.side[s]) && html_chart_most(&r->h, s) > most)
+			most = html_chart_most(&r->h, s);
 	for (int s = 0; s < r->h.nsides; s++)
 		if (losses_seen(r, r->h.side[s]))
-			html_chart(r->f, r->gm, &r->h, s);
+			html_chart(r->f, r->gm, &r->h, s, most);
 }
 
 static int

@@ -163,7 +163,7 @@ text(const struct sheet *s, const char *standing)
 		if (points > 0)
 			fprintf(s->g->out, " (%g %s)", points,
 			    keeps_cost_counter(&gm->rs->roster->keeps)->word);
-		if (viewer_side_look(&s->viewer, side) == LOOK_ALL)
+		if (viewer_knows_losses(gm, &s->viewer, side))
 			fprintf(s->g->out, ", losses: %ld %s", side_losses(s, side),
 			    ruleset_loss_words(gm->rs, side_losses(s, side)));
 		fputc('\n', s->g->out);
@@ -216,6 +216,7 @@ json(const struct sheet *s)
 static int
 json_into(const struct sheet *s, struct jsonw *w)
 {
+	const struct standing_for who = viewer_standing(&s->viewer);
 	const struct counter_decl *cost;
 	struct game *gm = s->gm;
 	char sentence[256];
@@ -248,12 +249,14 @@ json_into(const struct sheet *s, struct jsonw *w)
 	jsonw_string(w, "losses_measure", ruleset_loss_word(gm->rs));
 	jsonw_object(w, "losses");
 	for (int i = 0; i < s->nsides; i++)
-		if (viewer_side_look(&s->viewer, s->sides[i]) == LOOK_ALL)
+		if (viewer_knows_losses(gm, &s->viewer, s->sides[i]))
 			jsonw_int(w, s->sides[i], side_losses(s, s->sides[i]));
 	jsonw_object_end(w);
-	if (viewer_all(&s->viewer) &&
-	    (rc = game_standing(s->g, gm, w, sentence, sizeof sentence)) != 0)
+	if ((rc = game_standing(s->g, gm, &who, w, sentence, sizeof sentence)) != 0)
 		return rc;
+	/* the sentence the text sheet heads with, for the page to say first */
+	if (sentence[0] != '\0')
+		jsonw_string(w, "standing_text", sentence);
 	if (s->viewer.side != NULL)
 		jsonw_string(w, "for", s->viewer.side);
 	jsonw_string(w, "fog", gm->info.fog);
@@ -312,6 +315,7 @@ find_sides(struct sheet *s)
 static int
 show_sides(struct sheet *s, const struct inputs *in)
 {
+	const struct standing_for who = viewer_standing(&s->viewer);
 	struct cmd_ctx *g = s->g;
 	char standing[256];
 	int rc;
@@ -328,9 +332,7 @@ show_sides(struct sheet *s, const struct inputs *in)
 		return json(s);
 	if (in_flag(in, "csv"))
 		return csv(s);
-	standing[0] = '\0';
-	if (viewer_all(&s->viewer) &&
-	    (rc = game_standing(g, s->gm, NULL, standing, sizeof standing)) != 0)
+	if ((rc = game_standing(g, s->gm, &who, NULL, standing, sizeof standing)) != 0)
 		return rc;
 	return text(s, standing);
 }

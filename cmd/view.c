@@ -138,6 +138,27 @@ viewer_all(const struct viewer *v)
 	return v == NULL || v->side == NULL || v->fog == FOG_OPEN;
 }
 
+int
+viewer_knows_losses(const struct game *gm, const struct viewer *v, const char *side)
+{
+	const struct counter_decl *c = roster_loss_counter(gm->rs->roster);
+
+	return viewer_side_look(v, side) == LOOK_ALL || (v->fog == FOG_TABLE &&
+	    c != NULL && c->state != NULL && c->sight == SIGHT_TABLE);
+}
+
+struct standing_for
+viewer_standing(const struct viewer *v)
+{
+	struct standing_for who = { NULL, 1 };
+
+	if (!viewer_all(v)) {
+		who.side = v->side;
+		who.counts = v->fog != FOG_HIDDEN;
+	}
+	return who;
+}
+
 const char *
 view_band(const struct game *gm, long lost, long start)
 {
@@ -386,6 +407,28 @@ flag_seen(const struct game *gm, const struct unit_sheet *s, int i)
 	return d != NULL && d->sight == SIGHT_TABLE;
 }
 
+/* What the unit owes, as `turn` tells it ({"what": "follow up at least
+ * one move", "rule"}, and the flag that owes it): each flag in force with
+ * a `must` the viewer sees. */
+static void
+must_json(struct jsonw *w, const struct game *gm, const struct unit_sheet *s)
+{
+	const struct word_decl *d;
+
+	jsonw_array(w, "must");
+	for (int i = 0; i < s->u->nflags; i++)
+		if (flag_seen(gm, s, i) &&
+		    (d = keeps_word(gm->rs->roster->keeps.flags, s->u->flags[i])) != NULL &&
+		    d->must != NULL) {
+			jsonw_object(w, NULL);
+			jsonw_string(w, "what", d->must);
+			jsonw_string(w, "rule", d->rule);
+			jsonw_string(w, "flag", d->word);
+			jsonw_object_end(w);
+		}
+	jsonw_array_end(w);
+}
+
 /* The measure as the viewer sees it: a count, or a band word. */
 static void
 seen_json(struct jsonw *w, const struct game *gm, const struct unit_sheet *s)
@@ -426,6 +469,7 @@ view_json(struct jsonw *w, const struct game *gm, const struct unit_sheet *s)
 			if (flag_seen(gm, s, i))
 				jsonw_string(w, NULL, u->flags[i]);
 		jsonw_array_end(w);
+		must_json(w, gm, s);
 	}
 	if (s->look != LOOK_ALL)
 		seen_json(w, gm, s);

@@ -47,6 +47,15 @@ enum look viewer_side_look(const struct viewer *v, const char *side);
 /* True when v is the umpire's view (or the fog is open). */
 int viewer_all(const struct viewer *v);
 
+/* True when viewer v knows the losses of SIDE: its own at fog table,
+ * every side's to the umpire, and at fog table every side's where the
+ * losses are a count of units in a state that stands on the table (2x2's
+ * units destroyed, its victory count). */
+int viewer_knows_losses(const struct game *gm, const struct viewer *v, const char *side);
+
+/* Whom the game's standing is told to: viewer v. */
+struct standing_for viewer_standing(const struct viewer *v);
+
 /* A unit with everything the sheet shows, derived by its rule set (what
  * the viewer may see of it). */
 struct unit_sheet {

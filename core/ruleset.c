@@ -552,3 +552,15 @@ rule_mod_formation(const struct tableset *ts, const char *ruleset,
 	return result_fail(r, RULE_DATA, "--%s %s: the %s is %s, and %s", opt, mod, who,
 	    type, why);
 }
+
+int
+standing_knows(const struct standing_for *who, const char *side)
+{
+	return who == NULL || who->side == NULL || strcmp(who->side, side) == 0;
+}
+
+int
+standing_counts(const struct standing_for *who)
+{
+	return who == NULL || who->side == NULL || who->counts;
+}

@@ -222,6 +222,19 @@ struct counter_decl {
 	int loss;
 };
 
+/* Who reads the standing: the umpire (side NULL), or a side's commander,
+ * who knows its own formations' fatigue or break (CLI.md "What each side
+ * may know"), not the enemy's, and its own counts only at fog table. */
+struct standing_for {
+	const char *side;
+	int counts;
+};
+
+/* True when who may know the standing of a formation of SIDE; and when
+ * who may read the counts behind it. */
+int standing_knows(const struct standing_for *who, const char *side);
+int standing_counts(const struct standing_for *who);
+
 struct keeps {
 	/* Required: the ledgers, ending with a NULL name.  The measure, when
 	 * the rules count one, is the first (adjust --MEASURE, the sheet's
@@ -349,10 +362,11 @@ struct roster {
 	 * game). */
 	const struct input_decl *game_inputs;
 	/* Optional: the game's standing (who has lost) from every unit: JSON
-	 * members into w, and a sentence when a side has lost (else ""). */
+	 * members into w, and a sentence when a side has lost (else ""), as
+	 * `who` may know it. */
 	void (*standing)(const struct tableset *ts, const struct inputs *options,
-	    const struct army *a, struct jsonw *w, char *sentence, size_t len,
-	    struct result *r);
+	    const struct army *a, const struct standing_for *who, struct jsonw *w,
+	    char *sentence, size_t len, struct result *r);
 	/* Optional: the rating options of a formation (fury --quality, ohw
 	 * --break-percent). */
 	const struct input_decl *formation_inputs;

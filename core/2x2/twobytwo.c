@@ -1138,11 +1138,14 @@ twobytwo_view(const struct tableset *ts, const struct army *a,
 	}
 }
 
-/* Destroyed units per side, and who has lost under the game's victory. */
+/* Destroyed units per side, and who has lost under the game's victory:
+ * every side's, to every reader (a destroyed unit's state stands on the
+ * table, and the count is of those states), the counts where the reader
+ * reads counts. */
 static void
 twobytwo_standing(const struct tableset *ts, const struct inputs *options,
-    const struct army *a, struct jsonw *w, char *sentence, size_t len,
-    struct result *r)
+    const struct army *a, const struct standing_for *who, struct jsonw *w,
+    char *sentence, size_t len, struct result *r)
 {
 	const char *game = in_text(options, "victory");
 	struct side_tally t;
@@ -1155,18 +1158,22 @@ twobytwo_standing(const struct tableset *ts, const struct inputs *options,
 	sentence[0] = '\0';
 	jsonw_object(w, "standing");
 	jsonw_string(w, "victory", game);
-	jsonw_object(w, "destroyed");
-	for (int s = 0; s < t.n; s++)
-		jsonw_int(w, t.side[s], t.destroyed[s]);
-	jsonw_object_end(w);
+	if (standing_counts(who)) {
+		jsonw_object(w, "destroyed");
+		for (int s = 0; s < t.n; s++)
+			jsonw_int(w, t.side[s], t.destroyed[s]);
+		jsonw_object_end(w);
+	}
 	jsonw_array(w, "lost");
 	for (int s = 0; s < t.n; s++) {
 		if (!has_lost(ts, game, t.destroyed[s], most_other(&t, s), &scratch))
 			continue;
 		jsonw_string(w, NULL, t.side[s]);
 		snprintf(sentence + strlen(sentence), len - strlen(sentence),
-		    "%s%s lose: %ld units destroyed", sentence[0] ? "; " : "",
-		    t.side[s], t.destroyed[s]);
+		    "%s%s lose", sentence[0] ? "; " : "", t.side[s]);
+		if (standing_counts(who))
+			snprintf(sentence + strlen(sentence), len - strlen(sentence),
+			    ": %ld units destroyed", t.destroyed[s]);
 	}
 	jsonw_array_end(w);
 	jsonw_object_end(w);

@@ -766,14 +766,19 @@ fatigue_fields(const struct unit *f, const struct fatigue *ft, struct result *r)
 	result_close(r);
 }
 
+/* (the stands behind it only with counts: a side at fog hidden knows
+ * its own counts only as band words) */
 static void
-fatigue_json(const struct unit *f, const struct fatigue *ft, struct jsonw *w)
+fatigue_json(const struct unit *f, const struct fatigue *ft, int counts,
+    struct jsonw *w)
 {
 	jsonw_object(w, NULL);
 	jsonw_string(w, "name", f->name);
 	jsonw_string(w, "type", f->type);
-	jsonw_int(w, "level", ft->level);
-	jsonw_int(w, "losses", ft->losses);
+	if (counts) {
+		jsonw_int(w, "level", ft->level);
+		jsonw_int(w, "losses", ft->losses);
+	}
 	jsonw_bool(w, "fatigued", ft->fatigued || ft->from_above);
 	jsonw_object_end(w);
 }
@@ -1074,6 +1079,8 @@ formation_view(const struct tableset *ts, const struct army *a, const struct uni
 		at++;
 	if (at == a->n || one_fatigue(ts, a, at, &ft, scratch) != 0)
 		return;
+	if (ft.fatigued || ft.from_above)
+		text_copy(v->state, sizeof v->state, "fatigued");
 	if (v->nlines < VIEW_LINES)
 		snprintf(v->lines[v->nlines++], VIEW_LINE, "%s%s%s",
 		    ft.fatigued ? "fatigued" : ft.from_above ? "fatigued with " : "not fatigued",
@@ -1115,11 +1122,12 @@ fury_view(const struct tableset *ts, const struct army *a, const struct unit *u,
 		    fresh != NULL ? ", " : "", fresh != NULL ? fresh : "");
 }
 
-/* Every formation's fatigue; the sentence names the fatigued ones. */
+/* Every formation's fatigue (a side's own only, to its commander); the
+ * sentence names the fatigued ones. */
 static void
 fury_standing(const struct tableset *ts, const struct inputs *options,
-    const struct army *a, struct jsonw *w, char *sentence, size_t len,
-    struct result *r)
+    const struct army *a, const struct standing_for *who, struct jsonw *w,
+    char *sentence, size_t len, struct result *r)
 {
 	struct tally *all = tally_all(ts, a, r);
 
@@ -1133,10 +1141,10 @@ fury_standing(const struct tableset *ts, const struct inputs *options,
 		const struct unit *f = &a->u[i];
 		struct fatigue ft;
 
-		if (!f->formation)
+		if (!f->formation || !standing_knows(who, f->side))
 			continue;
 		formation_fatigue(ts, a, all, i, &ft, r);
-		fatigue_json(f, &ft, w);
+		fatigue_json(f, &ft, standing_counts(who), w);
 		if (ft.fatigued)
 			snprintf(sentence + strlen(sentence), len - strlen(sentence),
 			    "%s%s is fatigued%s", sentence[0] ? "; " : "", f->name,

@@ -1038,15 +1038,17 @@ formation_state(const struct tableset *ts, long fp, long bp, struct result *r)
 
 static void
 formation_json(const struct tableset *ts, const struct army *a,
-    const struct unit *f, struct jsonw *w, struct result *r)
+    const struct unit *f, int counts, struct jsonw *w, struct result *r)
 {
 	long fp, bp;
 
 	formation_fp(ts, a, f, &fp, &bp, r);
 	jsonw_object(w, NULL);
 	jsonw_string(w, "name", f->name);
-	jsonw_int(w, "fatigue_points", fp);
-	jsonw_int(w, "break_point", bp);
+	if (counts) {
+		jsonw_int(w, "fatigue_points", fp);
+		jsonw_int(w, "break_point", bp);
+	}
 	jsonw_string(w, "state", formation_state(ts, fp, bp, r));
 	jsonw_object_end(w);
 }
@@ -1226,10 +1228,13 @@ ohw_view(const struct tableset *ts, const struct army *a, const struct unit *u,
 	jsonw_int(&v->w, "break_point", bp);
 }
 
+/* Each formation's fatigue points and state (a side's own only, to its
+ * commander, the points only where it reads its counts); the sentence
+ * names the exhausted and broken ones. */
 static void
 ohw_standing(const struct tableset *ts, const struct inputs *options,
-    const struct army *a, struct jsonw *w, char *sentence, size_t len,
-    struct result *r)
+    const struct army *a, const struct standing_for *who, struct jsonw *w,
+    char *sentence, size_t len, struct result *r)
 {
 	(void)options;
 	sentence[0] = '\0';
@@ -1240,15 +1245,18 @@ ohw_standing(const struct tableset *ts, const struct inputs *options,
 		const char *state;
 		long fp, bp;
 
-		if (!f->formation)
+		if (!f->formation || !standing_knows(who, f->side))
 			continue;
-		formation_json(ts, a, f, w, r);
+		formation_json(ts, a, f, standing_counts(who), w, r);
 		formation_fp(ts, a, f, &fp, &bp, r);
 		state = formation_state(ts, fp, bp, r);
-		if (bp > 0 && (strcmp(state, "broken") == 0 || strcmp(state, "exhausted") == 0))
+		if (bp <= 0 || (strcmp(state, "broken") != 0 && strcmp(state, "exhausted") != 0))
+			continue;
+		snprintf(sentence + strlen(sentence), len - strlen(sentence), "%s%s is %s",
+		    sentence[0] ? "; " : "", f->name, state);
+		if (standing_counts(who))
 			snprintf(sentence + strlen(sentence), len - strlen(sentence),
-			    "%s%s is %s (%ld FP of %ld)", sentence[0] ? "; " : "", f->name,
-			    state, fp, bp);
+			    " (%ld FP of %ld)", fp, bp);
 	}
 	jsonw_array_end(w);
 	jsonw_object_end(w);

@@ -208,7 +208,7 @@ corps() {
 	"$U" adjust Campi --stands -3 --reason "a test" >/dev/null
 	"$U" fatigue >/dev/null
 	"$U" sheet --html sheet.html >/dev/null
-	grep -qF '<td colspan="8">Armée du Nord &gt; II Corps &gt; 5e Division (division): good order <span class="note">fatigued: its brigades may not move within 3&quot; of the enemy</span></td>' sheet.html
+	grep -qF '<td colspan="8">Armée du Nord &gt; II Corps &gt; 5e Division (division): fatigued <span class="note">fatigued: its brigades may not move within 3&quot; of the enemy</span></td>' sheet.html
 	grep -qF '<td colspan="8">Armée du Nord &gt; II Corps (corps): good order <span class="note">not fatigued</span></td>' sheet.html
 	grep -qF '<td colspan="8">Armée du Nord (army): good order <span class="note">not fatigued</span></td>' sheet.html
 	umpire unit show "5e Division"

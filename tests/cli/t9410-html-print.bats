@@ -179,3 +179,41 @@ print_check() {
 	[ "$(chart_labels turn sheet.html)" = "1 2 3 4 5 6 7 8 9 10 11 12" ]
 	labels_fit sheet.html
 }
+
+# y_labels N FILE: the y axis's tick labels of the Nth chart in FILE, in
+# order, on one line.
+y_labels() {
+	awk -v n="$1" '/<svg / { k++ } k == n && /<\/svg>/ { exit } k == n' "$2" |
+	    grep -o '<text x="[0-9]*" y="[0-9]*" text-anchor="end">[0-9]*</text>' |
+	    sed 's/.*>\([0-9]*\)<\/text>/\1/' | paste -sd' '
+}
+
+#   2x2: the Allies lose Kempt in turn 2 and Pack in turn 3, 2 units
+#   destroyed; the French none.  Both charts run 0 to 2 (ticks of 1).
+@test "every chart of one report and of one sheet on one y scale: the lighter loser's bars as short as they are" {
+	sample_battle 2x2
+	umpire report --html report.html
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '<svg ' report.html)" = 2 ]
+	[ "$(y_labels 1 report.html)" = "0 1 2" ]
+	[ "$(y_labels 2 report.html)" = "0 1 2" ]
+	umpire sheet --html sheet.html
+	[ "$status" -eq 0 ]
+	[ "$(y_labels 1 sheet.html)" = "0 1 2" ]
+	[ "$(y_labels 2 sheet.html)" = "0 1 2" ]
+}
+
+#   A side's chart is its own: the French, who lost nothing, are not told
+#   the Allies' 2 by an axis drawn to them (0 to 1, the least an axis
+#   runs).
+@test "a side's report and sheet scale its chart by its own losses, not the enemy's" {
+	sample_battle 2x2
+	umpire report --for French --html report.html
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '<svg ' report.html)" = 1 ]
+	[ "$(y_labels 1 report.html)" = "0 1" ]
+	umpire sheet --for French --html sheet.html
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '<svg ' sheet.html)" = 1 ]
+	[ "$(y_labels 1 sheet.html)" = "0 1" ]
+}

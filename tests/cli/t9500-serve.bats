@@ -150,9 +150,10 @@ token_of() {
 	cmp body.txt want.json
 	# its own units first
 	[ "$(jq -r '[.units[].name] | join(",")' body.txt)" = "IR 4,HQ,1er Ligne" ]
-	# the enemy's ratings and the game's standing are not in it
+	# the enemy's ratings are not in it; the standing is the victory
+	# count, units destroyed, which stands on the table
 	[ "$(jq -r '[.units[] | select(.side == "French") | has("ratings") or has("size") or has("points")] | any' body.txt)" = false ]
-	[ "$(jq -r 'has("standing"), has("points")' body.txt | tr '\n' ,)" = "false,true," ]
+	[ "$(jq -c '.standing' body.txt)" = '{"victory":"fast","destroyed":{"French":0,"Austrian":0},"lost":[]}' ]
 	[ "$(jq -c '.points | keys' body.txt)" = '["Austrian"]' ]
 }
 
@@ -817,7 +818,8 @@ FITS='document.documentElement.scrollWidth <= window.innerWidth'
 	until_js 'document.getElementById("status").textContent.replace(/[0-9:]+$/, "")' \
 	    '"brigade rules, turn 2; following the game, up to date at "' 10
 	js '[...document.querySelectorAll("h3")].map(e => e.textContent).join(" / ")'
-	[ "$JS" = '"Anglo-Allied Army (good order) › 5th Division (good order) / Armée du Nord (good order) › II Corps (good order)"' ]
+	# a formation with nothing to report is named alone
+	[ "$JS" = '"Anglo-Allied Army › 5th Division / Armée du Nord › II Corps"' ]
 	js "$FITS"
 	[ "$JS" = true ]
 	screenshot umpire.png
@@ -885,13 +887,60 @@ facts_of() {
 	cdp_start
 	page_open "${URL[French]}"
 	# Kempt's fire took a stand of Husson: the French count it, the
-	# Allied losses are not the French commander's to know
+	# Allied losses are not the French commander's to know; its own
+	# formations' standing follows
 	until_js '[...document.querySelectorAll("h2")].map(e => e.textContent).join(",")' \
-	    '"French 1 stand lost,Allied"' 30
+	    '"French 1 stand lost,Allied,Standing"' 30
 	js "$(facts_of Kempt)"
 	[ "$JS" = '"state disordered; stands 5"' ] || { echo "Kempt: $JS"; return 1; }
 	js "$(facts_of Ney)"
 	[ "$JS" = '"state good order; command range 12"' ] || { echo "Ney: $JS"; return 1; }
+	js "$FITS"
+	[ "$JS" = true ]
+}
+
+HEADS='[...document.querySelectorAll("h2, h3")].map(e => e.textContent).join(" / ")'
+STANDING='[...document.querySelectorAll("#standing li")].map(e => e.textContent).join(" / ")'
+
+# Perponcher's Division, average: 5 + 6 stands, fatigued at 5 lost (50% of
+# 11, rounded down); Bijlandt loses 3 and Saxe-Weimar 2.
+@test "a side's page in Chromium: its own fatigued division said so, the enemy's chain of command not shown" {
+	command -v chromium >/dev/null || skip "chromium is not installed (make deps installs it)"
+	"$U" new --rules fury --example >/dev/null
+	"$U" adjust Bijlandt --stands -3 --reason "a test" >/dev/null
+	"$U" adjust Saxe-Weimar --stands -2 --reason "a test" >/dev/null
+	serve_up
+	cdp_start
+	page_open "${URL[Allied]}"
+	until_js "$STANDING" '"Anglo-Allied Army: type army, level 21, losses 5, fatigued no / Picton'"'"'s Division: type division, level 9, losses 0, fatigued no / Perponcher'"'"'s Division: type division, level 5, losses 5, fatigued yes / Brunswick Corps: type division, level 4, losses 0, fatigued no"' 30
+	js 'document.querySelector(".said").textContent'
+	[ "$JS" = '"Perponcher'"'"'s Division is fatigued: its brigades may not move within 3\" of the enemy"' ]
+	js "$HEADS"
+	[ "$JS" = '"Allied 5 stands lost / Anglo-Allied Army / Anglo-Allied Army › Picton'"'"'s Division / Anglo-Allied Army › Perponcher'"'"'s Division (fatigued) / Anglo-Allied Army › Brunswick Corps / French / units seen / Standing"' ]
+	# the French read their own nine formations' fatigue, none of the Allies'
+	page_open "${URL[French]}"
+	until_js '[...document.querySelectorAll("#standing li")].filter(e => /Anglo|Picton|Perponcher|Brunswick/.test(e.textContent)).length + "/" + document.querySelectorAll("#standing li").length' '"0/9"' 30
+	js "$FITS"
+	[ "$JS" = true ]
+}
+
+# 2x2: the Allies lose Kempt (1 unit destroyed); Pack must follow up.
+@test "a side's page in Chromium: 2x2's victory count, and what a unit owes said once" {
+	command -v chromium >/dev/null || skip "chromium is not installed (make deps installs it)"
+	"$U" new --rules 2x2 >/dev/null
+	"$U" unit add Kempt --side Allies --type line >/dev/null
+	"$U" unit add Pack --side Allies --type line >/dev/null
+	"$U" unit add Bachelu --side French --type line >/dev/null
+	"$U" adjust Kempt --state destroyed --reason "a test" >/dev/null
+	"$U" adjust Pack --state must-follow-up --reason "a test" >/dev/null
+	serve_up
+	cdp_start
+	page_open "${URL[French]}"
+	until_js "$STANDING" '"victory: fast / destroyed: Allies 1, French 0 / lost: none"' 30
+	js '[...document.querySelectorAll("h2")].map(e => e.textContent).join(",")'
+	[ "$JS" = '"French 2 points, 0 units destroyed,Allies 1 unit destroyed,Standing"' ]
+	js "$(facts_of Pack)"
+	[ "$JS" = '"state ok; must follow up: up to a full move directly ahead (2x2.txt l.258)"' ]
 	js "$FITS"
 	[ "$JS" = true ]
 }
