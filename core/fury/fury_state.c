@@ -535,7 +535,7 @@ fury_fill(const struct tableset *ts, const char *command,
 	else if (strcmp(command, "melee") == 0) {
 		if (a == NULL || d == NULL)
 			return result_fail(r, RULE_USAGE,
-			    "a melee in the game names both --attacker and --defender");
+			    "give both --attacker NAME and --defender NAME: a melee in the game names both sides");
 		fill_side(ts, a, d, "attacker", in);
 		fill_side(ts, d, a, "defender", in);
 		if (in_fatigued_division(ts, ru->army, a, r))

@@ -19,29 +19,29 @@ fire() { umpire --json --rules brigade fire "$@"; }
 
 @test "a face that is not a number" {
 	fire --firers 16 --distance 2 --dice four
-	expect_error 65 "--dice: 'four' is not a die face"
+	expect_error 65 "--dice: 'four' is not a die face: give the faces shown as whole numbers, comma-separated (e.g. --dice 4 or --dice 6,6)"
 	fire --firers 16 --distance 2 --dice 4,
 	expect_error 65 "--dice: '4,' is not a list of die faces (e.g. --dice 4 or --dice 6,6)"
 }
 
 @test "too few dice names the die expected" {
 	fire --guns 2 --distance 20 --dice 3,4
-	expect_error 65 "too few dice: die 3 should be the battery's average die (average die, 2-5)"
+	expect_error 65 "too few dice: die 3 should be the battery's average die (2-5)"
 }
 
 @test "too many dice" {
 	fire --firers 16 --distance 2 --dice 4,4
-	expect_error 65 "too many dice: 2 given, the ruling uses 1"
+	expect_error 65 "too many dice: 2 given, the ruling uses 1 (drop the ones after it)"
 }
 
 @test "no dice at all is a usage error naming the dice needed" {
 	fire --guns 2 --distance 20
-	expect_error 64 "needs dice: misfire d6 for gun 1 (d6), misfire d6 for gun 2 (d6), battery's average die (average die); give the faces with --dice or let umpire roll with --roll"
+	expect_error 64 "needs dice: misfire d6 for gun 1, misfire d6 for gun 2, battery's average die; give the faces with --dice or let umpire roll with --roll"
 }
 
 @test "--dice with --roll is a usage error" {
 	fire --firers 16 --distance 2 --dice 4 --roll
-	expect_error 64 "--dice and --roll/--seed do not go together"
+	expect_error 64 "give --dice (the faces shown) or --roll, not both"
 }
 
 @test "a bad seed is bad data" {
@@ -127,12 +127,12 @@ fire() { umpire --json --rules brigade fire "$@"; }
 
 @test "fire needs a distance" {
 	fire --firers 16 --dice 4
-	expect_error 64 "fire needs --distance D (inches)"
+	expect_error 64 "give --distance D (inches)"
 }
 
 @test "fire needs firers, guns or a rocket" {
 	fire --distance 2 --dice 4
-	expect_error 64 "fire needs --firers N (infantry), --guns N (artillery) or --rocket; in a game, --unit NAME reads them"
+	expect_error 64 "give --firers N (infantry), --guns N (artillery) or --rocket; in a game, --unit NAME reads them"
 	fire --firers 16 --guns 2 --distance 2 --dice 4
-	expect_error 64 "fire takes one of --firers (infantry), --guns (artillery) or --rocket"
+	expect_error 64 "give only one of --firers (infantry), --guns (artillery) and --rocket"
 }
