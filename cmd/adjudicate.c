@@ -75,8 +75,8 @@ resolve_rules(struct cmd_ctx *g, const struct ruleset **rs)
 	}
 	if (!game_exists(g))
 		return cmd_error(g, EXIT_USAGE,
-		    "no rule set: give --rules NAME (%s) or start a game with 'umpire new --rules NAME'",
-		    ruleset_names());
+		    "no rule set: there is no game at '%s' to take it from; give --rules NAME (%s), or start a game with 'umpire new --rules NAME'",
+		    g->db_path, ruleset_names());
 	if ((rc = game_peek(g, &gm)) != 0)
 		return rc;
 	*rs = gm->rs;
@@ -108,7 +108,7 @@ setup_dice(struct cmd_ctx *g, const struct inputs *in, struct dice *d,
 	*rolled = 0;
 	if (list != NULL && roll)
 		return cmd_error(g, EXIT_USAGE,
-		    "--dice and --roll/--seed do not go together");
+		    "give --dice (the faces shown) or --roll, not both");
 	if (list != NULL)
 		return dice_parse_list(d, list) == 0 ? 0 :
 		    cmd_error(g, EXIT_DATA, "--dice: %s", d->error);
@@ -135,8 +135,8 @@ missing_dice(struct cmd_ctx *g, const struct dice *d)
 
 	for (int i = 0; i < d->nused && strlen(list) + 100 < sizeof list; i++)
 		snprintf(list + strlen(list), sizeof list - strlen(list),
-		    "%s%s (%s)", i ? ", " : "", d->used[i].label,
-		    die_name(d->used[i].kind));
+		    die_named_in(d->used[i].label, d->used[i].kind) ? "%s%s" : "%s%s (%s)",
+		    i ? ", " : "", d->used[i].label, die_name(d->used[i].kind));
 	return cmd_error(g, EXIT_USAGE,
 	    "needs dice: %s; give the faces with --dice or let umpire roll with --roll",
 	    list);
@@ -223,7 +223,7 @@ take_role(struct cmd_ctx *g, struct ruling_units *ru, struct ruling_effects *fx,
 	for (int j = 0; j < ru->n; j++)
 		if (ru->unit[j] == u)
 			return cmd_error(g, EXIT_DATA,
-			    "'%s' is named twice in one ruling", u->name);
+			    "'%s' is named twice in one ruling: a unit takes one part in it", u->name);
 	return ruling_enlist(ru, u, d->name, fx) < 0 ? cmd_error(g, EXIT_BUG, "out of memory") :
 	    0;
 }
@@ -318,7 +318,7 @@ check_target(struct cmd_ctx *g, const struct inputs *in,
 	if (enemy == NULL || !own || against || in_flag(in, "no-target"))
 		return 0;
 	if (strcmp(enemy->name, "defender") == 0)
-		return cmd_error(g, EXIT_USAGE, "a melee in the game names both --attacker and --defender");
+		return cmd_error(g, EXIT_USAGE, "give both --attacker NAME and --defender NAME: a melee in the game names both sides");
 	return cmd_error(g, EXIT_USAGE,
 	    "the %s names no --%s: name the unit it hits with --%s NAME, or give --no-target when it hits nothing on the roster",
 	    g->command, enemy->name, enemy->name);
@@ -488,7 +488,7 @@ rule(struct cmd_ctx *g, const struct rule_cmd *c, const struct tableset *ts,
 		return missing_dice(g, d);
 	if (dice_unused(d) > 0 && !d->ended_early)
 		return cmd_error(g, EXIT_DATA,
-		    "too many dice: %d given, the ruling uses %d", d->ngiven,
+		    "too many dice: %d given, the ruling uses %d (drop the ones after it)", d->ngiven,
 		    d->nused);
 	return 0;
 }
@@ -678,7 +678,7 @@ odds_of(struct cmd_ctx *g, const struct ruleset *rs, const struct rule_cmd *c,
 
 	if (in_given(in, "dice") || in_flag(in, "roll") || in_given(in, "seed"))
 		return cmd_error(g, EXIT_USAGE,
-		    "odds take no dice: they weigh every face the dice can show");
+		    "drop --dice, --roll and --seed: the odds weigh every face the dice can show");
 	if (!stateful)
 		return odds_report(g, rs->name, c, ts, in);
 	if ((rc = game_get_mode(g, 0, &gm)) != 0)

@@ -78,7 +78,7 @@ measure_option(struct cmd_ctx *g, const struct game *gm,
 			continue;
 		if (mine == NULL)
 			return cmd_error(g, EXIT_USAGE,
-			    "the %s rules count %s, not %s: adjust takes --state STATE (as the sheet says it)",
+			    "the %s rules count %s, not %s: give --state STATE (as the sheet says it)",
 			    gm->rs->name, gm->rs->measure, name);
 		if (strcmp(name, mine) != 0)
 			return cmd_error(g, EXIT_USAGE, "the %s rules count %s, not %s: give --%s ±N",
@@ -87,8 +87,8 @@ measure_option(struct cmd_ctx *g, const struct game *gm,
 	}
 	if (*opt == NULL)
 		return cmd_error(g, EXIT_USAGE, mine != NULL ?
-		    "adjust needs the %s rules' measure: --%s ±N, or --state STATE" :
-		    "the %s rules count %s: adjust takes --state STATE", gm->rs->name,
+		    "give the %s rules' measure, --%s ±N, or --state STATE" :
+		    "the %s rules count %s: give --state STATE", gm->rs->name,
 		    mine != NULL ? mine : gm->rs->measure);
 	return 0;
 }
@@ -138,22 +138,27 @@ clear_all(const struct keeps *k, const struct unit *u, struct result *r)
 		result_state(r, "unit", "", 0);
 }
 
-/* Appends WORD in words to the list in buf: "a, b or c" once LAST. */
+/* Appends WORD to the list in buf: "a, b or c" once LAST; in words, or
+ * TYPED as one word to give on the command line ("half-speed", which
+ * adjust reads as half speed). */
 static void
-list_word(char *buf, size_t n, const char *word, int last)
+list_word(char *buf, size_t n, const char *word, int last, int typed)
 {
 	char w[UNIT_WORD];
 	size_t len = strlen(buf);
 
-	snprintf(buf + len, n - len, "%s%s", len == 0 ? "" : last ? " or " : ", ",
-	    text_spoken(word, w, sizeof w));
+	text_spoken(word, w, sizeof w);
+	for (char *p = w; typed && *p != '\0'; p++)
+		if (*p == ' ')
+			*p = '-';
+	snprintf(buf + len, n - len, "%s%s", len == 0 ? "" : last ? " or " : ", ", w);
 }
 
 /* The words of LISTS (each ending with a NULL word), after FIRST when it
- * is not NULL, in words, for a refusal. */
+ * is not NULL, for a refusal: in words, or TYPED as list_word says. */
 static const char *
 words_of(const char *first, const struct word_decl *a, const struct word_decl *b,
-    char *buf, size_t n)
+    int typed, char *buf, size_t n)
 {
 	const struct word_decl *lists[2] = { a, b };
 	const char *all[64];
@@ -166,7 +171,7 @@ words_of(const char *first, const struct word_decl *a, const struct word_decl *b
 			all[k++] = lists[l][i].word;
 	buf[0] = '\0';
 	for (int i = 0; i < k; i++)
-		list_word(buf, n, all[i], i == k - 1);
+		list_word(buf, n, all[i], i == k - 1, typed);
 	return buf;
 }
 
@@ -206,11 +211,11 @@ word_correction(struct cmd_ctx *g, const struct game *gm,
 		    strcmp(in->v[i].decl->name, "formation") != 0 &&
 		    strcmp(in->v[i].decl->name, "reason") != 0)
 			return cmd_error(g, EXIT_USAGE,
-			    "a correction is of the measure or of the state, not both");
+			    "give the measure ±N or --state, not both: a correction is of one");
 	if (clear != NULL && (d = keeps_word_typed(k->flags, clear)) == NULL)
 		return cmd_error(g, EXIT_DATA, "the %s rules keep no flag '%s'%s%s",
 		    gm->rs->name, clear, k->flags != NULL ? ": they keep " : "",
-		    words_of(NULL, k->flags, NULL, list, sizeof list));
+		    words_of(NULL, k->flags, NULL, 0, list, sizeof list));
 	if (clear != NULL)
 		clear = d->word;
 	if (clear != NULL && !unit_flag(u, clear))
@@ -221,7 +226,7 @@ word_correction(struct cmd_ctx *g, const struct game *gm,
 		    gm->rs->name);
 	if (formation != NULL && (d = keeps_word_typed(k->formations, formation)) == NULL)
 		return cmd_error(g, EXIT_DATA, "the %s rules know no formation '%s': give %s",
-		    gm->rs->name, formation, words_of(NULL, k->formations, NULL, list,
+		    gm->rs->name, formation, words_of(NULL, k->formations, NULL, 1, list,
 		    sizeof list));
 	if (formation != NULL)
 		formation = d->word;
@@ -231,7 +236,7 @@ word_correction(struct cmd_ctx *g, const struct game *gm,
 	if (word != NULL && (word = kept_word(k, word)) == NULL)
 		return cmd_error(g, EXIT_DATA, "the %s rules keep no state '%s': give %s",
 		    gm->rs->name, in_text(in, "state"),
-		    words_of(k->good_state, k->states, k->flags, list, sizeof list));
+		    words_of(k->good_state, k->states, k->flags, 1, list, sizeof list));
 	if (clear != NULL)
 		result_flag(&w->r, "unit", clear, 0);
 	else if (formation != NULL)
@@ -372,10 +377,10 @@ correct_unit(struct cmd_ctx *g, int argc, char **argv, struct adjust_work *w)
 		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
 	if (in->npos == 1 && !in_given(in, "reason"))
 		return cmd_error(g, EXIT_USAGE,
-		    "adjust needs --reason TEXT: why the correction is made (the journal keeps it)");
+		    "give --reason TEXT: why the correction is made (the journal keeps it)");
 	if (in->npos != 1)
 		return cmd_error(g, EXIT_USAGE,
-		    "adjust needs a unit NAME, the rule set's measure (--figures, --hits...) ±N or --state STATE, and --reason TEXT");
+		    "give a unit NAME, the rule set's measure (--figures, --hits...) ±N or --state STATE, and --reason TEXT");
 	by_word = in_given(in, "state") + in_given(in, "clear") + in_given(in, "formation");
 	if (by_word > 1)
 		return cmd_error(g, EXIT_USAGE, "give one of --state, --clear and --formation");

@@ -280,7 +280,7 @@ batch(struct cmd_ctx *g, int argc, char **argv)
 		else if (files++ == 0)
 			path = argv[i];
 		else
-			return cmd_error(g, EXIT_USAGE, "batch takes one FILE (or - for standard input)");
+			return cmd_error(g, EXIT_USAGE, "give one FILE, or - for standard input");
 	}
 	in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
 	if (in == NULL)

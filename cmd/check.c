@@ -122,7 +122,8 @@ check(struct cmd_ctx *g, int argc, char **argv)
 		return EXIT_DONE;
 	}
 	if (argc > 0)
-		return cmd_error(g, EXIT_USAGE, "check takes no arguments");
+		return cmd_error(g, EXIT_USAGE, "unexpected argument '%s' (see 'umpire check --help')",
+		    argv[0]);
 	if ((rc = game_get(g, &gm)) != 0)
 		return rc;
 	tallies_of(gm, counted, latest, &t);

@@ -1047,7 +1047,7 @@ complete(struct cmd_ctx *g, int argc, char **argv)
 		return EXIT_DONE;
 	}
 	if (argc != 1)
-		return cmd_error(g, EXIT_USAGE, "complete takes the command line up to the cursor");
+		return cmd_error(g, EXIT_USAGE, "give the command line up to the cursor");
 	if ((c = calloc(1, sizeof *c)) == NULL)
 		return EXIT_DONE;	/* completion never fails aloud */
 	g->err = NULL;		/* nor says why the game could not be read */

@@ -97,6 +97,10 @@ shared_of(struct cmd_ctx *g)
 static int
 open_fail(struct cmd_ctx *g, int st)
 {
+	if (g->db_from_env && st == DB_NOFILE)
+		return cmd_error(g, exit_of_db(st),
+		    "there is no game at '%s', the path $UMPIRE_DB names: start one with 'umpire new --rules NAME', or give the game's path with --db PATH",
+		    g->db_path);
 	if (g->db_from_env)
 		return cmd_error(g, exit_of_db(st), "%s (the path is $UMPIRE_DB's)",
 		    db_last_error());
@@ -131,8 +135,8 @@ connect_parts(struct cmd_ctx *g, int write, struct game *gm)
 		    g->db_path, gm->info.rules);
 	if (g->rules != NULL && strcmp(g->rules, gm->info.rules) != 0)
 		return cmd_error(g, EXIT_USAGE,
-		    "the game '%s' is played under the %s rules, not %s", g->db_path,
-		    gm->info.rules, g->rules);
+		    "the game '%s' is played under the %s rules, not %s: drop --rules %s (or give --db GAME, a game under the %s rules)",
+		    g->db_path, gm->info.rules, g->rules, g->rules, g->rules);
 	gm->writable = write || b != NULL;
 	return 0;
 }

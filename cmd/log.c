@@ -239,7 +239,7 @@ show(struct cmd_ctx *g, struct game *gm, const struct viewer *v, const char *arg
 	long id;
 
 	if (num_parse_long(arg, 1, 0x7fffffffL, &id) != NUM_OK)
-		return cmd_error(g, EXIT_DATA, "'%s' is not an event number", arg);
+		return cmd_error(g, EXIT_DATA, "'%s' is not an event number: give a whole number, as 'umpire log' lists them", arg);
 	return viewer_all(v) ? show_whole(g, gm, id) : show_seen(g, gm, v, id);
 }
 
@@ -301,7 +301,9 @@ log_of(struct cmd_ctx *g, struct inputs *in, int argc, char **argv)
 	if ((rc = inputs_parse_command(in, "log", cmd_log_inputs, NULL, argc, argv)) != 0)
 		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
 	if (in->npos > 0 && (strcmp(in->pos[0], "show") != 0 || in->npos != 2))
-		return cmd_error(g, EXIT_USAGE, "log takes --unit, --turn, or 'show ID'");
+		return cmd_error(g, EXIT_USAGE, in->npos == 1 && strcmp(in->pos[0], "show") == 0 ?
+		    "give the event's number: log show ID ('umpire log' lists them)" :
+		    "give --unit NAME, --turn N, or 'show ID'");
 	if ((rc = game_get(g, &gm)) != 0 || (rc = game_army(g, gm)) != 0 ||
 	    (rc = viewer_of(g, gm, &v)) != 0)
 		return rc;

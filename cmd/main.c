@@ -156,7 +156,8 @@ version(struct cmd_ctx *g, int argc, char **argv)
 {
 	(void)argv;
 	if (argc > 0)
-		return cmd_error(g, EXIT_USAGE, "version takes no arguments");
+		return cmd_error(g, EXIT_USAGE, "unexpected argument '%s' (see 'umpire --help')",
+		    argv[0]);
 	if (g->json)
 		fprintf(g->out, "{\"version\":\"%s\",\"sqlite\":\"%s\"}\n", UMPIRE_VERSION,
 		    db_sqlite_version());
@@ -219,7 +220,11 @@ take_globals(struct cmd_ctx *g, int *argc, char **argv, int *version)
 		    global_value(*argc, argv, &i, "--for", &v)) {
 			if (v == NULL)
 				return cmd_error(g, EXIT_USAGE,
-				    "option '%s' needs a value", a);
+				    "option '%s' needs a value: %s %s%s%s", a, a,
+				    strcmp(a, "--rules") == 0 ? "NAME (" :
+				    strcmp(a, "--db") == 0 ? "PATH" : "SIDE",
+				    strcmp(a, "--rules") == 0 ? ruleset_names() : "",
+				    strcmp(a, "--rules") == 0 ? ")" : "");
 			if (strncmp(a, "--db", 4) == 0)
 				g->db_path = v;
 			else if (strncmp(a, "--for", 5) == 0)
@@ -285,7 +290,7 @@ run_command(struct cmd_ctx *g, const struct cmd_entry *c, int argc, char **argv)
 {
 	g->flags = c->flags;
 	if (g->for_side != NULL && !(c->flags & CMD_VIEWS))
-		return cmd_error(g, EXIT_USAGE, "%s shows no side's view: drop --for", c->name);
+		return cmd_error(g, EXIT_USAGE, "this command shows no side's view: drop --for");
 	return game_end(g, c->exec(g, argc, argv));
 }
 
@@ -304,7 +309,7 @@ cmd_run_sub(struct cmd_ctx *g, const struct cmd_sub *subs, const char *def,
 		}
 		g->flags = s->flags;
 		if (g->for_side != NULL && !(s->flags & CMD_VIEWS))
-			return cmd_error(g, EXIT_USAGE, "%s %s shows no side's view: drop --for",
+			return cmd_error(g, EXIT_USAGE, "'%s %s' shows no side's view: drop --for",
 			    g->command, s->name);
 		return s->exec(g, argc > 0 ? argc - 1 : 0, argc > 0 ? argv + 1 : argv);
 	}
@@ -339,7 +344,7 @@ cmd_run(struct cmd_ctx *g, int argc, char **argv)
 		return rc;
 	g->command = c->name;
 	if (g->json && !g->help && (c->flags & CMD_NO_JSON))
-		return cmd_error(g, EXIT_USAGE, "%s has no JSON output", c->name);
+		return cmd_error(g, EXIT_USAGE, "this command has no JSON output: drop --json");
 	if (g->rules != NULL && ruleset_find(g->rules) == NULL)
 		return cmd_error(g, EXIT_DATA, "unknown rule set '%s' (%s)",
 		    g->rules, ruleset_names());

@@ -260,7 +260,7 @@ new_game_in(struct cmd_ctx *g, struct inputs *in, int argc, char **argv)
 	int rc, st, nsides = 0;
 
 	if (g->rules == NULL)
-		return cmd_error(g, EXIT_USAGE, "new needs --rules NAME (%s)",
+		return cmd_error(g, EXIT_USAGE, "give --rules NAME (%s)",
 		    ruleset_names());
 	rs = ruleset_find(g->rules);
 	game_inputs = rs->roster->game_inputs;

@@ -283,7 +283,7 @@ odds(struct cmd_ctx *g, int argc, char **argv)
 {
 	if (argc == 0 && !g->help)
 		return cmd_error(g, EXIT_USAGE,
-		    "odds needs the ruling to weigh: umpire odds COMMAND [its options, no --dice] (fire, melee, morale, rally, fatigue, move)");
+		    "name the ruling to weigh: umpire odds fire|melee|morale|rally|fatigue|move [its options, no --dice]");
 	if (g->help) {
 		fputs("usage: umpire odds COMMAND [COMMAND's options, no --dice]\n"
 		    "The exact chance of every outcome of a ruling (fire, melee, morale, rally,\n"

@@ -599,7 +599,7 @@ report(struct cmd_ctx *g, int argc, char **argv)
 	if (argc == 2 && strcmp(argv[0], "--html") == 0)
 		path = argv[1];
 	else if (argc != 0)
-		return cmd_error(g, EXIT_USAGE, "report takes nothing, or --html FILE");
+		return cmd_error(g, EXIT_USAGE, "give nothing, or --html FILE");
 	memset(&r, 0, sizeof r);
 	r.g = g;
 	r.html = path != NULL;

@@ -321,8 +321,11 @@ show_sides(struct sheet *s, const struct inputs *in)
 	int rc;
 
 	find_sides(s);
-	if (s->side != NULL && s->nsides == 0)
-		return cmd_error(g, EXIT_DATA, "no unit fights for side '%s'", s->side);
+	if (s->side != NULL && s->nsides == 0) {
+		view_side_names(s->a, NULL, standing, sizeof standing);
+		return cmd_error(g, EXIT_DATA, "--side: no unit fights for side '%s' (give %s)",
+		    s->side, standing);
+	}
 	if (in_given(in, "html")) {
 		if ((rc = html_sheet(g, s->gm, &s->viewer, s->side, in_text(in, "html"))) == 0)
 			fprintf(g->out, "wrote the casualty sheet to %s\n", in_text(in, "html"));
@@ -374,7 +377,7 @@ sheet_of(struct cmd_ctx *g, struct inputs *in, int argc, char **argv)
 	if (in->npos > 0)
 		return cmd_error(g, EXIT_USAGE, "unexpected argument '%s'", in->pos[0]);
 	if (g->json + in_flag(in, "csv") + in_given(in, "html") > 1)
-		return cmd_error(g, EXIT_USAGE, "give one of --json, --csv and --html");
+		return cmd_error(g, EXIT_USAGE, "give only one of --json, --csv and --html");
 	if ((rc = game_get(g, &gm)) != 0)
 		return rc;
 	return show_sheet(g, gm, in);

@@ -39,7 +39,8 @@ open_source(struct cmd_ctx *g, struct source *src)
 	}
 	if (g->rules == NULL)
 		return cmd_error(g, EXIT_USAGE,
-		    "no rule set: give --rules NAME (%s) or run in a game", ruleset_names());
+		    "no rule set: there is no game at '%s' to take it from; give --rules NAME (%s)",
+		    g->db_path, ruleset_names());
 	src->rules = g->rules;
 	src->ts = table_stock_set();
 	return 0;
@@ -320,7 +321,8 @@ tables_list(struct cmd_ctx *g, int argc, char **argv)
 
 	(void)argv;
 	if (argc > 0)
-		return cmd_error(g, EXIT_USAGE, "tables list takes no arguments");
+		return cmd_error(g, EXIT_USAGE, "unexpected argument '%s' (see 'umpire tables --help')",
+		    argv[0]);
 	return (rc = open_source(g, &src)) != 0 ? rc : list_tables(g, &src);
 }
 
@@ -331,7 +333,7 @@ tables_show(struct cmd_ctx *g, int argc, char **argv)
 	int rc;
 
 	if (argc != 1)
-		return cmd_error(g, EXIT_USAGE, "usage: tables show NAME");
+		return cmd_error(g, EXIT_USAGE, "give one table's NAME: tables show NAME ('umpire tables list' lists them)");
 	return (rc = open_source(g, &src)) != 0 ? rc : show_table(g, &src, argv[0]);
 }
 
@@ -342,7 +344,7 @@ tables_export(struct cmd_ctx *g, int argc, char **argv)
 	int rc;
 
 	if (argc < 1 || argc > 2)
-		return cmd_error(g, EXIT_USAGE, "usage: tables export NAME [FILE.csv]");
+		return cmd_error(g, EXIT_USAGE, "give one table's NAME, and a FILE.csv if not to standard output: tables export NAME [FILE.csv]");
 	if ((rc = open_source(g, &src)) != 0)
 		return rc;
 	if (g->json && argc == 1)
@@ -360,7 +362,7 @@ tables_import(struct cmd_ctx *g, int argc, char **argv)
 	int rows = 0, rc;
 
 	if (argc != 2)
-		return cmd_error(g, EXIT_USAGE, "usage: tables import NAME FILE.csv");
+		return cmd_error(g, EXIT_USAGE, "give the table's NAME and the FILE.csv to load: tables import NAME FILE.csv");
 	if ((rc = open_source(g, &src)) != 0 ||
 	    (rc = import_table(g, &src, argv[0], argv[1], &rows)) != 0)
 		return rc;
@@ -380,7 +382,8 @@ tables_diff(struct cmd_ctx *g, int argc, char **argv)
 
 	(void)argv;
 	if (argc > 0)
-		return cmd_error(g, EXIT_USAGE, "tables diff takes no arguments");
+		return cmd_error(g, EXIT_USAGE, "unexpected argument '%s' (see 'umpire tables --help')",
+		    argv[0]);
 	if (!db_file_exists(g->db_path))
 		return cmd_error(g, EXIT_NOGAME, "tables diff compares a game's tables: there is no game at '%s'",
 		    g->db_path);

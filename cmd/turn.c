@@ -383,9 +383,9 @@ turn(struct cmd_ctx *g, int argc, char **argv)
 		if (strncmp(argv[i], "--", 2) == 0)
 			return adjudicate_named(g, "turn", argc, argv);
 	if (argc > 1 || (argc == 1 && !next))
-		return cmd_error(g, EXIT_USAGE, "turn takes nothing, or 'next'");
+		return cmd_error(g, EXIT_USAGE, "give nothing, or 'next' to end the turn");
 	if (next && g->for_side != NULL)
-		return cmd_error(g, EXIT_USAGE, "turn next shows no side's view: drop --for");
+		return cmd_error(g, EXIT_USAGE, "'turn next' shows no side's view: drop --for");
 	if ((rc = game_get_mode(g, next, &gm)) != 0)
 		return rc;
 	if (!next)

@@ -138,8 +138,8 @@ read_inputs(struct cmd_ctx *g, struct inputs *in, int argc, char **argv)
 		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
 	if (in->npos > 0)
 		return cmd_error(g, EXIT_USAGE,
-		    "%s takes no number: give --to ID to %s event ID and every entry %s it (see 'umpire log')",
-		    g->command, strcmp(g->command, "redo") == 0 ? "bring back" : "take back",
+		    "a bare number is not taken: give --to ID to %s event ID and every entry %s it (see 'umpire log')",
+		    strcmp(g->command, "redo") == 0 ? "bring back" : "take back",
 		    strcmp(g->command, "redo") == 0 ? "undone before" : "after");
 	return 0;
 }

@@ -20,6 +20,11 @@
 #include "outfile.h"
 #include "view.h"
 
+/* unit add without a name, said the same before and after the game is
+ * opened. */
+#define ADD_NEEDS_NAME \
+	"give the new unit's NAME: unit add NAME --side SIDE --type TYPE"
+
 const struct input_decl cmd_unit_inputs[] = {
 	{ "side", IN_TEXT, "SIDE", 0, 0, NULL, NULL, NULL, "the side it fights for", 0 },
 	{ "type", IN_TEXT, "TYPE", 0, 0, NULL, NULL, NULL,
@@ -656,7 +661,7 @@ add_from(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
 
 	memset(u, 0, sizeof *u);
 	if (side == NULL || type == NULL) {
-		snprintf(err, n, "unit add needs --side SIDE and --type TYPE");
+		snprintf(err, n, "give --side SIDE and --type TYPE");
 		return EXIT_USAGE;
 	}
 	if ((rc = check_name(names, name, 0, err, n)) != 0 ||
@@ -732,8 +737,8 @@ cmd_add_in(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
 	    typed_formation(gm, argc, argv), err, sizeof err)) != 0)
 		return cmd_error(g, rc, "%s", err);
 	if (in->npos != 1)
-		return cmd_error(g, EXIT_USAGE, in->npos == 0 ? "unit add needs a NAME" :
-		    "unit add takes one NAME (quote a name with spaces)");
+		return cmd_error(g, EXIT_USAGE, in->npos == 0 ? ADD_NEEDS_NAME :
+		    "give one NAME (quote a name with spaces)");
 	if ((rc = names_read(g, gm, &names)) != 0)
 		return rc;
 	rc = add_from(g, gm, &names, in->pos[0], in, u, err, sizeof err);
@@ -1206,7 +1211,7 @@ cmd_set_in(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
 	int rc, st;
 
 	if (argc < 1 || strncmp(argv[0], "--", 2) == 0)
-		return cmd_error(g, EXIT_USAGE, "unit set needs one NAME, then the options to change");
+		return cmd_error(g, EXIT_USAGE, "give the unit's NAME first, then the options to change");
 	if ((rc = stored_unit(g, gm, argv[0], row, &u)) != 0)
 		return rc;
 	if (typed_type(argc, argv) != NULL &&
@@ -1216,7 +1221,7 @@ cmd_set_in(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
 	    sizeof err)) != 0)
 		return cmd_error(g, rc, "%s", err);
 	if (now->npos != 1)
-		return cmd_error(g, EXIT_USAGE, "unit set needs one NAME, then the options to change");
+		return cmd_error(g, EXIT_USAGE, "give the unit's NAME first, then the options to change");
 	/* The stored ratings, typed, with what was given put over them. */
 	inputs_init(merged, gm->rs->name, "unit set", cmd_unit_inputs,
 	    game_rating_decls(gm, row->formation));
@@ -1283,7 +1288,7 @@ cmd_rm(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
 	int rc, st;
 
 	if (argc != 1)
-		return cmd_error(g, EXIT_USAGE, "unit rm takes one NAME");
+		return cmd_error(g, EXIT_USAGE, "give the NAME of one unit to remove (quote a name with spaces)");
 	if ((rc = stored_unit(g, gm, argv[0], row, &u)) != 0)
 		return rc;
 	if ((st = db_unit_remove(gm->db, row->id)) != DB_OK)
@@ -1418,7 +1423,7 @@ check_header(const struct game *gm, const struct csv_rows *c, char *err, size_t 
 			continue;
 		}
 		if (unit_decl(gm, head) == NULL) {
-			snprintf(err, n, "line %zu: '%s' is not a unit option of the %s rules",
+			snprintf(err, n, "line %zu: '%s' is not a unit option of the %s rules ('umpire unit export' shows the columns)",
 			    csv_row_line(c, 0), head, gm->rs->name);
 			return EXIT_DATA;
 		}
@@ -1508,7 +1513,7 @@ cmd_import(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
 
 	memset(&c, 0, sizeof c);
 	if (argc != 1)
-		return cmd_error(g, EXIT_USAGE, "unit import takes one FILE.csv");
+		return cmd_error(g, EXIT_USAGE, "give one FILE.csv to load");
 	if ((rc = csv_rows_read(argv[0], &c, err, sizeof err)) != 0)
 		return cmd_error(g, rc, "%s", err);
 	rc = unit_import_rows(g, gm, argv[0], &c, count, formations);
@@ -1616,7 +1621,7 @@ cmd_export(struct cmd_ctx *g, struct game *gm, int argc, char **argv)
 	int rc;
 
 	if (argc > 1)
-		return cmd_error(g, EXIT_USAGE, "unit export takes at most one FILE.csv");
+		return cmd_error(g, EXIT_USAGE, "give at most one FILE.csv to write (none: standard output)");
 	if (g->json && argc == 0)
 		return cmd_list(g, gm);	/* one JSON object, not CSV */
 	if ((rc = game_army(g, gm)) != 0)
@@ -1704,7 +1709,7 @@ unit_add(struct cmd_ctx *g, int argc, char **argv)
 	/* A usage error is told before the game is looked for (CLI.md: 64
 	 * first). */
 	if (argc == 0)
-		return cmd_error(g, EXIT_USAGE, "unit add needs a NAME");
+		return cmd_error(g, EXIT_USAGE, ADD_NEEDS_NAME);
 	if ((rc = game_get(g, &gm)) != 0 || (rc = cmd_add(g, gm, argc, argv, &u)) != 0)
 		return rc;
 	return report_changed(g, gm, &u, "added");
@@ -1718,7 +1723,7 @@ unit_set(struct cmd_ctx *g, int argc, char **argv)
 	int rc;
 
 	if (argc < 1 || strncmp(argv[0], "--", 2) == 0)
-		return cmd_error(g, EXIT_USAGE, "unit set needs one NAME, then the options to change");
+		return cmd_error(g, EXIT_USAGE, "give the unit's NAME first, then the options to change");
 	if ((rc = game_get(g, &gm)) != 0 || (rc = cmd_set(g, gm, argc, argv, &u)) != 0)
 		return rc;
 	return report_changed(g, gm, &u, "changed");
@@ -1732,7 +1737,7 @@ unit_rm(struct cmd_ctx *g, int argc, char **argv)
 	int rc;
 
 	if (argc != 1)
-		return cmd_error(g, EXIT_USAGE, "unit rm takes one NAME");
+		return cmd_error(g, EXIT_USAGE, "give the NAME of one unit to remove (quote a name with spaces)");
 	if ((rc = game_get(g, &gm)) != 0 || (rc = cmd_rm(g, gm, argc, argv, &u)) != 0)
 		return rc;
 	if (g->json)
@@ -1769,7 +1774,8 @@ unit_list(struct cmd_ctx *g, int argc, char **argv)
 
 	(void)argv;
 	if (argc != 0)
-		return cmd_error(g, EXIT_USAGE, "unit list takes no arguments");
+		return cmd_error(g, EXIT_USAGE, "unexpected argument '%s' (see 'umpire unit --help')",
+		    argv[0]);
 	return (rc = game_get(g, &gm)) != 0 ? rc : cmd_list(g, gm);
 }
 
@@ -1780,7 +1786,7 @@ unit_show(struct cmd_ctx *g, int argc, char **argv)
 	int rc;
 
 	if (argc != 1)
-		return cmd_error(g, EXIT_USAGE, "unit show takes one NAME");
+		return cmd_error(g, EXIT_USAGE, "give the NAME of one unit to show (quote a name with spaces)");
 	return (rc = game_get(g, &gm)) != 0 ? rc : print_unit(g, gm, argv[0]);
 }
 

@@ -41,10 +41,33 @@ side_named(const struct army *a, const char *name, const char **other)
 	return found;
 }
 
+void
+view_side_names(const struct army *a, const char *last, char *out, size_t n)
+{
+	const char *names[16];
+	int k = 0;
+
+	for (int i = 0; i < a->n && k < 15; i++) {
+		int seen = 0;
+
+		for (int j = 0; j < k && !seen; j++)
+			seen = strcmp(names[j], a->u[i].side) == 0;
+		if (!seen)
+			names[k++] = a->u[i].side;
+	}
+	if (last != NULL)
+		names[k++] = last;
+	out[0] = '\0';
+	for (int j = 0; j < k; j++)
+		snprintf(out + strlen(out), n - strlen(out), "%s%s",
+		    j == 0 ? "" : j + 1 < k ? ", " : " or ", names[j]);
+}
+
 int
 viewer_of(struct cmd_ctx *g, struct game *gm, struct viewer *v)
 {
 	const char *other;
+	char sides[200];
 	int rc;
 
 	v->side = NULL;
@@ -61,8 +84,9 @@ viewer_of(struct cmd_ctx *g, struct game *gm, struct viewer *v)
 		    g->for_side, v->side, other);
 	if (v->side != NULL)
 		return 0;
-	return cmd_error(g, EXIT_DATA, "--for: no unit fights for side '%s' (give a side, or umpire)",
-	    g->for_side);
+	view_side_names(&gm->army, "umpire", sides, sizeof sides);
+	return cmd_error(g, EXIT_DATA, "--for: no unit fights for side '%s' (give %s)",
+	    g->for_side, sides);
 }
 
 /* The units viewer v knows by name into names (their indexes in the

@@ -33,6 +33,9 @@ struct viewer {
  * status (65 for a side no unit fights for), or 0.
  */
 int viewer_of(struct cmd_ctx *g, struct game *gm, struct viewer *v);
+/* The sides of army a, in the order of the roster, then LAST (or NULL),
+ * as a message lists them ("Allied or French") into out. */
+void view_side_names(const struct army *a, const char *last, char *out, size_t n);
 
 /* The unit NAME as viewer v may name it (game_unit, but an enemy's
  * formation at fog table and hidden is not found); NULL after printing

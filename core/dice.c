@@ -88,6 +88,21 @@ die_name(enum die_kind k)
 }
 
 int
+die_named_in(const char *label, enum die_kind k)
+{
+	const char *name = die_name(k), *at = label;
+	size_t n = strlen(name);
+
+	while ((at = strstr(at, name)) != NULL) {
+		if ((at == label || at[-1] == ' ' || at[-1] == '\'') &&
+		    (at[n] < '0' || at[n] > '9'))
+			return 1;
+		at += n;
+	}
+	return 0;
+}
+
+int
 die_parse(const char *s, enum die_kind *k)
 {
 	for (size_t i = DIE_D3; i < sizeof die_kinds / sizeof die_kinds[0]; i++) {
@@ -257,7 +272,8 @@ dice_parse_list(struct dice *d, const char *list)
 		item[len] = '\0';
 		if (num_parse_long(trim(item), 0, 99, &face) != NUM_OK) {
 			snprintf(d->error, sizeof d->error,
-			    "'%s' is not a die face", item);
+			    "'%s' is not a die face: give the faces shown as whole numbers, comma-separated (e.g. --dice 4 or --dice 6,6)",
+			    item);
 			return -1;
 		}
 		if (d->ngiven == DICE_MAX) {
@@ -317,8 +333,9 @@ next_face(struct dice *d, enum die_kind k, int pooled, const char *label)
 	}
 	if (d->nused >= d->ngiven) {
 		snprintf(d->error, sizeof d->error,
-		    "too few dice: die %d should be the %s (%s, %d-%d)", pos,
-		    label, die_name(k), die_min(k), die_max(k));
+		    "too few dice: die %d should be the %s (%s%s%d-%d)", pos,
+		    label, die_named_in(label, k) ? "" : die_name(k),
+		    die_named_in(label, k) ? "" : ", ", die_min(k), die_max(k));
 		return -1;
 	}
 	face = d->given[d->nused];

@@ -83,6 +83,9 @@ int die_sides_in(enum die_kind k, unsigned mask);
 int die_faces(enum die_kind k, int *face, int *sides);
 /* Short name of a die kind: "average die", "d6", ... */
 const char *die_name(enum die_kind k);
+/* Whether LABEL already names its die as a word ("misfire d6 for gun 1",
+ * "the battery's average die"): a message then says the die once. */
+int die_named_in(const char *label, enum die_kind k);
 /* Parses "d6", "d8", ... into *k; returns 0, or -1 if not a die type. */
 int die_parse(const char *s, enum die_kind *k);
 /* The dN with N faces (3, 6, 8, 10, 12) into *k; returns 0, or -1. */

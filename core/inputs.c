@@ -953,6 +953,36 @@ bare_setting(const struct input_value *v, int i, int argc, char **argv)
 	    (i + 1 >= argc || strncmp(argv[i + 1], "--", 2) == 0);
 }
 
+/* The options of the command near the unknown "--NAME" A (LEN bytes of
+ * NAME), as a "did you mean" says them ("'--firers' or '--guns'"), into
+ * out; "" for none.  The names are compared without their dashes. */
+static void
+near_options(const struct inputs *in, const char *a, size_t len, char *out, size_t n)
+{
+	char names[INPUTS_MAX][48], typed[64], list[160];
+	size_t at = 0;
+	int k = 0, quotes = 0;
+
+	for (int i = 0; i < in->n && k < INPUTS_MAX; i++)
+		text_copy(names[k++], sizeof names[0], in->v[i].decl->name);
+	snprintf(typed, sizeof typed, "%.*s", (int)len, a + 2);
+	text_near_names(typed, names[0], sizeof names[0], k, list, sizeof list);
+	for (const char *p = list; *p != '\0' && at + 3 < n; p++) {
+		out[at++] = *p;
+		if (*p == '\'' && quotes++ % 2 == 0)
+			out[at++] = '-', out[at++] = '-';
+	}
+	out[at] = '\0';
+}
+
+/* Whether argv[i] is an option of the command: the option before it then
+ * lacks its value ("--firers --distance 5"). */
+static int
+is_option(struct inputs *in, const char *a)
+{
+	return strncmp(a, "--", 2) == 0 && find(in, a + 2, strcspn(a + 2, "=")) != NULL;
+}
+
 /* Pass one: option names and arguments; records where each value is. */
 static int
 scan(struct inputs *in, int argc, char **argv, const char **values,
@@ -961,6 +991,7 @@ scan(struct inputs *in, int argc, char **argv, const char **values,
 	*nvalues = 0;
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i], *eq, *val = NULL;
+		char near[200];
 		struct input_value *v;
 		size_t len;
 
@@ -975,12 +1006,16 @@ scan(struct inputs *in, int argc, char **argv, const char **values,
 		eq = strchr(a + 2, '=');
 		len = eq != NULL ? (size_t)(eq - a - 2) : strlen(a + 2);
 		v = find(in, a + 2, len);
-		if (v == NULL && in->ruleset == NULL)
-			return fail(in, INPUTS_USAGE, "unknown option '%.*s' (see 'umpire %s --help')",
-			    (int)len + 2, a, in->command);
 		if (v == NULL)
-			return fail(in, INPUTS_USAGE, "unknown option '%.*s' for %s %s (see 'umpire %s --rules %s --help')",
+			near_options(in, a, len, near, sizeof near);
+		if (v == NULL && in->ruleset == NULL)
+			return fail(in, INPUTS_USAGE, "unknown option '%.*s' (%s%s%ssee 'umpire %s --help')",
+			    (int)len + 2, a, near[0] ? "did you mean " : "", near,
+			    near[0] ? "? " : "", in->command);
+		if (v == NULL)
+			return fail(in, INPUTS_USAGE, "unknown option '%.*s' for %s %s (%s%s%ssee 'umpire %s --rules %s --help')",
 			    (int)len + 2, a, in->ruleset, in->command,
+			    near[0] ? "did you mean " : "", near, near[0] ? "? " : "",
 			    in->command, in->ruleset);
 		if (v->decl->kind == IN_FLAG) {
 			if (eq != NULL)
@@ -994,11 +1029,11 @@ scan(struct inputs *in, int argc, char **argv, const char **values,
 				    v->decl->name);
 			v->typed = v->bare = 1;
 			continue;
-		} else if (i + 1 < argc) {
+		} else if (i + 1 < argc && !is_option(in, argv[i + 1])) {
 			val = argv[++i];
 		} else {
-			return fail(in, INPUTS_USAGE, "option '--%s' needs a value (%s)",
-			    v->decl->name, v->decl->arg);
+			return fail(in, INPUTS_USAGE, "option '--%s' needs a value: --%s %s",
+			    v->decl->name, v->decl->name, v->decl->arg);
 		}
 		if (v->typed && !adds(v))
 			return fail(in, INPUTS_USAGE, "option '--%s' is given twice",

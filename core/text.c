@@ -461,22 +461,30 @@ text_find_name(const char *what, const char *name, const char *first,
 	if (nwhole == 1)
 		return whole;
 	near_names(want, first, stride, n, &nn);
-	line_text(&l, what, 0);
-	line_text(&l, " '", 0);
-	line_text(&l, name, 0);
 	if (nwhole > 1) {
 		/* Only an older game holds names that fold alike. */
+		line_text(&l, what, 0);
+		line_text(&l, " '", 0);
+		line_text(&l, name, 0);
 		line_text(&l, "' is ambiguous: it matches both '", 0);
 		line_text(&l, name_at(first, stride, whole), 0);
 		line_text(&l, "' and '", 0);
 		line_text(&l, name_at(first, stride, other), 0);
 		line_text(&l, "' (an older umpire let both in); type the name exactly", 0);
-	} else if (nn.n > 0) {
-		line_text(&l, "' not found: did you mean ", 0);
+		return -1;
+	}
+	line_text(&l, "no ", 0);
+	line_text(&l, what, 0);
+	line_text(&l, " is named '", 0);
+	line_text(&l, name, 0);
+	if (nn.n > 0) {
+		line_text(&l, "': did you mean ", 0);
 		near_list(&l, &nn, first, stride);
 		line_char(&l, '?');
 	} else {
-		line_text(&l, "' not found", 0);
+		line_text(&l, "' ('umpire ", 0);
+		line_text(&l, what, 0);
+		line_text(&l, " list' lists them)", 0);
 	}
 	return -1;
 }

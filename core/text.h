@@ -54,7 +54,7 @@ void text_copy(char *out, size_t n, const char *s);
  * of an array of structs).  A name acts only when whole: the byte-equal
  * one, else the one whose folding (text_fold) is NAME's.  Returns its
  * index, or -1 with the sentence in err (errn bytes), WHAT naming the
- * thing: "unit 'kemp' not found: did you mean 'Kempt'?" (names NAME begins
+ * thing: "no unit is named 'kemp': did you mean 'Kempt'?" (names NAME begins
  * or near it by edit distance, nearest first, at most three), or, where
  * several fold to NAME (names kept by an older umpire), that it must be
  * typed exactly.

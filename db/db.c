@@ -159,7 +159,7 @@ db_fail(struct db *db, int rc, const char *what)
 	case DB_READONLY:
 		if (db != NULL && db->rw && db->path != NULL && writable(db->path))
 			return io_failed(db, path, "opening the game for writing");
-		return db_set_error(st, "cannot write the game '%s': it is read-only", path);
+		return db_set_error(st, "cannot write the game '%s': it is read-only (make it writable, or play on a copy)", path);
 	case DB_NOTGAME:
 		return db_set_error(st, "'%s' is not an umpire game", path);
 	case DB_IO:
@@ -896,7 +896,7 @@ db_open(const char *path, int mode, struct db **out)
 	*out = NULL;
 	if (!db_file_exists(path))
 		return db_set_error(DB_NOFILE,
-		    "there is no game at '%s' (start one with 'umpire new --rules NAME')",
+		    "there is no game at '%s': start one with 'umpire new --rules NAME', or give the game's path with --db PATH",
 		    path);
 	rc = open_checked(path, mode == DB_OPEN_WRITE ? SQLITE_OPEN_READWRITE :
 	    SQLITE_OPEN_READONLY, mode != DB_OPEN_AS_IS, out);
@@ -923,7 +923,7 @@ db_open(const char *path, int mode, struct db **out)
 	if (sqlite3_db_readonly((*out)->h, "main") == 1 ||
 	    access(path, W_OK) != 0) {
 		rc = writable(path) ? io_failed(*out, path, "opening the game for writing") :
-		    db_set_error(DB_READONLY, "cannot write the game '%s': it is read-only", path);
+		    db_set_error(DB_READONLY, "cannot write the game '%s': it is read-only (make it writable, or play on a copy)", path);
 		db_close(*out);
 		*out = NULL;
 		return rc;

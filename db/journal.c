@@ -432,7 +432,7 @@ db_event_undone(struct db *db, long long id, int *undone)
 	*undone = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
 	sqlite3_reset(st);
 	if (rc == SQLITE_DONE)
-		return db_set_error(DB_NOTFOUND, "there is no event %lld in the journal", id);
+		return db_set_error(DB_NOTFOUND, "there is no event %lld in the journal ('umpire log' lists them)", id);
 	return rc == SQLITE_ROW ? DB_OK : db_fail(db, rc, "reading the journal");
 }
 
@@ -475,7 +475,7 @@ db_event_output(struct db *db, long long id, struct db_event *e, char **output)
 	}
 	sqlite3_reset(st);
 	if (rc == SQLITE_DONE)
-		return db_set_error(DB_NOTFOUND, "there is no event %lld in the journal", id);
+		return db_set_error(DB_NOTFOUND, "there is no event %lld in the journal ('umpire log' lists them)", id);
 	if (rc != SQLITE_ROW) {
 		free(*output);
 		*output = NULL;

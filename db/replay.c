@@ -364,7 +364,7 @@ compare_words(struct replay *r, struct runit *u)
 	char a[UNIT_WORD + 2], b[UNIT_WORD + 2], *flags;
 
 	if (!u->kept) {
-		problem(r, "unit '%s' has no kept state (its row is missing)", u->name);
+		problem(r, "unit '%s' has no kept state (it is missing from the game file)", u->name);
 		return DB_OK;
 	}
 	if (strcmp(u->kept_state, u->state) != 0)

@@ -225,7 +225,7 @@ twobytwo_fire(const struct tableset *ts, const struct inputs *in,
 	if (mods == NULL || res == NULL)
 		return RULE_DATA;
 	if (firer == NULL || !in_given(in, "distance"))
-		return result_fail(r, RULE_USAGE, "fire needs --firer TYPE and --distance D");
+		return result_fail(r, RULE_USAGE, "give --firer TYPE and --distance D (inches)");
 	forbid = rule_forbids(in, "mod", mods, NULL);
 	if (forbid == NULL && !is_artillery(firer) && !is_infantry(firer))
 		forbid = rule_mod_help(mods, "firer-cannot-shoot");
@@ -371,7 +371,7 @@ twobytwo_melee(const struct tableset *ts, const struct inputs *in,
 		return RULE_DATA;
 	if (at == NULL || dt == NULL)
 		return result_fail(r, RULE_USAGE,
-		    "melee needs --attacker-type TYPE and --defender-type TYPE");
+		    "give --attacker-type TYPE and --defender-type TYPE");
 	if ((why = attacker_held(ts, in, r)) != NULL)
 		return melee_refused(r, d, why);
 	/* "Unit is Cavalry in town -2" (l.264): the table's applies column
@@ -598,7 +598,7 @@ twobytwo_morale(const struct tableset *ts, const struct inputs *in,
 	if (in_given(in, "unit"))
 		return RULE_OK;		/* the unit's state is written by apply */
 	return result_fail(r, RULE_USAGE,
-	    "morale needs --rout (the rout roll), --victory fast|decisive with --destroyed N, or --unit UNIT");
+	    "give --rout (the rout roll), --victory fast|decisive with --destroyed N, or --unit UNIT");
 }
 
 /* ---- rally ----------------------------------------------------------- */
@@ -724,7 +724,7 @@ twobytwo_move(const struct tableset *ts, const struct inputs *in,
 	if (in_given(in, "reinforcement"))
 		return reinforcement(ts, in, d, r);
 	if (type == NULL)
-		return result_fail(r, RULE_USAGE, "move needs --type TYPE");
+		return result_fail(r, RULE_USAGE, "give --type TYPE");
 	forbid = rule_forbids(in, "mod", tt, NULL);
 	if (forbid == NULL && in_is(in, "terrain", "woods") &&
 	    strcmp(type, "light-infantry") != 0)
@@ -1040,7 +1040,7 @@ melee_fill(const struct tableset *ts, const struct ruling_units *ru,
 		return rc;
 	if (a == NULL || d == NULL)
 		return result_fail(r, RULE_USAGE,
-		    "a melee in the game names both --attacker and --defender");
+		    "give both --attacker NAME and --defender NAME: a melee in the game names both sides");
 	fill_side(a, d, "attacker", ru, in);
 	fill_side(d, a, "defender", ru, in);
 	return RULE_OK;

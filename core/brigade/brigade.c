@@ -195,7 +195,7 @@ brigade_morale(const struct tableset *ts, const struct inputs *in,
 		return RULE_DATA;
 	if (cls == NULL || !in_given(in, "figures"))
 		return result_fail(r, RULE_USAGE,
-		    "morale needs --class CLASS and --figures N");
+		    "give --class CLASS and --figures N");
 	row = table_row(t, "class", cls);
 	if (row < 0)
 		return result_fail(r, RULE_DATA,
@@ -277,7 +277,7 @@ rally_follow_up(const struct tableset *ts, const struct inputs *in,
 		return RULE_DATA;
 	if (!in_given(in, "attempt"))
 		return result_fail(r, RULE_USAGE,
-		    "rally --after follow-up needs --attempt 1|2|3");
+		    "--after follow-up needs --attempt 1|2|3 (which attempt this is)");
 	text_long(key, sizeof key, attempt);
 	row = table_row(t, "attempt", key);
 	if (row < 0)
@@ -315,7 +315,7 @@ rally_push_back(const struct inputs *in, struct result *r)
 
 	if (!in_given(in, "pushbacks"))
 		return result_fail(r, RULE_USAGE,
-		    "rally --after push-back needs --pushbacks 1|2");
+		    "--after push-back needs --pushbacks 1|2 (how many times it was pushed back)");
 	if (n == 0) {
 		rally_fields(r, 0, 0, 0);
 		result_forbid(r, "the brigade has not been pushed back: there is nothing to rally from");
@@ -352,7 +352,7 @@ rally_pursuit(const struct tableset *ts, const struct inputs *in,
 		return RULE_DATA;
 	if (!in_given(in, "moves"))
 		return result_fail(r, RULE_USAGE,
-		    "rally --after pursuit needs --moves 1|2|3");
+		    "--after pursuit needs --moves 1|2|3 (the moves it has pursued so far)");
 	text_long(key, sizeof key, moves);
 	row = table_row(t, "moves", key);
 	if (row < 0 || table_number(t, row, "min", &min) != 0)
@@ -388,7 +388,7 @@ brigade_rally(const struct tableset *ts, const struct inputs *in,
 
 	if (after == NULL)
 		return result_fail(r, RULE_USAGE,
-		    "rally needs --after follow-up|push-back|pursuit|continuous-pushbacks");
+		    "give --after follow-up|push-back|pursuit|continuous-pushbacks");
 	if (strcmp(after, "follow-up") == 0)
 		return rally_follow_up(ts, in, d, r);
 	if (strcmp(after, "push-back") == 0)

@@ -190,7 +190,7 @@ fire_infantry(const struct tableset *ts, const struct inputs *in,
 	if (mods == NULL)
 		return RULE_DATA;
 	if (!in_given(in, "distance"))
-		return result_fail(r, RULE_USAGE, "fire needs --distance D (inches)");
+		return result_fail(r, RULE_USAGE, "give --distance D (inches)");
 	total = firers;
 	forbid = rule_named_mods(in, "mod", mods, "infantry", 1, NULL, &total, r);
 	if (forbid != NULL)
@@ -496,7 +496,7 @@ battery_aim(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	if ((b->mods = rule_table(ts, BRIGADE, "fire-modifiers", r)) == NULL)
 		return RULE_DATA;
 	if (!in_given(in, "distance"))
-		return result_fail(r, RULE_USAGE, "fire needs --distance D (inches)");
+		return result_fail(r, RULE_USAGE, "give --distance D (inches)");
 	b->gun = in_text(in, "gun");
 	b->ammo = in_text(in, "ammo");
 	if (b->ammo == NULL)
@@ -668,7 +668,7 @@ fire_rocket(const struct tableset *ts, const struct inputs *in,
 	if (mods == NULL || k == NULL)
 		return RULE_DATA;
 	if (!in_given(in, "distance"))
-		return result_fail(r, RULE_USAGE, "fire --rocket needs --distance D (inches)");
+		return result_fail(r, RULE_USAGE, "--rocket needs --distance D (inches)");
 	max = rule_value(ts, BRIGADE, "rocket", "max-range", r);
 	points = in_given(in, "points") ? in_count(in, "points") :
 	    rule_count(ts, BRIGADE, "rocket", "points", r);
@@ -718,7 +718,7 @@ brigade_fire(const struct tableset *ts, const struct inputs *in,
 
 	if (modes > 1)
 		return result_fail(r, RULE_USAGE,
-		    "fire takes one of --firers (infantry), --guns (artillery) or --rocket");
+		    "give only one of --firers (infantry), --guns (artillery) and --rocket");
 	/* l.171: "+1 per piece firing against infantry in square": only
 	 * infantry forms square (l.276-280). */
 	if ((rc = rule_mod_formation(ts, BRIGADE, in, "mod", "target-square", "square",
@@ -731,7 +731,7 @@ brigade_fire(const struct tableset *ts, const struct inputs *in,
 	if (in_given(in, "firers"))
 		return fire_infantry(ts, in, d, r);
 	return result_fail(r, RULE_USAGE,
-	    "fire needs --firers N (infantry), --guns N (artillery) or --rocket; in a game, --unit NAME reads them");
+	    "give --firers N (infantry), --guns N (artillery) or --rocket; in a game, --unit NAME reads them");
 }
 
 /* ---- the odds of a battery, gun by gun --------------------------------- */

@@ -329,7 +329,7 @@ brigade_melee(const struct tableset *ts, const struct inputs *in,
 		return RULE_DATA;
 	if (!in_given(in, "attacker-figures") || !in_given(in, "defender-figures"))
 		return result_fail(r, RULE_USAGE,
-		    "melee needs --attacker-figures N and --defender-figures N");
+		    "give --attacker-figures N and --defender-figures N");
 	/* "Properly formed infantry squares have +9 bonus in melee against
 	 * cavalry" (l.278): only infantry forms square. */
 	if ((rc = rule_mod_formation(ts, BRIGADE, in, "attacker-mod", "square-vs-cavalry",

@@ -445,11 +445,11 @@ brigade_move(const struct tableset *ts, const struct inputs *in,
 
 	if (count_modes(in) > 1)
 		return result_fail(r, RULE_USAGE,
-		    "move takes one of --charge, --fleeing, --pursuit, --pushback, --follow-up, --manhandle, --retire, --order-change");
+		    "give only one of --charge, --fleeing, --pursuit, --pushback, --follow-up, --manhandle, --retire and --order-change");
 	if (in_flag(in, "order-change"))
 		return order_change(d, r);
 	if (m.type == NULL)
-		return result_fail(r, RULE_USAGE, "move needs --type %s",
+		return result_fail(r, RULE_USAGE, "give --type %s",
 		    "infantry|cavalry|foot-artillery|horse-artillery|skirmishers");
 	if (in_flag(in, "and-fire") && !in_given(in, "follow-up"))
 		return result_fail(r, RULE_USAGE, "--and-fire goes with --follow-up N");

@@ -646,7 +646,7 @@ fill_melee(const struct tableset *ts, const struct ruling_units *ru,
 
 	if (a == NULL || d == NULL)
 		return result_fail(r, RULE_USAGE,
-		    "a melee in the game names both --attacker and --defender");
+		    "give both --attacker NAME and --defender NAME: a melee in the game names both sides");
 	if ((rc = fill_side(ts, a, d, "attacker", ru, in, r)) != RULE_OK ||
 	    (rc = fill_side(ts, d, a, "defender", ru, in, r)) != RULE_OK)
 		return rc;

@@ -162,7 +162,7 @@ fire_points(const struct tableset *ts, const struct inputs *in,
 	}
 	if (firer == NULL || !in_given(in, "stands") || !in_given(in, "distance"))
 		return result_fail(r, RULE_USAGE,
-		    "fire needs --fire-points P, or --firer-type T --stands N --distance D");
+		    "give --fire-points P, or --firer-type T --stands N --distance D (inches)");
 	if ((rc = fury_firer_points(ts, firer, in_count(in, "stands"),
 	    in_text(in, "formation"), in_number(in, "distance"), points, &reach, r)) != RULE_OK)
 		return rc;
@@ -805,7 +805,7 @@ maneuver(const struct tableset *ts, const struct inputs *in, int disordered,
 		return RULE_DATA;
 	if (!disordered && !in_given(in, "quality"))
 		return result_fail(r, RULE_USAGE,
-		    "move needs --quality %s (the corps commander's rating), or --disordered", QUALITIES);
+		    "give --quality %s (the corps commander's rating), or --disordered", QUALITIES);
 	if ((why = move_forbidden(in)) != NULL) {
 		result_null(r, "result");
 		result_null(r, "inches");
@@ -1128,7 +1128,7 @@ fury_morale(const struct tableset *ts, const struct inputs *in, struct dice *d,
 		return RULE_DATA;
 	if (bel == NULL || !in_given(in, "stands-start") || !in_given(in, "stands"))
 		return result_fail(r, RULE_USAGE,
-		    "morale needs --stands-start N --stands N and --bel B (or --battalions LIST)");
+		    "give --stands-start N --stands N and --bel B (or --battalions LIST)");
 	if (stands > start)
 		return result_fail(r, RULE_DATA, "--stands: %ld is more than the %ld it started with",
 		    stands, start);
@@ -1188,7 +1188,7 @@ fury_fatigue(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	(void)d;
 	if (!in_given(in, "stands") || !in_given(in, "quality"))
 		return in_given(in, "unit") || in_flag(in, "every") ? RULE_OK : result_fail(r, RULE_USAGE,
-		    "fatigue needs --stands N and --quality good|average|poor (or, in a game, --unit FORMATION)");
+		    "give --stands N and --quality good|average|poor (or, in a game, --unit FORMATION)");
 	if ((pct = fury_quality_percent(ts, in_text(in, "quality"), r)) < 0)
 		return result_fail(r, RULE_DATA, "the fatigue table has no %s", in_text(in, "quality"));
 	level = fury_fatigue_level(in_count(in, "stands"), pct);

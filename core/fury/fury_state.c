@@ -567,7 +567,7 @@ melee_fill(const struct tableset *ts, const struct ruling_units *ru,
 		return rc;
 	if (a == NULL || d == NULL)
 		return result_fail(r, RULE_USAGE,
-		    "a melee in the game names both --attacker and --defender");
+		    "give both --attacker NAME and --defender NAME: a melee in the game names both sides");
 	fill_side(ts, a, d, "attacker", in);
 	fill_side(ts, d, a, "defender", in);
 	if (in_fatigued_division(ts, ru->army, a, r))

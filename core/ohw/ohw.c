@@ -195,7 +195,7 @@ ohw_fire(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	if (t == NULL)
 		return RULE_DATA;
 	if (firer == NULL || !in_given(in, "distance"))
-		return result_fail(r, RULE_USAGE, "fire needs --firer TYPE and --distance D");
+		return result_fail(r, RULE_USAGE, "give --firer TYPE and --distance D (inches)");
 	/* l.143: "Units break when they receive a number of fatigue points":
 	 * a broken unit neither fires nor fights (RULES.md). */
 	if ((forbid = rule_forbids(in, "mod", t, NULL)) != NULL) {
@@ -524,7 +524,7 @@ ohw_melee(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	if (m == NULL || b == NULL)
 		return RULE_DATA;
 	if (a.type == NULL || def.type == NULL)
-		return result_fail(r, RULE_USAGE, "melee needs --attacker-type and --defender-type");
+		return result_fail(r, RULE_USAGE, "give --attacker-type TYPE and --defender-type TYPE");
 	/* Only infantry charge in column; the column is the attacker's. */
 	if (in_mod(in, "defender-mod", "column"))
 		return result_fail(r, RULE_DATA,
@@ -606,7 +606,7 @@ ohw_fatigue(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	if (!in_given(in, "fp"))
 		return in_given(in, "unit") || in_flag(in, "every") ? RULE_OK :
 		    result_fail(r, RULE_USAGE,
-		    "fatigue needs --fp N (and --break-point B), or, in a game, --unit NAME");
+		    "give --fp N (and --break-point B), or, in a game, --unit NAME");
 	/* "A unit in dire straits may declare 'Save Yourselves'. It suffers 2
 	 * Fatigue Points. It then makes a double move away from the enemy." */
 	if (in_mod(in, "mod", "save-yourselves")) {
@@ -674,7 +674,7 @@ radius_check(const struct tableset *ts, const struct inputs *in, struct result *
 	if (t == NULL)
 		return RULE_DATA;
 	if (!in_given(in, "distance"))
-		return result_fail(r, RULE_USAGE, "--radius needs --distance D");
+		return result_fail(r, RULE_USAGE, "--radius needs --distance D (inches)");
 	radius = rule_cell(t, table_row(t, "rank", in_text(in, "radius")), "radius", r);
 	result_bool(r, "in_command", in_number(in, "distance") <= radius);
 	result_number(r, "radius", radius);
@@ -746,7 +746,7 @@ ohw_move(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	if (in_given(in, "radius"))
 		return radius_check(ts, in, r);
 	if (type == NULL)
-		return result_fail(r, RULE_USAGE, "move needs --type TYPE");
+		return result_fail(r, RULE_USAGE, "give --type TYPE");
 	row = table_row2(t, "type", in_flag(in, "prolong") ? "prolong" : type, "formation",
 	    in_text(in, "formation"));
 	if (row < 0)
@@ -955,7 +955,7 @@ melee_fill(const struct tableset *ts, const struct ruling_units *ru,
 		return rc;
 	if (a == NULL || d == NULL)
 		return result_fail(r, RULE_USAGE,
-		    "a melee in the game names both --attacker and --defender");
+		    "give both --attacker NAME and --defender NAME: a melee in the game names both sides");
 	inputs_default_word(in, "attacker-type", melee_type(a));
 	inputs_default_word(in, "defender-type", melee_type(d));
 	fill_condition(ts, a, in, "attacker-mod", r);

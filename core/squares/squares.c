@@ -101,7 +101,7 @@ squares_fire(const struct tableset *ts, const struct inputs *in,
 		return RULE_DATA;
 	if (art == NULL || range == NULL)
 		return result_fail(r, RULE_USAGE,
-		    "fire needs --artillery foot|horse and --range close|long");
+		    "give --artillery foot|horse and --range close|long");
 	/* l.97: "Foot artillery cannot combine movement and bombardment
 	 * actions in the same turn but Horse artillery can." */
 	if ((strcmp(art, "foot") == 0 && in_flag(in, "moved")) || in_flag(in, "rallied")) {
@@ -217,7 +217,7 @@ squares_rally(const struct tableset *ts, const struct inputs *in,
 	long hits = in_count(in, "hits"), after;
 
 	if (!in_given(in, "hits"))
-		return result_fail(r, RULE_USAGE, "rally needs --hits N");
+		return result_fail(r, RULE_USAGE, "give --hits N");
 	if (!in_flag(in, "overnight"))
 		return battlefield_rally(ts, in, hits, d, r);
 	/* "Surrounded troops may attempt to rally using the battlefield
@@ -417,7 +417,7 @@ squares_move(const struct tableset *ts, const struct inputs *in,
 	if (t == NULL)
 		return RULE_DATA;
 	if (path == NULL && !in_flag(in, "assault"))
-		return result_fail(r, RULE_USAGE, "move needs --path DIRS (or --assault)");
+		return result_fail(r, RULE_USAGE, "give --path DIRS (or --assault)");
 	text_copy(buf, sizeof buf, path != NULL ? path : "");
 	for (char *save = NULL, *dir = strtok_r(buf, ",", &save); dir != NULL;
 	    dir = strtok_r(NULL, ",", &save), steps++) {
@@ -551,7 +551,7 @@ squares_turn(const struct tableset *ts, const struct inputs *in,
 		return dice_off(in, d, r);
 	if (!in_flag(in, "action-dice") || !in_given(in, "commands"))
 		return result_fail(r, RULE_USAGE,
-		    "turn takes --action-dice --commands N, or --dice-off dA,dB");
+		    "give --action-dice --commands N, or --dice-off dA,dB");
 	n = (int)in_count(in, "commands");
 	for (int i = 0; i < n; i++)
 		if ((faces[i] = dice_take(d, DIE_D3, "action d3 %d", i + 1)) < 0)

@@ -117,7 +117,7 @@ parse_side(const struct inputs *in, const char *opt, struct sq_side *s,
 
 	if (in_nitems(in, opt) == 0)
 		return result_fail(r, RULE_USAGE,
-		    "melee needs --attacker-spec SPEC and --defender-spec SPEC (e.g. inf:d8/d8,heavy-cav:d10)");
+		    "give --attacker-spec SPEC and --defender-spec SPEC (e.g. inf:d8/d8,heavy-cav:d10)");
 	if (in_nitems(in, opt) > SIDE_UNITS)
 		return result_fail(r, RULE_DATA, "--%s: at most %d units", opt, SIDE_UNITS);
 	for (int i = 0; in_item(in, opt, i, &it); i++)

@@ -130,7 +130,7 @@ testers(const struct inputs *in, struct tester *t, int *n, struct result *r)
 	if (*n > 0)
 		return RULE_OK;
 	if (!in_given(in, "morale") || !in_given(in, "hits"))
-		return result_fail(r, RULE_USAGE, "morale needs --morale dN and --hits N");
+		return result_fail(r, RULE_USAGE, "give --morale dN and --hits N");
 	text_copy(t[0].type, sizeof t[0].type, in_text(in, "type"));
 	die_parse(in_text(in, "morale"), &t[0].die);
 	t[0].hits = in_count(in, "hits");

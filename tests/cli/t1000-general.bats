@@ -62,7 +62,7 @@ load helper
 
 @test "no rule set and no game exits 64 saying to name one" {
 	umpire fire --firers 16 --distance 2 --dice 4
-	expect_error 64 "no rule set: give --rules NAME ($(rulesets_listed)) or start a game with 'umpire new --rules NAME'"
+	expect_error 64 "no rule set: there is no game at 'umpire.db' to take it from; give --rules NAME ($(rulesets_listed)), or start a game with 'umpire new --rules NAME'"
 }
 
 @test "global options may stand after the command" {
@@ -85,12 +85,12 @@ load helper
 
 @test "--rules without a value is a usage error" {
 	umpire fire --rules
-	expect_error 64 "option '--rules' needs a value"
+	expect_error 64 "option '--rules' needs a value: --rules NAME ($(rulesets_listed))"
 }
 
 @test "an abbreviated option is unknown (no abbreviations)" {
 	umpire --rules brigade fire --fire 16 --distance 2 --dice 4
-	expect_error 64 "unknown option '--fire' for brigade fire (see 'umpire fire --rules brigade --help')"
+	expect_error 64 "unknown option '--fire' for brigade fire (did you mean '--firers'? see 'umpire fire --rules brigade --help')"
 }
 
 @test "a command the rule set does not define exits 64 with its sentence" {
@@ -144,7 +144,7 @@ load helper
 
 @test "an option without its value is a usage error" {
 	umpire --rules brigade fire --distance 2 --dice 4 --firers
-	expect_error 64 "option '--firers' needs a value (N)"
+	expect_error 64 "option '--firers' needs a value: --firers N"
 }
 
 @test "a flag given a value is a usage error" {

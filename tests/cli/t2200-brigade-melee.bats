@@ -115,12 +115,12 @@ melee() { umpire --json --rules brigade melee "$@"; }
 
 @test "melee needs both sides' figures" {
 	umpire --rules brigade melee --attacker-figures 16 --dice 4,4
-	expect_error 64 "melee needs --attacker-figures N and --defender-figures N"
+	expect_error 64 "give --attacker-figures N and --defender-figures N"
 }
 
 @test "melee takes two average dice" {
 	umpire --rules brigade melee --attacker-figures 16 --defender-figures 16 --dice 4
-	expect_error 65 "too few dice: die 2 should be the defender's average die (average die, 2-5)"
+	expect_error 65 "too few dice: die 2 should be the defender's average die (2-5)"
 }
 
 @test "an unknown melee modifier is bad data" {

@@ -119,7 +119,7 @@ band() {
 
 @test "rally needs --after" {
 	umpire --rules brigade rally --dice 5
-	expect_error 64 "rally needs --after follow-up|push-back|pursuit|continuous-pushbacks"
+	expect_error 64 "give --after follow-up|push-back|pursuit|continuous-pushbacks"
 }
 
 @test "rally takes a d6: 7 is bad data" {

@@ -152,15 +152,15 @@ inches() {
 
 @test "one special move at a time" {
 	umpire --rules brigade move --type infantry --fleeing --retire
-	expect_error 64 "move takes one of --charge, --fleeing, --pursuit, --pushback, --follow-up, --manhandle, --retire, --order-change"
+	expect_error 64 "give only one of --charge, --fleeing, --pursuit, --pushback, --follow-up, --manhandle, --retire and --order-change"
 }
 
 @test "move needs a type" {
 	umpire --rules brigade move --dice 4
-	expect_error 64 "move needs --type infantry|cavalry|foot-artillery|horse-artillery|skirmishers"
+	expect_error 64 "give --type infantry|cavalry|foot-artillery|horse-artillery|skirmishers"
 }
 
 @test "move needs dice unless fleeing" {
 	umpire --rules brigade move --type cavalry
-	expect_error 64 "needs dice: white movement d6 (d6), white movement d6 (d6); give the faces with --dice or let umpire roll with --roll"
+	expect_error 64 "needs dice: white movement d6, white movement d6; give the faces with --dice or let umpire roll with --roll"
 }

@@ -30,11 +30,11 @@ load helper
 
 @test "unit add, set and rm without a name say so before looking for the game" {
 	umpire unit add
-	expect_error 64 "unit add needs a NAME"
+	expect_error 64 "give the new unit's NAME: unit add NAME --side SIDE --type TYPE"
 	umpire unit set --side French
-	expect_error 64 "unit set needs one NAME, then the options to change"
+	expect_error 64 "give the unit's NAME first, then the options to change"
 	umpire unit rm
-	expect_error 64 "unit rm takes one NAME"
+	expect_error 64 "give the NAME of one unit to remove (quote a name with spaces)"
 	[ ! -e umpire.db ]
 }
 
@@ -47,7 +47,7 @@ load helper
 
 @test "new needs --rules" {
 	umpire new
-	expect_error 64 "new needs --rules NAME ($(rulesets_listed))"
+	expect_error 64 "give --rules NAME ($(rulesets_listed))"
 }
 
 @test "new will not overwrite a game without --force" {
@@ -104,9 +104,9 @@ load helper
 
 @test "a stateful ruling without a game exits 66" {
 	umpire --rules brigade fire --firers 16 --distance 2 --target Kempt --dice 4
-	expect_error 66 "there is no game at 'umpire.db' (start one with 'umpire new --rules NAME')"
+	expect_error 66 "there is no game at 'umpire.db': start one with 'umpire new --rules NAME', or give the game's path with --db PATH"
 	umpire sheet
-	expect_error 66 "there is no game at 'umpire.db' (start one with 'umpire new --rules NAME')"
+	expect_error 66 "there is no game at 'umpire.db': start one with 'umpire new --rules NAME', or give the game's path with --db PATH"
 }
 
 @test "a read-only game file is refused (74) and unchanged" {
@@ -114,9 +114,9 @@ load helper
 	chmod 444 umpire.db
 	before=$(md5sum umpire.db)
 	as_nobody "$U" fire --firers 16 --distance 2 --target Kempt --dice 4
-	expect_error 74 "cannot write the game 'umpire.db': it is read-only"
+	expect_error 74 "cannot write the game 'umpire.db': it is read-only (make it writable, or play on a copy)"
 	as_nobody "$U" turn next
-	expect_error 74 "cannot write the game 'umpire.db': it is read-only"
+	expect_error 74 "cannot write the game 'umpire.db': it is read-only (make it writable, or play on a copy)"
 	[ "$(md5sum umpire.db)" = "$before" ]
 }
 
@@ -133,7 +133,7 @@ load helper
 @test "--rules other than the game's exits 64" {
 	small_oob
 	umpire --rules squares sheet
-	expect_error 64 "the game 'umpire.db' is played under the brigade rules, not squares"
+	expect_error 64 "the game 'umpire.db' is played under the brigade rules, not squares: drop --rules squares (or give --db GAME, a game under the squares rules)"
 }
 
 @test "without --rules an adjudication takes the game's rule set" {
@@ -501,7 +501,7 @@ os._exit(0)'
 	umpire --json fire --firers 16 --distance 2 --target KEMPT --dice 4
 	[ "$(json '.effects[0].unit')" = Kempt ]
 	umpire fire --firers 16 --distance 2 --target Kempf --dice 4
-	expect_error 65 "unit 'Kempf' not found: did you mean 'Kempt'?"
+	expect_error 65 "no unit is named 'Kempf': did you mean 'Kempt'?"
 }
 
 # A game deleted by hand leaves its -wal: SQLite would replay it into the

@@ -39,7 +39,7 @@ load helper
 	umpire --json unit add Bachelu --side French --type infantry --class french --parent "5TH DIVISION"
 	[ "$(json .parent)" = "5th Division" ]
 	umpire unit add Foy --side French --type infantry --class french --parent "5th"
-	expect_error 65 "--parent: unit '5th' not found: did you mean '5th Division'?"
+	expect_error 65 "--parent: no unit is named '5th': did you mean '5th Division'?"
 	[ "$(sqlite3 umpire.db "SELECT count(*) FROM unit WHERE name = 'Foy'")" = 0 ]
 }
 
@@ -71,9 +71,9 @@ load helper
 	umpire unit add X --side B --type dragoons
 	expect_error 65 "--type: 'dragoons' is not a unit type of the brigade rules (infantry|cavalry|foot-artillery|horse-artillery|skirmishers) or a formation (division|corps|army|command)"
 	umpire unit add X --type infantry --class british
-	expect_error 64 "unit add needs --side SIDE and --type TYPE"
+	expect_error 64 "give --side SIDE and --type TYPE"
 	umpire unit add --side B --type infantry --class british
-	expect_error 64 "unit add needs a NAME"
+	expect_error 64 "give the new unit's NAME: unit add NAME --side SIDE --type TYPE"
 	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM unit')" = 0 ]
 }
 
@@ -97,12 +97,12 @@ load helper
 	umpire --json unit show KEMPT
 	[ "$(json .name)" = Kempt ]
 	umpire unit show Ke
-	expect_error 65 "unit: unit 'Ke' not found: did you mean 'Kempt'?"
+	expect_error 65 "unit: no unit is named 'Ke': did you mean 'Kempt'?"
 	umpire unit show P
-	expect_error 65 "unit: unit 'P' not found: did you mean 'Pack' or 'Piré'?"
+	expect_error 65 "unit: no unit is named 'P': did you mean 'Pack' or 'Piré'?"
 	umpire unit show Wellington
-	expect_error 65 "unit: unit 'Wellington' not found"
-	[ "$stderr" = "umpire: unit: unit 'Wellington' not found" ]
+	expect_error 65 "unit: no unit is named 'Wellington' ('umpire unit list' lists them)"
+	[ "$stderr" = "umpire: unit: no unit is named 'Wellington' ('umpire unit list' lists them)" ]
 }
 
 @test "a duplicate name is refused" {
@@ -145,7 +145,7 @@ load helper
 @test "unit rm removes a unit the journal does not name, by its whole name" {
 	small_oob
 	umpire unit rm Pac
-	expect_error 65 "unit 'Pac' not found: did you mean 'Pack'?"
+	expect_error 65 "no unit is named 'Pac': did you mean 'Pack'?"
 	umpire unit rm PACK
 	[ "$status" -eq 0 ]
 	[ "$output" = "removed 'Pack'" ]
@@ -181,7 +181,7 @@ load helper
 	new_game
 	printf 'name,side,type,colour\nPack,British,infantry,red\n' > a.csv
 	umpire unit import a.csv
-	expect_error 65 "a.csv: line 1: 'colour' is not a unit option of the brigade rules"
+	expect_error 65 "a.csv: line 1: 'colour' is not a unit option of the brigade rules ('umpire unit export' shows the columns)"
 	# a row without its side or type says so in the file's words
 	printf 'name,side,type\nPack,,infantry\n' > empty.csv
 	umpire unit import empty.csv

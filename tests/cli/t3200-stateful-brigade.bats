@@ -416,7 +416,7 @@ load helper
 @test "an unknown unit is bad data and nothing is recorded" {
 	small_oob
 	umpire fire --firers 16 --distance 2 --target Wellington --dice 4
-	expect_error 65 "unit 'Wellington' not found"
+	expect_error 65 "no unit is named 'Wellington' ('umpire unit list' lists them)"
 	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM event')" = 0 ]
 }
 
@@ -430,13 +430,13 @@ load helper
 @test "a melee in the game names both sides" {
 	small_oob
 	umpire melee --attacker Bachelu --dice 4,4
-	expect_error 64 "a melee in the game names both --attacker and --defender"
+	expect_error 64 "give both --attacker NAME and --defender NAME: a melee in the game names both sides"
 }
 
 @test "a unit named twice in one ruling is refused" {
 	small_oob
 	umpire melee --attacker Kempt --defender Kempt --dice 4,4
-	expect_error 65 "'Kempt' is named twice in one ruling"
+	expect_error 65 "'Kempt' is named twice in one ruling: a unit takes one part in it"
 }
 
 @test "a formation cannot take part in a ruling" {
@@ -514,7 +514,7 @@ load helper
 	umpire adjust Kempt --state disordered --reason again
 	expect_error 65 "Kempt is already disordered: nothing to change"
 	umpire adjust Kempt --state wobbly --reason x
-	expect_error 65 "the brigade rules keep no state 'wobbly': give good order, destroyed, disordered, rallying, half speed, broken, pushed back, following up or charging"
+	expect_error 65 "the brigade rules keep no state 'wobbly': give good-order, destroyed, disordered, rallying, half-speed, broken, pushed-back, following-up or charging"
 	# "ok", as the sheet says a brigade in good order, clears it too
 	umpire adjust Kempt --state ok --reason "it was not disordered"
 	[ "${lines[0]}" = "Kempt: good order (it was not disordered)" ]

@@ -66,7 +66,7 @@ battle() {
 	# Piré was pushed back in turn 2: it owes the push back until turn 3 ends
 	[ "${lines[2]}" = "French,Armée du Nord > II Corps,Piré,cavalry,36,26,10,ok,1,1,line,pushed-back" ]
 	umpire sheet --side Prussian
-	expect_error 65 "no unit fights for side 'Prussian'"
+	expect_error 65 "--side: no unit fights for side 'Prussian' (give British or French)"
 }
 
 @test "the log lists every ruling with its summary and effects" {
@@ -91,7 +91,7 @@ battle() {
 	[ "$(json .event)" = 2 ]
 	[ "$(json .result.casualties)" = 8 ]
 	umpire log show 99
-	expect_error 65 "there is no event 99 in the journal"
+	expect_error 65 "there is no event 99 in the journal ('umpire log' lists them)"
 }
 
 @test "undo takes back exactly: the sheet after undo equals the sheet before" {
@@ -230,7 +230,7 @@ undid #1 turn 1 fire of Kempt (target): 2 casualties" ]
 	before=$(sqlite3 umpire.db 'SELECT group_concat(id || ":" || undone) FROM (SELECT * FROM event ORDER BY id)')
 	[ "$before" = "1:0,2:2,3:0" ]
 	umpire undo --to 9
-	expect_error 65 "there is no event 9 in the journal"
+	expect_error 65 "there is no event 9 in the journal ('umpire log' lists them)"
 	umpire undo --to 2
 	expect_error 65 "event 2 is already undone"
 	umpire redo --to 2
@@ -294,10 +294,10 @@ undid #1 turn 1 fire of Kempt (target): 2 casualties" ]
 	for n in 7 1 x "1 2"; do
 		# shellcheck disable=SC2086
 		umpire undo $n
-		expect_error 64 "undo takes no number: give --to ID to take back event ID and every entry after it (see 'umpire log')"
+		expect_error 64 "a bare number is not taken: give --to ID to take back event ID and every entry after it (see 'umpire log')"
 	done
 	umpire redo 1
-	expect_error 64 "redo takes no number: give --to ID to bring back event ID and every entry undone before it (see 'umpire log')"
+	expect_error 64 "a bare number is not taken: give --to ID to bring back event ID and every entry undone before it (see 'umpire log')"
 	[ "$(sqlite3 umpire.db 'SELECT undone FROM event')" = 0 ]
 }
 
@@ -312,9 +312,9 @@ undid #1 turn 1 fire of Kempt (target): 2 casualties" ]
 	umpire --json unit show Kempt
 	[ "$(json .losses)" = 0 ]
 	umpire adjust Kempt --figures -2
-	expect_error 64 "adjust needs --reason TEXT: why the correction is made (the journal keeps it)"
+	expect_error 64 "give --reason TEXT: why the correction is made (the journal keeps it)"
 	umpire adjust --figures -2 --reason "missed casualties"
-	expect_error 64 "adjust needs a unit NAME, the rule set's measure (--figures, --hits...) ±N or --state STATE, and --reason TEXT"
+	expect_error 64 "give a unit NAME, the rule set's measure (--figures, --hits...) ±N or --state STATE, and --reason TEXT"
 	umpire adjust Kempt --hits +1 --reason x
 	expect_error 64 "the brigade rules count figures, not hits: give --figures ±N"
 	umpire adjust Kempt --figures +2 --reason x
@@ -357,7 +357,7 @@ undid #1 turn 1 fire of Kempt (target): 2 casualties" ]
 	[ "$(grep -c '<svg ' sheet.html)" = 2 ]
 	grep -q 'Kempt</td><td>infantry</td><td>line</td><td>58</td><td>33</td><td>25</td><td>fall back</td><td>2/2</td>' sheet.html
 	umpire sheet --html sheet.html --csv
-	expect_error 64 "give one of --json, --csv and --html"
+	expect_error 64 "give only one of --json, --csv and --html"
 }
 
 @test "sheet --html escapes names and sides: &, <, > and quotes are text, not markup" {

@@ -47,7 +47,7 @@ corrupted() {
 	corrupted "UPDATE unit_state SET flags = 'rallying@1,half-speed@3' WHERE unit = $best" \
 	    "unit 'Best': its kept flags are 'rallying@1,half-speed@3', the journal replayed gives 'rallying@1,half-speed@2'"
 	corrupted "DELETE FROM unit_state WHERE unit = $pack" \
-	    "unit 'Pack' has no kept state (its row is missing)"
+	    "unit 'Pack' has no kept state (it is missing from the game file)"
 	# unit_ledger: a total, the last change, its turn, a row gone or added
 	corrupted "UPDATE unit_ledger SET total = 10 WHERE unit = $kempt AND kind = 'loss'" \
 	    "unit 'Kempt': its kept loss ledger is 10 (last change +12 in turn 1), the journal replayed gives 12 (last change +12 in turn 1)"
@@ -114,7 +114,7 @@ corrupted() {
 	umpire fire --unit Kempt --distance 2 --dice 4
 	expect_error 64 "the fire names no --target: name the unit it hits with --target NAME, or give --no-target when it hits nothing on the roster"
 	umpire melee --attacker Charlet --defender-figures 40 --dice 4,3
-	expect_error 64 "a melee in the game names both --attacker and --defender"
+	expect_error 64 "give both --attacker NAME and --defender NAME: a melee in the game names both sides"
 	umpire fire --unit Kempt --target Charlet --no-target --distance 2 --dice 4
 	expect_error 64 "--no-target and --target do not go together"
 	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM event')" = 0 ]

@@ -335,7 +335,7 @@ fury() {
 	umpire --json turn --for French
 	[ "$(jsonc .)" = '{"turn":1,"phase":null,"units":[{"unit":"Bourgeois","side":"French","acts":["fired"],"must":[],"may_not":[]}]}' ]
 	umpire turn next --for French
-	expect_error 64 "turn next shows no side's view: drop --for"
+	expect_error 64 "'turn next' shows no side's view: drop --for"
 	# a new turn: the acts are gone, the battalions at HALT are not
 	"$U" turn next >/dev/null
 	umpire turn

@@ -63,7 +63,7 @@ load helper
 
 @test "tables import needs a game" {
 	umpire --rules brigade tables import melee-firing x.csv
-	expect_error 66 "there is no game at 'umpire.db' (start one with 'umpire new --rules NAME')"
+	expect_error 66 "there is no game at 'umpire.db': start one with 'umpire new --rules NAME', or give the game's path with --db PATH"
 }
 
 @test "tables --json list and show" {

@@ -14,8 +14,8 @@ units() {
 @test "a prefix is never acted on: 'kemp' is not Kempt, and is Kemp once Kemp is added" {
 	small_oob
 	umpire fire --firers 16 --distance 2 --target kemp --dice 4
-	expect_error 65 "unit 'kemp' not found: did you mean 'Kempt'?"
-	[ "$stderr" = "umpire: fire: unit 'kemp' not found: did you mean 'Kempt'?" ]
+	expect_error 65 "no unit is named 'kemp': did you mean 'Kempt'?"
+	[ "$stderr" = "umpire: fire: no unit is named 'kemp': did you mean 'Kempt'?" ]
 	[ "$(events)" = 0 ]
 	"$U" unit add Kemp --side British --type infantry --class british --units 2 >/dev/null
 	umpire --json fire --firers 16 --distance 2 --target kemp --dice 4
@@ -28,25 +28,25 @@ units() {
 	small_oob
 	"$U" unit add "I Corps" --side French --type corps >/dev/null
 	umpire fire --unit Kemp --target Bachelu --distance 5 --dice 4
-	expect_error 65 "fire: unit 'Kemp' not found: did you mean 'Kempt'?"
+	expect_error 65 "fire: no unit is named 'Kemp': did you mean 'Kempt'?"
 	umpire melee --attacker Bach --defender Pack --dice 4,3
-	expect_error 65 "melee: unit 'Bach' not found: did you mean 'Bachelu'?"
+	expect_error 65 "melee: no unit is named 'Bach': did you mean 'Bachelu'?"
 	umpire melee --attacker Bachelu --defender Pac --dice 4,3
-	expect_error 65 "melee: unit 'Pac' not found: did you mean 'Pack'?"
+	expect_error 65 "melee: no unit is named 'Pac': did you mean 'Pack'?"
 	umpire morale --unit Kemp
-	expect_error 65 "morale: unit 'Kemp' not found: did you mean 'Kempt'?"
+	expect_error 65 "morale: no unit is named 'Kemp': did you mean 'Kempt'?"
 	umpire adjust Kemp --figures -2 --reason test
-	expect_error 65 "adjust: unit 'Kemp' not found: did you mean 'Kempt'?"
+	expect_error 65 "adjust: no unit is named 'Kemp': did you mean 'Kempt'?"
 	umpire unit show Pir
-	expect_error 65 "unit: unit 'Pir' not found: did you mean 'Piré'?"
+	expect_error 65 "unit: no unit is named 'Pir': did you mean 'Piré'?"
 	umpire unit set Pir --units 3
-	expect_error 65 "unit: unit 'Pir' not found: did you mean 'Piré'?"
+	expect_error 65 "unit: no unit is named 'Pir': did you mean 'Piré'?"
 	umpire unit rm Pir
-	expect_error 65 "unit: unit 'Pir' not found: did you mean 'Piré'?"
+	expect_error 65 "unit: no unit is named 'Pir': did you mean 'Piré'?"
 	umpire unit set Bachelu --parent "I Corp"
-	expect_error 65 "unit: --parent: unit 'I Corp' not found: did you mean 'I Corps'?"
+	expect_error 65 "unit: --parent: no unit is named 'I Corp': did you mean 'I Corps'?"
 	umpire log --unit Kemp
-	expect_error 65 "log: unit 'Kemp' not found: did you mean 'Kempt'?"
+	expect_error 65 "log: no unit is named 'Kemp': did you mean 'Kempt'?"
 	[ "$(events)" = 0 ]
 	[ "$(units)" = "Kempt|Pack|Bachelu|Piré|I Corps" ]
 	# Whole, folded: each acts.
@@ -65,7 +65,7 @@ units() {
 	"$U" unit add Garde --side French --type guards >/dev/null
 	"$U" unit add "1er Ligne" --side French --type line >/dev/null
 	umpire morale --rout --unit Garde --passed 1er --dice 4
-	expect_error 65 "morale: unit '1er' not found: did you mean '1er Ligne'?"
+	expect_error 65 "morale: no unit is named '1er': did you mean '1er Ligne'?"
 	umpire --json morale --rout --unit Garde --passed "1ER LIGNE" --dice 4
 	[ "$(json '.result.also_rout|join(",")')" = "1er Ligne" ]
 }

@@ -230,7 +230,7 @@ two_destroyed() {
 		[ "$(printf '%s\n' "$output" | jq -c . | wc -l)" = 1 ] || { echo "$c: $output"; return 1; }
 	done
 	umpire --json complete "fire --u"
-	expect_error 64 "umpire: complete: complete has no JSON output"
+	expect_error 64 "umpire: complete: this command has no JSON output: drop --json"
 }
 
 # ---- units of one side do not fight each other -------------------------
@@ -314,7 +314,7 @@ fury_corps() {
 	"$U" new --rules fury >/dev/null
 	"$U" unit add Husson --side French --type infantry --stands 5 --bel regular >/dev/null
 	umpire move --unit Husson --dice 3,4
-	expect_error 64 "move needs --quality excellent|good|average|poor (the corps commander's rating), or --disordered"
+	expect_error 64 "give --quality excellent|good|average|poor (the corps commander's rating), or --disordered"
 }
 
 # squares.txt l.51: "Count up the number of commands on both sides (i.e.
@@ -330,7 +330,7 @@ fury_corps() {
 	[ "$(jsonc .result.action_dice)" = '[3,2,1]' ]
 	[ "$(json '.working[0]')" = "--commands 3: the game's command formations" ]
 	umpire turn --action-dice --dice 1,3
-	expect_error 65 "too few dice: die 3 should be the action d3 3 (d3, 1-3)"
+	expect_error 65 "too few dice: die 3 should be the action d3 3 (1-3)"
 }
 
 # ---- formations: rulings that change them say so, later ones use them --

@@ -129,7 +129,7 @@ example() {
 	umpire adjust Kempt --formation march-column --reason trial
 	expect_error 65 "Kempt is already in march column: nothing to change"
 	umpire adjust Kempt --state wobbly --reason trial
-	expect_error 65 "the fury rules keep no state 'wobbly': give good order, suppressed, silenced, damaged, wrecked, routed, destroyed, disordered, broken, tried square or breakthrough"
+	expect_error 65 "the fury rules keep no state 'wobbly': give good-order, suppressed, silenced, damaged, wrecked, routed, destroyed, disordered, broken, tried-square or breakthrough"
 }
 
 @test "counts in words: one hit, one stand, one unit destroyed; a count that counts up is not 'lost'" {
@@ -225,7 +225,7 @@ example() {
 @test "a unit name with two letters swapped is near it too" {
 	example fury
 	umpire morale --unit Kmept
-	expect_error 65 "unit 'Kmept' not found: did you mean 'Kempt'?"
+	expect_error 65 "no unit is named 'Kmept': did you mean 'Kempt'?"
 }
 
 @test "fury: a leader has no stands and stands in no formation, in every view" {

@@ -217,7 +217,7 @@ state() {
 	umpire adjust 52nd --state ok --reason "it was rallied"
 	[ "$(state 52nd)" = ok ]
 	umpire adjust 52nd --fp +1 --reason x
-	expect_error 64 "the 2x2 rules count states, not fp: adjust takes --state STATE (as the sheet says it)"
+	expect_error 64 "the 2x2 rules count states, not fp: give --state STATE (as the sheet says it)"
 }
 
 # l.26: "any unit which is not pinned or disrupted may move"; a routing

@@ -7,7 +7,7 @@ sq() { umpire --json --rules squares "$@"; }
 
 @test "bombardment dice: foot d10 close, d8 long; horse d8 close, d6 long; hits on 5+" {
 	umpire --rules squares fire --artillery foot --range close --dice 5,4
-	expect_error 65 "too many dice: 2 given, the ruling uses 1"
+	expect_error 65 "too many dice: 2 given, the ruling uses 1 (drop the ones after it)"
 	sq fire --artillery foot --range close --dice 5
 	[ "$(json .result.hits)" = 1 ]
 	sq fire --artillery foot --range close --dice 4
@@ -27,7 +27,7 @@ sq() { umpire --json --rules squares "$@"; }
 	[ "$(json .result.hits)" = 3 ]
 	[ "$(json '.dice|length')" = 4 ]
 	umpire --rules squares fire --artillery foot --range close --bases 2 --ap 2 --dice 5,4,10
-	expect_error 65 "too few dice: die 4 should be the d10 of base 2, action 2 (d10, 1-10)"
+	expect_error 65 "too few dice: die 4 should be the d10 of base 2, action 2 (1-10)"
 }
 
 @test "a woods square is hit on 6+" {

@@ -119,7 +119,7 @@ undid #2 turn 1 adjust of 1/45e (unit): 1/45e: reorganised (stood a full turn to
 	umpire adjust "1/45e" --clear disordered --reason x
 	expect_error 65 "the ohw rules keep no flag 'disordered': they keep saving themselves"
 	umpire adjust "1/45e" --state destroyed --fp +1 --reason x
-	expect_error 64 "a correction is of the measure or of the state, not both"
+	expect_error 64 "give the measure ±N or --state, not both: a correction is of one"
 	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM event')" = 2 ]
 }
 

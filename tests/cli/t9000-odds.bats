@@ -152,17 +152,17 @@ by_walk() {
 
 @test "odds take the adjudication's errors; dice are refused" {
 	umpire odds --rules brigade fire --firers 16 --distance 2 --dice 4
-	expect_error 64 "odds take no dice: they weigh every face the dice can show"
+	expect_error 64 "drop --dice, --roll and --seed: the odds weigh every face the dice can show"
 	umpire odds --rules brigade fire --distance 2
-	expect_error 64 "fire needs --firers N (infantry), --guns N (artillery) or --rocket; in a game, --unit NAME reads them"
+	expect_error 64 "give --firers N (infantry), --guns N (artillery) or --rocket; in a game, --unit NAME reads them"
 	umpire odds --rules brigade fire --firers -1 --distance 2
 	expect_error 65 "--firers: -1 is negative; expected a whole number from 0 to 100000"
 	umpire odds --rules brigade fatigue
 	expect_error 64 "the brigade rules have no fatigue"
 	umpire odds
-	expect_error 64 "odds needs the ruling to weigh: umpire odds COMMAND [its options, no --dice] (fire, melee, morale, rally, fatigue, move)"
+	expect_error 64 "name the ruling to weigh: umpire odds fire|melee|morale|rally|fatigue|move [its options, no --dice]"
 	umpire --json odds
-	expect_error 64 "odds needs the ruling to weigh: umpire odds COMMAND [its options, no --dice] (fire, melee, morale, rally, fatigue, move)"
+	expect_error 64 "name the ruling to weigh: umpire odds fire|melee|morale|rally|fatigue|move [its options, no --dice]"
 }
 
 @test "brigade artillery: misfire dice counted, not ordered, equal the rulings face by face" {

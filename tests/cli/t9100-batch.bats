@@ -29,7 +29,7 @@ LINES
 	expect_error 65 "line 3: fire: die 1 is the firers' average die: 9 is not a face of the average die (2-5); nothing was written"
 	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM event')" = 0 ]
 	umpire batch - <<<'fire --firers 16 --distance 2 --target Kempt'
-	expect_error 64 "line 1: fire: needs dice: firers' average die (average die); give the faces with --dice or let umpire roll with --roll; nothing was written"
+	expect_error 64 "line 1: fire: needs dice: firers' average die; give the faces with --dice or let umpire roll with --roll; nothing was written"
 	umpire batch - <<<'fire --target "Kempt'
 	expect_error 64 "line 1: a quote is not closed; nothing was written"
 	[ "$(md5sum umpire.db)" = "$before" ]
@@ -40,7 +40,7 @@ LINES
 	printf 'fire --firers 16 --distance 2 --target Kempt --dice 4\nfire --firers 16 --distance 2 --target Nobody --dice 4\nturn next\n' >each.txt
 	run --separate-stderr "$U" batch --each each.txt
 	[ "$status" -eq 65 ]
-	[ "$stderr" = "umpire: batch: line 2: fire: unit 'Nobody' not found; the 1 line before it was kept (the last event recorded is 1)" ]
+	[ "$stderr" = "umpire: batch: line 2: fire: no unit is named 'Nobody' ('umpire unit list' lists them); the 1 line before it was kept (the last event recorded is 1)" ]
 	has_line "  Kempt loses 2 figures (62 left)"
 	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM event')" = 1 ]
 }

@@ -414,7 +414,7 @@ Piré" ]
 	umpire complete "umpire --db "
 	[ "$output" = "files" ]
 	umpire complete
-	expect_error 64 "complete takes the command line up to the cursor"
+	expect_error 64 "give the command line up to the cursor"
 }
 
 # tmux KEYS...: sends keys to the test's own tmux server.

@@ -95,11 +95,11 @@ brigade_game() {
 @test "--for names a side of the game or the umpire; other commands take none" {
 	brigade_game
 	umpire sheet --for Prussians
-	expect_error 65 "umpire: sheet: --for: no unit fights for side 'Prussians' (give a side, or umpire)"
+	expect_error 65 "umpire: sheet: --for: no unit fights for side 'Prussians' (give British, French or umpire)"
 	umpire fire --for British --firers 6 --distance 2 --dice 4
-	expect_error 64 "umpire: fire: fire shows no side's view: drop --for"
+	expect_error 64 "umpire: fire: this command shows no side's view: drop --for"
 	umpire unit add X --side British --type infantry --class british --for British
-	expect_error 64 "umpire: unit: unit add shows no side's view: drop --for"
+	expect_error 64 "umpire: unit: 'unit add' shows no side's view: drop --for"
 	# --for umpire is the umpire's view
 	"$U" --json sheet >a.json
 	"$U" --json sheet --for umpire >b.json
@@ -460,11 +460,11 @@ ohw_game() {
 	"$U" fire --unit Kempt --target Charlet --distance 2 --dice 4 >/dev/null
 	"$U" adjust Charlet --figures -1 --reason "French only" >/dev/null
 	umpire unit show "Quiot's Division" --for Allied
-	expect_error 65 "umpire: unit: unit 'Quiot's Division' not found"
+	expect_error 65 "umpire: unit: no unit is named 'Quiot's Division' ('umpire unit list' lists them)"
 	umpire unit show "Quiot's Divison" --for Allied
-	expect_error 65 "umpire: unit: unit 'Quiot's Divison' not found"
+	expect_error 65 "umpire: unit: no unit is named 'Quiot's Divison' ('umpire unit list' lists them)"
 	umpire log --unit Quiot --for Allied
-	expect_error 65 "umpire: log: unit 'Quiot' not found"
+	expect_error 65 "umpire: log: no unit is named 'Quiot' ('umpire unit list' lists them)"
 	umpire unit show "Picton's Division" --for Allied
 	[ "$status" -eq 0 ]
 	umpire unit show "Quiot's Division"

@@ -651,7 +651,7 @@ CLIENTS=$BATS_TEST_DIRNAME/../stress/serve_clients.py
 
 @test "serve refuses: no game (66), a bad address (65), an unknown option (64), other rules (64), an address in use (69)" {
 	umpire serve --listen 127.0.0.1:0
-	expect_error 66 "there is no game at 'umpire.db' (start one with 'umpire new --rules NAME')"
+	expect_error 66 "there is no game at 'umpire.db': start one with 'umpire new --rules NAME', or give the game's path with --db PATH"
 	small_oob
 	sum=$(md5sum <umpire.db)
 	for bad in nonsense 127.0.0.1 127.0.0.1:65536 127.0.0.1:-1 :8080 localhost:8080 \
@@ -664,7 +664,7 @@ CLIENTS=$BATS_TEST_DIRNAME/../stress/serve_clients.py
 	umpire serve extra
 	expect_error 64 "unexpected argument 'extra'"
 	umpire --rules squares serve --listen 127.0.0.1:0
-	expect_error 64 "the game 'umpire.db' is played under the brigade rules, not squares"
+	expect_error 64 "the game 'umpire.db' is played under the brigade rules, not squares: drop --rules squares (or give --db GAME, a game under the squares rules)"
 	[ "$(md5sum <umpire.db)" = "$sum" ]
 	serve_up
 	port=${BASE##*:}

@@ -31,6 +31,11 @@ typed_faces(void **state)
 	assert_int_equal(dice_take(&d, DIE_AVG, "the defender's average die"), 3);
 	assert_int_equal(dice_take(&d, DIE_AVG, "fourth"), -1);
 	assert_string_equal(d.error, "too few dice: die 4 should be the fourth (average die, 2-5)");
+	/* a label that names its die says it once */
+	assert_int_equal(dice_take(&d, DIE_D6, "misfire d6 for gun 1"), -1);
+	assert_string_equal(d.error, "too few dice: die 4 should be the misfire d6 for gun 1 (1-6)");
+	assert_int_equal(die_named_in("d66 table", DIE_D6), 0);
+	assert_int_equal(die_named_in("the battery's average die", DIE_AVG), 1);
 }
 
 static void

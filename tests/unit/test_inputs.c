@@ -48,6 +48,13 @@ names_before_values(void **state)
 	assert_int_equal(parse(&in, "--firers 1 --firers 2"), INPUTS_USAGE);
 	assert_int_equal(parse(&in, "--moving=yes"), INPUTS_USAGE);
 	assert_int_equal(parse(&in, "--firers"), INPUTS_USAGE);
+	assert_string_equal(in.error, "option '--firers' needs a value: --firers N");
+	/* an option where a value should stand: the value is missing */
+	assert_int_equal(parse(&in, "--firers --moving"), INPUTS_USAGE);
+	assert_string_equal(in.error, "option '--firers' needs a value: --firers N");
+	/* a misspelt option is told the options near it */
+	assert_int_equal(parse(&in, "--firer 3"), INPUTS_USAGE);
+	assert_string_equal(in.error, "unknown option '--firer' for brigade fire (did you mean '--firers'? see 'umpire fire --rules brigade --help')");
 	assert_int_equal(parse(&in, "firers 1"), INPUTS_USAGE);
 }
 

@@ -160,19 +160,19 @@ find_name(void **state)
 	assert_int_equal(find(army, n, "d'erlon", err), 4);
 	assert_int_equal(find(army, n, "КУТУЗОВ", err), 5);
 	assert_int_equal(find(army, n, "kemp", err), -1);
-	assert_string_equal(err, "unit 'kemp' not found: did you mean 'Kempt'?");
+	assert_string_equal(err, "no unit is named 'kemp': did you mean 'Kempt'?");
 	assert_int_equal(find(army, n, "P", err), -1);
-	assert_string_equal(err, "unit 'P' not found: did you mean 'Pack' or 'Piré'?");
+	assert_string_equal(err, "no unit is named 'P': did you mean 'Pack' or 'Piré'?");
 	assert_int_equal(find(army, n, "Bachelo", err), -1);
-	assert_string_equal(err, "unit 'Bachelo' not found: did you mean 'Bachelu'?");
+	assert_string_equal(err, "no unit is named 'Bachelo': did you mean 'Bachelu'?");
 	assert_int_equal(find(army, n, "Wellington", err), -1);
-	assert_string_equal(err, "unit 'Wellington' not found");
+	assert_string_equal(err, "no unit is named 'Wellington' ('umpire unit list' lists them)");
 	assert_int_equal(find(army, n, "", err), -1);
-	assert_string_equal(err, "unit '' not found");
+	assert_string_equal(err, "no unit is named '' ('umpire unit list' lists them)");
 	assert_int_equal(find(army, n, "A\033B", err), -1);
 	assert_string_equal(err, "unit name holds a control character (U+001B)");
 	assert_int_equal(find(army, 0, "Pack", err), -1);
-	assert_string_equal(err, "unit 'Pack' not found");
+	assert_string_equal(err, "no unit is named 'Pack' ('umpire unit list' lists them)");
 }
 
 /* The nearest names first: names the one typed begins before a name a
@@ -187,9 +187,9 @@ find_nearest(void **state)
 
 	(void)state;
 	assert_int_equal(find(near, 2, "ba", err), -1);
-	assert_string_equal(err, "unit 'ba' not found: did you mean 'Bay' or 'Bxa'?");
+	assert_string_equal(err, "no unit is named 'ba': did you mean 'Bay' or 'Bxa'?");
 	assert_int_equal(find(near, 5, "ba", err), -1);
-	assert_string_equal(err, "unit 'ba' not found: did you mean 'Bay', 'Bazooka' or 'Baxa'?");
+	assert_string_equal(err, "no unit is named 'ba': did you mean 'Bay', 'Bazooka' or 'Baxa'?");
 }
 
 /* A later word of a name, as the table says it ("Ricard" of "Brigade
@@ -205,12 +205,12 @@ find_by_word(void **state)
 
 	(void)state;
 	assert_int_equal(find(brigades, 3, "ricard", err), -1);
-	assert_string_equal(err, "unit 'ricard' not found: did you mean 'Ricardo' or 'Brigade Ricard'?");
+	assert_string_equal(err, "no unit is named 'ricard': did you mean 'Ricardo' or 'Brigade Ricard'?");
 	assert_int_equal(find(brigades, 4, "Vecsey", err), -1);
-	assert_string_equal(err, "unit 'Vecsey' not found: did you mean 'Grenz-Brigade Vécsey'?");
+	assert_string_equal(err, "no unit is named 'Vecsey': did you mean 'Grenz-Brigade Vécsey'?");
 	/* two letters are too few to be a word's beginning */
 	assert_int_equal(find(brigades, 2, "he", err), -1);
-	assert_string_equal(err, "unit 'he' not found");
+	assert_string_equal(err, "no unit is named 'he' ('umpire unit list' lists them)");
 }
 
 /* An older game may hold names that fold alike: typed exactly, each
