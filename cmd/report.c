@@ -17,9 +17,6 @@
 
 #define SIDES 16
 
-/* The report as one JSON object is made in memory up to this size. */
-#define REPORT_JSON (1 << 23)
-
 struct report {
 	struct cmd_ctx *g;
 	struct game *gm;
@@ -482,13 +479,10 @@ static int
 tell_json(struct report *r)
 {
 	struct jsonw w;
-	char *buf = malloc(REPORT_JSON);
 	int st, rc;
 
-	if (buf == NULL)
-		return cmd_error(r->g, EXIT_BUG, "out of memory");
 	r->w = &w;
-	jsonw_init(&w, buf, REPORT_JSON);
+	jsonw_init_growing(&w);
 	jsonw_object(&w, NULL);
 	jsonw_string(&w, "rules", r->gm->rs->name);
 	jsonw_string(&w, "title", r->gm->info.title);
@@ -496,7 +490,7 @@ tell_json(struct report *r)
 	jsonw_string(&w, "losses_measure", ruleset_loss_word(r->gm->rs));
 	jsonw_array(&w, "turns");
 	if ((st = db_turn_events(r->gm->db, one, r)) != DB_OK) {
-		free(buf);
+		jsonw_free(&w);
 		return r->failed ? EXIT_IO : game_fail(r->g, st);
 	}
 	while (r->turn < r->gm->turn)
@@ -504,13 +498,11 @@ tell_json(struct report *r)
 	end_turn(r);
 	jsonw_array_end(&w);
 	if ((rc = tell_campaign(r)) != 0) {
-		free(buf);
+		jsonw_free(&w);
 		return rc;
 	}
 	jsonw_object_end(&w);
-	rc = cmd_print_json(r->g, &w, "the report is too long for one JSON object");
-	free(buf);
-	return rc;
+	return cmd_print_json(r->g, &w);
 }
 
 /* The page's charts: each side's losses by turn, as the sheet draws
@@ -566,7 +558,7 @@ report_to(struct cmd_ctx *g, struct report *r, const char *path)
 	if (path != NULL)
 		rc = outfile_close(g, &of, rc);
 	if (rc == 0 && path != NULL && g->json)
-		print_json_pair(g, "wrote", path);
+		rc = print_json_pair(g, "wrote", path);
 	else if (rc == 0 && path != NULL)
 		fprintf(g->out, "wrote the battle report to %s\n", path);
 	html_history_free(&r->h);
