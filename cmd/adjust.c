@@ -26,7 +26,9 @@ struct adjust_work {
 	struct ruling_units ru;
 	struct ruling_effects fx;
 	char word[UNIT_WORD];	/* the state, flag or formation named, as kept */
-	char summary[512];
+	/* "NAME: -2 figures (REASON)": the name is shorter than UNIT_NAME and
+	 * the reason lies in the inputs' store, so the sentence is never cut */
+	char summary[UNIT_NAME + INPUT_STORE + 64];
 	char *args;		/* the journal's record, made as it is */
 	char *out;		/* recorded (NULL until then) */
 };

@@ -257,8 +257,9 @@ known(const struct report *r, const char *side)
 	}
 }
 
-/* Adds side S of battle b to the campaign's totals. */
-static void
+/* Adds side S of battle b to the campaign's totals; -1 when they would
+ * count more sides than a campaign keeps. */
+static int
 add_total(struct db_battle *all, const struct db_battle_side *s)
 {
 	int i = 0;
@@ -267,12 +268,20 @@ add_total(struct db_battle *all, const struct db_battle_side *s)
 		i++;
 	if (i == all->nsides) {
 		if (all->nsides == DB_BATTLE_SIDES)
-			return;
+			return -1;
 		all->nsides++;
 		all->side[i] = *s;
-		return;
+		return 0;
 	}
 	all->side[i].losses += s->losses;
+	return 0;
+}
+
+static int
+too_many_sides(struct report *r)
+{
+	return cmd_error(r->g, EXIT_DATA, "the campaign has more than %d sides: a campaign keeps no more",
+	    DB_BATTLE_SIDES);
 }
 
 /* The campaign so far: the earlier battles, this one from the history
@@ -290,11 +299,13 @@ campaign_read(struct report *r, struct campaign *c)
 	if ((b = realloc(c->b, (size_t)(c->n + 1) * sizeof *b)) == NULL)
 		return cmd_error(r->g, EXIT_BUG, "out of memory");
 	c->b = b;
+	if (r->h.nsides > DB_BATTLE_SIDES)
+		return too_many_sides(r);
 	now = &b[c->n++];
 	memset(now, 0, sizeof *now);
 	text_copy(now->title, sizeof now->title, r->gm->info.title);
 	now->turns = r->gm->turn;
-	for (int s = 0; s < r->h.nsides && s < DB_BATTLE_SIDES; s++) {
+	for (int s = 0; s < r->h.nsides; s++) {
 		text_copy(now->side[s].side, sizeof now->side[s].side, r->h.side[s]);
 		now->side[s].losses = side_lost(r, s, r->h.turns);
 		now->side[s].start = r->h.start[s];
@@ -302,7 +313,8 @@ campaign_read(struct report *r, struct campaign *c)
 	}
 	for (int i = 0; i < c->n; i++)
 		for (int s = 0; s < b[i].nsides; s++)
-			add_total(&c->all, &b[i].side[s]);
+			if (add_total(&c->all, &b[i].side[s]) != 0)
+				return too_many_sides(r);
 	return 0;
 }
 

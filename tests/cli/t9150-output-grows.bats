@@ -95,3 +95,24 @@ for r in rows[1:]:
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "#1     turn 1   fire     $who: $summary" ]
 }
+
+@test "a 2x2 game of more sides than the rules count is refused, not cut short" {
+	"$U" new --rules 2x2 >/dev/null
+	for i in $(seq 1 17); do "$U" unit add "U$i" --side "S$i" --type infantry >/dev/null; done
+	umpire sheet
+	expect_error 65 "the game has more than 16 sides: the 2x2 rules count no more"
+	"$U" unit rm U17 >/dev/null
+	umpire --json sheet
+	[ "$status" -eq 0 ]
+	[ "$(json '.standing.destroyed | length')" = 16 ]
+}
+
+@test "adjust keeps a long reason whole in its summary" {
+	small_oob
+	reason=$(printf 'a straggler %.0s' $(seq 1 250))
+	reason=${reason% }
+	umpire --json adjust Kempt --figures -1 --reason "$reason"
+	[ "$status" -eq 0 ]
+	[ "$(json .summary)" = "Kempt: -1 figure ($reason)" ]
+	[ "$(sqlite3 umpire.db 'SELECT summary FROM event WHERE id = 1')" = "Kempt: -1 figure ($reason)" ]
+}
