@@ -53,9 +53,9 @@ struct work {
 	struct acts_implied implied;	/* what the turn's acts implied */
 	unsigned short typed[INPUTS_MAX];	/* each option's items the
 						 * umpire typed */
-	char args[16384];
-	char dice[2048];
-	char json[RULING_JSON];
+	char *args;		/* the journal's record of the ruling, made */
+	char *dice;		/* as it is recorded (NULL until then) */
+	char *json;
 };
 
 /*
@@ -355,17 +355,19 @@ load_units(struct cmd_ctx *g, struct game *gm, const struct inputs *in,
 	return check_sides(g, in, ru);
 }
 
-static int
-dice_json(const struct dice *d, char *buf, size_t n)
+/* The dice used as a JSON array, for the caller to free; NULL when
+ * memory ran out. */
+static char *
+dice_json(const struct dice *d)
 {
 	struct jsonw w;
 
-	jsonw_init(&w, buf, n);
+	jsonw_init_growing(&w);
 	jsonw_array(&w, NULL);
 	for (int i = 0; i < d->nused; i++)
 		jsonw_int(&w, NULL, d->used[i].face);
 	jsonw_array_end(&w);
-	return w.overflow ? -1 : 0;
+	return jsonw_take(&w);
 }
 
 /* The effects as the output lists them: what changed (the measure by its
@@ -430,10 +432,10 @@ record(struct cmd_ctx *g, struct game *gm, struct work *w, int argc, char **argv
 
 	if ((st = db_event_next_id(gm->db, &out->event)) != DB_OK)
 		return game_fail(g, st);
-	if (game_args_json(g->command, argc, argv, w->args, sizeof w->args) != 0 ||
-	    dice_json(out->dice, w->dice, sizeof w->dice) != 0 ||
-	    render_json(out, w->json, sizeof w->json) != 0)
-		return cmd_error(g, EXIT_BUG, "the ruling is too large to record");
+	if ((w->args = game_args_json(g->command, argc, argv)) == NULL ||
+	    (w->dice = dice_json(out->dice)) == NULL ||
+	    (w->json = render_json(out)) == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
 	memset(&rec, 0, sizeof rec);
 	rec.id = out->event;
 	rec.turn = gm->turn;
@@ -462,8 +464,8 @@ print_ruling(struct cmd_ctx *g, struct work *w)
 		render_text(g->out, &w->out);
 		return EXIT_DONE;
 	}
-	if (w->json[0] == '\0' && render_json(&w->out, w->json, sizeof w->json) != 0)
-		return cmd_error(g, EXIT_BUG, "the output is too large to write");
+	if (w->json == NULL && (w->json = render_json(&w->out)) == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
 	fprintf(g->out, "%s\n", w->json);
 	return EXIT_DONE;
 }
@@ -654,7 +656,6 @@ run_in_game(struct cmd_ctx *g, const struct rule_cmd *c, int argc, char **argv,
 	if ((rc = game_get_mode(g, 1, &gm)) != 0)
 		return rc;
 	w->fx.n = w->fx.no_memory = 0;	/* the effects are filled as they come */
-	w->json[0] = '\0';
 	if ((rc = adjudicate_in_game(g, gm, c, w, before, sizeof before)) != 0)
 		return rc;
 	if ((rc = describe_effects(g, gm, &w->ru, &w->fx, &w->out)) != 0 ||
@@ -734,8 +735,7 @@ rule_work(struct cmd_ctx *g, const struct ruleset *rs, const struct rule_cmd *c,
 
 /* One ruling of command c, in a workspace of its own.  Its parts are
  * cleared as they start (inputs_init, result_init, the dice's set-up), so
- * the workspace (its JSON's room, 8 MB, mostly untouched) is not cleared
- * here: a batch makes one for each line. */
+ * the workspace is not cleared here: a batch makes one for each line. */
 static int
 run(struct cmd_ctx *g, const struct ruleset *rs, const struct rule_cmd *c,
     int argc, char **argv)
@@ -749,12 +749,15 @@ run(struct cmd_ctx *g, const struct ruleset *rs, const struct rule_cmd *c,
 	memset(&w->out, 0, sizeof w->out);
 	memset(&w->ru, 0, sizeof w->ru);
 	memset(&w->fx, 0, sizeof w->fx);
-	w->json[0] = '\0';
+	w->args = w->dice = w->json = NULL;
 	rc = rule_work(g, rs, c, argc, argv, w);
 	ruling_units_free(&w->ru);
 	ruling_effects_free(&w->fx);
 	result_free(&w->r);
 	free(w->out.applied);
+	free(w->args);
+	free(w->dice);
+	free(w->json);
 	free(w);
 	return rc;
 }

@@ -26,9 +26,11 @@ struct adjust_work {
 	struct ruling_units ru;
 	struct ruling_effects fx;
 	char word[UNIT_WORD];	/* the state, flag or formation named, as kept */
-	char summary[512];
-	char args[4096];
-	char out[8192];
+	/* "NAME: -2 figures (REASON)": the name is shorter than UNIT_NAME and
+	 * the reason lies in the inputs' store, so the sentence is never cut */
+	char summary[UNIT_NAME + INPUT_STORE + 64];
+	char *args;		/* the journal's record, made as it is */
+	char *out;		/* recorded (NULL until then) */
 };
 
 const struct input_decl *
@@ -255,8 +257,9 @@ word_correction(struct cmd_ctx *g, const struct game *gm,
 	return 0;
 }
 
-/* The correction's JSON: what the journal keeps and --json prints. */
-static void
+/* The correction's JSON: what the journal keeps and --json prints, for
+ * the caller to free; NULL when memory ran out. */
+static char *
 correction_json(const struct game *gm, const struct unit *u,
     const struct adjust_work *w, long long id)
 {
@@ -264,7 +267,7 @@ correction_json(const struct game *gm, const struct unit *u,
 	const struct unit_effect *e = ruling_effect(&w->fx, 0);
 	struct jsonw j;
 
-	jsonw_init(&j, (char *)w->out, sizeof w->out);
+	jsonw_init_growing(&j);
 	jsonw_object(&j, NULL);
 	jsonw_string(&j, "unit", u->name);
 	if (e->kind == KEEP_LEDGER && e->ledger == 0) {
@@ -286,6 +289,7 @@ correction_json(const struct game *gm, const struct unit *u,
 	jsonw_string(&j, "summary", w->summary);
 	jsonw_int(&j, "event", (long)id);
 	jsonw_object_end(&j);
+	return jsonw_take(&j);
 }
 
 /* A correction of the measure is told as such: "Kempt: -2 figures, now 4
@@ -335,11 +339,11 @@ record(struct cmd_ctx *g, struct game *gm, struct unit *u, int argc,
 		return cmd_error(g, EXIT_DATA, "%s is already %s%s: nothing to change", u->name,
 		    in_given(&w->in, "formation") ? "in " : "", text_spoken(w->word, word, sizeof word));
 	measure_note(gm, u, w);
-	if (game_args_json("adjust", argc, argv, w->args, sizeof w->args) != 0)
-		return cmd_error(g, EXIT_DATA, "the command line is too long to record");
 	if ((st = db_event_next_id(gm->db, id)) != DB_OK)
 		return game_fail(g, st);
-	correction_json(gm, u, w, *id);
+	if ((w->args = game_args_json("adjust", argc, argv)) == NULL ||
+	    (w->out = correction_json(gm, u, w, *id)) == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
 	memset(&rec, 0, sizeof rec);
 	rec.id = *id;
 	rec.turn = gm->turn;
@@ -415,6 +419,8 @@ adjust(struct cmd_ctx *g, int argc, char **argv)
 	ruling_units_free(&w->ru);
 	ruling_effects_free(&w->fx);
 	result_free(&w->r);
+	free(w->args);
+	free(w->out);
 	free(w);
 	return rc;
 }

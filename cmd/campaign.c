@@ -397,10 +397,9 @@ print_json(const struct carry *c, const struct ruleset *rs, const char *title,
     const char *fog)
 {
 	const struct keeps *k = &rs->roster->keeps;
-	char buf[16384];
 	struct jsonw w;
 
-	jsonw_init(&w, buf, sizeof buf);
+	jsonw_init_growing(&w);
 	jsonw_object(&w, NULL);
 	jsonw_string(&w, "rules", rs->name);
 	jsonw_string(&w, "title", title);
@@ -434,7 +433,7 @@ print_json(const struct carry *c, const struct ruleset *rs, const char *title,
 	jsonw_array_end(&w);
 	jsonw_object_end(&w);
 	jsonw_object_end(&w);
-	return cmd_print_json(c->g, &w, "the campaign is too large to show");
+	return cmd_print_json(c->g, &w);
 }
 
 int

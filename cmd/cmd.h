@@ -118,11 +118,11 @@ int cmd_error(struct cmd_ctx *g, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 /*
- * Prints the finished JSON document w on stdout and returns 0; when it
- * outgrew its buffer, prints nothing and reports too_large (exit 70).
+ * Prints the finished JSON document w (a growing writer) on stdout and
+ * returns 0; when memory ran out writing it, prints nothing and reports
+ * "out of memory" (exit 70).  Frees w's buffer either way.
  */
-int cmd_print_json(struct cmd_ctx *g, const struct jsonw *w,
-    const char *too_large);
+int cmd_print_json(struct cmd_ctx *g, struct jsonw *w);
 
 /* The adjudication commands (cmd/adjudicate.c). */
 extern const struct cmd_entry cmd_fire_entry, cmd_melee_entry,

@@ -495,18 +495,18 @@ game_journal(struct cmd_ctx *g, struct game *gm, const struct db_record *rec,
 	return 0;
 }
 
-int
-game_args_json(const char *command, int argc, char **argv, char *buf, size_t n)
+char *
+game_args_json(const char *command, int argc, char **argv)
 {
 	struct jsonw w;
 
-	jsonw_init(&w, buf, n);
+	jsonw_init_growing(&w);
 	jsonw_array(&w, NULL);
 	jsonw_string(&w, NULL, command);
 	for (int i = 0; i < argc; i++)
 		jsonw_string(&w, NULL, argv[i]);
 	jsonw_array_end(&w);
-	return w.overflow ? -1 : 0;
+	return jsonw_take(&w);
 }
 
 const char *
@@ -519,7 +519,6 @@ int
 game_standing(struct cmd_ctx *g, struct game *gm, const struct standing_for *who,
     struct jsonw *w, char *buf, size_t n)
 {
-	char scratch[4096];
 	struct result *r;
 	struct jsonw sw;
 	int rc = 0;
@@ -532,7 +531,7 @@ game_standing(struct cmd_ctx *g, struct game *gm, const struct standing_for *who
 	if ((r = malloc(sizeof *r)) == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	if (w == NULL) {
-		jsonw_init(&sw, scratch, sizeof scratch);
+		jsonw_init(&sw, NULL, 0);	/* the sentence only */
 		jsonw_object(&sw, NULL);
 		w = &sw;
 	}
@@ -547,15 +546,14 @@ game_standing(struct cmd_ctx *g, struct game *gm, const struct standing_for *who
 	return rc;
 }
 
-void
+int
 print_json_pair(struct cmd_ctx *g, const char *key, const char *value)
 {
-	char buf[4096];
 	struct jsonw w;
 
-	jsonw_init(&w, buf, sizeof buf);
+	jsonw_init_growing(&w);
 	jsonw_object(&w, NULL);
 	jsonw_string(&w, key, value);
 	jsonw_object_end(&w);
-	fprintf(g->out, "%s\n", buf);
+	return cmd_print_json(g, &w);
 }

@@ -147,10 +147,9 @@ struct db_record;
 int game_journal(struct cmd_ctx *g, struct game *gm, const struct db_record *rec,
     const struct ruling_units *ru, const struct ruling_effects *fx);
 
-/* The command line as a JSON array ["COMMAND", ARG...], for the journal:
- * 0, or -1 when it does not fit in n bytes. */
-int game_args_json(const char *command, int argc, char **argv, char *buf,
-    size_t n);
+/* The command line as a JSON array ["COMMAND", ARG...], for the journal,
+ * for the caller to free; NULL when memory ran out. */
+char *game_args_json(const char *command, int argc, char **argv);
 
 /* The name of u's formation, or "". */
 const char *game_parent_name(const struct game *gm, const struct unit *u);
@@ -171,7 +170,8 @@ int unit_import_rows(struct cmd_ctx *g, struct game *gm, const char *path,
 /* "1 unit", "3 units and 2 formations", "2 formations" into buf. */
 const char *units_and_formations(int units, int formations, char *buf, size_t n);
 
-/* Prints {"KEY":"VALUE"} (JSON-escaped) on c's output. */
-void print_json_pair(struct cmd_ctx *g, const char *key, const char *value);
+/* Prints {"KEY":"VALUE"} (JSON-escaped) on c's output; 0, or the exit
+ * status of running out of memory, printed. */
+int print_json_pair(struct cmd_ctx *g, const char *key, const char *value);
 
 #endif

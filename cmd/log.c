@@ -32,13 +32,14 @@ struct lister {
 };
 
 /* The units an event named, as db_event_roles gives them: the acting one
- * first ("unit", "attacker"), then by the roster's order. */
-#define WHO 64
-
+ * first ("unit", "attacker"), then by the roster's order.  As many as the
+ * event named: the list grows. */
 struct who {
 	const struct army *a;
-	struct { const struct unit *u; char role[32]; } named[WHO];
-	int n;
+	/* a role is a word the rule set declares ("target"), well inside */
+	struct { const struct unit *u; char role[32]; } *named;
+	int n, cap;
+	int no_memory;
 };
 
 static void
@@ -47,45 +48,63 @@ add_who(void *ctx, long long unit, const char *role)
 	struct who *w = ctx;
 	const struct unit *u = army_find(w->a, unit);
 
-	if (u == NULL || w->n == WHO)
+	if (u == NULL || w->no_memory)
 		return;
+	if (w->n == w->cap) {
+		int cap = w->cap ? 2 * w->cap : 8;
+		void *named = realloc(w->named, (size_t)cap * sizeof *w->named);
+
+		if (named == NULL) {
+			w->no_memory = 1;
+			return;
+		}
+		w->named = named;
+		w->cap = cap;
+	}
 	w->named[w->n].u = u;
 	text_copy(w->named[w->n].role, sizeof w->named[w->n].role, role);
 	w->n++;
 }
 
-/* "Grand Battery (unit), Kempt (target)", and as JSON [{unit, role}]. */
+/* The units event e named, into w (freed by the caller); 0 or the exit,
+ * said. */
 static int
-who_of(struct lister *l, const struct db_event *e, char *text, size_t n)
+who_of(struct lister *l, const struct db_event *e, struct who *w)
 {
-	struct who w;
-	struct text_line t;
 	int st;
 
-	w.a = &l->gm->army;
-	w.n = 0;
-	if ((st = db_event_roles(l->gm->db, e->id, add_who, &w)) != DB_OK)
+	memset(w, 0, sizeof *w);
+	w->a = &l->gm->army;
+	if ((st = db_event_roles(l->gm->db, e->id, add_who, w)) != DB_OK)
 		return game_fail(l->g, st);
-	line_init(&t, text, n);
-	for (int i = 0; i < w.n; i++) {
-		if (i > 0)
-			line_text(&t, ", ", 0);
-		line_text(&t, w.named[i].u->name, 0);
-		line_text(&t, " (", 0);
-		line_text(&t, w.named[i].role, 0);
-		line_char(&t, ')');
-	}
-	if (!l->json)
-		return 0;
-	jsonw_array(&l->w, "who");
-	for (int i = 0; i < w.n; i++) {
-		jsonw_object(&l->w, NULL);
-		jsonw_string(&l->w, "unit", w.named[i].u->name);
-		jsonw_string(&l->w, "role", w.named[i].role);
-		jsonw_object_end(&l->w);
-	}
-	jsonw_array_end(&l->w);
+	if (w->no_memory)
+		return cmd_error(l->g, EXIT_BUG, "out of memory");
 	return 0;
+}
+
+/* "Grand Battery (unit), Kempt (target): " before the summary. */
+static void
+print_who(FILE *out, const struct who *w)
+{
+	for (int i = 0; i < w->n; i++)
+		fprintf(out, "%s%s (%s)", i > 0 ? ", " : "", w->named[i].u->name,
+		    w->named[i].role);
+	if (w->n > 0)
+		fputs(": ", out);
+}
+
+/* The units as JSON, [{unit, role}]. */
+static void
+json_who(struct jsonw *j, const struct who *w)
+{
+	jsonw_array(j, "who");
+	for (int i = 0; i < w->n; i++) {
+		jsonw_object(j, NULL);
+		jsonw_string(j, "unit", w->named[i].u->name);
+		jsonw_string(j, "role", w->named[i].role);
+		jsonw_object_end(j);
+	}
+	jsonw_array_end(j);
 }
 
 static void
@@ -103,10 +122,10 @@ static int
 one(void *ctx, const struct db_event *e)
 {
 	struct lister *l = ctx;
-	const char *summary = e->summary, *actors;
-	int whole = viewer_all(&l->viewer), st;
+	const char *summary = e->summary;
+	int whole = viewer_all(&l->viewer), st = DB_OK;
 	long long number = seen_log_number(&l->viewer, &l->numbers, e->id);
-	char who[1024];
+	struct who w;
 
 	if (!whole) {
 		if ((l->rc = seen_event(l->g, l->gm, &l->viewer, e, &l->seen)) != 0)
@@ -115,43 +134,44 @@ one(void *ctx, const struct db_event *e)
 			return 0;
 		summary = l->seen.line;
 	}
+	if ((l->rc = who_of(l, e, &w)) != 0) {
+		free(w.named);
+		return 1;
+	}
 	if (l->json) {
 		jsonw_object(&l->w, NULL);
 		jsonw_int(&l->w, "id", (long)number);
 		jsonw_int(&l->w, "turn", e->turn);
 		jsonw_string(&l->w, "command", e->command);
 		jsonw_string(&l->w, "summary", summary);
-	}
-	if ((l->rc = who_of(l, e, who, sizeof who)) != 0)
-		return 1;
-	if (l->json) {
+		json_who(&l->w, &w);
 		jsonw_bool(&l->w, "undone", e->undone != 0);
 		jsonw_object_end(&l->w);
-		return 0;
+	} else {
+		fprintf(l->out, "#%-5lld turn %-3ld %-8s ", number, e->turn, e->command);
+		if (!e->advance)
+			print_who(l->out, &w);
+		fprintf(l->out, "%s%s\n", summary, e->undone == 1 ? "  (undone; can be redone)" :
+		    e->undone == 2 ? "  (undone)" : "");
+		/* The effects' sentences under it: the umpire's view. */
+		if (whole)
+			st = db_event_lines(l->gm->db, e->id, 0, print_line, l->out);
 	}
-	actors = game_event_who(who, e->advance);
-	fprintf(l->out, "#%-5lld turn %-3ld %-8s %s%s%s%s\n", number, e->turn, e->command,
-	    actors, actors[0] ? ": " : "", summary,
-	    e->undone == 1 ? "  (undone; can be redone)" :
-	    e->undone == 2 ? "  (undone)" : "");
-	/* The effects' sentences under it: the umpire's view. */
-	if (whole && (st = db_event_lines(l->gm->db, e->id, 0, print_line, l->out)) != DB_OK) {
+	free(w.named);
+	if (st != DB_OK)
 		l->rc = game_fail(l->g, st);
-		return 1;
-	}
-	return 0;
+	return st != DB_OK;
 }
 
 /* An event as a side reads it (its number in the side's log), as one
  * JSON object. */
-static void
+static int
 print_seen_json(struct cmd_ctx *g, const struct db_event *e, long long number,
     const char *line)
 {
-	char buf[SEEN_LINE * 2 + 512];
 	struct jsonw w;
 
-	jsonw_init(&w, buf, sizeof buf);
+	jsonw_init_growing(&w);
 	jsonw_object(&w, NULL);
 	jsonw_int(&w, "id", (long)number);
 	jsonw_int(&w, "turn", e->turn);
@@ -159,7 +179,7 @@ print_seen_json(struct cmd_ctx *g, const struct db_event *e, long long number,
 	jsonw_string(&w, "summary", line);
 	jsonw_bool(&w, "undone", e->undone != 0);
 	jsonw_object_end(&w);
-	cmd_print_json(g, &w, "the event is too large to show");
+	return cmd_print_json(g, &w);
 }
 
 /* A side asks for an entry past the end of its log of n entries. */
@@ -177,19 +197,19 @@ show_whole(struct cmd_ctx *g, struct game *gm, long id)
 {
 	struct db_event e;
 	char *output;
-	int st;
+	int st, rc = 0;
 
 	if ((st = db_event_output(gm->db, id, &e, &output)) != DB_OK)
 		return game_fail(g, st);
 	/* A turn's end keeps no output of its own: it is told as the log
 	 * tells it. */
 	if (g->json && strcmp(output, "{}") == 0)
-		print_seen_json(g, &e, e.id, e.summary);
+		rc = print_seen_json(g, &e, e.id, e.summary);
 	else if (g->json)
 		fprintf(g->out, "%s\n", output);
 	free(output);
 	if (g->json)
-		return 0;
+		return rc;
 	fprintf(g->out, "event %lld, turn %ld, %s%s\n", e.id, e.turn, e.command,
 	    e.undone ? " (undone)" : "");
 	if ((st = db_event_lines(gm->db, id, 1, print_line, g->out)) != DB_OK)
@@ -223,7 +243,7 @@ show_seen(struct cmd_ctx *g, struct game *gm, const struct viewer *v, long numbe
 	if ((seen = malloc(sizeof *seen)) == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	if ((rc = seen_event(g, gm, v, &e, seen)) == 0 && g->json)
-		print_seen_json(g, &e, number, seen->line);
+		rc = print_seen_json(g, &e, number, seen->line);
 	else if (rc == 0)
 		fprintf(g->out, "event %ld, turn %ld, %s%s\n  %s\n", number, e.turn,
 		    e.command, e.undone ? " (undone)" : "", seen->line);
@@ -243,9 +263,6 @@ show(struct cmd_ctx *g, struct game *gm, const struct viewer *v, const char *arg
 	return viewer_all(v) ? show_whole(g, gm, id) : show_seen(g, gm, v, id);
 }
 
-/* The journal is listed into a JSON document of up to this size. */
-#define LOG_JSON (1 << 23)
-
 static int
 list(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
     const struct inputs *in)
@@ -253,7 +270,6 @@ list(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 	struct lister l;
 	const struct unit *u;
 	long long unit = 0;
-	char *buf;
 	int st, rc;
 
 	if (in_given(in, "unit")) {
@@ -261,19 +277,15 @@ list(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 			return rc;
 		unit = u->id;
 	}
-	if ((buf = malloc(g->json ? LOG_JSON : 1)) == NULL)
-		return cmd_error(g, EXIT_BUG, "out of memory");
 	memset(&l, 0, sizeof l);
 	l.g = g;
 	l.gm = gm;
 	l.json = g->json;
 	l.out = g->out;
 	l.viewer = *v;
-	if (!viewer_all(v) && (rc = seen_log_read(g, gm, v, &l.numbers)) != 0) {
-		free(buf);
+	if (!viewer_all(v) && (rc = seen_log_read(g, gm, v, &l.numbers)) != 0)
 		return rc;
-	}
-	jsonw_init(&l.w, g->json ? buf : NULL, g->json ? LOG_JSON : 0);
+	jsonw_init_if(&l.w, g->json);
 	jsonw_object(&l.w, NULL);
 	jsonw_array(&l.w, "entries");
 	st = db_log(gm->db, unit, in_count(in, "turn"), one, &l);
@@ -283,11 +295,12 @@ list(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 		rc = l.rc;
 	else if (st != DB_OK)
 		rc = game_fail(g, st);
+	else if (g->json)
+		rc = cmd_print_json(g, &l.w);
 	else
-		rc = g->json ? cmd_print_json(g, &l.w,
-		    "the journal is too long for one JSON object") : 0;
+		rc = 0;
+	jsonw_free(&l.w);
 	seen_log_free(&l.numbers);
-	free(buf);
 	return rc;
 }
 

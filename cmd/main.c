@@ -82,13 +82,16 @@ cmd_error(struct cmd_ctx *g, int code, const char *fmt, ...)
 }
 
 int
-cmd_print_json(struct cmd_ctx *g, const struct jsonw *w,
-    const char *too_large)
+cmd_print_json(struct cmd_ctx *g, struct jsonw *w)
 {
+	int rc = 0;
+
 	if (w->overflow)
-		return cmd_error(g, EXIT_BUG, "%s", too_large);
-	fprintf(g->out, "%s\n", w->buf);
-	return 0;
+		rc = cmd_error(g, EXIT_BUG, "out of memory");
+	else
+		fprintf(g->out, "%s\n", w->buf);
+	jsonw_free(w);
+	return rc;
 }
 
 /* The overview: the commands of the table in their groups. */
@@ -136,9 +139,7 @@ help(struct cmd_ctx *g, int argc, char **argv)
 
 		jsonw_init_growing(&w);
 		help_describe(&w, cmd_table);
-		rc = cmd_print_json(g, &w, "the description is too long to show");
-		jsonw_free(&w);
-		return rc;
+		return cmd_print_json(g, &w);
 	}
 	if (argc == 0) {
 		usage(g->out);

@@ -76,6 +76,9 @@ is_game_option(const struct input_decl *d, void *ctx)
 	return 1;
 }
 
+/* The options are the rule set's declared game options, each a number,
+ * choice or flag it validates, so a game's fit the fixed field the game
+ * keeps them in (db.h); one that did not would be refused, not cut. */
 int
 new_game_options(struct cmd_ctx *g, struct inputs *in, char *buf, size_t n)
 {
@@ -293,9 +296,7 @@ new_game_in(struct cmd_ctx *g, struct inputs *in, int argc, char **argv)
 	if (rc != 0)
 		return rc;
 	if (g->json) {
-		char buf[4096];
-
-		jsonw_init(&w, buf, sizeof buf);
+		jsonw_init_growing(&w);
 		jsonw_object(&w, NULL);
 		jsonw_string(&w, "rules", g->rules);
 		jsonw_string(&w, "title", title);
@@ -305,13 +306,12 @@ new_game_in(struct cmd_ctx *g, struct inputs *in, int argc, char **argv)
 		if (ex != NULL)
 			json_example(&w, ex, sides, nsides);
 		jsonw_object_end(&w);
-		fprintf(g->out, "%s\n", buf);
-	} else {
-		fprintf(g->out, "new %s game%s%s%s at %s\n", g->rules,
-		    *title ? " '" : "", title, *title ? "'" : "", g->db_path);
-		if (ex != NULL)
-			print_example_text(g, ex, sides, nsides);
+		return cmd_print_json(g, &w);
 	}
+	fprintf(g->out, "new %s game%s%s%s at %s\n", g->rules,
+	    *title ? " '" : "", title, *title ? "'" : "", g->db_path);
+	if (ex != NULL)
+		print_example_text(g, ex, sides, nsides);
 	return EXIT_DONE;
 }
 

@@ -199,13 +199,13 @@ render_result(struct jsonw *w, const char *key, const struct result *r, int fiel
 	jsonw_object_end(w);
 }
 
-int
-render_json(const struct ruling *ru, char *buf, size_t cap)
+char *
+render_json(const struct ruling *ru)
 {
 	const struct result *r = ru->result;
 	struct jsonw w;
 
-	jsonw_init(&w, buf, cap);
+	jsonw_init_growing(&w);
 	jsonw_object(&w, NULL);
 	jsonw_string(&w, "rules", ru->rules);
 	jsonw_string(&w, "command", ru->command);
@@ -239,5 +239,5 @@ render_json(const struct ruling *ru, char *buf, size_t cap)
 		jsonw_string(&w, NULL, r->work[i]);
 	jsonw_array_end(&w);
 	jsonw_object_end(&w);
-	return w.overflow ? -1 : 0;
+	return jsonw_take(&w);
 }

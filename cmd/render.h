@@ -24,9 +24,6 @@ struct applied {
 	char note[160];		/* a sentence for the text output, or "" */
 };
 
-/* Room for one ruling's JSON: its result, working, effects and dice. */
-#define RULING_JSON (8 << 20)
-
 struct ruling {
 	const char *rules;
 	const char *command;
@@ -47,8 +44,8 @@ void render_text(FILE *out, const struct ruling *ru);
  * records and lists it holds. */
 void render_result(struct jsonw *w, const char *key, const struct result *r,
     int field);
-/* Writes the ruling as one JSON object (CLI.md keys, and the working)
- * into buf.  Returns 0, or -1 when it does not fit. */
-int render_json(const struct ruling *ru, char *buf, size_t cap);
+/* The ruling as one JSON object (CLI.md keys, and the working), for the
+ * caller to free; NULL when memory ran out. */
+char *render_json(const struct ruling *ru);
 
 #endif

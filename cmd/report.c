@@ -17,9 +17,6 @@
 
 #define SIDES 16
 
-/* The report as one JSON object is made in memory up to this size. */
-#define REPORT_JSON (1 << 23)
-
 struct report {
 	struct cmd_ctx *g;
 	struct game *gm;
@@ -261,8 +258,9 @@ known(const struct report *r, const char *side)
 	}
 }
 
-/* Adds side S of battle b to the campaign's totals. */
-static void
+/* Adds side S of battle b to the campaign's totals; -1 when they would
+ * count more sides than a campaign keeps. */
+static int
 add_total(struct db_battle *all, const struct db_battle_side *s)
 {
 	int i = 0;
@@ -271,12 +269,20 @@ add_total(struct db_battle *all, const struct db_battle_side *s)
 		i++;
 	if (i == all->nsides) {
 		if (all->nsides == DB_BATTLE_SIDES)
-			return;
+			return -1;
 		all->nsides++;
 		all->side[i] = *s;
-		return;
+		return 0;
 	}
 	all->side[i].losses += s->losses;
+	return 0;
+}
+
+static int
+too_many_sides(struct report *r)
+{
+	return cmd_error(r->g, EXIT_DATA, "the campaign has more than %d sides: a campaign keeps no more",
+	    DB_BATTLE_SIDES);
 }
 
 /* The campaign so far: the earlier battles, this one from the history
@@ -294,11 +300,13 @@ campaign_read(struct report *r, struct campaign *c)
 	if ((b = realloc(c->b, (size_t)(c->n + 1) * sizeof *b)) == NULL)
 		return cmd_error(r->g, EXIT_BUG, "out of memory");
 	c->b = b;
+	if (r->h.nsides > DB_BATTLE_SIDES)
+		return too_many_sides(r);
 	now = &b[c->n++];
 	memset(now, 0, sizeof *now);
 	text_copy(now->title, sizeof now->title, r->gm->info.title);
 	now->turns = r->gm->turn;
-	for (int s = 0; s < r->h.nsides && s < DB_BATTLE_SIDES; s++) {
+	for (int s = 0; s < r->h.nsides; s++) {
 		text_copy(now->side[s].side, sizeof now->side[s].side, r->h.side[s]);
 		now->side[s].losses = side_lost(r, s, r->h.turns);
 		now->side[s].start = r->h.start[s];
@@ -306,7 +314,8 @@ campaign_read(struct report *r, struct campaign *c)
 	}
 	for (int i = 0; i < c->n; i++)
 		for (int s = 0; s < b[i].nsides; s++)
-			add_total(&c->all, &b[i].side[s]);
+			if (add_total(&c->all, &b[i].side[s]) != 0)
+				return too_many_sides(r);
 	return 0;
 }
 
@@ -483,13 +492,10 @@ static int
 tell_json(struct report *r)
 {
 	struct jsonw w;
-	char *buf = malloc(REPORT_JSON);
 	int st, rc;
 
-	if (buf == NULL)
-		return cmd_error(r->g, EXIT_BUG, "out of memory");
 	r->w = &w;
-	jsonw_init(&w, buf, REPORT_JSON);
+	jsonw_init_growing(&w);
 	jsonw_object(&w, NULL);
 	jsonw_string(&w, "rules", r->gm->rs->name);
 	jsonw_string(&w, "title", r->gm->info.title);
@@ -497,7 +503,7 @@ tell_json(struct report *r)
 	jsonw_string(&w, "losses_measure", ruleset_loss_word(r->gm->rs));
 	jsonw_array(&w, "turns");
 	if ((st = db_turn_events(r->gm->db, one, r)) != DB_OK) {
-		free(buf);
+		jsonw_free(&w);
 		return r->failed ? EXIT_IO : game_fail(r->g, st);
 	}
 	while (r->turn < r->gm->turn)
@@ -505,13 +511,11 @@ tell_json(struct report *r)
 	end_turn(r);
 	jsonw_array_end(&w);
 	if ((rc = tell_campaign(r)) != 0) {
-		free(buf);
+		jsonw_free(&w);
 		return rc;
 	}
 	jsonw_object_end(&w);
-	rc = cmd_print_json(r->g, &w, "the report is too long for one JSON object");
-	free(buf);
-	return rc;
+	return cmd_print_json(r->g, &w);
 }
 
 /* The page's charts: each side's losses by turn, as the sheet draws
@@ -573,7 +577,7 @@ report_to(struct cmd_ctx *g, struct report *r, const char *path)
 	if (path != NULL)
 		rc = outfile_close(g, &of, rc);
 	if (rc == 0 && path != NULL && g->json)
-		print_json_pair(g, "wrote", path);
+		rc = print_json_pair(g, "wrote", path);
 	else if (rc == 0 && path != NULL)
 		fprintf(g->out, "wrote the battle report to %s\n", path);
 	html_history_free(&r->h);

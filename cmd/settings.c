@@ -45,7 +45,6 @@ static int
 print_json(struct cmd_ctx *g, const struct game *gm, const struct db_battle *b, int n)
 {
 	struct jsonw w;
-	int rc;
 
 	jsonw_init_growing(&w);
 	jsonw_object(&w, NULL);
@@ -56,9 +55,7 @@ print_json(struct cmd_ctx *g, const struct game *gm, const struct db_battle *b, 
 	jsonw_raw(&w, "options", gm->info.options);
 	json_campaign(&w, b, n);
 	jsonw_object_end(&w);
-	rc = cmd_print_json(g, &w, "the settings are too long to show");
-	jsonw_free(&w);
-	return rc;
+	return cmd_print_json(g, &w);
 }
 
 /* The settings, and a campaign's earlier battles a line each ("  1.

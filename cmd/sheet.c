@@ -209,7 +209,7 @@ json(const struct sheet *s)
 
 	jsonw_init_growing(&w);
 	rc = json_into(s, &w);
-	jsonw_free(&w);
+	jsonw_free(&w);	/* freed already unless it failed before printing */
 	return rc;
 }
 
@@ -261,7 +261,7 @@ json_into(const struct sheet *s, struct jsonw *w)
 		jsonw_string(w, "for", s->viewer.side);
 	jsonw_string(w, "fog", gm->info.fog);
 	jsonw_object_end(w);
-	return cmd_print_json(s->g, w, "out of memory writing the sheet");
+	return cmd_print_json(s->g, w);
 }
 
 static int

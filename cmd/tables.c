@@ -61,10 +61,9 @@ find(struct cmd_ctx *g, struct source *src, const char *name, int *rc)
 static int
 list_tables(struct cmd_ctx *g, struct source *src)
 {
-	char buf[65536];
 	struct jsonw w;
 
-	jsonw_init(&w, buf, sizeof buf);
+	jsonw_init_if(&w, g->json);
 	jsonw_object(&w, NULL);
 	jsonw_array(&w, "tables");
 	for (int i = 0; i < table_stock_count; i++) {
@@ -89,7 +88,7 @@ list_tables(struct cmd_ctx *g, struct source *src)
 	}
 	jsonw_array_end(&w);
 	jsonw_object_end(&w);
-	return g->json ? cmd_print_json(g, &w, "too many tables to list") : 0;
+	return g->json ? cmd_print_json(g, &w) : 0;
 }
 
 static void
@@ -102,18 +101,12 @@ print_row(FILE *out, const struct table *t, int row)
 }
 
 /* A table as one JSON object. */
-#define TABLE_JSON (1 << 20)
-
 static int
 show_json(struct cmd_ctx *g, const struct table *t)
 {
-	char *buf = malloc(TABLE_JSON);
 	struct jsonw w;
-	int rc;
 
-	if (buf == NULL)
-		return cmd_error(g, EXIT_BUG, "out of memory");
-	jsonw_init(&w, buf, TABLE_JSON);
+	jsonw_init_growing(&w);
 	jsonw_object(&w, NULL);
 	jsonw_string(&w, "name", t->name);
 	jsonw_string(&w, "title", t->title);
@@ -132,9 +125,7 @@ show_json(struct cmd_ctx *g, const struct table *t)
 	}
 	jsonw_array_end(&w);
 	jsonw_object_end(&w);
-	rc = cmd_print_json(g, &w, "the table is too large for one JSON object");
-	free(buf);
-	return rc;
+	return cmd_print_json(g, &w);
 }
 
 static int
@@ -259,12 +250,12 @@ import_table(struct cmd_ctx *g, struct source *src, const char *name,
 
 /* Lists every cell where the game's tables depart from the stock ones. */
 static int
-diff_tables(struct cmd_ctx *g, struct source *src, char *buf)
+diff_tables(struct cmd_ctx *g, struct source *src)
 {
 	struct jsonw w;
 	int count = 0;
 
-	jsonw_init(&w, buf, TABLE_JSON);
+	jsonw_init_if(&w, g->json);
 	jsonw_object(&w, NULL);
 	jsonw_array(&w, "differences");
 	for (int i = 0; i < table_stock_count; i++) {
@@ -307,7 +298,7 @@ diff_tables(struct cmd_ctx *g, struct source *src, char *buf)
 	jsonw_array_end(&w);
 	jsonw_object_end(&w);
 	if (g->json)
-		return cmd_print_json(g, &w, "too many differences for one JSON object");
+		return cmd_print_json(g, &w);
 	if (count == 0)
 		fputs("the game's tables are the stock tables\n", g->out);
 	return 0;
@@ -351,7 +342,7 @@ tables_export(struct cmd_ctx *g, int argc, char **argv)
 		return show_table(g, &src, argv[0]);	/* one JSON object, not CSV */
 	rc = export_table(g, &src, argv[0], argc == 2 ? argv[1] : NULL);
 	if (rc == 0 && g->json)
-		print_json_pair(g, "exported", argv[0]);
+		rc = print_json_pair(g, "exported", argv[0]);
 	return rc;
 }
 
@@ -367,9 +358,8 @@ tables_import(struct cmd_ctx *g, int argc, char **argv)
 	    (rc = import_table(g, &src, argv[0], argv[1], &rows)) != 0)
 		return rc;
 	if (g->json)
-		print_json_pair(g, "imported", argv[0]);
-	else
-		fprintf(g->out, "the game's %s now has %d rows from the file\n", argv[0], rows);
+		return print_json_pair(g, "imported", argv[0]);
+	fprintf(g->out, "the game's %s now has %d rows from the file\n", argv[0], rows);
 	return 0;
 }
 
@@ -377,7 +367,6 @@ static int
 tables_diff(struct cmd_ctx *g, int argc, char **argv)
 {
 	struct source src;
-	char *buf;
 	int rc;
 
 	(void)argv;
@@ -391,11 +380,7 @@ tables_diff(struct cmd_ctx *g, int argc, char **argv)
 		return rc;
 	if (src.gm == NULL)
 		return cmd_error(g, EXIT_USAGE, "tables diff runs in a game (drop --rules)");
-	if ((buf = malloc(TABLE_JSON)) == NULL)
-		return cmd_error(g, EXIT_BUG, "out of memory");
-	rc = diff_tables(g, &src, buf);
-	free(buf);
-	return rc;
+	return diff_tables(g, &src);
 }
 
 static const struct cmd_sub tables_subs[] = {

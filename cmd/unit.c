@@ -449,6 +449,9 @@ rate(struct game *gm, const struct inputs *in, struct db_unit *u, double *cost,
 	free(r);
 	if (failed)
 		return EXIT_DATA;
+	/* The ratings are the rule set's declared options, their text held
+	 * in an inputs' store (INPUT_STORE), so they fit the fixed field a
+	 * unit's row is written from; one that did not is refused below. */
 	jsonw_init(&w, u->ratings, sizeof u->ratings);
 	jsonw_object(&w, NULL);
 	inputs_json(in, is_rating, NULL, &w);
@@ -864,16 +867,15 @@ brought_text(struct cmd_ctx *g, struct game *gm, const struct unit_sheet *s,
 	fputc('\n', g->out);
 }
 
-/* unit show --json's "brought" as the members of an object in buf (""
- * when there is nothing to say to the viewer). */
-static void
-brought_json(struct game *gm, const struct unit_sheet *s, const struct brought *br,
-    char *buf, size_t n)
+/* unit show --json's "brought" as an object whose members are added, for
+ * the caller to free; NULL when memory ran out. */
+static char *
+brought_json(struct game *gm, const struct unit_sheet *s, const struct brought *br)
 {
 	const struct keeps *k = &gm->rs->roster->keeps;
 	struct jsonw w;
 
-	jsonw_init(&w, buf, n);
+	jsonw_init_growing(&w);
 	jsonw_object(&w, NULL);
 	jsonw_object(&w, "brought");
 	jsonw_string(&w, "battle", br->battle);
@@ -885,8 +887,7 @@ brought_json(struct game *gm, const struct unit_sheet *s, const struct brought *
 	jsonw_bool(&w, "out", br->b.out);
 	jsonw_object_end(&w);
 	jsonw_object_end(&w);
-	if (w.overflow)
-		buf[0] = '\0';
+	return jsonw_take(&w);
 }
 
 /* `unit show` as a card: who it is, where it stands, what it has lost
@@ -926,41 +927,47 @@ print_card(struct cmd_ctx *g, struct game *gm, const struct unit_sheet *s,
 		fprintf(g->out, "    %s\n", s->v.lines[i]);
 }
 
-/* A unit's JSON object up to this size. */
-#define UNIT_JSON 65536
+/* unit show --json: the unit's object, with what it brought from the
+ * last battle when the viewer may know it. */
+static int
+print_unit_json(struct cmd_ctx *g, struct game *gm, struct unit_sheet *s,
+    const struct brought *br)
+{
+	char *more = NULL;
+	struct jsonw w;
+
+	if (br->found && s->look != LOOK_ACROSS &&
+	    (s->more = more = brought_json(gm, s, br)) == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	jsonw_init_growing(&w);
+	view_json(&w, gm, s);
+	s->more = NULL;
+	free(more);
+	return cmd_print_json(g, &w);
+}
 
 /* `unit show`, and the JSON object of a unit added or changed. */
 static int
 print_unit(struct cmd_ctx *g, struct game *gm, const char *name)
 {
 	struct unit_sheet *s = malloc(sizeof *s);
-	char *buf = malloc(UNIT_JSON), more[1024];
 	struct brought br;
 	struct viewer v;
-	struct jsonw w;
 	struct unit *u;
 	int rc;
 
-	if (s == NULL || buf == NULL)
+	if (s == NULL)
 		rc = cmd_error(g, EXIT_BUG, "out of memory");
 	else if ((rc = viewer_of(g, gm, &v)) == 0 &&
 	    (u = view_unit(g, gm, &v, name, &rc)) != NULL &&
 	    (rc = view_load(g, gm, &v, u, s, g->json)) == 0 &&
 	    (rc = brought_read(g, gm, u, &br)) == 0) {
-		if (g->json) {
-			if (br.found && s->look != LOOK_ACROSS) {
-				brought_json(gm, s, &br, more, sizeof more);
-				s->more = more;
-			}
-			jsonw_init(&w, buf, UNIT_JSON);
-			view_json(&w, gm, s);
-			rc = cmd_print_json(g, &w, "the unit is too large to show");
-		} else {
+		if (g->json)
+			rc = print_unit_json(g, gm, s, &br);
+		else
 			print_card(g, gm, s, &br);
-		}
 	}
 	free(s);
-	free(buf);
 	return rc;
 }
 
@@ -1115,11 +1122,8 @@ list_line(struct cmd_ctx *g, struct game *gm, const struct unit_sheet *s,
 	list_print(g, &l);
 }
 
-/* The units listed, as JSON or lines, up to this size. */
-#define LIST_JSON (1 << 22)
-
 static int
-list_into(struct cmd_ctx *g, struct game *gm, struct unit_sheet *s, char *buf)
+list_into(struct cmd_ctx *g, struct game *gm, struct unit_sheet *s)
 {
 	struct viewer v;
 	struct list_widths widths;
@@ -1132,7 +1136,7 @@ list_into(struct cmd_ctx *g, struct game *gm, struct unit_sheet *s, char *buf)
 		return rc;
 	if (!g->json && gm->army.n > 0)
 		list_head(g, &widths);
-	jsonw_init(&w, g->json ? buf : NULL, g->json ? LIST_JSON : 0);
+	jsonw_init_if(&w, g->json);
 	jsonw_object(&w, NULL);
 	jsonw_array(&w, "units");
 	for (int i = 0; i < gm->army.n; i++) {
@@ -1140,8 +1144,10 @@ list_into(struct cmd_ctx *g, struct game *gm, struct unit_sheet *s, char *buf)
 
 		if (u->formation && viewer_look(&v, u) == LOOK_ACROSS)
 			continue;	/* the enemy's chain of command is not seen */
-		if ((rc = view_load(g, gm, &v, u, s, g->json)) != 0)
+		if ((rc = view_load(g, gm, &v, u, s, g->json)) != 0) {
+			jsonw_free(&w);
 			return rc;
+		}
 		if (g->json)
 			view_json(&w, gm, s);
 		else
@@ -1149,20 +1155,17 @@ list_into(struct cmd_ctx *g, struct game *gm, struct unit_sheet *s, char *buf)
 	}
 	jsonw_array_end(&w);
 	jsonw_object_end(&w);
-	return g->json ? cmd_print_json(g, &w, "too many units to list") : 0;
+	return g->json ? cmd_print_json(g, &w) : 0;
 }
 
 static int
 cmd_list(struct cmd_ctx *g, struct game *gm)
 {
 	struct unit_sheet *s = malloc(sizeof *s);
-	char *buf = malloc(g->json ? LIST_JSON : 1);
 	int rc;
 
-	rc = s == NULL || buf == NULL ? cmd_error(g, EXIT_BUG, "out of memory") :
-	    list_into(g, gm, s, buf);
+	rc = s == NULL ? cmd_error(g, EXIT_BUG, "out of memory") : list_into(g, gm, s);
 	free(s);
-	free(buf);
 	return rc;
 }
 
@@ -1645,8 +1648,8 @@ cmd_export(struct cmd_ctx *g, struct game *gm, int argc, char **argv)
 	if (argc == 1 && (rc = outfile_close(g, &of, 0)) != 0)
 		return rc;
 	if (g->json)
-		print_json_pair(g, "exported", argv[0]);
-	else if (argc == 1)
+		return print_json_pair(g, "exported", argv[0]);
+	if (argc == 1)
 		exported(g, gm, argv[0]);
 	return 0;
 }
@@ -1741,9 +1744,8 @@ unit_rm(struct cmd_ctx *g, int argc, char **argv)
 	if ((rc = game_get(g, &gm)) != 0 || (rc = cmd_rm(g, gm, argc, argv, &u)) != 0)
 		return rc;
 	if (g->json)
-		print_json_pair(g, "removed", u.name);
-	else
-		fprintf(g->out, "removed '%s'\n", u.name);
+		return print_json_pair(g, "removed", u.name);
+	fprintf(g->out, "removed '%s'\n", u.name);
 	return 0;
 }
 

@@ -31,6 +31,15 @@ jsonw_init_growing(struct jsonw *w)
 }
 
 void
+jsonw_init_if(struct jsonw *w, int wanted)
+{
+	if (wanted)
+		jsonw_init_growing(w);
+	else
+		jsonw_init(w, NULL, 0);
+}
+
+void
 jsonw_free(struct jsonw *w)
 {
 	if (w->grows && w->cap > 0)
@@ -38,6 +47,21 @@ jsonw_free(struct jsonw *w)
 	w->grows = 0;
 	w->buf = NULL;
 	w->cap = 0;
+}
+
+char *
+jsonw_take(struct jsonw *w)
+{
+	char *text = w->cap > 0 && !w->overflow ? w->buf : NULL;
+
+	if (w->cap == 0 && !w->overflow)
+		text = calloc(1, 1);
+	if (text == NULL)
+		jsonw_free(w);
+	w->grows = 0;
+	w->buf = NULL;
+	w->cap = 0;
+	return text;
 }
 
 /* Makes room for n more bytes and the NUL in a growing buffer. */

@@ -28,8 +28,13 @@ void jsonw_init(struct jsonw *w, char *buf, size_t cap);
  * only allocation of jsonw): w->buf is "" until the first write, and the
  * caller frees it with jsonw_free.  Out of memory sets overflow. */
 void jsonw_init_growing(struct jsonw *w);
+/* A growing writer when the JSON is wanted, else one that writes nothing. */
+void jsonw_init_if(struct jsonw *w, int wanted);
 /* Frees a growing writer's buffer (a fixed one is the caller's). */
 void jsonw_free(struct jsonw *w);
+/* A growing writer's text handed to the caller, who frees it; NULL when
+ * memory ran out (the buffer is freed then).  The writer is left empty. */
+char *jsonw_take(struct jsonw *w);
 void jsonw_object(struct jsonw *w, const char *key);
 void jsonw_object_end(struct jsonw *w);
 void jsonw_array(struct jsonw *w, const char *key);

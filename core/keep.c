@@ -240,6 +240,17 @@ keep_state(struct keeper *k, int ui, const char *word, int only_worse)
 	return e;
 }
 
+/* Whether u holds FLAG, in force or not (a flag set again takes its
+ * place). */
+static int
+holds_flag(const struct unit *u, const char *flag)
+{
+	for (int i = 0; i < u->nflags; i++)
+		if (strcmp(u->flags[i], flag) == 0)
+			return 1;
+	return 0;
+}
+
 struct unit_effect *
 keep_flag(struct keeper *k, int ui, const char *flag, int on, long moves)
 {
@@ -252,6 +263,11 @@ keep_flag(struct keeper *k, int ui, const char *flag, int on, long moves)
 		return NULL;
 	if ((moves == 0 || !on) && unit_flag(u, flag) == (on != 0))
 		return NULL;
+	if (on && u->nflags == UNIT_FLAGS && !holds_flag(u, flag)) {
+		result_fail(k->r, RULE_BUG, "%s would hold more than %d flags at once",
+		    u->name, UNIT_FLAGS);
+		return NULL;
+	}
 	if ((e = add(k, ui, KEEP_FLAG, -1, flag, on != 0)) == NULL)
 		return NULL;
 	text_spoken(flag, w, sizeof w);
@@ -302,9 +318,16 @@ keep_part(struct keeper *k, int ui, const char *word)
 struct unit_effect *
 keep_act(struct keeper *k, int ui, const char *word, long long ref, long lost)
 {
-	struct unit_effect *e = add(k, ui, KEEP_ACT, -1, word, 1);
+	const struct unit *u = k->ru->unit[ui];
+	struct unit_effect *e;
 
-	if (e != NULL) {
+	/* the turn remembers an act once, by its first ruling */
+	if (u->nacts == UNIT_ACTS && unit_act(u, word) == NULL) {
+		result_fail(k->r, RULE_BUG, "%s would remember more than %d acts in a turn",
+		    u->name, UNIT_ACTS);
+		return NULL;
+	}
+	if ((e = add(k, ui, KEEP_ACT, -1, word, 1)) != NULL) {
 		e->ref = ref;
 		e->total = lost;
 		apply(k, ui, e);

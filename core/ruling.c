@@ -42,7 +42,8 @@ unit_add_act(struct unit *u, const char *word, long long event, long long ref,
 		return;
 	}
 	if (u->nacts == UNIT_ACTS)
-		return;
+		return;	/* not reached: every act came through keep_act,
+			 * which refuses a ruling past UNIT_ACTS */
 	a = &u->acts[u->nacts++];
 	text_copy(a->word, sizeof a->word, word);
 	a->event = event;
@@ -257,6 +258,7 @@ set_flag(struct unit *u, const char *name, int on, long until)
 			drop_flag(u, i);
 			break;
 		}
+	/* keep_flag refuses a ruling that would pass UNIT_FLAGS */
 	if (on && u->nflags < UNIT_FLAGS) {
 		u->flag_until[u->nflags] = until;
 		u->flag_over[u->nflags] = 0;

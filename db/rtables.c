@@ -35,41 +35,52 @@ hash_text(unsigned long long h, char *buf, size_t n)
 	buf[16] = '\0';
 }
 
-/* The cells of row (-1: the column names) as a JSON array of strings. */
-static int
-cells_json(const struct table *t, int row, char *buf, size_t n)
+/* The cells of row (-1: the column names) as a JSON array of strings,
+ * for the caller to free; NULL when memory ran out. */
+static char *
+cells_json(const struct table *t, int row)
 {
 	struct jsonw w;
 
-	jsonw_init(&w, buf, n);
+	jsonw_init_growing(&w);
 	jsonw_array(&w, NULL);
 	for (int c = 0; c < t->ncols; c++)
 		jsonw_string(&w, NULL, row < 0 ? table_colname(t, c) :
 		    table_cell(t, row, c));
 	jsonw_array_end(&w);
-	return w.overflow ? -1 : 0;
+	return jsonw_take(&w);
+}
+
+static int
+insert_row(struct db *db, const struct table *t, int r)
+{
+	sqlite3_stmt *st;
+	int rc = SQLITE_OK, status;
+	char *json;
+
+	if ((status = db_prepare(db, STMT_ROW_INSERT, &st)) != DB_OK)
+		return status;
+	if ((json = cells_json(t, r)) == NULL)
+		return db_set_error(DB_NOMEM, "out of memory");
+	db_bind_text(st, 1, t->ruleset, &rc);
+	db_bind_text(st, 2, t->name, &rc);
+	db_bind_int(st, 3, r, &rc);
+	db_bind_text(st, 4, json, &rc);
+	if (rc != SQLITE_OK)
+		status = db_fail(db, rc, "copying the rule tables");
+	else
+		status = db_step_done(db, st, "copying the rule tables");
+	free(json);
+	return status;
 }
 
 static int
 insert_rows(struct db *db, const struct table *t)
 {
-	char json[8192];
-
 	for (int r = 0; r < t->nrows; r++) {
-		sqlite3_stmt *st;
-		int rc = SQLITE_OK, status;
+		int status = insert_row(db, t, r);
 
-		if ((status = db_prepare(db, STMT_ROW_INSERT, &st)) != DB_OK)
-			return status;
-		if (cells_json(t, r, json, sizeof json) != 0)
-			return db_set_error(DB_CONFLICT, "a row of '%s' is too long", t->name);
-		db_bind_text(st, 1, t->ruleset, &rc);
-		db_bind_text(st, 2, t->name, &rc);
-		db_bind_int(st, 3, r, &rc);
-		db_bind_text(st, 4, json, &rc);
-		if (rc != SQLITE_OK)
-			return db_fail(db, rc, "copying the rule tables");
-		if ((status = db_step_done(db, st, "copying the rule tables")) != DB_OK)
+		if (status != DB_OK)
 			return status;
 	}
 	return DB_OK;
@@ -79,13 +90,13 @@ static int
 insert_table(struct db *db, const struct table *t)
 {
 	sqlite3_stmt *st;
-	char json[8192], hash[20];
+	char hash[20], *json;
 	int rc = SQLITE_OK, status;
 
 	if ((status = db_prepare(db, STMT_TABLE_INSERT, &st)) != DB_OK)
 		return status;
-	if (cells_json(t, -1, json, sizeof json) != 0)
-		return db_set_error(DB_CONFLICT, "table '%s' has too many columns", t->name);
+	if ((json = cells_json(t, -1)) == NULL)
+		return db_set_error(DB_NOMEM, "out of memory");
 	hash_text(t->hash, hash, sizeof hash);
 	db_bind_text(st, 1, t->ruleset, &rc);
 	db_bind_text(st, 2, t->name, &rc);
@@ -95,10 +106,11 @@ insert_table(struct db *db, const struct table *t)
 	db_bind_text(st, 6, json, &rc);
 	db_bind_text(st, 7, hash, &rc);
 	if (rc != SQLITE_OK)
-		return db_fail(db, rc, "copying the rule tables");
-	if ((status = db_step_done(db, st, "copying the rule tables")) != DB_OK)
-		return status;
-	return insert_rows(db, t);
+		status = db_fail(db, rc, "copying the rule tables");
+	else
+		status = db_step_done(db, st, "copying the rule tables");
+	free(json);
+	return status != DB_OK ? status : insert_rows(db, t);
 }
 
 int

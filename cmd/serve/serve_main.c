@@ -247,10 +247,8 @@ url_host(const char *host, char *out, size_t n)
 static int
 print_views(struct cmd_ctx *g, const struct server *s, const struct listen_at *at)
 {
-	size_t cap = 4096 + (size_t)s->n * 512;
-	char url[512], listen[96], host[64], reach[96], *buf;
+	char url[512], listen[96], host[64], reach[96];
 	struct jsonw w;
-	int rc = 0;
 
 	snprintf(listen, sizeof listen, "%s:%ld", at->host, at->port);
 	url_host(at->host, host, sizeof host);
@@ -261,9 +259,7 @@ print_views(struct cmd_ctx *g, const struct server *s, const struct listen_at *a
 			    s->v[i].token);
 		return 0;
 	}
-	if ((buf = malloc(cap)) == NULL)
-		return cmd_error(g, EXIT_BUG, "out of memory");
-	jsonw_init(&w, buf, cap);
+	jsonw_init_growing(&w);
 	jsonw_object(&w, NULL);
 	jsonw_string(&w, "listen", listen);
 	jsonw_object(&w, "views");
@@ -273,9 +269,7 @@ print_views(struct cmd_ctx *g, const struct server *s, const struct listen_at *a
 	}
 	jsonw_object_end(&w);
 	jsonw_object_end(&w);
-	rc = cmd_print_json(g, &w, "the list of pages is too large");
-	free(buf);
-	return rc;
+	return cmd_print_json(g, &w);
 }
 
 /* Serves until SIGINT or SIGTERM (blocked in every thread, taken here);

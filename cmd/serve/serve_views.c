@@ -134,17 +134,20 @@ run_sheet(struct server *s, const struct view *v, char **out, size_t *len,
 static int
 error_json(int status, const char *sentence, char **body, size_t *len)
 {
-	char buf[1024];
 	struct jsonw w;
+	char *text;
 
-	jsonw_init(&w, buf, sizeof buf);
+	jsonw_init_growing(&w);
 	jsonw_object(&w, NULL);
 	jsonw_string(&w, "error", sentence);
 	jsonw_object_end(&w);
-	*len = strlen(buf);
-	if ((*body = malloc(*len + 2)) == NULL)
+	if ((text = jsonw_take(&w)) == NULL)
 		return -1;
-	memcpy(*body, buf, *len);
+	*len = strlen(text);
+	if ((*body = realloc(text, *len + 2)) == NULL) {
+		free(text);
+		return -1;
+	}
 	(*body)[(*len)++] = '\n';
 	(*body)[*len] = '\0';
 	return status;

@@ -778,9 +778,10 @@ struct side_tally {
 };
 
 /* Each side's losses, as the roster declares them (its units destroyed):
- * the sheet, the report and the victory check count the same. */
-static void
-tally_sides(const struct army *a, struct side_tally *t)
+ * the sheet, the report and the victory check count the same.  A game of
+ * more than SIDES sides fails r (never a side left uncounted). */
+static int
+tally_sides(const struct army *a, struct side_tally *t, struct result *r)
 {
 	memset(t, 0, sizeof *t);
 	for (int i = 0; i < a->n; i++) {
@@ -791,11 +792,14 @@ tally_sides(const struct army *a, struct side_tally *t)
 			continue;
 		while (s < t->n && strcmp(t->side[s], u->side) != 0)
 			s++;
-		if (s == t->n && t->n < SIDES)
+		if (s == SIDES)
+			return result_fail(r, RULE_DATA, "the game has more than %d sides: the 2x2 rules count no more",
+			    SIDES);
+		if (s == t->n)
 			t->side[t->n++] = u->side;
-		if (s < t->n)
-			t->destroyed[s] += roster_unit_loss(&twobytwo_roster, u);
+		t->destroyed[s] += roster_unit_loss(&twobytwo_roster, u);
 	}
+	return RULE_OK;
 }
 
 /* The most units any other side than S has had destroyed. */
@@ -955,7 +959,8 @@ fill_victory(const struct ruling_units *ru, struct inputs *in, struct result *r)
 	struct side_tally t;
 	int s = 0;
 
-	tally_sides(ru->army, &t);
+	if (tally_sides(ru->army, &t, r) != RULE_OK)
+		return r->failed;
 	if (t.n == 0)
 		return result_fail(r, RULE_DATA, "the game has no units to judge");
 	if (in_given(in, "side")) {
@@ -982,7 +987,8 @@ victory_sides(const struct tableset *ts, const struct ruling_units *ru,
 {
 	struct side_tally t;
 
-	tally_sides(ru->army, &t);
+	if (tally_sides(ru->army, &t, r) != RULE_OK)
+		return;
 	result_list(r, "sides");
 	for (int s = 0; s < t.n; s++) {
 		int lost = has_lost(ts, in_text(in, "victory"), t.destroyed[s],
@@ -1154,8 +1160,9 @@ twobytwo_standing(const struct tableset *ts, const struct inputs *options,
 	result_init(&scratch);
 	if (game == NULL)
 		game = "fast";
-	tally_sides(a, &t);
 	sentence[0] = '\0';
+	if (tally_sides(a, &t, r) != RULE_OK)
+		return;
 	jsonw_object(w, "standing");
 	jsonw_string(w, "victory", game);
 	if (standing_counts(who)) {
