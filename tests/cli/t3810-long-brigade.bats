@@ -100,12 +100,14 @@ battle() {
 @test "the long brigade game's final sheet is the one worked by hand" {
 	battle
 	umpire --json sheet
+	[ "$status" -eq 0 ]
 	[ "$(json '[.units[] | "\(.name)=\(.losses)"] | join(" ")')" = "Kempt=19 Pack=13 Ponsonby=2 RHA=0 Bachelu=26 Foy=1 Piré=13 Battery=0" ]
 	[ "$(printf '%s' "$output" | jq -c .losses)" = '{"British":34,"French":40}' ]
 	[ "$(json '[.units[] | "\(.name)=\(.formation)"] | join(" ")')" = "Kempt=line Pack=square Ponsonby=line RHA=line Bachelu=attack-column Foy=line Piré=line Battery=line" ]
 	[ "$(json '.units[] | select(.name == "Piré") | .pushbacks.total')" = 2 ]
 	[ "$(json '.units[] | select(.name == "Bachelu") | .state')" = halt ]
 	umpire sheet --side British --csv
+	[ "$status" -eq 0 ]
 	[ "${lines[1]}" = "British,Anglo-Allied Army > 5th Division,Kempt,infantry,64,45,19,ok,1,1,line,following-up" ]
 	umpire check
 	[ "$status" -eq 0 ]
@@ -116,6 +118,7 @@ battle() {
 @test "the long brigade game's losses turn by turn" {
 	battle
 	umpire --json report
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s' "$output" | jq -c '[.turns[] | [.losses.British.total, .losses.French.total]]')" = '[[5,18],[23,24],[34,40]]' ]
 	"$U" sheet --html sheet.html >/dev/null
 	# the chart counts the figures lost by the end of each turn
@@ -125,6 +128,7 @@ battle() {
 @test "the long brigade game's journal: the refused fire is kept with its rule" {
 	battle
 	umpire --json log
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.undone | not)] | length')" = 22 ]
 	[ "$(printf '%s' "$output" | jq -r '[.entries[] | select(.command == "fire")][3].summary')" = "no fire: brigades falling back or pushed back may not fire (brigade.txt l.235; Kempt is pushed back)" ]
 }

@@ -94,6 +94,7 @@ battle() {
 @test "the long squares game's final sheet is the one worked by hand" {
 	battle
 	umpire --json sheet
+	[ "$status" -eq 0 ]
 	[ "$(json '[.units[] | "\(.name)=\(.hits):\(.state):\(.flags|join("+"))"] | join(" ")')" = "Picton=1:ok: Ponsonby=1:ok: RA=0:ok:bombarded Donzelot=1:ok:rallied Marcognet=3:destroyed: Travers=0:ok: 12pdr=0:ok:" ]
 	[ "$(printf '%s' "$output" | jq -c .losses)" = '{"Allied":2,"French":4}' ]
 	umpire check
@@ -106,6 +107,7 @@ battle() {
 @test "the long squares game's hit markers turn by turn" {
 	battle
 	umpire --json report
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s' "$output" | jq -c '[.turns[] | [.losses.Allied.total, .losses.French.total]]')" = '[[1,1],[4,3],[2,4]]' ]
 }
 
@@ -114,6 +116,7 @@ battle() {
 @test "the long squares game's dice-offs and journal" {
 	battle
 	umpire --json log
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s' "$output" | jq -c '[.entries[] | select(.command == "turn") | .summary]')" = '["3 action dice, largest first: 3, 2, 1","Ney wins the dice-off","turn 2 begins","a tie on the same die: roll again","Left Wing wins the dice-off","turn 3 begins","3 action dice, largest first: 3, 2, 2"]' ]
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.undone | not)] | length')" = 23 ]
 	[ "$(sqlite3 umpire.db "SELECT count(*) FROM effect WHERE kind = 'part' AND name = 'dice-off'")" = 2 ]

@@ -113,9 +113,11 @@ battle() {
 @test "the long fury game's final sheet is the one worked by hand" {
 	battle
 	umpire --json sheet
+	[ "$status" -eq 0 ]
 	[ "$(json '[.units[] | select(.type != "leader") | "\(.name)=\(.strength):\(.state):\(.formation):\(.flags|join("+"))"] | join(" ")')" = "Quiot=2:routed:column:disordered Bourgeois=4:disordered:line:disordered Travers=3:disordered:line:disordered Grande Batterie=1:good_order:line: Kempt=5:good_order:square: Pack=1:routed:line:disordered Ponsonby=3:good_order:line:breakthrough RHA=1:good_order:line:" ]
 	[ "$(printf '%s' "$output" | jq -c .losses)" = '{"French":6,"British":5}' ]
 	umpire sheet
+	[ "$status" -eq 0 ]
 	[ "${lines[1]}" = "1e Division is fatigued: its brigades may not move within 3\" of the enemy" ]
 	umpire check
 	[ "$status" -eq 0 ]
@@ -126,16 +128,19 @@ battle() {
 @test "the long fury game's fatigue up the formation tree" {
 	battle
 	umpire --json fatigue
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s' "$output" | jq -c '[.result.formations[] | [.name, .level, .losses, .fatigued]]')" = '[["Armée du Nord",9,6,false],["I Corps",7,6,false],["1e Division",5,5,true],["Anglo-Allied Army",8,5,false]]' ]
 	# by turn: French 1 + 1 = 2, then 2, then 2 + 3 + 1 = 6; British 0,
 	# then 1 + 3 + 1 = 5, then 5
 	umpire --json report
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s' "$output" | jq -c '[.turns[] | [.losses.French.total, .losses.British.total]]')" = '[[2,0],[2,5],[6,5]]' ]
 }
 
 @test "the long fury game's journal" {
 	battle
 	umpire --json log
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.undone | not)] | length')" = 24 ]
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.undone)] | length')" = 1 ]
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.summary == "")] | length')" = 0 ]

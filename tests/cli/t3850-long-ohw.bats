@@ -90,9 +90,11 @@ battle() {
 @test "the long ohw game's final sheet is the one worked by hand" {
 	battle
 	umpire --json sheet
+	[ "$status" -eq 0 ]
 	[ "$(json '[.units[] | "\(.name)=\(.fatigue_points):\(.state):\(.formation)"] | join(" ")')" = "1st Foot=11:tired:line 2nd Foot=6:fresh:square Royal Dragoons=0:fresh:line Battery=0:fresh:line 1/45e=16:destroyed:line 2/45e=3:fresh:line Hussars=4:fresh:line Voltigeurs=3:fresh:skirmishers" ]
 	[ "$(printf '%s' "$output" | jq -c .losses)" = '{"British":17,"French":26}' ]
 	umpire sheet
+	[ "$status" -eq 0 ]
 	[ "${lines[1]}" = "French Brigade is exhausted (25 FP of 30)" ]
 	umpire check
 	[ "$status" -eq 0 ]
@@ -101,13 +103,16 @@ battle() {
 @test "the long ohw game's formations' morale and the report by turn" {
 	battle
 	umpire --json morale --unit "French Brigade"
+	[ "$status" -eq 0 ]
 	[ "$(json .summary)" = "French Brigade: exhausted (25 FP of 30)" ]
 	umpire --json morale --unit "British Brigade"
+	[ "$status" -eq 0 ]
 	[ "$(json .summary)" = "British Brigade: tired (17 FP of 30)" ]
 	# turn 1: British 4 + 1 + 5 = 10, French 4 + 2 + 3 = 9; turn 2:
 	# British +5 = 15, French +4 +8 +1 = 22; turn 3: British +2 = 17,
 	# French +3 +1 = 26
 	umpire --json report
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s' "$output" | jq -c '[.turns[] | [.losses.British.total, .losses.French.total]]')" = '[[10,9],[15,22],[17,26]]' ]
 }
 
@@ -116,6 +121,7 @@ battle() {
 @test "the long ohw game's journal" {
 	battle
 	umpire --json log
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.undone | not)] | length')" = 23 ]
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.undone)] | length')" = 1 ]
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.summary == "")] | length')" = 0 ]
