@@ -144,9 +144,10 @@ corrupted() {
 	after=$("$U" --json unit show Kempt | jq -c '[.losses, .flags]')
 	[ "$after" = '[1,["disordered"]]' ]
 	"$U" undo >/dev/null
-	(for i in $(seq 60); do "$U" redo >/dev/null && "$U" undo >/dev/null || exit 1; done) &
+	# 15 undo and redo pairs under 50 reads; make stress: 60 under 200
+	(for i in $(seq "$(rounds 15 60)"); do "$U" redo >/dev/null && "$U" undo >/dev/null || exit 1; done) &
 	writer=$!
-	for i in $(seq 200); do
+	for i in $(seq "$(rounds 50 200)"); do
 		seen=$("$U" --json sheet | jq -c '.units[] | select(.name == "Kempt") | [.losses, .flags]')
 		[ "$seen" = '[0,[]]' ] || [ "$seen" = "$after" ] || { echo "read $i saw $seen"; kill $writer; return 1; }
 	done

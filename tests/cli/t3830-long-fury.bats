@@ -104,6 +104,11 @@ battle() {
 	"$U" fatigue >/dev/null
 }
 
+# every test reads where the one game ended
+setup_file() {
+	shared_game battle
+}
+
 # The final sheet, from the working above:
 #   French: Quiot 6 - 1 - 3 = 2, routed, in column; Bourgeois 4,
 #   disordered; Travers 3, disordered; the battery 1.  6 stands lost.
@@ -111,7 +116,7 @@ battle() {
 #   owing the breakthrough its win by 12 requires (l.256); the RHA 1.  5
 #   stands lost.
 @test "the long fury game's final sheet is the one worked by hand" {
-	battle
+	from_shared_game
 	umpire --json sheet
 	[ "$status" -eq 0 ]
 	[ "$(json '[.units[] | select(.type != "leader") | "\(.name)=\(.strength):\(.state):\(.formation):\(.flags|join("+"))"] | join(" ")')" = "Quiot=2:routed:column:disordered Bourgeois=4:disordered:line:disordered Travers=3:disordered:line:disordered Grande Batterie=1:good_order:line: Kempt=5:good_order:square: Pack=1:routed:line:disordered Ponsonby=3:good_order:line:breakthrough RHA=1:good_order:line:" ]
@@ -126,7 +131,7 @@ battle() {
 # Fatigue at the end: 1e Division 5 of 5, fatigued; I Corps 1 + 5 = 6 of
 # 7; the French army 6 of 9; the Allied army 4 + 1 = 5 of 8.
 @test "the long fury game's fatigue up the formation tree" {
-	battle
+	from_shared_game
 	umpire --json fatigue
 	[ "$status" -eq 0 ]
 	[ "$(printf '%s' "$output" | jq -c '[.result.formations[] | [.name, .level, .losses, .fatigued]]')" = '[["Armée du Nord",9,6,false],["I Corps",7,6,false],["1e Division",5,5,true],["Anglo-Allied Army",8,5,false]]' ]
@@ -138,7 +143,7 @@ battle() {
 }
 
 @test "the long fury game's journal" {
-	battle
+	from_shared_game
 	umpire --json log
 	[ "$status" -eq 0 ]
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.undone | not)] | length')" = 24 ]
@@ -152,7 +157,7 @@ battle() {
 # are fired on once each.  Turn 3: Ponsonby's melee won a breakthrough it
 # must make; Bourgeois, Kempt and Ponsonby are fired on once each.
 @test "the long fury game's turn by turn: acts, obligations and prohibitions" {
-	battle
+	from_shared_game
 	"$U" --json turn >turn3.json
 	[ "$(turn_units turn1.json)" = '["Quiot",["moved","changed-formation","fired-on"],[],["move into melee fury.txt l.78","be fired upon again this fire phase fury.txt l.222"]]
 ["Travers",["moved","meleed"],[],[]]

@@ -78,13 +78,18 @@ battle() {
 	"$U" morale --victory >/dev/null
 }
 
+# every test reads where the one game ended
+setup_file() {
+	shared_game battle
+}
+
 # The final sheet, worked by hand from the comments above:
 #   Allies: Kempt destroyed (4), Pack disrupted (21), Picton destroyed (14)
 #   French: Bachelu destroyed (8), Cuirassiers destroyed (11), the battery
 #   ok (artillery is not pinned for shooting), the Old Guard ok (19)
 #   each side 2 units destroyed: nobody has lost a fast game (5).
 @test "the long 2x2 game's final sheet is the one worked by hand" {
-	battle
+	from_shared_game
 	umpire --json sheet
 	[ "$status" -eq 0 ]
 	[ "$(json '[.units[] | "\(.name)=\(.state)"] | join(" ")')" = "Kempt=destroyed Pack=disrupted Picton=destroyed Bachelu=destroyed Cuirassiers=destroyed Foot Battery=ok Old Guard=ok" ]
@@ -102,7 +107,7 @@ battle() {
 # Losses by turn: turn 1 Kempt and Bachelu, turn 2 Picton and the
 # Cuirassiers, turn 3 none.
 @test "the long 2x2 game's report and chart count the units destroyed turn by turn" {
-	battle
+	from_shared_game
 	umpire report
 	[ "$status" -eq 0 ]
 	[ "$(printf '%s\n' "$output" | grep 'losses:')" = "  losses: Allies 1 unit destroyed this turn, 1 in all; French 1 unit destroyed this turn, 1 in all
@@ -119,7 +124,7 @@ battle() {
 # turns begun (24); the rout die taken back in 11 stays in the log as
 # undone.  Undo takes back the last entry, a ruling that changed nothing too.
 @test "the long 2x2 game's journal: what is in force, and undo takes the last entry" {
-	battle
+	from_shared_game
 	umpire --json log
 	[ "$status" -eq 0 ]
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.undone | not)] | length')" = 24 ]
@@ -141,7 +146,7 @@ battle() {
 # firer may not shoot again; turn 2's winning attack (the Old Guard) owes
 # its mandatory follow up (l.258), still owed in turn 3.
 @test "the long 2x2 game's turn by turn: acts, obligations and prohibitions" {
-	battle
+	from_shared_game
 	"$U" --json turn >turn3.json
 	[ "$(turn_units turn1.json)" = '["Kempt",["fired-on","meleed"],[],[]]
 ["Pack",["fired-on","rallied"],[],[]]
