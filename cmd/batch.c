@@ -263,8 +263,8 @@ batch(struct cmd_ctx *g, int argc, char **argv)
 	FILE *in;
 
 	if (g->help) {
-		fputs("usage: umpire batch [FILE|-] [--each]\n"
-		    "One command a line (shell quoting, # comments), all in one transaction:\n"
+		cmd_usage(g->out, &cmd_batch_entry);
+		fputs("One command a line (shell quoting, # comments), all in one transaction:\n"
 		    "the first line that fails stops the batch, with its line number, and\n"
 		    "nothing is written.  --each: each line commits on its own.  Each line's\n"
 		    "output is marked '# line N' (--json: \"line\": N in its object).  A line\n"

@@ -69,6 +69,9 @@ struct cmd_ctx {
 
 struct cmd_entry {
 	const char *name;
+	/* Its forms, a line each ("\n" between) without "umpire ": the one
+	 * declaration --help, `umpire help NAME`, --json help and the man page
+	 * print.  A line that starts with a space goes on with the form above. */
 	const char *usage;
 	const char *summary;
 	int flags;
@@ -170,6 +173,13 @@ struct adjust_options {
 	char help[ADJUST_MEASURES][96];
 };
 const struct input_decl *cmd_adjust_inputs(struct adjust_options *o);
+
+/* An adjudication's usage after "--rules NAME COMMAND": its options are
+ * the rule set's. */
+#define DICE_USAGE " [OPTIONS] [--dice LIST | --roll [--seed N]]"
+
+/* Prints e's usage on out: "usage: umpire FORM", a line a form (cmd/help.c). */
+void cmd_usage(FILE *out, const struct cmd_entry *e);
 
 /* The command table, NULL-ended (cmd/main.c). */
 extern const struct cmd_entry *const cmd_table[];

@@ -1027,8 +1027,8 @@ complete(struct cmd_ctx *g, int argc, char **argv)
 	struct completion *c;
 
 	if (g->help) {
-		fputs("usage: umpire complete LINE\n"
-		    "The candidates of bash completion for LINE, the command line up to the\n"
+		cmd_usage(g->out, &cmd_complete_entry);
+		fputs("The candidates of bash completion for LINE, the command line up to the\n"
 		    "cursor: \"words\" then one a line, quoted for the shell; or \"files\".\n",
 		    g->out);
 		return EXIT_DONE;

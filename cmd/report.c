@@ -581,8 +581,8 @@ report(struct cmd_ctx *g, int argc, char **argv)
 	int rc;
 
 	if (g->help) {
-		fputs("usage: umpire report [--html FILE]\n"
-		    "The battle turn by turn from the journal: every ruling in force, who\n"
+		cmd_usage(g->out, &cmd_report_entry);
+		fputs("The battle turn by turn from the journal: every ruling in force, who\n"
 		    "acted, what it did, and each side's losses by turn (--json: one\n"
 		    "object, its turns each with their events and each side's losses).\n"
 		    "In a campaign's later battle (new --from) it ends with the campaign so\n"
