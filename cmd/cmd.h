@@ -159,11 +159,12 @@ int odds_report(struct cmd_ctx *g, const char *rules, const struct rule_cmd *c,
  * parser, each ending with a zero entry: completion (cmd/complete.c) reads
  * the same declarations.  The dice options of every adjudication
  * (cmd/adjudicate.c); new's own (the rule set's game_inputs follow); unit
- * add and set (the rule set's ratings follow); sheet; log; undo.
+ * add and set (the rule set's ratings follow); sheet; log; undo; game;
+ * batch; report.
  */
 extern const struct input_decl cmd_dice_inputs[], cmd_new_inputs[],
     cmd_unit_inputs[], cmd_sheet_inputs[], cmd_log_inputs[], cmd_undo_inputs[],
-    cmd_game_inputs[];
+    cmd_game_inputs[], cmd_batch_inputs[], cmd_report_inputs[];
 /* The options of adjust: each rule set's measure (--figures, --hits...),
  * from the registry, then --state, --clear, --formation and --reason,
  * built into o (cmd/adjust.c). */

@@ -90,14 +90,6 @@ static const struct input_decl version_input[] = {
 };
 
 /* batch and report read their options by hand: what they take. */
-static const struct input_decl batch_inputs[] = {
-	{ "each", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "a transaction a line", 0 },
-	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
-};
-static const struct input_decl report_inputs[] = {
-	{ "html", IN_TEXT, "FILE", 0, 0, NULL, NULL, NULL, "the report as HTML", 0 },
-	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
-};
 
 #define DECL_LISTS 8
 
@@ -709,8 +701,8 @@ static const struct {
 	{ "undo", cmd_undo_inputs },
 	{ "redo", cmd_undo_inputs },
 	{ "game", cmd_game_inputs },
-	{ "batch", batch_inputs },
-	{ "report", report_inputs },
+	{ "batch", cmd_batch_inputs },
+	{ "report", cmd_report_inputs },
 	{ "serve", cmd_serve_inputs },
 };
 

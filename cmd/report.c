@@ -573,11 +573,37 @@ report_to(struct cmd_ctx *g, struct report *r, const char *path)
 	return rc;
 }
 
+const struct input_decl cmd_report_inputs[] = {
+	{ "html", IN_TEXT, "FILE", 0, 0, NULL, NULL, NULL, "the report as HTML", 0 },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+/* The report of the options parsed into in. */
+static int
+report_of(struct cmd_ctx *g, struct inputs *in, int argc, char **argv)
+{
+	struct report r;
+	int rc;
+
+	if ((rc = inputs_parse_command(in, "report", cmd_report_inputs, NULL, argc, argv)) != 0)
+		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
+	if (in->npos > 0)
+		return cmd_error(g, EXIT_USAGE, "unexpected argument '%s' (see 'umpire report --help')",
+		    in->pos[0]);
+	memset(&r, 0, sizeof r);
+	r.g = g;
+	r.html = in_given(in, "html");
+	r.f = g->out;
+	if ((rc = game_get(g, &r.gm)) != 0 || (rc = game_army(g, r.gm)) != 0 ||
+	    (rc = viewer_of(g, r.gm, &r.viewer)) != 0)
+		return rc;
+	return report_to(g, &r, r.html ? in_text(in, "html") : NULL);
+}
+
 static int
 report(struct cmd_ctx *g, int argc, char **argv)
 {
-	struct report r;
-	const char *path = NULL;
+	struct inputs *in;
 	int rc;
 
 	if (g->help) {
@@ -589,18 +615,11 @@ report(struct cmd_ctx *g, int argc, char **argv)
 		    "far: each battle's title, turns and losses per side, and the totals.\n", g->out);
 		return EXIT_DONE;
 	}
-	if (argc == 2 && strcmp(argv[0], "--html") == 0)
-		path = argv[1];
-	else if (argc != 0)
-		return cmd_error(g, EXIT_USAGE, "report takes nothing, or --html FILE");
-	memset(&r, 0, sizeof r);
-	r.g = g;
-	r.html = path != NULL;
-	r.f = g->out;
-	if ((rc = game_get(g, &r.gm)) != 0 || (rc = game_army(g, r.gm)) != 0 ||
-	    (rc = viewer_of(g, r.gm, &r.viewer)) != 0)
-		return rc;
-	return report_to(g, &r, path);
+	if ((in = calloc(1, sizeof *in)) == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	rc = report_of(g, in, argc, argv);
+	free(in);
+	return rc;
 }
 
 const struct cmd_entry cmd_report_entry = {

@@ -39,3 +39,20 @@ usage_lines() {
 	[ "$(json '.commands[] | select(.name == "log") | .usage')" = "log [--unit UNIT] [--turn N] [--for SIDE]
 log show ID" ]
 }
+
+@test "an unknown option is a usage error that sends to the command's help, for every command parsing its declared options" {
+	new_game
+	for c in sheet log undo redo game batch report serve adjust; do
+		umpire "$c" --no-such-option
+		expect_error 64 "umpire: $c: unknown option '--no-such-option' (see 'umpire $c --help')" ||
+		    { echo "$c"; return 1; }
+		umpire "$c" --help
+		[ "$status" -eq 0 ]
+		[ "${lines[0]}" = "$(usage_lines "$c" | head -1)" ]
+	done
+	# report and batch as the others: a value missing, an option twice
+	umpire report --html
+	expect_error 64 "umpire: report: option '--html' needs a value (FILE)"
+	umpire batch --each --each
+	expect_error 64 "umpire: batch: option '--each' is given twice"
+}
