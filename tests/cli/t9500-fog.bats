@@ -154,13 +154,13 @@ brigade_game() {
 	[ "$status" -eq 0 ]
 	grep -qF "<td>heavy losses</td><td></td>" f.html
 	run grep -c "halt" f.html
-	[ "$status" -eq 0 ]
+	[ "$status" -eq 1 ]
 	[ "$output" = 0 ]
 	# the umpire's page draws a brigade's parts as rows, not the text's heading
 	umpire sheet --html all.html
 	[ "$status" -eq 0 ]
 	run grep -c "battalion  *class  *figures" all.html
-	[ "$status" -eq 0 ]
+	[ "$status" -eq 1 ]
 	[ "$output" = 0 ]
 }
 
