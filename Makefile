@@ -156,8 +156,12 @@ golden: build/san/umpire
 
 # Every fault point, 70 kill -9 rounds, 3,200 concurrent rulings; then the
 # journal's model over 10,000 steps a rule set (MODEL_SEED=N replays one).
+# The command-line tests that race or run long, at their full length
+# (make check runs each shorter: tests/cli/helper.bash's rounds).
+STRESS_BATS = 'a reader never sees half a ruling'
 stress: umpire build/flt/umpire build/flt/umpire-serve build/flt/faultshim.so
 	@tests/stress/run.sh full build/flt/umpire build/flt/faultshim.so
+	UMPIRE_STRESS=1 UMPIRE_BIN=$(CURDIR)/build/flt/umpire bats --filter $(STRESS_BATS) tests/cli
 	@tests/model/run.sh long ./umpire
 
 # The command-line tests under ASan+UBSan (not in make check: some 25

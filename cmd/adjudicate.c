@@ -817,25 +817,25 @@ adjudicate(struct cmd_ctx *g, int argc, char **argv)
 }
 
 const struct cmd_entry cmd_fire_entry = {
-	"fire", "fire --rules R [OPTIONS]", "musketry, artillery, bombardment",
+	"fire", "--rules NAME fire" DICE_USAGE, "musketry, artillery, bombardment",
 	CMD_ADJUDICATES, adjudicate,
 };
 const struct cmd_entry cmd_melee_entry = {
-	"melee", "melee --rules R [OPTIONS]", "melee, assault, charge",
+	"melee", "--rules NAME melee" DICE_USAGE, "melee, assault, charge",
 	CMD_ADJUDICATES, adjudicate,
 };
 const struct cmd_entry cmd_morale_entry = {
-	"morale", "morale --rules R [OPTIONS]",
+	"morale", "--rules NAME morale" DICE_USAGE,
 	"a unit's morale state or a morale check", CMD_ADJUDICATES, adjudicate,
 };
 const struct cmd_entry cmd_rally_entry = {
-	"rally", "rally --rules R [OPTIONS]", "a rally attempt", CMD_ADJUDICATES, adjudicate,
+	"rally", "--rules NAME rally" DICE_USAGE, "a rally attempt", CMD_ADJUDICATES, adjudicate,
 };
 const struct cmd_entry cmd_fatigue_entry = {
-	"fatigue", "fatigue --rules R [OPTIONS]",
+	"fatigue", "--rules NAME fatigue" DICE_USAGE,
 	"fatigue: of formations, or a unit's fatigue points", CMD_ADJUDICATES, adjudicate,
 };
 const struct cmd_entry cmd_move_entry = {
-	"move", "move --rules R [OPTIONS]",
+	"move", "--rules NAME move" DICE_USAGE,
 	"how far a unit may move", CMD_ADJUDICATES, adjudicate,
 };

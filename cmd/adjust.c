@@ -359,9 +359,8 @@ record(struct cmd_ctx *g, struct game *gm, struct unit *u, int argc,
 static int
 usage(FILE *out, struct adjust_work *w)
 {
-	fputs("usage: umpire adjust NAME --MEASURE ±N --reason TEXT\n"
-	    "       umpire adjust NAME --state STATE | --clear FLAG | --formation F --reason TEXT\n"
-	    "A correction of a unit, recorded in the journal (undo takes it back).\n", out);
+	cmd_usage(out, &cmd_adjust_entry);
+	fputs("A correction of a unit, recorded in the journal (undo takes it back).\n", out);
 	for (const struct input_decl *d = cmd_adjust_inputs(&w->options); d->name != NULL; d++)
 		fprintf(out, "  --%-10s %s\n", d->name, d->help);
 	return EXIT_DONE;
@@ -426,6 +425,7 @@ adjust(struct cmd_ctx *g, int argc, char **argv)
 }
 
 const struct cmd_entry cmd_adjust_entry = {
-	"adjust", "adjust NAME --figures ±N | --state STATE | --formation F --reason TEXT",
+	"adjust", "adjust NAME --MEASURE ±N --reason TEXT\n"
+	"adjust NAME --state STATE | --clear FLAG | --formation F --reason TEXT",
 	"a journalled correction", CMD_WRITES, adjust,
 };

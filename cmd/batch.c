@@ -255,39 +255,56 @@ run_batch(struct cmd_ctx *g, FILE *in, const char *path, int each)
 	return rc;
 }
 
+const struct input_decl cmd_batch_inputs[] = {
+	{ "each", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "a transaction a line", 0 },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+/* The batch of the options parsed into opts: FILE, or - (the default) for
+ * standard input. */
+static int
+batch_of(struct cmd_ctx *g, struct inputs *opts, int argc, char **argv)
+{
+	const char *path;
+	FILE *in;
+	int rc;
+
+	if ((rc = inputs_parse_command(opts, "batch", cmd_batch_inputs, NULL, argc, argv)) != 0)
+		return cmd_error(g, exit_of_rule(rc), "%s", opts->error);
+	path = opts->npos > 0 ? opts->pos[0] : "-";
+	if (path[0] == '-' && path[1] != '\0')
+		return cmd_error(g, EXIT_USAGE, "unknown option '%s' (see 'umpire batch --help')",
+		    path);
+	if (opts->npos > 1)
+		return cmd_error(g, EXIT_USAGE, "give one FILE, or - for standard input");
+	in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	if (in == NULL)
+		return cmd_error(g, EXIT_NOGAME, "cannot read '%s': %s", path, strerror(errno));
+	rc = run_batch(g, in, path, in_flag(opts, "each"));
+	if (in != stdin)
+		fclose(in);
+	return rc;
+}
+
 static int
 batch(struct cmd_ctx *g, int argc, char **argv)
 {
-	const char *path = "-";
-	int each = 0, rc;
-	FILE *in;
+	struct inputs *opts;
+	int rc;
 
 	if (g->help) {
-		fputs("usage: umpire batch [FILE|-] [--each]\n"
-		    "One command a line (shell quoting, # comments), all in one transaction:\n"
+		cmd_usage(g->out, &cmd_batch_entry);
+		fputs("One command a line (shell quoting, # comments), all in one transaction:\n"
 		    "the first line that fails stops the batch, with its line number, and\n"
 		    "nothing is written.  --each: each line commits on its own.  Each line's\n"
 		    "output is marked '# line N' (--json: \"line\": N in its object).  A line\n"
 		    "may not hold batch, new, serve or --db.\n", g->out);
 		return EXIT_DONE;
 	}
-	for (int i = 0, files = 0; i < argc; i++) {
-		if (strcmp(argv[i], "--each") == 0)
-			each = 1;
-		else if (argv[i][0] == '-' && argv[i][1] != '\0')
-			return cmd_error(g, EXIT_USAGE, "unknown option '%s' (see 'umpire batch --help')",
-			    argv[i]);
-		else if (files++ == 0)
-			path = argv[i];
-		else
-			return cmd_error(g, EXIT_USAGE, "give one FILE, or - for standard input");
-	}
-	in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-	if (in == NULL)
-		return cmd_error(g, EXIT_NOGAME, "cannot read '%s': %s", path, strerror(errno));
-	rc = run_batch(g, in, path, each);
-	if (in != stdin)
-		fclose(in);
+	if ((opts = calloc(1, sizeof *opts)) == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	rc = batch_of(g, opts, argc, argv);
+	free(opts);
 	return rc;
 }
 

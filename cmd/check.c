@@ -113,7 +113,8 @@ check(struct cmd_ctx *g, int argc, char **argv)
 
 	(void)argv;
 	if (g->help) {
-		fputs("usage: umpire check\nChecks the game file (SQLite integrity, foreign keys, JSON),\n"
+		cmd_usage(g->out, &cmd_check_entry);
+		fputs("Checks the game file (SQLite integrity, foreign keys, JSON),\n"
 		    "that every unit's ledgers add up to the effects in its journal, that\n"
 		    "the state kept for each unit is the journal's, that every effect is\n"
 		    "linked to its event's units, that every rule table is whole, that no\n"

@@ -69,6 +69,9 @@ struct cmd_ctx {
 
 struct cmd_entry {
 	const char *name;
+	/* Its forms, a line each ("\n" between) without "umpire ": the one
+	 * declaration --help, `umpire help NAME`, --json help and the man page
+	 * print.  A line that starts with a space goes on with the form above. */
 	const char *usage;
 	const char *summary;
 	int flags;
@@ -156,11 +159,12 @@ int odds_report(struct cmd_ctx *g, const char *rules, const struct rule_cmd *c,
  * parser, each ending with a zero entry: completion (cmd/complete.c) reads
  * the same declarations.  The dice options of every adjudication
  * (cmd/adjudicate.c); new's own (the rule set's game_inputs follow); unit
- * add and set (the rule set's ratings follow); sheet; log; undo.
+ * add and set (the rule set's ratings follow); sheet; log; undo; game;
+ * batch; report.
  */
 extern const struct input_decl cmd_dice_inputs[], cmd_new_inputs[],
     cmd_unit_inputs[], cmd_sheet_inputs[], cmd_log_inputs[], cmd_undo_inputs[],
-    cmd_game_inputs[];
+    cmd_game_inputs[], cmd_batch_inputs[], cmd_report_inputs[];
 /* The options of adjust: each rule set's measure (--figures, --hits...),
  * from the registry, then --state, --clear, --formation and --reason,
  * built into o (cmd/adjust.c). */
@@ -170,6 +174,13 @@ struct adjust_options {
 	char help[ADJUST_MEASURES][96];
 };
 const struct input_decl *cmd_adjust_inputs(struct adjust_options *o);
+
+/* An adjudication's usage after "--rules NAME COMMAND": its options are
+ * the rule set's. */
+#define DICE_USAGE " [OPTIONS] [--dice LIST | --roll [--seed N]]"
+
+/* Prints e's usage on out: "usage: umpire FORM", a line a form (cmd/help.c). */
+void cmd_usage(FILE *out, const struct cmd_entry *e);
 
 /* The command table, NULL-ended (cmd/main.c). */
 extern const struct cmd_entry *const cmd_table[];

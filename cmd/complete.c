@@ -90,14 +90,6 @@ static const struct input_decl version_input[] = {
 };
 
 /* batch and report read their options by hand: what they take. */
-static const struct input_decl batch_inputs[] = {
-	{ "each", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "a transaction a line", 0 },
-	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
-};
-static const struct input_decl report_inputs[] = {
-	{ "html", IN_TEXT, "FILE", 0, 0, NULL, NULL, NULL, "the report as HTML", 0 },
-	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
-};
 
 #define DECL_LISTS 8
 
@@ -722,8 +714,8 @@ static const struct {
 	{ "undo", cmd_undo_inputs },
 	{ "redo", cmd_undo_inputs },
 	{ "game", cmd_game_inputs },
-	{ "batch", batch_inputs },
-	{ "report", report_inputs },
+	{ "batch", cmd_batch_inputs },
+	{ "report", cmd_report_inputs },
 	{ "serve", cmd_serve_inputs },
 };
 
@@ -1040,8 +1032,8 @@ complete(struct cmd_ctx *g, int argc, char **argv)
 	struct completion *c;
 
 	if (g->help) {
-		fputs("usage: umpire complete LINE\n"
-		    "The candidates of bash completion for LINE, the command line up to the\n"
+		cmd_usage(g->out, &cmd_complete_entry);
+		fputs("The candidates of bash completion for LINE, the command line up to the\n"
 		    "cursor: \"words\" then one a line, quoted for the shell; or \"files\".\n",
 		    g->out);
 		return EXIT_DONE;

@@ -15,6 +15,25 @@ dice_help(FILE *out, const struct rule_cmd *c)
 }
 
 void
+cmd_usage(FILE *out, const struct cmd_entry *e)
+{
+	const char *line = e->usage;
+
+	for (int first = 1; *line != '\0'; first = 0) {
+		size_t n = strcspn(line, "\n");
+
+		if (first)
+			fputs("usage: umpire ", out);
+		else if (*line == ' ')
+			fputs("      ", out);
+		else
+			fputs("       umpire ", out);
+		fprintf(out, "%.*s\n", (int)n, line);
+		line += n + (line[n] == '\n');
+	}
+}
+
+void
 help_option_line(FILE *out, const struct input_decl *d)
 {
 	char left[96];
@@ -97,8 +116,7 @@ void
 help_rule_command(FILE *out, const struct ruleset *rs,
     const struct rule_cmd *c, const struct tableset *ts)
 {
-	fprintf(out, "usage: umpire --rules %s %s [OPTIONS] [--dice LIST | --roll [--seed N]]\n",
-	    rs->name, c->name);
+	fprintf(out, "usage: umpire --rules %s %s" DICE_USAGE "\n", rs->name, c->name);
 	fprintf(out, "%s (%s)\n\nOptions:\n", c->summary, rs->title);
 	for (const struct input_decl *d = c->inputs; d->name != NULL; d++)
 		help_option_line(out, d);
@@ -119,8 +137,10 @@ help_command_any(FILE *out, const char *command)
 {
 	const struct ruleset *const *all = ruleset_all();
 
-	fprintf(out, "usage: umpire --rules NAME %s [OPTIONS] [--dice LIST | --roll [--seed N]]\n\n",
-	    command);
+	for (int i = 0; cmd_table[i] != NULL; i++)
+		if (strcmp(cmd_table[i]->name, command) == 0)
+			cmd_usage(out, cmd_table[i]);
+	fputc('\n', out);
 	fprintf(out, "Each rule set has its own options for %s; see\n"
 	    "'umpire %s --rules NAME --help'.  Rule sets:\n", command, command);
 	for (int i = 0; all[i] != NULL; i++) {

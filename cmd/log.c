@@ -330,9 +330,8 @@ log_cmd(struct cmd_ctx *g, int argc, char **argv)
 	int rc;
 
 	if (g->help) {
-		fputs("usage: umpire log [--unit UNIT] [--turn N]\n"
-		    "       umpire log show ID\n"
-		    "Lists the journal: every ruling, correction and turn, with what it did.\n"
+		cmd_usage(g->out, &cmd_log_entry);
+		fputs("Lists the journal: every ruling, correction and turn, with what it did.\n"
 		    "With --for SIDE, the rulings that side's units took part in, numbered\n"
 		    "1, 2, 3... in the side's own log (log show takes that number).\n",
 		    g->out);
@@ -346,6 +345,6 @@ log_cmd(struct cmd_ctx *g, int argc, char **argv)
 }
 
 const struct cmd_entry cmd_log_entry = {
-	"log", "log [--unit U] [--turn N] [--for SIDE] | log show ID", "the journal",
+	"log", "log [--unit UNIT] [--turn N] [--for SIDE]\nlog show ID", "the journal",
 	CMD_GAME | CMD_VIEWS, log_cmd,
 };

@@ -39,11 +39,8 @@ help(FILE *out)
 {
 	const struct ruleset *const *all = ruleset_all();
 
-	fputs("usage: umpire new --rules NAME [--title TEXT] [--fog open|table|hidden]\n"
-	    "       [--force] [--db PATH]\n"
-	    "       [the rule set's game options | --example]\n"
-	    "       umpire new --rules NAME --from GAME [--recover PERCENT|SIDE:PERCENT]...\n"
-	    "Starts a game: an SQLite file (default ./umpire.db, or $UMPIRE_DB)\n"
+	cmd_usage(out, &cmd_new_entry);
+	fputs("Starts a game: an SQLite file (default ./umpire.db, or $UMPIRE_DB)\n"
 	    "holding the order of battle, the journal and the game's own copy of\n"
 	    "the rule tables.  --force replaces an umpire game already there.\n"
 	    "--from GAME starts the campaign's next battle: GAME's roster, ratings\n"
@@ -333,7 +330,10 @@ new_game(struct cmd_ctx *g, int argc, char **argv)
 }
 
 const struct cmd_entry cmd_new_entry = {
-	"new", "new --rules R [--title T] [--force] [--example | --from GAME [--recover P]]",
+	"new", "new --rules NAME [--title TEXT] [--fog open|table|hidden]\n"
+	" [--force] [--db PATH]\n"
+	" [the rule set's game options | --example]\n"
+	"new --rules NAME --from GAME [--recover PERCENT|SIDE:PERCENT]...",
 	"start a game",
 	CMD_NO_PREFIX, new_game,
 };

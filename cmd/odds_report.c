@@ -272,8 +272,8 @@ odds(struct cmd_ctx *g, int argc, char **argv)
 		return cmd_error(g, EXIT_USAGE,
 		    "name the ruling to weigh: umpire odds fire|melee|morale|rally|fatigue|move [its options, no --dice]");
 	if (g->help) {
-		fputs("usage: umpire odds COMMAND [COMMAND's options, no --dice]\n"
-		    "The exact chance of every outcome of a ruling (fire, melee, morale, rally,\n"
+		cmd_usage(g->out, &cmd_odds_entry);
+		fputs("The exact chance of every outcome of a ruling (fire, melee, morale, rally,\n"
 		    "fatigue, move) before the dice are thrown; name units of the game to read\n"
 		    "them (nothing is recorded).  --json: {rules, command, odds, expected}.\n",
 		    g->out);
@@ -284,6 +284,6 @@ odds(struct cmd_ctx *g, int argc, char **argv)
 }
 
 const struct cmd_entry cmd_odds_entry = {
-	"odds", "odds COMMAND [OPTIONS]", "the exact odds of a ruling before the roll",
+	"odds", "odds COMMAND [COMMAND's options, no --dice]", "the exact odds of a ruling before the roll",
 	0, odds,
 };

@@ -584,29 +584,26 @@ report_to(struct cmd_ctx *g, struct report *r, const char *path)
 	return rc;
 }
 
+const struct input_decl cmd_report_inputs[] = {
+	{ "html", IN_TEXT, "FILE", 0, 0, NULL, NULL, NULL, "the report as HTML", 0 },
+	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
+};
+
+/* The report of the options parsed into in. */
 static int
-report(struct cmd_ctx *g, int argc, char **argv)
+report_of(struct cmd_ctx *g, struct inputs *in, int argc, char **argv)
 {
 	struct report r;
-	const char *path = NULL;
 	int rc;
 
-	if (g->help) {
-		fputs("usage: umpire report [--html FILE]\n"
-		    "The battle turn by turn from the journal: every ruling in force, who\n"
-		    "acted, what it did, and each side's losses by turn (--json: one\n"
-		    "object, its turns each with their events and each side's losses).\n"
-		    "In a campaign's later battle (new --from) it ends with the campaign so\n"
-		    "far: each battle's title, turns and losses per side, and the totals.\n", g->out);
-		return EXIT_DONE;
-	}
-	if (argc == 2 && strcmp(argv[0], "--html") == 0)
-		path = argv[1];
-	else if (argc != 0)
-		return cmd_error(g, EXIT_USAGE, "give nothing, or --html FILE");
+	if ((rc = inputs_parse_command(in, "report", cmd_report_inputs, NULL, argc, argv)) != 0)
+		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
+	if (in->npos > 0)
+		return cmd_error(g, EXIT_USAGE, "unexpected argument '%s' (see 'umpire report --help')",
+		    in->pos[0]);
 	memset(&r, 0, sizeof r);
 	r.g = g;
-	r.html = path != NULL;
+	r.html = in_given(in, "html");
 	r.f = g->out;
 	if ((rc = game_get(g, &r.gm)) != 0 || (rc = game_army(g, r.gm)) != 0 ||
 	    (rc = viewer_of(g, r.gm, &r.viewer)) != 0)
@@ -614,8 +611,30 @@ report(struct cmd_ctx *g, int argc, char **argv)
 	/* a side's report numbers the rulings as its log does */
 	if (!viewer_all(&r.viewer) && (rc = seen_log_read(g, r.gm, &r.viewer, &r.numbers)) != 0)
 		return rc;
-	rc = report_to(g, &r, path);
+	rc = report_to(g, &r, r.html ? in_text(in, "html") : NULL);
 	seen_log_free(&r.numbers);
+	return rc;
+}
+
+static int
+report(struct cmd_ctx *g, int argc, char **argv)
+{
+	struct inputs *in;
+	int rc;
+
+	if (g->help) {
+		cmd_usage(g->out, &cmd_report_entry);
+		fputs("The battle turn by turn from the journal: every ruling in force, who\n"
+		    "acted, what it did, and each side's losses by turn (--json: one\n"
+		    "object, its turns each with their events and each side's losses).\n"
+		    "In a campaign's later battle (new --from) it ends with the campaign so\n"
+		    "far: each battle's title, turns and losses per side, and the totals.\n", g->out);
+		return EXIT_DONE;
+	}
+	if ((in = calloc(1, sizeof *in)) == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	rc = report_of(g, in, argc, argv);
+	free(in);
 	return rc;
 }
 

@@ -30,8 +30,8 @@ int serve_main(struct cmd_ctx *g, int argc, char **argv) __attribute__((weak));
 void
 serve_usage(FILE *f)
 {
-	fputs("usage: umpire serve [--listen ADDR:PORT] [--new-tokens]\n"
-	    "Read-only pages of the game for the table, each at its own secret URL:\n"
+	cmd_usage(f, &cmd_serve_entry);
+	fputs("Read-only pages of the game for the table, each at its own secret URL:\n"
 	    "the umpire's, and one for each side.  Prints one line a viewer, NAME URL\n"
 	    "(the umpire first, then the sides in the roster's order; with --json one\n"
 	    "object {\"listen\", \"views\"}), then serves until SIGINT or SIGTERM.\n"

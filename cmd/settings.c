@@ -120,8 +120,8 @@ game_cmd(struct cmd_ctx *g, int argc, char **argv)
 	int rc;
 
 	if (g->help) {
-		fputs("usage: umpire game [--fog open|table|hidden] [--title TEXT]\n"
-		    "The game's settings: without options, shows them.  --fog sets what each\n"
+		cmd_usage(g->out, &cmd_game_entry);
+		fputs("The game's settings: without options, shows them.  --fog sets what each\n"
 		    "side may know (see 'umpire sheet --help', --for SIDE); a setting, not a\n"
 		    "ruling, so undo does not take it back.\n", g->out);
 		return EXIT_DONE;
@@ -134,6 +134,6 @@ game_cmd(struct cmd_ctx *g, int argc, char **argv)
 }
 
 const struct cmd_entry cmd_game_entry = {
-	"game", "game [--fog LEVEL] [--title T]", "the game's settings (fog, title)",
+	"game", "game [--fog open|table|hidden] [--title TEXT]", "the game's settings (fog, title)",
 	CMD_GAME, game_cmd,
 };

@@ -390,8 +390,8 @@ sheet(struct cmd_ctx *g, int argc, char **argv)
 	int rc;
 
 	if (g->help) {
-		fputs("usage: umpire sheet [--side SIDE] [--for SIDE] [--json | --csv | --html FILE]\n"
-		    "The casualty sheet: every unit by side and formation; --html FILE writes\n"
+		cmd_usage(g->out, &cmd_sheet_entry);
+		fputs("The casualty sheet: every unit by side and formation; --html FILE writes\n"
 		    "a printable page a side with strength boxes and a chart by turn.\n"
 		    "--for SIDE: what that side's commander may know at the game's fog level\n"
 		    "(umpire game --fog): its own units exactly, the enemy as it stands on the\n"
@@ -407,6 +407,6 @@ sheet(struct cmd_ctx *g, int argc, char **argv)
 }
 
 const struct cmd_entry cmd_sheet_entry = {
-	"sheet", "sheet [--side S] [--for SIDE] [--json | --csv | --html FILE]",
+	"sheet", "sheet [--side SIDE] [--for SIDE] [--json | --csv | --html FILE]",
 	"the casualty sheet", CMD_GAME | CMD_VIEWS, sheet,
 };

@@ -396,9 +396,8 @@ static int
 tables(struct cmd_ctx *g, int argc, char **argv)
 {
 	if (g->help) {
-		fputs("usage: umpire tables [list | show NAME | export NAME [FILE.csv] |\n"
-		    "                       import NAME FILE.csv | diff]\n"
-		    "The rule tables with their provenance.  In a game, its own copy, which\n"
+		cmd_usage(g->out, &cmd_tables_entry);
+		fputs("The rule tables with their provenance.  In a game, its own copy, which\n"
 		    "import replaces (a group's own printed table) and diff compares with stock.\n",
 		    g->out);
 		return EXIT_DONE;
@@ -407,6 +406,7 @@ tables(struct cmd_ctx *g, int argc, char **argv)
 }
 
 const struct cmd_entry cmd_tables_entry = {
-	"tables", "tables [list | show NAME | export | import | diff]",
+	"tables", "tables [list | show NAME | export NAME [FILE.csv] |\n"
+	"                 import NAME FILE.csv | diff]",
 	"the rule tables", CMD_GAME, tables,
 };

@@ -98,8 +98,8 @@ help(FILE *out)
 {
 	const struct ruleset *const *all = ruleset_all();
 
-	fputs("usage: umpire turn [next]\n"
-	    "Shows the turn, or advances it (undo takes it back).\n", out);
+	cmd_usage(out, &cmd_turn_entry);
+	fputs("Shows the turn, or advances it (undo takes it back).\n", out);
 	for (int i = 0; all[i] != NULL; i++) {
 		const struct rule_cmd *c = ruleset_cmd(all[i], "turn");
 

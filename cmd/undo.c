@@ -152,7 +152,8 @@ undo_redo(struct cmd_ctx *g, int argc, char **argv, int redo)
 	int rc;
 
 	if (g->help) {
-		fprintf(g->out, "usage: umpire %s [--to ID] [--dry-run]\n%s\n", redo ? "redo" : "undo",
+		cmd_usage(g->out, redo ? &cmd_redo_entry : &cmd_undo_entry);
+		fprintf(g->out, "%s\n",
 		    redo ? "Brings back the entry undone last, or with --to ID every entry undone up to ID\n"
 		    "(until a new entry is made: any new entry clears what could be redone)." :
 		    "Takes back the last entry of the journal, whatever it is (a ruling, one that\n"

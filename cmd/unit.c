@@ -1657,10 +1657,8 @@ cmd_export(struct cmd_ctx *g, struct game *gm, int argc, char **argv)
 static void
 help(FILE *out)
 {
-	fputs("usage: umpire unit add NAME --side S --type T [--parent FORMATION] [ratings]\n"
-	    "       umpire unit list | show NAME | set NAME OPTION... | rm NAME\n"
-	    "       umpire unit import FILE.csv | export [FILE.csv]\n\n"
-	    "Ratings are the rule set's options (see 'umpire unit --rules NAME --help').\n"
+	cmd_usage(out, &cmd_unit_entry);
+	fputs("\nRatings are the rule set's options (see 'umpire unit --rules NAME --help').\n"
 	    "Formations: --type division, corps, army... (see the rule set's list)\n"
 	    "with --parent.  Names are free text, matched regardless of case and\n"
 	    "accents, and only whole.  import takes a CSV with a header of option\n"
@@ -1823,6 +1821,8 @@ unit(struct cmd_ctx *g, int argc, char **argv)
 }
 
 const struct cmd_entry cmd_unit_entry = {
-	"unit", "unit add|list|show|set|rm|import|export", "the order of battle",
+	"unit", "unit add NAME --side S --type T [--parent FORMATION] [ratings]\n"
+	"unit list | show NAME | set NAME OPTION... | rm NAME\n"
+	"unit import FILE.csv | export [FILE.csv]", "the order of battle",
 	CMD_GAME | CMD_VIEWS, unit,
 };

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Runs every test: the unit tests (cmocka) and the command-line tests
-# (bats), both as TAP, and ends with one line "N passed, N failed".
+# (bats), both as TAP, and ends with one line "N passed, N failed, N
+# skipped".
 #   tests/run.sh UMPIRE_BINARY SANITIZED_UMPIRE UNIT_TEST_BINARY...
 # The command-line tests run the build people install (UMPIRE_BINARY):
 # some nine hundred tests of a few processes each, a third slower under
@@ -48,6 +49,12 @@ tally() {
 	skip=$((skip + skipped))
 }
 
+# First the command-line tests' own check: none that cannot fail.
+tests/cli/lint-bats.sh >"$log" 2>&1
+rc=$?
+[ "$rc" = 0 ] && echo "ok 1 - every bats check can fail" >"$log"
+tally $rc tests/cli/lint-bats.sh
+
 for t in "$@"; do
 	"$t" >"$log" 2>&1
 	tally $? "$t"
@@ -80,7 +87,6 @@ tally $rc tests/fuzz
 tests/stress/run.sh short build/flt/umpire build/flt/faultshim.so >"$log" 2>&1
 tally $? tests/stress
 
-# a skipped test proves nothing: it is said, and counted as neither
-[ "$skip" -eq 0 ] || echo "$skip skipped"
-echo "$pass passed, $fail failed"
+# a skipped test proves nothing: it is counted apart, as neither
+echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

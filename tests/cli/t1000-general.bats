@@ -11,6 +11,7 @@ load helper
 	[ "$(jsonc 'keys')" = '["sqlite","version"]' ]
 	version_object=$output
 	umpire --json version
+	[ "$status" -eq 0 ]
 	[ "$output" = "$version_object" ]
 }
 
@@ -178,9 +179,11 @@ load helper
 
 @test "rule set names in any case; dice lists with spaces" {
 	umpire --json --rules Brigade fire --firers 16 --distance 2 --dice ' 4 '
+	[ "$status" -eq 0 ]
 	[ "$(json .rules)" = brigade ]
 	[ "$(json .result.casualties)" = 2 ]
 	umpire --json --rules BRIGADE fire --guns 2 --distance 6 --dice '4, 3, 5'
+	[ "$status" -eq 0 ]
 	[ "$(json '.dice|join(",")')" = "4,3,5" ]
 }
 
@@ -188,10 +191,12 @@ load helper
 	new_game
 	printf '\357\273\277name,side,type,class,units\nKempt,British,infantry,british,4\n' >oob.csv
 	umpire unit import oob.csv
+	[ "$status" -eq 0 ]
 	[ "$output" = "imported 1 unit from oob.csv" ]
 	printf 'name,side,type,class,units\nPack,British,infantry,british,4\n' | "$U" unit import - >out.txt
 	[ "$(cat out.txt)" = "imported 1 unit from standard input" ]
 	umpire --json unit show Pack
+	[ "$status" -eq 0 ]
 	[ "$(json .name)" = Pack ]
 }
 

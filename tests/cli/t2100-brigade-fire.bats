@@ -348,6 +348,7 @@ fire() { umpire --json --rules brigade fire "$@"; }
 	[ "$(json .result.carried_row)" = 132 ]
 	[ "$(json .result.casualties)" = 44 ]
 	umpire --rules brigade fire --firers 320 --distance 5 --dice 4
+	[ "$status" -eq 0 ]
 	has_line "  row 320 is past the table's 150 rows: 2 blocks of 150 (62 each) + row 20 (8) = 132"
 }
 
@@ -366,6 +367,7 @@ fire() { umpire --json --rules brigade fire "$@"; }
 	[ "$status" -eq 0 ]
 	[ "$(json '.seed|type')" = number ]
 	umpire --rules brigade fire --firers 16 --distance 2 --roll
+	[ "$status" -eq 0 ]
 	[[ "$output" =~ (^|$'\n')"  rolled by umpire, seed "[0-9]+($'\n'|$) ]]
 }
 
@@ -390,5 +392,6 @@ fire() { umpire --json --rules brigade fire "$@"; }
 	[ "$(printf '%s' "$output" | jq -c .result)" = '{"casualties":0,"range":"close","row":0,"carried_row":null,"guns_fired":0,"misfires":3,"defence":20,"fire_rate":"every_move","guns":[{"defence":20,"fire_rate":"every_move"},{"defence":12,"fire_rate":"alternate_moves"}]}' ]
 	# and the odds weigh that outcome as the defence it leaves (20), not as none
 	umpire --json odds --rules brigade fire --guns 3 --distance 10 --target-type battery --defence 20,12
+	[ "$status" -eq 0 ]
 	[ "$(json '[.odds.defence[].value] | map(tostring) | join(",")')" = "15,16,17,18,19,20" ]
 }

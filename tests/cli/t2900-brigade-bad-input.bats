@@ -237,7 +237,7 @@ refused() {
 	refused 64 "umpire: log: give --unit NAME, --turn N, or 'show ID'" log sho 1
 	refused 64 "umpire: version: unexpected argument 'x' (see 'umpire --help')" version x
 	refused 64 "umpire: odds: name the ruling to weigh: umpire odds fire|melee|morale|rally|fatigue|move [its options, no --dice]" odds
-	refused 64 "umpire: report: give nothing, or --html FILE" report x
+	refused 64 "umpire: report: unexpected argument 'x' (see 'umpire report --help')" report x
 	refused 64 "umpire: tables: unexpected argument 'x' (see 'umpire tables --help')" tables list x
 	refused 64 "umpire: tables: unexpected argument 'x' (see 'umpire tables --help')" tables diff x
 	refused 64 "umpire: tables: give one table's NAME: tables show NAME ('umpire tables list' lists them)" tables show

@@ -14,6 +14,7 @@ load helper
 
 @test "new --json, --db and \$UMPIRE_DB" {
 	umpire --json new --rules brigade --db one.db
+	[ "$status" -eq 0 ]
 	[ "$(json .db)" = one.db ]
 	[ "$(json .turn)" = 1 ]
 	UMPIRE_DB=two.db "$U" new --rules brigade >/dev/null
@@ -42,6 +43,7 @@ load helper
 	new_game
 	[ "$(sqlite3 umpire.db "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND sql NOT LIKE '%STRICT%'")" = 0 ]
 	run sqlite3 umpire.db "SELECT sql FROM sqlite_schema WHERE name = 'effect'"
+	[ "$status" -eq 0 ]
 	has_line "	event INTEGER NOT NULL REFERENCES event(id),"
 }
 
@@ -127,6 +129,7 @@ load helper
 	release_lock
 	expect_error 75 "the game 'umpire.db' is locked by another writer; try again"
 	umpire turn
+	[ "$status" -eq 0 ]
 	[ "$output" = "turn 1" ]
 }
 
@@ -189,8 +192,10 @@ load helper
 	wait "$writer"
 	[ "$(cat turn.out)" = "turn 2" ]
 	umpire log --json
+	[ "$status" -eq 0 ]
 	[ "$(json '[.entries[] | .command] | join(",")')" = "turn" ]
 	umpire unit list
+	[ "$status" -eq 0 ]
 	has_line "Kempt                          infantry     British                         64/64        ok"
 }
 
@@ -238,12 +243,15 @@ load helper
 			kept_turns=$((kept_turns + 1))
 		else
 			run --separate-stderr "$U" log --unit "W$w" --json
+			[ "$status" -eq 0 ]
 			[ "$(json '[.entries[] | select(.command == "fire") | .who[] | "\(.unit) (\(.role))"] | join(",")')" = "W$w (target)" ]
 		fi
 	done
 	umpire log --json
+	[ "$status" -eq 0 ]
 	[ "$(json '[.entries[] | select(.command == "turn")] | length')" = "$kept_turns" ]
 	umpire --json turn
+	[ "$status" -eq 0 ]
 	[ "$(json .turn)" = "$((kept_turns + 1))" ]
 	[ "$(sqlite3 umpire.db 'SELECT title FROM game')" = Fresh ]
 	umpire unit list
@@ -277,6 +285,7 @@ load helper
 	[ "$rc" = 75 ] && [ ! -s b.out ]
 	[ "$(cat b.err)" = "umpire: batch: the game 'umpire.db' was replaced while this command waited for it; nothing was written: run it again" ]
 	umpire log --json
+	[ "$status" -eq 0 ]
 	[ "$output" = '{"entries":[]}' ]
 	[ "$(sqlite3 umpire.db 'SELECT title FROM game')" = Other ]
 }
@@ -422,6 +431,7 @@ os._exit(0)'
 	[ "$(json .title)" = "" ]
 	[ ! -e umpire.db-journal ]
 	umpire check
+	[ "$status" -eq 0 ]
 	[ "$output" = "ok: the game file and its journal agree" ]
 }
 
@@ -441,6 +451,7 @@ os._exit(0)'
 	[ "$status" -eq 0 ]
 	# the ruling still in the WAL is read
 	as_nobody "$U" --json unit show Kempt
+	[ "$status" -eq 0 ]
 	[ "$(json .name)" = Kempt ]
 	[ "$(json .losses)" = 2 ]
 	chmod 755 "$TEST_DIR"
@@ -451,8 +462,10 @@ os._exit(0)'
 	chmod 644 umpire.db
 	chmod 555 "$TEST_DIR"
 	as_nobody "$U" --json unit show Kempt
+	[ "$status" -eq 0 ]
 	[ "$(json .losses)" = 2 ]
 	as_nobody "$U" turn
+	[ "$status" -eq 0 ]
 	[ "$output" = "turn 2" ]
 	chmod 755 "$TEST_DIR"
 	[ "$(ls -A | grep -v '^\.umpire$')" = "$beside" ]
@@ -467,6 +480,7 @@ os._exit(0)'
 	[ "$status" -eq 74 ]
 	has_line "umpire: unit: write failure on standard output: No space left on device; the change was saved (do not make it again)" "$stderr"
 	umpire --json unit show Ney
+	[ "$status" -eq 0 ]
 	[ "$(json .name)" = Ney ]
 }
 
@@ -487,9 +501,11 @@ os._exit(0)'
 	umpire --rules brigade fire --firers 16 --distance 2 --roll --seed 9007199254740992
 	expect_error 65 "--seed: '9007199254740992' is not a whole number from 0 to 9007199254740991"
 	umpire --json --rules brigade fire --firers 16 --distance 2 --roll --seed 9007199254740991
+	[ "$status" -eq 0 ]
 	[ "$(json .seed)" = 9007199254740991 ]
 	for i in 1 2 3 4 5; do
 		umpire --json --rules brigade fire --firers 16 --distance 2 --roll
+		[ "$status" -eq 0 ]
 		[ "$(json '.seed < 9007199254740992')" = true ]
 	done
 }
@@ -497,8 +513,10 @@ os._exit(0)'
 @test "unit names match without case or accents when unique; else 'did you mean'" {
 	small_oob
 	umpire --json fire --firers 16 --distance 2 --target pire --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json '.effects[0].unit')" = "Piré" ]
 	umpire --json fire --firers 16 --distance 2 --target KEMPT --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json '.effects[0].unit')" = Kempt ]
 	umpire fire --firers 16 --distance 2 --target Kempf --dice 4
 	expect_error 65 "no unit is named 'Kempf': did you mean 'Kempt'?"
@@ -513,6 +531,7 @@ os._exit(0)'
 	rm umpire.db
 	"$U" new --rules brigade >/dev/null
 	umpire --json unit list
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '.units')" = '[]' ]
 	umpire check
 	[ "$status" -eq 0 ]

@@ -23,12 +23,14 @@ load helper
 @test "unit add: cavalry defaults to three regiments of 12" {
 	new_game
 	umpire --json unit add Piré --side French --type cavalry --cavalry light
+	[ "$status" -eq 0 ]
 	[ "$(json .start_strength)" = 36 ]
 }
 
 @test "unit add: artillery by guns, 3 crew each" {
 	new_game
 	umpire --json unit add RHA --side British --type horse-artillery --guns 2
+	[ "$status" -eq 0 ]
 	[ "$(json .start_strength)" = 6 ]
 }
 
@@ -37,6 +39,7 @@ load helper
 	"$U" unit add "I Corps" --side French --type corps >/dev/null
 	"$U" unit add "5th Division" --side French --type division --parent "I Corps" >/dev/null
 	umpire --json unit add Bachelu --side French --type infantry --class french --parent "5TH DIVISION"
+	[ "$status" -eq 0 ]
 	[ "$(json .parent)" = "5th Division" ]
 	umpire unit add Foy --side French --type infantry --class french --parent "5th"
 	expect_error 65 "--parent: no unit is named '5th': did you mean '5th Division'?"
@@ -83,18 +86,22 @@ load helper
 		"$U" unit add "$n" --side Allies --type infantry --class british >/dev/null
 	done
 	umpire --json unit list
+	[ "$status" -eq 0 ]
 	[ "$(json '.units|length')" = 3 ]
 	[ "$(json '.units[0].name')" = "Picton's \"Fighting\" 5th" ]
 	[ "$(json '.units[2].name')" = "Régiment d'Étranger 😀" ]
 	umpire --json unit show "Pack; 9th Brigade"
+	[ "$status" -eq 0 ]
 	[ "$(json .start_strength)" = 64 ]
 	umpire --json fire --firers 16 --distance 2 --target "regiment d’etranger 😀" --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json '.effects[0].unit')" = "Régiment d'Étranger 😀" ]
 }
 
 @test "a prefix or a near name is never acted on: 'did you mean'" {
 	small_oob
 	umpire --json unit show KEMPT
+	[ "$status" -eq 0 ]
 	[ "$(json .name)" = Kempt ]
 	umpire unit show Ke
 	expect_error 65 "unit: no unit is named 'Ke': did you mean 'Kempt'?"
@@ -114,6 +121,7 @@ load helper
 @test "unit show carries name, side, type, state and the measure" {
 	small_oob
 	umpire --json unit show Kempt
+	[ "$status" -eq 0 ]
 	[ "$(json .name)" = Kempt ]
 	[ "$(json .side)" = British ]
 	[ "$(json .type)" = infantry ]
@@ -126,6 +134,7 @@ load helper
 @test "unit list as one object holding an array" {
 	small_oob
 	umpire --json unit list
+	[ "$status" -eq 0 ]
 	[ "$(json '.units|length')" = 4 ]
 	[ "$(json '.units[3].name')" = "Piré" ]
 }
@@ -139,6 +148,7 @@ load helper
 	[ "$(json .ratings.elite)" = true ]
 	[ "$(json .ratings.class)" = british ]
 	umpire --json unit set Pack --name "Pack's Brigade"
+	[ "$status" -eq 0 ]
 	[ "$(json .name)" = "Pack's Brigade" ]
 }
 
@@ -160,6 +170,7 @@ load helper
 	[ "$status" -eq 0 ]
 	[ "$output" = "imported 5 units and 4 formations from $BATS_TEST_DIRNAME/battle-oob.csv" ]
 	umpire --json unit show Kempt
+	[ "$status" -eq 0 ]
 	[ "$(json .start_strength)" = 58 ]
 	[ "$(json .ratings.weapon)" = rifle ]
 	[ "$(json .parent)" = "5th Division" ]
@@ -245,6 +256,7 @@ load helper
 	[ "$status" -eq 0 ]
 	[ "$output" = "imported 99000 units and 1000 formations from big.csv" ]
 	umpire --json unit show "Brigade 99000"
+	[ "$status" -eq 0 ]
 	[ "$(json .parent)" = "Division 1" ]
 }
 
@@ -252,12 +264,15 @@ load helper
 	new_game
 	printf 'name,side,type\nWellington'"'"'s Army,British,army\n' >army.csv
 	umpire unit import army.csv
+	[ "$status" -eq 0 ]
 	[ "$output" = "imported 1 formation from army.csv" ]
 	printf 'name,side,type,parent,class,units\n5th Division,British,division,Wellington'"'"'s Army,,\nKempt,British,infantry,5th Division,british,4\n' >div.csv
 	umpire unit import div.csv
+	[ "$status" -eq 0 ]
 	[ "$output" = "imported 1 unit and 1 formation from div.csv" ]
 	printf 'name,side,type,class,units\nPack,British,infantry,british,4\nBest,British,infantry,british,4\n' >two.csv
 	umpire unit import two.csv
+	[ "$status" -eq 0 ]
 	[ "$output" = "imported 2 units from two.csv" ]
 }
 
@@ -266,8 +281,10 @@ load helper
 	"$U" unit import "$BATS_TEST_DIRNAME/battle-oob.csv" >/dev/null
 	# battle-oob.csv: two armies, a division and a corps; 5 units
 	umpire unit export oob.csv
+	[ "$status" -eq 0 ]
 	[ "$output" = "wrote 5 units and 4 formations to oob.csv" ]
 	umpire unit export
+	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "$(head -1 oob.csv)" ]
 	[ "$(printf '%s\n' "$output" | grep -c '^wrote')" = 0 ]
 	"$U" --db two.db new --rules brigade >/dev/null
@@ -364,6 +381,7 @@ $long $rest" ]
 @test "unit list: a head over its columns, the measure only where the rule set keeps one" {
 	"$U" new --rules fury --example >/dev/null
 	umpire unit list
+	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "name                           type          side       parent                stands left state" ]
 	has_line "Anglo-Allied Army              army          Allied                                       good order"
 	has_line "Wellington                     leader        Allied     Anglo-Allied Army                 good order"
@@ -371,18 +389,21 @@ $long $rest" ]
 	"$U" new --rules ohw --example --force >/dev/null
 	"$U" adjust "66e Ligne" --fp 4 --reason "a volley" >/dev/null
 	umpire unit list
+	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "name                           type            side       parent               fatigue points state" ]
 	has_line "Light Division                 division        British                                        fresh"
 	# 4 FP taken of a break point of 15
 	has_line "66e Ligne                      infantry        French     Loison's Division    4/15           fresh"
 	"$U" new --rules squares --example --force >/dev/null
 	umpire unit list
+	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "name                           type            side       parent               hits      state" ]
 	has_line "Stewart                        command         Allied                                    good order"
 	has_line "Colborne                       infantry        Allied     Stewart              0         ok"
 	[[ "$output" != *0/0* ]]
 	"$U" new --rules 2x2 --example --force >/dev/null
 	umpire unit list
+	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "name                           type           side       parent               state" ]
 	has_line "Stuart                         hq             British                         ok"
 }

@@ -13,6 +13,7 @@ load helper
 	[ "$(json '.effects[0].what')" = figures ]
 	[ "$(json '.effects[0].amount')" = 2 ]
 	umpire --json unit show Kempt
+	[ "$status" -eq 0 ]
 	[ "$(json .losses)" = 2 ]
 	[ "$(json '[.units[].strength]|join(",")')" = "15,15,16,16" ]
 }
@@ -21,27 +22,32 @@ load helper
 	small_oob
 	for i in 1 2 3; do "$U" adjust Kempt --figures -1 --reason test >/dev/null; done
 	umpire --json unit show Kempt
+	[ "$status" -eq 0 ]
 	[ "$(json '[.units[].strength]|join(",")')" = "15,15,15,16" ]
 }
 
 @test "fire --unit takes the firers from the unit's current strength" {
 	small_oob
 	umpire --json fire --unit Kempt --target Bachelu --distance 5 --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .result.row)" = 64 ]
 	"$U" adjust Kempt --figures -4 --reason test >/dev/null
 	umpire --json fire --unit Kempt --target Bachelu --distance 5 --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .result.row)" = 60 ]
 }
 
 @test "three-rank French blocks fire with their front two ranks" {
 	small_oob
 	umpire --json fire --unit Bachelu --target Kempt --distance 5 --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .result.row)" = 48 ]
 }
 
 @test "an explicit option overrides the stored value and is journalled" {
 	small_oob
 	umpire --json fire --unit Kempt --firers 12 --target Bachelu --distance 5 --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .result.row)" = 12 ]
 	[ "$(sqlite3 umpire.db 'SELECT args FROM event WHERE id = 1')" = '["fire","--unit","Kempt","--firers","12","--target","Bachelu","--distance","5","--dice","4"]' ]
 }
@@ -81,6 +87,7 @@ load helper
 	small_oob
 	# Bachelu 72 in attack column, +20 (l.243); Pack 64 + 3 elite
 	umpire --json melee --attacker Bachelu --defender Pack --dice 4,3
+	[ "$status" -eq 0 ]
 	[ "$(json .result.attacker_total)" = 92 ]
 	[ "$(json .result.defender_total)" = 67 ]
 	[ "$(json '[.modifiers[].name]|join(",")')" = "attacker:column-charge,defender:elite" ]
@@ -91,6 +98,7 @@ load helper
 	"$U" unit add Somerset --side British --type cavalry --cavalry heavy >/dev/null
 	"$U" adjust Piré --figures -6 --reason test >/dev/null
 	umpire --json melee --attacker Somerset --defender Piré --dice 4,4
+	[ "$status" -eq 0 ]
 	[ "$(json .result.attacker_total)" = 42 ]
 	[ "$(json .result.defender_total)" = 31 ]
 }
@@ -98,12 +106,15 @@ load helper
 @test "push backs are recorded with their number in the run and the count" {
 	small_oob
 	umpire --json melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --dice 5,2
+	[ "$status" -eq 0 ]
 	[ "$(json .result.pushback)" = 1 ]
 	[ "$(json '[.effects[]|select(.what == "pushback")|"\(.unit):\(.amount)"]|join(",")')" = "Kempt:1" ]
 	"$U" turn next >/dev/null
 	umpire --json melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --dice 5,2
+	[ "$status" -eq 0 ]
 	[ "$(json .result.pushback)" = 2 ]
 	umpire --json unit show Kempt
+	[ "$status" -eq 0 ]
 	[ "$(json .pushbacks.run)" = 2 ]
 	[ "$(json .pushbacks.total)" = 2 ]
 }
@@ -116,11 +127,13 @@ load helper
 	small_oob
 	for t in 1 2 3; do
 		umpire melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --dice 5,2
+		[ "$status" -eq 0 ]
 		"$U" turn next >/dev/null
 	done
 	has_line "attacker wins (attacker loses 1, defender 14): the defender is pushed back (push back 3); it breaks and flees the field; the winner must rally"
 	has_line "  Kempt breaks and flees the field (three continuous push backs)"
 	umpire --json unit show Kempt
+	[ "$status" -eq 0 ]
 	[ "$(json .state)" = broken ]
 	[ "$(json '.flags|join(",")')" = broken ]
 }
@@ -131,8 +144,10 @@ load helper
 	"$U" turn next >/dev/null
 	"$U" turn next >/dev/null
 	umpire --json melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --dice 5,2
+	[ "$status" -eq 0 ]
 	[ "$(json .result.pushback)" = 1 ]
 	umpire --json unit show Kempt
+	[ "$status" -eq 0 ]
 	[ "$(json .pushbacks.total)" = 2 ]
 }
 
@@ -140,8 +155,10 @@ load helper
 	small_oob
 	"$U" melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --dice 5,2 >/dev/null
 	umpire --json melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --new --dice 5,2
+	[ "$status" -eq 0 ]
 	[ "$(json .result.pushback)" = 1 ]
 	umpire --json melee --attacker Piré --defender Kempt --attacker-mod heavy-v-light,charging-cavalry --dice 5,2
+	[ "$status" -eq 0 ]
 	[ "$(json .result.pushback)" = 1 ]
 }
 
@@ -151,9 +168,11 @@ load helper
 	"$U" unit set Kempt --units 8 >/dev/null
 	for i in 1 2 3 4 5; do
 		umpire --json melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --new --dice 5,2
+		[ "$status" -eq 0 ]
 		[ "$(json .result.breaks)" = false ] || { echo "push back $i breaks"; return 1; }
 	done
 	umpire --json melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --new --dice 5,2
+	[ "$status" -eq 0 ]
 	[ "$(json .result.pushbacks_in_game)" = 6 ]
 	[ "$(json .result.breaks)" = true ]
 	[ "$(json .summary)" = "attacker wins (attacker loses 3, defender 10): the defender is pushed back (push back 1); its sixth push back of the game: it breaks and flees the field" ]
@@ -166,13 +185,16 @@ load helper
 	small_oob
 	for t in 1 2 3; do
 		umpire --json melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --dice 5,2
+		[ "$status" -eq 0 ]
 		"$U" turn next >/dev/null
 	done
 	[ "$(json .summary)" = "attacker wins (attacker loses 1, defender 14): the defender is pushed back (push back 3); it breaks and flees the field; the winner must rally" ]
 	umpire --json fire --unit Kempt --target Bachelu --distance 2 --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "a broken brigade has fled the field: it cannot fire until rallied" ]
 	umpire --json melee --attacker Kempt --defender Bachelu --dice 4,4
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	[ "$(json '.effects|length')" = 0 ]
 }
@@ -190,21 +212,26 @@ load helper
 	# the third push back was in turn 3's melee, after its move: rallying
 	# the moves of turns 4 to 6, half speed those of turns 7 to 9
 	umpire log show 5
+	[ "$status" -eq 0 ]
 	has_line "      Bachelu is rallying until the end of turn 6"
 	has_line "      Bachelu moves at half speed until the end of turn 9"
 	"$U" turn next >/dev/null
 	umpire --json move --unit Bachelu --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "the brigade spends this move rallying" ]
 	umpire --json fire --unit Bachelu --target Pack --distance 2 --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	"$U" turn next >/dev/null
 	"$U" turn next >/dev/null
 	umpire --json move --unit Bachelu --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	"$U" turn next >/dev/null
 	# turn 7: 4" on the die +2" in attack column, halved
 	umpire --json move --unit Bachelu --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = true ]
 	[ "$(json .result.inches)" = 3 ]
 	"$U" turn next >/dev/null
@@ -212,6 +239,7 @@ load helper
 	"$U" turn next >/dev/null
 	# turn 10: its own speed again
 	umpire --json move --unit Bachelu --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .result.inches)" = 6 ]
 	umpire check
 	[ "$status" -eq 0 ]
@@ -220,19 +248,24 @@ load helper
 @test "a brigade rallying after a push back spends its moves rallying, then as many at half speed" {
 	small_oob
 	umpire rally --unit Kempt --after push-back --pushbacks 1
+	[ "$status" -eq 0 ]
 	has_line "  Kempt is rallying until the end of turn 1"
 	has_line "  Kempt moves at half speed until the end of turn 2"
 	umpire --json move --unit Kempt --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	"$U" turn next >/dev/null
 	umpire --json move --unit Kempt --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .result.inches)" = 2 ]
 	umpire move --unit Kempt --dice 4
+	[ "$status" -eq 0 ]
 	has_line "  modifiers: half-speed x0.5"
 	# a forced move is made all the same: back in turn 1, still rallying
 	"$U" undo --to 2 >/dev/null
 	[ "$("$U" --json turn | jq .turn)" = 1 ]
 	umpire --json move --unit Kempt --pushback 1 --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = true ]
 }
 
@@ -246,14 +279,18 @@ load helper
 
 @test "mounted troops cannot attack walls (l.286) or defence works (l.290)" {
 	umpire --json --rules brigade melee --attacker-figures 36 --defender-figures 16 --attacker-type cavalry --defender-mod buildings --dice 4,4
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "mounted troops cannot attack or leap over walls" ]
 	umpire --json --rules brigade melee --attacker-figures 36 --defender-figures 16 --attacker-type cavalry --defender-mod defences --dice 4,4
+	[ "$status" -eq 0 ]
 	[ "$(json .reason)" = "mounted troops cannot attack or leap over defence works" ]
 	umpire --json --rules brigade melee --attacker-figures 36 --defender-figures 16 --defender-mod defences --dice 4,4
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = true ]
 	small_oob
 	umpire --json melee --attacker Piré --defender Kempt --defender-mod defences --dice 4,4
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 }
 
@@ -275,11 +312,14 @@ load helper
 	small_oob
 	# Bachelu 92 -> 38, die 2 -> 6; Pack 67 -> 27, die 3 -> 6: a draw
 	umpire melee --attacker Bachelu --defender Pack --dice 2,3
+	[ "$status" -eq 0 ]
 	[[ "${lines[0]}" == "draw "* ]]
 	has_line "  the melee of Bachelu and Pack stays open: round 2 next turn"
 	umpire --json melee --attacker Bachelu --defender Pack --dice 4,4
+	[ "$status" -eq 0 ]
 	[ "$(sqlite3 umpire.db "SELECT total FROM effect WHERE kind = 'melee' AND event = 2 LIMIT 1")" = 2 ]
 	umpire --json melee --attacker Bachelu --defender Pack --new --dice 4,4
+	[ "$status" -eq 0 ]
 	[ "$(sqlite3 umpire.db "SELECT total FROM effect WHERE kind = 'melee' AND event = 3 LIMIT 1")" = 1 ]
 }
 
@@ -288,10 +328,12 @@ load helper
 	# Piré 36 + 1 lancers = 37: row 37, last column 15; row 15, die 5: 6.
 	# Kempt 64: last column 26; row 26, die 3: 6. A draw.
 	umpire --json melee --attacker Piré --defender Kempt --dice 5,3
+	[ "$status" -eq 0 ]
 	[ "$(json .result.attacker_total)" = 37 ]
 	[ "$(json .result.outcome)" = draw ]
 	# round 2: 36 - 6 = 30, no lancers
 	umpire --json melee --attacker Piré --defender Kempt --dice 5,3
+	[ "$status" -eq 0 ]
 	[ "$(json .result.attacker_total)" = 30 ]
 	[ "$(json '[.modifiers[] | "\(.name)=\(.value)"] | join(",")')" = "attacker:lancers=0" ]
 	[ "$(sqlite3 umpire.db "SELECT group_concat(total) FROM effect WHERE kind = 'melee' AND unit = (SELECT id FROM unit WHERE name = 'Piré')")" = "1,2" ]
@@ -302,16 +344,19 @@ load helper
 	# round 1: 36 + 3 + 3 + 1 lancers = 43: row 43, last column 17;
 	# row 17, die 5: 7. Kempt 64, die 2: 26 -> 4. Kempt pushed back.
 	umpire --json melee --attacker Piré --defender Kempt --attacker-mod cavalry-charging-infantry,charging-cavalry --dice 5,2
+	[ "$status" -eq 0 ]
 	[ "$(json .result.attacker_total)" = 43 ]
 	[ "$(json .result.pushback)" = 1 ]
 	"$U" turn next >/dev/null
 	# round 2: 36 - 4 + 6 = 38, no lancers: 15 -> 6; Kempt 57: 23 -> 3
 	umpire --json melee --attacker Piré --defender Kempt --attacker-mod cavalry-charging-infantry,charging-cavalry --dice 5,2
+	[ "$status" -eq 0 ]
 	[ "$(json .result.attacker_total)" = 38 ]
 	[ "$(json .result.pushback)" = 2 ]
 	"$U" turn next >/dev/null
 	# round 3: 32 - 3 + 6 = 35: 14 -> 5; Kempt 51: 21 -> 3; it breaks
 	umpire --json melee --attacker Piré --defender Kempt --attacker-mod cavalry-charging-infantry,charging-cavalry --dice 5,2
+	[ "$status" -eq 0 ]
 	[ "$(json .result.attacker_total)" = 35 ]
 	[ "$(json .result.pushback)" = 3 ]
 	[ "$(json .result.breaks)" = true ]
@@ -321,6 +366,7 @@ load helper
 	# again: 36 - 10 lost + 1 = 27
 	for t in 1 2 3 4; do "$U" turn next >/dev/null; done
 	umpire --json melee --attacker Piré --defender Pack --dice 4,4
+	[ "$status" -eq 0 ]
 	[ "$(json .result.attacker_total)" = 27 ]
 }
 
@@ -335,15 +381,19 @@ load helper
 	[ "$(json .result.attacker_casualties)" = 0 ]
 	[ "$(json '.dice|join(",")')" = 4 ]
 	umpire --json unit show Kempt
+	[ "$status" -eq 0 ]
 	[ "$(json .losses)" = 12 ]
 	umpire --json unit show Bachelu
+	[ "$status" -eq 0 ]
 	[ "$(json .losses)" = 0 ]
 	# it cannot attack, nor fire
 	umpire --json melee --attacker Kempt --defender Bachelu --new --dice 4,4
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "marching columns cannot fire or fight whilst marching" ]
 	[ "$(json '.effects|length')" = 0 ]
 	umpire --json fire --unit Kempt --target Bachelu --distance 2 --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "marching columns cannot fire or fight whilst marching" ]
 }
@@ -356,6 +406,7 @@ load helper
 	umpire --json fire --unit RHA --target Bachelu --distance 5 --dice 3,3,4
 	expect_error 65 "umpire: fire: 'RHA' has no figures left: it is out of the fight"
 	umpire --json unit show Bachelu
+	[ "$status" -eq 0 ]
 	[ "$(json .losses)" = 0 ]
 	# stateless, a battery whose guns have no crew
 	umpire --json --rules brigade fire --guns 2 --crew 0 --distance 5 --dice 3,3,4
@@ -369,27 +420,35 @@ load helper
 @test "move --unit takes the type and records disorder; a rally clears it" {
 	small_oob
 	umpire --json move --unit Piré --obstacle --dice 4,4
+	[ "$status" -eq 0 ]
 	[ "$(json .result.inches)" = 4 ]
 	umpire --json unit show Piré
+	[ "$status" -eq 0 ]
 	[ "$(json '.flags|join(",")')" = disordered ]
 	umpire --json fire --unit Piré --target Kempt --distance 2
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	umpire --json rally --unit Piré --after follow-up --attempt 3
+	[ "$status" -eq 0 ]
 	[ "$(json '[.effects[]|"\(.unit):\(.what):\(.amount)"]|join(",")')" = "Piré:disordered:0,Piré:rallying:1" ]
 	# l.352: "units rallying are disordered, cannot fire and are -6 in
 	# melee", for the move spent rallying.
 	umpire --json unit show Piré
+	[ "$status" -eq 0 ]
 	[ "$(json '.flags|join(",")')" = rallying ]
 	[ "$(json .state)" = rallying ]
 	# it cannot attack; attacked, it is -6
 	umpire --json melee --attacker Piré --defender Kempt --dice 4,4
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "a rallying brigade spends its moves rallying: it cannot attack" ]
 	umpire --json melee --attacker Kempt --defender Piré --dice 4,4
+	[ "$status" -eq 0 ]
 	[ "$(json '[.modifiers[].name]|index("defender:rallying") != null')" = true ]
 	"$U" undo >/dev/null
 	"$U" turn next >/dev/null
 	umpire --json unit show Piré
+	[ "$status" -eq 0 ]
 	[ "$(json '.flags|length')" = 0 ]
 }
 
@@ -401,6 +460,7 @@ load helper
 	[ "$(json .reason)" = "the brigade has not been pushed back: there is nothing to rally from" ]
 	"$U" melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --dice 5,2 >/dev/null
 	umpire --json rally --unit Kempt --after push-back
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = true ]
 	[ "$(json .result.moves_rallying)" = 1 ]
 }
@@ -410,6 +470,7 @@ load helper
 	# 72 + 20 in attack column - 6 disordered
 	"$U" move --unit Bachelu --obstacle --dice 4 >/dev/null
 	umpire --json melee --attacker Bachelu --defender Kempt --dice 4,4
+	[ "$status" -eq 0 ]
 	[ "$(json .result.attacker_total)" = 86 ]
 }
 
@@ -451,11 +512,13 @@ load helper
 	"$U" unit add RHA --side British --type horse-artillery --guns 2 >/dev/null
 	"$U" unit add "Foot battery" --side French --type foot-artillery --guns 2 >/dev/null
 	umpire --json fire --unit "Foot battery" --target RHA --distance 20 --dice 2,3,5
+	[ "$status" -eq 0 ]
 	# 2 guns fire: 6 crew, die 5 -> 2 casualties, 2 defence points spread
 	# over RHA's two guns as the game spreads losses: 19 and 19.
 	[ "$(json .result.defence)" = 19 ]
 	[ "$(json '[.result.guns[].defence]|join(",")')" = 19,19 ]
 	umpire --json unit show RHA
+	[ "$status" -eq 0 ]
 	[ "$(json .defence_lost)" = 2 ]
 	[ "$(json '.defence|join(",")')" = 19,19 ]
 	[ "$(json .losses)" = 0 ]
@@ -467,12 +530,15 @@ load helper
 	"$U" unit add "Foot battery" --side French --type foot-artillery --guns 8 >/dev/null
 	# 8 guns, 24 crew, close range (+1 each), die 5: 32 points -> 13 casualties.
 	umpire --json fire --unit "Foot battery" --target RHA --distance 10 --dice 2,2,2,2,2,2,2,2,5
+	[ "$status" -eq 0 ]
 	[ "$(json .result.defence)" = 7 ]
 	umpire --json fire --unit "Foot battery" --target RHA --distance 10 --dice 2,2,2,2,2,2,2,2,5
+	[ "$status" -eq 0 ]
 	[ "$(json .result.defence)" = 0 ]
 	[ "$(json .result.fire_rate)" = knocked_out ]
 	[[ "$(json '.effects[]|select(.what=="part")|.state')" == knocked_out ]]
 	umpire --json fire --unit "Foot battery" --target RHA --distance 10 --dice 2,2,2,2,2,2,2,2,5
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "every gun of the target battery is knocked out: it cannot be fired at again" ]
 }
@@ -483,9 +549,11 @@ load helper
 	# Bachelu, 72 French: 48 firing, +3 close, -2 gunners = 49 -> carry back
 	# 20, die 5 -> 8 casualties; the gun has 3 crew: 3 gunners, 12 defence.
 	umpire --json fire --unit Bachelu --target RHA --distance 2 --dice 5
+	[ "$status" -eq 0 ]
 	[ "$(json .result.casualties)" = 8 ]
 	[ "$(json .result.defence_lost)" = 12 ]
 	umpire --json unit show RHA
+	[ "$status" -eq 0 ]
 	[ "$(json .losses)" = 3 ]
 	[ "$(json .defence_lost)" = 12 ]
 }
@@ -494,8 +562,10 @@ load helper
 	small_oob
 	"$U" unit add RHA --side British --type horse-artillery --guns 2 >/dev/null
 	umpire --json fire --firers 12 --distance 5 --target RHA --dice 5
+	[ "$status" -eq 0 ]
 	[ "$(json .result.casualties)" = 1 ]
 	umpire --json unit show RHA
+	[ "$status" -eq 0 ]
 	[ "$(json .losses)" = 1 ]
 	[ "$(json .defence_lost)" = 4 ]
 }
@@ -504,12 +574,15 @@ load helper
 	small_oob
 	"$U" move --unit Bachelu --obstacle --dice 4 >/dev/null
 	umpire --json unit show Bachelu
+	[ "$status" -eq 0 ]
 	[ "$(json '.flags|join(",")')" = disordered ]
 	umpire adjust Bachelu --state good_order --reason "left the obstacle behind"
 	[ "$status" -eq 0 ]
 	umpire --json unit show Bachelu
+	[ "$status" -eq 0 ]
 	[ "$(json '.flags|length')" = 0 ]
 	umpire --json adjust Kempt --state disordered --reason "forgot the wood"
+	[ "$status" -eq 0 ]
 	[ "$(json '.flags|join(",")')" = disordered ]
 	umpire adjust Kempt --state disordered --reason again
 	expect_error 65 "Kempt is already disordered: nothing to change"
@@ -517,12 +590,16 @@ load helper
 	expect_error 65 "the brigade rules keep no state 'wobbly': give good-order, destroyed, disordered, rallying, half-speed, broken, pushed-back, following-up or charging"
 	# "ok", as the sheet says a brigade in good order, clears it too
 	umpire adjust Kempt --state ok --reason "it was not disordered"
+	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "Kempt: good order (it was not disordered)" ]
 	umpire --json unit show Kempt
+	[ "$status" -eq 0 ]
 	[ "$(json '.flags|length')" = 0 ]
 	"$U" undo >/dev/null
 	umpire undo
+	[ "$status" -eq 0 ]
 	umpire --json unit show Kempt
+	[ "$status" -eq 0 ]
 	[ "$(json '.flags|length')" = 0 ]
 }
 
@@ -530,14 +607,17 @@ load helper
 @test "a retiring brigade is disordered for its two moves, then in order again" {
 	"$U" new --rules brigade --example >/dev/null
 	umpire move --unit Kempt --retire --dice 4
+	[ "$status" -eq 0 ]
 	has_line "  Kempt is disordered until the end of turn 2"
 	"$U" turn next >/dev/null
 	[ "$("$U" --json unit show Kempt | jq -c .flags)" = '["disordered"]' ]
 	umpire --json fire --unit Kempt --target Charlet --distance 2 --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	"$U" turn next >/dev/null
 	[ "$("$U" --json unit show Kempt | jq -c .flags)" = '[]' ]
 	umpire --json fire --unit Kempt --target Charlet --distance 2 --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = true ]
 }
 
@@ -563,9 +643,11 @@ load helper
 	[ "$(json .reason)" = "only infantry forms square (l.276-280)" ]
 	[ "$(json '.effects|length')" = 0 ]
 	umpire --json unit show Piré
+	[ "$status" -eq 0 ]
 	[ "$(json .formation)" = line ]
 	# the battery fires at Piré in line: row 6, die 5 -> 2
 	umpire --json fire --unit "Foot battery" --target Piré --distance 20 --dice 2,2,5
+	[ "$status" -eq 0 ]
 	[ "$(json .result.row)" = 6 ]
 	[ "$(json .result.casualties)" = 2 ]
 	umpire --json fire --unit "Foot battery" --target Piré --distance 20 --mod target-square --dice 2,2,5
@@ -574,6 +656,7 @@ load helper
 	umpire adjust Bachelu --formation square --reason "formed square"
 	[ "$status" -eq 0 ]
 	umpire --json fire --unit "Foot battery" --target Bachelu --distance 20 --dice 2,2,5
+	[ "$status" -eq 0 ]
 	[ "$(json .result.row)" = 8 ]
 	[ "$(json .result.casualties)" = 3 ]
 }
@@ -591,13 +674,16 @@ load helper
 	"$U" unit add RHA --side British --type horse-artillery --guns 3 >/dev/null
 	"$U" unit add "Foot battery" --side French --type foot-artillery --guns 2 >/dev/null
 	umpire --json fire --unit Bachelu --firers 28 --target RHA --distance 5 --dice 5
+	[ "$status" -eq 0 ]
 	[ "$(json .result.casualties)" = 4 ]
 	[ "$(json .result.defence_lost)" = 16 ]
 	umpire --json unit show RHA
+	[ "$status" -eq 0 ]
 	[ "$(json '[.units[].strength] | map(tostring) | join(",")')" = 1,2,2 ]
 	[ "$(json '.defence | map(tostring) | join(",")')" = 12,16,16 ]
 	[ "$(json .defence_lost)" = 16 ]
 	umpire sheet
+	[ "$status" -eq 0 ]
 	has_line "      gun 1                battery       1/3  ok, defence 12: fires alternate moves"
 	has_line "      gun 2                battery       2/3  ok, defence 16: fires every move"
 	has_line "      gun 3                battery       2/3  ok, defence 16: fires every move"
@@ -605,9 +691,11 @@ load helper
 	# 12) = 2 points, each to the gun with the most left, the first on a
 	# tie: gun 2 (16 -> 15), then gun 3 (16 -> 15): 12, 15, 15
 	umpire --json fire --unit "Foot battery" --target RHA --distance 20 --dice 2,2,5
+	[ "$status" -eq 0 ]
 	[ "$(json '[.result.guns[].defence] | map(tostring) | join(",")')" = 12,15,15 ]
 	[ "$(json .result.defence)" = 15 ]
 	umpire --json unit show RHA
+	[ "$status" -eq 0 ]
 	[ "$(json '.defence | map(tostring) | join(",")')" = 12,15,15 ]
 	[ "$(json .defence_lost)" = 18 ]
 	# a gunner regained gives his gun its 4 back: 3 lost are 1,1,1, the
@@ -615,11 +703,13 @@ load helper
 	# left, the first on a tie: 15,15,16 (18 - 4 = 14 lost in all)
 	"$U" adjust RHA --figures +1 --reason "a gunner came back" >/dev/null
 	umpire --json unit show RHA
+	[ "$status" -eq 0 ]
 	[ "$(json '.defence | map(tostring) | join(",")')" = 15,15,16 ]
 	[ "$(json .defence_lost)" = 14 ]
 	"$U" undo >/dev/null
 	"$U" undo >/dev/null
 	umpire --json unit show RHA
+	[ "$status" -eq 0 ]
 	[ "$(json '.defence | map(tostring) | join(",")')" = 12,16,16 ]
 	umpire check
 	[ "$status" -eq 0 ]

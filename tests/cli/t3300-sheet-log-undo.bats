@@ -36,6 +36,7 @@ battle() {
 @test "the battle's totals are the ones worked by hand" {
 	battle
 	umpire --json sheet
+	[ "$status" -eq 0 ]
 	[ "$(json '[.units[]|"\(.name)=\(.losses)"]|join(" ")')" = "Kempt=25 Pack=8 Royal Horse Artillery=1 Bachelu=17 Piré=10" ]
 	[ "$(json '.units[]|select(.name=="Royal Horse Artillery")|.defence|map(tostring)|join(",")')" = 16,20 ]
 	[ "$(json '.units[]|select(.name=="Kempt")|.pushbacks.total')" = 2 ]
@@ -54,6 +55,7 @@ battle() {
 @test "sheet --json units carry the CLI.md keys" {
 	battle
 	umpire --json sheet
+	[ "$status" -eq 0 ]
 	[ "$(json '[.units[]|has("name") and has("side") and has("type") and has("state") and has("start_strength") and has("strength") and has("losses")]|all')" = true ]
 	[ "$(json .turn)" = 3 ]
 }
@@ -61,6 +63,7 @@ battle() {
 @test "sheet --side and --csv" {
 	battle
 	umpire sheet --side French --csv
+	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "side,order_of_battle,name,type,start_strength,strength,losses,state,pushback_run,pushback_total,formation,flags" ]
 	[ "${#lines[@]}" -eq 3 ]
 	# Piré was pushed back in turn 2: it owes the push back until turn 3 ends
@@ -76,18 +79,22 @@ battle() {
 	has_line "#9     turn 3   melee    Bachelu (attacker), Kempt (defender): attacker wins (attacker loses 2, defender 9): the defender is pushed back (push back 2)"
 	has_line "      Kempt is pushed back: push back 2 of this run, 2 in the game"
 	umpire --json log --unit Pack
+	[ "$status" -eq 0 ]
 	[ "$(json '[.entries[].id]|join(",")')" = "7,10,11" ]
 	umpire --json log --turn 2
+	[ "$status" -eq 0 ]
 	[ "$(json '.entries|length')" = 4 ]
 }
 
 @test "log show gives the working again" {
 	battle
 	umpire log show 2
+	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "event 2, turn 1, fire" ]
 	has_line "        Melee/Firing Table [reconstructed], carry back: row 61, last column -> 25; row 25, die 4 -> 8"
 	has_line "        dice: 4 (typed)"
 	umpire --json log show 2
+	[ "$status" -eq 0 ]
 	[ "$(json .event)" = 2 ]
 	[ "$(json .result.casualties)" = 8 ]
 	umpire log show 99
@@ -124,14 +131,17 @@ undid #2 turn 1 melee of Bachelu (attacker), Kempt (defender): attacker wins (at
 	pushed=$(json '[.effects[] | select(.unit == "Kempt" and .what == "pushback") | .amount] | add')
 	[ "$bachelu" -gt 0 ] && [ "$kempt" -gt 0 ] && [ "$pushed" = 1 ]
 	umpire log --json
+	[ "$status" -eq 0 ]
 	[ "$output" = "$(printf '%s' "$printed" | jq -c '{entries: [{id: .event, turn: 1, command: "melee",
 	    summary: .summary, who: [{unit: "Bachelu", role: "attacker"}, {unit: "Kempt", role: "defender"}],
 	    undone: false}]}')" ]
 	for unit in Bachelu Kempt; do
 		umpire log --unit "$unit" --json
+		[ "$status" -eq 0 ]
 		[ "$(json '[.entries[].id] | join(",")')" = 1 ]
 	done
 	umpire sheet --json
+	[ "$status" -eq 0 ]
 	[ "$(json '.units[] | select(.name == "Bachelu") | .losses')" = "$bachelu" ]
 	[ "$(json '.units[] | select(.name == "Kempt") | [.losses, .pushbacks.total] | join(",")')" = "$kempt,$pushed" ]
 	[ "$(json '[.units[] | select(.name != "Bachelu" and .name != "Kempt") | .losses] | add')" = 0 ]
@@ -157,8 +167,10 @@ undid #2 turn 1 melee of Bachelu (attacker), Kempt (defender): attacker wins (at
 	"$U" undo >/dev/null
 	"$U" fire --firers 16 --distance 2 --target Pack --dice 4 >/dev/null
 	umpire redo
+	[ "$status" -eq 0 ]
 	[ "$output" = "nothing to redo" ]
 	umpire --json unit show Kempt
+	[ "$status" -eq 0 ]
 	[ "$(json .losses)" = 0 ]
 }
 
@@ -167,9 +179,11 @@ undid #2 turn 1 melee of Bachelu (attacker), Kempt (defender): attacker wins (at
 	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
 	before=$(md5sum umpire.db)
 	umpire undo --dry-run
+	[ "$status" -eq 0 ]
 	[ "$output" = "would undo #1 turn 1 fire of Kempt (target): 2 casualties" ]
 	[ "$(md5sum umpire.db)" = "$before" ]
 	umpire --json undo --dry-run
+	[ "$status" -eq 0 ]
 	[ "$(json .dry_run)" = true ]
 	[ "$(json '.undone[0].id')" = 1 ]
 }
@@ -179,14 +193,19 @@ undid #2 turn 1 melee of Bachelu (attacker), Kempt (defender): attacker wins (at
 	# Bachelu comes after Kempt in the roster, but Bachelu fired
 	"$U" fire --unit Bachelu --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
 	umpire log
+	[ "$status" -eq 0 ]
 	has_line "#1     turn 1   fire     Bachelu (unit), Kempt (target): 2 casualties"
 	umpire undo --dry-run
+	[ "$status" -eq 0 ]
 	[ "$output" = "would undo #1 turn 1 fire of Bachelu (unit), Kempt (target): 2 casualties" ]
 	umpire undo
+	[ "$status" -eq 0 ]
 	[ "$output" = "undid #1 turn 1 fire of Bachelu (unit), Kempt (target): 2 casualties" ]
 	umpire redo
+	[ "$status" -eq 0 ]
 	[ "$output" = "redid #1 turn 1 fire of Bachelu (unit), Kempt (target): 2 casualties" ]
 	umpire --json undo --dry-run
+	[ "$status" -eq 0 ]
 	[ "$(json '.undone[0].units')" = "Bachelu, Kempt" ]
 }
 
@@ -197,25 +216,34 @@ undid #2 turn 1 melee of Bachelu (attacker), Kempt (defender): attacker wins (at
 	# a ruling that changed nothing (out of range) is an entry like any other
 	"$U" fire --firers 16 --distance 9 --target Kempt --dice 4 >/dev/null
 	umpire undo
+	[ "$status" -eq 0 ]
 	[ "$output" = "undid #3 turn 2 fire of Kempt (target): no effect: out of range: 9\" is beyond the musket's maximum of 6\"" ]
 	umpire undo --to 1 --dry-run
+	[ "$status" -eq 0 ]
 	[ "$output" = "would undo #2 turn 1 turn: turn 2 begins
 would undo #1 turn 1 fire of Kempt (target): 2 casualties" ]
 	umpire undo --to 1
+	[ "$status" -eq 0 ]
 	[ "$output" = "undid #2 turn 1 turn: turn 2 begins
 undid #1 turn 1 fire of Kempt (target): 2 casualties" ]
 	umpire undo
+	[ "$status" -eq 0 ]
 	[ "$output" = "nothing to undo" ]
 	# redo brings back the entry undone last, one at a time or up to an id
 	umpire redo --dry-run
+	[ "$status" -eq 0 ]
 	[ "$output" = "would redo #1 turn 1 fire of Kempt (target): 2 casualties" ]
 	umpire --json redo --to 2
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s' "$output" | jq -c .)" = '{"dry_run":false,"redone":[{"id":1,"turn":1,"command":"fire","units":"Kempt","summary":"2 casualties"},{"id":2,"turn":1,"command":"turn","units":"","summary":"turn 2 begins"}]}' ]
 	umpire redo
+	[ "$status" -eq 0 ]
 	[ "$output" = "redid #3 turn 2 fire of Kempt (target): no effect: out of range: 9\" is beyond the musket's maximum of 6\"" ]
 	umpire redo
+	[ "$status" -eq 0 ]
 	[ "$output" = "nothing to redo" ]
 	umpire log
+	[ "$status" -eq 0 ]
 	has_line "#3     turn 2   fire     Kempt (target): no effect: out of range: 9\" is beyond the musket's maximum of 6\""
 	umpire check
 	[ "$status" -eq 0 ]
@@ -248,9 +276,11 @@ undid #1 turn 1 fire of Kempt (target): 2 casualties" ]
 	small_oob
 	"$U" turn next >/dev/null
 	umpire turn
+	[ "$status" -eq 0 ]
 	[ "$output" = "turn 2" ]
 	"$U" undo >/dev/null
 	umpire --json turn
+	[ "$status" -eq 0 ]
 	[ "$(json .turn)" = 1 ]
 }
 
@@ -261,19 +291,24 @@ undid #1 turn 1 fire of Kempt (target): 2 casualties" ]
 		"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
 	done
 	umpire --json turn
+	[ "$status" -eq 0 ]
 	[ "$(json .turn)" = 4 ]
 	"$U" undo --to 4 >/dev/null	# the fire, turn 3's start, a fire
 	umpire --json turn
+	[ "$status" -eq 0 ]
 	[ "$(json .turn)" = 3 ]
 	"$U" undo >/dev/null
 	umpire --json turn
+	[ "$status" -eq 0 ]
 	[ "$(json .turn)" = 2 ]
 	"$U" redo --to 4 >/dev/null
 	umpire --json turn
+	[ "$status" -eq 0 ]
 	[ "$(json .turn)" = 3 ]
 	# a new ruling clears what could be redone; a new turn starts from 3
 	"$U" turn next >/dev/null
 	umpire --json turn
+	[ "$status" -eq 0 ]
 	[ "$(json .turn)" = 4 ]
 	[ "$(sqlite3 umpire.db "SELECT group_concat(turn) FROM event WHERE command = 'turn' AND undone = 0")" = "1,2,3" ]
 }
@@ -282,6 +317,7 @@ undid #1 turn 1 fire of Kempt (target): 2 casualties" ]
 	small_oob
 	"$U" turn next >/dev/null
 	umpire --json fire --firers 16 --distance 2 --target Kempt --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(sqlite3 umpire.db 'SELECT turn FROM event WHERE id = 2')" = 2 ]
 }
 
@@ -307,9 +343,11 @@ undid #1 turn 1 fire of Kempt (target): 2 casualties" ]
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "Kempt: -2 figures (missed casualties)" ]
 	umpire --json unit show Kempt
+	[ "$status" -eq 0 ]
 	[ "$(json .losses)" = 2 ]
 	"$U" undo >/dev/null
 	umpire --json unit show Kempt
+	[ "$status" -eq 0 ]
 	[ "$(json .losses)" = 0 ]
 	umpire adjust Kempt --figures -2
 	expect_error 64 "give --reason TEXT: why the correction is made (the journal keeps it)"
@@ -326,23 +364,28 @@ undid #1 turn 1 fire of Kempt (target): 2 casualties" ]
 	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
 	"$U" melee --attacker Bachelu --defender "Piré" --friendly --roll --seed 7 >/dev/null
 	umpire log
+	[ "$status" -eq 0 ]
 	[[ "${lines[0]}" == "#1     turn 1   fire     Kempt (target): 2 casualties" ]]
 	umpire log show 1
+	[ "$status" -eq 0 ]
 	has_line "        typed: umpire fire --firers 16 --distance 2 --target Kempt --dice 4"
 	has_line "        who: Kempt (target)"
 	has_line "        modifiers: close +3"
 	has_line "        dice: 4 (typed)"
 	umpire log show 2
+	[ "$status" -eq 0 ]
 	has_line "        typed: umpire melee --attacker Bachelu --defender 'Piré' --friendly --roll --seed 7"
 	has_line "        who: Bachelu (attacker), Piré (defender)"
 	has_line "        dice: 4, 3 (rolled by umpire, seed 7)"
 	umpire --json log
+	[ "$status" -eq 0 ]
 	[ "$(json '[.entries[1].who[] | "\(.unit) (\(.role))"] | join(", ")')" = "Bachelu (attacker), Piré (defender)" ]
 }
 
 @test "sheet --html: a printable page a side, boxes crossed off, a chart by turn" {
 	battle
 	umpire sheet --html sheet.html
+	[ "$status" -eq 0 ]
 	[ "$output" = "wrote the casualty sheet to sheet.html" ]
 	# Kempt: 25 of 58 figures lost, as on the text sheet, each battalion's
 	# boxes on its own row under the brigade: 7 of 16, 6 of 16, 6 of 14
@@ -392,6 +435,7 @@ undid #1 turn 1 fire of Kempt (target): 2 casualties" ]
 	has_line "  losses: British 5 figures this turn, 5 in all; French 10 figures this turn, 10 in all"
 	has_line "  losses: British 15 figures this turn, 34 in all; French 6 figures this turn, 27 in all"
 	umpire report --html report.html
+	[ "$status" -eq 0 ]
 	[ "$output" = "wrote the battle report to report.html" ]
 	[ "$(grep -c '<h2>Turn ' report.html)" = 3 ]
 }
@@ -409,6 +453,7 @@ undid #1 turn 1 fire of Kempt (target): 2 casualties" ]
 	"$U" turn next >/dev/null
 	"$U" fire --unit Kempt --target Charlet --distance 9 --dice 4 >/dev/null
 	umpire report
+	[ "$status" -eq 0 ]
 	# the two rulings in force of turn 1, 6 and 3 figures, and the one that
 	# changed nothing in turn 2, which adds no loss
 	[ "$output" = "Waterloo: d'Erlon's attack, 18 June 1815, brigade rules: the battle, turn by turn
@@ -425,6 +470,7 @@ Turn 2
   #6 fire: Kempt (unit), Charlet (target): no effect: out of range: 9\" is beyond the musket's maximum of 6\"
   losses: Allied 0 figures this turn, 0 in all; French 0 figures this turn, 9 in all" ]
 	umpire --json report
+	[ "$status" -eq 0 ]
 	[ "$(json '[.turns[].losses.French.turn] | join(",")')" = "9,0" ]
 }
 
@@ -435,6 +481,7 @@ Turn 2
 	"$U" unit add RHA --side British --type horse-artillery --guns 2 >/dev/null
 	"$U" adjust Kempt --figures -6 --reason "skirmish losses" >/dev/null
 	umpire sheet
+	[ "$status" -eq 0 ]
 	# Kempt: 64 figures in 4 battalions of 16; 6 lost spread over them
 	has_line "      battalion            class     figures  state"
 	has_line "      gun                  class     figures  state, defence"
@@ -442,6 +489,7 @@ Turn 2
 	has_line "      regiment             class     figures  state"
 	# 6 lost evenly over 4 battalions, the remainder to the first: 2,2,1,1
 	umpire sheet
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s\n' "$output" | sed -n '/^  Kempt /,/^  Pack /p')" = "  Kempt                        infantry        line             64    58      6  ok        0/0
       battalion            class     figures  state
       1st battalion        british     14/16  ok
@@ -450,5 +498,6 @@ Turn 2
       4th battalion        british     15/16  ok
   Pack                         infantry        line             64    64      0  ok        0/0" ]
 	umpire unit show Pack
+	[ "$status" -eq 0 ]
 	has_line "    1st battalion        british     16/16  ok"
 }

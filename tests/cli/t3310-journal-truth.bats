@@ -68,6 +68,7 @@ corrupted() {
 	    "event 4 was made on event 1, but the entry in force before it is 3: the journal's undo marks do not agree"
 	# and the game itself was not touched
 	umpire check
+	[ "$status" -eq 0 ]
 	[ "$output" = "ok: the game file and its journal agree" ]
 }
 
@@ -81,10 +82,13 @@ corrupted() {
 	"$U" undo >/dev/null
 	# Kempt is disordered again: the same fire changes nothing now
 	umpire --json fire --unit Campi --target Kempt --distance 3 --dice 4,4
+	[ "$status" -eq 0 ]
 	[ "$(json .effects)" = "[]" ]
 	umpire redo
+	[ "$status" -eq 0 ]
 	[ "$output" = "nothing to redo" ]
 	umpire --json unit show Kempt
+	[ "$status" -eq 0 ]
 	[ "$(json .flags)" = '[
   "disordered"
 ]' ]
@@ -101,6 +105,7 @@ corrupted() {
 	# as an earlier umpire left it: #2 redoable under #3, no chain kept
 	sqlite3 umpire.db "UPDATE event SET undone = 1 WHERE id = 2; ALTER TABLE event DROP COLUMN prev; PRAGMA user_version = 7"
 	umpire redo
+	[ "$status" -eq 0 ]
 	[ "$output" = "nothing to redo" ]
 	[ "$(sqlite3 umpire.db 'SELECT group_concat(undone) FROM (SELECT undone FROM event ORDER BY id)')" = "0,2,0" ]
 	umpire check
@@ -121,10 +126,12 @@ corrupted() {
 	# worked by hand: 46 figures, front two ranks all, close +3 = 49: row
 	# 49 carries to 20, die 4 -> 6 (as the README's first ruling)
 	umpire --json fire --unit Kempt --no-target --distance 2 --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .result.casualties)" = 6 ]
 	[ "$(json .effects)" = "[]" ]
 	[ "$(json .event)" = 1 ]
 	umpire undo
+	[ "$status" -eq 0 ]
 	[ "$output" = "undid #1 turn 1 fire of Kempt (unit): 6 casualties" ]
 }
 
@@ -137,9 +144,10 @@ corrupted() {
 	after=$("$U" --json unit show Kempt | jq -c '[.losses, .flags]')
 	[ "$after" = '[1,["disordered"]]' ]
 	"$U" undo >/dev/null
-	(for i in $(seq 60); do "$U" redo >/dev/null && "$U" undo >/dev/null || exit 1; done) &
+	# 15 undo and redo pairs under 50 reads; make stress: 60 under 200
+	(for i in $(seq "$(rounds 15 60)"); do "$U" redo >/dev/null && "$U" undo >/dev/null || exit 1; done) &
 	writer=$!
-	for i in $(seq 200); do
+	for i in $(seq "$(rounds 50 200)"); do
 		seen=$("$U" --json sheet | jq -c '.units[] | select(.name == "Kempt") | [.losses, .flags]')
 		[ "$seen" = '[0,[]]' ] || [ "$seen" = "$after" ] || { echo "read $i saw $seen"; kill $writer; return 1; }
 	done

@@ -28,6 +28,7 @@ brigade() {
 	# the umpire rules it anyway: kept with his reason, the fire as worked
 	# by hand (46 figures +3 close = 49: carried to 20, die 4 -> 6)
 	umpire --json fire --unit Kempt --target Charlet --distance 2 --dice 4 --overrule "it fired before it formed"
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = true ]
 	[ "$(json .result.casualties)" = 6 ]
 	[ "$(json '.working[0]')" = "overruled (it fired before it formed): Brigades may not fire in the same move in which they changed direction or formation" ]
@@ -35,6 +36,7 @@ brigade() {
 	# undo of the change of formation lifts it
 	"$U" undo --to 1 >/dev/null
 	umpire --json fire --unit Kempt --target Charlet --distance 2 --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = true ]
 	[ "$(json .result.casualties)" = 6 ]
 }
@@ -43,9 +45,11 @@ brigade() {
 	brigade
 	"$U" move --unit Kempt --turn 90 --dice 4 >/dev/null
 	umpire --json fire --unit Kempt --target Charlet --distance 2 --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .reason)" = "Brigades may not fire in the same move in which they changed direction or formation (brigade.txt l.128; Kempt changed direction in event #1)" ]
 	"$U" turn next >/dev/null
 	umpire --json fire --unit Kempt --target Charlet --distance 2 --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = true ]
 }
 
@@ -54,10 +58,12 @@ brigade() {
 	brigade
 	"$U" move --unit Charlet --formation attack-column --charge --dice 4 >/dev/null
 	umpire --json fire --unit Charlet --target Kempt --distance 2 --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	[[ "$(json .reason)" == *"(brigade.txt l.142; Charlet charged in event #1)" ]] ||
 	    [[ "$(json .reason)" == *"(brigade.txt l.128; Charlet changed formation in event #1)" ]]
 	umpire --json turn
+	[ "$status" -eq 0 ]
 	[ "$(json '.units[] | select(.unit == "Charlet") | .acts | join(",")')" = "moved,changed-formation,charged" ]
 	[ "$(jsonc '.units[] | select(.unit == "Charlet") | .must')" = '[{"what":"follow the charge with two moves at normal speed","rule":"brigade.txt l.249"}]' ]
 	[ "$(jsonc '[.units[] | select(.unit == "Charlet") | .may_not[].rule]')" = '["brigade.txt l.128","brigade.txt l.142"]' ]
@@ -71,18 +77,23 @@ brigade() {
 	brigade
 	"$U" adjust Pack --figures -9 --reason "musketry" >/dev/null
 	umpire --json move --unit Pack --dice 5
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "one of its battalions is at HALT: the entire brigade is immobilised and may not advance (brigade.txt l.13)" ]
 	umpire --json move --unit Pack --retire --dice 5
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = true ]
 	[ "$(json .result.inches)" = 2.5 ]
 	umpire --json move --unit Pack --dice 5 --overrule "the brigadier led them on"
+	[ "$status" -eq 0 ]
 	[ "$(json .result.inches)" = 5 ]
 	umpire turn
+	[ "$status" -eq 0 ]
 	has_line "    may not: advance (brigade.txt l.13: a battalion is at HALT)"
 	# undo the loss: it advances again
 	"$U" undo --to 1 >/dev/null
 	umpire --json move --unit Pack --dice 5
+	[ "$status" -eq 0 ]
 	[ "$(json .result.inches)" = 5 ]
 }
 
@@ -91,14 +102,17 @@ brigade() {
 @test "brigade l.243: infantry in line may not melee infantry in line, nor claim the column's +20" {
 	brigade
 	umpire --json melee --attacker Charlet --defender Kempt --dice 4,3
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "Melees are not permitted between infantry in line (skirmishers included)" ]
 	umpire --json melee --attacker Gobrecht --defender Kempt --attacker-mod column-charge --dice 4,3
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "the +20 impact bonus is for infantry charging in column: the brigade is not in attack column" ]
 	# in attack column it may: 72 figures +20 = 92 against 46
 	"$U" adjust Charlet --formation attack-column --reason "formed" >/dev/null
 	umpire --json melee --attacker Charlet --defender Kempt --dice 4,3
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = true ]
 	[ "$(jsonc '[.modifiers[].name]')" = '["attacker:column-charge"]' ]
 	[ "$(json .result.attacker_total)" = 92 ]
@@ -111,10 +125,12 @@ brigade() {
 @test "brigade: a recorded charge carries its bonuses into the melee that follows" {
 	brigade
 	umpire --json melee --attacker Gobrecht --defender Kempt --dice 4,3
+	[ "$status" -eq 0 ]
 	[ "$(json .result.attacker_total)" = 37 ]
 	"$U" undo >/dev/null
 	"$U" move --unit Gobrecht --charge --target-type infantry --dice 3,4 >/dev/null
 	umpire --json melee --attacker Gobrecht --defender Kempt --dice 4,3
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '[.modifiers[].name]')" = '["attacker:lancers","attacker:charging-cavalry","attacker:cavalry-charging-infantry"]' ]
 	[ "$(json .result.attacker_total)" = 43 ]
 }
@@ -126,20 +142,25 @@ brigade() {
 	brigade
 	"$U" adjust Charlet --formation attack-column --reason "formed" >/dev/null
 	umpire --json melee --attacker Charlet --defender Kempt --dice 5,2
+	[ "$status" -eq 0 ]
 	[ "$(json .result.outcome)" = attacker_wins ]
 	[ "$(json .result.pushback)" = 1 ]
 	"$U" turn next >/dev/null
 	umpire --json turn
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '.units[] | select(.unit == "Kempt") | .must')" = '[{"what":"be pushed back","rule":"brigade.txt l.299"}]' ]
 	[ "$(jsonc '.units[] | select(.unit == "Charlet") | .must')" = '[{"what":"follow up at least one move","rule":"brigade.txt l.315"}]' ]
 	# the push back: infantry 0.5 dice speed, die 4 -> 2"; the follow up
 	# 0.25 dice speed, die 4 -> 1"
 	umpire --json move --unit Kempt --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .result.inches)" = 2 ]
 	[ "$(jsonc .effects)" = '[{"unit":"Kempt","what":"pushed-back","amount":0,"state":null,"left":null}]' ]
 	umpire --json move --unit Charlet --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .result.inches)" = 1 ]
 	umpire --json melee --attacker Charlet --defender Kempt --dice 5,2
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '[.modifiers[].name]')" = '["defender:falling-back"]' ]
 	[ "$(json .result.pushback)" = 2 ]
 	# undo the push back move: still owed, still -6
@@ -147,10 +168,12 @@ brigade() {
 	"$U" undo >/dev/null
 	"$U" undo >/dev/null
 	umpire --json melee --attacker Charlet --defender Kempt --dice 5,2
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '[.modifiers[].name]')" = '["defender:falling-back"]' ]
 	# undo back before the first melee: no -6 at all
 	"$U" undo --to 2 >/dev/null
 	umpire --json melee --attacker Charlet --defender Kempt --dice 5,2
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '[.modifiers[].name]')" = '["attacker:column-charge"]' ]
 }
 
@@ -161,15 +184,18 @@ brigade() {
 @test "brigade l.108: return fire in the same move counts the figures lost to small arms" {
 	brigade
 	umpire --json fire --unit Bourgeois --target Pack --distance 2 --dice 5
+	[ "$status" -eq 0 ]
 	lost=$(json .result.casualties)
 	[ "$lost" -gt 0 ]
 	umpire --json fire --unit Pack --target Bourgeois --distance 2 --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json '.working[1]')" = "46 figures firing, 49 after modifiers" ]
 	[ "$(json .result.casualties)" = 6 ]
 	# the next move they are gone
 	"$U" undo >/dev/null
 	"$U" turn next >/dev/null
 	umpire --json fire --unit Pack --target Bourgeois --distance 2 --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json '.working[1]')" = "$((46 - lost)) figures firing, $((49 - lost)) after modifiers" ]
 }
 
@@ -185,12 +211,15 @@ fury() {
 	fury
 	"$U" move --unit Jamin --formation column --change-formation --dice 6,6 >/dev/null
 	umpire --json melee --attacker Jamin --defender Pack --dice 4,4,3,3
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "A brigade may not change formation and move into melee during the same movement phase (fury.txt l.78; Jamin changed formation in event #1)" ]
 	umpire --json melee --attacker Jamin --defender Pack --dice 4,4,3,3 --overrule "it formed before the phase"
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = true ]
 	"$U" undo --to 1 >/dev/null
 	umpire --json melee --attacker Jamin --defender Pack --dice 4,4,3,3
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = true ]
 }
 
@@ -198,14 +227,18 @@ fury() {
 @test "fury l.222: a target is fired upon once a fire phase; combined fire is one fire" {
 	fury
 	umpire --json fire --unit Husson --unit Campi --target Kempt --distance 3 --dice 4,4
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = true ]
 	umpire --json fire --unit "II Corps Reserve Battery" --target Kempt --distance 5 --dice 4,4
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "A target unit may only be fired upon once per fire phase (fury.txt l.222; Kempt was fired on in event #1)" ]
 	umpire --json turn
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '.units[] | select(.unit == "Kempt") | .may_not')" = '[{"what":"be fired upon again this fire phase","rule":"fury.txt l.222"}]' ]
 	"$U" turn next >/dev/null
 	umpire --json fire --unit "II Corps Reserve Battery" --target Kempt --distance 5 --dice 4,4
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = true ]
 }
 
@@ -214,12 +247,16 @@ fury() {
 @test "fury l.136, l.230: the attached leader is named when hit, and removed" {
 	fury
 	umpire move --unit Wellington --attach Kempt
+	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "attaches to Kempt for the turn" ]
 	umpire --json fire --unit Husson --target Kempt --distance 3 --dice 6,6,2,2
+	[ "$status" -eq 0 ]
 	[ "$(json .result.leader_hit)" = true ]
 	umpire fire --unit Husson --target Kempt --distance 3 --dice 6,6,2,2 --overrule "a second volley"
+	[ "$status" -eq 0 ]
 	has_line "  Wellington, attached to Kempt, is wounded or killed"
 	umpire --json unit show Wellington
+	[ "$status" -eq 0 ]
 	[ "$(json .state)" = destroyed ]
 	# the leader attaches to his own side's brigades only
 	umpire move --unit Ney --attach Kempt
@@ -235,11 +272,13 @@ fury() {
 	"$U" fatigue --unit "1/95th Rifles" --mod save-yourselves >/dev/null
 	"$U" turn next >/dev/null
 	umpire --json melee --attacker "3e Hussards" --defender "1/95th Rifles" --dice 4,4
+	[ "$status" -eq 0 ]
 	[ "$(json .result.outcome)" = defender_destroyed ]
 	[ "$(jsonc .effects)" = '[{"unit":"1/95th Rifles","what":"state","amount":0,"state":"destroyed","left":null}]' ]
 	"$U" undo >/dev/null
 	"$U" turn next >/dev/null
 	umpire --json melee --attacker "3e Hussards" --defender "1/95th Rifles" --dice 4,4
+	[ "$status" -eq 0 ]
 	[ "$(json .result.outcome)" != defender_destroyed ]
 }
 
@@ -247,12 +286,15 @@ fury() {
 @test "ohw l.65: one attacking unit a turn may engage a defender" {
 	"$U" new --rules ohw --example >/dev/null
 	umpire --json melee --attacker "66e Ligne" --defender "43rd Light Infantry" --dice 3,3
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = true ]
 	umpire --json melee --attacker "82e Ligne" --defender "43rd Light Infantry" --dice 3,3
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "Only one attacking unit may engage any given defending unit per turn (the defender) (ohw.txt l.65; 43rd Light Infantry was charged in event #1)" ]
 	"$U" turn next >/dev/null
 	umpire --json melee --attacker "82e Ligne" --defender "43rd Light Infantry" --dice 3,3
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = true ]
 }
 
@@ -263,19 +305,24 @@ fury() {
 	"$U" new --rules squares --example >/dev/null
 	"$U" adjust Colborne --hits +3 --reason "the morning" >/dev/null
 	umpire --json rally --unit Colborne --dice 6
+	[ "$status" -eq 0 ]
 	[ "$(json .result.rallied)" = true ]
 	umpire --json move --unit Colborne --path n
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "a battlefield rally takes all of a unit's actions for the turn (squares.txt l.152): it has rallied" ]
 	umpire --json move --unit Colborne --path n --overrule "its general's die was a 3"
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = true ]
 	"$U" undo --to 2 >/dev/null
 	"$U" move --unit Colborne --path n >/dev/null
 	umpire --json rally --unit Colborne --dice 6
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "Battlefield rallying takes all of a unit's actions for the turn: it has spent one already (squares.txt l.152; Colborne moved in event #5)" ]
 	"$U" turn next >/dev/null
 	umpire --json rally --unit Colborne --dice 6
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = true ]
 }
 
@@ -285,13 +332,16 @@ fury() {
 	"$U" new --rules squares --example >/dev/null
 	"$U" turn --action-dice --dice 3,2,1,2,2,2 >/dev/null
 	umpire --json turn
+	[ "$status" -eq 0 ]
 	[ "$(jsonc .action_dice)" = '[{"side":"Allied","dice":[3,2,2,2,2,1]},{"side":"French","dice":[3,2,2,2,2,1]}]' ]
 	"$U" turn --general Stewart --general Girard --dice 5,3 >/dev/null
 	umpire --json turn
+	[ "$status" -eq 0 ]
 	[ "$(jsonc .action_dice)" = '[{"side":"Allied","dice":[2,2,2,2,1]},{"side":"French","dice":[2,2,2,2,1]}]' ]
 	[ "$(jsonc '.units[] | select(.unit == "Stewart")')" = '{"unit":"Stewart","side":"Allied","acts":["activated"],"must":[],"may_not":[]}' ]
 	"$U" undo >/dev/null
 	umpire --json turn
+	[ "$status" -eq 0 ]
 	[ "$(json '.units | length')" = 0 ]
 }
 
@@ -303,16 +353,21 @@ fury() {
 	"$U" new --rules 2x2 --example >/dev/null
 	"$U" fire --unit "Royal Artillery" --target "42e Ligne" --distance 9 --dice 1 >/dev/null
 	umpire --json fire --unit "Royal Artillery" --target "42e Ligne" --distance 7 --dice 6
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "A unit may shoot only ONCE during its turn (2x2.txt l.47; Royal Artillery shot in event #1)" ]
 	# guards +1 (large +1 from its size): 6+2 = 8 against a line's 1: 7
 	umpire --json melee --attacker "Grenadier Battalion" --defender "42e Ligne" --dice 6,1
+	[ "$status" -eq 0 ]
 	[ "$(json .result.follow_up)" = mandatory ]
 	umpire --json turn
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '.units[] | select(.unit == "Grenadier Battalion") | .must')" = '[{"what":"follow up: up to a full move directly ahead","rule":"2x2.txt l.258"}]' ]
 	umpire --json move --unit "Grenadier Battalion"
+	[ "$status" -eq 0 ]
 	[ "$(jsonc .effects)" = '[{"unit":"Grenadier Battalion","what":"must-follow-up","amount":0,"state":null,"left":null}]' ]
 	umpire --json turn
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '.units[] | select(.unit == "Grenadier Battalion") | .must')" = '[]' ]
 }
 
@@ -323,6 +378,7 @@ fury() {
 	"$U" move --unit Kempt --formation attack-column --dice 3 >/dev/null
 	"$U" fire --unit Bourgeois --target Pack --distance 2 --dice 5 >/dev/null
 	umpire turn
+	[ "$status" -eq 0 ]
 	[ "$output" = "turn 1
   Kempt (Allied)
     did: moved, changed formation
@@ -333,12 +389,14 @@ fury() {
   Bourgeois (French)
     did: fired" ]
 	umpire --json turn --for French
+	[ "$status" -eq 0 ]
 	[ "$(jsonc .)" = '{"turn":1,"phase":null,"units":[{"unit":"Bourgeois","side":"French","acts":["fired"],"must":[],"may_not":[]}]}' ]
 	umpire turn next --for French
 	expect_error 64 "'turn next' shows no side's view: drop --for"
 	# a new turn: the acts are gone, the battalions at HALT are not
 	"$U" turn next >/dev/null
 	umpire turn
+	[ "$status" -eq 0 ]
 	[ "$output" = "turn 2
   Pack (Allied)
     may not: advance (brigade.txt l.13: a battalion is at HALT)" ]

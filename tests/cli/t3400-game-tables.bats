@@ -9,22 +9,27 @@ load helper
 	umpire tables import melee-firing mf.csv
 	[ "$status" -eq 0 ]
 	umpire --json fire --firers 16 --distance 2 --target Kempt --dice 5
+	[ "$status" -eq 0 ]
 	[ "$(json .result.carried_row)" = 8 ]
 	[ "$(json .result.casualties)" = 3 ]
 	umpire --rules brigade --db elsewhere.db --json fire --firers 16 --distance 2 --dice 5
+	[ "$status" -eq 0 ]
 	[ "$(json .result.carried_row)" = 7 ]
 }
 
 @test "tables diff shows where the game departs from stock" {
 	small_oob
 	umpire tables diff
+	[ "$status" -eq 0 ]
 	[ "$output" = "the game's tables are the stock tables" ]
 	"$U" tables export melee-firing mf.csv
 	sed -i 's/^19,3,4,6,7$/19,3,4,6,8/' mf.csv
 	"$U" tables import melee-firing mf.csv >/dev/null
 	umpire tables diff
+	[ "$status" -eq 0 ]
 	[ "$output" = "melee-firing: row 19 (19), d5: stock 7, game 8" ]
 	umpire --json tables diff
+	[ "$status" -eq 0 ]
 	[ "$(json '.differences[0].game')" = 8 ]
 }
 
@@ -33,6 +38,7 @@ load helper
 	"$U" tables export melee-firing mf.csv
 	"$U" tables import melee-firing mf.csv >/dev/null
 	umpire tables show melee-firing
+	[ "$status" -eq 0 ]
 	[[ "${lines[0]}" == "Melee/Firing Table (house (imported from mf.csv))" ]]
 }
 
@@ -42,6 +48,7 @@ load helper
 	sed -i 's/^disordered,all,forbid,/disordered,all,-6,/' fm.csv
 	"$U" tables import fire-modifiers fm.csv >/dev/null
 	umpire --json fire --firers 16 --distance 2 --mod disordered --target Kempt --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = true ]
 	[ "$(json .result.row)" = 13 ]
 }
@@ -58,6 +65,7 @@ load helper
 	umpire tables import melee-firing ragged.csv
 	expect_error 65 "ragged.csv: line 2: 4 cells, the table has 5 columns; the game's table is unchanged"
 	umpire tables diff
+	[ "$status" -eq 0 ]
 	[ "$output" = "the game's tables are the stock tables" ]
 }
 
@@ -69,8 +77,10 @@ load helper
 @test "tables --json list and show" {
 	small_oob
 	umpire --json tables list
+	[ "$status" -eq 0 ]
 	[ "$(json '[.tables[].name]|index("melee-firing") != null')" = true ]
 	umpire --json tables show weapon-ranges
+	[ "$status" -eq 0 ]
 	[ "$(json '.rows[0]|join(",")')" = "musket,3,6" ]
 	[ "$(json .provenance)" = text ]
 }
@@ -92,6 +102,7 @@ house() {
 	umpire tables import fire-modifiers fm.csv
 	[ "$status" -eq 0 ]
 	umpire tables diff
+	[ "$status" -eq 0 ]
 	[ "$output" = "the game's tables are the stock tables" ]
 }
 
@@ -102,10 +113,12 @@ house() {
 	[ "$status" -eq 0 ]
 	# Kempt, 58 rifles at 2": 61 - 2 gunners = 59 -> 24, die 2 -> 4 gunners.
 	umpire --json fire --unit Kempt --target Battery --distance 2 --dice 2
+	[ "$status" -eq 0 ]
 	[ "$(json .result.casualties)" = 4 ]
 	[ "$(json .result.defence_lost)" = 40 ]
 	[ "$(sqlite3 umpire.db "SELECT total FROM effect WHERE kind = 'defence'")" = 40 ]
 	umpire --json unit show Battery
+	[ "$status" -eq 0 ]
 	[ "$(json .defence_lost)" = 40 ]
 }
 
@@ -113,6 +126,7 @@ house() {
 	small_oob
 	house melee 's/^cavalry-brigade,36,/cavalry-brigade,30,/'
 	umpire --json melee --attacker Piré --defender Pack --dice 3,3
+	[ "$status" -eq 0 ]
 	# 30 figures, +1 lancers in the first round.
 	[ "$(json .result.attacker_total)" = 31 ]
 }
@@ -130,6 +144,7 @@ house() {
 	house melee '/^decision-margin,/d'
 	expect_error 65 "t.csv: the row 'decision-margin' of the stock table is missing (a house rule changes a row's values; it keeps the row); the game's table is unchanged"
 	umpire tables diff
+	[ "$status" -eq 0 ]
 	[ "$output" = "the game's tables are the stock tables" ]
 }
 
@@ -166,15 +181,18 @@ house() {
 	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 10 ]
 	# the one difference left is the game's own value
 	umpire tables diff
+	[ "$status" -eq 0 ]
 	[ "$output" = "fire-modifiers: row 1 (close), value: stock 3, game 4" ]
 	umpire --json tables show bands
 	[ "$status" -eq 0 ]
 	umpire --rules brigade fire --firers 16 --distance 2 --dice 4
+	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "2 casualties" ]
 	# in the game, close is +4: 20 after modifiers; row 20, last column
 	# floor(20 x 5 / 12) = 8; row 8, die 4: floor(8 x 4 / 12) = 2
 	"$U" unit add Kempt --side British --type infantry --class british --units 1 >/dev/null
 	"$U" unit add Ney --side French --type infantry --class french --units 1 >/dev/null
 	umpire fire --unit Kempt --target Ney --distance 2 --dice 4
+	[ "$status" -eq 0 ]
 	has_line "  modifiers: close +4" "$output"
 }

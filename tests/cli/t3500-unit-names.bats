@@ -19,8 +19,10 @@ units() {
 	[ "$(events)" = 0 ]
 	"$U" unit add Kemp --side British --type infantry --class british --units 2 >/dev/null
 	umpire --json fire --firers 16 --distance 2 --target kemp --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json '.effects[0].unit')" = Kemp ]
 	umpire --json fire --firers 16 --distance 2 --target KEMPT --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json '.effects[0].unit')" = Kempt ]
 }
 
@@ -51,12 +53,16 @@ units() {
 	[ "$(units)" = "Kempt|Pack|Bachelu|Piré|I Corps" ]
 	# Whole, folded: each acts.
 	umpire --json adjust KEMPT --figures -2 --reason test
+	[ "$status" -eq 0 ]
 	[ "$(json .unit)" = Kempt ]
 	umpire --json log --unit kempt
+	[ "$status" -eq 0 ]
 	[ "$(json '.entries|length')" = 1 ]
 	umpire --json unit set bachelu --parent "i corps"
+	[ "$status" -eq 0 ]
 	[ "$(json .parent)" = "I Corps" ]
 	umpire --json melee --attacker BACHELU --defender pack --dice 4,3
+	[ "$status" -eq 0 ]
 	[ "$(json '.effects|map(.unit)|unique|join(",")')" = "Bachelu,Pack" ]
 }
 
@@ -67,6 +73,7 @@ units() {
 	umpire morale --rout --unit Garde --passed 1er --dice 4
 	expect_error 65 "morale: no unit is named '1er': did you mean '1er Ligne'?"
 	umpire --json morale --rout --unit Garde --passed "1ER LIGNE" --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json '.result.also_rout|join(",")')" = "1er Ligne" ]
 }
 
@@ -127,6 +134,7 @@ units() {
 	expect_error 65 "unit: a unit's name cannot begin or end with a space (' Pack')"
 	[ "$(units)" = "Kempt|Pack|Bachelu|Piré" ]
 	umpire --json unit set Piré --name PIRÉ
+	[ "$status" -eq 0 ]
 	[ "$(json .name)" = "PIRÉ" ]
 	[ "$(units)" = "Kempt|Pack|Bachelu|PIRÉ" ]
 }
@@ -150,8 +158,10 @@ units() {
 	"$U" unit add Pire2 --side French --type infantry --class french >/dev/null
 	sqlite3 umpire.db "UPDATE unit SET name = 'Pire' WHERE name = 'Pire2'"
 	umpire --json unit show Pire
+	[ "$status" -eq 0 ]
 	[ "$(json .type)" = infantry ]
 	umpire --json unit show Piré
+	[ "$status" -eq 0 ]
 	[ "$(json .type)" = cavalry ]
 	umpire unit show pire
 	expect_error 65 "unit: unit 'pire' is ambiguous: it matches both 'Piré' and 'Pire' (an older umpire let both in); type the name exactly"

@@ -112,8 +112,10 @@ refused() {
 		printf '%s' "$output" | jq -e . >/dev/null
 	done
 	umpire --json sheet
+	[ "$status" -eq 0 ]
 	[ "$(json '[.units[].name]|join("|")')" = "Piré|d’Erlon|Kutúzov|Кутузов|Łódź Uhlans|Straße 😀" ]
 	umpire --json log
+	[ "$status" -eq 0 ]
 	[ "$(json '[.entries[].summary]|length')" = 2 ]
 	[ "$(json '.entries[0].summary')" = "d’Erlon: -2 figures (tirailleurs épuisés — ’twas so)" ]
 }

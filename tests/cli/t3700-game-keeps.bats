@@ -16,6 +16,7 @@ load helper
 	"$U" unit add Foy --side French --type infantry --stands 6 \
 		--battalions regular,regular,veteran,guard >/dev/null
 	umpire --json unit show Foy
+	[ "$status" -eq 0 ]
 	[ "$(jsonc .ratings.battalions)" = '["regular","regular","veteran","guard"]' ]
 	[ "$(json .bel)" = veteran ]
 }
@@ -28,10 +29,12 @@ load helper
 		--battalions regular,regular,veteran,guard >/dev/null
 	"$U" unit set Foy --stands 5 >/dev/null
 	umpire --json unit show Foy
+	[ "$status" -eq 0 ]
 	[ "$(jsonc .ratings.battalions)" = '["regular","regular","veteran","guard"]' ]
 	[ "$(json .ratings.stands)" = 5 ]
 	"$U" unit set Foy --battalions regular,veteran >/dev/null
 	umpire --json unit show Foy
+	[ "$status" -eq 0 ]
 	[ "$(jsonc .ratings.battalions)" = '["regular","veteran"]' ]
 	[ "$(json .bel)" = regular ]
 }
@@ -50,6 +53,7 @@ load helper
 	umpire unit import oob.csv
 	[ "$status" -eq 0 ]
 	umpire --json unit show Reille
+	[ "$status" -eq 0 ]
 	[ "$(jsonc .ratings.battalions)" = '["conscript","guard","guard"]' ]
 	[ "$(json .bel)" = veteran ]
 }
@@ -63,6 +67,7 @@ load helper
 	"$U" unit rm Kempt >/dev/null
 	"$U" unit import oob.csv >/dev/null
 	umpire --json unit show Kempt
+	[ "$status" -eq 0 ]
 	[ "$(jsonc .ratings.battalion)" = '["1/28th:british:16","1/32nd:british"]' ]
 }
 
@@ -93,15 +98,20 @@ squares_generals() {
 	has_line '  Ney activates his command (l.45: "Winning general activates his command")'
 	# a tie on the score goes to the larger die: Wellington's d10
 	umpire --json turn --general Wellington --general Ney --dice 6,6
+	[ "$status" -eq 0 ]
 	[ "$(json .summary)" = "Wellington wins the dice-off" ]
 	[ "$(jsonc .effects)" = '[{"unit":"Wellington","what":"part","amount":0,"state":null,"left":null,"part":"dice-off"}]' ]
 	umpire --json turn
+	[ "$status" -eq 0 ]
 	[ "$(json .turn)" = 1 ]
 	umpire undo
+	[ "$status" -eq 0 ]
 	[ "$output" = "undid #2 turn 1 turn of Wellington (general), Ney (general): Wellington wins the dice-off" ]
 	umpire undo
+	[ "$status" -eq 0 ]
 	[ "$output" = "undid #1 turn 1 turn of Wellington (general), Ney (general): Ney wins the dice-off" ]
 	umpire redo
+	[ "$status" -eq 0 ]
 	[ "$output" = "redid #1 turn 1 turn of Wellington (general), Ney (general): Ney wins the dice-off" ]
 	umpire check
 	[ "$status" -eq 0 ]
@@ -115,11 +125,14 @@ squares_generals() {
 	"$U" unit add Wellington --side Allied --type command --quality d8 >/dev/null
 	"$U" unit add Ney --side French --type command --quality d8 >/dev/null
 	umpire --json turn --general Wellington --general Ney --dice 4,4
+	[ "$status" -eq 0 ]
 	[ "$(json .summary)" = "a tie on the same die: roll again" ]
 	[ "$(jsonc .effects)" = '[]' ]
 	umpire undo
+	[ "$status" -eq 0 ]
 	[ "$output" = "undid #1 turn 1 turn of Wellington (general), Ney (general): a tie on the same die: roll again" ]
 	umpire undo
+	[ "$status" -eq 0 ]
 	[ "$output" = "nothing to undo" ]
 }
 
@@ -140,8 +153,10 @@ squares_generals() {
 	[ "$(jsonc .result)" = '{"fatigue_points":3,"break_point":15,"state":"fresh"}' ]
 	# the brigade: 50% of 15 is 7.5, rounded up to 8; 3 FP of it
 	umpire morale --unit Brigade
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s\n' "$output" | head -1)" = "Brigade: fresh (3 FP of 8)" ]
 	umpire log
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s\n' "$output" | grep -c ': $')" = 0 ]
 	[ "$(sqlite3 umpire.db "SELECT count(*) FROM event WHERE summary = ''")" = 0 ]
 }
@@ -166,9 +181,11 @@ two_destroyed() {
 @test "2x2 l.95: the sheet counts each side's units destroyed" {
 	two_destroyed
 	umpire sheet
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s\n' "$output" | grep '^==')" = "== Allies (6 AP), losses: 2 units destroyed
 == French (5 AP), losses: 0 units destroyed" ]
 	umpire --json sheet
+	[ "$status" -eq 0 ]
 	[ "$(jsonc .losses)" = '{"Allies":2,"French":0}' ]
 	[ "$(json .losses_measure)" = "units destroyed" ]
 	[ "$(jsonc .standing.destroyed)" = '{"Allies":2,"French":0}' ]
@@ -178,6 +195,7 @@ two_destroyed() {
 	two_destroyed
 	"$U" turn next >/dev/null
 	umpire report
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s\n' "$output" | grep 'losses:')" = "  losses: Allies 2 units destroyed this turn, 2 in all; French 0 units destroyed this turn, 0 in all
   losses: Allies 0 units destroyed this turn, 2 in all; French 0 units destroyed this turn, 0 in all" ]
 	umpire --json report
@@ -207,10 +225,12 @@ two_destroyed() {
 	[ "$(jsonc .result.sides)" = '[{"side":"Allies","destroyed":2,"lost":false},{"side":"French","destroyed":0,"lost":false}]' ]
 	# given wins over the game's setting, and is journalled
 	umpire --json morale --victory fast --side French
+	[ "$status" -eq 0 ]
 	[ "$(json .working[0])" = "fast game: lost at 5 destroyed" ]
 	[ "$(sqlite3 umpire.db "SELECT args FROM event ORDER BY id DESC LIMIT 1")" = '["morale","--victory","fast","--side","French"]' ]
 	# the side alone asks the same, under the game's setting
 	umpire --json morale --side French
+	[ "$status" -eq 0 ]
 	[ "$(json .working[0])" = "decisive game: lost at 5 destroyed and 2 more than the opponent" ]
 }
 
@@ -258,8 +278,10 @@ two_destroyed() {
 		expect_error 65 "umpire: melee: 'Maitland' and 'Battery' are both of side 'Allied': a melee between units of the same side is refused (give --friendly to rule it)"
 		[ "$(sqlite3 umpire.db 'SELECT count(*) FROM event')" = 0 ]
 		umpire fire --rules $rs --help
+		[ "$status" -eq 0 ]
 		has_line "  --friendly             in a game: rule it between units of the same side (refused without it)"
 		umpire melee --rules $rs --help
+		[ "$status" -eq 0 ]
 		has_line "  --friendly             in a game: rule it between units of the same side (refused without it)"
 	done
 }
@@ -301,6 +323,7 @@ fury_corps() {
 	[ "$(json '.working[2]')" = "Good order maneuver table (column: the corps commander's rating) [earlier version], column poor: 2d6 7 +2 = 9 -> 1/2 move or formation change" ]
 	# the Old Guard has no corps: Napoleon's excellent
 	umpire --json move --unit "Old Guard" --dice 3,4
+	[ "$status" -eq 0 ]
 	[ "$(json '.working[0]')" = "--quality excellent: Napoleon's rating, the army commander" ]
 	# given wins, and is journalled
 	umpire --json move --unit Husson --quality good --dice 3,4
@@ -350,6 +373,7 @@ fury_square() {
 @test "fury l.108: the emergency formation change forms square, and the next melee knows it" {
 	fury_square
 	umpire --json move --unit Halkett --efc --dice 5,5
+	[ "$status" -eq 0 ]
 	[ "$(json .summary)" = "forms square; the cavalry may abort, pull back 3 inches and is disordered" ]
 	[ "$(jsonc '[.modifiers[].name]')" = '["veteran","fresh"]' ]
 	[ "$(jsonc .effects)" = '[{"unit":"Halkett","what":"formation","amount":0,"state":null,"left":null,"formation":"square"}]' ]
@@ -359,15 +383,18 @@ fury_square() {
 	# difference of 12: the loser loses 3 stands and routs, but "cavalry
 	# meleeing infantry in square loses at most 1 stand"
 	umpire --json melee --attacker Kellermann --defender Halkett --dice 1,1,6,6
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '[.modifiers[].name]')" = '["attacker:fresh","defender:more-stands","defender:fresh","defender:square-vs-cavalry"]' ]
 	[ "$(json .result.difference)" = 12 ]
 	[ "$(json .result.attacker.stands_lost)" = 1 ]
 	# l.108 "... already in square formation ...": no roll
 	umpire --json move --unit Halkett --efc --dice 5,5
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "the brigade is already in square" ]
 	# the guns at a square: +2 (artillery fire only)
 	umpire --json fire --unit Battery --target Halkett --distance 4 --dice 3,3
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '[.modifiers[].name]')" = '["target-square"]' ]
 	# undo takes the square back with the EFC that formed it
 	"$U" undo --to 1 >/dev/null
@@ -384,15 +411,19 @@ fury_square() {
 @test "fury l.74: a move into another formation changes it when the result allows, and the melee uses it" {
 	fury_square
 	umpire --json move --unit Foy --quality good --formation column --dice 5,4
+	[ "$status" -eq 0 ]
 	[ "$(json .result.inches)" = 2.5 ]
 	[ "$(jsonc .effects)" = '[{"unit":"Foy","what":"formation","amount":0,"state":null,"left":null,"formation":"column"}]' ]
 	umpire --json melee --attacker Foy --defender Halkett --dice 4,4,4,4
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	"$U" turn next >/dev/null
 	umpire --json melee --attacker Foy --defender Halkett --dice 4,4,4,4
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '[.modifiers[].name]')" = '["attacker:more-stands","attacker:fresh","attacker:national-column","defender:fresh"]' ]
 	# a result that allows no change (1+1 = 2 +2 = 4 on good: holds) keeps it
 	umpire --json move --unit Foy --quality good --formation line --dice 1,1
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	[ "$("$U" --json unit show Foy | jq -r .formation)" = column ]
 }
@@ -404,8 +435,10 @@ fury_square() {
 	"$U" unit add Pire --side French --type light-cavalry --stands 4 --bel regular >/dev/null
 	"$U" unit add Uxbridge --side British --type heavy-cavalry --stands 4 --bel veteran >/dev/null
 	umpire --json melee --attacker Pire --defender Uxbridge --dice 4,4,4,4
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '[.modifiers[].name]')" = '["attacker:fresh","defender:fresh","defender:heavy-v-light"]' ]
 	umpire --json melee --attacker Pire --defender Uxbridge --defender-mod heavy-v-light --dice 4,4,4,4
+	[ "$status" -eq 0 ]
 	[ "$(json '[.modifiers[].name | select(. == "defender:heavy-v-light")] | length')" = 1 ]
 }
 
@@ -423,14 +456,17 @@ brigade_square() {
 @test "brigade l.278: a move in square keeps the square; cavalry meets +9, the guns +1 a piece" {
 	brigade_square
 	umpire --json move --unit Halkett --formation square --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .result.inches)" = 2 ]
 	[ "$("$U" --json unit show Halkett | jq -r .formation)" = square ]
 	# Kellermann 36; Halkett 32 + 9 = 41
 	umpire --json melee --attacker Kellermann --defender Halkett --dice 3,3
+	[ "$status" -eq 0 ]
 	[ "$(jsonc .modifiers)" = '[{"name":"defender:square-vs-cavalry","value":9,"factor":null}]' ]
 	[ "$(json .working[1])" = "defender: 32 figures, 41 after modifiers" ]
 	# 2 guns x 3 crew = 6, +1 close and +1 square a piece: 10
 	umpire --json fire --unit Battery --target Halkett --distance 10 --dice 3,3,4
+	[ "$status" -eq 0 ]
 	[ "$(json .working[2])" = "6 crew of 2 firing guns, 10 points after per-gun bonuses" ]
 }
 
@@ -440,6 +476,7 @@ brigade_square() {
 	brigade_square
 	"$U" move --unit Bachelu --formation attack-column --dice 4 >/dev/null
 	umpire --json melee --attacker Bachelu --defender Halkett --dice 3,3
+	[ "$status" -eq 0 ]
 	[ "$(jsonc .modifiers)" = '[{"name":"attacker:column-charge","value":20,"factor":null}]' ]
 	# Bachelu 36 + 20 = 56 -> 23, die 3 -> 5; Halkett 32 -> 13, die 3 -> 3:
 	# Halkett is pushed back.  l.431: "Any brigades contacted by their
@@ -448,17 +485,21 @@ brigade_square() {
 	# (named by the umpire: no impetus), it is -6
 	[ "$(json .result.outcome)" = attacker_wins ]
 	umpire --json melee --attacker Bachelu --defender Halkett --defender-mod defences --new --dice 3,3
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '[.modifiers[].name]')" = '["defender:defences","defender:falling-back"]' ]
 	umpire --json fire --unit Halkett --target Bachelu --distance 2 --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "brigades falling back or pushed back may not fire (brigade.txt l.235; Halkett is pushed back)" ]
 	# the next turn it is pushed back ("following turn after melee"), and
 	# the turn after it stands again and may fire
 	"$U" turn next >/dev/null
 	umpire --json fire --unit Halkett --target Bachelu --distance 2 --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	"$U" turn next >/dev/null
 	umpire --json fire --unit Halkett --target Bachelu --distance 2 --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = true ]
 }
 
@@ -474,11 +515,13 @@ brigade_square() {
 	# the hussars 4 +0 = 4 FP on the square; the square 4 +2 = 6, halved
 	# for cavalry: 3
 	umpire --json melee --attacker Hussars --defender "1st Line" --dice 4,4
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '[.modifiers[] | "\(.name)=\(.value)"]')" = '["attacker:cavalry-v-square=0","defender:square-v-cavalry=2"]' ]
 	[ "$(jsonc .result)" = '{"attacker_fp":3,"defender_fp":4,"outcome":"attacker_retires"}' ]
 	"$U" move --unit "1st Line" --formation column >/dev/null
 	# 5 -2 column -2 skirmishers = 1 FP
 	umpire --json fire --unit "1st Line" --target Voltigeurs --distance 6 --dice 5
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '[.modifiers[].name]')" = '["column-or-square","target-skirmishers"]' ]
 	[ "$(json .result.fatigue_points)" = 1 ]
 }

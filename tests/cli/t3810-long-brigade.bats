@@ -89,6 +89,11 @@ battle() {
 	"$U" morale --unit Bachelu >/dev/null
 }
 
+# every test reads where the one game ended
+setup_file() {
+	shared_game battle
+}
+
 # The final sheet, from the working above:
 #   British: Kempt 2 + 11 + 1 + 5 = 19 (45 left; 11, 11, 11, 12), pushed
 #   back once, and the winner of turn 3's melee owes its follow up (l.315);
@@ -98,14 +103,16 @@ battle() {
 #   back once; Foy 1 (53); Piré 6 + 7 = 13 (23), pushed back twice in the
 #   game; the Battery 0.  40 figures.
 @test "the long brigade game's final sheet is the one worked by hand" {
-	battle
+	from_shared_game
 	umpire --json sheet
+	[ "$status" -eq 0 ]
 	[ "$(json '[.units[] | "\(.name)=\(.losses)"] | join(" ")')" = "Kempt=19 Pack=13 Ponsonby=2 RHA=0 Bachelu=26 Foy=1 Piré=13 Battery=0" ]
 	[ "$(printf '%s' "$output" | jq -c .losses)" = '{"British":34,"French":40}' ]
 	[ "$(json '[.units[] | "\(.name)=\(.formation)"] | join(" ")')" = "Kempt=line Pack=square Ponsonby=line RHA=line Bachelu=attack-column Foy=line Piré=line Battery=line" ]
 	[ "$(json '.units[] | select(.name == "Piré") | .pushbacks.total')" = 2 ]
 	[ "$(json '.units[] | select(.name == "Bachelu") | .state')" = halt ]
 	umpire sheet --side British --csv
+	[ "$status" -eq 0 ]
 	[ "${lines[1]}" = "British,Anglo-Allied Army > 5th Division,Kempt,infantry,64,45,19,ok,1,1,line,following-up" ]
 	umpire check
 	[ "$status" -eq 0 ]
@@ -114,8 +121,9 @@ battle() {
 # By turn: British 2 + 3 = 5, then + 11 + 6 + 1 = 23, then + 5 + 2 + 4 =
 # 34; French 3 + 9 + 6 = 18, then + 6 = 24, then + 8 + 7 + 1 = 40.
 @test "the long brigade game's losses turn by turn" {
-	battle
+	from_shared_game
 	umpire --json report
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s' "$output" | jq -c '[.turns[] | [.losses.British.total, .losses.French.total]]')" = '[[5,18],[23,24],[34,40]]' ]
 	"$U" sheet --html sheet.html >/dev/null
 	# the chart counts the figures lost by the end of each turn
@@ -123,8 +131,9 @@ battle() {
 }
 
 @test "the long brigade game's journal: the refused fire is kept with its rule" {
-	battle
+	from_shared_game
 	umpire --json log
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.undone | not)] | length')" = 22 ]
 	[ "$(printf '%s' "$output" | jq -r '[.entries[] | select(.command == "fire")][3].summary')" = "no fire: brigades falling back or pushed back may not fire (brigade.txt l.235; Kempt is pushed back)" ]
 }
@@ -143,7 +152,7 @@ battle() {
 # no advance); Kempt won it: it follows up, its push back no longer owed;
 # Ponsonby moved (15) and won (16); Piré, beaten again, is pushed back.
 @test "the long brigade game's turn by turn: acts, obligations and prohibitions" {
-	battle
+	from_shared_game
 	"$U" --json turn >turn3.json
 	[ "$(turn_units turn1.json)" = '["Kempt",["fired","fired-on"],[],[]]
 ["Pack",["moved","changed-formation","meleed"],["follow up at least one move"],["fire brigade.txt l.128"]]

@@ -85,6 +85,11 @@ battle() {
 	"$U" adjust Picton --hits -1 --reason "a marker knocked off the table" >/dev/null
 }
 
+# every test reads where the one game ended
+setup_file() {
+	shared_game battle
+}
+
 # The final sheet, from the working above:
 #   Allied: Picton 1 + 2 - 1 - 1 = 1; Ponsonby 1 + 1 - 1 = 1; the RA 0,
 #   bombarded this turn.  2 hit markers.
@@ -92,8 +97,9 @@ battle() {
 #   3, destroyed;
 #   Travers 0; the 12pdr 0 (its bombardment of turn 2 cleared).  4.
 @test "the long squares game's final sheet is the one worked by hand" {
-	battle
+	from_shared_game
 	umpire --json sheet
+	[ "$status" -eq 0 ]
 	[ "$(json '[.units[] | "\(.name)=\(.hits):\(.state):\(.flags|join("+"))"] | join(" ")')" = "Picton=1:ok: Ponsonby=1:ok: RA=0:ok:bombarded Donzelot=1:ok:rallied Marcognet=3:destroyed: Travers=0:ok: 12pdr=0:ok:" ]
 	[ "$(printf '%s' "$output" | jq -c .losses)" = '{"Allied":2,"French":4}' ]
 	umpire check
@@ -104,16 +110,18 @@ battle() {
 # +2 -1 +1 +1 = 4, French +1 +1 = 3; turn 3: Allied -1 -1 = 2, French
 # -1 +2 = 4.
 @test "the long squares game's hit markers turn by turn" {
-	battle
+	from_shared_game
 	umpire --json report
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s' "$output" | jq -c '[.turns[] | [.losses.Allied.total, .losses.French.total]]')" = '[[1,1],[4,3],[2,4]]' ]
 }
 
 # The dice-offs that decided are in force and undo would take them back;
 # the tie decided nothing.
 @test "the long squares game's dice-offs and journal" {
-	battle
+	from_shared_game
 	umpire --json log
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s' "$output" | jq -c '[.entries[] | select(.command == "turn") | .summary]')" = '["3 action dice, largest first: 3, 2, 1","Ney wins the dice-off","turn 2 begins","a tie on the same die: roll again","Left Wing wins the dice-off","turn 3 begins","3 action dice, largest first: 3, 2, 2"]' ]
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.undone | not)] | length')" = 23 ]
 	[ "$(sqlite3 umpire.db "SELECT count(*) FROM effect WHERE kind = 'part' AND name = 'dice-off'")" = 2 ]
@@ -127,7 +135,7 @@ battle() {
 # bombardment or assault); Ponsonby and Marcognet assaulted.  Turn 3:
 # Ponsonby and Donzelot rally; Marcognet is bombarded and tests.
 @test "the long squares game's turn by turn: acts, obligations and prohibitions" {
-	battle
+	from_shared_game
 	"$U" --json turn >turn3.json
 	[ "$(turn_units turn1.json)" = '["Ney",["activated"],[],[]]
 ["Picton",["bombarded-by","tested"],[],[]]

@@ -104,6 +104,11 @@ battle() {
 	"$U" fatigue >/dev/null
 }
 
+# every test reads where the one game ended
+setup_file() {
+	shared_game battle
+}
+
 # The final sheet, from the working above:
 #   French: Quiot 6 - 1 - 3 = 2, routed, in column; Bourgeois 4,
 #   disordered; Travers 3, disordered; the battery 1.  6 stands lost.
@@ -111,11 +116,13 @@ battle() {
 #   owing the breakthrough its win by 12 requires (l.256); the RHA 1.  5
 #   stands lost.
 @test "the long fury game's final sheet is the one worked by hand" {
-	battle
+	from_shared_game
 	umpire --json sheet
+	[ "$status" -eq 0 ]
 	[ "$(json '[.units[] | select(.type != "leader") | "\(.name)=\(.strength):\(.state):\(.formation):\(.flags|join("+"))"] | join(" ")')" = "Quiot=2:routed:column:disordered Bourgeois=4:disordered:line:disordered Travers=3:disordered:line:disordered Grande Batterie=1:good_order:line: Kempt=5:good_order:square: Pack=1:routed:line:disordered Ponsonby=3:good_order:line:breakthrough RHA=1:good_order:line:" ]
 	[ "$(printf '%s' "$output" | jq -c .losses)" = '{"French":6,"British":5}' ]
 	umpire sheet
+	[ "$status" -eq 0 ]
 	[ "${lines[1]}" = "1e Division is fatigued: its brigades may not move within 3\" of the enemy" ]
 	umpire check
 	[ "$status" -eq 0 ]
@@ -124,18 +131,21 @@ battle() {
 # Fatigue at the end: 1e Division 5 of 5, fatigued; I Corps 1 + 5 = 6 of
 # 7; the French army 6 of 9; the Allied army 4 + 1 = 5 of 8.
 @test "the long fury game's fatigue up the formation tree" {
-	battle
+	from_shared_game
 	umpire --json fatigue
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s' "$output" | jq -c '[.result.formations[] | [.name, .level, .losses, .fatigued]]')" = '[["Armée du Nord",9,6,false],["I Corps",7,6,false],["1e Division",5,5,true],["Anglo-Allied Army",8,5,false]]' ]
 	# by turn: French 1 + 1 = 2, then 2, then 2 + 3 + 1 = 6; British 0,
 	# then 1 + 3 + 1 = 5, then 5
 	umpire --json report
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s' "$output" | jq -c '[.turns[] | [.losses.French.total, .losses.British.total]]')" = '[[2,0],[2,5],[6,5]]' ]
 }
 
 @test "the long fury game's journal" {
-	battle
+	from_shared_game
 	umpire --json log
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.undone | not)] | length')" = 24 ]
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.undone)] | length')" = 1 ]
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.summary == "")] | length')" = 0 ]
@@ -147,7 +157,7 @@ battle() {
 # are fired on once each.  Turn 3: Ponsonby's melee won a breakthrough it
 # must make; Bourgeois, Kempt and Ponsonby are fired on once each.
 @test "the long fury game's turn by turn: acts, obligations and prohibitions" {
-	battle
+	from_shared_game
 	"$U" --json turn >turn3.json
 	[ "$(turn_units turn1.json)" = '["Quiot",["moved","changed-formation","fired-on"],[],["move into melee fury.txt l.78","be fired upon again this fire phase fury.txt l.222"]]
 ["Travers",["moved","meleed"],[],[]]

@@ -78,18 +78,25 @@ battle() {
 	"$U" morale --victory >/dev/null
 }
 
+# every test reads where the one game ended
+setup_file() {
+	shared_game battle
+}
+
 # The final sheet, worked by hand from the comments above:
 #   Allies: Kempt destroyed (4), Pack disrupted (21), Picton destroyed (14)
 #   French: Bachelu destroyed (8), Cuirassiers destroyed (11), the battery
 #   ok (artillery is not pinned for shooting), the Old Guard ok (19)
 #   each side 2 units destroyed: nobody has lost a fast game (5).
 @test "the long 2x2 game's final sheet is the one worked by hand" {
-	battle
+	from_shared_game
 	umpire --json sheet
+	[ "$status" -eq 0 ]
 	[ "$(json '[.units[] | "\(.name)=\(.state)"] | join(" ")')" = "Kempt=destroyed Pack=disrupted Picton=destroyed Bachelu=destroyed Cuirassiers=destroyed Foot Battery=ok Old Guard=ok" ]
 	[ "$(printf '%s' "$output" | jq -c .losses)" = '{"Allies":2,"French":2}' ]
 	[ "$(printf '%s' "$output" | jq -c .standing.lost)" = '[]' ]
 	umpire sheet
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s\n' "$output" | grep '^==')" = "== Allies (6 AP), losses: 2 units destroyed
 == French (11 AP), losses: 2 units destroyed" ]
 	[ "${lines[1]}" = "nobody has lost yet" ]
@@ -100,12 +107,14 @@ battle() {
 # Losses by turn: turn 1 Kempt and Bachelu, turn 2 Picton and the
 # Cuirassiers, turn 3 none.
 @test "the long 2x2 game's report and chart count the units destroyed turn by turn" {
-	battle
+	from_shared_game
 	umpire report
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s\n' "$output" | grep 'losses:')" = "  losses: Allies 1 unit destroyed this turn, 1 in all; French 1 unit destroyed this turn, 1 in all
   losses: Allies 1 unit destroyed this turn, 2 in all; French 1 unit destroyed this turn, 2 in all
   losses: Allies 0 units destroyed this turn, 2 in all; French 0 units destroyed this turn, 2 in all" ]
 	umpire --json report
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s' "$output" | jq -c '[.turns[] | [.losses.Allies.total, .losses.French.total]]')" = '[[1,1],[2,2],[2,2]]' ]
 	"$U" sheet --html sheet.html >/dev/null
 	[ "$(chart_bars sheet.html)" = "1: 1 2: 2 3: 2 1: 1 2: 2 3: 2" ]
@@ -115,17 +124,21 @@ battle() {
 # turns begun (24); the rout die taken back in 11 stays in the log as
 # undone.  Undo takes back the last entry, a ruling that changed nothing too.
 @test "the long 2x2 game's journal: what is in force, and undo takes the last entry" {
-	battle
+	from_shared_game
 	umpire --json log
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.undone | not)] | length')" = 24 ]
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.command == "turn")] | length')" = 2 ]
 	# the last entry is the victory check (22), which changed nothing; the
 	# one before it Pack's rout (21)
 	umpire undo --dry-run
+	[ "$status" -eq 0 ]
 	[ "$output" = "would undo #25 turn 3 morale: Allies has not lost (2 destroyed, the opponent 2)" ]
 	umpire undo --to 24 --dry-run
+	[ "$status" -eq 0 ]
 	has_line "would undo #24 turn 3 morale of Pack (unit): the unit routs 3\" away and is disrupted (d6 5)"
 	umpire morale --victory
+	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "Allies has not lost (2 destroyed, the opponent 2)" ]
 }
 
@@ -133,7 +146,7 @@ battle() {
 # firer may not shoot again; turn 2's winning attack (the Old Guard) owes
 # its mandatory follow up (l.258), still owed in turn 3.
 @test "the long 2x2 game's turn by turn: acts, obligations and prohibitions" {
-	battle
+	from_shared_game
 	"$U" --json turn >turn3.json
 	[ "$(turn_units turn1.json)" = '["Kempt",["fired-on","meleed"],[],[]]
 ["Pack",["fired-on","rallied"],[],[]]

@@ -82,40 +82,51 @@ battle() {
 	"$U" morale --unit "British Brigade" >/dev/null
 }
 
+# every test reads where the one game ended
+setup_file() {
+	shared_game battle
+}
+
 # The final sheet, from the working above:
 #   British: 1st Foot 4 + 5 + 2 = 11 tired, in line; 2nd Foot 1 + 5 = 6
 #   fresh, in square; the dragoons and the battery 0.  17 FP in all.
 #   French: 1/45e 4 + 4 + 8 = 16, destroyed; 2/45e 3; Hussars 3 + 1 = 4;
 #   Voltigeurs 2 + 1 = 3.  26 FP in all.
 @test "the long ohw game's final sheet is the one worked by hand" {
-	battle
+	from_shared_game
 	umpire --json sheet
+	[ "$status" -eq 0 ]
 	[ "$(json '[.units[] | "\(.name)=\(.fatigue_points):\(.state):\(.formation)"] | join(" ")')" = "1st Foot=11:tired:line 2nd Foot=6:fresh:square Royal Dragoons=0:fresh:line Battery=0:fresh:line 1/45e=16:destroyed:line 2/45e=3:fresh:line Hussars=4:fresh:line Voltigeurs=3:fresh:skirmishers" ]
 	[ "$(printf '%s' "$output" | jq -c .losses)" = '{"British":17,"French":26}' ]
 	umpire sheet
+	[ "$status" -eq 0 ]
 	[ "${lines[1]}" = "French Brigade is exhausted (25 FP of 30)" ]
 	umpire check
 	[ "$status" -eq 0 ]
 }
 
 @test "the long ohw game's formations' morale and the report by turn" {
-	battle
+	from_shared_game
 	umpire --json morale --unit "French Brigade"
+	[ "$status" -eq 0 ]
 	[ "$(json .summary)" = "French Brigade: exhausted (25 FP of 30)" ]
 	umpire --json morale --unit "British Brigade"
+	[ "$status" -eq 0 ]
 	[ "$(json .summary)" = "British Brigade: tired (17 FP of 30)" ]
 	# turn 1: British 4 + 1 + 5 = 10, French 4 + 2 + 3 = 9; turn 2:
 	# British +5 = 15, French +4 +8 +1 = 22; turn 3: British +2 = 17,
 	# French +3 +1 = 26
 	umpire --json report
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s' "$output" | jq -c '[.turns[] | [.losses.British.total, .losses.French.total]]')" = '[[10,9],[15,22],[17,26]]' ]
 }
 
 # In force: the 21 rulings numbered above, the correction among them, and
 # two turns begun; the voltigeurs' first volley (3) stays undone.
 @test "the long ohw game's journal" {
-	battle
+	from_shared_game
 	umpire --json log
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.undone | not)] | length')" = 23 ]
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.undone)] | length')" = 1 ]
 	[ "$(printf '%s' "$output" | jq '[.entries[] | select(.summary == "")] | length')" = 0 ]
@@ -124,7 +135,7 @@ battle() {
 # The turn by the text: a unit charged once may not be charged again that
 # turn (l.65): the 2nd Foot in turn 1, the 1/45e in turn 2.
 @test "the long ohw game's turn by turn: acts, obligations and prohibitions" {
-	battle
+	from_shared_game
 	"$U" --json turn >turn3.json
 	[ "$(turn_units turn1.json)" = '["1st Foot",["fired-on","moved","fired"],[],[]]
 ["2nd Foot",["fired-on","moved","charged-by"],[],["be charged again this turn ohw.txt l.65"]]

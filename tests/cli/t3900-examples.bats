@@ -23,9 +23,11 @@ sides_count() {
 	[ "$(sides_count formation)" = "$(printf 'Allied 4\nFrench 6')" ]
 	# Kempt: 16 + 16 + 14 figures; Pack's battalions under strength.
 	umpire --json unit show Kempt
+	[ "$status" -eq 0 ]
 	[ "$(json .start_strength)" = 46 ]
 	[ "$(printf '%s' "$output" | jq -c .ratings.battalion)" = '["1/28th Foot:british","1/32nd Foot:british","1/79th Highlanders:british:14"]' ]
 	umpire --json unit show Pack
+	[ "$status" -eq 0 ]
 	[ "$(json .start_strength)" = 46 ]
 	# 46 firing at 2", close +3: row 49, last column floor(49 x 5 / 12) =
 	# 20; row 20, die 4: floor(20 x 4 / 12) = 6.
@@ -33,6 +35,7 @@ sides_count() {
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "6 casualties" ]
 	umpire --json sheet
+	[ "$status" -eq 0 ]
 	[ "$(json '.units[] | select(.name == "Charlet") | .strength')" = 66 ]
 	umpire check
 	[ "$status" -eq 0 ]
@@ -48,14 +51,17 @@ sides_count() {
 	[ "$(sides_count formation)" = "$(printf 'Allied 4\nFrench 9')" ]
 	# Bijlandt: regular, regular, militia x3: (2+2+0+0+0)/5 = 0.8, up: conscript.
 	umpire --json unit show Bijlandt
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s' "$output" | jq -c .ratings.battalions)" = '["regular","regular","militia","militia","militia"]' ]
 	umpire unit show Bijlandt
+	[ "$status" -eq 0 ]
 	has_line "    conscript, fresh" "$output"
 	# 5 stands at 2": 5 fire points, column 4-5; 2d6 6+5 = 11, fresh +1:
 	# row 12 -> 1 (a stand lost, disordered).
 	umpire fire --unit Kempt --target Husson --distance 2 --dice 6,5
 	[ "$status" -eq 0 ]
 	umpire --json unit show Husson
+	[ "$status" -eq 0 ]
 	[ "$(json .strength)" = 4 ]
 	[ "$(json .losses)" = 1 ]
 	[ "$(json .state)" = disordered ]
@@ -75,6 +81,7 @@ sides_count() {
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "target pinned (d6 5 +0 = 5)" ]
 	umpire --json unit show "1er Léger"
+	[ "$status" -eq 0 ]
 	[ "$(json .state)" = pinned ]
 	umpire check
 	[ "$status" -eq 0 ]
@@ -88,6 +95,7 @@ sides_count() {
 	[ "${lines[2]}" = "French: 8 units and 2 formations" ]
 	[ "$(sides_count unit)" = "$(printf 'British 7\nFrench 8')" ]
 	umpire --json unit show "43rd Light Infantry"
+	[ "$status" -eq 0 ]
 	[ "$(json .break_point)" = 16 ]
 	[ "$(json .ratings.stubborn)" = true ]
 	# Muskets reach 12": 6" is in; d6 4, no modifier: 4 FP.
@@ -95,6 +103,7 @@ sides_count() {
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "4 fatigue points" ]
 	umpire --json unit show "66e Ligne"
+	[ "$status" -eq 0 ]
 	[ "$(json .fatigue_points)" = 4 ]
 	umpire check
 	[ "$status" -eq 0 ]
@@ -113,6 +122,7 @@ sides_count() {
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "1 hit" ]
 	umpire --json unit show Brayer
+	[ "$status" -eq 0 ]
 	[ "$(json .hits)" = 1 ]
 	umpire check
 	[ "$status" -eq 0 ]
@@ -140,11 +150,13 @@ sides_count() {
 	umpire unit import a.csv
 	[ "$status" -eq 0 ]
 	umpire --json unit show Kempt
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s' "$output" | jq -c .ratings.battalion)" = '["1/28th:british:16","1/32nd:british"]' ]
 	"$U" --db f.db new --rules fury >/dev/null
 	printf '%s\n' 'name,side,type,stands,battalions' 'Foy,F,infantry,4,"regular,regular,veteran,guard"' >b.csv
 	"$U" --db f.db unit import b.csv >/dev/null
 	umpire --db f.db --json unit show Foy
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s' "$output" | jq -c .ratings.battalions)" = '["regular","regular","veteran","guard"]' ]
 }
 
@@ -157,6 +169,7 @@ sides_count() {
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "new squares game 'Albuera again' at umpire.db" ]
 	umpire --json game
+	[ "$status" -eq 0 ]
 	[ "$(json .title)" = "Albuera again" ]
 	[ "$(json .fog)" = open ]
 	export UMPIRE_DB=$PWD/env.db
@@ -177,6 +190,7 @@ sides_count() {
 	[ "$(printf '%s' "$output" | jq -c .sides)" = '[{"side":"British","units":10,"formations":3},{"side":"French","units":8,"formations":2}]' ]
 	# without --example, new's keys as they were
 	umpire --json new --rules 2x2 --db plain.db
+	[ "$status" -eq 0 ]
 	[ "$(json 'keys_unsorted | join(",")')" = "rules,title,db,fog,turn" ]
 }
 
@@ -206,16 +220,21 @@ sides_count() {
 # ohw's skirmishers start in skirmish order.
 @test "samples play without a rating typed: fury's commanders, ohw's skirmishers" {
 	umpire new --rules fury --example
+	[ "$status" -eq 0 ]
 	umpire --json unit list
+	[ "$status" -eq 0 ]
 	for name in $(printf '%s' "$output" | jq -r '.units[] | select(.kind == "unit" and .type != "leader" and (.type | test("battery") | not)) | .name | @base64'); do
 		name=$(printf '%s' "$name" | base64 -d)
 		umpire --json move --unit "$name" --dice 4,4
 		[ "$status" -eq 0 ] || { echo "$name: $stderr"; return 1; }
 	done
 	umpire move --unit Guiton --dice 4,4
+	[ "$status" -eq 0 ]
 	has_line "  --quality good: Kellermann's rating, the corps commander"
 	umpire --db o.db new --rules ohw --example
+	[ "$status" -eq 0 ]
 	umpire --db o.db --json unit list
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '[.units[] | select(.type == "skirmishers") | .formation] | unique')" = '["skirmishers"]' ]
 }
 

@@ -35,6 +35,7 @@ example() {
 	# VI Corps: 50% of 71 + 15 (hussars) + 15 (battery) = 101 -> 50.5, up to 51
 	has_line "  VI Corps (corps): 8 FP of 51, fresh"
 	umpire --json fatigue
+	[ "$status" -eq 0 ]
 	[ "$(json '.result.units[] | select(.name == "66e Ligne") | "\(.fatigue_points) \(.break_point) \(.state)"')" = "8 15 tired" ]
 	[ "$(json '.result.formations[] | select(.name == "VI Corps") | "\(.fatigue_points) \(.break_point) \(.state)"')" = "8 51 fresh" ]
 }
@@ -53,11 +54,14 @@ example() {
 	has_line "  Picton's Division (division): level 9, 0 lost"
 	has_line "  Anglo-Allied Army (army): level 21, 0 lost"
 	umpire --json morale --unit Kempt
+	[ "$status" -eq 0 ]
 	[ "$(json '"\(.result.order) \(.result.freshness) \(.result.stands)"')" = "disordered fresh 5" ]
 	umpire morale --unit Pack
+	[ "$status" -eq 0 ]
 	has_line "Pack is in good order; fresh (5 of 5 stands, veteran)"
 	"$U" adjust Pack --state routed --reason trial >/dev/null
 	umpire morale --unit Pack
+	[ "$status" -eq 0 ]
 	has_line "Pack is routed; fresh (5 of 5 stands, veteran)"
 }
 
@@ -70,10 +74,12 @@ example() {
 	[ "$status" -eq 0 ]
 	has_line "may not rally: the brigade is not disordered: there is nothing to rally"
 	umpire --json rally --unit Pack --dice 6,6
+	[ "$status" -eq 0 ]
 	[ "$(json '"\(.legal) \(.reason) \(.result.result)"')" = "false the brigade is not disordered: there is nothing to rally null" ]
 	# a disordered brigade rallies: 6 + 6 + 2 (fresh) = 14 -> with elan
 	"$U" adjust Kempt --state disordered --reason trial >/dev/null
 	umpire rally --unit Kempt --dice 6,6
+	[ "$status" -eq 0 ]
 	has_line "rallies with elan (full move, may change formation): 4\""
 	has_line "  Kempt is no longer disordered"
 }
@@ -91,8 +97,10 @@ example() {
 	"$U" undo >/dev/null
 	# 1 + 1 + 1 (veteran) + 1 (fresh) = 4: caught, still in line
 	umpire move --unit Pack --efc --dice 1,1
+	[ "$status" -eq 0 ]
 	has_line "  Pack has tried to form square"
 	umpire sheet
+	[ "$status" -eq 0 ]
 	has_line "  Pack                         infantry        line              5     5      0  disordered has tried to form square"
 	umpire melee --attacker Guiton --defender Pack --dice 3,4,3,4
 	[ "$status" -eq 0 ]
@@ -100,17 +108,22 @@ example() {
 	# the next turn it is charged afresh
 	"$U" turn next >/dev/null
 	umpire melee --attacker Guiton --defender Bijlandt --dice 3,4,3,4
+	[ "$status" -eq 0 ]
 	has_line "  Bijlandt must first roll on the emergency formation change table (move --efc), unless in or along cover, in a town or already in contact with another enemy"
 }
 
 @test "squares: a battery that fired has bombarded, in words, and may bombard again the next turn" {
 	example squares
 	umpire fire --unit "Ruty's Grand Battery" --target Colborne --range close --dice 3
+	[ "$status" -eq 0 ]
 	has_line "  Ruty's Grand Battery has bombarded"
 	umpire sheet
+	[ "$status" -eq 0 ]
 	has_line "  Ruty's Grand Battery         foot-artillery     0  ok has bombarded"
 	umpire turn next
+	[ "$status" -eq 0 ]
 	umpire log show 2
+	[ "$status" -eq 0 ]
 	has_line "      Ruty's Grand Battery may bombard again"
 }
 
@@ -121,10 +134,13 @@ example() {
 	umpire adjust Kempt --state "Good Order" --reason trial
 	expect_error 65 "Kempt has no state or flag to clear: nothing to change"
 	umpire adjust Kempt --state DISORDERED --reason trial
+	[ "$status" -eq 0 ]
 	has_line "Kempt: disordered (trial)"
 	umpire adjust Kempt --state "good order" --reason trial
+	[ "$status" -eq 0 ]
 	has_line "Kempt: good order (trial)"
 	umpire adjust Kempt --formation "March Column" --reason trial
+	[ "$status" -eq 0 ]
 	has_line "Kempt: in march column (trial)"
 	umpire adjust Kempt --formation march-column --reason trial
 	expect_error 65 "Kempt is already in march column: nothing to change"
@@ -135,10 +151,12 @@ example() {
 @test "counts in words: one hit, one stand, one unit destroyed; a count that counts up is not 'lost'" {
 	example squares
 	umpire adjust Colborne --hits +1 --reason trial
+	[ "$status" -eq 0 ]
 	has_line "Colborne: +1 hit (trial)"
 	"$U" adjust Colborne --hits +1 --reason trial >/dev/null
 	"$U" adjust Colborne --hits -1 --reason trial >/dev/null
 	umpire report
+	[ "$status" -eq 0 ]
 	has_line "      Colborne: +1 hit, now 1 hit"
 	has_line "      Colborne: +1 hit, now 2 hits"
 	has_line "      Colborne: -1 hit, now 1 hit"
@@ -151,6 +169,7 @@ example() {
 	"$U" adjust "82e Ligne" --fp +8 --reason trial >/dev/null
 	"$U" adjust "82e Ligne" --fp +2 --reason trial >/dev/null
 	umpire report
+	[ "$status" -eq 0 ]
 	has_line "      82e Ligne: +2 fatigue points, now 10 fatigue points"
 }
 
@@ -158,6 +177,7 @@ example() {
 	example 2x2
 	"$U" adjust "20th Foot" --state destroyed --reason trial >/dev/null
 	umpire sheet
+	[ "$status" -eq 0 ]
 	has_line "== British (22 AP), losses: 1 unit destroyed"
 }
 
@@ -169,6 +189,7 @@ example() {
 	# cavalry 6 + 2 = 8 FP on the infantry; the infantry 1 + 0 = 1, not
 	# more than 8: destroyed; the cavalry takes half of 1, rounded up: 1
 	umpire melee --attacker "3e Hussards" --defender "43rd Light Infantry" --dice 6,1
+	[ "$status" -eq 0 ]
 	has_line "the infantry are destroyed: the attacker takes 1 FP, the defender 8"
 	has_line "  43rd Light Infantry takes 8 FP (8 of 16)"
 	has_line "  43rd Light Infantry is destroyed"
@@ -192,9 +213,11 @@ example() {
 	example squares
 	"$U" fire --unit "Ruty's Grand Battery" --target Colborne --range close --dice 3 >/dev/null
 	umpire log show 1
+	[ "$status" -eq 0 ]
 	has_line "        typed: umpire fire --unit \"Ruty's Grand Battery\" --target Colborne --range close --dice 3"
 	"$U" adjust Colborne --hits +1 --reason 'Ruty'"'"'s "$5"' >/dev/null
 	umpire log show 2
+	[ "$status" -eq 0 ]
 	has_line "        typed: umpire adjust Colborne --hits +1 --reason 'Ruty'\"'\"'s \"\$5\"'"
 }
 
@@ -207,6 +230,7 @@ example() {
 @test "fury sheet: a leader's command range names his rank and nation in words" {
 	example fury
 	umpire sheet
+	[ "$status" -eq 0 ]
 	# the published chart: Britain army 16"; France wing 12", corps 8"
 	has_line "      army commander of Britain: command range 16\""
 	has_line "      wing commander of France: command range 12\""
@@ -230,13 +254,18 @@ example() {
 
 @test "fury: a leader has no stands and stands in no formation, in every view" {
 	umpire new --rules fury --example
+	[ "$status" -eq 0 ]
 	umpire --json sheet
+	[ "$status" -eq 0 ]
 	[ "$(json '.units[] | select(.name=="Wellington") | [.formation, .start_strength] | tostring')" = '[null,0]' ]
 	[ "$(json '.units[] | select(.name=="Kempt") | .formation')" = line ]
 	umpire --json sheet --for French
+	[ "$status" -eq 0 ]
 	[ "$(json '.units[] | select(.name=="Wellington") | [.formation, has("strength"), has("band")] | tostring')" = '[null,false,false]' ]
 	umpire sheet --for French
+	[ "$status" -eq 0 ]
 	has_line "  Wellington                   leader                                        good order" "$output"
 	umpire sheet --csv
+	[ "$status" -eq 0 ]
 	has_line "Allied,Anglo-Allied Army,Wellington,leader,0,0,0,good order,," "$output"
 }

@@ -49,19 +49,25 @@ fig() {
 	[ "$(fig Vandeleur)" = "18 18 0" ]
 	[ "$(fig Bachelu)" = "67 67 0" ]
 	umpire --db sun.db --json unit show Kempt
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '[.units[]|.strength]')" = "[15,15,15,15]" ]
 	[ "$(jsonc .brought)" = '{"battle":"Saturday","lost":7,"recovered":3,"gone":false,"out":false}' ]
 	umpire --db sun.db --json unit show Ross
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '[.units[]|.strength]')" = "[1,2]" ]
 	umpire --db sun.db --json unit show Vandeleur
+	[ "$status" -eq 0 ]
 	[ "$(json .state)" = halt ]
 	[ "$(jsonc .brought)" = '{"battle":"Saturday","lost":36,"recovered":18,"gone":true,"out":false}' ]
 	umpire --db sun.db --json unit show Bachelu
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '[.units[]|.strength]')" = "[16,17,17,17]" ]
 	umpire --db sun.db unit show Kempt
+	[ "$status" -eq 0 ]
 	[ "${lines[2]}" = "  figures: 60 at the start, 0 lost" ]
 	[ "${lines[3]}" = "  brought from 'Saturday': 60 of 64 figures (7 lost there, 3 recovered)" ]
 	umpire --db sun.db unit show Vandeleur
+	[ "$status" -eq 0 ]
 	[ "${lines[3]}" = "  brought from 'Saturday': 18 of 36 figures (36 lost there, 18 recovered); out of the fight there, back in this one" ]
 	# The journal starts empty: what a unit brings is set-up, not a ruling.
 	[ "$(sqlite3 sun.db 'SELECT count(*) FROM event')" = 0 ]
@@ -90,10 +96,12 @@ fig() {
 	umpire --db mon.db fire --unit Vandeleur --target Bachelu --distance 1 --dice 4
 	expect_error 65 "'Vandeleur' has no figures left: it is out of the fight"
 	umpire --db mon.db unit show Vandeleur
+	[ "$status" -eq 0 ]
 	[ "${lines[3]}" = "  brought from 'Sunday': 0 of 36 figures (36 lost there, 0 recovered); out of the fight there, and of this one" ]
 	# The old files go: the third battle still tells both.
 	mkdir gone && mv sat.db* sun.db* gone/
 	umpire --db mon.db --json game
+	[ "$status" -eq 0 ]
 	[ "$(jsonc .campaign)" = '[{"title":"Saturday","turns":2,"losses":{"British":48,"French":9}},{"title":"Sunday","turns":1,"losses":{"British":21,"French":6}}]' ]
 	umpire --db mon.db report
 	[ "$status" -eq 0 ]
@@ -120,6 +128,7 @@ fig() {
 	"$U" --db a.db adjust Jamin --stands -2 --reason fire >/dev/null
 	"$U" --db a.db adjust Steinmetz --stands -6 --reason melee >/dev/null
 	umpire --db a.db --json sheet
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '.standing.fatigue[0]|[.level,.losses,.fatigued]')" = "[5,5,true]" ]
 	# Wavre, nothing back: Gauthier 2 stands, Jamin 3, Steinmetz none,
 	# out of the fight.  l.48, "fatigue level for the battle": the
@@ -134,12 +143,14 @@ fig() {
 	[ "$(fig Jamin)" = "3 3 0" ]
 	[ "$(fig Steinmetz)" = "0 0 0" ]
 	umpire --db b.db --json sheet
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '.standing.fatigue[0]|[.level,.losses,.fatigued]')" = "[2,0,false]" ]
 	[ "$(jsonc .losses)" = '{"French":0,"Prussian":0}' ]
 	# Wavre: Gauthier -1 and Jamin -1: 2 of the level's 2, fatigued.
 	"$U" --db b.db adjust Gauthier --stands -1 --reason fire >/dev/null
 	"$U" --db b.db adjust Jamin --stands -1 --reason fire >/dev/null
 	umpire --db b.db --json sheet
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '.standing.fatigue[0]|[.level,.losses,.fatigued]')" = "[2,2,true]" ]
 	# A third battle at 50%: Gauthier 4 lost -> 2 back: 3 stands; Jamin
 	# 3 -> 1 back: 3; Steinmetz 6 -> 3 back: 3, in the fight again.
@@ -154,6 +165,7 @@ fig() {
 	rm a.db b.db
 	# Ligny: French 5, Prussian 6; Wavre: French 2, Prussian 0.
 	umpire --db c.db --json report
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '[.campaign.battles[]|[.title,.turns,.losses.French,.losses.Prussian,.this]]')" = '[["Ligny",1,5,6,false],["Wavre",1,2,0,false],["Waterloo",1,0,0,true]]' ]
 	[ "$(jsonc .campaign.totals)" = '{"French":7,"Prussian":6}' ]
 }
@@ -177,8 +189,10 @@ fig() {
 	[ "${lines[2]}" = "British: 2 units, 3 hits taken and 1 back (50%)" ]
 	[ "${lines[3]}" = "French: 1 unit, 2 hits taken and 1 back, 1 destroyed and 0 back (50%); 1 out of the fight" ]
 	umpire --db b.db --json unit show Guards
+	[ "$status" -eq 0 ]
 	[ "$(json .hits)" = 2 ]
 	umpire --db b.db --json unit show Column
+	[ "$status" -eq 0 ]
 	[ "$(json .hits)" = 1 ]
 	[ "$(json .state)" = destroyed ]
 	[ "$(jsonc .brought)" = '{"battle":"Albuera","lost":2,"recovered":1,"gone":true,"out":true}' ]
@@ -188,6 +202,7 @@ fig() {
 	expect_error 65 "'Column' was lost in an earlier battle of the campaign and not recovered: it is out of the fight"
 	# this battle's losses: the markers brought are not this battle's
 	umpire --db b.db --json sheet
+	[ "$status" -eq 0 ]
 	[ "$(jsonc .losses)" = '{"British":0,"French":0}' ]
 	"$U" --db b.db adjust Buffs --hits +1 --reason fire >/dev/null
 	# 100%: Guards 2 -> 0; Buffs 1 -> 0; the Column 1 -> 0, and 1
@@ -196,10 +211,12 @@ fig() {
 	[ "$status" -eq 0 ]
 	[ "${lines[3]}" = "French: 1 unit, 1 hit taken and 1 back, 1 destroyed and 1 back (100%)" ]
 	umpire --db c.db --json unit show Column
+	[ "$status" -eq 0 ]
 	[ "$(json .hits)" = 0 ]
 	[ "$(json .state)" = ok ]
 	# Albuera: British 3, French 2; second: British 1, French 0.
 	umpire --db c.db report
+	[ "$status" -eq 0 ]
 	[ "${lines[-4]}" = "  1. 'Albuera', 1 turn: British: 3 hits; French: 2 hits" ]
 	[ "${lines[-3]}" = "  2. 'second', 1 turn: British: 1 hit; French: 0 hits" ]
 	[ "${lines[-1]}" = "  in all: British: 4 hits; French: 2 hits" ]
@@ -226,19 +243,24 @@ twobytwo_maida() {
 	[ "${lines[2]}" = "British: 10 units, 0 destroyed and 0 back (0%)" ]
 	[ "${lines[3]}" = "French: 8 units, 3 destroyed and 1 back (50%); 2 out of the fight" ]
 	umpire --db b.db --json unit show "1er Léger"
+	[ "$status" -eq 0 ]
 	[ "$(json .state)" = ok ]
 	umpire --db b.db --json unit show "42e Ligne"
+	[ "$status" -eq 0 ]
 	[ "$(json .state)" = destroyed ]
 	[ "$(jsonc .brought)" = '{"battle":"Maida, 4 July 1806","gone":true,"out":true}' ]
 	umpire --db b.db --json unit show "81st Foot"
+	[ "$status" -eq 0 ]
 	[ "$(json .state)" = ok ]
 	# the victory counts this battle's destroyed: none yet
 	umpire --db b.db --json sheet
+	[ "$status" -eq 0 ]
 	[ "$(jsonc .standing.destroyed)" = '{"British":0,"French":0}' ]
 	umpire --db b.db fire --unit "42e Ligne" --target "81st Foot" --dice 3
 	expect_error 65 "'42e Ligne' was lost in an earlier battle of the campaign and not recovered: it is out of the fight"
 	"$U" --db b.db adjust "23e Léger" --state destroyed --reason test >/dev/null
 	umpire --db b.db --json sheet
+	[ "$status" -eq 0 ]
 	[ "$(jsonc .standing.destroyed)" = '{"British":0,"French":1}' ]
 	umpire --db b.db check
 	[ "$status" -eq 0 ]
@@ -247,14 +269,18 @@ twobytwo_maida() {
 	# roster's order, 42e Ligne (1er Léger, 42e Ligne, 23e Léger, 1st
 	# Polish, Swiss).
 	umpire --db c.db new --rules 2x2 --from b.db --recover 50 --title third
+	[ "$status" -eq 0 ]
 	[ "${lines[3]}" = "French: 8 units, 3 destroyed and 1 back (50%); 2 out of the fight" ]
 	umpire --db c.db --json unit show "42e Ligne"
+	[ "$status" -eq 0 ]
 	[ "$(json .state)" = ok ]
 	umpire --db c.db --json unit show "23e Léger"
+	[ "$status" -eq 0 ]
 	[ "$(json .state)" = destroyed ]
 	# Maida: French 3; second: French 1 (23e Léger; the two out were lost
 	# at Maida).
 	umpire --db c.db --json game
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '[.campaign[]|.losses.French]')" = "[3,1]" ]
 }
 
@@ -275,24 +301,30 @@ twobytwo_maida() {
 	[ "${lines[2]}" = "British: 2 units, 20 fatigue points taken and 9 back (50%)" ]
 	[ "${lines[3]}" = "French: 1 unit, 7 fatigue points taken and 3 back (50%)" ]
 	umpire --db b.db --json unit show 43rd
+	[ "$status" -eq 0 ]
 	[ "$(json .fatigue_points)" = 8 ]
 	[ "$(json .state)" = tired ]
 	[ "$(jsonc .brought)" = '{"battle":"Coa","lost":15,"recovered":7,"gone":true,"out":false}' ]
 	umpire --db b.db --json unit show Ferey
+	[ "$status" -eq 0 ]
 	[ "$(json .fatigue_points)" = 4 ]
 	[ "$(json .state)" = fresh ]
 	umpire --db b.db unit show 95th
+	[ "$status" -eq 0 ]
 	[ "${lines[3]}" = "  brought from 'Coa': 3 fatigue points (5 taken there, 2 recovered)" ]
 	# second: the 43rd takes 7 (15: broken again); nothing back: it
 	# stays at its break point, out of the fight.
 	"$U" --db b.db adjust 43rd --fp +7 --reason fire >/dev/null
 	umpire --db c.db new --rules ohw --from b.db --title third
+	[ "$status" -eq 0 ]
 	[ "${lines[2]}" = "British: 2 units, 18 fatigue points taken and 0 back (0%); 1 out of the fight" ]
 	umpire --db c.db --json unit show 43rd
+	[ "$status" -eq 0 ]
 	[ "$(json .fatigue_points)" = 15 ]
 	[ "$(jsonc .brought)" = '{"battle":"second","lost":15,"recovered":0,"gone":true,"out":true}' ]
 	# Coa: British 20, French 7; second: British 7, French 0.
 	umpire --db c.db --json game
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '[.campaign[]|[.losses.British,.losses.French]]')" = "[[20,7],[7,0]]" ]
 }
 
@@ -376,6 +408,7 @@ twobytwo_maida() {
 	umpire --db sat.db new --rules brigade --from sat.db --force --title Sunday
 	[ "$status" -eq 0 ]
 	umpire --db sat.db --json game
+	[ "$status" -eq 0 ]
 	[ "$(json .title)" = Sunday ]
 	[ "$(jsonc '.campaign[0].losses')" = '{"British":48,"French":9}' ]
 }
@@ -390,30 +423,39 @@ twobytwo_maida() {
 	# the fog and settings are the old game's unless given
 	[ "$(json .fog)" = hidden ]
 	umpire --db sun.db --json game
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '.campaign|length')" = 1 ]
 	umpire --db sun.db --json unit show Kempt
+	[ "$status" -eq 0 ]
 	[ "$(json .brought.recovered)" = 3 ]
 	umpire --db sun.db --json unit show Kempt --for British
+	[ "$status" -eq 0 ]
 	[ "$(jsonc .brought)" = '{"battle":"Saturday","gone":false,"out":false}' ]
 	umpire --db sun.db --json unit show Kempt --for French
+	[ "$status" -eq 0 ]
 	[ "$(jsonc .brought)" = null ]
 	umpire --db sun.db --json report
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '.campaign.battles|length')" = 2 ]
 	umpire --db sun.db --json report --for British
 	[ "$status" -eq 0 ]
 	# a game that is no campaign's later battle: an empty campaign, and
 	# no campaign in its report
 	umpire --db sat.db --json game
+	[ "$status" -eq 0 ]
 	[ "$(jsonc .campaign)" = "[]" ]
 	umpire --db sat.db --json report
+	[ "$status" -eq 0 ]
 	[ "$(jsonc .campaign)" = null ]
 	umpire --db sat.db game
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s\n' "$output" | grep -c campaign)" = 0 ]
 }
 
 @test "report --for SIDE: the campaign as that side may know it" {
 	brigade_saturday
 	umpire --db sun.db new --rules brigade --from sat.db --recover 50
+	[ "$status" -eq 0 ]
 	"$U" --db sun.db adjust Bachelu --figures -6 --reason fire >/dev/null
 	# fog table: its own side counted; the enemy's figures (kept on the
 	# sheet) as band words, the bands table's first row at or above the
@@ -421,6 +463,7 @@ twobytwo_maida() {
 	# losses): French 9 of 72 at Saturday (13%), 6 of the 67 it brought
 	# (9%), 15 of 72 in all (21%): light losses
 	umpire --db sun.db report --for British
+	[ "$status" -eq 0 ]
 	[ "${lines[-4]}" = "The campaign so far" ]
 	[ "${lines[-3]}" = "  1. 'Saturday', 2 turns: British: 48 figures; French: light losses" ]
 	[ "${lines[-2]}" = "  2. this battle, 1 turn so far: British: 0 figures; French: light losses" ]
@@ -430,11 +473,13 @@ twobytwo_maida() {
 	# none of the 81 it brought (106 less 48 lost and 23 back: fresh)
 	"$U" --db sun.db game --fog hidden >/dev/null
 	umpire --db sun.db --json report --for British
+	[ "$status" -eq 0 ]
 	[ "$(jsonc .campaign.totals)" = '{"British":"heavy losses","French":"light losses"}' ]
 	[ "$(jsonc '.campaign.battles[1].losses')" = '{"British":"fresh","French":"light losses"}' ]
 	# fog open: every count
 	"$U" --db sun.db game --fog open >/dev/null
 	umpire --db sun.db --json report --for French
+	[ "$status" -eq 0 ]
 	[ "$(jsonc .campaign.totals)" = '{"British":48,"French":15}' ]
 	# the page tells it too
 	umpire --db sun.db report --html report.html

@@ -253,6 +253,7 @@ shoot() {
 
 @test "help lists the 2x2 modifiers with values" {
 	umpire fire --rules 2x2 --help
+	[ "$status" -eq 0 ]
 	# The names' column is as wide as the longest, target-light-infantry-woods (27).
 	has_line "  target-cavalry                   2  target is cavalry"
 	has_line "  target-light-infantry-woods     -1  target is light infantry in woods"

@@ -20,6 +20,7 @@ state() {
 @test "an infantry unit that shoots is pinned; the target's state changes" {
 	game
 	umpire --json fire --unit 52nd --target "1er Ligne" --distance 1 --dice 5
+	[ "$status" -eq 0 ]
 	[ "$(json .result.outcome)" = disrupted ]
 	[ "$(state 52nd)" = pinned ]
 	[ "$(state '1er Ligne')" = disrupted ]
@@ -31,6 +32,7 @@ state() {
 	# (l.47: "A unit may shoot only ONCE during its turn": the next turn)
 	"$U" turn next >/dev/null
 	umpire --json fire --unit 52nd --target "1er Ligne" --distance 1 --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .result.score)" = 4 ]
 	[ "$(json '.working | index("no first volley: the firer is pinned (an infantry unit that shoots is pinned)") != null')" = true ]
 	"$U" fire --unit Batterie --target 52nd --distance 2 --dice 1 >/dev/null
@@ -44,6 +46,7 @@ state() {
 	[ "$(state Coldstream)" = pinned ]
 	"$U" turn next >/dev/null
 	umpire --json fire --unit Batterie --target Coldstream --distance 2 --dice 5
+	[ "$status" -eq 0 ]
 	[ "$(json '.effects|length')" = 0 ]
 	[ "$(state Coldstream)" = pinned ]
 	"$U" turn next >/dev/null
@@ -59,24 +62,30 @@ state() {
 	"$U" fire --unit Batterie --target 52nd --distance 2 --dice 6 >/dev/null
 	"$U" turn next >/dev/null
 	umpire --json fire --unit Batterie --target 52nd --distance 2 --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .result.score)" = 5 ]
 	umpire --json fire --unit 52nd --target Garde --distance 1 --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 }
 
 @test "melee: the loser routs or is destroyed; the winner may follow up" {
 	game
 	umpire --json melee --attacker Garde --defender 52nd --dice 4,3
+	[ "$status" -eq 0 ]
 	[ "$(json .result.outcome)" = routs ]
 	[ "$(state 52nd)" = routed ]
 	# "Difference <3. Loser Routs (optional follow up)"; "4 or more ...
 	# (mandatory follow up)"
 	umpire log show 1
+	[ "$status" -eq 0 ]
 	has_line "      Garde may follow up"
 	umpire melee --attacker Garde --defender Landwehr --dice 6,1
+	[ "$status" -eq 0 ]
 	has_line "  Garde must follow up"
 	"$U" undo >/dev/null
 	umpire --json melee --attacker Garde --defender Landwehr --dice 6,1
+	[ "$status" -eq 0 ]
 	[ "$(json '[.modifiers[].name]|join(",")')" = "attacker:guards,attacker:subsequent" ]
 	[ "$(state Landwehr)" = destroyed ]
 }
@@ -95,6 +104,7 @@ state() {
 	"$U" melee --attacker 52nd --defender Garde --dice 6,3 >/dev/null
 	[ "$(state Garde)" = routed ]
 	umpire --json morale --rout --unit Garde --passed "1er Ligne" --passed Batterie --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .result.destroyed)" = false ]
 	[ "$(json '.result.also_rout|join(",")')" = "1er Ligne,Batterie" ]
 	[ "$(state Garde)" = disrupted ]
@@ -106,9 +116,11 @@ state() {
 	game
 	"$U" fire --unit Batterie --target 52nd --distance 2 --dice 6 >/dev/null
 	umpire --json rally --unit 52nd --dice 6
+	[ "$status" -eq 0 ]
 	[ "$(json .result.score)" = 5 ]
 	[ "$(state 52nd)" = ok ]
 	umpire --json rally --unit 52nd --dice 6
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "the unit is neither pinned nor disrupted: there is nothing to rally" ]
 }
@@ -117,8 +129,10 @@ state() {
 	game
 	"$U" fire --unit 52nd --target Garde --distance 1 --dice 1 >/dev/null
 	umpire --json move --unit 52nd
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	umpire --json move --unit Garde
+	[ "$status" -eq 0 ]
 	[ "$(json .result.inches)" = 3 ]
 }
 
@@ -131,10 +145,13 @@ state() {
 		"$U" turn next >/dev/null
 	done
 	umpire sheet
+	[ "$status" -eq 0 ]
 	has_line "nobody has lost yet"
 	umpire fire --unit Batterie --target E --distance 1 --mod target-flank --dice 6
+	[ "$status" -eq 0 ]
 	has_line "  British lose: 5 units destroyed"
 	umpire --json sheet
+	[ "$status" -eq 0 ]
 	[ "$(json '.standing.lost|join(",")')" = British ]
 	[ "$(json .standing.destroyed.British)" = 5 ]
 }
@@ -146,15 +163,18 @@ state() {
 	for u in F G H "1er Ligne"; do "$U" fire --firer foot-artillery --target "$u" --distance 1 --mod target-flank --dice 6 >/dev/null; done
 	for u in A B C D E; do "$U" fire --firer foot-artillery --target "$u" --distance 1 --mod target-flank --dice 6 >/dev/null; done
 	umpire --json sheet
+	[ "$status" -eq 0 ]
 	[ "$(json '.standing.lost|length')" = 0 ]
 	"$U" fire --firer foot-artillery --target 52nd --distance 1 --mod target-flank --dice 6 >/dev/null
 	umpire --json sheet
+	[ "$status" -eq 0 ]
 	[ "$(json '.standing.lost|join(",")')" = British ]
 }
 
 @test "army lists: points per side against the game's limit" {
 	game --points 13
 	umpire --json sheet
+	[ "$status" -eq 0 ]
 	[ "$(json .points.French)" = 13 ]
 	[ "$(json .points.British)" = 6 ]
 	umpire unit add Extra --side French --type militia
@@ -162,6 +182,7 @@ state() {
 	umpire unit add Small --side British --type line --size small
 	[ "$status" -eq 0 ]
 	umpire --json unit show Small
+	[ "$status" -eq 0 ]
 	[ "$(json .points)" = 1.5 ]
 	umpire unit add Tiny --side British --type militia --size small
 	expect_error 65 "--size: no militia unit may be small"
@@ -181,6 +202,7 @@ state() {
 	for u in A B C D E; do "$U" unit add "$u" --side British --type line >/dev/null; done
 	for u in A B C D E; do "$U" fire --firer foot-artillery --target "$u" --distance 1 --mod target-flank --dice 6 >/dev/null; done
 	umpire --json morale --victory decisive
+	[ "$status" -eq 0 ]
 	[ "$(json .result.side)" = British ]
 	[ "$(json .result.destroyed)" = 5 ]
 	[ "$(json .result.enemy_destroyed)" = 0 ]
@@ -189,6 +211,7 @@ state() {
 	[ "$(json .summary)" = "British has lost the game (5 destroyed, the opponent 0)" ]
 	[ "$(json '.working|map(select(startswith("decisive game")))|join("|")')" = "decisive game: lost at 5 destroyed and 2 more than the opponent" ]
 	umpire --json morale --victory decisive --side French
+	[ "$status" -eq 0 ]
 	[ "$(json .result.destroyed)" = 0 ]
 	[ "$(json .result.enemy_destroyed)" = 5 ]
 	[ "$(json .result.lost)" = false ]
@@ -196,15 +219,18 @@ state() {
 	expect_error 65 "the game has no side 'Prussians'"
 	# counts typed by the umpire are a stateless judgement, game or not
 	umpire --json morale --victory fast --destroyed 2
+	[ "$status" -eq 0 ]
 	[ "$(json .result.destroyed)" = 2 ]
 	[ "$(json .event)" = null ]
 }
 
 @test "the -2 for cavalry in town applies to cavalry only (l.264)" {
 	umpire --json --rules 2x2 melee --attacker-type line --defender-type line --attacker-mod in-town --dice 3,3
+	[ "$status" -eq 0 ]
 	[ "$(json '[.modifiers[].name]|join(",")')" = "" ]
 	[ "$(json .result.attacker_score)" = 3 ]
 	umpire --json --rules 2x2 melee --attacker-type heavy-cavalry --defender-type line --attacker-mod in-town --dice 3,3
+	[ "$status" -eq 0 ]
 	[ "$(json '[.modifiers[].name]|join(",")')" = "attacker:heavy-cavalry,attacker:in-town" ]
 	[ "$(json .result.attacker_score)" = 3 ]
 }
@@ -212,9 +238,11 @@ state() {
 @test "adjust --state sets a 2x2 state word; ok clears it" {
 	game
 	umpire --json adjust 52nd --state disrupted --reason "missed a volley"
+	[ "$status" -eq 0 ]
 	[ "$(json .state)" = disrupted ]
 	[ "$(state 52nd)" = disrupted ]
 	umpire adjust 52nd --state ok --reason "it was rallied"
+	[ "$status" -eq 0 ]
 	[ "$(state 52nd)" = ok ]
 	umpire adjust 52nd --fp +1 --reason x
 	expect_error 64 "the 2x2 rules count states, not fp: give --state STATE (as the sheet says it)"
@@ -236,27 +264,35 @@ state() {
 	[ "$(printf '%s' "$output" | jq -c .result)" = '{"difference":null,"loser":"none","outcome":null,"follow_up":"none"}' ]
 	[ "$(state 52nd)" = ok ]
 	umpire --json fire --unit "1er Ligne" --target 52nd --distance 1 --dice 6
+	[ "$status" -eq 0 ]
 	[ "$(json .reason)" = "a routed unit makes only its rout move: it may not fire" ]
 	umpire --json rally --unit "1er Ligne" --dice 6
+	[ "$status" -eq 0 ]
 	[ "$(json .reason)" = "a routed unit rolls its rout (morale --rout): it does not rally" ]
 	"$U" adjust Garde --state pinned --reason "a test" >/dev/null
 	umpire --json melee --attacker Garde --defender 52nd --dice 6,1
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "a pinned unit may not move (it may change facing)" ]
 	# the defender's state does not hold the melee back
 	umpire --json melee --attacker Coldstream --defender Garde --dice 1,6
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = true ]
 	[ "$(json .result.loser)" = attacker ]
 	# undo takes back the last entry, a ruling refused as any other (#7,
 	# Garde's melee)
 	umpire undo
+	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "undid #8 turn 1 melee of Coldstream (attacker), Garde (defender): the attacker is destroyed (7 to 2); follow up mandatory" ]
 	umpire undo
+	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "undid #7 turn 1 melee of Garde (attacker), 52nd (defender): no melee: a pinned unit may not move (it may change facing)" ]
 	umpire undo
+	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "undid #6 turn 1 adjust of Garde (unit): Garde: pinned (a test)" ]
 	# the stateless form takes the attacker's state as an option
 	umpire --rules 2x2 melee --attacker-type line --defender-type line --attacker-state disrupted --dice 6,1
+	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "no melee: a disrupted unit may not move or fire" ]
 	umpire check
 	[ "$status" -eq 0 ]
@@ -273,8 +309,10 @@ state() {
 	[ "$status" -eq 0 ]
 	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 10 ]
 	umpire tables diff
+	[ "$status" -eq 0 ]
 	[ "$output" = "the game's tables are the stock tables" ]
 	"$U" adjust Garde --state routed --reason "a test" >/dev/null
 	umpire --json move --unit Garde
+	[ "$status" -eq 0 ]
 	[ "$(json .reason)" = "a routed unit makes only its rout move (morale --rout)" ]
 }

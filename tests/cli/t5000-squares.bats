@@ -247,6 +247,7 @@ sq() { umpire --json --rules squares "$@"; }
 
 @test "action dice: one d3 per command, largest first" {
 	umpire --json --rules squares turn --action-dice --commands 6 --dice 1,3,2,2,1,2
+	[ "$status" -eq 0 ]
 	[ "$(json '.result.action_dice|join(",")')" = "3,2,2,2,1,1" ]
 	umpire --rules squares turn --action-dice --commands 2 --dice 4,1
 	expect_error 65 "die 1 is the action d3 1: 4 is not a face of a d3"
@@ -254,12 +255,16 @@ sq() { umpire --json --rules squares "$@"; }
 
 @test "dice-off: higher wins; a tie goes to the larger die; same die and score reroll" {
 	umpire --json --rules squares turn --dice-off d8,d10 --dice 5,7
+	[ "$status" -eq 0 ]
 	[ "$(json .result.winner)" = b ]
 	umpire --json --rules squares turn --dice-off d8,d10 --dice 7,7
+	[ "$status" -eq 0 ]
 	[ "$(json .result.winner)" = b ]
 	umpire --json --rules squares turn --dice-off d10,d8 --dice 7,7
+	[ "$status" -eq 0 ]
 	[ "$(json .result.winner)" = a ]
 	umpire --json --rules squares turn --dice-off d8,d8 --dice 7,7
+	[ "$status" -eq 0 ]
 	[ "$(json .result.winner)" = reroll ]
 }
 
@@ -271,6 +276,7 @@ sq() { umpire --json --rules squares "$@"; }
 
 @test "cavalry may not attack towns (l.110)" {
 	umpire --json --rules squares melee --attacker-spec cav:d8 --defender-spec inf:d6/d8 --mod defender-town --dice 1,2,3
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "cavalry may not attack towns" ]
 	[ "$(json .result.hits_on_defender)" = 0 ]
@@ -278,13 +284,17 @@ sq() { umpire --json --rules squares "$@"; }
 
 @test "foot artillery cannot move and bombard in one turn (l.97), nor attack after bombarding (l.118)" {
 	umpire --json --rules squares fire --artillery foot --range close --moved --dice 3
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "foot artillery cannot combine movement and bombardment in the same turn" ]
 	umpire --json --rules squares fire --artillery horse --range close --moved --dice 3
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = true ]
 	umpire --json --rules squares move --type foot-artillery --path n --bombarded
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	umpire --json --rules squares melee --attacker-spec foot-art,inf:d6/d6 --defender-spec inf:d6/d8 --attacker-bombarded --dice 1
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "foot artillery who bombarded this turn cannot take part in an attack" ]
 }
@@ -294,9 +304,12 @@ sq() { umpire --json --rules squares "$@"; }
 # present on both sides then there are no rolls": the working says why.
 @test "the skirmish says why a side cannot roll: no infantry, or the other side's cavalry" {
 	umpire --rules squares melee --attacker-spec inf:d8/d8 --defender-spec foot-art --dice 5,5,3
+	[ "$status" -eq 0 ]
 	has_line "  skirmish: only the attacker can roll (the defender has no infantry): it wins the advantage" "$output"
 	umpire --rules squares melee --attacker-spec inf:d8/d8 --defender-spec inf:d8/d8,cav:d8 --dice 5,5,3,4,2,1
+	[ "$status" -eq 0 ]
 	has_line "  skirmish: only the defender can roll (the defending cavalry keeps the attacker's skirmishers in): it wins the advantage" "$output"
 	umpire --rules squares melee --attacker-spec cav:d8 --defender-spec cav:d8 --dice 5,5,1,1
+	[ "$status" -eq 0 ]
 	has_line "  skirmish: neither side can roll: no advantage" "$output"
 }

@@ -60,6 +60,7 @@ hits() {
 	game
 	"$U" fire --unit Battery --target "Ney's 1st" --range close --ap 3 --dice 5,7,9 >/dev/null
 	umpire rally --unit "Ney's 1st" --dice 5
+	[ "$status" -eq 0 ]
 	[ "$(hits "Ney's 1st")" = 2 ]
 	"$U" undo >/dev/null
 	[ "$(hits "Ney's 1st")" = 3 ]
@@ -71,8 +72,10 @@ hits() {
 	game
 	"$U" fire --unit Battery --target "Ney's 1st" --range close --dice 5 >/dev/null
 	umpire sheet
+	[ "$status" -eq 0 ]
 	has_line "  Ney's 1st                    infantry           1  ok"
 	umpire --json sheet
+	[ "$status" -eq 0 ]
 	[ "$(json '.units[0].hits')" = 1 ]
 }
 
@@ -86,14 +89,18 @@ hits() {
 	game
 	"$U" fire --unit Battery --target "Ney's 1st" --range close --dice 6 >/dev/null
 	umpire --json move --unit Battery --path n
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "foot artillery cannot combine movement and bombardment in the same turn" ]
 	umpire --json melee --attacker Battery --attacker "IR 4" --defender "Ney's 1st" --dice 1
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	"$U" turn next >/dev/null
 	umpire --json move --unit Battery --path n
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = true ]
 	umpire --json fire --unit Battery --target "Ney's 1st" --range close --dice 6
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 }
 
@@ -103,9 +110,11 @@ hits() {
 	"$U" unit add "Bagration" --side Russian --type command --quality d8 >/dev/null
 	"$U" unit add "Reserve" --side Russian --type command >/dev/null
 	umpire --json turn --general "I Corps" --general Bagration --dice 3,8
+	[ "$status" -eq 0 ]
 	[ "$(json .result.winner)" = b ]
 	[ "$(json '[.dice[]]|join(",")')" = "3,8" ]
 	umpire --json turn --general "I Corps" --general Bagration --dice 8,8
+	[ "$status" -eq 0 ]
 	[ "$(json .result.winner)" = a ]
 	umpire turn --general "I Corps" --general Reserve --dice 3,3
 	expect_error 65 "'Reserve' has no general's die: give it one with 'unit set \"Reserve\" --quality dN'"

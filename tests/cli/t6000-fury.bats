@@ -273,10 +273,13 @@ fu() { umpire --json --rules fury "$@"; }
 	fu morale --stands-start 6 --stands 5 --bel veteran
 	[ "$(json .result.freshness)" = fresh ]
 	umpire --rules fury morale --stands-start 6 --stands 5 --bel veteran
+	[ "$status" -eq 0 ]
 	has_line "  Brigade effectiveness: fresh / worn / spent [published]: 6 stands, veteran: fresh down to 5, worn at 4, spent at 2"
 	umpire --rules fury morale --stands-start 6 --stands 6 --bel militia
+	[ "$status" -eq 0 ]
 	has_line "  Brigade effectiveness: fresh / worn / spent [published]: 6 stands, militia: fresh down to 6, never worn, spent at 5"
 	umpire --rules fury morale --stands-start 3 --stands 2 --bel guard
+	[ "$status" -eq 0 ]
 	has_line "fresh (2 of 3 stands, guard)"
 	has_line "  Brigade effectiveness: fresh / worn / spent [published]: 3 stands, guard: fresh down to 1, never worn, never spent"
 }
@@ -292,6 +295,7 @@ fu() { umpire --json --rules fury "$@"; }
 
 @test "the charts carry their provenance" {
 	umpire --rules fury tables list
+	[ "$status" -eq 0 ]
 	has_line "command-ranges       published         5 rows  Standard officer command ranges (inches)"
 	has_line "good-order-table     earlier version   24 rows  Good order maneuver table (column: the corps commander's rating)"
 	has_line "fire-table           reconstructed    11 rows  Fire table"

@@ -22,8 +22,10 @@ corps() {
 @test "leaders show their command range from the published chart" {
 	corps
 	umpire --json unit show Reille
+	[ "$status" -eq 0 ]
 	[ "$(json .command_range)" = 10 ]
 	umpire --json unit show Napoleon
+	[ "$status" -eq 0 ]
 	[ "$(json .command_range)" = 18 ]
 	[ "$(json .maneuver_range)" = 6 ]
 	[ "$(json .maneuver_modifier)" = 4 ]
@@ -34,15 +36,18 @@ corps() {
 	umpire unit add X --side A --type infantry --bel regular
 	expect_error 65 "a brigade needs --stands N"
 	umpire --json unit add Y --side A --type infantry --stands 4 --battalions regular,veteran,veteran,veteran
+	[ "$status" -eq 0 ]
 	[ "$(json .bel)" = veteran ]
 }
 
 @test "fire in the game: stands lost and disorder recorded" {
 	corps
 	umpire fire --unit "Great Battery" --target Husson --distance 2 --dice 6,5
+	[ "$status" -eq 0 ]
 	has_line "  Husson loses 1 stand (4 left)"
 	has_line "  Husson is now disordered"
 	umpire --json unit show Husson
+	[ "$status" -eq 0 ]
 	[ "$(json .strength)" = 4 ]
 	[ "$(json .state)" = disordered ]
 }
@@ -51,14 +56,17 @@ corps() {
 	corps
 	"$U" fire --unit "Great Battery" --target Husson --distance 2 --dice 4,4 >/dev/null
 	umpire --json move --unit Husson --dice 2,2
+	[ "$status" -eq 0 ]
 	[ "$(json .result.result)" = shaken ]
 	umpire --json unit show Husson
+	[ "$status" -eq 0 ]
 	[ "$(json .state)" = good_order ]
 }
 
 @test "fatigue in a game: every formation, summed up the tree" {
 	corps
 	umpire --json fatigue
+	[ "$status" -eq 0 ]
 	[ "$(json '.result.formations|length')" = 4 ]
 	[ "$(json '.result.formations[0].level')" = 16 ]
 	[ "$(json '.result.formations[1].level')" = 11 ]
@@ -72,14 +80,19 @@ corps() {
 		"$U" adjust "$b" --stands -1 --reason "scripted losses" >/dev/null
 	done
 	umpire --json fatigue --unit "5e Division"
+	[ "$status" -eq 0 ]
 	[ "$(json .result.fatigued)" = true ]
 	umpire --json fatigue --unit "6e Division"
+	[ "$status" -eq 0 ]
 	[ "$(json .result.fatigued)" = false ]
 	"$U" adjust Bauduin --stands -3 --reason "scripted losses" >/dev/null
 	umpire adjust Soye --stands -2 --reason "scripted losses"
+	[ "$status" -eq 0 ]
 	umpire fire --unit "Great Battery" --target Soye --distance 2 --dice 6,5
+	[ "$status" -eq 0 ]
 	has_line "  II Corps is fatigued: all its divisions are fatigued; 5e Division is fatigued: its brigades may not move within 3\" of the enemy; 6e Division is fatigued: its brigades may not move within 3\" of the enemy"
 	umpire --json fatigue --unit "6e Division"
+	[ "$status" -eq 0 ]
 	[ "$(json .result.fatigued)" = true ]
 	# the French losses: Husson 2 + Campi 3 + Bauduin 3 + Soye 2 + the
 	# battery's 1 = 11 stands
@@ -92,12 +105,14 @@ corps() {
 	corps
 	"$U" adjust "Old Guard" --stands -2 --reason "scripted losses" >/dev/null
 	umpire --json fatigue --unit "Armée du Nord"
+	[ "$status" -eq 0 ]
 	[ "$(json .result.losses)" = 4 ]
 }
 
 @test "artillery is not counted in fatigue" {
 	corps
 	umpire --json fatigue --unit "6e Division"
+	[ "$status" -eq 0 ]
 	[ "$(json .result.level)" = 6 ]
 }
 
@@ -110,6 +125,7 @@ corps() {
 @test "melee in the game: modifiers from stands, freshness and ratings" {
 	corps
 	umpire --json melee --attacker "Old Guard" --defender Campi --friendly --dice 3,3,3,3
+	[ "$status" -eq 0 ]
 	[[ "$(json '[.modifiers[].name]|join(",")')" == "attacker:fresh,attacker:guard,defender:more-stands,defender:fresh" ]]
 }
 
@@ -120,14 +136,17 @@ corps() {
 	"$U" adjust Husson --stands -5 --reason "scripted" >/dev/null
 	"$U" adjust Campi --stands -2 --reason "scripted" >/dev/null
 	umpire --json fatigue --unit "Armée du Nord"
+	[ "$status" -eq 0 ]
 	[ "$(json .result.losses)" = 15 ]
 	[ "$(json .result.level)" = 16 ]
 	umpire fire --unit "Great Battery" --target Soye --distance 2 --dice 6,5
+	[ "$status" -eq 0 ]
 	fire=$(sqlite3 umpire.db "SELECT max(id) FROM event WHERE command = 'fire'")
 	has_line "  Armée du Nord is fatigued (16 of 16): the army is broken"
 	has_line "  Bauduin is now disordered: its army is fatigued"
 	[ "$(grep -c 'Soye is now disordered' <<<"$output")" = 1 ]
 	umpire --json sheet
+	[ "$status" -eq 0 ]
 	[ "$(json '[.units[] | select(.kind=="unit") | select(.side=="French" and .type!="leader") | "\(.name)=\(.state)"] | join(",")')" = \
 	    "Husson=good_order,Campi=disordered,Bauduin=disordered,Soye=disordered,Old Guard=good_order,Batterie=good_order" ]
 	# once broken, a later ruling does not disorder them again
@@ -136,7 +155,9 @@ corps() {
 	[ "$status" -eq 0 ]
 	[[ "$output" != *"now disordered"* ]]
 	umpire undo --to "$fire"
+	[ "$status" -eq 0 ]
 	umpire --json unit show Bauduin
+	[ "$status" -eq 0 ]
 	[ "$(json .state)" = good_order ]
 }
 
@@ -150,12 +171,14 @@ corps() {
 	[ "$(json '.effects|length')" = 0 ]
 	# in the open: French line 5", in square half of it
 	umpire --json move --unit Husson --quality good --dice 5,4
+	[ "$status" -eq 0 ]
 	[ "$(json .result.inches)" = 2.5 ]
 	# another formation named on the command line is a formation change
 	# (l.74: "Formation changes cost 1/2 of the units movement allowance
 	# ... measured against the brigade's line movement allowance"): into
 	# line, 5 - 2.5 = 2.5, then x 1/2 in rough = 1.25; it stands in line after
 	umpire --json move --unit Husson --quality good --formation line --rough --dice 5,4
+	[ "$status" -eq 0 ]
 	[ "$(json .result.inches)" = 1.25 ]
 	[ "$("$U" --json unit show Husson | jq -r .formation)" = line ]
 }
@@ -188,17 +211,22 @@ corps() {
 	"$U" move --efc --unit Husson --dice 1,1 >/dev/null
 	"$U" turn next >/dev/null
 	umpire log
+	[ "$status" -eq 0 ]
 	has_line "#2     turn 1   turn     turn 2 begins"
 	has_line "      Husson may try to form square again"
 	umpire report
+	[ "$status" -eq 0 ]
 	has_line "  #2 turn: turn 2 begins"
 	has_line "      Husson may try to form square again"
 	umpire --json log
+	[ "$status" -eq 0 ]
 	[ "$(json '.entries[1].who[0].unit')" = Husson ]
 	# a turn's end keeps no output of its own: its JSON is the log's
 	umpire --json log show 2
+	[ "$status" -eq 0 ]
 	[ "$output" = '{"id":2,"turn":1,"command":"turn","summary":"turn 2 begins","undone":false}' ]
 	umpire undo
+	[ "$status" -eq 0 ]
 	[ "$output" = "undid #2 turn 1 turn: turn 2 begins" ]
 }
 
@@ -212,6 +240,7 @@ corps() {
 	grep -qF '<td colspan="8">Armée du Nord &gt; II Corps (corps): good order <span class="note">not fatigued</span></td>' sheet.html
 	grep -qF '<td colspan="8">Armée du Nord (army): good order <span class="note">not fatigued</span></td>' sheet.html
 	umpire unit show "5e Division"
+	[ "$status" -eq 0 ]
 	has_line "    fatigued: its brigades may not move within 3\" of the enemy"
 }
 
@@ -231,6 +260,7 @@ corps() {
 	"$U" fire --unit "II Corps Reserve Battery" --target Pack --distance 40 --dice 4,4 >/dev/null
 	[ "$("$U" --json unit show "II Corps Reserve Battery" | jq -r .state)" = suppressed ]
 	umpire fire --unit "II Corps Reserve Battery" --target Kempt --distance 5 --dice 4,4
+	[ "$status" -eq 0 ]
 	has_line "  modifiers: battery-suppressed x0.5"
 	has_line "  II Corps Reserve Battery is no longer suppressed"
 	[ "$("$U" --json unit show "II Corps Reserve Battery" | jq -r .state)" = good_order ]
@@ -255,8 +285,10 @@ corps() {
 	has_line "  Movement allowances (inches) [reconstructed]: foot-artillery in column: 8\""
 	# dice rolled all the same are told unused
 	umpire --json move --unit "Rogers' Battery" --rough --dice 3,3
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s' "$output" | jq -c .result)" = '{"result":"limbers_and_moves","inches":2}' ]
 	umpire --rules fury move --type horse-artillery --formation march-column --road
+	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "limbers and moves up to 24\" (no maneuver roll for a battery)" ]
 }
 
@@ -271,20 +303,25 @@ corps() {
 	"$U" adjust Husson --stands -3 --reason "a test" >/dev/null
 	"$U" adjust Campi --stands -3 --reason "a test" >/dev/null
 	umpire --json melee --attacker Campi --defender Blue --dice 6,6,1,1
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "its division is fatigued: its brigades may not move within 3\" of the enemy (its cavalry may react into contact)" ]
 	umpire --json melee --attacker Chasseurs --defender Blue --dice 6,6,1,1
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	umpire --json melee --attacker Chasseurs --defender Blue --attacker-mod reacting --dice 6,6,1,1
 	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = true ]
 	umpire move --unit Campi --dice 4,4
+	[ "$status" -eq 0 ]
 	has_line "  its division is fatigued: it may not move to within 3\" of an enemy unit"
 	# a brigade of 6e Division, not fatigued, charges
 	"$U" unit add Green --side British --type infantry --stands 5 --bel regular --nation britain >/dev/null
 	umpire --json melee --attacker Bauduin --defender Green --dice 6,6,1,1
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = true ]
 	umpire --json --rules fury melee --attacker-fatigued --dice 6,6,1,1
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 }
 
@@ -307,6 +344,7 @@ corps() {
 	[ "$(json .reason)" = "square is infantry only (l.90)" ]
 	[ "$(json '.effects|length')" = 0 ]
 	umpire --json move --unit Milhaud --efc --dice 6,6
+	[ "$status" -eq 0 ]
 	[ "$(json .reason)" = "square is infantry only (l.90)" ]
 	umpire --json fire --unit "Great Battery" --target Milhaud --fire-points 4 --mod target-square --dice 3,4
 	expect_error 65 "--mod target-square: the target is cavalry, and square is infantry only (l.90)"
@@ -314,6 +352,7 @@ corps() {
 	umpire adjust Husson --formation square --reason "formed square"
 	[ "$status" -eq 0 ]
 	umpire --json fire --unit "Great Battery" --target Husson --fire-points 4 --dice 3,4
+	[ "$status" -eq 0 ]
 	[ "$(json '[.modifiers[].name] | join(",")')" = target-square ]
 	[ "$(json .result.cell)" = D ]
 }
@@ -327,12 +366,15 @@ corps() {
 	corps
 	# 6,6 = 12: well handled in every column of the good order table
 	umpire --json move --unit Husson --formation column --dice 6,6
+	[ "$status" -eq 0 ]
 	[ "$(json .result.result)" = well_handled ]
 	[ "$(json .result.inches)" = 2.5 ]
 	umpire --json unit show Husson
+	[ "$status" -eq 0 ]
 	[ "$(json .formation)" = column ]
 	# back into line, well handled: 5 - 2.5 = 2.5 again
 	umpire --json move --unit Husson --formation line --dice 6,6
+	[ "$status" -eq 0 ]
 	[ "$(json .result.inches)" = 2.5 ]
 }
 

@@ -20,8 +20,10 @@ fp() {
 @test "fire in a game: the target's FP recorded, its state from them" {
 	game
 	umpire fire --unit RHA --target "1/45e" --distance 10 --dice 6
+	[ "$status" -eq 0 ]
 	has_line "  1/45e takes 6 FP (6 of 15)"
 	umpire fire --unit RHA --target "1/45e" --distance 10 --dice 3
+	[ "$status" -eq 0 ]
 	has_line "  1/45e takes 3 FP (9 of 15): now tired"
 	[ "$(fp 1/45e)" = "9 tired" ]
 }
@@ -30,8 +32,10 @@ fp() {
 	game
 	"$U" adjust "2/45e" --fp +8 --reason setup >/dev/null
 	umpire --json fire --unit "2/45e" --target RHA --distance 5 --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .result.fatigue_points)" = 3 ]
 	umpire --json fire --unit 95th --target "1/45e" --distance 5 --dice 4
+	[ "$status" -eq 0 ]
 	[ "$(json .result.fatigue_points)" = 2 ]
 }
 
@@ -39,20 +43,25 @@ fp() {
 	game
 	"$U" adjust "1/45e" --fp +10 --reason setup >/dev/null
 	umpire --json fatigue --unit "1st Brigade"
+	[ "$status" -eq 0 ]
 	[ "$(json .result.break_point)" = 15 ]
 	[ "$(json .result.fatigue_points)" = 10 ]
 	[ "$(json .result.state)" = tired ]
 	umpire fire --unit RHA --target "2/45e" --distance 5 --dice 6
+	[ "$status" -eq 0 ]
 	has_line "  1st Brigade is broken (16 FP of 15)"
 	umpire --json sheet
+	[ "$status" -eq 0 ]
 	[ "$(json '.standing.formations[0].state')" = broken ]
 }
 
 @test "save yourselves counts as broken for the formation" {
 	game
 	umpire --json fatigue --unit "1/45e" --mod save-yourselves
+	[ "$status" -eq 0 ]
 	[ "$(json .result.fatigue_points)" = 2 ]
 	umpire --json fatigue --unit "1st Brigade"
+	[ "$status" -eq 0 ]
 	[ "$(json .result.fatigue_points)" = 15 ]
 	[ "$(json .result.state)" = broken ]
 }
@@ -62,6 +71,7 @@ fp() {
 	"$U" adjust "Old Guard" --fp +22 --reason setup >/dev/null
 	[ "$(fp 'Old Guard')" = "22 exhausted" ]
 	umpire fire --unit RHA --target "Old Guard" --distance 5 --dice 3
+	[ "$status" -eq 0 ]
 	has_line "  Old Guard takes 3 FP (25 of 20): now destroyed"
 	umpire fire --unit RHA --target "Old Guard" --distance 5 --dice 3
 	expect_error 65 "'Old Guard' is destroyed"
@@ -71,6 +81,7 @@ fp() {
 	game
 	"$U" adjust "1/45e" --fp +14 --reason setup >/dev/null
 	umpire --json melee --attacker "Scots Greys" --defender "1/45e" --defender-type square --dice 1,1,4
+	[ "$status" -eq 0 ]
 	[ "$(json .result.outcome)" = defender_broken ]
 	[ "$(fp 1/45e)" = "18 broken" ]
 }
@@ -79,6 +90,7 @@ fp() {
 	game
 	"$U" fire --unit RHA --target "1/45e" --distance 10 --dice 6 >/dev/null
 	umpire --json sheet
+	[ "$status" -eq 0 ]
 	[ "$(json '.units[0].fatigue_points')" = 6 ]
 	[ "$(json '.units[0].break_point')" = 15 ]
 	"$U" undo >/dev/null
@@ -89,20 +101,26 @@ fp() {
 	game
 	"$U" fatigue --unit "1/45e" --mod save-yourselves >/dev/null
 	umpire --json unit show "1/45e"
+	[ "$status" -eq 0 ]
 	[ "$(json '.flags|join(",")')" = saving-themselves ]
 	umpire adjust "1/45e" --state reorganised --reason "stood a full turn to reorganise"
+	[ "$status" -eq 0 ]
 	[ "$output" = "1/45e: reorganised (stood a full turn to reorganise)
   recorded as event 2" ]
 	umpire --json unit show "1/45e"
+	[ "$status" -eq 0 ]
 	[ "$(json '.flags|length')" = 0 ]
 	umpire --json fatigue --unit "1st Brigade"
+	[ "$status" -eq 0 ]
 	[ "$(json .result.fatigue_points)" = 2 ]
 	[ "$(json .result.state)" = fresh ]
 	# the brigade's test was event 3: take it back with the reorganising
 	umpire undo --to 2
+	[ "$status" -eq 0 ]
 	[ "$output" = "undid #3 turn 1 fatigue of 1st Brigade (unit): 1st Brigade: fresh (2 FP of 15)
 undid #2 turn 1 adjust of 1/45e (unit): 1/45e: reorganised (stood a full turn to reorganise)" ]
 	umpire --json fatigue --unit "1st Brigade"
+	[ "$status" -eq 0 ]
 	[ "$(json .result.fatigue_points)" = 15 ]
 	umpire check
 	[ "$status" -eq 0 ]
@@ -112,6 +130,7 @@ undid #2 turn 1 adjust of 1/45e (unit): 1/45e: reorganised (stood a full turn to
 	game
 	"$U" fatigue --unit "1/45e" --mod save-yourselves >/dev/null
 	umpire --json adjust "1/45e" --clear saving-themselves --reason reorganised
+	[ "$status" -eq 0 ]
 	[ "$(json .what)" = state ]
 	[ "$(json '.flags|length')" = 0 ]
 	umpire adjust "1/45e" --clear saving-themselves --reason again
@@ -137,6 +156,7 @@ undid #2 turn 1 adjust of 1/45e (unit): 1/45e: reorganised (stood a full turn to
 	# heavy cavalry d6 4, +2 against infantry, -2 exhausted: 4 FP on the
 	# line that stood; its d6 1 is 1 FP, halved (round up) for cavalry: 1
 	umpire --json melee --attacker "Scots Greys" --defender "2/45e" --dice 4,1
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = true ]
 	[ "$(json '[.modifiers[] | "\(.name)=\(.value)"] | join(",")')" = "attacker:exhausted=-2,attacker:cavalry-v-infantry=2,defender:infantry-v-cavalry=0" ]
 	[ "$(json .result.defender_fp)" = 4 ]
@@ -153,8 +173,10 @@ undid #2 turn 1 adjust of 1/45e (unit): 1/45e: reorganised (stood a full turn to
 	[ "$(json .reason)" = "a unit at its break point has broken: it neither fires nor fights" ]
 	[ "$(json '.effects|length')" = 0 ]
 	umpire --json melee --attacker "1/45e" --defender 95th --dice 4,1
+	[ "$status" -eq 0 ]
 	[ "$(json .reason)" = "a unit at its break point has broken: it neither fires nor fights (the attacker)" ]
 	umpire --json melee --attacker "Scots Greys" --defender "1/45e" --dice 4,1
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "a unit at its break point has broken: it neither fires nor fights (the defender)" ]
 	[ "$(fp 1/45e)" = "15 broken" ]
@@ -163,6 +185,7 @@ undid #2 turn 1 adjust of 1/45e (unit): 1/45e: reorganised (stood a full turn to
 	"$U" adjust "Old Guard" --fp +20 --reason setup >/dev/null
 	[ "$(fp 'Old Guard')" = "20 exhausted" ]
 	umpire --json melee --attacker "Scots Greys" --defender "Old Guard" --dice 4,1
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = true ]
 	[ "$(json .result.defender_fp)" = 6 ]
 }
@@ -177,6 +200,7 @@ undid #2 turn 1 adjust of 1/45e (unit): 1/45e: reorganised (stood a full turn to
 	[ "$(json .reason)" = "a unit saving itself must stand a full turn to reorganise: it may not charge" ]
 	"$U" adjust "66e Ligne" --state reorganised --reason "a full turn stood" >/dev/null
 	umpire --json melee --attacker "66e Ligne" --defender "52nd Light Infantry" --dice 3,3
+	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = true ]
 }
 
@@ -187,16 +211,21 @@ undid #2 turn 1 adjust of 1/45e (unit): 1/45e: reorganised (stood a full turn to
 	"$U" unit set "1/45e" --formation column >/dev/null
 	# d6 2 against d6 2: 2 FP each, the defender (0 of 15) is not broken
 	umpire --json melee --attacker "1/45e" --defender 95th --defender-type infantry --dice 2,2
+	[ "$status" -eq 0 ]
 	[ "$(json .result.outcome)" = attacker_retires ]
 	[ "$(json .summary)" = 'the column retreats 2" and forms line: the attacker takes 2 FP, the defender 2' ]
 	[ "$(json '[.effects[] | select(.what=="formation") | "\(.unit) \(.formation)"] | join(",")')" = "1/45e line" ]
 	umpire --json unit show "1/45e"
+	[ "$status" -eq 0 ]
 	[ "$(json .formation)" = line ]
 	umpire undo
+	[ "$status" -eq 0 ]
 	umpire --json unit show "1/45e"
+	[ "$status" -eq 0 ]
 	[ "$(json .formation)" = column ]
 	# a line that fails retires 6" and stays in line: no formation effect
 	umpire --json melee --attacker "2/45e" --defender 95th --defender-type infantry --dice 2,2
+	[ "$status" -eq 0 ]
 	[ "$(json '[.effects[] | select(.what=="formation")] | length')" = 0 ]
 	umpire check
 	[ "$status" -eq 0 ]
@@ -264,7 +293,9 @@ undid #2 turn 1 adjust of 1/45e (unit): 1/45e: reorganised (stood a full turn to
 	[ "$status" -eq 0 ]
 	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 10 ]
 	umpire tables diff
+	[ "$status" -eq 0 ]
 	[ "$output" = "the game's tables are the stock tables" ]
 	umpire --json move --unit RHA --formation-change older
+	[ "$status" -eq 0 ]
 	[ "$(json .result.inches)" = 9 ]
 }

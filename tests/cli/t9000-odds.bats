@@ -98,6 +98,7 @@ by_walk() {
 
 @test "odds --json: one entry per scalar field, fractions in lowest terms summing to 1" {
 	umpire --json odds --rules fury fire --fire-points 6
+	[ "$status" -eq 0 ]
 	[ "$(json '.rules')" = fury ]
 	[ "$(json '.command')" = fire ]
 	for f in stands_lost retreat disorder cell score; do
@@ -111,8 +112,10 @@ by_walk() {
 
 @test "--odds on an adjudication equals umpire odds" {
 	umpire --json --rules 2x2 melee --attacker-type line --defender-type guards --odds
+	[ "$status" -eq 0 ]
 	a=$output
 	umpire --json odds --rules 2x2 melee --attacker-type line --defender-type guards
+	[ "$status" -eq 0 ]
 	[ "$a" = "$output" ]
 }
 
@@ -145,6 +148,7 @@ by_walk() {
 	small_oob
 	before=$(md5sum umpire.db)
 	umpire --json odds fire --firers 16 --distance 2 --target Kempt
+	[ "$status" -eq 0 ]
 	[ "$(json '.odds.casualties | length')" = 2 ]
 	[ "$(md5sum umpire.db)" = "$before" ]
 	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM event')" = 0 ]
@@ -188,6 +192,7 @@ by_walk() {
 
 @test "brigade artillery of 8 guns: exact, and quick" {
 	umpire --json odds --rules brigade fire --guns 8 --distance 6
+	[ "$status" -eq 0 ]
 	[ "$(json '.odds.casualties | map(.p) | add | . * 1000000 | round')" = 1000000 ]
 	[ "$(json '.odds.guns_fired | map(select(.value == 8))[0].fraction')" = "256/6561" ]
 }
@@ -263,6 +268,7 @@ sys.exit(0 if total == 1 else 1)'
 	[ "$(json '.odds.outcome | map("\(.value)=\(.fraction)") | join(",")')" = "destroyed=501/512,holds=11/512" ]
 	# without the retest its fails are as the dice fall: 3 on average
 	umpire --json odds --rules squares morale "${tests[@]}"
+	[ "$status" -eq 0 ]
 	[ "$(json '.expected.fails')" = 3 ]
 	[ "$(json '.odds.outcome | map(select(.value == "holds"))[0].fraction')" = "1/64" ]
 	# as many units as the ruling takes, and one more refused as it is
@@ -302,6 +308,7 @@ sys.exit(0 if total == 1 else 1)'
 	has_line "  2.5                      16.7%  1/6            #######"
 	# 8 guns all misfire in 1 of 3^8 = 6561: under a tenth of a per cent
 	umpire odds --rules brigade fire --guns 8 --distance 6
+	[ "$status" -eq 0 ]
 	[[ "$output" == *"guns fired: 0 <0.1%, 1 0.2%,"* ]]
 	[[ "$output" != *" 0.0%"* ]]
 }

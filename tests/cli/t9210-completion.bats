@@ -89,6 +89,7 @@ ALL_COMMANDS="fire melee morale rally fatigue move new game unit sheet log undo 
 			local word=$quote$output
 			[ -z "$quote" ] || [[ $word == *"$quote" && ${#word} -gt 1 ]] || word+=$quote
 			run bash -c 'set +H; eval "words=($1)"; printf "%s\n" "${#words[@]}" "${words[0]}"' _ "$word"
+			[ "$status" -eq 0 ]
 			[ "$output" = "1
 ${names[k]}" ] || { echo "'$quote$start' gives $word: $output"; return 1; }
 		done
@@ -377,6 +378,7 @@ best_time() {
 	chmod 444 umpire.db
 	cp "$ROOT/cmd/umpire.bash" completion.bash
 	as_nobody "$U" complete "umpire fire --target "
+	[ "$status" -eq 0 ]
 	[ "$output" = "words
 Kempt
 Pack
@@ -412,6 +414,7 @@ Piré" ]
 	[ "$output" = "words
 Piré" ]
 	umpire complete "umpire --db "
+	[ "$status" -eq 0 ]
 	[ "$output" = "files" ]
 	umpire complete
 	expect_error 64 "give the command line up to the cursor"

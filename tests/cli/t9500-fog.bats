@@ -80,15 +80,18 @@ brigade_game() {
 	[ "$status" -eq 0 ]
 	[ "${lines[2]}" = "fog: hidden" ]
 	umpire --json game
+	[ "$status" -eq 0 ]
 	[ "$(json .fog)" = hidden ]
 	[ "$(json .title)" = "Quatre Bras" ]
 	# a setting, not a ruling: nothing to undo
 	umpire undo
+	[ "$status" -eq 0 ]
 	[ "$output" = "nothing to undo" ]
 	umpire game --fog fog
 	expect_error 65 "umpire: game: --fog: 'fog' is not one of open, table, hidden"
 	"$U" new --rules brigade --fog open --force >/dev/null
 	umpire --json game
+	[ "$status" -eq 0 ]
 	[ "$(json .fog)" = open ]
 }
 
@@ -106,12 +109,14 @@ brigade_game() {
 	cmp a.json b.json
 	# a side's name folded: --for british
 	umpire --json sheet --for british
+	[ "$status" -eq 0 ]
 	[ "$(json .for)" = British ]
 }
 
 @test "brigade at fog table: the enemy's figures as a band word, its ratings and dice never" {
 	brigade_game
 	umpire --json sheet --for British
+	[ "$status" -eq 0 ]
 	# 9 of 768 lost: 2%, up to 25% "light losses" (the bands table)
 	[ "$(json '.units[] | select(.name=="Old Guard") | .band')" = "light losses" ]
 	[ "$(json '.units[] | select(.name=="Old Guard") | has("strength") or has("losses") or has("start_strength") or has("ratings") or has("parent")')" = false ]
@@ -122,6 +127,7 @@ brigade_game() {
 	[ "$(json '.units[] | select(.name=="Kempt") | .strength')" = 64 ]
 	# the French see Kempt's losses... none, and their own exact
 	umpire --json sheet --for French
+	[ "$status" -eq 0 ]
 	[ "$(json '.units[] | select(.name=="Old Guard") | .strength')" = 759 ]
 	[ "$(json '.units[] | select(.name=="Kempt") | .band')" = fresh ]
 	no_leak British 768 759 guards "dice" '"die' "carry back"
@@ -138,23 +144,30 @@ brigade_game() {
 	# lost: the first band at or above it, 50, says "heavy losses")
 	"$U" adjust Kempt --figures -24 --reason "hard fighting" >/dev/null
 	umpire --json sheet
+	[ "$status" -eq 0 ]
 	[ "$(json '.units[] | select(.name=="Kempt") | .state')" = halt ]
 	umpire sheet --for French --csv
+	[ "$status" -eq 0 ]
 	has_line "side,order_of_battle,name,type,formation,seen,state,flags" "$output"
 	has_line "British,,Kempt,infantry,line,heavy losses,," "$output"
 	umpire sheet --for French --html f.html
+	[ "$status" -eq 0 ]
 	grep -qF "<td>heavy losses</td><td></td>" f.html
 	run grep -c "halt" f.html
+	[ "$status" -eq 1 ]
 	[ "$output" = 0 ]
 	# the umpire's page draws a brigade's parts as rows, not the text's heading
 	umpire sheet --html all.html
+	[ "$status" -eq 0 ]
 	run grep -c "battalion  *class  *figures" all.html
+	[ "$status" -eq 1 ]
 	[ "$output" = 0 ]
 }
 
 @test "brigade at fog hidden: a side's own figures too only as band words" {
 	brigade_game --fog hidden
 	umpire --json sheet --for French
+	[ "$status" -eq 0 ]
 	[ "$(json '.units[] | select(.name=="Old Guard") | .band')" = "light losses" ]
 	[ "$(json '.units[] | select(.name=="Old Guard") | has("strength")')" = false ]
 	[ "$(json '.units[] | select(.name=="Old Guard") | .ratings.class')" = guards ]
@@ -176,11 +189,13 @@ brigade_game() {
 @test "squares at fog table and hidden: hit markers stand on the table; ratings, dice and working do not" {
 	squares_game
 	umpire --json sheet --for British
+	[ "$status" -eq 0 ]
 	[ "$(json '.units[] | select(.name=="Ney'"'"'s Column") | .hits')" = 3 ]
 	no_leak British d12 d10 d8 "[6,6,6]" "6, 6, 6" "die 1" "hits on 5+"
 	no_leak French "[6,6,6]" "die 1" "d10 per base" "hits on 5+"
 	"$U" game --fog hidden >/dev/null
 	umpire --json sheet --for British
+	[ "$status" -eq 0 ]
 	# 3 hit markers of the 4 a unit is told by: 75%, shattered
 	[ "$(json '.units[] | select(.name=="Ney'"'"'s Column") | .band')" = "shattered" ]
 	[ "$(json '.units[] | select(.name=="Ney'"'"'s Column") | has("hits")')" = false ]
@@ -194,10 +209,12 @@ brigade_game() {
 	"$U" adjust Pack --figures -2 --reason "stragglers" >/dev/null
 	"$U" turn next >/dev/null
 	umpire --json log --for French
+	[ "$status" -eq 0 ]
 	[ "$(json '.entries | length')" = 2 ]
 	[ "$(json '.entries[0].summary')" = "Old Guard loses 9 figures (759 left)" ]
 	[ "$(json '.entries[1].summary')" = "turn 2 begins" ]
 	umpire --json log --for British
+	[ "$status" -eq 0 ]
 	[ "$(json '.entries | length')" = 3 ]
 	[ "$(json '.entries[0].summary')" = "Old Guard: light losses" ]
 	[ "$(json '.entries[0].who[0].unit')" = Kempt ]
@@ -212,6 +229,7 @@ brigade_game() {
 	umpire log show 99 --for French
 	expect_error 65 "umpire: log: there is no event 99 in French's log, which has 2 (the rulings its units took part in; log --for lists them)"
 	umpire --json log show 1 --for British
+	[ "$status" -eq 0 ]
 	[ "$(json .summary)" = "Old Guard: light losses" ]
 	[ "$(json 'has("dice") or has("working") or has("result")')" = false ]
 }
@@ -302,6 +320,7 @@ fury_game() {
 @test "fury at fog table and hidden: stands stand on the table; BEL, nation, dice and working do not" {
 	fury_game
 	umpire --json sheet --for British
+	[ "$status" -eq 0 ]
 	[ "$(json '.units[] | select(.name=="Foy") | .strength')" = 7 ]
 	[ "$(json '.units[] | select(.name=="Foy") | has("ratings") or has("bel")')" = false ]
 	[ "$(json '.units[] | select(.name=="Halkett") | .strength')" = 4 ]
@@ -311,6 +330,7 @@ fury_game() {
 	shown French militia
 	"$U" game --fog hidden >/dev/null
 	umpire --json sheet --for British
+	[ "$status" -eq 0 ]
 	[ "$(json '.units[] | select(.name=="Halkett") | .band')" = "light losses" ]
 	[ "$(json '.units[] | select(.name=="Halkett") | .ratings | keys | join(",")')" = "bel,nation" ]
 	no_leak British militia "(4 left)" "stands 5" '"strength"' '"stands":' "die 1"
@@ -328,6 +348,7 @@ twobytwo_game() {
 @test "2x2 at fog table and hidden: state markers stand on the table; size, army points, dice and working do not" {
 	twobytwo_game
 	umpire --json sheet --for British
+	[ "$status" -eq 0 ]
 	[ "$(json '.units[] | select(.name=="Guard") | .state')" = pinned ]
 	[ "$(json '.units[] | select(.name=="95th") | .state')" = destroyed ]
 	no_leak British large '"points":3' "3 AP" "d6 6" "die 1" "firer-large"
@@ -349,6 +370,7 @@ ohw_game() {
 @test "ohw at fog table and hidden: fatigue points only as band words; ratings, dice and working never" {
 	ohw_game
 	umpire --json sheet --for British
+	[ "$status" -eq 0 ]
 	[ "$(json '.units[] | select(.name=="Old Guard") | .band')" = "heavy losses" ]
 	[ "$(json '.units[] | select(.name=="Old Guard") | has("fatigue_points") or has("ratings")')" = false ]
 	no_leak British 21 "6 FP" "(6 of" stubborn "d6 6" "die 1"
@@ -364,6 +386,7 @@ ohw_game() {
 @test "ohw --for: the enemy under one head, its fatigue as a band word, no state word it cannot see" {
 	ohw_game
 	umpire sheet --for British
+	[ "$status" -eq 0 ]
 	# Old Guard: 6 FP of 21, 29% (rounded up) lost: up to 50% "heavy losses"
 	[ "$(printf '%s\n' "$output" | sed -n '/^== French/,/^$/p')" = "== French
   unit                         type            formation     fatigue points  state, flags
@@ -371,26 +394,31 @@ ohw_game() {
   Old Guard                    infantry        line          heavy losses" ]
 	[[ "$output" != *reorganised* ]]
 	umpire sheet --for French
+	[ "$status" -eq 0 ]
 	has_line "  1/45e                        infantry        line          fresh"
 }
 
 @test "--for: the enemy's state word is the one its own side reads for the same state" {
 	squares_game
 	umpire sheet --for French
+	[ "$status" -eq 0 ]
 	has_line "  Guards                       infantry        0               ok"
 	has_line "  Ney's Column                 infantry           3  ok"
 	umpire sheet --for British
+	[ "$status" -eq 0 ]
 	has_line "  Ney's Column                 infantry        3               ok"
 }
 
 @test "--for: the enemy's formations are not named, nor shown as many empty heads" {
 	"$U" new --rules brigade --example >/dev/null
 	umpire sheet --for Allied
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s\n' "$output" | grep -c '^ units seen$')" = 1 ]
 	[ "$(printf '%s\n' "$output" | grep -c 'no formation')" = 0 ]
 	[ "$(printf '%s\n' "$output" | grep -c "Quiot\|Donzelot\|Marcognet\|Jacquinot\|I Corps")" = 0 ]
 	has_line "  Charlet                      infantry        line          fresh"
 	umpire sheet --for French
+	[ "$status" -eq 0 ]
 	[ "$(printf '%s\n' "$output" | grep -c '^ units seen$')" = 1 ]
 	[ "$(printf '%s\n' "$output" | grep -c "Picton's Division")" = 0 ]
 }
@@ -418,6 +446,7 @@ ohw_game() {
 	# a game of an earlier umpire with two sides one folding reads
 	sqlite3 umpire.db "UPDATE unit SET side = 'FRANÇAISE' WHERE name = 'Gris'"
 	umpire --json sheet --for FRANÇAISE
+	[ "$status" -eq 0 ]
 	[ "$(json .for)" = FRANÇAISE ]
 	[ "$(json '.units[] | select(.name == "Bleu") | has("ratings")')" = false ]
 	umpire sheet --for francaise
@@ -431,27 +460,34 @@ ohw_game() {
 @test "brigade at fog hidden: a side's own battalions are not listed with their figures" {
 	"$U" new --rules brigade --example --fog hidden >/dev/null
 	umpire --json unit show Pack --for Allied
+	[ "$status" -eq 0 ]
 	[ "$(json '.ratings | has("battalion")')" = false ]
 	umpire unit show Kempt --for Allied
 	[ "$status" -eq 0 ]
 	[[ "$output" != *":british"* ]]
 	umpire --json sheet --for Allied
+	[ "$status" -eq 0 ]
 	[ "$(json '[.units[] | .ratings | has("battalion")] | any')" = false ]
 	"$U" game --fog table >/dev/null
 	umpire --json unit show Pack --for Allied
+	[ "$status" -eq 0 ]
 	[ "$(json '.ratings.battalion | length')" -gt 1 ]
 }
 
 @test "2x2 at fog hidden: a side's own army points are not shown, as every count" {
 	"$U" new --rules 2x2 --example --fog hidden >/dev/null
 	umpire sheet --for British
+	[ "$status" -eq 0 ]
 	has_line "== British"
 	umpire --json sheet --for British
+	[ "$status" -eq 0 ]
 	[ "$(json '.points')" = "{}" ]
 	"$U" game --fog table >/dev/null
 	umpire --json sheet --for British
+	[ "$status" -eq 0 ]
 	[ "$(json '.points | keys | join(",")')" = British ]
 	umpire sheet --for British
+	[ "$status" -eq 0 ]
 	has_line "== British (22 AP), losses: 0 units destroyed"
 }
 
@@ -475,11 +511,14 @@ ohw_game() {
 	[[ "$output" == *Picton* ]]
 	[[ "$output" == *Charlet* ]]
 	umpire complete "umpire unit show "
+	[ "$status" -eq 0 ]
 	[[ "$output" == *Quiot* ]]
 	umpire complete "umpire log show --for Allied "
+	[ "$status" -eq 0 ]
 	[ "$output" = "words
 1" ]
 	umpire complete "umpire log show "
+	[ "$status" -eq 0 ]
 	[ "$output" = "words
 1
 2" ]
@@ -488,11 +527,14 @@ ohw_game() {
 @test "fury --for: the enemy's stands lost are counted in the log as on the sheet at fog table, as band words at hidden" {
 	fury_game
 	umpire log --for French
+	[ "$status" -eq 0 ]
 	[[ "$output" == *"Halkett loses 1 stand (4 left)"* ]]
 	umpire sheet --for French
+	[ "$status" -eq 0 ]
 	has_line "  Halkett                      infantry        line          4               disordered"
 	"$U" game --fog hidden >/dev/null
 	umpire log --for French
+	[ "$status" -eq 0 ]
 	[[ "$output" == *"Halkett: light losses"* ]]
 	[[ "$output" != *"(4 left)"* ]]
 }
@@ -504,5 +546,6 @@ ohw_game() {
 	[[ "$output" != *"losses:"* ]]
 	has_line "Turn 1"
 	umpire report
+	[ "$status" -eq 0 ]
 	has_line "  losses: British 0 figures this turn, 0 in all; French 9 figures this turn, 9 in all"
 }

@@ -797,7 +797,8 @@ FITS='document.documentElement.scrollWidth <= window.innerWidth'
 	[[ "$JS" == *"Königlich-Preußisches-Leib-Grenadier-Regiment-Nummer-Acht"* ]]
 	# the enemy stands on the table, its figures a band word, never a number
 	[[ "$JS" == *Bachelu* ]]
-	[[ "$JS" != *"figures 72"* && "$JS" != *french* ]]
+	js "/figures 72|french/.test($CARDS)"
+	[ "$JS" = false ]
 	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
 	until_js "$KEMPT" '"state ok; figures 62 of 64; losses 2; pushbacks run 0, total 0"' 2
 	js "$FITS"

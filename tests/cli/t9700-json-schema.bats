@@ -7,17 +7,23 @@ load helper
 @test "the file commands' --json: unit import, export and rm, tables export and import, report --html" {
 	small_oob
 	umpire --json unit export oob.csv
+	[ "$status" -eq 0 ]
 	[ "$output" = '{"exported":"oob.csv"}' ]
 	umpire --json unit rm Pack
+	[ "$status" -eq 0 ]
 	[ "$output" = '{"removed":"Pack"}' ]
 	sed -n '1p;/^Pack,/p' oob.csv >pack.csv
 	umpire --json unit import pack.csv
+	[ "$status" -eq 0 ]
 	[ "$output" = '{"imported":1}' ]
 	umpire --json tables export bands bands.csv
+	[ "$status" -eq 0 ]
 	[ "$output" = '{"exported":"bands"}' ]
 	umpire --json tables import bands bands.csv
+	[ "$status" -eq 0 ]
 	[ "$output" = '{"imported":"bands"}' ]
 	umpire --json report --html report.html
+	[ "$status" -eq 0 ]
 	[ "$output" = '{"wrote":"report.html"}' ]
 }
 

@@ -77,7 +77,7 @@ for m in $mutants; do
 		continue
 	fi
 	(cd "$dir" && tests/run.sh build/flt/umpire build/san/umpire "$@") >"$dir/check.log" 2>&1
-	failed=$(tail -1 "$dir/check.log" | sed -n 's/^[0-9]* passed, \([0-9]*\) failed$/\1/p')
+	failed=$(tail -1 "$dir/check.log" | sed -n 's/^[0-9]* passed, \([0-9]*\) failed, [0-9]* skipped$/\1/p')
 	if [ -z "$failed" ]; then
 		echo "$m: the tests did not finish (see $dir/check.log)"
 		status=1
