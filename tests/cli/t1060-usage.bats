@@ -52,7 +52,7 @@ log show ID" ]
 	done
 	# report and batch as the others: a value missing, an option twice
 	umpire report --html
-	expect_error 64 "umpire: report: option '--html' needs a value (FILE)"
+	expect_error 64 "umpire: report: option '--html' needs a value: --html FILE"
 	umpire batch --each --each
 	expect_error 64 "umpire: batch: option '--each' is given twice"
 }

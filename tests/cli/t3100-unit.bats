@@ -313,6 +313,7 @@ load helper
 	[ "$(sed -n 8p oob.csv)" = "Plain 'Name',$rest" ]
 	"$U" --db two.db new --rules brigade >/dev/null
 	umpire --db two.db unit import oob.csv
+	[ "$status" -eq 0 ]
 	[ "$output" = "imported 7 units from oob.csv" ]
 	[ "$("$U" --db two.db --json unit list | jq -c '[.units[] | [.name, .side]]')" = \
 	    "[[\"-1st Foot\",\"=Side\"],[\"=SUM(A1)\",\"=Side\"],[\"+Plus\",\"=Side\"],[\"@Home\",\"=Side\"],[\"'quoted\",\"=Side\"],[\"''twice\",\"=Side\"],[\"Plain 'Name'\",\"=Side\"]]" ]
@@ -323,6 +324,7 @@ load helper
 	new_game
 	printf "name,side,type,class,units\n'=Kempt,British,infantry,british,4\n''t Hooft,British,infantry,british,4\n-Pack,British,infantry,british,4\n" >hand.csv
 	umpire unit import hand.csv
+	[ "$status" -eq 0 ]
 	[ "$output" = "imported 3 units from hand.csv" ]
 	[ "$("$U" --json unit list | jq -c '[.units[].name]')" = "[\"=Kempt\",\"'t Hooft\",\"-Pack\"]" ]
 }

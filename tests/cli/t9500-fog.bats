@@ -221,6 +221,7 @@ brigade_game() {
 	[ "$(json '.entries[0].who[0].role')" = unit ]
 	# French's log is numbered by its own entries: the game's 1 and 3
 	umpire log show 2 --for French
+	[ "$status" -eq 0 ]
 	[ "$output" = "event 2, turn 1, turn
   turn 2 begins" ]
 	umpire log show 3 --for French
@@ -251,38 +252,49 @@ brigade_game() {
 	"$U" undo >/dev/null
 	"$U" turn next >/dev/null
 	umpire log --for French
+	[ "$status" -eq 0 ]
 	[ "$output" = "#1     turn 1   fire     Kempt (unit), Old Guard (target): Old Guard loses 9 figures (759 left)
 #2     turn 1   fire     Kempt (unit), Old Guard (target): Old Guard loses 11 figures (748 left)  (undone)
 #3     turn 1   turn     turn 2 begins" ]
 	umpire --json log --for French
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '[.entries[].id]')" = "[1,2,3]" ]
 	# a filter keeps the numbers of the whole log
 	umpire --json log --for French --unit "Old Guard"
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '[.entries[].id]')" = "[1,2]" ]
 	umpire log show 2 --for French
+	[ "$status" -eq 0 ]
 	[ "$output" = "event 2, turn 1, fire (undone)
   Old Guard loses 11 figures (748 left)" ]
 	umpire --json log show 3 --for French
+	[ "$status" -eq 0 ]
 	[ "$(jsonc .)" = '{"id":3,"turn":1,"command":"turn","summary":"turn 2 begins","undone":false}' ]
 	umpire log show 4 --for French
 	expect_error 65 "umpire: log: there is no event 4 in French's log, which has 3 (the rulings its units took part in; log --for lists them)"
 	# the report numbers a ruling as the log does (the undone one is not told)
 	umpire report --for French
+	[ "$status" -eq 0 ]
 	has_line "  #1 fire: Kempt (unit), Old Guard (target): Old Guard loses 9 figures (759 left)"
 	has_line "  #3 turn: turn 2 begins"
 	umpire --json report --for French
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '[.turns[].events[].id]')" = "[1,3]" ]
 	umpire complete "umpire log show --for French "
+	[ "$status" -eq 0 ]
 	[ "$output" = "words
 1
 2
 3" ]
 	# the umpire's view keeps the game's ids
 	umpire --json log
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '[.entries[].id]')" = "[1,2,3,4,5,6,7,8,9]" ]
 	umpire --json report
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '[.turns[].events[].id]')" = "[1,2,3,4,5,6,7,9]" ]
 	umpire log show 6
+	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "event 6, turn 1, fire" ]
 }
 

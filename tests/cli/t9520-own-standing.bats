@@ -31,6 +31,7 @@ fury_fatigued() {
 	[ "$status" -eq 0 ]
 	[ "${lines[1]}" = "Perponcher's Division is fatigued: its brigades may not move within 3\" of the enemy" ]
 	umpire sheet
+	[ "$status" -eq 0 ]
 	[ "${lines[1]}" = "Perponcher's Division is fatigued: its brigades may not move within 3\" of the enemy" ]
 	umpire sheet --for French
 	[ "$status" -eq 0 ]
@@ -46,11 +47,13 @@ fury_fatigued() {
 	[ "$(jsonc '[.formations[] | [.name, .state]]')" = '[["Anglo-Allied Army","good_order"],["Perponcher'"'"'s Division","fatigued"]]' ]
 	[ "$(json .standing_text)" = "Perponcher's Division is fatigued: its brigades may not move within 3\" of the enemy" ]
 	umpire --json sheet --for French
+	[ "$status" -eq 0 ]
 	[ "$(json .standing_text)" = "no formation is fatigued" ]
 	[ "$(jsonc .standing)" = '{"fatigue":[{"name":"I Corps","type":"corps","level":3,"losses":0,"fatigued":false}]}' ]
 	[ "$(jsonc '[.formations[] | .name]')" = '["I Corps"]' ]
 	# the umpire's: every formation, the division's state as the side reads it
 	umpire --json sheet
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '[.standing.fatigue[] | .name]')" = '["Anglo-Allied Army","Perponcher'"'"'s Division","I Corps"]' ]
 	[ "$(json '.formations[] | select(.name == "Perponcher'"'"'s Division") | .state')" = fatigued ]
 }
@@ -61,6 +64,7 @@ fury_fatigued() {
 	[ "$status" -eq 0 ]
 	[ "$(jsonc .standing)" = '{"fatigue":[{"name":"Anglo-Allied Army","type":"army","fatigued":false},{"name":"Perponcher'"'"'s Division","type":"division","fatigued":true}]}' ]
 	umpire sheet --for Allied
+	[ "$status" -eq 0 ]
 	[ "${lines[1]}" = "Perponcher's Division is fatigued: its brigades may not move within 3\" of the enemy" ]
 }
 
@@ -78,20 +82,27 @@ ohw_broken() {
 @test "ohw: a side reads its own broken brigade, with its FP at fog table and without at hidden" {
 	ohw_broken
 	umpire sheet
+	[ "$status" -eq 0 ]
 	[ "${lines[1]}" = "Right Wing is broken (25 FP of 15)" ]
 	umpire sheet --for British
+	[ "$status" -eq 0 ]
 	[ "${lines[1]}" = "Right Wing is broken (25 FP of 15)" ]
 	umpire --json sheet --for British
+	[ "$status" -eq 0 ]
 	[ "$(jsonc .standing)" = '{"formations":[{"name":"Right Wing","fatigue_points":25,"break_point":15,"state":"broken"}]}' ]
 	[ "$(jsonc '[.formations[] | [.name, .state]]')" = '[["Right Wing","broken"]]' ]
 	umpire sheet --for French
+	[ "$status" -eq 0 ]
 	[ "${lines[1]}" = "no formation is exhausted or broken" ]
 	umpire --json sheet --for French
+	[ "$status" -eq 0 ]
 	[ "$(jsonc .standing)" = '{"formations":[]}' ]
 	"$U" game --fog hidden >/dev/null
 	umpire sheet --for British
+	[ "$status" -eq 0 ]
 	[ "${lines[1]}" = "Right Wing is broken" ]
 	umpire --json sheet --for British
+	[ "$status" -eq 0 ]
 	[ "$(jsonc .standing)" = '{"formations":[{"name":"Right Wing","state":"broken"}]}' ]
 }
 
@@ -103,11 +114,14 @@ ohw_broken() {
 	"$U" adjust Bachelu --state pushed-back --reason "a test" >/dev/null
 	for who in British French umpire; do
 		umpire --json sheet --for "$who"
+		[ "$status" -eq 0 ]
 		[ "$(jsonc '[.units[] | [.name, .must]]' | jq -c 'sort')" = '[["Bachelu",[{"what":"be pushed back","rule":"brigade.txt l.299","flag":"pushed-back"}]],["Kempt",[{"what":"follow up at least one move","rule":"brigade.txt l.315","flag":"following-up"}]]]' ]
 	done
 	umpire --json turn
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '[.units[] | select(.unit == "Kempt") | .must[]]')" = '[{"what":"follow up at least one move","rule":"brigade.txt l.315"}]' ]
 	umpire sheet --for British
+	[ "$status" -eq 0 ]
 	[ "$(grep -c '^  Kempt .* must follow up$' <<<"$output")" = 1 ]
 }
 
@@ -117,12 +131,14 @@ ohw_broken() {
 	"$U" unit add Bachelu --side French --type line >/dev/null
 	"$U" adjust Kempt --state must-follow-up --reason "a test" >/dev/null
 	umpire --json sheet --for Allies
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '[.units[] | [.name, .must]]')" = '[["Kempt",[{"what":"follow up: up to a full move directly ahead","rule":"2x2.txt l.258","flag":"must-follow-up"}]],["Bachelu",[]]]' ]
 	rm umpire.db
 	"$U" new --rules fury >/dev/null
 	"$U" unit add Quiot --side French --type infantry --stands 6 --bel regular --nation france >/dev/null
 	"$U" adjust Quiot --state breakthrough --reason "a test" >/dev/null
 	umpire --json sheet --for French
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '.units[0].must')" = '[{"what":"make its breakthrough melee","rule":"fury.txt l.256","flag":"breakthrough"}]' ]
 }
 
@@ -138,8 +154,10 @@ twobytwo_one_lost() {
 @test "2x2 at fog table: each side reads the victory count, both sides' units destroyed" {
 	twobytwo_one_lost
 	umpire --json sheet --for French
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '[.standing, .losses]')" = '[{"victory":"fast","destroyed":{"Allies":1,"French":0},"lost":[]},{"Allies":1,"French":0}]' ]
 	umpire sheet --for French
+	[ "$status" -eq 0 ]
 	[ "${lines[1]}" = "nobody has lost yet" ]
 	[ "$(grep -c '^== Allies, losses: 1 unit destroyed$' <<<"$output")" = 1 ]
 	[ "$(grep -c '^== French (.* AP), losses: 0 units destroyed$' <<<"$output")" = 1 ]
@@ -153,9 +171,12 @@ twobytwo_one_lost() {
 		"$U" adjust "Allied $n" --state destroyed --reason "a test" >/dev/null
 	done
 	umpire --json sheet --for French
+	[ "$status" -eq 0 ]
 	[ "$(jsonc '[.standing, .losses]')" = '[{"victory":"fast","lost":["Allies"]},{}]' ]
 	umpire sheet --for French
+	[ "$status" -eq 0 ]
 	[ "${lines[1]}" = "Allies lose" ]
 	umpire sheet
+	[ "$status" -eq 0 ]
 	[ "${lines[1]}" = "Allies lose: 5 units destroyed" ]
 }
