@@ -428,7 +428,7 @@ record(struct cmd_ctx *g, struct game *gm, struct work *w, int argc, char **argv
 	int st;
 
 	if ((st = db_event_next_id(gm->db, &out->event)) != DB_OK)
-		return game_fail(g, st);
+		return game_fail(g, gm->db, st);
 	if (game_args_json(g->command, argc, argv, w->args, sizeof w->args) != 0 ||
 	    dice_json(out->dice, w->dice, sizeof w->dice) != 0 ||
 	    render_json(out, w->json, sizeof w->json) != 0)

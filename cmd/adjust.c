@@ -333,7 +333,7 @@ record(struct cmd_ctx *g, struct game *gm, struct unit *u, int argc,
 	if (game_args_json("adjust", argc, argv, w->args, sizeof w->args) != 0)
 		return cmd_error(g, EXIT_DATA, "the command line is too long to record");
 	if ((st = db_event_next_id(gm->db, id)) != DB_OK)
-		return game_fail(g, st);
+		return game_fail(g, gm->db, st);
 	correction_json(gm, u, w, *id);
 	memset(&rec, 0, sizeof rec);
 	rec.id = *id;

@@ -307,7 +307,7 @@ add_unit(struct carry *c, struct db *db, int i, int depth)
 	if (st == DB_OK && !u->formation)
 		st = db_brought_put(db, c->u[i].id, &c->u[i].b);
 	free(row);
-	return st == DB_OK ? 0 : game_fail(c->g, st);
+	return st == DB_OK ? 0 : game_fail(c->g, db, st);
 }
 
 /* The new game's rule tables, campaign and roster, in its transaction. */
@@ -319,12 +319,12 @@ fill(struct carry *c, struct db *db, const char *title, const char *options,
 
 	if ((st = db_game_insert(db, c->g->rules, title, options, fog)) != DB_OK ||
 	    (st = db_tables_copy_game(db, c->src->db, c->g->rules)) != DB_OK)
-		return game_fail(c->g, st);
+		return game_fail(c->g, db, st);
 	for (int i = 0; i < c->nbattles; i++)
 		if ((st = db_battle_add(db, &c->battles[i])) != DB_OK)
-			return game_fail(c->g, st);
+			return game_fail(c->g, db, st);
 	if ((st = db_battle_add(db, &c->last)) != DB_OK)
-		return game_fail(c->g, st);
+		return game_fail(c->g, db, st);
 	for (int i = 0; i < c->src->army.n; i++)
 		if ((rc = add_unit(c, db, i, 0)) != 0)
 			return rc;
@@ -339,20 +339,21 @@ make_game(struct carry *c, const char *title, const char *options, const char *f
     int force)
 {
 	struct db *db;
+	struct error e;
 	int st, rc;
 
-	if ((st = db_create(c->g->db_path, force, &db)) != DB_OK)
-		return cmd_error(c->g, exit_of_db(st), "%s", db_last_error());
+	if ((st = db_create(c->g->db_path, force, &e, &db)) != DB_OK)
+		return game_said(c->g, &e, st);
 	if ((st = db_begin(db)) != DB_OK)
 		rc = cmd_error(c->g, st == DB_CANTCREATE ? EXIT_CANTCREATE : exit_of_db(st),
-		    "%s", db_last_error());
+		    "%s", db_error(db)->text);
 	else
 		rc = fill(c, db, title, options, fog);
 	game_source_end(c->src);
 	c->src = NULL;
 	if (rc == 0 && (st = db_commit(db)) != DB_OK)
 		rc = cmd_error(c->g, st == DB_CANTCREATE ? EXIT_CANTCREATE : exit_of_db(st),
-		    "%s", db_last_error());
+		    "%s", db_error(db)->text);
 	if (rc != 0)
 		db_rollback(db);
 	db_close(db);
@@ -468,5 +469,5 @@ campaign_battles(struct cmd_ctx *g, struct game *gm, struct db_battle **out, int
 {
 	int st = db_battles(gm->db, out, n);
 
-	return st == DB_OK ? 0 : game_fail(g, st);
+	return st == DB_OK ? 0 : game_fail(g, gm->db, st);
 }

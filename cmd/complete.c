@@ -276,13 +276,15 @@ print_found(struct completion *c)
 static const struct ruleset *
 rules_of(struct completion *c)
 {
+	struct error e;
 	char name[32];
 
 	if (c->rules != NULL)
 		return ruleset_find(c->rules);
 	if (!c->peeked) {
 		c->peeked = 1;
-		if (db_peek_rules(c->g->db_path, name, sizeof name) == DB_OK)
+		/* (a game that cannot be read offers no rule set's words) */
+		if (db_peek_rules(c->g->db_path, name, sizeof name, &e) == DB_OK)
 			c->game_rules = ruleset_find(name);
 	}
 	return c->game_rules;

@@ -64,7 +64,7 @@ who_of(struct lister *l, const struct db_event *e, char *text, size_t n)
 	w.a = &l->gm->army;
 	w.n = 0;
 	if ((st = db_event_roles(l->gm->db, e->id, add_who, &w)) != DB_OK)
-		return game_fail(l->g, st);
+		return game_fail(l->g, l->gm->db, st);
 	line_init(&t, text, n);
 	for (int i = 0; i < w.n; i++) {
 		if (i > 0)
@@ -134,7 +134,7 @@ one(void *ctx, const struct db_event *e)
 	    e->undone == 2 ? "  (undone)" : "");
 	/* The effects' sentences under it: the umpire's view. */
 	if (whole && (st = db_event_lines(l->gm->db, e->id, 0, print_line, l->out)) != DB_OK) {
-		l->rc = game_fail(l->g, st);
+		l->rc = game_fail(l->g, l->gm->db, st);
 		return 1;
 	}
 	return 0;
@@ -184,7 +184,7 @@ show(struct cmd_ctx *g, struct game *gm, const struct viewer *v, const char *arg
 	if (st == DB_NOTFOUND && !viewer_all(v))
 		return not_in_log(g, v, id);
 	if (st != DB_OK)
-		return game_fail(g, st);
+		return game_fail(g, gm->db, st);
 	if (viewer_all(v)) {
 		/* A turn's end keeps no output of its own: it is told as the
 		 * log tells it. */
@@ -198,7 +198,7 @@ show(struct cmd_ctx *g, struct game *gm, const struct viewer *v, const char *arg
 		fprintf(g->out, "event %lld, turn %ld, %s%s\n", e.id, e.turn, e.command,
 		    e.undone ? " (undone)" : "");
 		if ((st = db_event_lines(gm->db, id, 1, print_line, g->out)) != DB_OK)
-			return game_fail(g, st);
+			return game_fail(g, gm->db, st);
 		return 0;
 	}
 	free(output);
@@ -250,7 +250,7 @@ list(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 	if (l.rc != 0)
 		rc = l.rc;
 	else if (st != DB_OK)
-		rc = game_fail(g, st);
+		rc = game_fail(g, gm->db, st);
 	else
 		rc = g->json ? cmd_print_json(g, &l.w,
 		    "the journal is too long for one JSON object") : 0;

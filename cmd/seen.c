@@ -87,7 +87,7 @@ seen_event(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 		return 0;
 	}
 	if ((st = db_event_roles(gm->db, e->id, role, &rd)) != DB_OK)
-		return game_fail(g, st);
+		return game_fail(g, gm->db, st);
 	if (!s->took_part)
 		return 0;
 	if (rd.own_whole) {
@@ -95,7 +95,7 @@ seen_event(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 		return 0;
 	}
 	if ((st = db_event_effects(gm->db, e->id, effect, &rd)) != DB_OK)
-		return game_fail(g, st);
+		return game_fail(g, gm->db, st);
 	if (rd.l.len == 0)
 		line_text(&rd.l, "nothing it could see changed", 0);
 	return 0;

@@ -10,6 +10,8 @@
 
 #include <stddef.h>
 
+#include "error.h"
+
 /* 'UMPI': the application_id of every umpire game file. */
 #define DB_APPLICATION_ID 0x554d5049
 
@@ -31,8 +33,10 @@ enum db_status {
 
 struct db;
 
-/* The sentence describing the last failure (static storage). */
-const char *db_last_error(void);
+/* The record of the last failure on the game db: its status and its
+ * sentence.  A function that opens or creates a game, before there is a
+ * db, writes its failure into the record the caller passes. */
+const struct error *db_error(const struct db *db);
 
 /* True when a file exists at path. */
 int db_file_exists(const char *path);
@@ -41,7 +45,7 @@ int db_file_exists(const char *path);
  * Reads the rule set of the game at path into name without changing the
  * file.  Returns DB_OK, DB_NOFILE, DB_NOTGAME, DB_NEWER or DB_IO.
  */
-int db_peek_rules(const char *path, char *name, size_t n);
+int db_peek_rules(const char *path, char *name, size_t n, struct error *e);
 
 /* How to open a game. */
 enum {
@@ -60,7 +64,7 @@ enum {
  * the file may be written.  Returns a status and sets *out (NULL on
  * failure).
  */
-int db_open(const char *path, int mode, struct db **out);
+int db_open(const char *path, int mode, struct error *e, struct db **out);
 
 /* DB_OK when a game opened as it is (DB_OPEN_AS_IS) is one this umpire
  * can read without bringing it up to date (from schema 3, which made a
@@ -75,7 +79,7 @@ int db_migrate(struct db *db);
  * Creates a new game file at path for rule set `rules` (replacing a game
  * there only when force).  The caller then fills it and commits.
  */
-int db_create(const char *path, int force, struct db **out);
+int db_create(const char *path, int force, struct error *e, struct db **out);
 
 /* Closes the game; accepts NULL. */
 void db_close(struct db *db);

@@ -32,6 +32,7 @@ struct db {
 				 * -1 not known (db_event_next_id) */
 	long long last_live;	/* the last entry in force, 0 for none
 				 * (db_event_next_id) */
+	struct error error;	/* the last failure on this game */
 };
 
 /* The SQLite release db/vfs.c is argued for (SQLITE_VERSION_NUMBER): a
@@ -57,12 +58,12 @@ void db_tables_free(struct db *db);
  */
 int db_prepare(struct db *db, enum stmt id, sqlite3_stmt **st);
 
-/* Records SQLite's error as the last error and returns the status. */
+/* Records SQLite's error in db's record and returns the status. */
 int db_fail(struct db *db, int rc, const char *what);
 
-/* Sets the last error sentence and returns status. */
-int db_set_error(int status, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+/* Sets db's error record (db_error) and returns status. */
+int db_set_error(struct db *db, int status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* Steps a statement that returns no row; DB_OK or a status. */
 int db_step_done(struct db *db, sqlite3_stmt *st, const char *what);
