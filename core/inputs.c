@@ -11,6 +11,9 @@
 #include "num.h"
 #include "text.h"
 
+static int fail(struct inputs *in, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 static int
 fail(struct inputs *in, int code, const char *fmt, ...)
 {

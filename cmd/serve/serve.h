@@ -60,7 +60,7 @@ struct server {
 	struct error open_error;	/* why the game could not be opened */
 	long long version;	/* its data_version when last asked */
 	enum said said;
-	char unreadable[512];	/* the sentence of SAID_UNREADABLE */
+	char unreadable[1024];	/* the sentence of SAID_UNREADABLE (a said[768]) */
 	pthread_mutex_t conns;	/* the streams, the guards, stopping */
 	pthread_cond_t wake;	/* the watcher's: stop */
 	struct stream *streams;
