@@ -271,15 +271,17 @@ read_source(struct carry *c, struct inputs *in)
 
 /* The new game's fog and rule set's options: as the source's, unless
  * given. */
-static void
+static int
 keep_settings(struct carry *c, struct inputs *in)
 {
 	const struct input_decl *d = c->src->rs->roster->game_inputs;
 
-	if (!in_given(in, "fog"))
-		inputs_set_word(in, "fog", c->src->info.fog);
+	if (!in_given(in, "fog") && inputs_set_word(in, "fog", c->src->info.fog) != 0)
+		return cmd_error(c->g, EXIT_DATA, "the game '%s' keeps a fog the next battle cannot take: %s",
+		    c->path, in->error);
 	for (; d != NULL && d->name != NULL; d++)
 		inputs_default_from(in, &c->src->options, d->name);
+	return 0;
 }
 
 /* Adds unit i of the source to the new game db, its formation first (the
@@ -450,8 +452,7 @@ campaign_new(struct cmd_ctx *g, struct inputs *in)
 	c.g = g;
 	c.path = in_text(in, "from");
 	text_copy(title, sizeof title, in_text(in, "title"));
-	if ((rc = read_source(&c, in)) == 0) {
-		keep_settings(&c, in);
+	if ((rc = read_source(&c, in)) == 0 && (rc = keep_settings(&c, in)) == 0) {
 		text_copy(fog, sizeof fog, in_text(in, "fog"));
 		if ((rc = new_game_options(g, in, options, sizeof options)) == 0)
 			rc = make_game(&c, title, options, fog, in_flag(in, "force"));

@@ -406,8 +406,10 @@ offer_event(void *ctx, const struct db_event *e)
 static void
 offer_events(struct completion *c)
 {
-	if (game(c))
-		db_log(c->gm->db, 0, 0, offer_event, c);
+	/* (completion says nothing of a game it cannot read: a log that
+	 * fails offers the events read before) */
+	if (game(c) && db_log(c->gm->db, 0, 0, offer_event, c) != DB_OK)
+		return;
 }
 
 static void
