@@ -431,7 +431,7 @@ record(struct cmd_ctx *g, struct game *gm, struct work *w, int argc, char **argv
 	int st;
 
 	if ((st = db_event_next_id(gm->db, &out->event)) != DB_OK)
-		return game_fail(g, st);
+		return game_fail(g, gm->db, st);
 	if ((w->args = game_args_json(g->command, argc, argv)) == NULL ||
 	    (w->dice = dice_json(out->dice)) == NULL ||
 	    (w->json = render_json(out)) == NULL)

@@ -340,7 +340,7 @@ record(struct cmd_ctx *g, struct game *gm, struct unit *u, int argc,
 		    in_given(&w->in, "formation") ? "in " : "", text_spoken(w->word, word, sizeof word));
 	measure_note(gm, u, w);
 	if ((st = db_event_next_id(gm->db, id)) != DB_OK)
-		return game_fail(g, st);
+		return game_fail(g, gm->db, st);
 	if ((w->args = game_args_json("adjust", argc, argv)) == NULL ||
 	    (w->out = correction_json(gm, u, w, *id)) == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");

@@ -271,15 +271,17 @@ read_source(struct carry *c, struct inputs *in)
 
 /* The new game's fog and rule set's options: as the source's, unless
  * given. */
-static void
+static int
 keep_settings(struct carry *c, struct inputs *in)
 {
 	const struct input_decl *d = c->src->rs->roster->game_inputs;
 
-	if (!in_given(in, "fog"))
-		inputs_set_word(in, "fog", c->src->info.fog);
+	if (!in_given(in, "fog") && inputs_set_word(in, "fog", c->src->info.fog) != 0)
+		return cmd_error(c->g, EXIT_DATA, "the game '%s' keeps a fog the next battle cannot take: %s",
+		    c->path, in->error);
 	for (; d != NULL && d->name != NULL; d++)
 		inputs_default_from(in, &c->src->options, d->name);
+	return 0;
 }
 
 /* Adds unit i of the source to the new game db, its formation first (the
@@ -307,7 +309,7 @@ add_unit(struct carry *c, struct db *db, int i, int depth)
 	if (st == DB_OK && !u->formation)
 		st = db_brought_put(db, c->u[i].id, &c->u[i].b);
 	free(row);
-	return st == DB_OK ? 0 : game_fail(c->g, st);
+	return st == DB_OK ? 0 : game_fail(c->g, db, st);
 }
 
 /* The new game's rule tables, campaign and roster, in its transaction. */
@@ -319,12 +321,12 @@ fill(struct carry *c, struct db *db, const char *title, const char *options,
 
 	if ((st = db_game_insert(db, c->g->rules, title, options, fog)) != DB_OK ||
 	    (st = db_tables_copy_game(db, c->src->db, c->g->rules)) != DB_OK)
-		return game_fail(c->g, st);
+		return game_fail(c->g, db, st);
 	for (int i = 0; i < c->nbattles; i++)
 		if ((st = db_battle_add(db, &c->battles[i])) != DB_OK)
-			return game_fail(c->g, st);
+			return game_fail(c->g, db, st);
 	if ((st = db_battle_add(db, &c->last)) != DB_OK)
-		return game_fail(c->g, st);
+		return game_fail(c->g, db, st);
 	for (int i = 0; i < c->src->army.n; i++)
 		if ((rc = add_unit(c, db, i, 0)) != 0)
 			return rc;
@@ -339,20 +341,21 @@ make_game(struct carry *c, const char *title, const char *options, const char *f
     int force)
 {
 	struct db *db;
+	struct error e;
 	int st, rc;
 
-	if ((st = db_create(c->g->db_path, force, &db)) != DB_OK)
-		return cmd_error(c->g, exit_of_db(st), "%s", db_last_error());
+	if ((st = db_create(c->g->db_path, force, &e, &db)) != DB_OK)
+		return game_said(c->g, &e, st);
 	if ((st = db_begin(db)) != DB_OK)
 		rc = cmd_error(c->g, st == DB_CANTCREATE ? EXIT_CANTCREATE : exit_of_db(st),
-		    "%s", db_last_error());
+		    "%s", db_error(db)->text);
 	else
 		rc = fill(c, db, title, options, fog);
 	game_source_end(c->src);
 	c->src = NULL;
 	if (rc == 0 && (st = db_commit(db)) != DB_OK)
 		rc = cmd_error(c->g, st == DB_CANTCREATE ? EXIT_CANTCREATE : exit_of_db(st),
-		    "%s", db_last_error());
+		    "%s", db_error(db)->text);
 	if (rc != 0)
 		db_rollback(db);
 	db_close(db);
@@ -448,8 +451,7 @@ campaign_new(struct cmd_ctx *g, struct inputs *in)
 	c.g = g;
 	c.path = in_text(in, "from");
 	text_copy(title, sizeof title, in_text(in, "title"));
-	if ((rc = read_source(&c, in)) == 0) {
-		keep_settings(&c, in);
+	if ((rc = read_source(&c, in)) == 0 && (rc = keep_settings(&c, in)) == 0) {
 		text_copy(fog, sizeof fog, in_text(in, "fog"));
 		if ((rc = new_game_options(g, in, options, sizeof options)) == 0)
 			rc = make_game(&c, title, options, fog, in_flag(in, "force"));
@@ -467,5 +469,5 @@ campaign_battles(struct cmd_ctx *g, struct game *gm, struct db_battle **out, int
 {
 	int st = db_battles(gm->db, out, n);
 
-	return st == DB_OK ? 0 : game_fail(g, st);
+	return st == DB_OK ? 0 : game_fail(g, gm->db, st);
 }

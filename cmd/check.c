@@ -130,7 +130,7 @@ check(struct cmd_ctx *g, int argc, char **argv)
 	tallies_of(gm, counted, latest, &t);
 	if ((st = db_check(gm->db, &t, report, g, &problems)) != DB_OK ||
 	    (st = db_tables_check(gm->db, gm->rs->name, report, g, &more)) != DB_OK)
-		return game_fail(g, st);
+		return game_fail(g, gm->db, st);
 	problems += more;
 	if ((rc = check_names(g, gm, &problems)) != 0)
 		return rc;

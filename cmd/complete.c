@@ -268,13 +268,15 @@ print_found(struct completion *c)
 static const struct ruleset *
 rules_of(struct completion *c)
 {
+	struct error e;
 	char name[32];
 
 	if (c->rules != NULL)
 		return ruleset_find(c->rules);
 	if (!c->peeked) {
 		c->peeked = 1;
-		if (db_peek_rules(c->g->db_path, name, sizeof name) == DB_OK)
+		/* (a game that cannot be read offers no rule set's words) */
+		if (db_peek_rules(c->g->db_path, name, sizeof name, &e) == DB_OK)
 			c->game_rules = ruleset_find(name);
 	}
 	return c->game_rules;
@@ -399,8 +401,11 @@ offer_events(struct completion *c)
 
 	if (!game(c))
 		return;
+	/* (completion says nothing of a game it cannot read: a log that
+	 * fails offers the events read before) */
 	if (viewer_all(&c->viewer)) {
-		db_log(c->gm->db, 0, 0, offer_event, c);
+		if (db_log(c->gm->db, 0, 0, offer_event, c) != DB_OK)
+			return;
 		return;
 	}
 	if (seen_log_read(c->g, c->gm, &c->viewer, &log) != 0)

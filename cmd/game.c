@@ -13,9 +13,15 @@
 #include "text.h"
 
 int
-game_fail(struct cmd_ctx *g, int st)
+game_said(struct cmd_ctx *g, const struct error *e, int st)
 {
-	return cmd_error(g, exit_of_db(st), "%s", db_last_error());
+	return cmd_error(g, exit_of_db(st), "%s", e->text);
+}
+
+int
+game_fail(struct cmd_ctx *g, const struct db *db, int st)
+{
+	return game_said(g, db_error(db), st);
 }
 
 const struct input_decl *
@@ -56,14 +62,17 @@ read_options(struct cmd_ctx *g, struct game *gm)
 int
 game_batch_begin(struct cmd_ctx *g, struct batch *b)
 {
-	int st;
+	struct error e;
+	int st, rc;
 
 	b->path = g->db_path;
-	if ((st = db_open(g->db_path, DB_OPEN_WRITE, &b->db)) != DB_OK ||
-	    (st = db_migrate(b->db)) != DB_OK || (st = db_begin(b->db)) != DB_OK) {
+	if ((st = db_open(g->db_path, DB_OPEN_WRITE, &e, &b->db)) != DB_OK)
+		return game_said(g, &e, st);
+	if ((st = db_migrate(b->db)) != DB_OK || (st = db_begin(b->db)) != DB_OK) {
+		rc = game_fail(g, b->db, st);
 		db_close(b->db);
 		b->db = NULL;
-		return game_fail(g, st);
+		return rc;
 	}
 	return 0;
 }
@@ -71,17 +80,19 @@ game_batch_begin(struct cmd_ctx *g, struct batch *b)
 int
 game_batch_end(struct cmd_ctx *g, struct batch *b, int keep)
 {
-	int st = DB_OK;
+	int st = DB_OK, rc = 0;
 
 	if (b->db == NULL)
 		return 0;
 	if (keep && (st = db_commit(b->db)) == DB_OK)
 		db_checkpoint(b->db);
+	if (st != DB_OK)
+		rc = game_fail(g, b->db, st);
 	if (!keep || st != DB_OK)
 		db_rollback(b->db);
 	db_close(b->db);
 	b->db = NULL;
-	return st != DB_OK ? game_fail(g, st) : 0;
+	return rc;
 }
 
 /* The batch connection command g works in, or NULL. */
@@ -95,22 +106,22 @@ shared_of(struct cmd_ctx *g)
 /* The game could not be opened: the reason, and where the path came
  * from when the umpire did not type it. */
 static int
-open_fail(struct cmd_ctx *g, int st)
+open_fail(struct cmd_ctx *g, const struct error *e, int st)
 {
 	if (g->db_from_env && st == DB_NOFILE)
 		return cmd_error(g, exit_of_db(st),
 		    "there is no game at '%s', the path $UMPIRE_DB names: start one with 'umpire new --rules NAME', or give the game's path with --db PATH",
 		    g->db_path);
 	if (g->db_from_env)
-		return cmd_error(g, exit_of_db(st), "%s (the path is $UMPIRE_DB's)",
-		    db_last_error());
-	return game_fail(g, st);
+		return cmd_error(g, exit_of_db(st), "%s (the path is $UMPIRE_DB's)", e->text);
+	return game_said(g, e, st);
 }
 
 static int
 connect_parts(struct cmd_ctx *g, int write, struct game *gm)
 {
 	struct batch *b = shared_of(g);
+	struct error e;
 	int st;
 
 	if (b != NULL && strcmp(g->db_path, b->path) != 0)
@@ -120,15 +131,15 @@ connect_parts(struct cmd_ctx *g, int write, struct game *gm)
 	if (b != NULL)
 		gm->db = b->db;
 	else if ((st = db_open(g->db_path, write ? DB_OPEN_WRITE : DB_OPEN_READ,
-	    &gm->db)) != DB_OK)
-		return open_fail(g, st);
+	    &e, &gm->db)) != DB_OK)
+		return open_fail(g, &e, st);
 	/* A reader reads one snapshot: every read of the command, the game
 	 * row first, in one read transaction (a writer's begins in
 	 * start_parts, after the migrations). */
 	if (b == NULL && !write && (st = db_begin_read(gm->db)) != DB_OK)
-		return game_fail(g, st);
+		return game_fail(g, gm->db, st);
 	if ((st = db_game_get(gm->db, &gm->info)) != DB_OK)
-		return game_fail(g, st);
+		return game_fail(g, gm->db, st);
 	gm->rs = ruleset_find(gm->info.rules);
 	if (gm->rs == NULL)
 		return cmd_error(g, EXIT_DATA, "the game '%s' is played under rules this umpire does not know ('%s')",
@@ -198,13 +209,13 @@ start_parts(struct cmd_ctx *g, struct game *gm)
 
 	if (gm->batch == NULL && gm->writable && ((st = db_migrate(gm->db)) != DB_OK ||
 	    (st = db_begin(gm->db)) != DB_OK))
-		return game_fail(g, st);
+		return game_fail(g, gm->db, st);
 	/* (A batch holds every line's output until it is kept.) */
 	if (gm->writable && gm->batch == NULL && (rc = hold_output(g)) != 0)
 		return rc;
 	if ((st = db_turn(gm->db, &gm->turn)) != DB_OK ||
 	    (st = db_tables_load(gm->db, gm->rs->name)) != DB_OK)
-		return game_fail(g, st);
+		return game_fail(g, gm->db, st);
 	gm->ts = db_tableset(gm->db);
 	name_ledgers(gm);
 	gm->started = 1;
@@ -304,7 +315,7 @@ close_game(struct cmd_ctx *g, struct game *gm, int rc)
 	if (gm->batch != NULL || gm->db == NULL)
 		return rc;
 	if (rc == 0 && (st = db_commit(gm->db)) != DB_OK)
-		rc = game_fail(g, st);
+		rc = game_fail(g, gm->db, st);
 	/* Game keeping leaves the game file whole; rulings leave the WAL
 	 * until it holds a few (db/db.c). */
 	if (rc == 0 && gm->writable && gm->started && !(g->flags & CMD_ADJUDICATES))
@@ -335,16 +346,20 @@ int
 game_source(struct cmd_ctx *g, const char *path, struct game **out)
 {
 	struct game *gm = calloc(1, sizeof *gm);
+	struct error e;
 	int st, rc = 0;
 
 	*out = NULL;
 	if (gm == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
-	if ((st = db_open(path, DB_OPEN_AS_IS, &gm->db)) != DB_OK ||
-	    (st = db_readable_as_is(gm->db)) != DB_OK ||
+	if ((st = db_open(path, DB_OPEN_AS_IS, &e, &gm->db)) != DB_OK) {
+		rc = game_said(g, &e, st);
+		goto failed;
+	}
+	if ((st = db_readable_as_is(gm->db)) != DB_OK ||
 	    (st = db_begin_read(gm->db)) != DB_OK ||
 	    (st = db_game_get(gm->db, &gm->info)) != DB_OK) {
-		rc = game_fail(g, st);
+		rc = game_fail(g, gm->db, st);
 		goto failed;
 	}
 	if ((gm->rs = ruleset_find(gm->info.rules)) == NULL) {
@@ -355,7 +370,7 @@ game_source(struct cmd_ctx *g, const char *path, struct game **out)
 	}
 	if ((st = db_turn(gm->db, &gm->turn)) != DB_OK ||
 	    (st = db_tables_load(gm->db, gm->rs->name)) != DB_OK) {
-		rc = game_fail(g, st);
+		rc = game_fail(g, gm->db, st);
 		goto failed;
 	}
 	gm->ts = db_tableset(gm->db);
@@ -402,7 +417,7 @@ army_read(struct cmd_ctx *g, struct game *gm)
 	gm->army_loaded = 1;
 	if (gm->rs->roster->keeps.acts != NULL &&
 	    (st = db_army_acts(gm->db, &gm->army, gm->turn)) != DB_OK)
-		return game_fail(g, st);
+		return game_fail(g, gm->db, st);
 	return 0;
 }
 
@@ -416,7 +431,7 @@ game_army(struct cmd_ctx *g, struct game *gm)
 	if (gm->army_loaded)
 		return 0;
 	if ((st = db_army_load(gm->db, &gm->army, gm->ledgers, init_ratings, gm)) != DB_OK)
-		return game_fail(g, st);
+		return game_fail(g, gm->db, st);
 	return army_read(g, gm);
 }
 
@@ -432,7 +447,7 @@ game_army_named(struct cmd_ctx *g, struct game *gm, const char *const *names, in
 		return game_army(g, gm);
 	if ((st = db_army_load_named(gm->db, &gm->army, names, n, gm->ledgers, init_ratings,
 	    gm)) != DB_OK)
-		return game_fail(g, st);
+		return game_fail(g, gm->db, st);
 	if (gm->army.n == 0) {
 		db_army_free(&gm->army);
 		return game_army(g, gm);
@@ -475,23 +490,23 @@ game_journal(struct cmd_ctx *g, struct game *gm, const struct db_record *rec,
 	int st;
 
 	if ((st = db_event_record(gm->db, rec)) != DB_OK)
-		return game_fail(g, st);
+		return game_fail(g, gm->db, st);
 	for (int i = 0; i < ru->n; i++)
 		if ((st = db_event_unit(gm->db, rec->id, ru->unit[i]->id,
 		    ru->role[i])) != DB_OK)
-			return game_fail(g, st);
+			return game_fail(g, gm->db, st);
 	for (int i = 0; i < fx->n; i++) {
 		const struct unit_effect *e = ruling_effect(fx, i);
 
 		if ((st = db_effect_add(gm->db, rec->id, ru->unit[e->unit]->id,
 		    game_effect_kind(gm, e), e->name, e->amount, e->total, e->ref,
 		    e->note)) != DB_OK)
-			return game_fail(g, st);
+			return game_fail(g, gm->db, st);
 	}
 	for (int i = 0; i < ru->n; i++)
 		if (touched(fx, i) &&
 		    (st = db_state_put(gm->db, ru->unit[i], gm->ledgers)) != DB_OK)
-			return game_fail(g, st);
+			return game_fail(g, gm->db, st);
 	return 0;
 }
 

@@ -86,8 +86,11 @@ int game_end(struct cmd_ctx *g, int rc);
 int game_batch_begin(struct cmd_ctx *g, struct batch *b);
 int game_batch_end(struct cmd_ctx *g, struct batch *b, int keep);
 
-/* Prints the db layer's last error; returns the exit status for st. */
-int game_fail(struct cmd_ctx *g, int st);
+/* Prints the failure kept in the game db's record; returns the exit status
+ * for st (exit_of_db). */
+int game_fail(struct cmd_ctx *g, const struct db *db, int st);
+/* The same for a failure kept in e (opening a game, before there is a db). */
+int game_said(struct cmd_ctx *g, const struct error *e, int st);
 
 /* Reads the army (every unit and formation with its state and typed
  * ratings) once.  Prints the error. */

@@ -746,7 +746,7 @@ html_history(struct cmd_ctx *g, struct game *gm, struct history *h)
 	history_read(h);
 	if (st != DB_OK) {
 		html_history_free(h);
-		return game_fail(g, st);
+		return game_fail(g, gm->db, st);
 	}
 	return 0;
 }

@@ -76,7 +76,7 @@ who_of(struct lister *l, const struct db_event *e, struct who *w)
 	memset(w, 0, sizeof *w);
 	w->a = &l->gm->army;
 	if ((st = db_event_roles(l->gm->db, e->id, add_who, w)) != DB_OK)
-		return game_fail(l->g, st);
+		return game_fail(l->g, l->gm->db, st);
 	if (w->no_memory)
 		return cmd_error(l->g, EXIT_BUG, "out of memory");
 	return 0;
@@ -159,7 +159,7 @@ one(void *ctx, const struct db_event *e)
 	}
 	free(w.named);
 	if (st != DB_OK)
-		l->rc = game_fail(l->g, st);
+		l->rc = game_fail(l->g, l->gm->db, st);
 	return st != DB_OK;
 }
 
@@ -200,7 +200,7 @@ show_whole(struct cmd_ctx *g, struct game *gm, long id)
 	int st, rc = 0;
 
 	if ((st = db_event_output(gm->db, id, &e, &output)) != DB_OK)
-		return game_fail(g, st);
+		return game_fail(g, gm->db, st);
 	/* A turn's end keeps no output of its own: it is told as the log
 	 * tells it. */
 	if (g->json && strcmp(output, "{}") == 0)
@@ -213,7 +213,7 @@ show_whole(struct cmd_ctx *g, struct game *gm, long id)
 	fprintf(g->out, "event %lld, turn %ld, %s%s\n", e.id, e.turn, e.command,
 	    e.undone ? " (undone)" : "");
 	if ((st = db_event_lines(gm->db, id, 1, print_line, g->out)) != DB_OK)
-		return game_fail(g, st);
+		return game_fail(g, gm->db, st);
 	return 0;
 }
 
@@ -238,7 +238,7 @@ show_seen(struct cmd_ctx *g, struct game *gm, const struct viewer *v, long numbe
 	st = db_event_output(gm->db, log.id[number - 1], &e, &output);
 	seen_log_free(&log);
 	if (st != DB_OK)
-		return game_fail(g, st);
+		return game_fail(g, gm->db, st);
 	free(output);
 	if ((seen = malloc(sizeof *seen)) == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
@@ -294,7 +294,7 @@ list(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 	if (l.rc != 0)
 		rc = l.rc;
 	else if (st != DB_OK)
-		rc = game_fail(g, st);
+		rc = game_fail(g, gm->db, st);
 	else if (g->json)
 		rc = cmd_print_json(g, &l.w);
 	else

@@ -243,7 +243,7 @@ fill_game(struct cmd_ctx *g, struct db *db, const struct inputs *in,
 	return 0;
 failed:
 	return cmd_error(g, st == DB_CANTCREATE ? EXIT_CANTCREATE : exit_of_db(st), "%s",
-	    db_last_error());
+	    db_error(db)->text);
 }
 
 static int
@@ -255,6 +255,7 @@ new_game_in(struct cmd_ctx *g, struct inputs *in, int argc, char **argv)
 	struct side_count sides[SIDES_MAX];
 	const char *title;
 	struct db *db;
+	struct error e;
 	char options[1024];
 	struct jsonw w;
 	int rc, st, nsides = 0;
@@ -286,8 +287,8 @@ new_game_in(struct cmd_ctx *g, struct inputs *in, int argc, char **argv)
 	title = ex != NULL && !in_given(in, "title") ? ex->title : in_text(in, "title");
 	if ((rc = new_game_options(g, in, options, sizeof options)) != 0)
 		return rc;
-	if ((st = db_create(g->db_path, in_flag(in, "force"), &db)) != DB_OK)
-		return cmd_error(g, exit_of_db(st), "%s", db_last_error());
+	if ((st = db_create(g->db_path, in_flag(in, "force"), &e, &db)) != DB_OK)
+		return game_said(g, &e, st);
 	rc = fill_game(g, db, in, title, options, ex, sides, &nsides);
 	db_close(db);
 	if (rc != 0)

@@ -504,7 +504,7 @@ tell_json(struct report *r)
 	jsonw_array(&w, "turns");
 	if ((st = db_turn_events(r->gm->db, one, r)) != DB_OK) {
 		jsonw_free(&w);
-		return r->failed ? EXIT_IO : game_fail(r->g, st);
+		return r->failed ? EXIT_IO : game_fail(r->g, r->gm->db, st);
 	}
 	while (r->turn < r->gm->turn)
 		begin_turn(r);
@@ -550,7 +550,7 @@ tell(struct report *r)
 	if (r->html)
 		charts(r);
 	if ((st = db_turn_events(r->gm->db, one, r)) != DB_OK)
-		return r->failed ? EXIT_IO : game_fail(r->g, st);
+		return r->failed ? EXIT_IO : game_fail(r->g, r->gm->db, st);
 	while (r->turn < r->gm->turn)
 		begin_turn(r);
 	end_turn(r);

@@ -88,7 +88,7 @@ seen_event(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 		return 0;
 	}
 	if ((st = db_event_roles(gm->db, e->id, role, &rd)) != DB_OK)
-		return game_fail(g, st);
+		return game_fail(g, gm->db, st);
 	if (!s->took_part)
 		return 0;
 	if (rd.own_whole) {
@@ -96,7 +96,7 @@ seen_event(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 		return 0;
 	}
 	if ((st = db_event_effects(gm->db, e->id, effect, &rd)) != DB_OK)
-		return game_fail(g, st);
+		return game_fail(g, gm->db, st);
 	if (rd.l.len == 0)
 		line_text(&rd.l, "nothing it could see changed", 0);
 	return 0;
@@ -151,7 +151,7 @@ seen_log_read(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 	lr->log = log;
 	lr->rc = 0;
 	st = db_log(gm->db, 0, 0, log_entry, lr);
-	rc = lr->rc != 0 ? lr->rc : st != DB_OK ? game_fail(g, st) : 0;
+	rc = lr->rc != 0 ? lr->rc : st != DB_OK ? game_fail(g, gm->db, st) : 0;
 	free(lr);
 	if (rc != 0)
 		seen_log_free(log);

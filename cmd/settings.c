@@ -101,7 +101,7 @@ settings(struct cmd_ctx *g, struct inputs *in, int argc, char **argv)
 		if (in_given(in, "title"))
 			text_copy(gm->info.title, sizeof gm->info.title, in_text(in, "title"));
 		if ((st = db_game_set(gm->db, gm->info.title, gm->info.fog)) != DB_OK)
-			return game_fail(g, st);
+			return game_fail(g, gm->db, st);
 	}
 	if ((rc = campaign_battles(g, gm, &b, &n)) != 0)
 		return rc;

@@ -240,7 +240,7 @@ import_table(struct cmd_ctx *g, struct source *src, const char *name,
 		snprintf(provenance, sizeof provenance, "house (imported from %s)", path);
 		t.provenance = provenance;
 		if ((st = db_table_replace(src->gm->db, &t)) != DB_OK)
-			rc = game_fail(g, st);
+			rc = game_fail(g, src->gm->db, st);
 	}
 	*rows = t.nrows;
 	free(cells);

@@ -70,7 +70,7 @@ next_turn(struct cmd_ctx *g, struct game *gm, long long *id)
 	snprintf(summary, sizeof summary, "turn %ld begins", gm->turn + 1);
 	if ((rc = clear_turn_flags(g, gm, t)) == 0 &&
 	    (st = db_event_next_id(gm->db, id)) != DB_OK)
-		rc = game_fail(g, st);
+		rc = game_fail(g, gm->db, st);
 	if (rc == 0) {
 		memset(&rec, 0, sizeof rec);
 		rec.id = *id;
@@ -298,7 +298,7 @@ tell_dice(struct telling *t)
 
 	if ((st = db_turn_result(t->gm->db, t->gm->turn, "turn", "action_dice", pool,
 	    (int)(sizeof pool / sizeof pool[0]), &n)) != DB_OK)
-		return game_fail(t->g, st);
+		return game_fail(t->g, t->gm->db, st);
 	jsonw_array(&t->w, "action_dice");
 	t->nmay_not = 0;
 	if (n > 0)

@@ -78,7 +78,7 @@ reachable(struct cmd_ctx *g, struct game *gm, long to, int redo)
 	if (to == 0)
 		return 0;
 	if ((st = db_event_undone(gm->db, to, &undone)) != DB_OK)
-		return game_fail(g, st);
+		return game_fail(g, gm->db, st);
 	if (!redo && undone != 0)
 		return cmd_error(g, EXIT_DATA, "event %ld is already undone%s", to,
 		    undone == 1 ? " (redo brings it back)" : "");
@@ -112,7 +112,7 @@ take_back(struct cmd_ctx *g, const struct inputs *in, int redo, struct shown *s)
 	if (st == DB_OK && !dry_run)
 		st = db_undo_mark(gm->db, to, redo, &done);
 	if (st != DB_OK)
-		return game_fail(g, st);
+		return game_fail(g, gm->db, st);
 	jsonw_array_end(&s->w);
 	jsonw_object_end(&s->w);
 	if (s->w.overflow || fflush(s->text) != 0)

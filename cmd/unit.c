@@ -679,7 +679,7 @@ add_from(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
 	    (rc = check_points(g, gm, names, u, cost, err, n)) != 0)
 		return rc;
 	if ((st = db_unit_add(gm->db, u, &id)) != DB_OK) {
-		text_copy(err, n, db_last_error());
+		text_copy(err, n, db_error(gm->db)->text);
 		return exit_of_db(st);
 	}
 	u->id = id;
@@ -822,7 +822,7 @@ brought_read(struct cmd_ctx *g, struct game *gm, const struct unit *u, struct br
 	if (u->formation)
 		return 0;
 	if ((st = db_brought_get(gm->db, u->id, &br->b, &br->found)) != DB_OK)
-		return game_fail(g, st);
+		return game_fail(g, gm->db, st);
 	if (!br->found || (rc = campaign_battles(g, gm, &all, &n)) != 0)
 		return br->found ? rc : 0;
 	if (n > 0)
@@ -1180,7 +1180,7 @@ stored_unit(struct cmd_ctx *g, struct game *gm, const char *name,
 	if ((found = game_unit(g, gm, name, &rc)) == NULL)
 		return rc;
 	if ((st = db_unit_get(gm->db, found->id, row)) != DB_OK)
-		return game_fail(g, st);
+		return game_fail(g, gm->db, st);
 	*u = found;
 	return 0;
 }
@@ -1258,7 +1258,7 @@ cmd_set_in(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
 		    "'%s' has lost %ld %s: it cannot start with fewer (%ld)", row->name,
 		    unit_lost(u), gm->rs->measure, row->start_strength);
 	if ((st = db_unit_update(gm->db, row)) != DB_OK)
-		return game_fail(g, st);
+		return game_fail(g, gm->db, st);
 	db_army_free(&gm->army);
 	gm->army_loaded = 0;
 	return 0;
@@ -1296,7 +1296,7 @@ cmd_rm(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
 		return rc;
 	if ((st = db_unit_remove(gm->db, row->id)) != DB_OK)
 		return cmd_error(g, exit_of_db(st), "unit '%s': %s", row->name,
-		    db_last_error());
+		    db_error(gm->db)->text);
 	return 0;
 }
 

@@ -1,4 +1,5 @@
 /* dice: die kinds, the face stream of one adjudication, and the generator. */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -371,6 +372,7 @@ take(struct dice *d, enum die_kind k, unsigned mask, int group, const char *fmt,
 		    "the ruling asks for more than %d dice", DICE_MAX);
 		return -1;
 	}
+	assert(d->pool_at <= d->npool && d->npool <= DICE_POOL);
 	pool = d->pool_at < d->npool ? (d->pool_at++ == 0 ? 1 : 2) : 0;
 	face = next_face(d, k, pool != 0, label);
 	if (face < 0) {
@@ -379,6 +381,10 @@ take(struct dice *d, enum die_kind k, unsigned mask, int group, const char *fmt,
 		d->wanted_pool = pool;
 		return -1;
 	}
+	/* A die taken is one of its kind's faces (weighing odds pools any
+	 * face), and given dice are never read past the last. */
+	assert(d->mode == DICE_EXPLORE || (face >= die_min(k) && face <= die_max(k)));
+	assert(d->mode != DICE_GIVEN || d->nused < d->ngiven);
 	u = &d->used[d->nused++];
 	u->face = face;
 	u->kind = k;

@@ -11,6 +11,9 @@
 #include "num.h"
 #include "text.h"
 
+static int fail(struct inputs *in, int code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 static int
 fail(struct inputs *in, int code, const char *fmt, ...)
 {
@@ -883,8 +886,8 @@ may_fill(struct inputs *in, const char *name)
 	return v != NULL && !v->given;
 }
 
-static void
-keep_failure(struct inputs *in, int rc)
+void
+inputs_keep(struct inputs *in, int rc)
 {
 	if (rc != INPUTS_OK && in->failed == 0)
 		in->failed = rc;
@@ -894,28 +897,28 @@ void
 inputs_default_count(struct inputs *in, const char *name, long n)
 {
 	if (may_fill(in, name) && in->failed == 0)
-		keep_failure(in, inputs_set_count(in, name, n));
+		inputs_keep(in, inputs_set_count(in, name, n));
 }
 
 void
 inputs_default_number(struct inputs *in, const char *name, double d)
 {
 	if (may_fill(in, name) && in->failed == 0)
-		keep_failure(in, inputs_set_number(in, name, d));
+		inputs_keep(in, inputs_set_number(in, name, d));
 }
 
 void
 inputs_default_word(struct inputs *in, const char *name, const char *word)
 {
 	if (word != NULL && may_fill(in, name) && in->failed == 0)
-		keep_failure(in, inputs_set_word(in, name, word));
+		inputs_keep(in, inputs_set_word(in, name, word));
 }
 
 void
 inputs_default_flag(struct inputs *in, const char *name)
 {
 	if (may_fill(in, name) && in->failed == 0)
-		keep_failure(in, inputs_set_flag(in, name));
+		inputs_keep(in, inputs_set_flag(in, name));
 }
 
 void
@@ -938,7 +941,7 @@ inputs_default_from(struct inputs *in, const struct inputs *src,
 	if (v == NULL || v->given || sv == NULL || !sv->set || in->failed != 0 ||
 	    (sv->decl->kind == IN_FLAG && !sv->given))
 		return;
-	keep_failure(in, sv->decl->kind == IN_FLAG ? inputs_set_flag(in, name) :
+	inputs_keep(in, sv->decl->kind == IN_FLAG ? inputs_set_flag(in, name) :
 	    set_text(in, v, text_at(src, sv->text), 0));
 }
 

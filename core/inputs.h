@@ -173,6 +173,10 @@ struct in_item {
 	const struct spec_part *part;
 };
 
+/* A status the caller must look at: a setter's failure dropped is an
+ * option that silently does nothing. */
+#define INPUTS_CHECKED __attribute__((warn_unused_result))
+
 /* Status codes of the parser and setters (the rule sets' RULE_ codes). */
 enum {
 	INPUTS_OK = 0,
@@ -198,50 +202,65 @@ void inputs_init(struct inputs *in, const char *ruleset, const char *command,
  * are checked separately, against the tables that will judge them
  * (inputs_check_mods).  Returns a status with in->error set.
  */
-int inputs_parse_argv(struct inputs *in, int argc, char **argv);
+int inputs_parse_argv(struct inputs *in, int argc, char **argv)
+    INPUTS_CHECKED;
 
 /* Sets the default of every option that has none yet (parse_argv does it;
  * inputs filled from stored JSON call it when the leaves are in). */
-int inputs_defaults(struct inputs *in);
+int inputs_defaults(struct inputs *in)
+    INPUTS_CHECKED;
 
 /* Checks the modifier names given against their tables in ts. */
-int inputs_check_mods(struct inputs *in, const struct tableset *ts);
+int inputs_check_mods(struct inputs *in, const struct tableset *ts)
+    INPUTS_CHECKED;
 
 /* inputs_init, inputs_parse_argv and (when ts) inputs_check_mods. */
 int inputs_parse(struct inputs *in, const char *ruleset, const char *command,
     const struct input_decl *decls, const struct input_decl *extra,
-    int argc, char **argv, const struct tableset *ts);
+    int argc, char **argv, const struct tableset *ts)
+    INPUTS_CHECKED;
 
 /* Like inputs_parse for a game-keeping command: arguments that are not
  * options are kept in in->pos. */
 int inputs_parse_command(struct inputs *in, const char *command,
     const struct input_decl *decls, const struct input_decl *extra,
-    int argc, char **argv);
+    int argc, char **argv)
+    INPUTS_CHECKED;
 
 /* ---- typed setters: each returns a status with in->error set ------- */
 
 /* The one text parser: a value as typed (argv, CSV), by its kind. */
-int inputs_set_text(struct inputs *in, const char *name, const char *text);
-int inputs_set_count(struct inputs *in, const char *name, long n);
+int inputs_set_text(struct inputs *in, const char *name, const char *text)
+    INPUTS_CHECKED;
+int inputs_set_count(struct inputs *in, const char *name, long n)
+    INPUTS_CHECKED;
 /* Adds one number to an IN_COUNTS option. */
-int inputs_add_count(struct inputs *in, const char *name, long n);
-int inputs_set_number(struct inputs *in, const char *name, double d);
+int inputs_add_count(struct inputs *in, const char *name, long n)
+    INPUTS_CHECKED;
+int inputs_set_number(struct inputs *in, const char *name, double d)
+    INPUTS_CHECKED;
 /* IN_CHOICE (checked against its choices), IN_TEXT; IN_UNIT adds a name. */
-int inputs_set_word(struct inputs *in, const char *name, const char *word);
-int inputs_set_flag(struct inputs *in, const char *name);
+int inputs_set_word(struct inputs *in, const char *name, const char *word)
+    INPUTS_CHECKED;
+int inputs_set_flag(struct inputs *in, const char *name)
+    INPUTS_CHECKED;
 /* Adds modifier MOD to option OPT unless it is named already (a modifier
  * is applied at most once, whether named or implied by a rating). */
-int inputs_add_mod(struct inputs *in, const char *opt, const char *mod);
+int inputs_add_mod(struct inputs *in, const char *opt, const char *mod)
+    INPUTS_CHECKED;
 /* Takes modifier MOD out of option OPT (an implied one the umpire
  * overrules); nothing when it is not there. */
-int inputs_drop_mod(struct inputs *in, const char *opt, const char *mod);
+int inputs_drop_mod(struct inputs *in, const char *opt, const char *mod)
+    INPUTS_CHECKED;
 /* Adds a spec item with its parts (the first part its head word). */
 int inputs_add_spec(struct inputs *in, const char *opt,
-    const struct spec_part *parts, const char *const *words, int nparts);
+    const struct spec_part *parts, const char *const *words, int nparts)
+    INPUTS_CHECKED;
 /* Forgets what option NAME was given (to fill it anew). */
 void inputs_clear(struct inputs *in, const char *name);
 /* Copies option NAME from src over in's (unit set). */
-int inputs_copy(struct inputs *in, const struct inputs *src, const char *name);
+int inputs_copy(struct inputs *in, const struct inputs *src, const char *name)
+    INPUTS_CHECKED;
 
 /*
  * The stateful fills: set NAME from a unit unless the umpire typed it.  A
@@ -253,6 +272,11 @@ void inputs_default_number(struct inputs *in, const char *name, double d);
 void inputs_default_word(struct inputs *in, const char *name,
     const char *word);
 void inputs_default_flag(struct inputs *in, const char *name);
+/* A fill's setter status: a failure (the first) is kept in in->failed and
+ * in->error, as the fills above keep theirs, for the caller to report: a
+ * rule set's fill hook wraps each setter it calls (a misspelt option
+ * fails the ruling rather than do nothing). */
+void inputs_keep(struct inputs *in, int rc);
 /* inputs_default_word when WORD is one of NAME's choices; nothing
  * otherwise (a formation the command does not know, a NULL word). */
 void inputs_default_choice(struct inputs *in, const char *name,
@@ -267,7 +291,8 @@ void inputs_default_from(struct inputs *in, const struct inputs *src,
 /* Sets option KEY from one stored JSON leaf (an array's elements come one
  * by one under the same key). */
 int inputs_set_json(struct inputs *in, const char *key, enum json_leaf type,
-    const char *text, long long i, double d);
+    const char *text, long long i, double d)
+    INPUTS_CHECKED;
 
 /* Writes the options given (those keep accepts; keep may be NULL) as
  * members of the open JSON object w, each in its JSON type. */

@@ -1,4 +1,5 @@
 /* result: the record of one adjudication. */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,6 +78,16 @@ room(struct result *r, void *items, const void *inside, int n, int *cap,
 	return grown;
 }
 
+/* The field named KEY in the record open (the top when none), or -1. */
+static int
+sibling(const struct result *r, const char *key)
+{
+	for (int i = r->open + 1; i < r->nfields; i++)
+		if (r->field[i].parent == r->open && strcmp(r->field[i].key, key) == 0)
+			return i;
+	return -1;
+}
+
 /* A new field under the record or list open, or NULL (r->overflow). */
 static struct result_field *
 new_field(struct result *r, const char *key, enum field_type type)
@@ -88,6 +99,10 @@ new_field(struct result *r, const char *key, enum field_type type)
 		r->overflow = 1;
 		return NULL;
 	}
+	/* A field of a record has a key, an element of a list none, and a
+	 * key is written once in its record. */
+	assert((key == NULL) == (r->open >= 0 && r->field[r->open].type == FIELD_LIST));
+	assert(key == NULL || sibling(r, key) < 0);
 	if ((grown = room(r, r->field, r->field_in, r->nfields, &r->field_cap,
 	    sizeof *r->field, 1)) == NULL)
 		return NULL;

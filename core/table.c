@@ -1,4 +1,5 @@
 /* table: look-ups in the rule tables. */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,12 +51,15 @@ table_stock_set(void)
 const char *
 table_colname(const struct table *t, int col)
 {
+	assert(col >= 0 && col < t->ncols);
 	return t->cells[col];
 }
 
 const char *
 table_cell(const struct table *t, int row, int col)
 {
+	/* A row or column not found (-1) is the caller's to check first. */
+	assert(row >= 0 && row < t->nrows && col >= 0 && col < t->ncols);
 	return t->cells[(size_t)(row + 1) * (size_t)t->ncols + (size_t)col];
 }
 

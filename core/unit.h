@@ -147,7 +147,9 @@ enum keep_kind {
 				 * the turn's rules read, ref the other unit */
 };
 
-#define EFFECT_NOTE 200
+/* A note names at most two units with some forty words of its own (the
+ * melee of A and B stays open: round N next turn): never cut. */
+#define EFFECT_NOTE (2 * UNIT_NAME + 128)
 
 /* What a ruling does to one unit of the game. */
 struct unit_effect {

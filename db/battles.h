@@ -34,9 +34,11 @@ struct db_battle {
  * none).  A game from before campaigns, read as it is, keeps none.
  * Returns a status.
  */
-int db_battles(struct db *db, struct db_battle **out, int *n);
+int db_battles(struct db *db, struct db_battle **out, int *n)
+    DB_CHECKED;
 
 /* Adds battle b after the game's others (in the caller's transaction). */
-int db_battle_add(struct db *db, const struct db_battle *b);
+int db_battle_add(struct db *db, const struct db_battle *b)
+    DB_CHECKED;
 
 #endif

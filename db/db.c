@@ -53,27 +53,31 @@
  * or a table: add a migration and its version here). */
 static const int tables_versions[] = { 6, 7, 9 };
 
-static char last_error[512];
-
-const char *
-db_last_error(void)
+const struct error *
+db_error(const struct db *db)
 {
-	return last_error;
+	return &db->error;
 }
 
-/* Formats into a buffer of its own first: the arguments may include
- * db_last_error() itself. */
 int
-db_set_error(int status, const char *fmt, ...)
+db_set_error(struct db *db, int status, const char *fmt, ...)
 {
-	char buf[sizeof last_error];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
+	error_vset(&db->error, status, fmt, ap);
 	va_end(ap);
-	memcpy(last_error, buf, sizeof last_error);
 	return status;
+}
+
+/* Hands db's failure (status rc) to e and closes db; returns rc. */
+static int
+give_up(struct db *db, int rc, struct error *e)
+{
+	*e = db->error;
+	e->code = rc;
+	db_close(db);
+	return rc;
 }
 
 /* Maps an SQLite result code to a db status. */
@@ -125,7 +129,7 @@ io_failed(struct db *db, const char *path, const char *what)
 
 	if (e != ENOSPC && e != EDQUOT && e != EMFILE && e != ENFILE && e != ENOMEM)
 		e = EIO;
-	return db_set_error(DB_IO, "%s failed on the game '%s': %s", what, path, strerror(e));
+	return db_set_error(db, DB_IO, "%s failed on the game '%s': %s", what, path, strerror(e));
 }
 
 /* True when SQLite's plain error comes from what the file holds, not
@@ -155,28 +159,28 @@ db_fail(struct db *db, int rc, const char *what)
 
 	switch (st) {
 	case DB_LOCKED:
-		return db_set_error(st, "the game '%s' is locked by another writer; try again", path);
+		return db_set_error(db, st, "the game '%s' is locked by another writer; try again", path);
 	case DB_READONLY:
 		if (db != NULL && db->rw && db->path != NULL && writable(db->path))
 			return io_failed(db, path, "opening the game for writing");
-		return db_set_error(st, "cannot write the game '%s': it is read-only (make it writable, or play on a copy)", path);
+		return db_set_error(db, st, "cannot write the game '%s': it is read-only (make it writable, or play on a copy)", path);
 	case DB_NOTGAME:
-		return db_set_error(st, "'%s' is not an umpire game", path);
+		return db_set_error(db, st, "'%s' is not an umpire game", path);
 	case DB_IO:
 		if ((rc & 0xff) == SQLITE_CORRUPT || (rc & 0xff) == SQLITE_ERROR)
-			return db_set_error(st, "the game '%s' is damaged (%s)%s: see 'umpire check'",
+			return db_set_error(db, st, "the game '%s' is damaged (%s)%s: see 'umpire check'",
 			    path, msg, db != NULL && db->in_tx && db->rw ? "; nothing was written" : "");
 		/* (SQLite's word on a failed open comes after its own retries:
 		 * the system's then is not the cause) */
 		if ((rc & 0xff) == SQLITE_IOERR && db != NULL && db->h != NULL &&
 		    sqlite3_system_errno(db->h) != 0)
-			return db_set_error(st, "%s failed on the game '%s': %s (%s)", what, path,
+			return db_set_error(db, st, "%s failed on the game '%s': %s (%s)", what, path,
 			    msg, strerror(sqlite3_system_errno(db->h)));
-		return db_set_error(st, "%s failed on the game '%s': %s", what, path, msg);
+		return db_set_error(db, st, "%s failed on the game '%s': %s", what, path, msg);
 	case DB_NOMEM:
-		return db_set_error(st, "%s: out of memory", what);
+		return db_set_error(db, st, "%s: out of memory", what);
 	default:
-		return db_set_error(st, "%s: %s", what, msg);
+		return db_set_error(db, st, "%s: %s", what, msg);
 	}
 }
 
@@ -191,7 +195,7 @@ db_file_exists(const char *path)
 /* Refuses at once what cannot be a game file: a directory, a FIFO (which
  * would block the open forever), a device or a socket. */
 static int
-regular_file(const char *path)
+regular_file(const char *path, struct error *e)
 {
 	struct stat sb;
 	const char *what;
@@ -200,7 +204,7 @@ regular_file(const char *path)
 		return DB_OK;
 	what = S_ISDIR(sb.st_mode) ? "a directory" : S_ISFIFO(sb.st_mode) ? "a FIFO" :
 	    S_ISSOCK(sb.st_mode) ? "a socket" : "a device";
-	return db_set_error(DB_NOTGAME, "'%s' is %s, not an umpire game", path, what);
+	return error_set(e, DB_NOTGAME, "'%s' is %s, not an umpire game", path, what);
 }
 
 /* True when the WAL at path holds nothing: it is not there, or it has no
@@ -244,7 +248,7 @@ db_prepare(struct db *db, enum stmt id, sqlite3_stmt **out)
 	/* A failed statement may have made SQLite roll the transaction back
 	 * on its own: nothing runs after that as if it were still open. */
 	if (db->in_tx && sqlite3_get_autocommit(db->h))
-		return db_set_error(DB_IO,
+		return db_set_error(db, DB_IO,
 		    "the game's transaction was ended by an earlier failure; nothing was saved");
 	if (st == NULL) {
 		rc = sqlite3_prepare_v3(db->h, db_sql[id], -1,
@@ -358,13 +362,13 @@ check_identity(struct db *db)
 	if ((rc = pragma_int(db, "application_id", &app)) != DB_OK)
 		return rc;
 	if (app != DB_APPLICATION_ID)
-		return db_set_error(DB_NOTGAME, "'%s' is not an umpire game",
+		return db_set_error(db, DB_NOTGAME, "'%s' is not an umpire game",
 		    db->path);
 	if ((rc = pragma_int(db, "user_version", &version)) != DB_OK)
 		return rc;
 	db->version = version;
 	if (version > latest_version())
-		return db_set_error(DB_NEWER,
+		return db_set_error(db, DB_NEWER,
 		    "'%s' is from a newer umpire (schema %ld; this umpire knows %d): upgrade umpire",
 		    db->path, version, latest_version());
 	return DB_OK;
@@ -508,20 +512,20 @@ take_use(struct db *db, int how)
 	}
 	for (;;) {
 		if ((fd = open(db->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) < 0)
-			return db_set_error(errno == ENOENT ? DB_NOFILE : DB_IO,
+			return db_set_error(db, errno == ENOENT ? DB_NOFILE : DB_IO,
 			    "cannot open the game '%s': %s", db->path, strerror(errno));
 		if (flock_waiting(fd, how) != 0) {
 			close(fd);
-			return how == LOCK_EX ? db_set_error(DB_LOCKED,
+			return how == LOCK_EX ? db_set_error(db, DB_LOCKED,
 			    "the game '%s' is in use by another command; it was not replaced",
-			    db->path) : db_set_error(DB_LOCKED,
+			    db->path) : db_set_error(db, DB_LOCKED,
 			    "the game '%s' is being replaced (new --force); try again", db->path);
 		}
 		if (fstat(fd, &held) != 0) {
 			int e = errno;
 
 			close(fd);
-			return db_set_error(DB_IO, "cannot read the game '%s': %s", db->path,
+			return db_set_error(db, DB_IO, "cannot read the game '%s': %s", db->path,
 			    strerror(e));
 		}
 		db->dev = held.st_dev;
@@ -582,7 +586,7 @@ begin_immediate(struct db *db, const char *what)
 	db->in_tx = 1;
 	if (db->use_fd >= 0 && !same_file(db)) {
 		db_rollback(db);
-		return db_set_error(DB_LOCKED,
+		return db_set_error(db, DB_LOCKED,
 		    "the game '%s' was replaced while this command waited for it; nothing was written: run it again",
 		    db->path);
 	}
@@ -675,7 +679,7 @@ migrate(struct db *db)
  * (db/vfs.c), argued for one version of SQLite: with another the command
  * is refused (70). */
 static int
-single_thread(void)
+single_thread(struct error *e)
 {
 	static int done;
 	int rc;
@@ -689,7 +693,7 @@ single_thread(void)
 	 * never spilled to a temporary file. */
 	(void)sqlite3_config(SQLITE_CONFIG_STMTJRNL_SPILL, -1);
 	if (sqlite3_libversion_number() != DB_VFS_SQLITE)
-		return db_set_error(DB_BUG,
+		return error_set(e, DB_BUG,
 		    "this umpire was built for SQLite %d.%d.%d but runs with SQLite %s: its VFS (db/vfs.c) is argued for %d.%d.%d only; rebuild it against that version",
 		    DB_VFS_SQLITE / 1000000, DB_VFS_SQLITE / 1000 % 1000, DB_VFS_SQLITE % 1000,
 		    sqlite3_libversion(), DB_VFS_SQLITE / 1000000, DB_VFS_SQLITE / 1000 % 1000,
@@ -697,31 +701,31 @@ single_thread(void)
 	/* Without it the unix VFS does the same, with its three syncs more.
 	 * (Not done, it is tried again by the next open.) */
 	if ((rc = db_vfs_register()) != SQLITE_OK)
-		return (rc & 0xff) == SQLITE_NOMEM ? db_set_error(DB_NOMEM, "out of memory") :
-		    db_set_error(DB_BUG, "SQLite's unix VFS is not there to build on");
+		return (rc & 0xff) == SQLITE_NOMEM ? error_set(e, DB_NOMEM, "out of memory") :
+		    error_set(e, DB_BUG, "SQLite's unix VFS is not there to build on");
 	done = 1;
 	return DB_OK;
 }
 
 /* A new handle for the game at path in *out; a status. */
 static int
-db_new(const char *path, struct db **out)
+db_new(const char *path, struct error *e, struct db **out)
 {
 	struct db *db;
 	int rc;
 
 	*out = NULL;
-	if ((rc = single_thread()) != DB_OK)
+	if ((rc = single_thread(e)) != DB_OK)
 		return rc;
 	if ((db = calloc(1, sizeof *db)) == NULL)
-		return db_set_error(DB_NOMEM, "out of memory");
+		return error_set(e, DB_NOMEM, "out of memory");
 	db->use_fd = -1;
 	db->redo = -1;
 	db->brought = -1;
 	db->path = strdup(path);
 	if (db->path == NULL) {
 		free(db);
-		return db_set_error(DB_NOMEM, "out of memory");
+		return error_set(e, DB_NOMEM, "out of memory");
 	}
 	*out = db;
 	return DB_OK;
@@ -777,10 +781,10 @@ note_file(struct db *db, int see)
 	struct stat sb;
 
 	if (stat(db->path, &sb) != 0)
-		return db_set_error(errno == ENOENT ? DB_NOFILE : DB_IO,
+		return db_set_error(db, errno == ENOENT ? DB_NOFILE : DB_IO,
 		    "cannot open the game '%s': %s", db->path, strerror(errno));
 	if (see && (sb.st_dev != db->dev || sb.st_ino != db->ino))
-		return db_set_error(DB_LOCKED,
+		return db_set_error(db, DB_LOCKED,
 		    "the game '%s' was being replaced; try again", db->path);
 	db->dev = sb.st_dev;
 	db->ino = sb.st_ino;
@@ -811,22 +815,20 @@ connect(struct db *db, const char *path, int flags)
  * hot; not so the server's connection, kept between requests, which never
  * writes, and makes sure the file it read is the one at the path. */
 static int
-open_checked(const char *path, int flags, int use, struct db **out)
+open_checked(const char *path, int flags, int use, struct error *e, struct db **out)
 {
 	struct db *db;
 	int rc;
 
 	*out = NULL;
-	if ((rc = db_new(path, &db)) != DB_OK)
+	if ((rc = db_new(path, e, &db)) != DB_OK)
 		return rc;
-	if ((rc = regular_file(path)) != DB_OK) {
+	if ((rc = regular_file(path, e)) != DB_OK) {
 		db_close(db);
 		return rc;
 	}
-	if ((rc = use ? take_use(db, LOCK_SH) : note_file(db, 0)) != DB_OK) {
-		db_close(db);
-		return rc;
-	}
+	if ((rc = use ? take_use(db, LOCK_SH) : note_file(db, 0)) != DB_OK)
+		return give_up(db, rc, e);
 	rc = connect(db, path, flags);
 	/* A rollback journal left hot (a power cut while a game of an older
 	 * umpire turned to WAL) must be rolled back before the game is read,
@@ -840,24 +842,22 @@ open_checked(const char *path, int flags, int use, struct db **out)
 	}
 	if (rc == DB_OK && !use)
 		rc = note_file(db, 1);
-	if (rc != DB_OK) {
-		db_close(db);
-		return rc;
-	}
+	if (rc != DB_OK)
+		return give_up(db, rc, e);
 	*out = db;
 	return DB_OK;
 }
 
 int
-db_peek_rules(const char *path, char *name, size_t n)
+db_peek_rules(const char *path, char *name, size_t n, struct error *e)
 {
 	struct db *db;
 	sqlite3_stmt *st;
 	int rc;
 
 	if (!db_file_exists(path))
-		return db_set_error(DB_NOFILE, "there is no game at '%s'", path);
-	if ((rc = open_checked(path, SQLITE_OPEN_READONLY, 1, &db)) != DB_OK)
+		return error_set(e, DB_NOFILE, "there is no game at '%s'", path);
+	if ((rc = open_checked(path, SQLITE_OPEN_READONLY, 1, e, &db)) != DB_OK)
 		return rc;
 	if ((rc = db_prepare(db, STMT_GAME_RULES, &st)) == DB_OK) {
 		int step = sqlite3_step(st);
@@ -866,13 +866,15 @@ db_peek_rules(const char *path, char *name, size_t n)
 			rc = db_column_copy(st, 0, name, n) == SQLITE_OK ? DB_OK :
 			    db_fail(db, SQLITE_NOMEM, "reading the game");
 		else if (step == SQLITE_DONE)
-			rc = db_set_error(DB_NOTGAME, "'%s' is not an umpire game (it has no game row)",
+			rc = db_set_error(db, DB_NOTGAME, "'%s' is not an umpire game (it has no game row)",
 			    path);
 		else
 			rc = db_fail(db, step, "reading the game");
 	}
+	if (rc != DB_OK)
+		return give_up(db, rc, e);
 	db_close(db);
-	return rc;
+	return DB_OK;
 }
 
 /* True when the game's schema is older than this umpire's. */
@@ -889,47 +891,41 @@ is_older(struct db *db, int *older)
 }
 
 int
-db_open(const char *path, int mode, struct db **out)
+db_open(const char *path, int mode, struct error *e, struct db **out)
 {
 	int rc, older = 0;
 
 	*out = NULL;
 	if (!db_file_exists(path))
-		return db_set_error(DB_NOFILE,
+		return error_set(e, DB_NOFILE,
 		    "there is no game at '%s': start one with 'umpire new --rules NAME', or give the game's path with --db PATH",
 		    path);
 	rc = open_checked(path, mode == DB_OPEN_WRITE ? SQLITE_OPEN_READWRITE :
-	    SQLITE_OPEN_READONLY, mode != DB_OPEN_AS_IS, out);
-	if (rc == DB_OK && mode == DB_OPEN_READ && (rc = is_older(*out, &older)) == DB_OK &&
-	    older) {
+	    SQLITE_OPEN_READONLY, mode != DB_OPEN_AS_IS, e, out);
+	if (rc != DB_OK)
+		return rc;
+	if (mode == DB_OPEN_READ && (rc = is_older(*out, &older)) == DB_OK && older) {
 		/* A game from an older umpire is brought up to date by the first
 		 * command that may write it. */
 		db_close(*out);
 		*out = NULL;
 		if (access(path, W_OK) != 0)
-			return db_set_error(DB_READONLY,
+			return error_set(e, DB_READONLY,
 			    "the game '%s' was made by an older umpire and this one cannot upgrade it: it is read-only",
 			    path);
-		if ((rc = db_open(path, DB_OPEN_WRITE, out)) != DB_OK)
+		if ((rc = db_open(path, DB_OPEN_WRITE, e, out)) != DB_OK)
 			return rc;
-		if ((rc = db_migrate(*out)) != DB_OK) {
-			db_close(*out);
-			*out = NULL;
-		}
-		return rc;
+		rc = db_migrate(*out);
+	} else if (rc == DB_OK && mode == DB_OPEN_WRITE) {
+		if (sqlite3_db_readonly((*out)->h, "main") == 1 || access(path, W_OK) != 0)
+			rc = writable(path) ? io_failed(*out, path, "opening the game for writing") :
+			    db_set_error(*out, DB_READONLY, "cannot write the game '%s': it is read-only (make it writable, or play on a copy)",
+			    path);
+		else
+			rc = exec(*out, "PRAGMA journal_mode = WAL", "opening the game");
 	}
-	if (rc != DB_OK || mode != DB_OPEN_WRITE)
-		return rc;
-	if (sqlite3_db_readonly((*out)->h, "main") == 1 ||
-	    access(path, W_OK) != 0) {
-		rc = writable(path) ? io_failed(*out, path, "opening the game for writing") :
-		    db_set_error(DB_READONLY, "cannot write the game '%s': it is read-only (make it writable, or play on a copy)", path);
-		db_close(*out);
-		*out = NULL;
-		return rc;
-	}
-	if ((rc = exec(*out, "PRAGMA journal_mode = WAL", "opening the game")) != DB_OK) {
-		db_close(*out);
+	if (rc != DB_OK) {
+		give_up(*out, rc, e);
 		*out = NULL;
 	}
 	return rc;
@@ -940,7 +936,7 @@ db_readable_as_is(struct db *db)
 {
 	if (db->version >= STATE_VERSION)
 		return DB_OK;
-	return db_set_error(DB_NOTGAME,
+	return db_set_error(db, DB_NOTGAME,
 	    "'%s' was made by an umpire too old to be read as it is: open it once with this one ('umpire --db %s check') to bring it up to date",
 	    db->path, db->path);
 }
@@ -953,28 +949,28 @@ db_migrate(struct db *db)
 
 /* Refuses to replace anything but an umpire game, and a game unless force. */
 static int
-may_replace(const char *path, int force)
+may_replace(const char *path, int force, struct error *e)
 {
 	struct db *old;
 	struct stat sb;
 	int rc;
 
 	if (lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode) && !db_file_exists(path))
-		return db_set_error(DB_NOTGAME,
+		return error_set(e, DB_NOTGAME,
 		    "'%s' is a symbolic link to nothing; not replacing it", path);
 	if (!db_file_exists(path))
 		return DB_OK;
-	if ((rc = regular_file(path)) != DB_OK)
-		return db_set_error(rc, "%s; not replacing it", db_last_error());
-	rc = open_checked(path, SQLITE_OPEN_READONLY, 1, &old);
+	if ((rc = regular_file(path, e)) != DB_OK)
+		return error_set(e, rc, "%s; not replacing it", e->text);
+	rc = open_checked(path, SQLITE_OPEN_READONLY, 1, e, &old);
 	db_close(old);
 	if (rc == DB_NOTGAME)
-		return db_set_error(DB_NOTGAME,
+		return error_set(e, DB_NOTGAME,
 		    "'%s' exists and is not an umpire game; not replacing it", path);
 	if (rc != DB_OK && rc != DB_NEWER)
 		return rc;
 	if (!force)
-		return db_set_error(DB_EXISTS,
+		return error_set(e, DB_EXISTS,
 		    "a game exists at '%s'; give --force to replace it", path);
 	return DB_OK;
 }
@@ -985,14 +981,14 @@ may_replace(const char *path, int force)
  * and no file the next `new` does not remove (db/place.h).
  */
 int
-db_create(const char *path, int force, struct db **out)
+db_create(const char *path, int force, struct error *e, struct db **out)
 {
 	struct db *db;
 	char id[64];
 	int rc;
 
 	*out = NULL;
-	if ((rc = may_replace(path, force)) != DB_OK || (rc = db_new(path, &db)) != DB_OK)
+	if ((rc = may_replace(path, force, e)) != DB_OK || (rc = db_new(path, e, &db)) != DB_OK)
 		return rc;
 	db->creating = 1;
 	snprintf(id, sizeof id, "PRAGMA application_id = %d", DB_APPLICATION_ID);
@@ -1003,10 +999,9 @@ db_create(const char *path, int force, struct db **out)
 		rc = migrate(db);
 	if (rc != DB_OK) {
 		if (rc != DB_NOMEM)
-			rc = db_set_error(DB_CANTCREATE, "cannot create the game '%s': %s", path,
-			    db_last_error());
-		db_close(db);
-		return rc;
+			rc = db_set_error(db, DB_CANTCREATE, "cannot create the game '%s': %s", path,
+			    db->error.text);
+		return give_up(db, rc, e);
 	}
 	*out = db;
 	return DB_OK;
@@ -1068,7 +1063,7 @@ db_game_get(struct db *db, struct db_game *g)
 	}
 	sqlite3_reset(st);
 	if (rc == SQLITE_DONE)
-		return db_set_error(DB_NOTGAME, "'%s' is not an umpire game (it has no game row)",
+		return db_set_error(db, DB_NOTGAME, "'%s' is not an umpire game (it has no game row)",
 		    db->path);
 	if (rc != SQLITE_ROW)
 		return db_fail(db, rc, "reading the game");
@@ -1169,18 +1164,19 @@ checkpoint_old(sqlite3 *h)
  * then takes its write lock (a writer outside umpire), so nothing works
  * on the file when it goes.  *lock is NULL when there is no game there. */
 static int
-lock_old(const char *path, struct db **lock)
+lock_old(struct db *db, struct db **lock)
 {
+	const char *path = db->path;
 	int rc, persist = 1;
 
 	*lock = NULL;
 	if (!db_file_exists(path))
 		return DB_OK;
 	/* may_replace has checked what it is: a game, perhaps a newer one. */
-	if ((rc = db_new(path, lock)) != DB_OK)
+	if ((rc = db_new(path, &db->error, lock)) != DB_OK)
 		return rc;
 	if ((rc = take_use(*lock, LOCK_EX)) != DB_OK) {
-		db_close(*lock);
+		give_up(*lock, rc, &db->error);
 		*lock = NULL;
 		return rc == DB_NOFILE ? DB_OK : rc;	/* gone meanwhile */
 	}
@@ -1194,17 +1190,20 @@ lock_old(const char *path, struct db **lock)
 	if (rc == SQLITE_OK)
 		rc = checkpoint_old((*lock)->h);
 	if (rc != SQLITE_OK) {
-		rc = (rc & 0xff) == SQLITE_BUSY ? db_set_error(DB_LOCKED,
-		    "the game '%s' is in use by another command; it was not replaced", path) :
-		    db_fail(*lock, rc, "locking the game it replaces");
-		db_close(*lock);
+		if ((rc & 0xff) == SQLITE_BUSY) {
+			db_close(*lock);
+			rc = db_set_error(db, DB_LOCKED,
+			    "the game '%s' is in use by another command; it was not replaced", path);
+		} else
+			rc = give_up(*lock, db_fail(*lock, rc, "locking the game it replaces"),
+			    &db->error);
 		*lock = NULL;
 		return rc;
 	}
 	if ((rc = db_begin(*lock)) != DB_OK) {
-		db_close(*lock);
+		give_up(*lock, rc, &db->error);
 		*lock = NULL;
-		return rc == DB_LOCKED ? db_set_error(DB_LOCKED,
+		return rc == DB_LOCKED ? db_set_error(db, DB_LOCKED,
 		    "the game '%s' is in use by another command; it was not replaced", path) : rc;
 	}
 	return DB_OK;
@@ -1232,8 +1231,9 @@ write_all(int fd, const unsigned char *buf, sqlite3_int64 n)
  * it is removed), or renamed over the game there (replace) once its -wal
  * is gone; the directory synced. */
 static int
-place_game(const char *path, const unsigned char *image, sqlite3_int64 size, int replace)
+place_game(struct db *db, const unsigned char *image, sqlite3_int64 size, int replace)
 {
+	const char *path = db->path;
 	struct place p;
 	int e;
 
@@ -1248,13 +1248,13 @@ place_game(const char *path, const unsigned char *image, sqlite3_int64 size, int
 		e = place_rename(&p);
 	place_close(&p);
 	if (e == EEXIST && !replace)
-		return db_set_error(DB_EXISTS, "a game exists at '%s'; give --force to replace it",
+		return db_set_error(db, DB_EXISTS, "a game exists at '%s'; give --force to replace it",
 		    path);
 	if (e != 0)
-		return db_set_error(e == ENOMEM ? DB_NOMEM : DB_CANTCREATE,
+		return db_set_error(db, e == ENOMEM ? DB_NOMEM : DB_CANTCREATE,
 		    "cannot create the game '%s': %s", path, strerror(e));
 	if ((e = place_sync_dir(path)) != 0)
-		return db_set_error(DB_IO,
+		return db_set_error(db, DB_IO,
 		    "the new game is in place at '%s', but syncing its directory failed (%s): a power cut may yet undo it",
 		    path, strerror(e));
 	return DB_OK;
@@ -1274,14 +1274,14 @@ install(struct db *db)
 	db->h = NULL;
 	db->creating = 0;
 	if (image == NULL)
-		return db_set_error(DB_NOMEM, "creating the game: out of memory");
+		return db_set_error(db, DB_NOMEM, "creating the game: out of memory");
 	/* The file format's read and write versions: 2, a game in WAL mode
 	 * from its birth.  Its first writer has no rollback journal to make
 	 * to turn it to WAL, and a power cut none to leave hot. */
 	if (size >= 20)
 		image[18] = image[19] = 2;
-	if ((rc = lock_old(db->path, &lock)) == DB_OK)
-		rc = place_game(db->path, image, size, lock != NULL);
+	if ((rc = lock_old(db, &lock)) == DB_OK)
+		rc = place_game(db, image, size, lock != NULL);
 	sqlite3_free(image);
 	db_close(lock);
 	return rc;
@@ -1297,7 +1297,7 @@ db_commit(struct db *db)
 	db->head_known = 0;
 	if (sqlite3_get_autocommit(db->h)) {
 		db->in_tx = 0;
-		return db_set_error(DB_IO,
+		return db_set_error(db, DB_IO,
 		    "the game's transaction was ended by an earlier failure; nothing was saved");
 	}
 	rc = exec(db, "COMMIT", "saving the game");

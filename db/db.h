@@ -10,6 +10,12 @@
 
 #include <stddef.h>
 
+#include "error.h"
+
+/* A db status the caller must look at: a failure dropped is a write
+ * that did not happen, said by nobody. */
+#define DB_CHECKED __attribute__((warn_unused_result))
+
 /* 'UMPI': the application_id of every umpire game file. */
 #define DB_APPLICATION_ID 0x554d5049
 
@@ -31,17 +37,21 @@ enum db_status {
 
 struct db;
 
-/* The sentence describing the last failure (static storage). */
-const char *db_last_error(void);
+/* The record of the last failure on the game db: its status and its
+ * sentence.  A function that opens or creates a game, before there is a
+ * db, writes its failure into the record the caller passes. */
+const struct error *db_error(const struct db *db);
 
 /* True when a file exists at path. */
-int db_file_exists(const char *path);
+int db_file_exists(const char *path)
+    DB_CHECKED;
 
 /*
  * Reads the rule set of the game at path into name without changing the
  * file.  Returns DB_OK, DB_NOFILE, DB_NOTGAME, DB_NEWER or DB_IO.
  */
-int db_peek_rules(const char *path, char *name, size_t n);
+int db_peek_rules(const char *path, char *name, size_t n, struct error *e)
+    DB_CHECKED;
 
 /* How to open a game. */
 enum {
@@ -60,22 +70,26 @@ enum {
  * the file may be written.  Returns a status and sets *out (NULL on
  * failure).
  */
-int db_open(const char *path, int mode, struct db **out);
+int db_open(const char *path, int mode, struct error *e, struct db **out)
+    DB_CHECKED;
 
 /* DB_OK when a game opened as it is (DB_OPEN_AS_IS) is one this umpire
  * can read without bringing it up to date (from schema 3, which made a
  * unit's kept state as it is now); else DB_NOTGAME with the sentence. */
-int db_readable_as_is(struct db *db);
+int db_readable_as_is(struct db *db)
+    DB_CHECKED;
 
 /* Applies the schema steps past the game's user_version, one transaction
  * each (outside the caller's). */
-int db_migrate(struct db *db);
+int db_migrate(struct db *db)
+    DB_CHECKED;
 
 /*
  * Creates a new game file at path for rule set `rules` (replacing a game
  * there only when force).  The caller then fills it and commits.
  */
-int db_create(const char *path, int force, struct db **out);
+int db_create(const char *path, int force, struct error *e, struct db **out)
+    DB_CHECKED;
 
 /* Closes the game; accepts NULL. */
 void db_close(struct db *db);
@@ -90,22 +104,28 @@ struct db_game {
 
 /* Writes the game row of a new game. */
 int db_game_insert(struct db *db, const char *rules, const char *title,
-    const char *options, const char *fog);
+    const char *options, const char *fog)
+    DB_CHECKED;
 /* Changes the game's settings: its title and fog level. */
-int db_game_set(struct db *db, const char *title, const char *fog);
+int db_game_set(struct db *db, const char *title, const char *fog)
+    DB_CHECKED;
 /* Reads the game row. */
-int db_game_get(struct db *db, struct db_game *g);
+int db_game_get(struct db *db, struct db_game *g)
+    DB_CHECKED;
 
 /* BEGIN IMMEDIATE / COMMIT / ROLLBACK. */
-int db_begin(struct db *db);
+int db_begin(struct db *db)
+    DB_CHECKED;
 /* Begins a read transaction: everything read until db_commit or
  * db_rollback is one snapshot of the game (a ruling committed meanwhile
  * is seen whole or not at all). */
-int db_begin_read(struct db *db);
+int db_begin_read(struct db *db)
+    DB_CHECKED;
 
 /* True when the path still names the file the connection opened (it was
  * not replaced or deleted since). */
-int db_same_file(struct db *db);
+int db_same_file(struct db *db)
+    DB_CHECKED;
 
 /*
  * A read transaction: every read until db_snapshot_end sees the game as
@@ -113,12 +133,14 @@ int db_same_file(struct db *db);
  * made meanwhile.  What the connection kept of earlier reads (the rule
  * tables) is read again.  db_snapshot_end ends it; db_close does too.
  */
-int db_snapshot_begin(struct db *db);
+int db_snapshot_begin(struct db *db)
+    DB_CHECKED;
 void db_snapshot_end(struct db *db);
 
 /* A number that changes when another connection commits to the game
  * (SQLite's data_version): a long-lived reader's cheap "has it changed?". */
-int db_data_version(struct db *db, long long *version);
+int db_data_version(struct db *db, long long *version)
+    DB_CHECKED;
 
 /* The SQLite library's version ("3.40.1"). */
 const char *db_sqlite_version(void);
@@ -127,7 +149,8 @@ const char *db_sqlite_version(void);
 #define DB_WAL_FRAMES 64
 
 /* COMMIT; then, when the WAL holds DB_WAL_FRAMES, db_checkpoint. */
-int db_commit(struct db *db);
+int db_commit(struct db *db)
+    DB_CHECKED;
 /* Copies the WAL into the game file and truncates it, unless a reader or
  * a writer is in the way (then the next commit tries again). */
 void db_checkpoint(struct db *db);

@@ -38,6 +38,7 @@ struct db {
 	int head_known;		/* db_turn read the journal's head in force:
 				 * next_id, redo and last_live hold, until
 				 * an entry is written or marked */
+	struct error error;	/* the last failure on this game */
 };
 
 /* The SQLite release db/vfs.c is argued for (SQLITE_VERSION_NUMBER): a
@@ -46,7 +47,8 @@ struct db {
 
 /* Registers umpire's VFS (db/vfs.c: the unix VFS without two syncs that
  * add nothing) as the default; an SQLite status. */
-int db_vfs_register(void);
+int db_vfs_register(void)
+    DB_CHECKED;
 
 /* The schema version that brought the campaign's tables (battle,
  * battle_side, unit_brought): a game read as it is (DB_OPEN_AS_IS, new
@@ -61,17 +63,19 @@ void db_tables_free(struct db *db);
  * Refuses to run inside a transaction SQLite has already ended.  Returns a
  * status (the last error set).
  */
-int db_prepare(struct db *db, enum stmt id, sqlite3_stmt **st);
+int db_prepare(struct db *db, enum stmt id, sqlite3_stmt **st)
+    DB_CHECKED;
 
-/* Records SQLite's error as the last error and returns the status. */
+/* Records SQLite's error in db's record and returns the status. */
 int db_fail(struct db *db, int rc, const char *what);
 
-/* Sets the last error sentence and returns status. */
-int db_set_error(int status, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+/* Sets db's error record (db_error) and returns status. */
+int db_set_error(struct db *db, int status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* Steps a statement that returns no row; DB_OK or a status. */
-int db_step_done(struct db *db, sqlite3_stmt *st, const char *what);
+int db_step_done(struct db *db, sqlite3_stmt *st, const char *what)
+    DB_CHECKED;
 
 /*
  * Binding: each does nothing once *rc holds an error, else records the
@@ -86,7 +90,8 @@ void db_bind_int(sqlite3_stmt *st, int i, long long v, int *rc);
  * Copies a text column into dst; a NULL where the schema holds text is
  * SQLite out of memory.  Returns SQLITE_OK or SQLITE_NOMEM.
  */
-int db_column_copy(sqlite3_stmt *st, int col, char *dst, size_t n);
+int db_column_copy(sqlite3_stmt *st, int col, char *dst, size_t n)
+    DB_CHECKED;
 
 /* The text of a column, or NULL when SQLite could not make it (out of
  * memory) though the column is not NULL; *rc records the failure. */

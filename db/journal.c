@@ -269,7 +269,7 @@ db_state_put(struct db *db, const struct unit *u, const char *const *ledgers)
 	if ((status = db_step_done(db, st, "keeping the units' state")) != DB_OK)
 		return status;
 	if (sqlite3_changes(db->h) != 1)
-		return db_set_error(DB_IO, "unit '%s' has no kept state in the game", u->name);
+		return db_set_error(db, DB_IO, "unit '%s' has no kept state in the game", u->name);
 	for (int i = 0; ledgers[i] != NULL && i < UNIT_LEDGERS; i++)
 		if ((status = ledger_put(db, u, ledgers[i], &u->ledger[i])) != DB_OK)
 			return status;
@@ -308,7 +308,7 @@ each_event(struct db *db, enum stmt id, long long a, long long b,
 	int rc, stop = 0;
 
 	if (db->in_tx && sqlite3_get_autocommit(db->h))
-		return db_set_error(DB_IO,
+		return db_set_error(db, DB_IO,
 		    "the game's transaction was ended by an earlier failure; nothing was saved");
 	rc = sqlite3_prepare_v2(db->h, db_sql[id], -1, &st, NULL);
 	if (rc != SQLITE_OK)
@@ -406,7 +406,7 @@ db_undo_mark(struct db *db, long long to, int redo, int *done)
 	*done = 0;
 	rc = each_candidate(db, to, redo, collect, &m);
 	if (m.no_memory)
-		rc = db_set_error(DB_NOMEM, "%s: out of memory", redo ? "redoing" : "undoing");
+		rc = db_set_error(db, DB_NOMEM, "%s: out of memory", redo ? "redoing" : "undoing");
 	/* Newest first for undo, oldest first for redo: each event's units
 	 * are refreshed with the journal as it then stands. */
 	for (size_t i = 0; rc == DB_OK && i < m.n; i++)
@@ -432,7 +432,7 @@ db_event_undone(struct db *db, long long id, int *undone)
 	*undone = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : -1;
 	sqlite3_reset(st);
 	if (rc == SQLITE_DONE)
-		return db_set_error(DB_NOTFOUND, "there is no event %lld in the journal ('umpire log' lists them)", id);
+		return db_set_error(db, DB_NOTFOUND, "there is no event %lld in the journal ('umpire log' lists them)", id);
 	return rc == SQLITE_ROW ? DB_OK : db_fail(db, rc, "reading the journal");
 }
 
@@ -467,7 +467,7 @@ db_event_output(struct db *db, long long id, struct db_event *e, char **output)
 			/* (NULL: the output kept is not JSON; nor is one of
 			 * bytes that are not UTF-8) */
 			sqlite3_reset(st);
-			return db_set_error(DB_IO,
+			return db_set_error(db, DB_IO,
 			    "the game '%s' is damaged: event %lld's output is not JSON: see 'umpire check'",
 			    db->path, id);
 		} else if ((*output = strdup(out)) == NULL)
@@ -475,7 +475,7 @@ db_event_output(struct db *db, long long id, struct db_event *e, char **output)
 	}
 	sqlite3_reset(st);
 	if (rc == SQLITE_DONE)
-		return db_set_error(DB_NOTFOUND, "there is no event %lld in the journal ('umpire log' lists them)", id);
+		return db_set_error(db, DB_NOTFOUND, "there is no event %lld in the journal ('umpire log' lists them)", id);
 	if (rc != SQLITE_ROW) {
 		free(*output);
 		*output = NULL;
@@ -613,14 +613,14 @@ rows_check(struct db *db, enum stmt id, const char *what,
  * and the next check goes on: `check` reports what it finds rather than
  * fail at the first unreadable row.  Other failures stand. */
 static int
-damage_found(int rc, const char *what, void (*report)(void *ctx, const char *problem),
+damage_found(struct db *db, int rc, const char *what, void (*report)(void *ctx, const char *problem),
     void *ctx, int *problems)
 {
 	char line[700];
 
 	if (rc != DB_IO)
 		return rc;
-	snprintf(line, sizeof line, "%s could not be checked: %s", what, db_last_error());
+	snprintf(line, sizeof line, "%s could not be checked: %s", what, db->error.text);
 	report(ctx, line);
 	(*problems)++;
 	return DB_OK;
@@ -644,10 +644,10 @@ db_check(struct db *db, const struct db_tallies *t,
 
 	*problems = 0;
 	for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++)
-		if ((rc = damage_found(rows_check(db, checks[i].id, checks[i].what, report,
+		if ((rc = damage_found(db, rows_check(db, checks[i].id, checks[i].what, report,
 		    ctx, problems), checks[i].checked, report, ctx, problems)) != DB_OK)
 			return rc;
-	return damage_found(db_check_replay(db, t, report, ctx, problems),
+	return damage_found(db, db_check_replay(db, t, report, ctx, problems),
 	    "the journal replayed", report, ctx, problems);
 }
 

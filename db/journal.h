@@ -20,16 +20,19 @@ struct db_event {
 };
 
 /* The current turn: 1 + the turns advanced and not undone. */
-int db_turn(struct db *db, long *turn);
+int db_turn(struct db *db, long *turn)
+    DB_CHECKED;
 
 /* The numbers of list FIELD of the result of the latest ruling in force
  * of COMMAND in TURN that has one (squares' action dice), at most ROOM
  * into v; their count in *n (0: no such ruling). */
 int db_turn_result(struct db *db, long turn, const char *command, const char *field,
-    long *v, int room, int *n);
+    long *v, int room, int *n)
+    DB_CHECKED;
 
 /* The id the next event will have (inside the write transaction). */
-int db_event_next_id(struct db *db, long long *id);
+int db_event_next_id(struct db *db, long long *id)
+    DB_CHECKED;
 
 /* One event, written whole. */
 struct db_record {
@@ -45,14 +48,17 @@ struct db_record {
 
 /* Writes an event (clearing what could be redone when it changes the
  * game: "anything new on the undo stack clears what could be redone"). */
-int db_event_record(struct db *db, const struct db_record *rec);
+int db_event_record(struct db *db, const struct db_record *rec)
+    DB_CHECKED;
 /* Records that the event named unit in role. */
 int db_event_unit(struct db *db, long long event, long long unit,
-    const char *role);
+    const char *role)
+    DB_CHECKED;
 /* Records one effect of an event. */
 int db_effect_add(struct db *db, long long event, long long unit,
     const char *kind, const char *name, long amount, long total,
-    long long ref, const char *detail);
+    long long ref, const char *detail)
+    DB_CHECKED;
 
 struct unit;
 
@@ -60,10 +66,12 @@ struct unit;
  * unit_apply_effect): its words, and its ledgers, named in the order of
  * u->ledger by LEDGERS (NULL-ended); `umpire check` compares it with the
  * journal. */
-int db_state_put(struct db *db, const struct unit *u, const char *const *ledgers);
+int db_state_put(struct db *db, const struct unit *u, const char *const *ledgers)
+    DB_CHECKED;
 
 /* Rewrites every unit's kept state from the journal. */
-int db_state_refresh_all(struct db *db);
+int db_state_refresh_all(struct db *db)
+    DB_CHECKED;
 
 /*
  * Calls fn for what undo takes back (newest first): the last entry in
@@ -73,25 +81,31 @@ int db_state_refresh_all(struct db *db);
  * undoes or redoes them, *done their count.
  */
 int db_undo_candidates(struct db *db, long long to, int redo,
-    int (*fn)(void *ctx, const struct db_event *e), void *ctx);
-int db_undo_mark(struct db *db, long long to, int redo, int *done);
+    int (*fn)(void *ctx, const struct db_event *e), void *ctx)
+    DB_CHECKED;
+int db_undo_mark(struct db *db, long long to, int redo, int *done)
+    DB_CHECKED;
 
 /* How event id stands: 0 in force, 1 undone (may be redone), 2 undone
  * and cleared by a later entry; DB_NOTFOUND when there is no such event. */
-int db_event_undone(struct db *db, long long id, int *undone);
+int db_event_undone(struct db *db, long long id, int *undone)
+    DB_CHECKED;
 
 /* Lists events (in force and undone), optionally of one unit or turn. */
 int db_log(struct db *db, long long unit, long turn,
-    int (*fn)(void *ctx, const struct db_event *e), void *ctx);
+    int (*fn)(void *ctx, const struct db_event *e), void *ctx)
+    DB_CHECKED;
 
 /* The stored JSON ruling of event id (malloc'd, the caller frees). */
 int db_event_output(struct db *db, long long id, struct db_event *e,
-    char **output);
+    char **output)
+    DB_CHECKED;
 
 /* Calls fn with each line of an event's stored ruling (its summary, then
  * the working) when with_working, then with each effect's note. */
 int db_event_lines(struct db *db, long long id, int with_working,
-    void (*fn)(void *ctx, const char *line), void *ctx);
+    void (*fn)(void *ctx, const char *line), void *ctx)
+    DB_CHECKED;
 
 /* How the check chains each ledger (its rule set declares them; a kind
  * in neither list is summed): NULL-ended lists of ledger names. */
@@ -115,15 +129,18 @@ struct db_effect {
  * its role, the acting one first, then by the roster's order (fn must not
  * use the db; the strings last for the call). */
 int db_event_effects(struct db *db, long long id,
-    void (*fn)(void *ctx, const struct db_effect *e), void *ctx);
+    void (*fn)(void *ctx, const struct db_effect *e), void *ctx)
+    DB_CHECKED;
 int db_event_roles(struct db *db, long long id,
-    void (*fn)(void *ctx, long long unit, const char *role), void *ctx);
+    void (*fn)(void *ctx, long long unit, const char *role), void *ctx)
+    DB_CHECKED;
 
 /* Checks the game: SQLite's integrity and foreign keys, its JSON, every
  * effect linked to its event's units, and the journal replayed
  * (db_check_replay).  Calls report per problem. */
 int db_check(struct db *db, const struct db_tallies *t,
-    void (*report)(void *ctx, const char *problem), void *ctx, int *problems);
+    void (*report)(void *ctx, const char *problem), void *ctx, int *problems)
+    DB_CHECKED;
 
 /*
  * The journal replayed from nothing (db/replay.c): the entries in force
@@ -133,7 +150,8 @@ int db_check(struct db *db, const struct db_tallies *t,
  * and ledgers what the replay leaves.  Calls report per difference.
  */
 int db_check_replay(struct db *db, const struct db_tallies *t,
-    void (*report)(void *ctx, const char *problem), void *ctx, int *problems);
+    void (*report)(void *ctx, const char *problem), void *ctx, int *problems)
+    DB_CHECKED;
 
 /* fn for each change in force of ledger KIND (the measure), in the
  * journal's order (so by turn): its turn, its unit and the unit's total
@@ -141,7 +159,8 @@ int db_check_replay(struct db *db, const struct db_tallies *t,
  * the new state is STATE (2x2: destroyed), else 0.  One pass over the
  * journal. */
 int db_losses(struct db *db, const char *kind, const char *state,
-    void (*fn)(void *ctx, long turn, long long unit, long total), void *ctx);
+    void (*fn)(void *ctx, long turn, long long unit, long total), void *ctx)
+    DB_CHECKED;
 
 /* A ruling in force, as the report tells it. */
 struct db_report_event {
@@ -156,6 +175,7 @@ struct db_report_event {
 
 /* fn for every ruling in force, in order (fn returning non-zero stops). */
 int db_turn_events(struct db *db,
-    int (*fn)(void *ctx, const struct db_report_event *e), void *ctx);
+    int (*fn)(void *ctx, const struct db_report_event *e), void *ctx)
+    DB_CHECKED;
 
 #endif

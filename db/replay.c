@@ -303,7 +303,7 @@ replay_effects(struct replay *r)
 	}
 	sqlite3_reset(st);
 	if (status != DB_OK)
-		return status == DB_NOMEM ? db_set_error(DB_NOMEM, "checking the journal: out of memory") :
+		return status == DB_NOMEM ? db_set_error(r->db, DB_NOMEM, "checking the journal: out of memory") :
 		    status;
 	return rc == SQLITE_DONE ? DB_OK : db_fail(r->db, rc, "checking the journal");
 }
@@ -374,7 +374,7 @@ compare_words(struct replay *r, struct runit *u)
 		problem(r, "unit '%s': its kept formation is %s, the journal replayed gives %s",
 		    u->name, said(u->kept_formation, a, sizeof a), said(formation, b, sizeof b));
 	if ((flags = flags_text(&u->flags)) == NULL)
-		return db_set_error(DB_NOMEM, "checking the journal: out of memory");
+		return db_set_error(r->db, DB_NOMEM, "checking the journal: out of memory");
 	if (strcmp(u->kept_flags, flags) != 0)
 		problem(r, "unit '%s': its kept flags are '%s', the journal replayed gives '%s'",
 		    u->name, u->kept_flags, flags);

@@ -61,7 +61,7 @@ insert_row(struct db *db, const struct table *t, int r)
 	if ((status = db_prepare(db, STMT_ROW_INSERT, &st)) != DB_OK)
 		return status;
 	if ((json = cells_json(t, r)) == NULL)
-		return db_set_error(DB_NOMEM, "out of memory");
+		return db_set_error(db, DB_NOMEM, "out of memory");
 	db_bind_text(st, 1, t->ruleset, &rc);
 	db_bind_text(st, 2, t->name, &rc);
 	db_bind_int(st, 3, r, &rc);
@@ -96,7 +96,7 @@ insert_table(struct db *db, const struct table *t)
 	if ((status = db_prepare(db, STMT_TABLE_INSERT, &st)) != DB_OK)
 		return status;
 	if ((json = cells_json(t, -1)) == NULL)
-		return db_set_error(DB_NOMEM, "out of memory");
+		return db_set_error(db, DB_NOMEM, "out of memory");
 	hash_text(t->hash, hash, sizeof hash);
 	db_bind_text(st, 1, t->ruleset, &rc);
 	db_bind_text(st, 2, t->name, &rc);
@@ -227,7 +227,7 @@ upgrade_table(struct db *db, const struct table *g, const struct table *stock)
 			nrows++;
 	cells = calloc((size_t)(nrows + 1) * (size_t)stock->ncols, sizeof *cells);
 	if (cells == NULL)
-		return db_set_error(DB_NOMEM, "bringing the rule tables up to date: out of memory");
+		return db_set_error(db, DB_NOMEM, "bringing the rule tables up to date: out of memory");
 	for (int c = 0; c < stock->ncols; c++)
 		cells[n++] = table_colname(stock, c);
 	for (int r = 0; r < g->nrows; r++) {
@@ -256,8 +256,10 @@ db_tables_copy_game(struct db *dst, struct db *src, const char *ruleset)
 {
 	int rc;
 
-	if ((rc = db_tables_load(src, ruleset)) != DB_OK)
+	if ((rc = db_tables_load(src, ruleset)) != DB_OK) {
+		dst->error = src->error;	/* (the caller reads dst's) */
 		return rc;
+	}
 	for (const struct loaded *l = src->tables; l != NULL && rc == DB_OK; l = l->next) {
 		struct table copy = l->t;
 
@@ -296,7 +298,7 @@ load_cells(struct db *db, struct loaded *l)
 	enum stmt ids[2] = { STMT_TABLE_COLUMNS, STMT_TABLE_CELLS };
 
 	if ((l->cells = calloc(n > 0 ? n : 1, sizeof *l->cells)) == NULL)
-		return db_set_error(DB_NOMEM, "reading a rule table: out of memory");
+		return db_set_error(db, DB_NOMEM, "reading a rule table: out of memory");
 	for (int k = 0; k < 2; k++) {
 		sqlite3_stmt *st;
 		int rc = SQLITE_OK, status;
@@ -329,7 +331,7 @@ load_cells(struct db *db, struct loaded *l)
 			return db_fail(db, rc, "reading a rule table");
 	}
 	if (i != n)
-		return db_set_error(DB_IO, "the game's table '%s' is damaged", l->t.name);
+		return db_set_error(db, DB_IO, "the game's table '%s' is damaged", l->t.name);
 	l->t.cells = (const char *const *)l->cells;
 	return DB_OK;
 }
@@ -369,7 +371,7 @@ load_meta(struct db *db, struct loaded *l)
 	if (rc != SQLITE_DONE)
 		return db_fail(db, rc, "reading a rule table");
 	return l->t.title != NULL ? load_cells(db, l) :
-	    db_set_error(DB_IO, "the game's table '%s' is damaged", l->t.name);
+	    db_set_error(db, DB_IO, "the game's table '%s' is damaged", l->t.name);
 }
 
 /* One row of the game's table list: a stock copy, or a table to read. */
@@ -385,11 +387,11 @@ list_one(struct db *db, sqlite3_stmt *st, const char *ruleset)
 		return db_fail(db, col != SQLITE_OK ? col : SQLITE_CORRUPT,
 		    "reading the rule tables");
 	if ((l = calloc(1, sizeof *l)) == NULL)
-		return db_set_error(DB_NOMEM, "reading the rule tables: out of memory");
+		return db_set_error(db, DB_NOMEM, "reading the rule tables: out of memory");
 	l->next = db->tables;
 	db->tables = l;
 	if ((l->stock = table_stock_find(ruleset, name)) == NULL)
-		return db_set_error(DB_IO, "the game holds a table '%s' the %s rules do not have",
+		return db_set_error(db, DB_IO, "the game holds a table '%s' the %s rules do not have",
 		    name, ruleset);
 	l->t = *l->stock;
 	if ((col = db_column_copy(st, 1, l->hash, sizeof l->hash)) != SQLITE_OK)
@@ -460,7 +462,7 @@ db_tables_load(struct db *db, const char *ruleset)
 	for (int i = 0; i < table_stock_count; i++)
 		if (strcmp(table_stock[i].ruleset, ruleset) == 0 &&
 		    loaded_named(db, table_stock[i].name) == NULL)
-			return db_set_error(DB_IO,
+			return db_set_error(db, DB_IO,
 			    "the game '%s' is damaged: its copy of the %s rules' table '%s' is missing",
 			    db->path, ruleset, table_stock[i].name);
 	return DB_OK;
@@ -539,7 +541,7 @@ db_tables_check(struct db *db, const char *ruleset,
 			if ((rc = load_meta(db, l)) == DB_IO) {
 				/* a damaged table: a problem, and the next */
 				snprintf(line, sizeof line, "table '%s' could not be read: %s",
-				    l->t.name, db_last_error());
+				    l->t.name, db->error.text);
 				report(ctx, line);
 				(*problems)++;
 				continue;

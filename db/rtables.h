@@ -6,14 +6,16 @@
 #include "table.h"
 
 /* Copies every stock table of the rule set into the game. */
-int db_tables_copy(struct db *db, const char *ruleset);
+int db_tables_copy(struct db *db, const char *ruleset)
+    DB_CHECKED;
 
 /*
  * Copies the tables of RULESET of the game src (its house rules with
  * them) into dst, a game being made (new --from), then brings them up to
  * this umpire's stock (db_tables_upgrade: src may be an earlier umpire's).
  */
-int db_tables_copy_game(struct db *dst, struct db *src, const char *ruleset);
+int db_tables_copy_game(struct db *dst, struct db *src, const char *ruleset)
+    DB_CHECKED;
 
 /*
  * Reads the game's tables of RULESET: a copy whose fingerprint is its
@@ -22,13 +24,15 @@ int db_tables_copy_game(struct db *dst, struct db *src, const char *ruleset);
  * that follows only answers what the game holds.  What was read stays
  * with the connection until a table is replaced.
  */
-int db_tables_load(struct db *db, const char *ruleset);
+int db_tables_load(struct db *db, const char *ruleset)
+    DB_CHECKED;
 
 /* A tableset over the tables db_tables_load read. */
 struct tableset db_tableset(struct db *db);
 
 /* Replaces the game's table t->name of t->ruleset with t. */
-int db_table_replace(struct db *db, const struct table *t);
+int db_table_replace(struct db *db, const struct table *t)
+    DB_CHECKED;
 
 /*
  * Brings the game's tables of RULESET up to this umpire's stock: a stock
@@ -36,7 +40,8 @@ int db_table_replace(struct db *db, const struct table *t);
  * keyed row the stock now has gains it (the stock's values), every value
  * it has kept, as a house rule keeps its values.  A migration step.
  */
-int db_tables_upgrade(struct db *db, const char *ruleset);
+int db_tables_upgrade(struct db *db, const char *ruleset)
+    DB_CHECKED;
 
 /*
  * Checks every game table against its rows: the cells' fingerprint must
@@ -44,6 +49,7 @@ int db_tables_upgrade(struct db *db, const char *ruleset);
  * report per problem.
  */
 int db_tables_check(struct db *db, const char *ruleset,
-    void (*report)(void *ctx, const char *problem), void *ctx, int *problems);
+    void (*report)(void *ctx, const char *problem), void *ctx, int *problems)
+    DB_CHECKED;
 
 #endif

@@ -27,7 +27,7 @@ write_unit(struct db *db, sqlite3_stmt *st, const struct db_unit *u,
 	rc = sqlite3_step(st);
 	sqlite3_reset(st);
 	if (rc == SQLITE_CONSTRAINT_UNIQUE)
-		return db_set_error(DB_CONFLICT, "a unit named '%s' is already in the game",
+		return db_set_error(db, DB_CONFLICT, "a unit named '%s' is already in the game",
 		    u->name);
 	return rc == SQLITE_DONE ? DB_OK : db_fail(db, rc, what);
 }
@@ -102,7 +102,7 @@ db_unit_get(struct db *db, long long id, struct db_unit *u)
 		rc = status;
 	sqlite3_reset(st);
 	if (rc == SQLITE_DONE)
-		return db_set_error(DB_NOTFOUND, "unit %lld not found", id);
+		return db_set_error(db, DB_NOTFOUND, "unit %lld not found", id);
 	return rc == SQLITE_ROW ? DB_OK : db_fail(db, rc, "reading a unit");
 }
 
@@ -142,10 +142,10 @@ db_unit_remove(struct db *db, long long id)
 	if (rc != SQLITE_ROW)
 		return db_fail(db, rc, "removing a unit");
 	if (events > 0)
-		return db_set_error(DB_CONFLICT,
+		return db_set_error(db, DB_CONFLICT,
 		    "the journal names this unit; it stays (change it with 'unit set')");
 	if (children > 0)
-		return db_set_error(DB_CONFLICT,
+		return db_set_error(db, DB_CONFLICT,
 		    "%lld unit%s to this formation; remove them or move them with 'unit set NAME --parent OTHER' first",
 		    children, children == 1 ? " belongs" : "s belong");
 	if ((status = db_prepare(db, STMT_UNIT_DELETE, &st)) != DB_OK)
@@ -296,6 +296,7 @@ read_army_unit(sqlite3_stmt *st, struct unit *u)
 /* Where a unit's stored ratings are read: its inputs, and its name for
  * the messages. */
 struct rating_read {
+	struct db *db;
 	const struct unit *u;
 	struct inputs *in;
 };
@@ -310,7 +311,7 @@ rating_leaf(void *ctx, const char *key, enum json_leaf type, const char *text,
 
 	if (inputs_set_json(rr->in, key, type, text, i, d) == 0)
 		return 0;
-	db_set_error(DB_IO, "unit '%s': its stored rating '%s' is not valid: %s",
+	db_set_error(rr->db, DB_IO, "unit '%s': its stored rating '%s' is not valid: %s",
 	    rr->u->name, key, rr->in->error);
 	return 1;
 }
@@ -320,7 +321,7 @@ rating_leaf(void *ctx, const char *key, enum json_leaf type, const char *text,
 static int
 read_ratings(struct db *db, sqlite3_stmt *st, const struct unit *u, struct inputs *in)
 {
-	struct rating_read rr = { u, in };
+	struct rating_read rr = { db, u, in };
 	int col = SQLITE_OK, rc;
 	const char *json = db_column_text(st, 10, &col);
 	char why[200];
@@ -329,12 +330,12 @@ read_ratings(struct db *db, sqlite3_stmt *st, const struct unit *u, struct input
 		return db_fail(db, col, "reading the order of battle");
 	rc = jsonr_leaves(json != NULL ? json : "{}", rating_leaf, &rr, why, sizeof why);
 	if (rc < 0)
-		return db_set_error(DB_IO, "unit '%s': its stored ratings are not valid: %s",
+		return db_set_error(db, DB_IO, "unit '%s': its stored ratings are not valid: %s",
 		    u->name, why);
 	if (rc > 0)
 		return DB_IO;
 	if (inputs_defaults(in) != 0)
-		return db_set_error(DB_IO, "unit '%s': its ratings' defaults are not valid: %s",
+		return db_set_error(db, DB_IO, "unit '%s': its ratings' defaults are not valid: %s",
 		    u->name, in->error);
 	return DB_OK;
 }
@@ -455,7 +456,7 @@ army_find_linear(const struct army *a, long long id)
 /* Room for n units and their ratings, at most a full inputs each (both
  * sizes are multiples of 8, so the ratings are aligned). */
 static int
-army_room(struct army *a, int n, struct army_load *l)
+army_room(struct db *db, struct army *a, int n, struct army_load *l)
 {
 	size_t units = (size_t)(n > 0 ? n : 1) * sizeof(struct unit);
 	size_t room = (size_t)(n > 0 ? n : 1) * sizeof(struct inputs);
@@ -465,7 +466,7 @@ army_room(struct army *a, int n, struct army_load *l)
 	/* The ratings' room is written before it is read: only the units are
 	 * cleared (a batch reads a few for each line). */
 	if ((a->u = malloc(units + room)) == NULL)
-		return db_set_error(DB_NOMEM, "reading the order of battle: out of memory");
+		return db_set_error(db, DB_NOMEM, "reading the order of battle: out of memory");
 	memset(a->u, 0, units);
 	l->a = a;
 	l->cap = n;
@@ -482,7 +483,7 @@ db_army_load(struct db *db, struct army *a, const char *const *ledgers,
 
 	a->u = NULL;
 	a->n = 0;
-	if ((rc = count_units(db, &n)) != DB_OK || (rc = army_room(a, n, &l)) != DB_OK)
+	if ((rc = count_units(db, &n)) != DB_OK || (rc = army_room(db, a, n, &l)) != DB_OK)
 		return rc;
 	if ((rc = load_units(db, &l)) != DB_OK ||
 	    (rc = load_ledgers(db, a, ledgers, 0)) != DB_OK) {
@@ -586,7 +587,7 @@ db_army_load_named(struct db *db, struct army *a, const char *const *names,
 	struct army_load l = { NULL, 0, NULL, init, ctx };
 	int rc, found = 1;
 
-	if ((rc = army_room(a, nnames, &l)) != DB_OK)
+	if ((rc = army_room(db, a, nnames, &l)) != DB_OK)
 		return rc;
 	for (int i = 0; i < nnames && found && rc == DB_OK; i++)
 		rc = take_named(db, names[i], &l, &found);

@@ -23,16 +23,20 @@ struct db_unit {
 };
 
 /* Adds a unit; DB_CONFLICT when the name is taken. */
-int db_unit_add(struct db *db, const struct db_unit *u, long long *id);
+int db_unit_add(struct db *db, const struct db_unit *u, long long *id)
+    DB_CHECKED;
 
 /* Reads unit id. */
-int db_unit_get(struct db *db, long long id, struct db_unit *u);
+int db_unit_get(struct db *db, long long id, struct db_unit *u)
+    DB_CHECKED;
 
 /* Rewrites a unit's record. */
-int db_unit_update(struct db *db, const struct db_unit *u);
+int db_unit_update(struct db *db, const struct db_unit *u)
+    DB_CHECKED;
 
 /* Removes a unit that no event names and no unit has as parent. */
-int db_unit_remove(struct db *db, long long id);
+int db_unit_remove(struct db *db, long long id)
+    DB_CHECKED;
 
 /*
  * Loads every unit and formation of the game with its state into one
@@ -45,11 +49,13 @@ int db_unit_remove(struct db *db, long long id);
  */
 int db_army_load(struct db *db, struct army *a, const char *const *ledgers,
     void (*init)(void *ctx, const struct unit *u, struct inputs *ratings),
-    void *ctx);
+    void *ctx)
+    DB_CHECKED;
 
 /* Each unit of a's acts of TURN, from the journal in force, in order
  * (units a holds only; the first of each act names its event). */
-int db_army_acts(struct db *db, struct army *a, long turn);
+int db_army_acts(struct db *db, struct army *a, long turn)
+    DB_CHECKED;
 
 /*
  * db_army_load for a ruling that reads only the units it names: the units
@@ -61,7 +67,8 @@ int db_army_acts(struct db *db, struct army *a, long turn);
 int db_army_load_named(struct db *db, struct army *a, const char *const *names,
     int nnames, const char *const *ledgers,
     void (*init)(void *ctx, const struct unit *u, struct inputs *ratings),
-    void *ctx);
+    void *ctx)
+    DB_CHECKED;
 
 /* What a unit brought from the campaign's last battle (new --from): its
  * measure lost there (or taken: hit markers, fatigue points), of which it
@@ -75,11 +82,13 @@ struct db_brought {
 
 /* Keeps what unit id brought (set-up, in the caller's transaction), and
  * its kept state made again from it. */
-int db_brought_put(struct db *db, long long id, const struct db_brought *b);
+int db_brought_put(struct db *db, long long id, const struct db_brought *b)
+    DB_CHECKED;
 
 /* What unit id brought into *b: DB_OK, with *found 0 when it brought
  * nothing (a game that is no campaign's, a unit added since). */
-int db_brought_get(struct db *db, long long id, struct db_brought *b, int *found);
+int db_brought_get(struct db *db, long long id, struct db_brought *b, int *found)
+    DB_CHECKED;
 
 /* Frees the army's units; accepts an empty army. */
 void db_army_free(struct army *a);

@@ -45,7 +45,7 @@ db_viewer_get(struct db *db, const char *side, char *token)
 		status = db_column_copy(st, 0, token, VIEWER_TOKEN) == SQLITE_OK ? DB_OK :
 		    db_fail(db, SQLITE_NOMEM, "reading the pages' tokens");
 	else if (rc == SQLITE_DONE)
-		status = db_set_error(DB_NOTFOUND, "no page for '%s'", side);
+		status = db_set_error(db, DB_NOTFOUND, "no page for '%s'", side);
 	else
 		status = db_fail(db, rc, "reading the pages' tokens");
 	sqlite3_reset(st);
@@ -103,5 +103,5 @@ db_viewer_find(struct db *db, const char *side, char *token)
 	if ((rc = has_viewers(db, &yes)) != DB_OK)
 		return rc;
 	return yes ? db_viewer_get(db, side, token) :
-	    db_set_error(DB_NOTFOUND, "the game '%s' keeps no pages", db->path);
+	    db_set_error(db, DB_NOTFOUND, "the game '%s' keeps no pages", db->path);
 }

@@ -57,9 +57,10 @@ struct server {
 	pthread_mutex_t lock;	/* the game's connection and the sheets */
 	struct db *game;	/* read only, kept between requests; NULL
 				 * while there is no game to read */
+	struct error open_error;	/* why the game could not be opened */
 	long long version;	/* its data_version when last asked */
 	enum said said;
-	char unreadable[512];	/* the sentence of SAID_UNREADABLE */
+	char unreadable[1024];	/* the sentence of SAID_UNREADABLE (a said[768]) */
 	pthread_mutex_t conns;	/* the streams, the guards, stopping */
 	pthread_cond_t wake;	/* the watcher's: stop */
 	struct stream *streams;

@@ -152,7 +152,7 @@ token_of(struct cmd_ctx *g, struct game *gm, struct view *v, int fresh,
 	int st = db_viewer_get(gm->db, v->side, v->token);
 
 	if (st != DB_OK && st != DB_NOTFOUND)
-		return game_fail(g, st);
+		return game_fail(g, gm->db, st);
 	if (!gm->writable) {
 		*missing |= st == DB_NOTFOUND || fresh;
 		return 0;
@@ -163,7 +163,7 @@ token_of(struct cmd_ctx *g, struct game *gm, struct view *v, int fresh,
 		return cmd_error(g, EXIT_BUG, "no random bits for the tokens: %s",
 		    strerror(errno));
 	return (st = db_viewer_put(gm->db, v->side, v->token)) != DB_OK ?
-	    game_fail(g, st) : 0;
+	    game_fail(g, gm->db, st) : 0;
 }
 
 /* Refuses a game (of an earlier umpire) with a side named "umpire": its
@@ -203,11 +203,11 @@ gather(struct cmd_ctx *g, struct server *s, int write, int fresh, int *missing)
 	if (st == -1)
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	if (st != DB_OK)
-		return game_fail(g, st);
+		return game_fail(g, gm->db, st);
 	if ((rc = no_side_umpire(g, s)) != 0)
 		return rc;
 	if (write && fresh && (st = db_viewer_clear(gm->db)) != DB_OK)
-		return game_fail(g, st);
+		return game_fail(g, gm->db, st);
 	for (int i = 0; i < s->n; i++)
 		if ((rc = token_of(g, gm, &s->v[i], fresh, missing)) != 0)
 			return rc;

@@ -56,8 +56,17 @@ open_game(struct server *s)
 	int st = DB_LOCKED;
 
 	for (int k = 0; k < OPEN_TRIES && st == DB_LOCKED; k++)
-		st = db_open(s->db_path, DB_OPEN_AS_IS, &s->game);
+		st = db_open(s->db_path, DB_OPEN_AS_IS, &s->open_error, &s->game);
 	return st;
+}
+
+/* Drops the connection whose read failed, keeping why for its pages. */
+static void
+drop_game(struct server *s)
+{
+	s->open_error = *db_error(s->game);
+	db_close(s->game);
+	s->game = NULL;
 }
 
 void
@@ -73,15 +82,12 @@ serve_refresh(struct server *s)
 	}
 	if (s->game == NULL) {
 		mark_stale(s);
-		if (open_game(s) != DB_OK || db_data_version(s->game, &s->version) != DB_OK) {
-			db_close(s->game);
-			s->game = NULL;
-		}
+		if (open_game(s) == DB_OK && db_data_version(s->game, &s->version) != DB_OK)
+			drop_game(s);
 		return;
 	}
 	if (db_data_version(s->game, &version) != DB_OK) {
-		db_close(s->game);
-		s->game = NULL;
+		drop_game(s);
 		mark_stale(s);
 		return;
 	}
@@ -166,8 +172,7 @@ no_game(struct server *s, char **body, size_t *len)
 		tell_umpire(s, SAID_GONE, said);
 		return error_json(503, gone_sentence, body, len);
 	}
-	/* (The reason is db_open's, the last db error.) */
-	tell_umpire(s, SAID_UNREADABLE, db_last_error());
+	tell_umpire(s, SAID_UNREADABLE, s->open_error.text);
 	return error_json(503, unreadable_sentence, body, len);
 }
 
@@ -187,7 +192,7 @@ sheet_in_snapshot(struct server *s, const struct view *v, char **body, size_t *l
 		return error_json(503, replaced_sentence, body, len);
 	}
 	if (st != DB_OK) {
-		tell_umpire(s, SAID_UNREADABLE, db_last_error());
+		tell_umpire(s, SAID_UNREADABLE, db_error(s->game)->text);
 		return error_json(503, unreadable_sentence, body, len);
 	}
 	if ((rc = run_sheet(s, v, body, len, err, sizeof err)) != 0) {
@@ -207,7 +212,7 @@ make_sheet(struct server *s, const struct view *v, char **body, size_t *len)
 	if (s->game == NULL)
 		return no_game(s, body, len);
 	if (db_snapshot_begin(s->game) != DB_OK) {
-		tell_umpire(s, SAID_UNREADABLE, db_last_error());
+		tell_umpire(s, SAID_UNREADABLE, db_error(s->game)->text);
 		return error_json(503, unreadable_sentence, body, len);
 	}
 	status = sheet_in_snapshot(s, v, body, len);

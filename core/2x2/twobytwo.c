@@ -882,17 +882,17 @@ fill_fire(const struct ruling_units *ru, struct inputs *in)
 		if (strcmp(f->state, "pinned") == 0)
 			inputs_default_flag(in, "firer-pinned");
 		if (strcmp(f->state, "routed") == 0)
-			inputs_add_mod(in, "mod", "firer-routed");
+			inputs_keep(in, inputs_add_mod(in, "mod", "firer-routed"));
 		else if (severity(f->state) >= severity("disrupted"))
-			inputs_add_mod(in, "mod", "firer-disrupted");
+			inputs_keep(in, inputs_add_mod(in, "mod", "firer-disrupted"));
 	}
 	if (t != NULL) {
 		if (is_cavalry(t->type))
-			inputs_add_mod(in, "mod", "target-cavalry");
+			inputs_keep(in, inputs_add_mod(in, "mod", "target-cavalry"));
 		if (strcmp(t->type, "light-infantry") == 0)
-			inputs_add_mod(in, "mod", "target-light-infantry");
+			inputs_keep(in, inputs_add_mod(in, "mod", "target-light-infantry"));
 		if (strcmp(t->state, "disrupted") == 0)
-			inputs_add_mod(in, "mod", "target-disrupted");
+			inputs_keep(in, inputs_add_mod(in, "mod", "target-disrupted"));
 	}
 }
 
@@ -908,7 +908,7 @@ fill_side(const struct unit *u, const struct unit *enemy, const char *side,
 	inputs_default_word(in, opt, unit_size(u));
 	snprintf(opt, sizeof opt, "%s-mod", side);
 	if (strcmp(enemy->state, "disrupted") == 0)
-		inputs_add_mod(in, opt, "enemy-disrupted");
+		inputs_keep(in, inputs_add_mod(in, opt, "enemy-disrupted"));
 	if (strcmp(side, "attacker") == 0 && severity(u->state) > 0)
 		inputs_default_word(in, "attacker-state", u->state);
 	/* "Subsequent melee: if the attacker 'followed up' and contacted
@@ -916,7 +916,7 @@ fill_side(const struct unit *u, const struct unit *enemy, const char *side,
 	if (strcmp(side, "attacker") == 0 && u->ledger[TWOBYTWO_MELEE].amount == 2 &&
 	    u->ledger[TWOBYTWO_MELEE].turn == ru->turn &&
 	    u->ledger[TWOBYTWO_MELEE].ref != enemy->id)
-		inputs_add_mod(in, opt, "subsequent");
+		inputs_keep(in, inputs_add_mod(in, opt, "subsequent"));
 }
 
 /* The units passed, named in the game: their names and types. */
@@ -944,11 +944,11 @@ fill_rally(const struct unit *u, struct inputs *in)
 	inputs_default_word(in, "type", canon(u->type));
 	inputs_default_word(in, "size", unit_size(u));
 	if (strcmp(u->state, "disrupted") == 0)
-		inputs_add_mod(in, "mod", "disrupted");
+		inputs_keep(in, inputs_add_mod(in, "mod", "disrupted"));
 	if (strcmp(u->state, "routed") == 0)
-		inputs_add_mod(in, "mod", "routed");
+		inputs_keep(in, inputs_add_mod(in, "mod", "routed"));
 	else if (severity(u->state) == 0 || severity(u->state) > severity("disrupted"))
-		inputs_add_mod(in, "mod", "in-good-order");
+		inputs_keep(in, inputs_add_mod(in, "mod", "in-good-order"));
 }
 
 /* morale --victory in a game: the side's destroyed units and the most
@@ -973,7 +973,7 @@ fill_victory(const struct ruling_units *ru, struct inputs *in, struct result *r)
 		for (int o = 1; o < t.n; o++)
 			if (t.destroyed[o] > t.destroyed[s])
 				s = o;
-		inputs_set_text(in, "side", t.side[s]);
+		inputs_keep(in, inputs_set_text(in, "side", t.side[s]));
 	}
 	inputs_default_count(in, "destroyed", t.destroyed[s]);
 	inputs_default_count(in, "enemy-destroyed", most_other(&t, s));
@@ -1096,7 +1096,7 @@ move_fill(const struct tableset *ts, const struct ruling_units *ru,
 		return rc;
 	inputs_default_word(in, "type", canon(u->type));
 	if (severity(u->state) > 0)
-		inputs_add_mod(in, "mod", u->state);
+		inputs_keep(in, inputs_add_mod(in, "mod", u->state));
 	return RULE_OK;
 }
 

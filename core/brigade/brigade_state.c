@@ -354,9 +354,9 @@ add_state_mods(const struct unit *u, struct inputs *in, const char *opt)
 
 	for (int i = 0; states[i] != NULL; i++)
 		if (unit_flag(u, states[i]))
-			inputs_add_mod(in, opt, states[i]);
+			inputs_keep(in, inputs_add_mod(in, opt, states[i]));
 	if (strcmp(u->tactical, "march-column") == 0)
-		inputs_add_mod(in, opt, "march-column");
+		inputs_keep(in, inputs_add_mod(in, opt, "march-column"));
 }
 
 /* "Brigades falling back" (l.431: "-6 in melee and may not fire"): its
@@ -367,7 +367,7 @@ add_falling_back(const struct tableset *ts, struct brigade_units *bu,
     struct inputs *in, const char *opt, struct result *r)
 {
 	if (bu->n > 0 && strcmp(brigade_morale_states(ts, bu, r), "fall_back") == 0)
-		inputs_add_mod(in, opt, "falling-back");
+		inputs_keep(in, inputs_add_mod(in, opt, "falling-back"));
 }
 
 /* The figures u lost this turn to small arms: they "may fire back in the
@@ -391,7 +391,7 @@ fill_firer(const struct tableset *ts, const struct unit *u, struct inputs *in,
 		return rc;
 	brigade_spread(&bu, unit_lost(u));
 	if (is_arm(u->type, "cavalry"))
-		inputs_add_mod(in, "mod", "cavalry");
+		inputs_keep(in, inputs_add_mod(in, "mod", "cavalry"));
 	add_state_mods(u, in, "mod");
 	if (!is_artillery(u->type))
 		add_falling_back(ts, &bu, in, "mod", r);
@@ -407,7 +407,7 @@ fill_firer(const struct tableset *ts, const struct unit *u, struct inputs *in,
 		inputs_default_count(in, "guns", bu.n);
 		if (!in_given(in, "crew"))
 			for (int i = 0; i < bu.n && i < INPUT_ITEMS / 2; i++)
-				inputs_add_count(in, "crew", bu.b[i].left);
+				inputs_keep(in, inputs_add_count(in, "crew", bu.b[i].left));
 	}
 	inputs_default_word(in, "gun", in_text(u->ratings, "gun"));
 	if (in_flag(u->ratings, "heavy"))
@@ -484,10 +484,10 @@ fill_battery_target(const struct tableset *ts, const struct unit *target,
 	for (int i = 0; i < n; i++)
 		standing += guns.b[i].left > 0;
 	if (n > 0 && standing == 0)
-		inputs_add_mod(in, "mod", "target-knocked-out");
+		inputs_keep(in, inputs_add_mod(in, "mod", "target-knocked-out"));
 	if (in_given(in, "guns") && !in_given(in, "defence"))
 		for (int i = 0; i < n && i < INPUT_ITEMS / 2; i++)
-			inputs_add_count(in, "defence", guns.b[i].left);
+			inputs_keep(in, inputs_add_count(in, "defence", guns.b[i].left));
 }
 
 static int
@@ -504,9 +504,9 @@ fill_fire(const struct tableset *ts, const struct ruling_units *ru,
 	if (firer != NULL && target != NULL && is_artillery(firer->type)) {
 		if (strcmp(formation_of(target), "square") == 0 &&
 		    rule_formation_refused(ts, BRIGADE, target->type, "square", r) == NULL)
-			inputs_add_mod(in, "mod", "target-square");
+			inputs_keep(in, inputs_add_mod(in, "mod", "target-square"));
 		if (strstr(formation_of(target), "column") != NULL)
-			inputs_add_mod(in, "mod", "target-column");
+			inputs_keep(in, inputs_add_mod(in, "mod", "target-column"));
 	}
 	if (target != NULL && is_artillery(target->type))
 		fill_battery_target(ts, target, in, r);
@@ -558,9 +558,9 @@ fill_weights(const struct unit *a, const struct unit *d, struct inputs *in)
 		return;
 	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
 		if (strcmp(wa, pairs[i].mine) == 0 && strcmp(wd, pairs[i].theirs) == 0)
-			inputs_add_mod(in, "attacker-mod", pairs[i].mod);
+			inputs_keep(in, inputs_add_mod(in, "attacker-mod", pairs[i].mod));
 		if (strcmp(wd, pairs[i].mine) == 0 && strcmp(wa, pairs[i].theirs) == 0)
-			inputs_add_mod(in, "defender-mod", pairs[i].mod);
+			inputs_keep(in, inputs_add_mod(in, "defender-mod", pairs[i].mod));
 	}
 }
 
@@ -584,17 +584,17 @@ fill_formations(const struct unit *a, const struct unit *d, struct inputs *in)
 	 * this includes skirmishers)"; the +20 is for "Infantry charging in
 	 * column". */
 	if (in_line(a) && in_line(d))
-		inputs_add_mod(in, "attacker-mod", "line-v-line");
+		inputs_keep(in, inputs_add_mod(in, "attacker-mod", "line-v-line"));
 	if (in_mod(in, "attacker-mod", "column-charge") &&
 	    strcmp(formation_of(a), "attack-column") != 0)
-		inputs_add_mod(in, "attacker-mod", "charge-not-in-column");
+		inputs_keep(in, inputs_add_mod(in, "attacker-mod", "charge-not-in-column"));
 	if (is_arm(a->type, "cavalry") && is_formed_infantry(d->type) &&
 	    strcmp(formation_of(d), "square") == 0)
-		inputs_add_mod(in, "defender-mod", "square-vs-cavalry");
+		inputs_keep(in, inputs_add_mod(in, "defender-mod", "square-vs-cavalry"));
 	if (is_formed_infantry(a->type) && strcmp(formation_of(a), "attack-column") == 0 &&
 	    in_count(in, "round") <= 1 &&
 	    !in_mod(in, "defender-mod", "buildings") && !in_mod(in, "defender-mod", "defences"))
-		inputs_add_mod(in, "attacker-mod", "column-charge");
+		inputs_keep(in, inputs_add_mod(in, "attacker-mod", "column-charge"));
 }
 
 /* The arm of a brigade as melee knows it. */
@@ -625,9 +625,9 @@ fill_side(const struct tableset *ts, const struct unit *u,
 	snprintf(figures, sizeof figures, "%s-type", side);
 	inputs_default_word(in, figures, arm(u));
 	if (in_flag(u->ratings, "elite"))
-		inputs_add_mod(in, mods, "elite");
+		inputs_keep(in, inputs_add_mod(in, mods, "elite"));
 	if (in_flag(u->ratings, "lancers"))
-		inputs_add_mod(in, mods, "lancers");
+		inputs_keep(in, inputs_add_mod(in, mods, "lancers"));
 	add_state_mods(u, in, mods);
 	if (!is_artillery(u->type)) {
 		brigade_spread(&bu, unit_lost(u));

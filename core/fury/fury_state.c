@@ -171,15 +171,15 @@ fill_target(const struct tableset *ts, int guns, const struct unit *t,
 
 	inputs_default_word(in, "target-type", arm(t));
 	if (strcmp(form, "column") == 0)
-		inputs_add_mod(in, "mod", "target-column");
+		inputs_keep(in, inputs_add_mod(in, "mod", "target-column"));
 	if (guns && strcmp(form, "march-column") == 0)
-		inputs_add_mod(in, "mod", "target-march-column");
+		inputs_keep(in, inputs_add_mod(in, "mod", "target-march-column"));
 	if (guns && strcmp(form, "square") == 0 &&
 	    rule_formation_refused(ts, FURY, arm(t), "square", r) == NULL)
-		inputs_add_mod(in, "mod", "target-square");
+		inputs_keep(in, inputs_add_mod(in, "mod", "target-square"));
 	if (is_cavalry(t->type) && !in_mod(in, "mod", "target-woods") &&
 	    !in_mod(in, "mod", "target-works") && !in_mod(in, "mod", "target-town"))
-		inputs_add_mod(in, "mod", "target-cavalry");
+		inputs_keep(in, inputs_add_mod(in, "mod", "target-cavalry"));
 }
 
 /* The chart's firer type of a unit. */
@@ -214,11 +214,11 @@ fill_one_firer(const struct tableset *ts, const struct unit *f, struct inputs *i
 	inputs_default_choice(in, "formation", formation_of(f));
 	for (size_t i = 0; i < sizeof point_states / sizeof point_states[0]; i++)
 		if (in_point_state(f, (int)i))
-			inputs_add_mod(in, "mod", point_states[i][1]);
+			inputs_keep(in, inputs_add_mod(in, "mod", point_states[i][1]));
 	if (fresh != NULL && strcmp(fresh, "fresh") == 0)
-		inputs_add_mod(in, "mod", "firer-fresh");
+		inputs_keep(in, inputs_add_mod(in, "mod", "firer-fresh"));
 	if (fresh != NULL && strcmp(fresh, "spent") == 0)
-		inputs_add_mod(in, "mod", "firer-spent");
+		inputs_keep(in, inputs_add_mod(in, "mod", "firer-spent"));
 }
 
 /* l.222: "add all possible points up from all eligible firing units and
@@ -270,9 +270,9 @@ fill_combined(const struct tableset *ts, const struct ruling_units *ru,
 	result_work(r, "combined fire: %ld fire points in all", total);
 	inputs_default_count(in, "fire-points", total);
 	if (all_fresh && brigades > 0)
-		inputs_add_mod(in, "mod", "firer-fresh");
+		inputs_keep(in, inputs_add_mod(in, "mod", "firer-fresh"));
 	if (any_spent)
-		inputs_add_mod(in, "mod", "firer-spent");
+		inputs_keep(in, inputs_add_mod(in, "mod", "firer-spent"));
 	return RULE_OK;
 }
 
@@ -315,19 +315,19 @@ fill_arms(const struct unit *u, const struct unit *enemy, const char *side,
 
 	if (infantry && is_cavalry(enemy->type) && !attacking) {
 		if (strcmp(formation_of(u), "square") == 0)
-			inputs_add_mod(in, opt, "square-vs-cavalry");
+			inputs_keep(in, inputs_add_mod(in, opt, "square-vs-cavalry"));
 		else if (!in_mod(in, opt, "defending-cover"))
-			inputs_add_mod(in, opt, "versus-cavalry");
+			inputs_keep(in, inputs_add_mod(in, opt, "versus-cavalry"));
 	}
 	if (is_cavalry(u->type) && attacking && strcmp(arm(enemy), "infantry") == 0 &&
 	    strcmp(formation_of(enemy), "square") != 0)
-		inputs_add_mod(in, opt, "cavalry-charging-infantry");
+		inputs_keep(in, inputs_add_mod(in, opt, "cavalry-charging-infantry"));
 	if (roster_is(&fury_roster, u->type, "cavalry", "heavy") &&
 	    roster_is(&fury_roster, enemy->type, "cavalry", "light"))
-		inputs_add_mod(in, opt, "heavy-v-light");
+		inputs_keep(in, inputs_add_mod(in, opt, "heavy-v-light"));
 	if (infantry && attacking && strcmp(formation_of(u), "column") == 0 &&
 	    (in_is(u->ratings, "nation", "france") || in_is(u->ratings, "nation", "russia")))
-		inputs_add_mod(in, opt, "national-column");
+		inputs_keep(in, inputs_add_mod(in, opt, "national-column"));
 }
 
 static void
@@ -344,17 +344,17 @@ fill_side(const struct tableset *ts, const struct unit *u,
 	inputs_default_word(in, opt, arm(u));
 	snprintf(opt, sizeof opt, "%s-mod", side);
 	if (melee_stands(u) >= 2 * melee_stands(enemy) && melee_stands(enemy) > 0)
-		inputs_add_mod(in, opt, "twice-stands");
+		inputs_keep(in, inputs_add_mod(in, opt, "twice-stands"));
 	else if (melee_stands(u) > melee_stands(enemy))
-		inputs_add_mod(in, opt, "more-stands");
+		inputs_keep(in, inputs_add_mod(in, opt, "more-stands"));
 	if (fresh != NULL)
-		inputs_add_mod(in, opt, fresh);
+		inputs_keep(in, inputs_add_mod(in, opt, fresh));
 	if (bel != NULL && strcmp(bel, "guard") == 0)
-		inputs_add_mod(in, opt, "guard");
+		inputs_keep(in, inputs_add_mod(in, opt, "guard"));
 	if (bel != NULL && strcmp(bel, "militia") == 0)
-		inputs_add_mod(in, opt, "militia");
+		inputs_keep(in, inputs_add_mod(in, opt, "militia"));
 	if (unit_flag(u, "disordered"))
-		inputs_add_mod(in, opt, "disordered");
+		inputs_keep(in, inputs_add_mod(in, opt, "disordered"));
 	fill_arms(u, enemy, side, in, opt);
 }
 
@@ -441,13 +441,13 @@ fill_efc(const struct tableset *ts, const struct unit *u, struct inputs *in)
 	bel = unit_bel(ts, u, &scratch);
 	for (int i = 0; bel != NULL && bels[i] != NULL; i++)
 		if (strcmp(bel, bels[i]) == 0)
-			inputs_add_mod(in, "efc-mod", bel);
+			inputs_keep(in, inputs_add_mod(in, "efc-mod", bel));
 	if (strcmp(formation_of(u), "column") == 0)
-		inputs_add_mod(in, "efc-mod", "column");
+		inputs_keep(in, inputs_add_mod(in, "efc-mod", "column"));
 	if (fresh != NULL && strcmp(fresh, "worn") != 0)
-		inputs_add_mod(in, "efc-mod", fresh);
+		inputs_keep(in, inputs_add_mod(in, "efc-mod", fresh));
 	if (unit_flag(u, "disordered"))
-		inputs_add_mod(in, "efc-mod", "disordered");
+		inputs_keep(in, inputs_add_mod(in, "efc-mod", "disordered"));
 }
 
 /* The inputs of a move (MOVING) or a rally of brigade u. */
@@ -464,7 +464,7 @@ fill_move(const struct tableset *ts, const struct army *a, const struct unit *u,
 	if (moving && unit_flag(u, "disordered"))
 		inputs_default_flag(in, "disordered");
 	if (!moving && !unit_flag(u, "disordered"))
-		inputs_add_mod(in, "mod", "in-good-order");
+		inputs_keep(in, inputs_add_mod(in, "mod", "in-good-order"));
 	/* a battery limbers and moves without the maneuver table (l.172) */
 	if (moving && !is_battery(u->type))
 		fill_quality(a, u, in, r);
@@ -477,15 +477,15 @@ fill_move(const struct tableset *ts, const struct army *a, const struct unit *u,
 		inputs_default_flag(in, "change-formation");
 	inputs_default_choice(in, "formation", formation_of(u));
 	if (strcmp(formation_of(u), "march-column") == 0)
-		inputs_add_mod(in, "mod", "march-column");
+		inputs_keep(in, inputs_add_mod(in, "mod", "march-column"));
 	if (in_flag(in, "efc"))
 		fill_efc(ts, u, in);
 	if (fresh != NULL && strcmp(fresh, "worn") != 0)
-		inputs_add_mod(in, "mod", fresh);
+		inputs_keep(in, inputs_add_mod(in, "mod", fresh));
 	if (roster_is(&fury_roster, u->type, "infantry", "light"))
-		inputs_add_mod(in, "mod", "light-infantry");
+		inputs_keep(in, inputs_add_mod(in, "mod", "light-infantry"));
 	if (is_cavalry(u->type))
-		inputs_add_mod(in, "mod", "cavalry");
+		inputs_keep(in, inputs_add_mod(in, "mod", "cavalry"));
 }
 
 static void

@@ -862,11 +862,11 @@ fill_condition(const struct tableset *ts, const struct unit *u, struct inputs *i
 
 	if (strcmp(s, "tired") == 0 || strcmp(s, "exhausted") == 0 ||
 	    strcmp(s, "broken") == 0)
-		inputs_add_mod(in, opt, s);
+		inputs_keep(in, inputs_add_mod(in, opt, s));
 	if (in_flag(u->ratings, "stubborn"))
-		inputs_add_mod(in, opt, "stubborn");
+		inputs_keep(in, inputs_add_mod(in, opt, "stubborn"));
 	if (strcmp(opt, "mod") != 0 && unit_flag(u, "saving-themselves"))
-		inputs_add_mod(in, opt, "saving-themselves");
+		inputs_keep(in, inputs_add_mod(in, opt, "saving-themselves"));
 }
 
 /* The tactical formation the game keeps for u: skirmishers are always
@@ -905,10 +905,10 @@ fill_fire(const struct tableset *ts, const struct ruling_units *ru,
 		    u->type : formation_of(u));
 		fill_condition(ts, u, in, "mod", r);
 		if (in_flag(u->ratings, "rifles"))
-			inputs_add_mod(in, "mod", "rifles");
+			inputs_keep(in, inputs_add_mod(in, "mod", "rifles"));
 	}
 	if (t != NULL && strcmp(formation_of(t), "skirmishers") == 0)
-		inputs_add_mod(in, "mod", "target-skirmishers");
+		inputs_keep(in, inputs_add_mod(in, "mod", "target-skirmishers"));
 }
 
 static void
@@ -962,9 +962,9 @@ melee_fill(const struct tableset *ts, const struct ruling_units *ru,
 	fill_condition(ts, d, in, "defender-mod", r);
 	/* an infantry column charging: if it fails it forms line (l.130) */
 	if (strcmp(melee_type(a), "infantry") == 0 && strcmp(formation_of(a), "column") == 0)
-		inputs_add_mod(in, "attacker-mod", "column");
+		inputs_keep(in, inputs_add_mod(in, "attacker-mod", "column"));
 	if (in_flag(d->ratings, "pyrrhic"))
-		inputs_add_mod(in, "defender-mod", "pyrrhic");
+		inputs_keep(in, inputs_add_mod(in, "defender-mod", "pyrrhic"));
 	inputs_default_count(in, "defender-fp", unit_lost(d));
 	inputs_default_count(in, "defender-break-point", break_point(ts, d, r));
 	return RULE_OK;
@@ -985,7 +985,7 @@ fatigue_fill(const struct tableset *ts, const struct ruling_units *ru,
 	inputs_default_count(in, "fp", unit_lost(u));
 	inputs_default_count(in, "break-point", break_point(ts, u, r));
 	if (in_flag(u->ratings, "pyrrhic"))
-		inputs_add_mod(in, "mod", "pyrrhic");
+		inputs_keep(in, inputs_add_mod(in, "mod", "pyrrhic"));
 	return RULE_OK;
 }
 

@@ -11,6 +11,8 @@
 #include "units.h"
 
 static char path[64];
+/* Where a failure to open or create a game is told. */
+static struct error err;
 
 static int
 setup(void **state)
@@ -24,7 +26,7 @@ setup(void **state)
 		return -1;
 	close(fd);
 	unlink(path);
-	if (db_create(path, 0, &db) != DB_OK || db_begin(db) != DB_OK ||
+	if (db_create(path, 0, &err, &db) != DB_OK || db_begin(db) != DB_OK ||
 	    db_game_insert(db, "brigade", "test", "{}", "table") != DB_OK ||
 	    db_tables_copy(db, "brigade") != DB_OK || db_commit(db) != DB_OK)
 		return -1;
@@ -51,7 +53,7 @@ open_write(void)
 {
 	struct db *db;
 
-	assert_int_equal(db_open(path, DB_OPEN_WRITE, &db), DB_OK);
+	assert_int_equal(db_open(path, DB_OPEN_WRITE, &err, &db), DB_OK);
 	assert_int_equal(db_begin(db), DB_OK);
 	return db;
 }
@@ -137,9 +139,9 @@ game_row_and_tables(void **state)
 	char rules[32];
 
 	(void)state;
-	assert_int_equal(db_peek_rules(path, rules, sizeof rules), DB_OK);
+	assert_int_equal(db_peek_rules(path, rules, sizeof rules, &err), DB_OK);
 	assert_string_equal(rules, "brigade");
-	assert_int_equal(db_open(path, DB_OPEN_READ, &db), DB_OK);
+	assert_int_equal(db_open(path, DB_OPEN_READ, &err, &db), DB_OK);
 	assert_int_equal(db_game_get(db, &g), DB_OK);
 	assert_string_equal(g.title, "test");
 	assert_int_equal(db_tables_load(db, "brigade"), DB_OK);
@@ -385,14 +387,19 @@ refusals(void **state)
 	FILE *f;
 
 	(void)state;
-	assert_int_equal(db_open("/nonexistent/x.db", DB_OPEN_READ, &db), DB_NOFILE);
-	assert_int_equal(db_create(path, 0, &db), DB_EXISTS);
+	assert_int_equal(db_open("/nonexistent/x.db", DB_OPEN_READ, &err, &db), DB_NOFILE);
+	assert_int_equal(err.code, DB_NOFILE);
+	assert_string_equal(err.text,
+	    "there is no game at '/nonexistent/x.db' (start one with 'umpire new --rules NAME')");
+	assert_int_equal(db_create(path, 0, &err, &db), DB_EXISTS);
+	assert_int_equal(err.code, DB_EXISTS);
 	f = fopen("/tmp/umpire-not-a-game.db", "w");
 	assert_non_null(f);
 	fputs("a shopping list", f);
 	fclose(f);
-	assert_int_equal(db_open("/tmp/umpire-not-a-game.db", DB_OPEN_WRITE, &db), DB_NOTGAME);
-	assert_int_equal(db_create("/tmp/umpire-not-a-game.db", 1, &db), DB_NOTGAME);
+	assert_int_equal(db_open("/tmp/umpire-not-a-game.db", DB_OPEN_WRITE, &err, &db), DB_NOTGAME);
+	assert_string_equal(err.text, "'/tmp/umpire-not-a-game.db' is not an umpire game");
+	assert_int_equal(db_create("/tmp/umpire-not-a-game.db", 1, &err, &db), DB_NOTGAME);
 	unlink("/tmp/umpire-not-a-game.db");
 }
 

@@ -305,6 +305,34 @@ copy_one_option(void **state)
 	assert_int_equal(in_count(&in, "firers"), 16);
 }
 
+/* A rule set's fill hook as they are written: each setter's status kept.
+ * MOD_OPTION is the option it fills the modifier into. */
+static void
+fill_like_a_hook(struct inputs *to, const char *mod_option)
+{
+	inputs_keep(to, inputs_add_mod(to, mod_option, "elite"));
+	inputs_keep(to, inputs_add_count(to, "crew", 2));
+}
+
+/* A fill hook that names an option the command does not declare (a
+ * misspelt "mods") fails the ruling with the sentence, where its dropped
+ * status once left the modifier out without a word; what it fills after
+ * the failure does not hide it. */
+static void
+misspelt_fill_fails(void **state)
+{
+	(void)state;
+	assert_int_equal(parse(&in, "--firers 3"), 0);
+	fill_like_a_hook(&in, "mod");
+	assert_int_equal(in.failed, 0);
+	assert_true(in_mod(&in, "mod", "elite"));
+	assert_int_equal(parse(&in, "--firers 3"), 0);
+	fill_like_a_hook(&in, "mods");
+	assert_int_equal(in.failed, INPUTS_USAGE);
+	assert_string_equal(in.error, "no option '--mods' for fire");
+	assert_false(in_mod(&in, "mod", "elite"));
+}
+
 int
 main(void)
 {
@@ -319,6 +347,7 @@ main(void)
 		cmocka_unit_test(stored_json_round_trip),
 		cmocka_unit_test(stored_list_keeps_every_element),
 		cmocka_unit_test(copy_one_option),
+		cmocka_unit_test(misspelt_fill_fails),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

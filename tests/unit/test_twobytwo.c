@@ -33,7 +33,7 @@ shooting_ladder(void **state)
 		"\"no_effect\"", "\"no_effect\"", "\"no_effect\"", "\"pinned\"",
 		"\"disrupted\"", "\"routs\""
 	};
-	char faces[4];
+	char faces[12];	/* an int, whole */
 
 	(void)state;
 	/* Muskets at 1": first volley +1, so a face f scores f + 1. */
@@ -99,7 +99,7 @@ band_edges(void **state)
 		{ "--victory decisive --destroyed 6 --enemy-destroyed 4", "true" },
 		{ "--victory decisive --destroyed 6 --enemy-destroyed 5", "false" },
 	};
-	char faces[4];
+	char faces[12];	/* an int, whole */
 
 	(void)state;
 	/* faces 3..6 score 4..7; with the target disrupted (+1), 6 scores 8 */
