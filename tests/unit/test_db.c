@@ -390,7 +390,7 @@ refusals(void **state)
 	assert_int_equal(db_open("/nonexistent/x.db", DB_OPEN_READ, &err, &db), DB_NOFILE);
 	assert_int_equal(err.code, DB_NOFILE);
 	assert_string_equal(err.text,
-	    "there is no game at '/nonexistent/x.db' (start one with 'umpire new --rules NAME')");
+	    "there is no game at '/nonexistent/x.db': start one with 'umpire new --rules NAME', or give the game's path with --db PATH");
 	assert_int_equal(db_create(path, 0, &err, &db), DB_EXISTS);
 	assert_int_equal(err.code, DB_EXISTS);
 	f = fopen("/tmp/umpire-not-a-game.db", "w");
