@@ -252,6 +252,15 @@ none_destroyed(const struct ruling_units *ru, struct result *r)
 	return RULE_OK;
 }
 
+/* A flag the unit carries this turn as the option the rule reads (the
+ * bar on acting after a rally lifted by --overrule). */
+static void
+carry_flag(const struct unit *u, const char *flag, struct inputs *in, const char *option)
+{
+	if (unit_flag(u, flag) && (strcmp(flag, "rallied") != 0 || !in_given(in, "overrule")))
+		inputs_default_flag(in, option);
+}
+
 static int
 melee_fill(const struct tableset *ts, const struct ruling_units *ru,
     struct inputs *in, struct result *r)
@@ -262,12 +271,10 @@ melee_fill(const struct tableset *ts, const struct ruling_units *ru,
 	fill_specs(ru, "attacker", in, "attacker-spec", r);
 	fill_specs(ru, "defender", in, "defender-spec", r);
 	for (int i = 0; i < ru->n; i++) {
-		if (strcmp(ru->role[i], "attacker") == 0 &&
-		    unit_flag(ru->unit[i], "bombarded"))
-			inputs_default_flag(in, "attacker-bombarded");
-		if (strcmp(ru->role[i], "attacker") == 0 &&
-		    unit_flag(ru->unit[i], "rallied") && !in_given(in, "overrule"))
-			inputs_default_flag(in, "attacker-rallied");
+		if (strcmp(ru->role[i], "attacker") != 0)
+			continue;
+		carry_flag(ru->unit[i], "bombarded", in, "attacker-bombarded");
+		carry_flag(ru->unit[i], "rallied", in, "attacker-rallied");
 	}
 	return RULE_OK;
 }
@@ -308,10 +315,8 @@ fire_fill(const struct tableset *ts, const struct ruling_units *ru,
 	if (!is_arm(u->type, "artillery"))
 		return result_fail(r, RULE_DATA, "'%s' is not artillery: only artillery bombards", u->name);
 	inputs_default_word(in, "artillery", roster_kind(&squares_roster, u->type));
-	if (unit_flag(u, "moved"))
-		inputs_default_flag(in, "moved");
-	if (unit_flag(u, "rallied") && !in_given(in, "overrule"))
-		inputs_default_flag(in, "rallied");
+	carry_flag(u, "moved", in, "moved");
+	carry_flag(u, "rallied", in, "rallied");
 	return RULE_OK;
 }
 
@@ -344,10 +349,8 @@ move_fill(const struct tableset *ts, const struct ruling_units *ru,
 		return RULE_OK;
 	inputs_default_word(in, "type", is_arm(u->type, "cavalry") &&
 	    in_flag(u->ratings, "light") ? "light-cavalry" : u->type);
-	if (unit_flag(u, "bombarded"))
-		inputs_default_flag(in, "bombarded");
-	if (unit_flag(u, "rallied") && !in_given(in, "overrule"))
-		inputs_default_flag(in, "rallied");
+	carry_flag(u, "bombarded", in, "bombarded");
+	carry_flag(u, "rallied", in, "rallied");
 	return RULE_OK;
 }
 
