@@ -208,10 +208,12 @@ show_whole(struct cmd_ctx *g, struct game *gm, long id)
 	else if (g->json)
 		fprintf(g->out, "%s\n", output);
 	free(output);
+	if (!g->json)
+		fprintf(g->out, "event %lld, turn %ld, %s%s\n", e.id, e.turn, e.command,
+		    e.undone ? " (undone)" : "");
+	db_event_free(&e);
 	if (g->json)
 		return rc;
-	fprintf(g->out, "event %lld, turn %ld, %s%s\n", e.id, e.turn, e.command,
-	    e.undone ? " (undone)" : "");
 	if ((st = db_event_lines(gm->db, id, 1, print_line, g->out)) != DB_OK)
 		return game_fail(g, gm->db, st);
 	return 0;
@@ -222,7 +224,7 @@ show_whole(struct cmd_ctx *g, struct game *gm, long id)
 static int
 show_seen(struct cmd_ctx *g, struct game *gm, const struct viewer *v, long number)
 {
-	struct seen_event *seen;
+	struct seen_event seen = { 0, NULL };
 	struct seen_log log;
 	struct db_event e;
 	char *output;
@@ -240,14 +242,13 @@ show_seen(struct cmd_ctx *g, struct game *gm, const struct viewer *v, long numbe
 	if (st != DB_OK)
 		return game_fail(g, gm->db, st);
 	free(output);
-	if ((seen = malloc(sizeof *seen)) == NULL)
-		return cmd_error(g, EXIT_BUG, "out of memory");
-	if ((rc = seen_event(g, gm, v, &e, seen)) == 0 && g->json)
-		rc = print_seen_json(g, &e, number, seen->line);
+	if ((rc = seen_event(g, gm, v, &e, &seen)) == 0 && g->json)
+		rc = print_seen_json(g, &e, number, seen.line);
 	else if (rc == 0)
 		fprintf(g->out, "event %ld, turn %ld, %s%s\n  %s\n", number, e.turn,
-		    e.command, e.undone ? " (undone)" : "", seen->line);
-	free(seen);
+		    e.command, e.undone ? " (undone)" : "", seen.line);
+	seen_event_free(&seen);
+	db_event_free(&e);
 	return rc;
 }
 
@@ -301,6 +302,7 @@ list(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 		rc = 0;
 	jsonw_free(&l.w);
 	seen_log_free(&l.numbers);
+	seen_event_free(&l.seen);
 	return rc;
 }
 

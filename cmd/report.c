@@ -184,7 +184,7 @@ one(void *ctx, const struct db_report_event *e)
 
 		as.id = e->id;
 		as.turn = e->turn;
-		text_copy(as.summary, sizeof as.summary, e->summary);
+		as.summary = e->summary;
 		as.advance = e->advance;
 		if (seen_event(r->g, r->gm, &r->viewer, &as, &r->seen) != 0) {
 			r->failed = 1;
@@ -613,6 +613,7 @@ report_of(struct cmd_ctx *g, struct inputs *in, int argc, char **argv)
 		return rc;
 	rc = report_to(g, &r, r.html ? in_text(in, "html") : NULL);
 	seen_log_free(&r.numbers);
+	seen_event_free(&r.seen);
 	return rc;
 }
 

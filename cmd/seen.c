@@ -71,35 +71,62 @@ effect(void *ctx, const struct db_effect *e)
 	tell(rd, band);
 }
 
+/* What viewer v reads of e, into rd's line (see seen_event). */
+static int
+read_for(struct cmd_ctx *g, struct game *gm, const struct db_event *e,
+    struct reading *rd)
+{
+	int st;
+
+	if (e->advance) {
+		rd->s->took_part = 1;
+		line_text(&rd->l, e->summary, 0);
+		return 0;
+	}
+	if ((st = db_event_roles(gm->db, e->id, role, rd)) != DB_OK)
+		return game_fail(g, gm->db, st);
+	if (!rd->s->took_part)
+		return 0;
+	if (rd->own_whole) {
+		line_text(&rd->l, e->summary, 0);
+		return 0;
+	}
+	if ((st = db_event_effects(gm->db, e->id, effect, rd)) != DB_OK)
+		return game_fail(g, gm->db, st);
+	if (rd->l.len == 0)
+		line_text(&rd->l, "nothing it could see changed", 0);
+	return 0;
+}
+
 int
 seen_event(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
     const struct db_event *e, struct seen_event *s)
 {
 	struct reading rd = { gm, v, s, 1, 0, { 0 } };
-	int rc, st;
+	int rc;
 
-	memset(s, 0, sizeof *s);
-	line_init(&rd.l, s->line, sizeof s->line);
+	seen_event_free(s);
 	if ((rc = game_army(g, gm)) != 0)
 		return rc;
-	if (e->advance) {
-		s->took_part = 1;
-		line_text(&rd.l, e->summary, 0);
-		return 0;
+	if (line_init_growing(&rd.l) != 0)
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	rc = read_for(g, gm, e, &rd);
+	if (rc == 0 && rd.l.no_memory)
+		rc = cmd_error(g, EXIT_BUG, "out of memory");
+	if (rc != 0) {
+		free(rd.l.buf);
+		return rc;
 	}
-	if ((st = db_event_roles(gm->db, e->id, role, &rd)) != DB_OK)
-		return game_fail(g, gm->db, st);
-	if (!s->took_part)
-		return 0;
-	if (rd.own_whole) {
-		line_text(&rd.l, e->summary, 0);
-		return 0;
-	}
-	if ((st = db_event_effects(gm->db, e->id, effect, &rd)) != DB_OK)
-		return game_fail(g, gm->db, st);
-	if (rd.l.len == 0)
-		line_text(&rd.l, "nothing it could see changed", 0);
+	s->line = rd.l.buf;
 	return 0;
+}
+
+void
+seen_event_free(struct seen_event *s)
+{
+	free(s->line);
+	s->line = NULL;
+	s->took_part = 0;
 }
 
 /* The reading of a side's log: each event, and where it goes. */
@@ -139,20 +166,13 @@ int
 seen_log_read(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
     struct seen_log *log)
 {
-	struct log_reading *lr = malloc(sizeof *lr);
+	struct log_reading lr = { g, gm, v, log, { 0, NULL }, 0 };
 	int st, rc;
 
 	memset(log, 0, sizeof *log);
-	if (lr == NULL)
-		return cmd_error(g, EXIT_BUG, "out of memory");
-	lr->g = g;
-	lr->gm = gm;
-	lr->v = v;
-	lr->log = log;
-	lr->rc = 0;
-	st = db_log(gm->db, 0, 0, log_entry, lr);
-	rc = lr->rc != 0 ? lr->rc : st != DB_OK ? game_fail(g, gm->db, st) : 0;
-	free(lr);
+	st = db_log(gm->db, 0, 0, log_entry, &lr);
+	rc = lr.rc != 0 ? lr.rc : st != DB_OK ? game_fail(g, gm->db, st) : 0;
+	seen_event_free(&lr.seen);
 	if (rc != 0)
 		seen_log_free(log);
 	return rc;

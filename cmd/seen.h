@@ -8,12 +8,11 @@
 
 #include "view.h"
 
-#define SEEN_LINE 2048
-
 struct seen_event {
 	int took_part;		/* a unit of the viewer's side was named (or
 				 * none was: a turn begins) */
-	char line[SEEN_LINE];	/* what the viewer reads of it */
+	char *line;		/* what the viewer reads of it, as long as it
+				 * is (seen_event_free frees it) */
 };
 
 struct db_event;
@@ -21,10 +20,12 @@ struct db_event;
 /*
  * How viewer v (not the umpire's) reads event e: from the units it named
  * and its effects (a turn that begins, everyone reads).  0 or an exit
- * status, printed.
+ * status, printed.  s begins zeroed; what an earlier call left in it is
+ * freed.
  */
 int seen_event(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
     const struct db_event *e, struct seen_event *s);
+void seen_event_free(struct seen_event *s);
 
 /*
  * A side's log numbers its entries by its own sequence, 1, 2, 3…, so that

@@ -1,5 +1,6 @@
 /* text: UTF-8 checks, folding for name matching, edit distance. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <utf8proc.h>
@@ -263,17 +264,51 @@ line_init(struct text_line *l, char *buf, size_t cap)
 	l->buf = buf;
 	l->cap = cap;
 	l->len = 0;
+	l->grows = l->no_memory = 0;
 	if (cap > 0)
 		buf[0] = '\0';
+}
+
+int
+line_init_growing(struct text_line *l)
+{
+	char *buf = malloc(64);
+
+	if (buf == NULL)
+		return -1;
+	line_init(l, buf, 64);
+	l->grows = 1;
+	return 0;
+}
+
+/* How many of n more bytes the line takes: all of them where it grows
+ * (or none, out of memory), what is left of a fixed buffer. */
+static size_t
+line_room(struct text_line *l, size_t n)
+{
+	if (l->grows && l->len + n + 1 > l->cap && !l->no_memory) {
+		size_t cap = l->cap;
+		char *buf;
+
+		while (l->len + n + 1 > cap)
+			cap *= 2;
+		if ((buf = realloc(l->buf, cap)) == NULL)
+			l->no_memory = 1;
+		else {
+			l->buf = buf;
+			l->cap = cap;
+		}
+	}
+	if (l->len + 1 >= l->cap)
+		return 0;
+	return n < l->cap - 1 - l->len ? n : l->cap - 1 - l->len;
 }
 
 static void
 line_bytes(struct text_line *l, const char *s, size_t n)
 {
-	if (l->len + 1 >= l->cap)
+	if ((n = line_room(l, n)) == 0)
 		return;
-	if (n > l->cap - 1 - l->len)
-		n = l->cap - 1 - l->len;
 	memcpy(l->buf + l->len, s, n);
 	l->len += n;
 	l->buf[l->len] = '\0';
@@ -282,10 +317,8 @@ line_bytes(struct text_line *l, const char *s, size_t n)
 static void
 line_pad(struct text_line *l, size_t n)
 {
-	if (l->len + 1 >= l->cap)
+	if ((n = line_room(l, n)) == 0)
 		return;
-	if (n > l->cap - 1 - l->len)
-		n = l->cap - 1 - l->len;
 	memset(l->buf + l->len, ' ', n);
 	l->len += n;
 	l->buf[l->len] = '\0';
@@ -321,10 +354,7 @@ line_cell(struct text_line *l, const char *s, int width)
 void
 line_char(struct text_line *l, char c)
 {
-	if (l->len + 1 >= l->cap)
-		return;
-	l->buf[l->len++] = c;
-	l->buf[l->len] = '\0';
+	line_bytes(l, &c, 1);
 }
 
 void

@@ -73,13 +73,20 @@ const char *text_near_names(const char *name, const char *first, size_t stride,
 /* A line built in a fixed buffer, piece by piece, each padded to a width
  * in bytes (> 0 right-aligned, < 0 left, 0 as is) as printf's "%-9s" and
  * "%3ld" pad; what does not fit is cut off.  Sheets of hundreds of units
- * build thousands of lines: this is a tenth of snprintf's cost. */
+ * build thousands of lines: this is a tenth of snprintf's cost.  A line
+ * begun by line_init_growing grows instead: nothing is cut off. */
 struct text_line {
 	char *buf;
 	size_t cap, len;
+	int grows;		/* line_init_growing's: buf is malloc'd */
+	int no_memory;		/* a growth failed: the line is short */
 };
 
 void line_init(struct text_line *l, char *buf, size_t cap);
+/* An empty line that grows as it needs; 0, or -1 out of memory.  The
+ * caller frees l->buf. */
+int line_init_growing(struct text_line *l)
+    __attribute__((warn_unused_result));
 void line_text(struct text_line *l, const char *s, int width);
 /* line_text padded to WIDTH columns of the terminal, not bytes: é,
  * e + U+0301 and Œ take one, 拿 two. */

@@ -276,6 +276,16 @@ db_state_put(struct db *db, const struct unit *u, const char *const *ledgers)
 	return DB_OK;
 }
 
+/* The text of column col, NULL only on a failure (*rc says it). */
+static const char *
+column_text(sqlite3_stmt *st, int col, int *rc)
+{
+	const char *s = db_column_text(st, col, rc);
+
+	return s != NULL ? s : *rc == SQLITE_OK ? "" : NULL;
+}
+
+/* The row's event into e; its texts are the row's (see db_event). */
 static int
 read_event(sqlite3_stmt *st, struct db_event *e)
 {
@@ -286,15 +296,42 @@ read_event(sqlite3_stmt *st, struct db_event *e)
 	e->turn = (long)sqlite3_column_int64(st, 1);
 	rc = db_column_copy(st, 2, e->command, sizeof e->command);
 	if (rc == SQLITE_OK)
-		rc = db_column_copy(st, 3, e->summary, sizeof e->summary);
+		e->summary = column_text(st, 3, &rc);
 	e->undone = sqlite3_column_int(st, 4);
 	if (rc == SQLITE_OK)
-		rc = db_column_copy(st, 5, e->units, sizeof e->units);
+		e->units = column_text(st, 5, &rc);
 	e->changes = sqlite3_column_int(st, 6);
 	if (rc == SQLITE_OK)
-		rc = db_column_copy(st, 7, e->who, sizeof e->who);
+		e->who = column_text(st, 7, &rc);
 	e->advance = sqlite3_column_int(st, 8);
 	return rc;
+}
+
+/* e's texts copied into one block of its own (db_event_output's e
+ * outlives its row). */
+static int
+own_texts(struct db_event *e)
+{
+	size_t ns = strlen(e->summary) + 1, nu = strlen(e->units) + 1,
+	    nw = strlen(e->who) + 1;
+
+	if ((e->owned = malloc(ns + nu + nw)) == NULL)
+		return SQLITE_NOMEM;
+	memcpy(e->owned, e->summary, ns);
+	memcpy(e->owned + ns, e->units, nu);
+	memcpy(e->owned + ns + nu, e->who, nw);
+	e->summary = e->owned;
+	e->units = e->owned + ns;
+	e->who = e->owned + ns + nu;
+	return SQLITE_OK;
+}
+
+void
+db_event_free(struct db_event *e)
+{
+	free(e->owned);
+	e->owned = NULL;
+	e->summary = e->units = e->who = "";
 }
 
 /* Runs a listing statement with fn per event (a fresh statement: fn may
@@ -451,6 +488,8 @@ db_event_output(struct db *db, long long id, struct db_event *e, char **output)
 	int rc = SQLITE_OK, status;
 
 	*output = NULL;
+	memset(e, 0, sizeof *e);
+	db_event_free(e);
 	if ((status = db_prepare(db, STMT_EVENT_OUTPUT, &st)) != DB_OK)
 		return status;
 	db_bind_int(st, 1, id, &rc);
@@ -461,12 +500,15 @@ db_event_output(struct db *db, long long id, struct db_event *e, char **output)
 		int col = read_event(st, e);
 		const char *out = db_column_text(st, 9, &col);
 
+		if (col == SQLITE_OK)
+			col = own_texts(e);
 		if (col != SQLITE_OK)
 			rc = col;
 		else if (out == NULL || text_unclean(out, why, sizeof why) != NULL) {
 			/* (NULL: the output kept is not JSON; nor is one of
 			 * bytes that are not UTF-8) */
 			sqlite3_reset(st);
+			db_event_free(e);
 			return db_set_error(db, DB_IO,
 			    "the game '%s' is damaged: event %lld's output is not JSON: see 'umpire check'",
 			    db->path, id);
@@ -479,6 +521,7 @@ db_event_output(struct db *db, long long id, struct db_event *e, char **output)
 	if (rc != SQLITE_ROW) {
 		free(*output);
 		*output = NULL;
+		db_event_free(e);
 		return db_fail(db, rc, "reading the journal");
 	}
 	return DB_OK;
@@ -689,11 +732,11 @@ db_turn_events(struct db *db,
 		e.turn = (long)sqlite3_column_int64(st, 1);
 		col = db_column_copy(st, 2, e.command, sizeof e.command);
 		if (col == SQLITE_OK)
-			col = db_column_copy(st, 3, e.summary, sizeof e.summary);
+			e.summary = column_text(st, 3, &col);
 		if (col == SQLITE_OK)
-			col = db_column_copy(st, 4, e.who, sizeof e.who);
+			e.who = column_text(st, 4, &col);
 		if (col == SQLITE_OK)
-			col = db_column_copy(st, 5, e.effects, sizeof e.effects);
+			e.effects = column_text(st, 5, &col);
 		e.advance = sqlite3_column_int(st, 6);
 		if (col != SQLITE_OK) {
 			rc = col;

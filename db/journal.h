@@ -7,13 +7,18 @@
 
 #include "db.h"
 
+/* An event as the journal lists it.  Its texts are the journal's own,
+ * whatever their length: a listing's callback reads them while it runs
+ * (they go with the next row); db_event_output's are the caller's until
+ * db_event_free. */
 struct db_event {
 	long long id;
 	long turn;
 	char command[32];
-	char summary[256];
-	char units[512];	/* the units it named, "A, B" */
-	char who[640];		/* ... with their roles, "A (attacker), B (defender)" */
+	const char *summary;
+	const char *units;	/* the units it named, "A, B" */
+	const char *who;	/* ... with their roles, "A (attacker), B (defender)" */
+	char *owned;		/* db_event_output: the texts' copy */
 	int undone;		/* 0 in force, 1 may be redone, 2 cleared */
 	int changes;		/* 1 when it changed the game (undo takes it) */
 	int advance;		/* 1 for `turn next`: a turn begins */
@@ -96,10 +101,12 @@ int db_log(struct db *db, long long unit, long turn,
     int (*fn)(void *ctx, const struct db_event *e), void *ctx)
     DB_CHECKED;
 
-/* The stored JSON ruling of event id (malloc'd, the caller frees). */
+/* The stored JSON ruling of event id (malloc'd, the caller frees) and
+ * the event into e (db_event_free frees its texts). */
 int db_event_output(struct db *db, long long id, struct db_event *e,
     char **output)
     DB_CHECKED;
+void db_event_free(struct db_event *e);
 
 /* Calls fn with each line of an event's stored ruling (its summary, then
  * the working) when with_working, then with each effect's note. */
@@ -167,9 +174,9 @@ struct db_report_event {
 	long long id;
 	long turn;
 	char command[32];
-	char summary[256];
-	char who[640];
-	char effects[2048];
+	const char *summary;	/* the journal's texts, as db_event's */
+	const char *who;
+	const char *effects;
 	int advance;		/* 1 for `turn next`: a turn begins */
 };
 

@@ -1,5 +1,7 @@
 /* Unit tests of core/text.c: clean text, Unicode folding of names, the
  * one name look-up with its "did you mean", and display width. */
+#include <stdlib.h>
+
 #include "unit.h"
 #include "text.h"
 
@@ -289,6 +291,30 @@ cells_and_words(void **state)
 	assert_string_equal(text_words("ok", words, sizeof words), "ok");
 }
 
+/* A fixed line cuts off what does not fit; a growing one keeps it all. */
+static void
+growing_line(void **state)
+{
+	char buf[8], want[1001];
+	struct text_line l;
+
+	(void)state;
+	line_init(&l, buf, sizeof buf);
+	line_text(&l, "abcdefghij", 0);
+	line_char(&l, 'k');
+	assert_string_equal(buf, "abcdefg");
+	assert_int_equal(line_init_growing(&l), 0);
+	for (int i = 0; i < 100; i++)
+		line_text(&l, "0123456", -10);	/* 7 bytes and 3 spaces */
+	for (int i = 0; i < 100; i++)
+		memcpy(want + 10 * i, "0123456   ", 10);
+	want[1000] = '\0';
+	assert_int_equal(l.len, 1000);
+	assert_false(l.no_memory);
+	assert_string_equal(l.buf, want);
+	free(l.buf);
+}
+
 int
 main(void)
 {
@@ -304,6 +330,7 @@ main(void)
 		cmocka_unit_test(find_alike),
 		cmocka_unit_test(spellings_fold_alike),
 		cmocka_unit_test(cells_and_words),
+		cmocka_unit_test(growing_line),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
