@@ -6,6 +6,9 @@
 
 #include "dice.h"
 #include "num.h"
+#include "unit.h"
+
+_Static_assert(DICE_LABEL >= UNIT_NAME + 48, "a die's name holds a unit's whole name");
 
 static const struct {
 	const char *name;

@@ -23,8 +23,10 @@ enum die_kind {
 
 #define DICE_MAX 256
 #define DICE_POOL 16
-#define DICE_LABEL 72
-#define DICE_ERR 240
+/* A die's name in the working: a unit's whole name (UNIT_NAME) and the
+ * die's words ("skirmish d8 of ..."); an error, such a name and why. */
+#define DICE_LABEL 192
+#define DICE_ERR (DICE_LABEL + 128)
 
 enum dice_mode {
 	DICE_GIVEN,		/* faces typed with --dice */

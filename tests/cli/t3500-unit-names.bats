@@ -174,3 +174,35 @@ units() {
 	[ "$status" -eq 0 ]
 	[ "$output" = "ok: the game file and its journal agree" ]
 }
+
+# The report and a die's name in the working once held a
+# fixed number of bytes: a ruling of eight long names lost its last ones.
+@test "eight units of 120-character names: every view says each name whole" {
+	local long="the Very Long Named Regiment of the Imperial Guard Fusiliers-Grenadiers of the Middle Guard Division of General Friant"
+	local args=() i
+	[ "${#long}" -eq 118 ]
+	"$U" new --rules squares >/dev/null
+	for i in 1 2 3 4; do
+		"$U" unit add "$long $i" --side French --type infantry --skirmish d8 --quality d8 --morale d8 >/dev/null
+		"$U" unit add "$long $((i + 4))" --side Austrian --type infantry --skirmish d6 --quality d8 --morale d8 >/dev/null
+		args+=(--attacker "$long $i")
+	done
+	for i in 5 6 7 8; do
+		args+=(--defender "$long $i")
+	done
+	umpire melee "${args[@]}" --dice 3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,9
+	expect_error 65 "die 24 is the d8 of $long 8: 9 is not a face of a d8"
+	umpire melee "${args[@]}" --dice 3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3,3
+	[ "$status" -eq 0 ]
+	umpire report
+	[ "$status" -eq 0 ]
+	local who="" role=attacker
+	for i in 1 2 3 4 5 6 7 8; do
+		[ "$i" -lt 5 ] || role=defender
+		who="$who${who:+, }$long $i ($role)"
+	done
+	[ "$(grep '#1 melee' <<<"$output")" = "  #1 melee: $who: a drawn assault: the attacker takes 0 hits, the defender 0; both sides check morale" ]
+	umpire log --for French
+	[ "$status" -eq 0 ]
+	[ "$(grep -c "$long 8 (defender)" <<<"$output")" -eq 1 ]
+}
