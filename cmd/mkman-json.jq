@@ -1,8 +1,18 @@
 # The JSON OUTPUT section of the man page from schema/json/ (see
 # cmd/mkman.sh): each schema's keys with their types, in roff.
 def refname: sub(".*/"; "") | sub("\\.schema\\.json$"; "") | gsub("_"; " ");
+# rulesets.schema.json#/$defs/NAME: made from `umpire --json help`
+# ($described), as tests/cli/validate-json.py makes it.
+def described_words($which):
+  $described.rulesets
+  | if $which == "name" then map(.name)
+    elif $which == "measure" then map(.measure)
+    else map(.adjudications[] | select(.defined) | .name) | unique end
+  | join("|\\:");
 def ty:
-  if has("$ref") then (.["$ref"] | refname)
+  if has("$ref") and (.["$ref"] | startswith("rulesets.schema.json#/$defs/")) then
+    described_words(.["$ref"] | sub(".*/"; ""))
+  elif has("$ref") then (.["$ref"] | refname)
   elif has("enum") then (.enum | map(tostring) | join("|\\:"))
   elif has("const") then (.const | tostring)
   elif has("oneOf") or has("anyOf") then ((.oneOf // .anyOf) | map(ty) | join(" or "))

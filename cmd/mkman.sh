@@ -70,6 +70,9 @@ the side may not know), every other key is always there, null where it does
 not apply.  The JSON Schemas of these outputs are in the source, under
 \fIschema/json/\fR.
 ROFF
-jq -r -f "$(dirname "$0")/mkman-json.jq" "$schemas"/common.schema.json \
+# (the rule sets' names, measures and commands: the binary's own
+# description, as the tests' rulesets.schema.json is)
+jq -r --argjson described "$("$u" --json help)" -f "$(dirname "$0")/mkman-json.jq" \
+    "$schemas"/common.schema.json \
     "$schemas"/ruling.schema.json $(ls "$schemas"/*.schema.json |
     grep -v '/common\.\|/ruling\.')

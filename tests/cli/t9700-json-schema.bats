@@ -47,3 +47,30 @@ capture() {
 	has_line "#   no schema for this command's --json output"
 	has_line "not ok 28 - json outputs checked: 2 (at least 1000), 0 failed runs with empty stdout"
 }
+
+# A ruling of RULES and COMMAND with an empty result, kept as run N.
+capture_ruling() {
+	capture "--json --rules $1 $2" \
+	    "{\"rules\":\"$1\",\"command\":\"$2\",\"dice\":[],\"seed\":null,\"modifiers\":[],\"legal\":true,\"reason\":null,\"result\":{},\"effects\":[],\"summary\":\"x\",\"event\":null,\"standing\":null,\"working\":[]}"
+}
+
+@test "the schemas take the rule sets and their commands from the binary's description" {
+	capture_ruling brigade fatigue
+	capture_ruling toy fire
+	run python3 "$BATS_TEST_DIRNAME/validate-json.py" kept
+	[ "$status" -eq 1 ]
+	has_line "not ok 13 - json ruling: 2 of 2 outputs do not match"
+	[ "$(grep -c "('fatigue' is not one of \['fire', 'melee', 'morale', 'rally', 'move'\])$" <<<"$output")" -eq 1 ]
+	[ "$(grep -c "rules: 'toy' is not one of \['brigade', 'squares', 'fury', '2x2', 'ohw'\]$" <<<"$output")" -eq 1 ]
+	# a binary that describes a sixth rule set, toy, with fire: its
+	# ruling is checked as the others are, no schema edited
+	cat >toy-umpire <<-TOY
+	#!/bin/sh
+	"$U" --json help | jq '.rulesets += [{name: "toy", measure: "figures", adjudications: [{name: "fire", defined: true}]}]'
+	TOY
+	chmod +x toy-umpire
+	UMPIRE_BIN=$PWD/toy-umpire run python3 "$BATS_TEST_DIRNAME/validate-json.py" kept
+	[ "$status" -eq 1 ]
+	has_line "not ok 13 - json ruling: 1 of 2 outputs do not match"
+	[ "$(grep -c "rules: 'toy'" <<<"$output")" -eq 0 ]
+}

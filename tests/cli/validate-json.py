@@ -5,6 +5,11 @@ of output, then one line for the count.
 
     tests/cli/validate-json.py CAPTURE_DIR
 
+The rule sets, their names and the commands each adjudicates, are not
+written in the schemas: they come from the binary's own description
+(`umpire --json help`, $UMPIRE_BIN), as rulesets.schema.json, so that a
+rule set added to umpire is checked without a schema edited by hand.
+
 CAPTURE_DIR holds what tests/cli/json-capture.sh kept: N (the
 arguments, one a line) and N.out (standard output) for every run with
 --json.  It fails when an output does not match its schema, when a run's
@@ -13,6 +18,7 @@ MINIMUM outputs were kept (the tests would then check nothing)."""
 
 import json
 import os
+import subprocess
 import sys
 
 import jsonschema
@@ -31,9 +37,39 @@ SUBCOMMANDS = {
 }
 
 
+def rulesets_schema():
+    """The rule sets as the binary describes them: $defs name (a rule
+    set's name), measure (what one counts a unit's strength in), command (any rule set's adjudication) and
+    ruleset_command (a ruling's rules and command, as that rule set has
+    it)."""
+    umpire = os.environ.get("UMPIRE_BIN", os.path.join(ROOT, "umpire"))
+    described = json.loads(subprocess.run(
+        [umpire, "--json", "help"], check=True, capture_output=True, text=True).stdout)
+    names, measures, commands, pairs = [], [], set(), []
+    for r in described["rulesets"]:
+        own = [a["name"] for a in r["adjudications"] if a["defined"]]
+        names.append(r["name"])
+        measures.append(r["measure"])
+        commands.update(own)
+        pairs.append({"properties": {"rules": {"const": r["name"]},
+                                     "command": {"enum": own}}})
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": BASE + "rulesets.schema.json",
+        "title": "the rule sets, from umpire --json help",
+        "$defs": {
+            "name": {"type": "string", "enum": names},
+            "measure": {"type": "string", "enum": measures},
+            "command": {"type": "string", "enum": sorted(commands)},
+            "ruleset_command": {"anyOf": pairs},
+        },
+    }
+
+
 def load_schemas():
-    """Every schema file, by its name without .schema.json."""
-    schemas = {}
+    """Every schema file, by its name without .schema.json, and the rule
+    sets' (rulesets_schema)."""
+    schemas = {"rulesets": rulesets_schema()}
     for name in sorted(os.listdir(SCHEMAS)):
         if name.endswith(".schema.json"):
             with open(os.path.join(SCHEMAS, name), encoding="utf-8") as f:
@@ -210,7 +246,7 @@ def main():
     capture = sys.argv[1]
     schemas = load_schemas()
     errors = make_validator(schemas)
-    checked = {name: 0 for name in schemas if name != "common"}
+    checked = {name: 0 for name in schemas if name not in ("common", "rulesets")}
     failures = {}
     outputs = empty = 0
     for name in sorted(os.listdir(capture)):
