@@ -150,7 +150,7 @@ int adjudicate_named(struct cmd_ctx *g, const char *name, int argc, char **argv)
 struct rule_cmd;
 struct tableset;
 struct inputs;
-/* Prints the exact odds of command c on inputs in (cmd/odds.c). */
+/* Prints the exact odds of command c on inputs in (cmd/odds_report.c). */
 int odds_report(struct cmd_ctx *g, const char *rules, const struct rule_cmd *c,
     const struct tableset *ts, const struct inputs *in);
 

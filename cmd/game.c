@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "game.h"
+#include "battles.h"
 #include "journal.h"
 #include "keep.h"
 #include "rtables.h"
@@ -571,4 +572,12 @@ print_json_pair(struct cmd_ctx *g, const char *key, const char *value)
 	jsonw_string(&w, key, value);
 	jsonw_object_end(&w);
 	return cmd_print_json(g, &w);
+}
+
+int
+campaign_battles(struct cmd_ctx *g, struct game *gm, struct db_battle **out, int *n)
+{
+	int st = db_battles(gm->db, out, n);
+
+	return st == DB_OK ? 0 : game_fail(g, gm->db, st);
 }

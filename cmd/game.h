@@ -177,4 +177,10 @@ const char *units_and_formations(int units, int formations, char *buf, size_t n)
  * status of running out of memory, printed. */
 int print_json_pair(struct cmd_ctx *g, const char *key, const char *value);
 
+struct db_battle;
+
+/* The battles the game keeps before its own, oldest first, into *out (n
+ * of them; free() it, NULL when none).  0 or the status, printed. */
+int campaign_battles(struct cmd_ctx *g, struct game *gm, struct db_battle **out, int *n);
+
 #endif

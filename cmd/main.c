@@ -4,7 +4,6 @@
  * (exact name, else an unambiguous prefix) and run.  Only main exits.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,73 +25,6 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_complete_entry,
 	NULL
 };
-
-int
-exit_of_rule(int status)
-{
-	switch (status) {
-	case RULE_OK:
-		return EXIT_DONE;
-	case RULE_USAGE:
-		return EXIT_USAGE;
-	case RULE_DATA:
-		return EXIT_DATA;
-	default:
-		return EXIT_BUG;
-	}
-}
-
-int
-exit_of_db(int status)
-{
-	switch (status) {
-	case DB_OK:
-		return EXIT_DONE;
-	case DB_NOFILE:
-		return EXIT_NOGAME;
-	case DB_NOTGAME: case DB_NEWER: case DB_NOTFOUND: case DB_CONFLICT:
-		return EXIT_DATA;
-	case DB_EXISTS: case DB_CANTCREATE:
-		return EXIT_CANTCREATE;
-	case DB_READONLY: case DB_IO:
-		return EXIT_IO;
-	case DB_LOCKED:
-		return EXIT_LOCKED;
-	default:
-		return EXIT_BUG;
-	}
-}
-
-int
-cmd_error(struct cmd_ctx *g, int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(g->error, sizeof g->error, fmt, ap);
-	va_end(ap);
-	if (g->err == NULL)
-		return code;
-	fflush(g->out);
-	if (g->command != NULL)
-		fprintf(g->err, "umpire: %s: %s\n", g->command, g->error);
-	else
-		fprintf(g->err, "umpire: %s\n", g->error);
-	return code;
-}
-
-int
-cmd_print_json(struct cmd_ctx *g, struct jsonw *w)
-{
-	int rc = 0;
-
-	if (w->overflow)
-		rc = cmd_error(g, EXIT_BUG, "out of memory");
-	else
-		fprintf(g->out, "%s\n", w->buf);
-	jsonw_free(w);
-	return rc;
-}
 
 /* The overview: the commands of the table in their groups. */
 static void
