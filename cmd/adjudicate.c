@@ -41,6 +41,14 @@ const struct input_decl cmd_dice_inputs[] = {
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
+/* A ruling that names units of the game is applied and recorded in it;
+ * its odds only read it.  (A stateless ruling opens no game.) */
+static const struct cmd_sub ruling_forms[] = {
+	{ "rule", CMD_WRITES, NULL },
+	{ "weigh", CMD_GAME, NULL },
+	{ NULL, 0, NULL },
+};
+
 /* Everything one ruling works in: too large for the stack, made for each
  * command (nothing carries over from one command to the next). */
 struct work {
@@ -653,7 +661,8 @@ run_in_game(struct cmd_ctx *g, const struct rule_cmd *c, int argc, char **argv,
 	struct game *gm;
 	int rc;
 
-	if ((rc = game_get_mode(g, 1, &gm)) != 0)
+	if ((rc = cmd_form(g, ruling_forms, "rule")) != 0 ||
+	    (rc = game_get(g, &gm)) != 0)
 		return rc;
 	w->fx.n = w->fx.no_memory = 0;	/* the effects are filled as they come */
 	if ((rc = adjudicate_in_game(g, gm, c, w, before, sizeof before)) != 0)
@@ -682,7 +691,8 @@ odds_of(struct cmd_ctx *g, const struct ruleset *rs, const struct rule_cmd *c,
 		    "drop --dice, --roll and --seed: the odds weigh every face the dice can show");
 	if (!stateful)
 		return odds_report(g, rs->name, c, ts, in);
-	if ((rc = game_get_mode(g, 0, &gm)) != 0)
+	if ((rc = cmd_form(g, ruling_forms, "weigh")) != 0 ||
+	    (rc = game_get(g, &gm)) != 0)
 		return rc;
 	result_init(&w->r);
 	if ((rc = game_inputs(g, gm, c, w)) != 0)

@@ -59,7 +59,8 @@ struct cmd_ctx {
 	size_t nheld;
 };
 
-/* A command's flags: how game_get opens the game for it. */
+/* A command's flags: how game_get opens the game for it (CMD_GAME read,
+ * CMD_WRITES write: game.c's opens_to_write, the one place that decides). */
 #define CMD_NO_PREFIX 0x1	/* no prefix match: it destroys or rewrites */
 #define CMD_GAME 0x2		/* reads the game */
 #define CMD_WRITES 0x4		/* writes the game: one transaction */
@@ -94,6 +95,17 @@ struct cmd_sub {
  */
 int cmd_run_sub(struct cmd_ctx *g, const struct cmd_sub *subs,
     const char *def, int argc, char **argv);
+
+/*
+ * A command whose arguments choose whether it writes the game (`turn`
+ * reads, `turn next` writes; undo --dry-run; game --fog; a ruling that
+ * names units, or only weighs them) declares its forms beside its entry,
+ * as subcommands are declared: a form's name and its CMD_GAME or
+ * CMD_WRITES (exec NULL), NULL-ended.  It names the form it runs; its
+ * game flags become g's, and game_get opens the game as they say.  0, or
+ * 70 for a form not declared.
+ */
+int cmd_form(struct cmd_ctx *g, const struct cmd_sub *forms, const char *name);
 
 struct jsonw;
 

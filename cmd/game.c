@@ -248,17 +248,17 @@ game_peek(struct cmd_ctx *g, struct game **out)
 	return 0;
 }
 
-int
-game_get(struct cmd_ctx *g, struct game **out)
+/* Whether command g opens the game to write: its declared flags (its
+ * entry's, subcommand's or form's) say so.  The one place that decides. */
+static int
+opens_to_write(const struct cmd_ctx *g)
 {
-	if ((g->flags & (CMD_GAME | CMD_WRITES)) == 0)
-		return cmd_error(g, EXIT_BUG, "%s does not declare that it uses the game",
-		    g->command);
-	return game_get_mode(g, (g->flags & CMD_WRITES) != 0, out);
+	return (g->flags & CMD_WRITES) != 0;
 }
 
-int
-game_get_mode(struct cmd_ctx *g, int write, struct game **out)
+/* The game, connected and started in the mode WRITE. */
+static int
+open_game(struct cmd_ctx *g, int write, struct game **out)
 {
 	struct game *gm = NULL;
 	int rc;
@@ -285,6 +285,15 @@ game_get_mode(struct cmd_ctx *g, int write, struct game **out)
 		return rc;
 	*out = gm;
 	return 0;
+}
+
+int
+game_get(struct cmd_ctx *g, struct game **out)
+{
+	if ((g->flags & (CMD_GAME | CMD_WRITES)) == 0)
+		return cmd_error(g, EXIT_BUG, "%s does not declare that it uses the game",
+		    g->command);
+	return open_game(g, opens_to_write(g), out);
 }
 
 /* Writes the output held for the commit (none when rc failed). */

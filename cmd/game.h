@@ -41,19 +41,16 @@ struct batch {
 };
 
 /*
- * The game of command g, opened on the first call in the mode its table
- * entry declares (CMD_WRITES: one transaction, and g's output held until
- * the commit; CMD_GAME: read) with its rule tables; the dispatcher commits
+ * The game of command g, opened on the first call in the mode its flags
+ * declare (its table entry's, its subcommand's or the form it named with
+ * cmd_form; CMD_WRITES: one transaction, and g's output held until the
+ * commit; CMD_GAME: read) with its rule tables; the dispatcher commits
  * or rolls it back and closes it when the command returns (game_end).  A
  * command asks once it has read its arguments, so a usage error (64) is
  * said before a missing game (66).  A --rules other than the game's is a
  * usage error.  Prints the error and returns its exit status, or 0.
  */
 int game_get(struct cmd_ctx *g, struct game **gm);
-
-/* game_get in the mode WRITE, for a command whose arguments decide it
- * (undo --dry-run reads; a ruling that names units writes). */
-int game_get_mode(struct cmd_ctx *g, int write, struct game **gm);
 
 /*
  * Opens the game at PATH only to read it as it is, never brought up to

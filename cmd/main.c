@@ -251,6 +251,17 @@ cmd_run_sub(struct cmd_ctx *g, const struct cmd_sub *subs, const char *def,
 }
 
 int
+cmd_form(struct cmd_ctx *g, const struct cmd_sub *forms, const char *name)
+{
+	for (const struct cmd_sub *f = forms; f->name != NULL; f++)
+		if (strcmp(f->name, name) == 0) {
+			g->flags = (g->flags & ~(CMD_GAME | CMD_WRITES)) | f->flags;
+			return 0;
+		}
+	return cmd_error(g, EXIT_BUG, "%s declares no form '%s'", g->command, name);
+}
+
+int
 cmd_run(struct cmd_ctx *g, int argc, char **argv)
 {
 	const struct cmd_entry *c;

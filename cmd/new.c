@@ -158,6 +158,13 @@ json_example(struct jsonw *w, const struct example *ex,
 	jsonw_string(w, "sources", ex->sources);
 }
 
+/* new makes the game file itself (db_create); --example then writes the
+ * sample battle into it as a batch line would. */
+static const struct cmd_sub new_forms[] = {
+	{ "example", CMD_WRITES, NULL },
+	{ NULL, 0, NULL },
+};
+
 /*
  * Loads the sample battle into the game db being made, in its
  * transaction: the game opened on that connection as a batch line's is,
@@ -178,7 +185,9 @@ load_example(struct cmd_ctx *g, struct db *db, const struct example *ex,
 	if ((rc = csv_rows_parse(name, ex->csv, &c, err, sizeof err)) != 0)
 		return cmd_error(g, rc, "%s", err);
 	g->batch = &b;
-	rc = game_get_mode(g, 1, &gm);
+	rc = cmd_form(g, new_forms, "example");
+	if (rc == 0)
+		rc = game_get(g, &gm);
 	if (rc == 0)
 		rc = unit_import_rows(g, gm, name, &c, &count, NULL);
 	if (rc == 0)

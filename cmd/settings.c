@@ -80,6 +80,13 @@ print_text(struct cmd_ctx *g, const struct game *gm, const struct db_battle *b, 
 	}
 }
 
+/* `game` shows the game's settings; `game --fog|--title` changes them. */
+static const struct cmd_sub game_forms[] = {
+	{ "show", CMD_GAME, NULL },
+	{ "change", CMD_WRITES, NULL },
+	{ NULL, 0, NULL },
+};
+
 static int
 settings(struct cmd_ctx *g, struct inputs *in, int argc, char **argv)
 {
@@ -93,7 +100,8 @@ settings(struct cmd_ctx *g, struct inputs *in, int argc, char **argv)
 		return cmd_error(g, EXIT_USAGE, "unexpected argument '%s' (see 'umpire game --help')",
 		    in->pos[0]);
 	change = in_given(in, "fog") || in_given(in, "title");
-	if ((rc = game_get_mode(g, change, &gm)) != 0)
+	if ((rc = cmd_form(g, game_forms, change ? "change" : "show")) != 0 ||
+	    (rc = game_get(g, &gm)) != 0)
 		return rc;
 	if (change) {
 		if (in_given(in, "fog"))

@@ -361,6 +361,13 @@ tell(struct cmd_ctx *g, struct game *gm)
 	return rc;
 }
 
+/* `turn` tells what the turn holds; `turn next` ends it. */
+static const struct cmd_sub turn_forms[] = {
+	{ "tell", CMD_GAME, NULL },
+	{ "next", CMD_WRITES, NULL },
+	{ NULL, 0, NULL },
+};
+
 static int
 turn(struct cmd_ctx *g, int argc, char **argv)
 {
@@ -386,7 +393,8 @@ turn(struct cmd_ctx *g, int argc, char **argv)
 		return cmd_error(g, EXIT_USAGE, "give nothing, or 'next' to end the turn");
 	if (next && g->for_side != NULL)
 		return cmd_error(g, EXIT_USAGE, "'turn next' shows no side's view: drop --for");
-	if ((rc = game_get_mode(g, next, &gm)) != 0)
+	if ((rc = cmd_form(g, turn_forms, next ? "next" : "tell")) != 0 ||
+	    (rc = game_get(g, &gm)) != 0)
 		return rc;
 	if (!next)
 		return tell(g, gm);

@@ -91,6 +91,13 @@ reachable(struct cmd_ctx *g, struct game *gm, long to, int redo)
 	return 0;
 }
 
+/* undo and redo write; --dry-run only reads what they would do. */
+static const struct cmd_sub undo_forms[] = {
+	{ "take back", CMD_WRITES, NULL },
+	{ "dry-run", CMD_GAME, NULL },
+	{ NULL, 0, NULL },
+};
+
 /* Lists, and unless a dry run marks, what undo or redo takes; the lists
  * are printed by the caller once the transaction is kept. */
 static int
@@ -101,7 +108,8 @@ take_back(struct cmd_ctx *g, const struct inputs *in, int redo, struct shown *s)
 	long to;
 
 	if ((rc = reach(g, in, &to)) != 0 ||
-	    (rc = game_get_mode(g, !dry_run, &gm)) != 0 ||
+	    (rc = cmd_form(g, undo_forms, dry_run ? "dry-run" : "take back")) != 0 ||
+	    (rc = game_get(g, &gm)) != 0 ||
 	    (rc = reachable(g, gm, to, redo)) != 0)
 		return rc;
 	s->verb = dry_run ? (redo ? "would redo" : "would undo") : redo ? "redid" : "undid";
