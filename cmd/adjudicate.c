@@ -890,23 +890,29 @@ adjudicate(struct cmd_ctx *g, int argc, char **argv)
 const struct cmd_entry cmd_fire_entry = {
 	"fire", "--rules NAME fire" DICE_USAGE, "musketry, artillery, bombardment",
 	CMD_ADJUDICATES, adjudicate,
+	NULL, NULL, NULL,
 };
 const struct cmd_entry cmd_melee_entry = {
 	"melee", "--rules NAME melee" DICE_USAGE, "melee, assault, charge",
 	CMD_ADJUDICATES, adjudicate,
+	NULL, NULL, NULL,
 };
 const struct cmd_entry cmd_morale_entry = {
 	"morale", "--rules NAME morale" DICE_USAGE,
 	"a unit's morale state or a morale check", CMD_ADJUDICATES, adjudicate,
+	NULL, NULL, NULL,
 };
 const struct cmd_entry cmd_rally_entry = {
 	"rally", "--rules NAME rally" DICE_USAGE, "a rally attempt", CMD_ADJUDICATES, adjudicate,
+	NULL, NULL, NULL,
 };
 const struct cmd_entry cmd_fatigue_entry = {
 	"fatigue", "--rules NAME fatigue" DICE_USAGE,
 	"fatigue: of formations, or a unit's fatigue points", CMD_ADJUDICATES, adjudicate,
+	NULL, NULL, NULL,
 };
 const struct cmd_entry cmd_move_entry = {
 	"move", "--rules NAME move" DICE_USAGE,
 	"how far a unit may move", CMD_ADJUDICATES, adjudicate,
+	NULL, NULL, NULL,
 };

@@ -78,6 +78,16 @@ struct cmd_entry {
 	int flags;
 	/* Runs the command with its own arguments; returns an exit status. */
 	int (*exec)(struct cmd_ctx *g, int argc, char **argv);
+	/* What it does, lines each "\n"-ended: its --help (cmd_help) is the
+	 * usage, this, and its options.  NULL: exec says its own help (an
+	 * adjudication's is its rule set's; help and version). */
+	const char *about;
+	/* Its declared options, NULL-ended: the ones its parser takes, which
+	 * --help lists and completion offers; NULL when it has none. */
+	const struct input_decl *options;
+	/* Its --help when it adds what the rule sets or the game declare
+	 * (new's sample battles, unit's ratings...) to cmd_help's; or NULL. */
+	int (*help)(struct cmd_ctx *g, const struct cmd_entry *e);
 };
 
 /* A subcommand (`unit add`, `tables show`), as git's subcommand options:
@@ -148,9 +158,8 @@ extern const struct cmd_entry cmd_new_entry, cmd_unit_entry, cmd_sheet_entry,
     cmd_turn_entry, cmd_tables_entry, cmd_check_entry, cmd_odds_entry,
     cmd_help_entry, cmd_version_entry, cmd_batch_entry, cmd_report_entry,
     cmd_complete_entry, cmd_game_entry, cmd_serve_entry;
-/* serve's options (cmd/serve.c), and its help on f. */
+/* serve's options (cmd/serve.c). */
 extern const struct input_decl cmd_serve_inputs[];
-void serve_usage(FILE *f);
 
 /*
  * Runs the rule set's adjudication NAME (also one that is not a command
@@ -193,6 +202,10 @@ const struct input_decl *cmd_adjust_inputs(struct adjust_options *o);
 
 /* Prints e's usage on out: "usage: umpire FORM", a line a form (cmd/help.c). */
 void cmd_usage(FILE *out, const struct cmd_entry *e);
+
+/* Prints e's help on g's output from its declaration: the usage, what it
+ * does (about), and its options.  Returns 0. */
+int cmd_help(struct cmd_ctx *g, const struct cmd_entry *e);
 
 /* The command table, NULL-ended (cmd/main.c). */
 extern const struct cmd_entry *const cmd_table[];

@@ -53,6 +53,8 @@ usage(FILE *f)
 	    "73 cannot create the game, 74 game I/O error, 75 game locked.\n", f);
 }
 
+static int exec_or_help(struct cmd_ctx *g, const struct cmd_entry *c, int argc,
+    char **argv);
 static const struct cmd_entry *find_command(struct cmd_ctx *g,
     const char *name, int *rc);
 
@@ -81,7 +83,7 @@ help(struct cmd_ctx *g, int argc, char **argv)
 		return rc;
 	g->help = 1;
 	g->command = c->name;
-	return c->exec(g, argc - 1, argv + 1);
+	return exec_or_help(g, c, argc - 1, argv + 1);
 }
 
 static int
@@ -101,9 +103,11 @@ version(struct cmd_ctx *g, int argc, char **argv)
 
 const struct cmd_entry cmd_help_entry = {
 	"help", "help [COMMAND]", "this overview, or a command's help (--json: what umpire takes)", 0, help,
+	NULL, NULL, NULL,
 };
 const struct cmd_entry cmd_version_entry = {
 	"version", "version", "umpire's version", 0, version,
+	NULL, NULL, NULL,
 };
 
 /* Takes the value of a global option: "--db PATH" or "--db=PATH". */
@@ -216,6 +220,16 @@ find_command(struct cmd_ctx *g, const char *name, int *rc)
 	return NULL;
 }
 
+/* Runs command c, or says its help: the one its declaration makes, with
+ * what the command adds, when it declares what it does. */
+static int
+exec_or_help(struct cmd_ctx *g, const struct cmd_entry *c, int argc, char **argv)
+{
+	if (!g->help || c->about == NULL)
+		return c->exec(g, argc, argv);
+	return c->help != NULL ? c->help(g, c) : cmd_help(g, c);
+}
+
 /* Runs the command and ends the game it opened: committed or rolled back,
  * and closed, once. */
 static int
@@ -224,7 +238,7 @@ run_command(struct cmd_ctx *g, const struct cmd_entry *c, int argc, char **argv)
 	g->flags = c->flags;
 	if (g->for_side != NULL && !(c->flags & CMD_VIEWS))
 		return cmd_error(g, EXIT_USAGE, "this command shows no side's view: drop --for");
-	return game_end(g, c->exec(g, argc, argv));
+	return game_end(g, exec_or_help(g, c, argc, argv));
 }
 
 int

@@ -34,32 +34,26 @@ const struct input_decl cmd_new_inputs[] = {
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
-static void
-help(FILE *out)
+/* new's help: the declaration's, then each rule set's sample battle and
+ * the options it keeps with its game. */
+static int
+help(struct cmd_ctx *g, const struct cmd_entry *e)
 {
 	const struct ruleset *const *all = ruleset_all();
 
-	cmd_usage(out, &cmd_new_entry);
-	fputs("Starts a game: an SQLite file (default ./umpire.db, or $UMPIRE_DB)\n"
-	    "holding the order of battle, the journal and the game's own copy of\n"
-	    "the rule tables.  --force replaces an umpire game already there.\n"
-	    "--from GAME starts the campaign's next battle: GAME's roster, ratings\n"
-	    "and rule tables, each unit with what it had left plus PERCENT of its\n"
-	    "losses back, rounded down (--recover SIDE:PERCENT, repeated, a side's\n"
-	    "own); a unit destroyed there stays out unless it is among PERCENT of\n"
-	    "its side's destroyed units, rounded down, in the roster's order.  GAME\n"
-	    "is only read; its fog and settings are kept unless given.\n"
-	    "--example loads the rule set's sample battle, ready to play (its title\n"
-	    "the action's unless --title is given):\n", out);
+	cmd_help(g, e);
+	fputs("\nSample battles (--example):\n", g->out);
 	for (int i = 0; i < example_stock_count; i++)
-		fprintf(out, "  %s: %s\n", example_stock[i].rules, example_stock[i].title);
+		fprintf(g->out, "  %s: %s\n", example_stock[i].rules, example_stock[i].title);
+	fputs("Game options of the rule sets:\n", g->out);
 	for (int i = 0; all[i] != NULL; i++) {
 		const struct input_decl *d = all[i]->roster->game_inputs;
 
 		for (; d != NULL && d->name != NULL; d++)
-			fprintf(out, "  %s: --%s %-16s %s\n", all[i]->name, d->name, d->arg,
+			fprintf(g->out, "  %s: --%s %-16s %s\n", all[i]->name, d->name, d->arg,
 			    d->help);
 	}
+	return EXIT_DONE;
 }
 
 static const struct example *
@@ -296,10 +290,6 @@ new_game(struct cmd_ctx *g, int argc, char **argv)
 	struct inputs *in;
 	int rc;
 
-	if (g->help) {
-		help(g->out);
-		return EXIT_DONE;
-	}
 	if ((in = calloc(1, sizeof *in)) == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	rc = new_game_in(g, in, argc, argv);
@@ -314,4 +304,16 @@ const struct cmd_entry cmd_new_entry = {
 	"new --rules NAME --from GAME [--recover PERCENT|SIDE:PERCENT]...",
 	"start a game",
 	CMD_NO_PREFIX, new_game,
+	"Starts a game: an SQLite file (default ./umpire.db, or $UMPIRE_DB)\n"
+	"holding the order of battle, the journal and the game's own copy of\n"
+	"the rule tables.  --force replaces an umpire game already there.\n"
+	"--from GAME starts the campaign's next battle: GAME's roster, ratings\n"
+	"and rule tables, each unit with what it had left plus PERCENT of its\n"
+	"losses back, rounded down (--recover SIDE:PERCENT, repeated, a side's\n"
+	"own); a unit destroyed there stays out unless it is among PERCENT of\n"
+	"its side's destroyed units, rounded down, in the roster's order.  GAME\n"
+	"is only read; its fog and settings are kept unless given.\n"
+	"--example loads the rule set's sample battle, ready to play (its title\n"
+	"the action's unless --title is given).\n",
+	cmd_new_inputs, help,
 };

@@ -12,17 +12,9 @@
 static int
 odds(struct cmd_ctx *g, int argc, char **argv)
 {
-	if (argc == 0 && !g->help)
+	if (argc == 0)
 		return cmd_error(g, EXIT_USAGE,
 		    "name the ruling to weigh: umpire odds fire|melee|morale|rally|fatigue|move [its options, no --dice]");
-	if (g->help) {
-		cmd_usage(g->out, &cmd_odds_entry);
-		fputs("The exact chance of every outcome of a ruling (fire, melee, morale, rally,\n"
-		    "fatigue, move) before the dice are thrown; name units of the game to read\n"
-		    "them (nothing is recorded).  --json: {rules, command, odds, expected}.\n",
-		    g->out);
-		return EXIT_DONE;
-	}
 	g->odds = 1;
 	return adjudicate_named(g, argv[0], argc - 1, argv + 1);
 }
@@ -30,4 +22,8 @@ odds(struct cmd_ctx *g, int argc, char **argv)
 const struct cmd_entry cmd_odds_entry = {
 	"odds", "odds COMMAND [COMMAND's options, no --dice]", "the exact odds of a ruling before the roll",
 	0, odds,
+	"The exact chance of every outcome of a ruling (fire, melee, morale, rally,\n"
+	"fatigue, move) before the dice are thrown; name units of the game to read\n"
+	"them (nothing is recorded).  --json: {rules, command, odds, expected}.\n",
+	NULL, NULL,
 };

@@ -127,13 +127,6 @@ game_cmd(struct cmd_ctx *g, int argc, char **argv)
 	struct inputs *in;
 	int rc;
 
-	if (g->help) {
-		cmd_usage(g->out, &cmd_game_entry);
-		fputs("The game's settings: without options, shows them.  --fog sets what each\n"
-		    "side may know (see 'umpire sheet --help', --for SIDE); a setting, not a\n"
-		    "ruling, so undo does not take it back.\n", g->out);
-		return EXIT_DONE;
-	}
 	if ((in = calloc(1, sizeof *in)) == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	rc = settings(g, in, argc, argv);
@@ -144,4 +137,8 @@ game_cmd(struct cmd_ctx *g, int argc, char **argv)
 const struct cmd_entry cmd_game_entry = {
 	"game", "game [--fog open|table|hidden] [--title TEXT]", "the game's settings (fog, title)",
 	CMD_GAME, game_cmd,
+	"The game's settings: without options, shows them.  --fog sets what each\n"
+	"side may know (see 'umpire sheet --help', --for SIDE); a setting, not a\n"
+	"ruling, so undo does not take it back.\n",
+	cmd_game_inputs, NULL,
 };

@@ -159,16 +159,6 @@ undo_redo(struct cmd_ctx *g, int argc, char **argv, int redo)
 	struct shown s;
 	int rc;
 
-	if (g->help) {
-		cmd_usage(g->out, redo ? &cmd_redo_entry : &cmd_undo_entry);
-		fprintf(g->out, "%s\n",
-		    redo ? "Brings back the entry undone last, or with --to ID every entry undone up to ID\n"
-		    "(until a new entry is made: any new entry clears what could be redone)." :
-		    "Takes back the last entry of the journal, whatever it is (a ruling, one that\n"
-		    "changed nothing too, a correction, a turn's end), or with --to ID event ID and\n"
-		    "every entry in force after it.  Undone entries stay in the log, marked.");
-		return EXIT_DONE;
-	}
 	if ((in = calloc(1, sizeof *in)) == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	memset(&s, 0, sizeof s);
@@ -200,8 +190,15 @@ redo(struct cmd_ctx *g, int argc, char **argv)
 const struct cmd_entry cmd_undo_entry = {
 	"undo", "undo [--to ID] [--dry-run]", "take back the last entry of the journal",
 	CMD_NO_PREFIX | CMD_WRITES, undo,
+	"Takes back the last entry of the journal, whatever it is (a ruling, one that\n"
+	"changed nothing too, a correction, a turn's end), or with --to ID event ID and\n"
+	"every entry in force after it.  Undone entries stay in the log, marked.\n",
+	cmd_undo_inputs, NULL,
 };
 const struct cmd_entry cmd_redo_entry = {
 	"redo", "redo [--to ID] [--dry-run]", "bring back what was undone",
 	CMD_NO_PREFIX | CMD_WRITES, redo,
+	"Brings back the entry undone last, or with --to ID every entry undone up to ID\n"
+	"(until a new entry is made: any new entry clears what could be redone).\n",
+	cmd_undo_inputs, NULL,
 };
