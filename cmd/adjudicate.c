@@ -390,38 +390,19 @@ dice_json(const struct dice *d)
 	return jsonw_take(&w);
 }
 
-/* The effects as the output lists them: what changed (the measure by its
- * name, a flag by its word, another ledger or word by its kind). */
+/* The effects as the output lists them, every one but the turn's acts
+ * (its memory: `umpire turn` tells them). */
 static int
 describe_effects(struct cmd_ctx *g, const struct game *gm,
     const struct ruling_units *ru, const struct ruling_effects *fx, struct ruling *out)
 {
-	if (fx->n > 0 && (out->applied = calloc((size_t)fx->n, sizeof *out->applied)) == NULL)
+	if (fx->n > 0 && (out->effects = calloc((size_t)fx->n, sizeof *out->effects)) == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	for (int i = 0; i < fx->n; i++) {
 		const struct unit_effect *e = ruling_effect(fx, i);
-		struct applied *a;
 
-		if (e->kind == KEEP_ACT)
-			continue;	/* the turn's memory: `umpire turn` tells it */
-		a = &out->applied[out->napplied++];
-
-		text_copy(a->unit, sizeof a->unit, ru->unit[e->unit]->name);
-		text_copy(a->what, sizeof a->what, game_effect_what(gm, e));
-		text_copy(a->part, sizeof a->part, e->kind == KEEP_PART ? e->name : "");
-		text_copy(a->formation, sizeof a->formation,
-		    e->kind == KEEP_FORMATION ? e->name : "");
-		a->amount = e->amount;
-		if (e->kind == KEEP_LEDGER) {
-			const struct ledger_decl *d = &gm->rs->roster->keeps.ledgers[e->ledger];
-
-			a->has_left = 1;
-			a->left = d->of_start ? ru->unit[e->unit]->start_strength - e->total : e->total;
-		}
-		if (e->kind == KEEP_FLAG && e->amount != 0)
-			a->until = e->total;
-		text_copy(a->state, sizeof a->state, e->state);
-		text_copy(a->note, sizeof a->note, e->note);
+		if (e->kind != KEEP_ACT)
+			game_effect_record(gm, ru, e, &out->effects[out->neffects++]);
 	}
 	return 0;
 }
@@ -825,7 +806,7 @@ rule_command(struct cmd_ctx *g, const struct ruleset *rs, const struct rule_cmd 
 	ruling_units_free(&w->ru);
 	ruling_effects_free(&w->fx);
 	result_free(&w->r);
-	free(w->out.applied);
+	free(w->out.effects);
 	free(w->args);
 	free(w->dice);
 	free(w->json);

@@ -183,6 +183,34 @@ game_effect_what(const struct game *gm, const struct unit_effect *e)
 	return game_effect_kind(gm, e);
 }
 
+void
+game_effect_record(const struct game *gm, const struct ruling_units *ru,
+    const struct unit_effect *e, struct effect_record *rec)
+{
+	const struct unit *u = ru->unit[e->unit];
+
+	memset(rec, 0, sizeof *rec);
+	rec->unit = u->id;
+	rec->unit_name = u->name;
+	rec->kind = game_effect_kind(gm, e);
+	rec->what = game_effect_what(gm, e);
+	rec->name = e->name;
+	rec->amount = e->amount;
+	rec->total = e->total;
+	rec->ref = e->ref;
+	if (e->kind == KEEP_LEDGER) {
+		rec->has_left = 1;
+		rec->left = gm->rs->roster->keeps.ledgers[e->ledger].of_start ?
+		    u->start_strength - e->total : e->total;
+	}
+	if (e->kind == KEEP_FLAG && e->amount != 0)
+		rec->until = e->total;
+	rec->state = e->state;
+	rec->part = e->kind == KEEP_PART ? e->name : "";
+	rec->formation = e->kind == KEEP_FORMATION ? e->name : "";
+	rec->note = e->note;
+}
+
 const char *
 game_event_who(const char *who, int advance)
 {
@@ -506,11 +534,10 @@ game_journal(struct cmd_ctx *g, struct game *gm, const struct db_record *rec,
 		    ru->role[i])) != DB_OK)
 			return game_fail(g, gm->db, st);
 	for (int i = 0; i < fx->n; i++) {
-		const struct unit_effect *e = ruling_effect(fx, i);
+		struct effect_record kept;
 
-		if ((st = db_effect_add(gm->db, rec->id, ru->unit[e->unit]->id,
-		    game_effect_kind(gm, e), e->name, e->amount, e->total, e->ref,
-		    e->note)) != DB_OK)
+		game_effect_record(gm, ru, ruling_effect(fx, i), &kept);
+		if ((st = db_effect_add(gm->db, rec->id, &kept)) != DB_OK)
 			return game_fail(g, gm->db, st);
 	}
 	for (int i = 0; i < ru->n; i++)

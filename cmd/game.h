@@ -129,6 +129,10 @@ const char *game_effect_kind(const struct game *gm, const struct unit_effect *e)
 
 /* What effect e changed, as a ruling's output names it: the measure by
  * the rule set's word for it, a flag by its word, else its kind. */
+/* Effect e of a ruling on the units ru as the game keeps and tells it,
+ * into *rec (its strings borrowed from gm, ru and e). */
+void game_effect_record(const struct game *gm, const struct ruling_units *ru,
+    const struct unit_effect *e, struct effect_record *rec);
 const char *game_effect_what(const struct game *gm, const struct unit_effect *e);
 
 /* Who acted in an event, as the log, report and undo name them ("Kempt
