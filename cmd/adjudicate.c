@@ -1,10 +1,13 @@
 /*
  * adjudicate: the one driver of fire, melee, morale, rally, fatigue and
- * move for every rule set.  It picks the rule set, finds the command,
- * parses the inputs once by the command's declaration, takes the dice
- * (--dice, --roll, or none), calls the rule function and renders the one
- * result; in a game it fills the inputs from the units named, applies and
- * records the result in one transaction, and prints only once it is kept.
+ * move for every rule set.  It picks the rule set and the command, then
+ * follows the ruling's path (ruling_path), each stage once: read the
+ * inputs (parsed by the command's declaration, the dice taken), fill them
+ * from the game (the units named), check (what the turn's acts imply,
+ * --overrule), rule (the rule function), apply (the effects kept on the
+ * units), record (the event, in the dispatcher's one transaction) and
+ * render (printed only once it is kept).  A ruling without a game skips
+ * what needs one; weighing the odds stops after fill.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,9 +44,26 @@ const struct input_decl cmd_dice_inputs[] = {
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
+/* A ruling that names units of the game is applied and recorded in it;
+ * its odds only read it.  (A stateless ruling opens no game.) */
+static const struct cmd_sub ruling_forms[] = {
+	{ "rule", CMD_WRITES, NULL },
+	{ "weigh", CMD_GAME, NULL },
+	{ NULL, 0, NULL },
+};
+
 /* Everything one ruling works in: too large for the stack, made for each
  * command (nothing carries over from one command to the next). */
 struct work {
+	const struct ruleset *rs;
+	const struct rule_cmd *c;
+	struct tableset stock;	/* the stock tables */
+	const struct tableset *ts;	/* the tables that rule: stock, or
+					 * the game's */
+	struct game *gm;	/* the game a ruling in it works in, or NULL */
+	int stateful;		/* it names units of the game, or asks it */
+	int weighing;		/* --odds or `umpire odds`: no dice thrown */
+	char before[256];	/* the game's standing before the effects */
 	struct inputs in;
 	struct result r;
 	struct ruling out;
@@ -370,38 +390,19 @@ dice_json(const struct dice *d)
 	return jsonw_take(&w);
 }
 
-/* The effects as the output lists them: what changed (the measure by its
- * name, a flag by its word, another ledger or word by its kind). */
+/* The effects as the output lists them, every one but the turn's acts
+ * (its memory: `umpire turn` tells them). */
 static int
 describe_effects(struct cmd_ctx *g, const struct game *gm,
     const struct ruling_units *ru, const struct ruling_effects *fx, struct ruling *out)
 {
-	if (fx->n > 0 && (out->applied = calloc((size_t)fx->n, sizeof *out->applied)) == NULL)
+	if (fx->n > 0 && (out->effects = calloc((size_t)fx->n, sizeof *out->effects)) == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	for (int i = 0; i < fx->n; i++) {
 		const struct unit_effect *e = ruling_effect(fx, i);
-		struct applied *a;
 
-		if (e->kind == KEEP_ACT)
-			continue;	/* the turn's memory: `umpire turn` tells it */
-		a = &out->applied[out->napplied++];
-
-		text_copy(a->unit, sizeof a->unit, ru->unit[e->unit]->name);
-		text_copy(a->what, sizeof a->what, game_effect_what(gm, e));
-		text_copy(a->part, sizeof a->part, e->kind == KEEP_PART ? e->name : "");
-		text_copy(a->formation, sizeof a->formation,
-		    e->kind == KEEP_FORMATION ? e->name : "");
-		a->amount = e->amount;
-		if (e->kind == KEEP_LEDGER) {
-			const struct ledger_decl *d = &gm->rs->roster->keeps.ledgers[e->ledger];
-
-			a->has_left = 1;
-			a->left = d->of_start ? ru->unit[e->unit]->start_strength - e->total : e->total;
-		}
-		if (e->kind == KEEP_FLAG && e->amount != 0)
-			a->until = e->total;
-		text_copy(a->state, sizeof a->state, e->state);
-		text_copy(a->note, sizeof a->note, e->note);
+		if (e->kind != KEEP_ACT)
+			game_effect_record(gm, ru, e, &out->effects[out->neffects++]);
 	}
 	return 0;
 }
@@ -424,8 +425,9 @@ standing_change(struct cmd_ctx *g, struct game *gm, const char *before,
 
 /* Writes the event whole, its units, its effects and their state. */
 static int
-record(struct cmd_ctx *g, struct game *gm, struct work *w, int argc, char **argv)
+write_event(struct cmd_ctx *g, struct work *w, int argc, char **argv)
 {
+	struct game *gm = w->gm;
 	struct ruling *out = &w->out;
 	struct db_record rec;
 	int st;
@@ -456,27 +458,13 @@ unfinished(struct cmd_ctx *g, const struct result *r)
 	    "the result is too large to write");
 }
 
-/* Prints a ruling (text, or its JSON already made into json). */
-static int
-print_ruling(struct cmd_ctx *g, struct work *w)
-{
-	if (!g->json) {
-		render_text(g->out, &w->out);
-		return EXIT_DONE;
-	}
-	if (w->json == NULL && (w->json = render_json(&w->out)) == NULL)
-		return cmd_error(g, EXIT_BUG, "out of memory");
-	fprintf(g->out, "%s\n", w->json);
-	return EXIT_DONE;
-}
-
 /*
  * Runs the rule function with the dice and checks what it left: a failure
  * (even one a rule recovered from: a rule value missing), missing dice (a
  * probe that asked for some), unused dice.
  */
 static int
-rule(struct cmd_ctx *g, const struct rule_cmd *c, const struct tableset *ts,
+call_rule(struct cmd_ctx *g, const struct rule_cmd *c, const struct tableset *ts,
     struct inputs *in, struct dice *d, struct result *r)
 {
 	int rc = c->adjudicate(ts, in, d, r);
@@ -604,140 +592,201 @@ keep_acts(struct game *gm, const struct rule_cmd *c, struct work *w)
 	return w->r.failed;
 }
 
-/* The rule set's work in a game: fill, adjudicate, judge, and the
- * effects kept on the units by the engine (core/keep.c).  BEFORE gets the
- * game's standing before the effects. */
+/* ---- the ruling's path, stage by stage ---------------------------- */
+
+/* The dice (--dice, --roll or none), and the ruling's output told what
+ * it renders. */
 static int
-adjudicate_in_game(struct cmd_ctx *g, struct game *gm,
-    const struct rule_cmd *c, struct work *w, char *before, size_t n)
+take_dice(struct cmd_ctx *g, struct work *w)
 {
-	const struct roster *ro = gm->rs->roster;
-	const struct cmd_hooks *h = roster_hooks(ro, c->name);
-	struct inputs *in = &w->in;
-	struct result *r = &w->r;
-	int rc;
+	int rc, rolled;
 
-	if ((rc = game_inputs(g, gm, c, w)) != 0 ||
-	    (rc = game_standing(g, gm, NULL, NULL, before, n)) != 0)
+	if ((rc = setup_dice(g, &w->in, &w->d, &rolled)) != 0)
 		return rc;
-	result_init(r);
-	for (int i = 0; i < in->n; i++)
-		w->typed[i] = in->v[i].nitems;
-	if ((h->fill != NULL &&
-	    (rc = hook_failed(g, h->fill(&gm->ts, &w->ru, in, r), r, in)) != 0) ||
-	    (rc = hook_failed(g, acts_imply(&ro->keeps, c->name, &w->ru, in, &w->implied),
-	    r, in)) != 0 ||
-	    (rc = overrule(g, gm, w)) != 0 ||
-	    (rc = rule(g, c, &gm->ts, in, &w->d, r)) != 0)
-		return rc;
-	acts_explain(&ro->keeps, &w->implied, &gm->ts, gm->rs->name, in, r);
-	if ((h->judge != NULL &&
-	    (rc = hook_failed(g, h->judge(&gm->ts, &w->ru, in, r), r, in)) != 0) ||
-	    (rc = hook_failed(g, keep_ruling(ro, &gm->ts, &w->ru, r, &w->fx), r, in)) != 0 ||
-	    (rc = hook_failed(g, keep_acts(gm, c, w), r, in)) != 0)
-		return rc;
-	if (w->fx.no_memory)
-		return cmd_error(g, EXIT_BUG, "out of memory");
-	if (result_finish(r) != 0)
-		return unfinished(g, r);
-	return unsaid(g, c, r);
-}
-
-/* The stateful form: units from the game, the result applied and recorded
- * in one transaction (the dispatcher's), printed once it is kept. */
-static int
-run_in_game(struct cmd_ctx *g, const struct rule_cmd *c, int argc, char **argv,
-    struct work *w)
-{
-	char before[256];
-	struct game *gm;
-	int rc;
-
-	if ((rc = game_get_mode(g, 1, &gm)) != 0)
-		return rc;
-	w->fx.n = w->fx.no_memory = 0;	/* the effects are filled as they come */
-	if ((rc = adjudicate_in_game(g, gm, c, w, before, sizeof before)) != 0)
-		return rc;
-	if ((rc = describe_effects(g, gm, &w->ru, &w->fx, &w->out)) != 0 ||
-	    (rc = standing_change(g, gm, before, &w->out)) != 0 ||
-	    (rc = record(g, gm, w, argc, argv)) != 0)
-		return rc;
-	g->recorded = w->out.event;
-	return print_ruling(g, w);
-}
-
-/* The odds instead of a ruling: stateless, or the units read from the
- * game (nothing is written). */
-static int
-odds_of(struct cmd_ctx *g, const struct ruleset *rs, const struct rule_cmd *c,
-    struct work *w, const struct tableset *ts, int stateful)
-{
-	struct inputs *in = &w->in;
-	const struct cmd_hooks *h;
-	struct game *gm;
-	int rc;
-
-	if (in_given(in, "dice") || in_flag(in, "roll") || in_given(in, "seed"))
-		return cmd_error(g, EXIT_USAGE,
-		    "drop --dice, --roll and --seed: the odds weigh every face the dice can show");
-	if (!stateful)
-		return odds_report(g, rs->name, c, ts, in);
-	if ((rc = game_get_mode(g, 0, &gm)) != 0)
-		return rc;
-	result_init(&w->r);
-	if ((rc = game_inputs(g, gm, c, w)) != 0)
-		return rc;
-	h = roster_hooks(gm->rs->roster, c->name);
-	if (h->fill != NULL &&
-	    (rc = hook_failed(g, h->fill(&gm->ts, &w->ru, in, &w->r), &w->r, in)) != 0)
-		return rc;
-	return odds_report(g, gm->rs->name, c, &gm->ts, in);
-}
-
-static int
-rule_work(struct cmd_ctx *g, const struct ruleset *rs, const struct rule_cmd *c,
-    int argc, char **argv, struct work *w)
-{
-	struct tableset ts = table_stock_set();
-	struct inputs *in = &w->in;
-	int rc, rolled, stateful;
-
-	inputs_init(in, rs->name, c->name, c->inputs, cmd_dice_inputs);
-	if ((rc = inputs_parse_argv(in, argc, argv)) != 0)
-		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
-	stateful = names_units(in) || bare_over_formations(g, in, argc) ||
-	    asks_game(g, in);
-	/* Without a game the stock tables judge the modifiers: a bad one (65)
-	 * is reported before the missing game (66). */
-	if ((!stateful || !game_exists(g)) &&
-	    (rc = inputs_check_mods(in, &ts)) != 0)
-		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
-	if (g->odds || in_flag(in, "odds"))
-		return odds_of(g, rs, c, w, &ts, stateful);
-	if ((rc = setup_dice(g, in, &w->d, &rolled)) != 0)
-		return rc;
-	w->out.rules = rs->name;
-	w->out.command = c->name;
+	w->out.rules = w->rs->name;
+	w->out.command = w->c->name;
 	w->out.dice = &w->d;
 	w->out.rolled = rolled;
 	w->out.result = &w->r;
-	if (stateful)
-		return run_in_game(g, c, argc, argv, w);
-	result_init(&w->r);
-	if ((rc = rule(g, c, &ts, in, &w->d, &w->r)) != 0)
+	return 0;
+}
+
+/* 1. Read the inputs: the options by the command's declaration, whether
+ * the ruling is in the game, the modifiers judged by the stock tables
+ * when it is not, and the dice (none to weigh the odds). */
+static int
+read_inputs(struct cmd_ctx *g, struct work *w, int argc, char **argv)
+{
+	struct inputs *in = &w->in;
+	int rc;
+
+	inputs_init(in, w->rs->name, w->c->name, w->c->inputs, cmd_dice_inputs);
+	if ((rc = inputs_parse_argv(in, argc, argv)) != 0)
+		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
+	w->stateful = names_units(in) || bare_over_formations(g, in, argc) ||
+	    asks_game(g, in);
+	w->weighing = g->odds || in_flag(in, "odds");
+	w->stock = table_stock_set();
+	w->ts = &w->stock;
+	/* Without a game the stock tables judge the modifiers: a bad one (65)
+	 * is reported before the missing game (66). */
+	if ((!w->stateful || !game_exists(g)) &&
+	    (rc = inputs_check_mods(in, w->ts)) != 0)
+		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
+	if (!w->weighing)
+		return take_dice(g, w);
+	if (in_given(in, "dice") || in_flag(in, "roll") || in_given(in, "seed"))
+		return cmd_error(g, EXIT_USAGE,
+		    "drop --dice, --roll and --seed: the odds weigh every face the dice can show");
+	return 0;
+}
+
+/* 2. Fill from the game (a ruling in it): the game opened as the ruling's
+ * form says, what the ruling takes from it (game_inputs), the standing
+ * before the effects, and the rule set's fill hook. */
+static int
+fill_from_game(struct cmd_ctx *g, struct work *w)
+{
+	const struct cmd_hooks *h;
+	struct inputs *in = &w->in;
+	int rc;
+
+	if (!w->stateful)
+		return 0;
+	if ((rc = cmd_form(g, ruling_forms, w->weighing ? "weigh" : "rule")) != 0 ||
+	    (rc = game_get(g, &w->gm)) != 0)
 		return rc;
+	w->ts = &w->gm->ts;
+	w->fx.n = w->fx.no_memory = 0;	/* the effects are filled as they come */
+	if ((rc = game_inputs(g, w->gm, w->c, w)) != 0 || (!w->weighing &&
+	    (rc = game_standing(g, w->gm, NULL, NULL, w->before, sizeof w->before)) != 0))
+		return rc;
+	result_init(&w->r);
+	for (int i = 0; i < in->n; i++)
+		w->typed[i] = in->v[i].nitems;
+	h = roster_hooks(w->gm->rs->roster, w->c->name);
+	if (h->fill == NULL)
+		return 0;
+	return hook_failed(g, h->fill(w->ts, &w->ru, in, &w->r), &w->r, in);
+}
+
+/* Weighing instead of stages 3 to 7: the exact odds, nothing written. */
+static int
+weigh(struct cmd_ctx *g, struct work *w)
+{
+	return odds_report(g, w->gm != NULL ? w->gm->rs->name : w->rs->name, w->c,
+	    w->ts, &w->in);
+}
+
+/* 3. Check (in the game): the modifiers the turn's acts imply, and
+ * --overrule taking out those the rules forbid. */
+static int
+check(struct cmd_ctx *g, struct work *w)
+{
+	int rc;
+
+	if (w->gm == NULL)
+		return 0;
+	if ((rc = hook_failed(g, acts_imply(&w->gm->rs->roster->keeps, w->c->name,
+	    &w->ru, &w->in, &w->implied), &w->r, &w->in)) != 0)
+		return rc;
+	return overrule(g, w->gm, w);
+}
+
+/* 4. Rule: the rule function with the dice; in the game, the acts'
+ * working explained and the rule set's judge hook. */
+static int
+rule_it(struct cmd_ctx *g, struct work *w)
+{
+	const struct cmd_hooks *h;
+	int rc;
+
+	if ((rc = call_rule(g, w->c, w->ts, &w->in, &w->d, &w->r)) != 0 || w->gm == NULL)
+		return rc;
+	acts_explain(&w->gm->rs->roster->keeps, &w->implied, w->ts, w->gm->rs->name,
+	    &w->in, &w->r);
+	h = roster_hooks(w->gm->rs->roster, w->c->name);
+	if (h->judge == NULL)
+		return 0;
+	return hook_failed(g, h->judge(w->ts, &w->ru, &w->in, &w->r), &w->r, &w->in);
+}
+
+/* 5. Apply: in the game, the effects kept on the units by the engine
+ * (core/keep.c) and the acts the ruling did; then the result finished,
+ * and saying what it decided. */
+static int
+apply(struct cmd_ctx *g, struct work *w)
+{
+	int rc;
+
+	if (w->gm != NULL && ((rc = hook_failed(g, keep_ruling(w->gm->rs->roster, w->ts,
+	    &w->ru, &w->r, &w->fx), &w->r, &w->in)) != 0 ||
+	    (rc = hook_failed(g, keep_acts(w->gm, w->c, w), &w->r, &w->in)) != 0))
+		return rc;
+	if (w->fx.no_memory)
+		return cmd_error(g, EXIT_BUG, "out of memory");
 	if (result_finish(&w->r) != 0)
 		return unfinished(g, &w->r);
-	if ((rc = unsaid(g, c, &w->r)) != 0)
+	return unsaid(g, w->c, &w->r);
+}
+
+/* 6. Record (in the game): the effects as the output lists them, the
+ * change in who has lost, and the event written in the dispatcher's
+ * transaction. */
+static int
+record(struct cmd_ctx *g, struct work *w, int argc, char **argv)
+{
+	int rc;
+
+	if (w->gm == NULL)
+		return 0;
+	if ((rc = describe_effects(g, w->gm, &w->ru, &w->fx, &w->out)) != 0 ||
+	    (rc = standing_change(g, w->gm, w->before, &w->out)) != 0 ||
+	    (rc = write_event(g, w, argc, argv)) != 0)
 		return rc;
-	return print_ruling(g, w);
+	g->recorded = w->out.event;
+	return 0;
+}
+
+/* 7. Render: the ruling as text, or its JSON (made already when it was
+ * recorded); printed once the game keeps it. */
+static int
+render(struct cmd_ctx *g, struct work *w)
+{
+	if (!g->json) {
+		render_text(g->out, &w->out);
+		return EXIT_DONE;
+	}
+	if (w->json == NULL && (w->json = render_json(&w->out)) == NULL)
+		return cmd_error(g, EXIT_BUG, "out of memory");
+	fprintf(g->out, "%s\n", w->json);
+	return EXIT_DONE;
+}
+
+/* The ruling's path: each stage once, in order.  A ruling without a game
+ * passes through fill, check, apply and record with nothing to do there;
+ * weighing the odds stops after fill. */
+static int
+ruling_path(struct cmd_ctx *g, struct work *w, int argc, char **argv)
+{
+	int rc;
+
+	if ((rc = read_inputs(g, w, argc, argv)) != 0 ||
+	    (rc = fill_from_game(g, w)) != 0)
+		return rc;
+	if (w->weighing)
+		return weigh(g, w);
+	if ((rc = check(g, w)) != 0 || (rc = rule_it(g, w)) != 0 ||
+	    (rc = apply(g, w)) != 0 || (rc = record(g, w, argc, argv)) != 0)
+		return rc;
+	return render(g, w);
 }
 
 /* One ruling of command c, in a workspace of its own.  Its parts are
  * cleared as they start (inputs_init, result_init, the dice's set-up), so
  * the workspace is not cleared here: a batch makes one for each line. */
 static int
-run(struct cmd_ctx *g, const struct ruleset *rs, const struct rule_cmd *c,
+rule_command(struct cmd_ctx *g, const struct ruleset *rs, const struct rule_cmd *c,
     int argc, char **argv)
 {
 	struct work *w = malloc(sizeof *w);
@@ -745,16 +794,19 @@ run(struct cmd_ctx *g, const struct ruleset *rs, const struct rule_cmd *c,
 
 	if (w == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
+	w->rs = rs;
+	w->c = c;
+	w->gm = NULL;
 	result_init(&w->r);
 	memset(&w->out, 0, sizeof w->out);
 	memset(&w->ru, 0, sizeof w->ru);
 	memset(&w->fx, 0, sizeof w->fx);
 	w->args = w->dice = w->json = NULL;
-	rc = rule_work(g, rs, c, argc, argv, w);
+	rc = ruling_path(g, w, argc, argv);
 	ruling_units_free(&w->ru);
 	ruling_effects_free(&w->fx);
 	result_free(&w->r);
-	free(w->out.applied);
+	free(w->out.effects);
 	free(w->args);
 	free(w->dice);
 	free(w->json);
@@ -778,7 +830,7 @@ adjudicate_named(struct cmd_ctx *g, const char *name, int argc, char **argv)
 	else if (c->adjudicate == NULL)
 		rc = cmd_error(g, EXIT_USAGE, "not implemented yet for %s", rs->name);
 	else
-		rc = run(g, rs, c, argc, argv);
+		rc = rule_command(g, rs, c, argc, argv);
 	return rc;
 }
 
@@ -812,30 +864,36 @@ adjudicate(struct cmd_ctx *g, int argc, char **argv)
 	else if (g->help)
 		help_rule_command(g->out, rs, c, &ts);
 	else
-		rc = run(g, rs, c, argc, argv);
+		rc = rule_command(g, rs, c, argc, argv);
 	return rc;
 }
 
 const struct cmd_entry cmd_fire_entry = {
 	"fire", "--rules NAME fire" DICE_USAGE, "musketry, artillery, bombardment",
 	CMD_ADJUDICATES, adjudicate,
+	NULL, NULL, NULL,
 };
 const struct cmd_entry cmd_melee_entry = {
 	"melee", "--rules NAME melee" DICE_USAGE, "melee, assault, charge",
 	CMD_ADJUDICATES, adjudicate,
+	NULL, NULL, NULL,
 };
 const struct cmd_entry cmd_morale_entry = {
 	"morale", "--rules NAME morale" DICE_USAGE,
 	"a unit's morale state or a morale check", CMD_ADJUDICATES, adjudicate,
+	NULL, NULL, NULL,
 };
 const struct cmd_entry cmd_rally_entry = {
 	"rally", "--rules NAME rally" DICE_USAGE, "a rally attempt", CMD_ADJUDICATES, adjudicate,
+	NULL, NULL, NULL,
 };
 const struct cmd_entry cmd_fatigue_entry = {
 	"fatigue", "--rules NAME fatigue" DICE_USAGE,
 	"fatigue: of formations, or a unit's fatigue points", CMD_ADJUDICATES, adjudicate,
+	NULL, NULL, NULL,
 };
 const struct cmd_entry cmd_move_entry = {
 	"move", "--rules NAME move" DICE_USAGE,
 	"how far a unit may move", CMD_ADJUDICATES, adjudicate,
+	NULL, NULL, NULL,
 };

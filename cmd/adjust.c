@@ -356,13 +356,16 @@ record(struct cmd_ctx *g, struct game *gm, struct unit *u, int argc,
 	return game_journal(g, gm, &rec, &w->ru, &w->fx);
 }
 
+/* adjust's help: the declaration's, then its options, which the rule
+ * sets' measures make (cmd_adjust_inputs). */
 static int
-usage(FILE *out, struct adjust_work *w)
+help(struct cmd_ctx *g, const struct cmd_entry *e)
 {
-	cmd_usage(out, &cmd_adjust_entry);
-	fputs("A correction of a unit, recorded in the journal (undo takes it back).\n", out);
-	for (const struct input_decl *d = cmd_adjust_inputs(&w->options); d->name != NULL; d++)
-		fprintf(out, "  --%-10s %s\n", d->name, d->help);
+	struct adjust_options o;
+
+	cmd_help(g, e);
+	for (const struct input_decl *d = cmd_adjust_inputs(&o); d->name != NULL; d++)
+		fprintf(g->out, "  --%-10s %s\n", d->name, d->help);
 	return EXIT_DONE;
 }
 
@@ -414,7 +417,7 @@ adjust(struct cmd_ctx *g, int argc, char **argv)
 	if ((w = calloc(1, sizeof *w)) == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	result_init(&w->r);
-	rc = g->help ? usage(g->out, w) : correct_unit(g, argc, argv, w);
+	rc = correct_unit(g, argc, argv, w);
 	ruling_units_free(&w->ru);
 	ruling_effects_free(&w->fx);
 	result_free(&w->r);
@@ -428,4 +431,5 @@ const struct cmd_entry cmd_adjust_entry = {
 	"adjust", "adjust NAME --MEASURE ±N --reason TEXT\n"
 	"adjust NAME --state STATE | --clear FLAG | --formation F --reason TEXT",
 	"a journalled correction", CMD_WRITES, adjust,
+	"A correction of a unit, recorded in the journal (undo takes it back).\n", NULL, help,
 };

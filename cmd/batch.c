@@ -292,15 +292,6 @@ batch(struct cmd_ctx *g, int argc, char **argv)
 	struct inputs *opts;
 	int rc;
 
-	if (g->help) {
-		cmd_usage(g->out, &cmd_batch_entry);
-		fputs("One command a line (shell quoting, # comments), all in one transaction:\n"
-		    "the first line that fails stops the batch, with its line number, and\n"
-		    "nothing is written.  --each: each line commits on its own.  Each line's\n"
-		    "output is marked '# line N' (--json: \"line\": N in its object).  A line\n"
-		    "may not hold batch, new, serve or --db.\n", g->out);
-		return EXIT_DONE;
-	}
 	if ((opts = calloc(1, sizeof *opts)) == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	rc = batch_of(g, opts, argc, argv);
@@ -311,4 +302,10 @@ batch(struct cmd_ctx *g, int argc, char **argv)
 const struct cmd_entry cmd_batch_entry = {
 	"batch", "batch [FILE|-] [--each]", "many commands in one transaction",
 	CMD_NO_PREFIX, batch,
+	"One command a line (shell quoting, # comments), all in one transaction:\n"
+	"the first line that fails stops the batch, with its line number, and\n"
+	"nothing is written.  --each: each line commits on its own.  Each line's\n"
+	"output is marked '# line N' (--json: \"line\": N in its object).  A line\n"
+	"may not hold batch, new, serve or --db.\n",
+	cmd_batch_inputs, NULL,
 };

@@ -463,11 +463,3 @@ campaign_new(struct cmd_ctx *g, struct inputs *in)
 	free(c.battles);
 	return rc;
 }
-
-int
-campaign_battles(struct cmd_ctx *g, struct game *gm, struct db_battle **out, int *n)
-{
-	int st = db_battles(gm->db, out, n);
-
-	return st == DB_OK ? 0 : game_fail(g, gm->db, st);
-}

@@ -10,8 +10,6 @@
 
 #include "game.h"
 
-struct db_battle;
-
 /*
  * new --from GAME [--recover PERCENT | --recover SIDE:PERCENT ...]: reads
  * GAME as it is (never written), makes the new game at g's path (--force
@@ -23,12 +21,12 @@ struct db_battle;
 int campaign_new(struct cmd_ctx *g, struct inputs *in);
 
 /* new's options of the rule set (IN's, with their defaults) as the game
- * keeps them, a JSON object into buf (cmd/new.c): 0, or the status,
- * printed. */
+ * keeps them, a JSON object into buf (cmd/game_options.c): 0, or the
+ * status, printed. */
 int new_game_options(struct cmd_ctx *g, struct inputs *in, char *buf, size_t n);
 
-/* The battles the game keeps before its own, oldest first, into *out (n
- * of them; free() it, NULL when none).  0 or the status, printed. */
-int campaign_battles(struct cmd_ctx *g, struct game *gm, struct db_battle **out, int *n);
+/* True when d is an option of the rule set, not one of new's own
+ * (inputs_json's filter; ctx unused). */
+int is_game_option(const struct input_decl *d, void *ctx);
 
 #endif

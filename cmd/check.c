@@ -112,16 +112,6 @@ check(struct cmd_ctx *g, int argc, char **argv)
 	int problems, more = 0, rc, st;
 
 	(void)argv;
-	if (g->help) {
-		cmd_usage(g->out, &cmd_check_entry);
-		fputs("Checks the game file (SQLite integrity, foreign keys, JSON),\n"
-		    "that every unit's ledgers add up to the effects in its journal, that\n"
-		    "the state kept for each unit is the journal's, that every effect is\n"
-		    "linked to its event's units, that every rule table is whole, that no\n"
-		    "unit has lost more than it started with, and that no two units' names\n"
-		    "match each other (case and accents aside).\n", g->out);
-		return EXIT_DONE;
-	}
 	if (argc > 0)
 		return cmd_error(g, EXIT_USAGE, "unexpected argument '%s' (see 'umpire check --help')",
 		    argv[0]);
@@ -146,4 +136,11 @@ check(struct cmd_ctx *g, int argc, char **argv)
 
 const struct cmd_entry cmd_check_entry = {
 	"check", "check", "integrity of the game file", CMD_GAME, check,
+	"Checks the game file (SQLite integrity, foreign keys, JSON),\n"
+	"that every unit's ledgers add up to the effects in its journal, that\n"
+	"the state kept for each unit is the journal's, that every effect is\n"
+	"linked to its event's units, that every rule table is whole, that no\n"
+	"unit has lost more than it started with, and that no two units' names\n"
+	"match each other (case and accents aside).\n",
+	NULL, NULL,
 };

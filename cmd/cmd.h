@@ -59,7 +59,8 @@ struct cmd_ctx {
 	size_t nheld;
 };
 
-/* A command's flags: how game_get opens the game for it. */
+/* A command's flags: how game_get opens the game for it (CMD_GAME read,
+ * CMD_WRITES write: game.c's opens_to_write, the one place that decides). */
 #define CMD_NO_PREFIX 0x1	/* no prefix match: it destroys or rewrites */
 #define CMD_GAME 0x2		/* reads the game */
 #define CMD_WRITES 0x4		/* writes the game: one transaction */
@@ -77,6 +78,16 @@ struct cmd_entry {
 	int flags;
 	/* Runs the command with its own arguments; returns an exit status. */
 	int (*exec)(struct cmd_ctx *g, int argc, char **argv);
+	/* What it does, lines each "\n"-ended: its --help (cmd_help) is the
+	 * usage, this, and its options.  NULL: exec says its own help (an
+	 * adjudication's is its rule set's; help and version). */
+	const char *about;
+	/* Its declared options, NULL-ended: the ones its parser takes, which
+	 * --help lists and completion offers; NULL when it has none. */
+	const struct input_decl *options;
+	/* Its --help when it adds what the rule sets or the game declare
+	 * (new's sample battles, unit's ratings...) to cmd_help's; or NULL. */
+	int (*help)(struct cmd_ctx *g, const struct cmd_entry *e);
 };
 
 /* A subcommand (`unit add`, `tables show`), as git's subcommand options:
@@ -94,6 +105,17 @@ struct cmd_sub {
  */
 int cmd_run_sub(struct cmd_ctx *g, const struct cmd_sub *subs,
     const char *def, int argc, char **argv);
+
+/*
+ * A command whose arguments choose whether it writes the game (`turn`
+ * reads, `turn next` writes; undo --dry-run; game --fog; a ruling that
+ * names units, or only weighs them) declares its forms beside its entry,
+ * as subcommands are declared: a form's name and its CMD_GAME or
+ * CMD_WRITES (exec NULL), NULL-ended.  It names the form it runs; its
+ * game flags become g's, and game_get opens the game as they say.  0, or
+ * 70 for a form not declared.
+ */
+int cmd_form(struct cmd_ctx *g, const struct cmd_sub *forms, const char *name);
 
 struct jsonw;
 
@@ -136,9 +158,8 @@ extern const struct cmd_entry cmd_new_entry, cmd_unit_entry, cmd_sheet_entry,
     cmd_turn_entry, cmd_tables_entry, cmd_check_entry, cmd_odds_entry,
     cmd_help_entry, cmd_version_entry, cmd_batch_entry, cmd_report_entry,
     cmd_complete_entry, cmd_game_entry, cmd_serve_entry;
-/* serve's options (cmd/serve.c), and its help on f. */
+/* serve's options (cmd/serve.c). */
 extern const struct input_decl cmd_serve_inputs[];
-void serve_usage(FILE *f);
 
 /*
  * Runs the rule set's adjudication NAME (also one that is not a command
@@ -150,7 +171,7 @@ int adjudicate_named(struct cmd_ctx *g, const char *name, int argc, char **argv)
 struct rule_cmd;
 struct tableset;
 struct inputs;
-/* Prints the exact odds of command c on inputs in (cmd/odds.c). */
+/* Prints the exact odds of command c on inputs in (cmd/odds_report.c). */
 int odds_report(struct cmd_ctx *g, const char *rules, const struct rule_cmd *c,
     const struct tableset *ts, const struct inputs *in);
 
@@ -181,6 +202,10 @@ const struct input_decl *cmd_adjust_inputs(struct adjust_options *o);
 
 /* Prints e's usage on out: "usage: umpire FORM", a line a form (cmd/help.c). */
 void cmd_usage(FILE *out, const struct cmd_entry *e);
+
+/* Prints e's help on g's output from its declaration: the usage, what it
+ * does (about), and its options.  Returns 0. */
+int cmd_help(struct cmd_ctx *g, const struct cmd_entry *e);
 
 /* The command table, NULL-ended (cmd/main.c). */
 extern const struct cmd_entry *const cmd_table[];

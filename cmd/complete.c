@@ -1036,13 +1036,6 @@ complete(struct cmd_ctx *g, int argc, char **argv)
 	const char *breaks = getenv("COMP_WORDBREAKS");
 	struct completion *c;
 
-	if (g->help) {
-		cmd_usage(g->out, &cmd_complete_entry);
-		fputs("The candidates of bash completion for LINE, the command line up to the\n"
-		    "cursor: \"words\" then one a line, quoted for the shell; or \"files\".\n",
-		    g->out);
-		return EXIT_DONE;
-	}
 	if (argc != 1)
 		return cmd_error(g, EXIT_USAGE, "give the command line up to the cursor");
 	if ((c = calloc(1, sizeof *c)) == NULL)
@@ -1060,4 +1053,7 @@ complete(struct cmd_ctx *g, int argc, char **argv)
 const struct cmd_entry cmd_complete_entry = {
 	"complete", "complete LINE", "candidates for shell completion",
 	CMD_NO_PREFIX | CMD_GAME | CMD_NO_JSON, complete,
+	"The candidates of bash completion for LINE, the command line up to the\n"
+	"cursor: \"words\" then one a line, quoted for the shell; or \"files\".\n",
+	NULL, NULL,
 };

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "game.h"
+#include "battles.h"
 #include "journal.h"
 #include "keep.h"
 #include "rtables.h"
@@ -182,6 +183,34 @@ game_effect_what(const struct game *gm, const struct unit_effect *e)
 	return game_effect_kind(gm, e);
 }
 
+void
+game_effect_record(const struct game *gm, const struct ruling_units *ru,
+    const struct unit_effect *e, struct effect_record *rec)
+{
+	const struct unit *u = ru->unit[e->unit];
+
+	memset(rec, 0, sizeof *rec);
+	rec->unit = u->id;
+	rec->unit_name = u->name;
+	rec->kind = game_effect_kind(gm, e);
+	rec->what = game_effect_what(gm, e);
+	rec->name = e->name;
+	rec->amount = e->amount;
+	rec->total = e->total;
+	rec->ref = e->ref;
+	if (e->kind == KEEP_LEDGER) {
+		rec->has_left = 1;
+		rec->left = gm->rs->roster->keeps.ledgers[e->ledger].of_start ?
+		    u->start_strength - e->total : e->total;
+	}
+	if (e->kind == KEEP_FLAG && e->amount != 0)
+		rec->until = e->total;
+	rec->state = e->state;
+	rec->part = e->kind == KEEP_PART ? e->name : "";
+	rec->formation = e->kind == KEEP_FORMATION ? e->name : "";
+	rec->note = e->note;
+}
+
 const char *
 game_event_who(const char *who, int advance)
 {
@@ -247,17 +276,17 @@ game_peek(struct cmd_ctx *g, struct game **out)
 	return 0;
 }
 
-int
-game_get(struct cmd_ctx *g, struct game **out)
+/* Whether command g opens the game to write: its declared flags (its
+ * entry's, subcommand's or form's) say so.  The one place that decides. */
+static int
+opens_to_write(const struct cmd_ctx *g)
 {
-	if ((g->flags & (CMD_GAME | CMD_WRITES)) == 0)
-		return cmd_error(g, EXIT_BUG, "%s does not declare that it uses the game",
-		    g->command);
-	return game_get_mode(g, (g->flags & CMD_WRITES) != 0, out);
+	return (g->flags & CMD_WRITES) != 0;
 }
 
-int
-game_get_mode(struct cmd_ctx *g, int write, struct game **out)
+/* The game, connected and started in the mode WRITE. */
+static int
+open_game(struct cmd_ctx *g, int write, struct game **out)
 {
 	struct game *gm = NULL;
 	int rc;
@@ -284,6 +313,15 @@ game_get_mode(struct cmd_ctx *g, int write, struct game **out)
 		return rc;
 	*out = gm;
 	return 0;
+}
+
+int
+game_get(struct cmd_ctx *g, struct game **out)
+{
+	if ((g->flags & (CMD_GAME | CMD_WRITES)) == 0)
+		return cmd_error(g, EXIT_BUG, "%s does not declare that it uses the game",
+		    g->command);
+	return open_game(g, opens_to_write(g), out);
 }
 
 /* Writes the output held for the commit (none when rc failed). */
@@ -496,11 +534,10 @@ game_journal(struct cmd_ctx *g, struct game *gm, const struct db_record *rec,
 		    ru->role[i])) != DB_OK)
 			return game_fail(g, gm->db, st);
 	for (int i = 0; i < fx->n; i++) {
-		const struct unit_effect *e = ruling_effect(fx, i);
+		struct effect_record kept;
 
-		if ((st = db_effect_add(gm->db, rec->id, ru->unit[e->unit]->id,
-		    game_effect_kind(gm, e), e->name, e->amount, e->total, e->ref,
-		    e->note)) != DB_OK)
+		game_effect_record(gm, ru, ruling_effect(fx, i), &kept);
+		if ((st = db_effect_add(gm->db, rec->id, &kept)) != DB_OK)
 			return game_fail(g, gm->db, st);
 	}
 	for (int i = 0; i < ru->n; i++)
@@ -571,4 +608,12 @@ print_json_pair(struct cmd_ctx *g, const char *key, const char *value)
 	jsonw_string(&w, key, value);
 	jsonw_object_end(&w);
 	return cmd_print_json(g, &w);
+}
+
+int
+campaign_battles(struct cmd_ctx *g, struct game *gm, struct db_battle **out, int *n)
+{
+	int st = db_battles(gm->db, out, n);
+
+	return st == DB_OK ? 0 : game_fail(g, gm->db, st);
 }

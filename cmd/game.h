@@ -41,19 +41,16 @@ struct batch {
 };
 
 /*
- * The game of command g, opened on the first call in the mode its table
- * entry declares (CMD_WRITES: one transaction, and g's output held until
- * the commit; CMD_GAME: read) with its rule tables; the dispatcher commits
+ * The game of command g, opened on the first call in the mode its flags
+ * declare (its table entry's, its subcommand's or the form it named with
+ * cmd_form; CMD_WRITES: one transaction, and g's output held until the
+ * commit; CMD_GAME: read) with its rule tables; the dispatcher commits
  * or rolls it back and closes it when the command returns (game_end).  A
  * command asks once it has read its arguments, so a usage error (64) is
  * said before a missing game (66).  A --rules other than the game's is a
  * usage error.  Prints the error and returns its exit status, or 0.
  */
 int game_get(struct cmd_ctx *g, struct game **gm);
-
-/* game_get in the mode WRITE, for a command whose arguments decide it
- * (undo --dry-run reads; a ruling that names units writes). */
-int game_get_mode(struct cmd_ctx *g, int write, struct game **gm);
 
 /*
  * Opens the game at PATH only to read it as it is, never brought up to
@@ -132,6 +129,10 @@ const char *game_effect_kind(const struct game *gm, const struct unit_effect *e)
 
 /* What effect e changed, as a ruling's output names it: the measure by
  * the rule set's word for it, a flag by its word, else its kind. */
+/* Effect e of a ruling on the units ru as the game keeps and tells it,
+ * into *rec (its strings borrowed from gm, ru and e). */
+void game_effect_record(const struct game *gm, const struct ruling_units *ru,
+    const struct unit_effect *e, struct effect_record *rec);
 const char *game_effect_what(const struct game *gm, const struct unit_effect *e);
 
 /* Who acted in an event, as the log, report and undo name them ("Kempt
@@ -176,5 +177,11 @@ const char *units_and_formations(int units, int formations, char *buf, size_t n)
 /* Prints {"KEY":"VALUE"} (JSON-escaped) on c's output; 0, or the exit
  * status of running out of memory, printed. */
 int print_json_pair(struct cmd_ctx *g, const char *key, const char *value);
+
+struct db_battle;
+
+/* The battles the game keeps before its own, oldest first, into *out (n
+ * of them; free() it, NULL when none).  0 or the status, printed. */
+int campaign_battles(struct cmd_ctx *g, struct game *gm, struct db_battle **out, int *n);
 
 #endif

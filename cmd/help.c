@@ -33,6 +33,18 @@ cmd_usage(FILE *out, const struct cmd_entry *e)
 	}
 }
 
+int
+cmd_help(struct cmd_ctx *g, const struct cmd_entry *e)
+{
+	cmd_usage(g->out, e);
+	fputs(e->about, g->out);
+	if (e->options != NULL && e->options->name != NULL)
+		fputs("\nOptions:\n", g->out);
+	for (const struct input_decl *d = e->options; d != NULL && d->name != NULL; d++)
+		help_option_line(g->out, d);
+	return EXIT_DONE;
+}
+
 void
 help_option_line(FILE *out, const struct input_decl *d)
 {
@@ -48,7 +60,7 @@ help_option_line(FILE *out, const struct input_decl *d)
 		fprintf(out, "  %s\n  %-22s %s", left, "", d->help);
 	else
 		fprintf(out, "  %-22s %s", left, d->help);
-	if (d->def != NULL)
+	if (d->def != NULL && d->def[0] != '\0')
 		fprintf(out, " (default %s)", d->def);
 	fputc('\n', out);
 }

@@ -331,14 +331,6 @@ log_cmd(struct cmd_ctx *g, int argc, char **argv)
 	struct inputs *in;
 	int rc;
 
-	if (g->help) {
-		cmd_usage(g->out, &cmd_log_entry);
-		fputs("Lists the journal: every ruling, correction and turn, with what it did.\n"
-		    "With --for SIDE, the rulings that side's units took part in, numbered\n"
-		    "1, 2, 3... in the side's own log (log show takes that number).\n",
-		    g->out);
-		return EXIT_DONE;
-	}
 	if ((in = calloc(1, sizeof *in)) == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	rc = log_of(g, in, argc, argv);
@@ -349,4 +341,8 @@ log_cmd(struct cmd_ctx *g, int argc, char **argv)
 const struct cmd_entry cmd_log_entry = {
 	"log", "log [--unit UNIT] [--turn N] [--for SIDE]\nlog show ID", "the journal",
 	CMD_GAME | CMD_VIEWS, log_cmd,
+	"Lists the journal: every ruling, correction and turn, with what it did.\n"
+	"With --for SIDE, the rulings that side's units took part in, numbered\n"
+	"1, 2, 3... in the side's own log (log show takes that number).\n",
+	cmd_log_inputs, NULL,
 };

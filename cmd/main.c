@@ -4,7 +4,6 @@
  * (exact name, else an unambiguous prefix) and run.  Only main exits.
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,73 +25,6 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_complete_entry,
 	NULL
 };
-
-int
-exit_of_rule(int status)
-{
-	switch (status) {
-	case RULE_OK:
-		return EXIT_DONE;
-	case RULE_USAGE:
-		return EXIT_USAGE;
-	case RULE_DATA:
-		return EXIT_DATA;
-	default:
-		return EXIT_BUG;
-	}
-}
-
-int
-exit_of_db(int status)
-{
-	switch (status) {
-	case DB_OK:
-		return EXIT_DONE;
-	case DB_NOFILE:
-		return EXIT_NOGAME;
-	case DB_NOTGAME: case DB_NEWER: case DB_NOTFOUND: case DB_CONFLICT:
-		return EXIT_DATA;
-	case DB_EXISTS: case DB_CANTCREATE:
-		return EXIT_CANTCREATE;
-	case DB_READONLY: case DB_IO:
-		return EXIT_IO;
-	case DB_LOCKED:
-		return EXIT_LOCKED;
-	default:
-		return EXIT_BUG;
-	}
-}
-
-int
-cmd_error(struct cmd_ctx *g, int code, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(g->error, sizeof g->error, fmt, ap);
-	va_end(ap);
-	if (g->err == NULL)
-		return code;
-	fflush(g->out);
-	if (g->command != NULL)
-		fprintf(g->err, "umpire: %s: %s\n", g->command, g->error);
-	else
-		fprintf(g->err, "umpire: %s\n", g->error);
-	return code;
-}
-
-int
-cmd_print_json(struct cmd_ctx *g, struct jsonw *w)
-{
-	int rc = 0;
-
-	if (w->overflow)
-		rc = cmd_error(g, EXIT_BUG, "out of memory");
-	else
-		fprintf(g->out, "%s\n", w->buf);
-	jsonw_free(w);
-	return rc;
-}
 
 /* The overview: the commands of the table in their groups. */
 static void
@@ -121,6 +53,8 @@ usage(FILE *f)
 	    "73 cannot create the game, 74 game I/O error, 75 game locked.\n", f);
 }
 
+static int exec_or_help(struct cmd_ctx *g, const struct cmd_entry *c, int argc,
+    char **argv);
 static const struct cmd_entry *find_command(struct cmd_ctx *g,
     const char *name, int *rc);
 
@@ -149,7 +83,7 @@ help(struct cmd_ctx *g, int argc, char **argv)
 		return rc;
 	g->help = 1;
 	g->command = c->name;
-	return c->exec(g, argc - 1, argv + 1);
+	return exec_or_help(g, c, argc - 1, argv + 1);
 }
 
 static int
@@ -169,9 +103,11 @@ version(struct cmd_ctx *g, int argc, char **argv)
 
 const struct cmd_entry cmd_help_entry = {
 	"help", "help [COMMAND]", "this overview, or a command's help (--json: what umpire takes)", 0, help,
+	NULL, NULL, NULL,
 };
 const struct cmd_entry cmd_version_entry = {
 	"version", "version", "umpire's version", 0, version,
+	NULL, NULL, NULL,
 };
 
 /* Takes the value of a global option: "--db PATH" or "--db=PATH". */
@@ -284,6 +220,16 @@ find_command(struct cmd_ctx *g, const char *name, int *rc)
 	return NULL;
 }
 
+/* Runs command c, or says its help: the one its declaration makes, with
+ * what the command adds, when it declares what it does. */
+static int
+exec_or_help(struct cmd_ctx *g, const struct cmd_entry *c, int argc, char **argv)
+{
+	if (!g->help || c->about == NULL)
+		return c->exec(g, argc, argv);
+	return c->help != NULL ? c->help(g, c) : cmd_help(g, c);
+}
+
 /* Runs the command and ends the game it opened: committed or rolled back,
  * and closed, once. */
 static int
@@ -292,7 +238,7 @@ run_command(struct cmd_ctx *g, const struct cmd_entry *c, int argc, char **argv)
 	g->flags = c->flags;
 	if (g->for_side != NULL && !(c->flags & CMD_VIEWS))
 		return cmd_error(g, EXIT_USAGE, "this command shows no side's view: drop --for");
-	return game_end(g, c->exec(g, argc, argv));
+	return game_end(g, exec_or_help(g, c, argc, argv));
 }
 
 int
@@ -316,6 +262,17 @@ cmd_run_sub(struct cmd_ctx *g, const struct cmd_sub *subs, const char *def,
 	}
 	return cmd_error(g, EXIT_USAGE, "unknown %s command '%s' (%s)", g->command,
 	    name, names);
+}
+
+int
+cmd_form(struct cmd_ctx *g, const struct cmd_sub *forms, const char *name)
+{
+	for (const struct cmd_sub *f = forms; f->name != NULL; f++)
+		if (strcmp(f->name, name) == 0) {
+			g->flags = (g->flags & ~(CMD_GAME | CMD_WRITES)) | f->flags;
+			return 0;
+		}
+	return cmd_error(g, EXIT_BUG, "%s declares no form '%s'", g->command, name);
 }
 
 int

@@ -34,64 +34,26 @@ const struct input_decl cmd_new_inputs[] = {
 	{ NULL, 0, NULL, 0, 0, NULL, NULL, NULL, NULL, 0 },
 };
 
-static void
-help(FILE *out)
+/* new's help: the declaration's, then each rule set's sample battle and
+ * the options it keeps with its game. */
+static int
+help(struct cmd_ctx *g, const struct cmd_entry *e)
 {
 	const struct ruleset *const *all = ruleset_all();
 
-	cmd_usage(out, &cmd_new_entry);
-	fputs("Starts a game: an SQLite file (default ./umpire.db, or $UMPIRE_DB)\n"
-	    "holding the order of battle, the journal and the game's own copy of\n"
-	    "the rule tables.  --force replaces an umpire game already there.\n"
-	    "--from GAME starts the campaign's next battle: GAME's roster, ratings\n"
-	    "and rule tables, each unit with what it had left plus PERCENT of its\n"
-	    "losses back, rounded down (--recover SIDE:PERCENT, repeated, a side's\n"
-	    "own); a unit destroyed there stays out unless it is among PERCENT of\n"
-	    "its side's destroyed units, rounded down, in the roster's order.  GAME\n"
-	    "is only read; its fog and settings are kept unless given.\n"
-	    "--example loads the rule set's sample battle, ready to play (its title\n"
-	    "the action's unless --title is given):\n", out);
+	cmd_help(g, e);
+	fputs("\nSample battles (--example):\n", g->out);
 	for (int i = 0; i < example_stock_count; i++)
-		fprintf(out, "  %s: %s\n", example_stock[i].rules, example_stock[i].title);
+		fprintf(g->out, "  %s: %s\n", example_stock[i].rules, example_stock[i].title);
+	fputs("Game options of the rule sets:\n", g->out);
 	for (int i = 0; all[i] != NULL; i++) {
 		const struct input_decl *d = all[i]->roster->game_inputs;
 
 		for (; d != NULL && d->name != NULL; d++)
-			fprintf(out, "  %s: --%s %-16s %s\n", all[i]->name, d->name, d->arg,
+			fprintf(g->out, "  %s: --%s %-16s %s\n", all[i]->name, d->name, d->arg,
 			    d->help);
 	}
-}
-
-/* The options of `new` that are the rule set's (stored with the game). */
-static int
-is_game_option(const struct input_decl *d, void *ctx)
-{
-	(void)ctx;
-	for (const struct input_decl *p = cmd_new_inputs; p->name != NULL; p++)
-		if (p == d)
-			return 0;
-	return 1;
-}
-
-/* The options are the rule set's declared game options, each a number,
- * choice or flag it validates, so a game's fit the fixed field the game
- * keeps them in (db.h); one that did not would be refused, not cut. */
-int
-new_game_options(struct cmd_ctx *g, struct inputs *in, char *buf, size_t n)
-{
-	struct jsonw w;
-
-	/* The rule set's options, with their defaults, are the game's. */
-	for (int i = 0; i < in->n; i++)
-		if (!in->v[i].given && in->v[i].set && is_game_option(in->v[i].decl, NULL))
-			in->v[i].given = 1;
-	jsonw_init(&w, buf, n);
-	jsonw_object(&w, NULL);
-	inputs_json(in, is_game_option, NULL, &w);
-	jsonw_object_end(&w);
-	if (w.overflow)
-		return cmd_error(g, EXIT_DATA, "the options are too long");
-	return 0;
+	return EXIT_DONE;
 }
 
 static const struct example *
@@ -190,6 +152,13 @@ json_example(struct jsonw *w, const struct example *ex,
 	jsonw_string(w, "sources", ex->sources);
 }
 
+/* new makes the game file itself (db_create); --example then writes the
+ * sample battle into it as a batch line would. */
+static const struct cmd_sub new_forms[] = {
+	{ "example", CMD_WRITES, NULL },
+	{ NULL, 0, NULL },
+};
+
 /*
  * Loads the sample battle into the game db being made, in its
  * transaction: the game opened on that connection as a batch line's is,
@@ -210,7 +179,9 @@ load_example(struct cmd_ctx *g, struct db *db, const struct example *ex,
 	if ((rc = csv_rows_parse(name, ex->csv, &c, err, sizeof err)) != 0)
 		return cmd_error(g, rc, "%s", err);
 	g->batch = &b;
-	rc = game_get_mode(g, 1, &gm);
+	rc = cmd_form(g, new_forms, "example");
+	if (rc == 0)
+		rc = game_get(g, &gm);
 	if (rc == 0)
 		rc = unit_import_rows(g, gm, name, &c, &count, NULL);
 	if (rc == 0)
@@ -319,10 +290,6 @@ new_game(struct cmd_ctx *g, int argc, char **argv)
 	struct inputs *in;
 	int rc;
 
-	if (g->help) {
-		help(g->out);
-		return EXIT_DONE;
-	}
 	if ((in = calloc(1, sizeof *in)) == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	rc = new_game_in(g, in, argc, argv);
@@ -337,4 +304,16 @@ const struct cmd_entry cmd_new_entry = {
 	"new --rules NAME --from GAME [--recover PERCENT|SIDE:PERCENT]...",
 	"start a game",
 	CMD_NO_PREFIX, new_game,
+	"Starts a game: an SQLite file (default ./umpire.db, or $UMPIRE_DB)\n"
+	"holding the order of battle, the journal and the game's own copy of\n"
+	"the rule tables.  --force replaces an umpire game already there.\n"
+	"--from GAME starts the campaign's next battle: GAME's roster, ratings\n"
+	"and rule tables, each unit with what it had left plus PERCENT of its\n"
+	"losses back, rounded down (--recover SIDE:PERCENT, repeated, a side's\n"
+	"own); a unit destroyed there stays out unless it is among PERCENT of\n"
+	"its side's destroyed units, rounded down, in the roster's order.  GAME\n"
+	"is only read; its fog and settings are kept unless given.\n"
+	"--example loads the rule set's sample battle, ready to play (its title\n"
+	"the action's unless --title is given).\n",
+	cmd_new_inputs, help,
 };

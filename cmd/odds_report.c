@@ -1,8 +1,8 @@
 /*
- * odds: the exact distribution of an adjudication before its dice are
- * thrown.  `umpire odds fire ...` (or `fire ... --odds`) takes the
- * command's own options without --dice, stateless or naming units of the
- * game (read, never written), and prints every scalar field of the
+ * The odds report: the exact distribution of an adjudication before its
+ * dice are thrown, for `umpire odds fire ...` (cmd/odds_command.c) and
+ * `fire ... --odds` (cmd/adjudicate.c), stateless or naming units of the
+ * game (read, never written).  It prints every scalar field of the
  * ruling's result with its probability as a fraction, the expected value
  * of the numeric ones, and a bar chart of the headline field.
  */
@@ -263,27 +263,3 @@ odds_report(struct cmd_ctx *g, const char *rules, const struct rule_cmd *c,
 	result_free(&r);
 	return rc;
 }
-
-/* `umpire odds COMMAND ...`: the command's options, its odds. */
-static int
-odds(struct cmd_ctx *g, int argc, char **argv)
-{
-	if (argc == 0 && !g->help)
-		return cmd_error(g, EXIT_USAGE,
-		    "name the ruling to weigh: umpire odds fire|melee|morale|rally|fatigue|move [its options, no --dice]");
-	if (g->help) {
-		cmd_usage(g->out, &cmd_odds_entry);
-		fputs("The exact chance of every outcome of a ruling (fire, melee, morale, rally,\n"
-		    "fatigue, move) before the dice are thrown; name units of the game to read\n"
-		    "them (nothing is recorded).  --json: {rules, command, odds, expected}.\n",
-		    g->out);
-		return EXIT_DONE;
-	}
-	g->odds = 1;
-	return adjudicate_named(g, argv[0], argc - 1, argv + 1);
-}
-
-const struct cmd_entry cmd_odds_entry = {
-	"odds", "odds COMMAND [COMMAND's options, no --dice]", "the exact odds of a ruling before the roll",
-	0, odds,
-};

@@ -73,8 +73,8 @@ render_text(FILE *out, const struct ruling *ru)
 	for (int i = 0; i < r->nwork; i++)
 		fprintf(out, "  %s\n", r->work[i]);
 	text_dice(out, ru->dice, ru->rolled);
-	for (int i = 0; i < ru->napplied; i++) {
-		const struct applied *a = &ru->applied[i];
+	for (int i = 0; i < ru->neffects; i++) {
+		const struct effect_record *a = &ru->effects[i];
 
 		if (a->note[0])
 			fprintf(out, "  %s\n", a->note);
@@ -111,11 +111,11 @@ static void
 json_effects(struct jsonw *w, const struct ruling *ru)
 {
 	jsonw_array(w, "effects");
-	for (int i = 0; i < ru->napplied; i++) {
-		const struct applied *a = &ru->applied[i];
+	for (int i = 0; i < ru->neffects; i++) {
+		const struct effect_record *a = &ru->effects[i];
 
 		jsonw_object(w, NULL);
-		jsonw_string(w, "unit", a->unit);
+		jsonw_string(w, "unit", a->unit_name);
 		jsonw_string(w, "what", a->what);
 		jsonw_int(w, "amount", a->amount);
 		jsonw_string(w, "state", a->state[0] ? a->state : NULL);

@@ -9,30 +9,16 @@
 #include "result.h"
 #include "unit.h"
 
-/* What a ruling changed in the game, by unit (stateful form). */
-struct applied {
-	char unit[128];
-	char what[32];		/* figures, stands, hits, fp, state, pushback... */
-	long amount;
-	int has_left;		/* a ledger's change: left says what it leaves */
-	long left;		/* what is left of the measure (a ledger counting
-				 * down from the start), or its total now */
-	long until;		/* a flag set for some turns: the last, else 0 */
-	char state[64];		/* the unit's state afterwards, or "" */
-	char part[128];		/* the part of the unit (a battalion), or "" */
-	char formation[32];	/* the tactical formation taken up, or "" */
-	char note[160];		/* a sentence for the text output, or "" */
-};
-
 struct ruling {
 	const char *rules;
 	const char *command;
 	const struct dice *dice;
 	int rolled;		/* the tool rolled: show the seed */
 	const struct result *result;
-	struct applied *applied;	/* one for each effect (the caller's
-					 * allocation) */
-	int napplied;
+	struct effect_record *effects;	/* what it changed in the game, by
+					 * unit, one for each effect but the
+					 * turn's acts (the caller's allocation) */
+	int neffects;
 	long long event;	/* journal id, or 0 when stateless */
 	char standing[256];	/* a change in who has lost ("French lose: ..") */
 };

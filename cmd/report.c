@@ -623,15 +623,6 @@ report(struct cmd_ctx *g, int argc, char **argv)
 	struct inputs *in;
 	int rc;
 
-	if (g->help) {
-		cmd_usage(g->out, &cmd_report_entry);
-		fputs("The battle turn by turn from the journal: every ruling in force, who\n"
-		    "acted, what it did, and each side's losses by turn (--json: one\n"
-		    "object, its turns each with their events and each side's losses).\n"
-		    "In a campaign's later battle (new --from) it ends with the campaign so\n"
-		    "far: each battle's title, turns and losses per side, and the totals.\n", g->out);
-		return EXIT_DONE;
-	}
 	if ((in = calloc(1, sizeof *in)) == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	rc = report_of(g, in, argc, argv);
@@ -642,4 +633,10 @@ report(struct cmd_ctx *g, int argc, char **argv)
 const struct cmd_entry cmd_report_entry = {
 	"report", "report [--html FILE] [--for SIDE]", "the battle turn by turn",
 	CMD_GAME | CMD_VIEWS, report,
+	"The battle turn by turn from the journal: every ruling in force, who\n"
+	"acted, what it did, and each side's losses by turn (--json: one\n"
+	"object, its turns each with their events and each side's losses).\n"
+	"In a campaign's later battle (new --from) it ends with the campaign so\n"
+	"far: each battle's title, turns and losses per side, and the totals.\n",
+	cmd_report_inputs, NULL,
 };

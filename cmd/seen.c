@@ -46,7 +46,7 @@ tell(struct reading *rd, const char *sentence)
 /* One effect: its sentence when the viewer may read it; a count it may
  * not read told as the unit's band word, once. */
 static void
-effect(void *ctx, const struct db_effect *e)
+effect(void *ctx, const struct effect_record *e)
 {
 	struct reading *rd = ctx;
 	const struct unit *u = army_find(&rd->gm->army, e->unit);
@@ -59,7 +59,7 @@ effect(void *ctx, const struct db_effect *e)
 		return;
 	look = viewer_look(rd->v, u);
 	if (view_may_read(rd->gm, rd->v, look, e->kind, e->name)) {
-		tell(rd, e->detail);
+		tell(rd, e->note);
 		return;
 	}
 	ledger = keeps_ledger(k, e->kind);

@@ -27,26 +27,6 @@ const struct input_decl cmd_serve_inputs[] = {
  * binary leaves it undefined (NULL) and executes umpire-serve. */
 int serve_main(struct cmd_ctx *g, int argc, char **argv) __attribute__((weak));
 
-void
-serve_usage(FILE *f)
-{
-	cmd_usage(f, &cmd_serve_entry);
-	fputs("Read-only pages of the game for the table, each at its own secret URL:\n"
-	    "the umpire's, and one for each side.  Prints one line a viewer, NAME URL\n"
-	    "(the umpire first, then the sides in the roster's order; with --json one\n"
-	    "object {\"listen\", \"views\"}), then serves until SIGINT or SIGTERM.\n"
-	    "A page follows the game: a ruling shows on it at once.\n"
-	    "  --listen ADDR:PORT   the address to listen on (default 127.0.0.1:8080;\n"
-	    "                       port 0 takes a free port; give the machine's own\n"
-	    "                       address, or 0.0.0.0, for phones on the network)\n"
-	    "  --new-tokens         new URLs; the old ones stop working\n"
-	    "GET /v/TOKEN/ is a viewer's page, /v/TOKEN/sheet.json its sheet --json,\n"
-	    "/v/TOKEN/events its changes as they come (text/event-stream).\n"
-	    "The tokens are kept in the game, so a restart keeps the URLs; writing\n"
-	    "them is all serve writes.  Exit status 69: the address cannot be used.\n",
-	    f);
-}
-
 /* Path of the program NAME in directory DIR into buf, when it can run. */
 static int
 runnable(char *buf, size_t n, const char *dir, const char *name)
@@ -114,10 +94,6 @@ exec_server(struct cmd_ctx *g, int argc, char **argv)
 static int
 serve(struct cmd_ctx *g, int argc, char **argv)
 {
-	if (g->help) {
-		serve_usage(g->out);
-		return EXIT_DONE;
-	}
 	if (serve_main != NULL)
 		return serve_main(g, argc, argv);
 	return exec_server(g, argc, argv);
@@ -128,4 +104,15 @@ const struct cmd_entry cmd_serve_entry = {
 	"serve", "serve [--listen ADDR:PORT] [--new-tokens]",
 	"read-only pages of the game for the table",
 	CMD_NO_PREFIX | CMD_GAME | CMD_WRITES, serve,
+	"Read-only pages of the game for the table, each at its own secret URL:\n"
+	"the umpire's, and one for each side.  Prints one line a viewer, NAME URL\n"
+	"(the umpire first, then the sides in the roster's order; with --json one\n"
+	"object {\"listen\", \"views\"}), then serves until SIGINT or SIGTERM.\n"
+	"A page follows the game: a ruling shows on it at once.  Give the\n"
+	"machine's own address, or 0.0.0.0, to --listen for phones on the network.\n"
+	"GET /v/TOKEN/ is a viewer's page, /v/TOKEN/sheet.json its sheet --json,\n"
+	"/v/TOKEN/events its changes as they come (text/event-stream).\n"
+	"The tokens are kept in the game, so a restart keeps the URLs; writing\n"
+	"them is all serve writes.  Exit status 69: the address cannot be used.\n",
+	cmd_serve_inputs, NULL,
 };

@@ -80,6 +80,13 @@ print_text(struct cmd_ctx *g, const struct game *gm, const struct db_battle *b, 
 	}
 }
 
+/* `game` shows the game's settings; `game --fog|--title` changes them. */
+static const struct cmd_sub game_forms[] = {
+	{ "show", CMD_GAME, NULL },
+	{ "change", CMD_WRITES, NULL },
+	{ NULL, 0, NULL },
+};
+
 static int
 settings(struct cmd_ctx *g, struct inputs *in, int argc, char **argv)
 {
@@ -93,7 +100,8 @@ settings(struct cmd_ctx *g, struct inputs *in, int argc, char **argv)
 		return cmd_error(g, EXIT_USAGE, "unexpected argument '%s' (see 'umpire game --help')",
 		    in->pos[0]);
 	change = in_given(in, "fog") || in_given(in, "title");
-	if ((rc = game_get_mode(g, change, &gm)) != 0)
+	if ((rc = cmd_form(g, game_forms, change ? "change" : "show")) != 0 ||
+	    (rc = game_get(g, &gm)) != 0)
 		return rc;
 	if (change) {
 		if (in_given(in, "fog"))
@@ -119,13 +127,6 @@ game_cmd(struct cmd_ctx *g, int argc, char **argv)
 	struct inputs *in;
 	int rc;
 
-	if (g->help) {
-		cmd_usage(g->out, &cmd_game_entry);
-		fputs("The game's settings: without options, shows them.  --fog sets what each\n"
-		    "side may know (see 'umpire sheet --help', --for SIDE); a setting, not a\n"
-		    "ruling, so undo does not take it back.\n", g->out);
-		return EXIT_DONE;
-	}
 	if ((in = calloc(1, sizeof *in)) == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	rc = settings(g, in, argc, argv);
@@ -136,4 +137,8 @@ game_cmd(struct cmd_ctx *g, int argc, char **argv)
 const struct cmd_entry cmd_game_entry = {
 	"game", "game [--fog open|table|hidden] [--title TEXT]", "the game's settings (fog, title)",
 	CMD_GAME, game_cmd,
+	"The game's settings: without options, shows them.  --fog sets what each\n"
+	"side may know (see 'umpire sheet --help', --for SIDE); a setting, not a\n"
+	"ruling, so undo does not take it back.\n",
+	cmd_game_inputs, NULL,
 };

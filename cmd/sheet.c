@@ -389,16 +389,6 @@ sheet(struct cmd_ctx *g, int argc, char **argv)
 	struct inputs *in;
 	int rc;
 
-	if (g->help) {
-		cmd_usage(g->out, &cmd_sheet_entry);
-		fputs("The casualty sheet: every unit by side and formation; --html FILE writes\n"
-		    "a printable page a side with strength boxes and a chart by turn.\n"
-		    "--for SIDE: what that side's commander may know at the game's fog level\n"
-		    "(umpire game --fog): its own units exactly, the enemy as it stands on the\n"
-		    "table (counts the rules keep off the table as words); --for umpire or no\n"
-		    "--for: everything.  --side S shows one side only.\n", g->out);
-		return EXIT_DONE;
-	}
 	if ((in = calloc(1, sizeof *in)) == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	rc = sheet_of(g, in, argc, argv);
@@ -409,4 +399,11 @@ sheet(struct cmd_ctx *g, int argc, char **argv)
 const struct cmd_entry cmd_sheet_entry = {
 	"sheet", "sheet [--side SIDE] [--for SIDE] [--json | --csv | --html FILE]",
 	"the casualty sheet", CMD_GAME | CMD_VIEWS, sheet,
+	"The casualty sheet: every unit by side and formation; --html FILE writes\n"
+	"a printable page a side with strength boxes and a chart by turn.\n"
+	"--for SIDE: what that side's commander may know at the game's fog level\n"
+	"(umpire game --fog): its own units exactly, the enemy as it stands on the\n"
+	"table (counts the rules keep off the table as words); --for umpire or no\n"
+	"--for: everything.  --side S shows one side only.\n",
+	cmd_sheet_inputs, NULL,
 };

@@ -395,13 +395,6 @@ static const struct cmd_sub tables_subs[] = {
 static int
 tables(struct cmd_ctx *g, int argc, char **argv)
 {
-	if (g->help) {
-		cmd_usage(g->out, &cmd_tables_entry);
-		fputs("The rule tables with their provenance.  In a game, its own copy, which\n"
-		    "import replaces (a group's own printed table) and diff compares with stock.\n",
-		    g->out);
-		return EXIT_DONE;
-	}
 	return cmd_run_sub(g, tables_subs, "list", argc, argv);
 }
 
@@ -409,4 +402,7 @@ const struct cmd_entry cmd_tables_entry = {
 	"tables", "tables [list | show NAME | export NAME [FILE.csv] |\n"
 	"                 import NAME FILE.csv | diff]",
 	"the rule tables", CMD_GAME, tables,
+	"The rule tables with their provenance.  In a game, its own copy, which\n"
+	"import replaces (a group's own printed table) and diff compares with stock.\n",
+	NULL, NULL,
 };

@@ -92,22 +92,29 @@ next_turn(struct cmd_ctx *g, struct game *gm, long long *id)
 	return rc;
 }
 
-/* The usage, with the turn dice of the rule sets that roll them. */
-static void
-help(FILE *out)
+/* turn's help: under --rules NAME of a rule set that rolls turn dice,
+ * those dice's; else the declaration's, with the turn dice of the rule
+ * sets that roll them. */
+static int
+help(struct cmd_ctx *g, const struct cmd_entry *e)
 {
 	const struct ruleset *const *all = ruleset_all();
+	const struct ruleset *rs = g->rules != NULL ? ruleset_find(g->rules) : NULL;
+	const struct rule_cmd *c = rs != NULL ? ruleset_cmd(rs, "turn") : NULL;
+	struct tableset ts = table_stock_set();
 
-	cmd_usage(out, &cmd_turn_entry);
-	fputs("Shows the turn, or advances it (undo takes it back).\n", out);
+	if (c != NULL) {
+		help_rule_command(g->out, rs, c, &ts);
+		return EXIT_DONE;
+	}
+	cmd_help(g, e);
 	for (int i = 0; all[i] != NULL; i++) {
-		const struct rule_cmd *c = ruleset_cmd(all[i], "turn");
-
-		if (c != NULL)
-			fprintf(out, "       umpire --rules %s turn [OPTIONS] --dice ...   %s\n"
+		if ((c = ruleset_cmd(all[i], "turn")) != NULL)
+			fprintf(g->out, "       umpire --rules %s turn [OPTIONS] --dice ...   %s\n"
 			    "           (see 'umpire turn --rules %s --help')\n",
 			    all[i]->name, c->summary, all[i]->name);
 	}
+	return EXIT_DONE;
 }
 
 /* The turn as `turn` tells it: each unit that has acted, must act or may
@@ -361,6 +368,13 @@ tell(struct cmd_ctx *g, struct game *gm)
 	return rc;
 }
 
+/* `turn` tells what the turn holds; `turn next` ends it. */
+static const struct cmd_sub turn_forms[] = {
+	{ "tell", CMD_GAME, NULL },
+	{ "next", CMD_WRITES, NULL },
+	{ NULL, 0, NULL },
+};
+
 static int
 turn(struct cmd_ctx *g, int argc, char **argv)
 {
@@ -368,17 +382,6 @@ turn(struct cmd_ctx *g, int argc, char **argv)
 	long long id = 0;
 	int next = argc == 1 && strcmp(argv[0], "next") == 0, rc;
 
-	if (g->help) {
-		const struct ruleset *rs = g->rules != NULL ? ruleset_find(g->rules) : NULL;
-		const struct rule_cmd *c = rs != NULL ? ruleset_cmd(rs, "turn") : NULL;
-		struct tableset ts = table_stock_set();
-
-		if (c != NULL)
-			help_rule_command(g->out, rs, c, &ts);
-		else
-			help(g->out);
-		return EXIT_DONE;
-	}
 	for (int i = 0; i < argc; i++)
 		if (strncmp(argv[i], "--", 2) == 0)
 			return adjudicate_named(g, "turn", argc, argv);
@@ -386,7 +389,8 @@ turn(struct cmd_ctx *g, int argc, char **argv)
 		return cmd_error(g, EXIT_USAGE, "give nothing, or 'next' to end the turn");
 	if (next && g->for_side != NULL)
 		return cmd_error(g, EXIT_USAGE, "'turn next' shows no side's view: drop --for");
-	if ((rc = game_get_mode(g, next, &gm)) != 0)
+	if ((rc = cmd_form(g, turn_forms, next ? "next" : "tell")) != 0 ||
+	    (rc = game_get(g, &gm)) != 0)
 		return rc;
 	if (!next)
 		return tell(g, gm);
@@ -402,4 +406,5 @@ turn(struct cmd_ctx *g, int argc, char **argv)
 
 const struct cmd_entry cmd_turn_entry = {
 	"turn", "turn [next] [--for SIDE]", "what each unit did, must do, may not do; or the next turn", CMD_GAME | CMD_VIEWS, turn,
+	"Shows the turn, or advances it (undo takes it back).\n", NULL, help,
 };

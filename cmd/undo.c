@@ -91,6 +91,13 @@ reachable(struct cmd_ctx *g, struct game *gm, long to, int redo)
 	return 0;
 }
 
+/* undo and redo write; --dry-run only reads what they would do. */
+static const struct cmd_sub undo_forms[] = {
+	{ "take back", CMD_WRITES, NULL },
+	{ "dry-run", CMD_GAME, NULL },
+	{ NULL, 0, NULL },
+};
+
 /* Lists, and unless a dry run marks, what undo or redo takes; the lists
  * are printed by the caller once the transaction is kept. */
 static int
@@ -101,7 +108,8 @@ take_back(struct cmd_ctx *g, const struct inputs *in, int redo, struct shown *s)
 	long to;
 
 	if ((rc = reach(g, in, &to)) != 0 ||
-	    (rc = game_get_mode(g, !dry_run, &gm)) != 0 ||
+	    (rc = cmd_form(g, undo_forms, dry_run ? "dry-run" : "take back")) != 0 ||
+	    (rc = game_get(g, &gm)) != 0 ||
 	    (rc = reachable(g, gm, to, redo)) != 0)
 		return rc;
 	s->verb = dry_run ? (redo ? "would redo" : "would undo") : redo ? "redid" : "undid";
@@ -151,16 +159,6 @@ undo_redo(struct cmd_ctx *g, int argc, char **argv, int redo)
 	struct shown s;
 	int rc;
 
-	if (g->help) {
-		cmd_usage(g->out, redo ? &cmd_redo_entry : &cmd_undo_entry);
-		fprintf(g->out, "%s\n",
-		    redo ? "Brings back the entry undone last, or with --to ID every entry undone up to ID\n"
-		    "(until a new entry is made: any new entry clears what could be redone)." :
-		    "Takes back the last entry of the journal, whatever it is (a ruling, one that\n"
-		    "changed nothing too, a correction, a turn's end), or with --to ID event ID and\n"
-		    "every entry in force after it.  Undone entries stay in the log, marked.");
-		return EXIT_DONE;
-	}
 	if ((in = calloc(1, sizeof *in)) == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	memset(&s, 0, sizeof s);
@@ -192,8 +190,15 @@ redo(struct cmd_ctx *g, int argc, char **argv)
 const struct cmd_entry cmd_undo_entry = {
 	"undo", "undo [--to ID] [--dry-run]", "take back the last entry of the journal",
 	CMD_NO_PREFIX | CMD_WRITES, undo,
+	"Takes back the last entry of the journal, whatever it is (a ruling, one that\n"
+	"changed nothing too, a correction, a turn's end), or with --to ID event ID and\n"
+	"every entry in force after it.  Undone entries stay in the log, marked.\n",
+	cmd_undo_inputs, NULL,
 };
 const struct cmd_entry cmd_redo_entry = {
 	"redo", "redo [--to ID] [--dry-run]", "bring back what was undone",
 	CMD_NO_PREFIX | CMD_WRITES, redo,
+	"Brings back the entry undone last, or with --to ID every entry undone up to ID\n"
+	"(until a new entry is made: any new entry clears what could be redone).\n",
+	cmd_undo_inputs, NULL,
 };

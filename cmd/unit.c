@@ -1654,39 +1654,25 @@ cmd_export(struct cmd_ctx *g, struct game *gm, int argc, char **argv)
 	return 0;
 }
 
-static void
-help(FILE *out)
+/* unit's help: the declaration's, then under --rules NAME the rule set's
+ * unit types, ratings and formations. */
+static int
+help_ratings(struct cmd_ctx *g, const struct cmd_entry *e)
 {
-	cmd_usage(out, &cmd_unit_entry);
-	fputs("\nRatings are the rule set's options (see 'umpire unit --rules NAME --help').\n"
-	    "Formations: --type division, corps, army... (see the rule set's list)\n"
-	    "with --parent.  Names are free text, matched regardless of case and\n"
-	    "accents, and only whole.  import takes a CSV with a header of option\n"
-	    "names (name,side,type,parent,...); in a cell, the elements of a list\n"
-	    "(an option repeated, or a comma list such as --battalions) are separated\n"
-	    "by ';': regular;regular;veteran;guard.\n"
-	    "export writes a cell that starts with =, +, -, @ or ' with a ' before\n"
-	    "it (\"'=SUM(A1)\", \"''t Hooft\"), so that a spreadsheet shows it as\n"
-	    "text and runs no formula; import takes one ' off the start of any\n"
-	    "cell, so a name that itself starts with ' is written with two.\n"
-	    "The file is at most 16 MiB, a line of it at most 64 KiB.\n", out);
-}
-
-static void
-help_ratings(FILE *out, const struct ruleset *rs)
-{
+	const struct ruleset *rs = g->rules != NULL ? ruleset_find(g->rules) : NULL;
 	char types[TYPE_NAMES];
 
-	help(out);
+	cmd_help(g, e);
 	if (rs == NULL)
-		return;
-	fprintf(out, "\nUnit types (%s): %s\nRatings:\n", rs->name,
+		return EXIT_DONE;
+	fprintf(g->out, "\nUnit types (%s): %s\nRatings:\n", rs->name,
 	    roster_type_names(rs->roster, types, sizeof types));
 	for (const struct input_decl *d = rs->roster->inputs; d->name; d++)
-		help_option_line(out, d);
-	fprintf(out, "Formations: %s\nFormation ratings:\n", rs->roster->formation_types);
+		help_option_line(g->out, d);
+	fprintf(g->out, "Formations: %s\nFormation ratings:\n", rs->roster->formation_types);
 	for (const struct input_decl *d = roster_formation_inputs(rs->roster); d->name; d++)
-		help_option_line(out, d);
+		help_option_line(g->out, d);
+	return EXIT_DONE;
 }
 
 /* A unit added or changed: its JSON object, or a line. */
@@ -1813,10 +1799,6 @@ static const struct cmd_sub unit_subs[] = {
 static int
 unit(struct cmd_ctx *g, int argc, char **argv)
 {
-	if (g->help) {
-		help_ratings(g->out, g->rules != NULL ? ruleset_find(g->rules) : NULL);
-		return EXIT_DONE;
-	}
 	return cmd_run_sub(g, unit_subs, "list", argc, argv);
 }
 
@@ -1825,4 +1807,17 @@ const struct cmd_entry cmd_unit_entry = {
 	"unit list | show NAME | set NAME OPTION... | rm NAME\n"
 	"unit import FILE.csv | export [FILE.csv]", "the order of battle",
 	CMD_GAME | CMD_VIEWS, unit,
+	"\nRatings are the rule set's options (see 'umpire unit --rules NAME --help').\n"
+	"Formations: --type division, corps, army... (see the rule set's list)\n"
+	"with --parent.  Names are free text, matched regardless of case and\n"
+	"accents, and only whole.  import takes a CSV with a header of option\n"
+	"names (name,side,type,parent,...); in a cell, the elements of a list\n"
+	"(an option repeated, or a comma list such as --battalions) are separated\n"
+	"by ';': regular;regular;veteran;guard.\n"
+	"export writes a cell that starts with =, +, -, @ or ' with a ' before\n"
+	"it (\"'=SUM(A1)\", \"''t Hooft\"), so that a spreadsheet shows it as\n"
+	"text and runs no formula; import takes one ' off the start of any\n"
+	"cell, so a name that itself starts with ' is written with two.\n"
+	"The file is at most 16 MiB, a line of it at most 64 KiB.\n",
+	cmd_unit_inputs, help_ratings,
 };

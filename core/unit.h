@@ -165,6 +165,36 @@ struct unit_effect {
 };
 
 /*
+ * One effect as the game keeps and tells it, the one shape for every
+ * reader: the journal writes it and reads it back (db/journal.c), the
+ * ruling's output lists it (cmd/render.c), a side's log reads it
+ * (cmd/seen.c).  A ruling's working effects (unit_effect, which the
+ * engine and the rule sets' hooks fill) become records once kept
+ * (game_effect_record).  Its strings are borrowed from what it was made
+ * or read from; what the journal does not keep is NULL or 0 read back.
+ */
+struct effect_record {
+	long long unit;		/* the unit's id in the game */
+	const char *unit_name;	/* its name */
+	const char *kind;	/* the journal's word: a ledger's name, or
+				 * state, flag, formation, part, act */
+	const char *what;	/* the output's word: the measure's name, a
+				 * flag's word, else the kind */
+	const char *name;	/* the flag, state, formation or part, or "" */
+	long amount;		/* the change */
+	long total;		/* a ledger's total afterwards; melee: round */
+	long long ref;		/* the opposing unit, or 0 */
+	int has_left;		/* a ledger's change: left says what it leaves */
+	long left;		/* what is left of the measure (a ledger counting
+				 * down from the start), or its total now */
+	long until;		/* a flag set for some turns: the last, else 0 */
+	const char *state;	/* the unit's state afterwards, or "" */
+	const char *part;	/* the part of the unit changed, or "" */
+	const char *formation;	/* the tactical formation taken up, or "" */
+	const char *note;	/* its sentence, or "" */
+};
+
+/*
  * The units of one stateful ruling, each in its role.  A ruling may reach
  * the whole army (a fatigued army disorders all its brigades): the arrays
  * grow as units are enlisted (ruling_enlist allocates with realloc;

@@ -66,6 +66,15 @@ void db_tables_free(struct db *db);
 int db_prepare(struct db *db, enum stmt id, sqlite3_stmt **st)
     DB_CHECKED;
 
+/* The directory of path into dir (db/stmt.c). */
+void db_dir_of(const char *path, char *dir, size_t n);
+/* True when the file at path and its directory may be written: a game
+ * SQLite could only open for reading failed for another reason. */
+int db_path_writable(const char *path);
+/* An open for writing that failed where the file may be written: an I/O
+ * error, told as one; returns DB_IO. */
+int db_io_failed(struct db *db, const char *path, const char *what);
+
 /* Records SQLite's error in db's record and returns the status. */
 int db_fail(struct db *db, int rc, const char *what);
 

@@ -198,9 +198,7 @@ db_event_unit(struct db *db, long long event, long long unit, const char *role)
 }
 
 int
-db_effect_add(struct db *db, long long event, long long unit, const char *kind,
-    const char *name, long amount, long total, long long ref,
-    const char *detail)
+db_effect_add(struct db *db, long long event, const struct effect_record *e)
 {
 	sqlite3_stmt *st;
 	int rc = SQLITE_OK, status;
@@ -208,13 +206,13 @@ db_effect_add(struct db *db, long long event, long long unit, const char *kind,
 	if ((status = db_prepare(db, STMT_EFFECT_INSERT, &st)) != DB_OK)
 		return status;
 	db_bind_int(st, 1, event, &rc);
-	db_bind_int(st, 2, unit, &rc);
-	db_bind_text(st, 3, kind, &rc);
-	db_bind_text(st, 4, name != NULL ? name : "", &rc);
-	db_bind_int(st, 5, amount, &rc);
-	db_bind_int(st, 6, total, &rc);
-	db_bind_int(st, 7, ref, &rc);
-	db_bind_text(st, 8, detail != NULL ? detail : "", &rc);
+	db_bind_int(st, 2, e->unit, &rc);
+	db_bind_text(st, 3, e->kind, &rc);
+	db_bind_text(st, 4, e->name != NULL ? e->name : "", &rc);
+	db_bind_int(st, 5, e->amount, &rc);
+	db_bind_int(st, 6, e->total, &rc);
+	db_bind_int(st, 7, e->ref, &rc);
+	db_bind_text(st, 8, e->note != NULL ? e->note : "", &rc);
 	if (rc != SQLITE_OK)
 		return db_fail(db, rc, "recording an effect");
 	return db_step_done(db, st, "recording an effect");
@@ -562,7 +560,7 @@ db_event_lines(struct db *db, long long id, int with_working,
 
 int
 db_event_effects(struct db *db, long long id,
-    void (*fn)(void *ctx, const struct db_effect *e), void *ctx)
+    void (*fn)(void *ctx, const struct effect_record *e), void *ctx)
 {
 	sqlite3_stmt *st;
 	int rc = SQLITE_OK, status;
@@ -573,7 +571,7 @@ db_event_effects(struct db *db, long long id,
 	if (rc != SQLITE_OK)
 		return db_fail(db, rc, "reading the journal");
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct db_effect e;
+		struct effect_record e = { 0 };
 		int col = SQLITE_OK;
 
 		e.unit = sqlite3_column_int64(st, 0);
@@ -581,8 +579,8 @@ db_event_effects(struct db *db, long long id,
 		e.name = db_column_text(st, 2, &col);
 		e.amount = (long)sqlite3_column_int64(st, 3);
 		e.total = (long)sqlite3_column_int64(st, 4);
-		e.detail = db_column_text(st, 5, &col);
-		if (col != SQLITE_OK || e.kind == NULL || e.name == NULL || e.detail == NULL) {
+		e.note = db_column_text(st, 5, &col);
+		if (col != SQLITE_OK || e.kind == NULL || e.name == NULL || e.note == NULL) {
 			rc = col != SQLITE_OK ? col : SQLITE_CORRUPT;
 			break;
 		}

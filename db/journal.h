@@ -6,6 +6,7 @@
 #define UMPIRE_DB_JOURNAL_H
 
 #include "db.h"
+#include "unit.h"
 
 /* An event as the journal lists it.  Its texts are the journal's own,
  * whatever their length: a listing's callback reads them while it runs
@@ -59,10 +60,9 @@ int db_event_record(struct db *db, const struct db_record *rec)
 int db_event_unit(struct db *db, long long event, long long unit,
     const char *role)
     DB_CHECKED;
-/* Records one effect of an event. */
-int db_effect_add(struct db *db, long long event, long long unit,
-    const char *kind, const char *name, long amount, long total,
-    long long ref, const char *detail)
+/* Records one effect of an event: e's unit, kind, name, amount, total,
+ * ref and note (its sentence). */
+int db_effect_add(struct db *db, long long event, const struct effect_record *e)
     DB_CHECKED;
 
 struct unit;
@@ -123,20 +123,12 @@ struct db_tallies {
 				 * from the campaign's last battle starts at */
 };
 
-/* One effect of an event, as the journal keeps it. */
-struct db_effect {
-	long long unit;
-	const char *kind;	/* a ledger's name, or state, flag, formation, part */
-	const char *name;
-	long amount, total;
-	const char *detail;	/* its sentence */
-};
-
-/* fn for each effect of event id, in order, and for each unit it named in
+/* fn for each effect of event id, in order (the record's unit, kind,
+ * name, amount, total and note, as the journal keeps them), and for each unit it named in
  * its role, the acting one first, then by the roster's order (fn must not
  * use the db; the strings last for the call). */
 int db_event_effects(struct db *db, long long id,
-    void (*fn)(void *ctx, const struct db_effect *e), void *ctx)
+    void (*fn)(void *ctx, const struct effect_record *e), void *ctx)
     DB_CHECKED;
 int db_event_roles(struct db *db, long long id,
     void (*fn)(void *ctx, long long unit, const char *role), void *ctx)

@@ -55,6 +55,13 @@ rc=$?
 [ "$rc" = 0 ] && echo "ok 1 - every bats check can fail" >"$log"
 tally $rc tests/cli/lint-bats.sh
 
+# No file of core, db or cmd calls back into one that calls it, and no
+# header includes itself (read from the objects make check has built).
+tests/cycles.sh "$(dirname "$umpire")" >"$log" 2>&1
+rc=$?
+[ "$rc" = 0 ] && echo "ok 1 - no cycle of calls or includes" >"$log"
+tally $rc tests/cycles.sh
+
 for t in "$@"; do
 	"$t" >"$log" 2>&1
 	tally $? "$t"

@@ -183,6 +183,13 @@ no_side_umpire(struct cmd_ctx *g, const struct server *s)
 	return 0;
 }
 
+/* serve reads the viewers' tokens, and keeps those it makes. */
+static const struct cmd_sub serve_forms[] = {
+	{ "read", CMD_GAME, NULL },
+	{ "keep tokens", CMD_WRITES, NULL },
+	{ NULL, 0, NULL },
+};
+
 /*
  * The viewers of the game and their tokens, read (write 0: *missing set
  * when one must be made) or kept (write 1, in one transaction: the tokens
@@ -194,7 +201,8 @@ gather(struct cmd_ctx *g, struct server *s, int write, int fresh, int *missing)
 	struct game *gm;
 	int rc, st;
 
-	if ((rc = game_get_mode(g, write, &gm)) != 0)
+	if ((rc = cmd_form(g, serve_forms, write ? "keep tokens" : "read")) != 0 ||
+	    (rc = game_get(g, &gm)) != 0)
 		return rc;
 	free_views(s);
 	if (add_view(s, "") != 0)

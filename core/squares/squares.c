@@ -3,9 +3,10 @@
  * and are rated by die types (d6 to d12); bombardment and assault roll
  * pools of dice, hits on 5+ (6+ in some cases), with rerolls and saves;
  * morale rolls one die per hit marker.  Distances are counted in squares.
- * This file: the shared look-ups, bombardment, rally, move, turn and the
- * rule set's command list; the assault is in squares_assault.c, morale in
- * squares_morale.c, the game's side in squares_state.c.
+ * This file: bombardment, rally, move, turn and the rule set's command
+ * list; the shared look-ups are in squares_lookup.c, the assault in
+ * squares_assault.c, morale in squares_morale.c, the game's side in
+ * squares_state.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,23 +15,6 @@
 #include "odds.h"
 #include "squares.h"
 #include "text.h"
-
-long
-squares_threshold(const struct tableset *ts, const char *name, struct result *r)
-{
-	const struct table *t = rule_table(ts, SQ, "thresholds", r);
-
-	return t != NULL ? (long)rule_cell(t, table_row(t, "name", name), "min", r) : 0;
-}
-
-enum die_kind
-squares_die_of(const char *s)
-{
-	enum die_kind k = DIE_D6;
-
-	die_parse(s, &k);
-	return k;
-}
 
 /* ---- fire: bombardment ---------------------------------------------- */
 

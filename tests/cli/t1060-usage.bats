@@ -56,3 +56,39 @@ log show ID" ]
 	umpire batch --each --each
 	expect_error 64 "umpire: batch: option '--each' is given twice"
 }
+
+# help_options CMD: the options CMD --help lists, one a line ("  --NAME ...",
+# or a rule set's own "  RULES: --NAME ...").
+help_options() {
+	umpire "$1" --help
+	[ "$status" -eq 0 ] || { echo "$1 --help: status $status"; return 1; }
+	sed -n 's/^  \([a-z0-9]*: \)\{0,1\}\(--[a-z][a-z-]*\).*/\2/p' <<<"$output"
+}
+
+@test "every game-keeping command's help lists each option it takes, from the declaration its parser and completion read" {
+	local commands
+	commands=$("$UMPIRE_BIN" --json help |
+	    jq -r '.commands[] | select(.usage | startswith("--rules") | not) | .name')
+	[ "$(wc -w <<<"$commands")" -ge 18 ]
+	for c in $commands; do
+		case $c in help | version) continue ;; esac
+		umpire complete "umpire $c --"
+		[ "$status" -eq 0 ] || { echo "complete $c: status $status"; return 1; }
+		# (the global options are the overview's)
+		local takes listed
+		takes=$(sed 1d <<<"$output" | grep -vxE -- '--(db|rules|json|for|help)' || true)
+		listed=$(help_options "$c") || return 1
+		for o in $takes; do
+			grep -qxF -- "$o" <<<"$listed" || { echo "$c --help does not list $o"; return 1; }
+		done
+	done
+}
+
+@test "serve's help lists the options serve parses, in the words of their declaration" {
+	umpire serve --help
+	[ "$status" -eq 0 ]
+	has_line "  --listen ADDR:PORT     where to listen (default 127.0.0.1:8080; port 0: a free one)" "$output"
+	has_line "  --new-tokens           new secret URLs; the old ones stop working" "$output"
+	[ "$(help_options serve)" = "--listen
+--new-tokens" ]
+}

@@ -50,7 +50,7 @@ section_of() {
 	for rules in $(rulesets); do
 		has_line "   $rules" "$(cat ratings.txt)"
 		# every rating the binary declares is on the page
-		"$U" --rules "$rules" unit --help | sed -n 's/^  \(--[^ ]*\).*/\1/p' >declared.txt
+		"$U" --rules "$rules" unit --help | sed -n '/^Unit types/,$s/^  \(--[^ ]*\).*/\1/p' >declared.txt
 		while read -r option; do
 			grep -q -- "^         $option" ratings.txt || { echo "$rules $option"; return 1; }
 		done <declared.txt

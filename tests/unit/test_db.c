@@ -102,8 +102,10 @@ event(struct db *db, const char *command, long long unit, const char *kind,
 	assert_int_equal(db_event_record(db, &rec), DB_OK);
 	if (unit != 0) {
 		assert_int_equal(db_event_unit(db, rec.id, unit, "unit"), DB_OK);
-		assert_int_equal(db_effect_add(db, rec.id, unit, kind, name, amount,
-		    total, 0, ""), DB_OK);
+		struct effect_record e = { .unit = unit, .kind = kind, .name = name,
+			.amount = amount, .total = total, .note = "" };
+
+		assert_int_equal(db_effect_add(db, rec.id, &e), DB_OK);
 		/* A writer keeps the state; here the journal's own answer. */
 		assert_int_equal(db_state_refresh_all(db), DB_OK);
 	}
