@@ -12,6 +12,7 @@
 #include "battles.h"
 #include "campaign.h"
 #include "csvfile.h"
+#include "render.h"
 #include "game.h"
 #include "help.h"
 #include "text.h"

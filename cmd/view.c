@@ -6,6 +6,7 @@
 #include "csvfile.h"
 #include "keep.h"
 #include "kind.h"
+#include "render.h"
 #include "text.h"
 #include "view.h"
 
@@ -319,7 +320,6 @@ state_across(struct cmd_ctx *g, struct game *gm, struct unit_sheet *s)
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	as_on_table(k, s->u, &w->t);
 	memset(&w->v, 0, sizeof w->v);
-	jsonw_init(&w->v.w, NULL, 0);
 	result_init(&w->r);
 	ro->view(&gm->ts, &gm->army, &w->t, &w->v, &w->r);
 	if (w->r.failed)
@@ -329,7 +329,52 @@ state_across(struct cmd_ctx *g, struct game *gm, struct unit_sheet *s)
 		text_copy(s->v.state, sizeof s->v.state, w->v.state);
 	s->state_hidden = !on_table(k, s->v.state) && k->ledgers != NULL &&
 	    k->ledgers[0].name != NULL && k->ledgers[0].sight == SIGHT_BAND;
+	result_free(&w->r);
 	free(w);
+	return rc;
+}
+
+/* The rule set's own fields of unit u (its view hook's result r) into
+ * s->json, when wanted: 0, or -1 when they do not fit. */
+static int
+own_fields(struct unit_sheet *s, const struct result *r, int json)
+{
+	struct jsonw w;
+
+	jsonw_init(&w, json && s->look == LOOK_ALL ? s->json : NULL,
+	    json && s->look == LOOK_ALL ? sizeof s->json : 0);
+	jsonw_object(&w, NULL);
+	if (r != NULL)
+		render_members(&w, r);
+	jsonw_object_end(&w);
+	return w.overflow ? -1 : 0;
+}
+
+/* The rule set's view of u into s (its fields' JSON too, when wanted). */
+static int
+own_view(struct cmd_ctx *g, struct game *gm, const struct unit *u,
+    struct unit_sheet *s, int json)
+{
+	const struct roster *ro = gm->rs->roster;
+	struct result *r = NULL;
+	int rc = 0;
+
+	if (ro->view != NULL && s->look != LOOK_ACROSS) {
+		if ((r = malloc(sizeof *r)) == NULL)
+			return cmd_error(g, EXIT_BUG, "out of memory");
+		result_init(r);
+		ro->view(&gm->ts, &gm->army, u, &s->v, r);
+		if (r->failed)
+			rc = cmd_error(g, exit_of_rule(r->failed), "unit '%s': %s", u->name,
+			    r->error);
+		else if (r->overflow || r->no_memory)
+			rc = cmd_error(g, EXIT_BUG, "unit '%s' is too large to show", u->name);
+	}
+	if (rc == 0 && own_fields(s, r, json) != 0)
+		rc = cmd_error(g, EXIT_BUG, "unit '%s' is too large to show", u->name);
+	if (r != NULL)
+		result_free(r);
+	free(r);
 	return rc;
 }
 
@@ -338,7 +383,6 @@ view_load(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
     const struct unit *u, struct unit_sheet *s, int json)
 {
 	const struct roster *ro = gm->rs->roster;
-	struct result *r;
 	int rc;
 
 	s->u = u;
@@ -351,26 +395,8 @@ view_load(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 	s->v.parts_head = 0;
 	for (int i = 0; i < VIEW_CELLS; i++)
 		s->v.cells[i][0] = '\0';
-	jsonw_init(&s->v.w, json && s->look == LOOK_ALL ? s->v.json : NULL,
-	    json && s->look == LOOK_ALL ? sizeof s->v.json : 0);
-	jsonw_object(&s->v.w, NULL);
-	if (ro->view != NULL && s->look != LOOK_ACROSS) {
-		if ((r = malloc(sizeof *r)) == NULL)
-			return cmd_error(g, EXIT_BUG, "out of memory");
-		result_init(r);
-		ro->view(&gm->ts, &gm->army, u, &s->v, r);
-		if (r->failed) {
-			rc = cmd_error(g, exit_of_rule(r->failed), "unit '%s': %s", u->name,
-			    r->error);
-
-			free(r);
-			return rc;
-		}
-		free(r);
-	}
-	jsonw_object_end(&s->v.w);
-	if (s->v.w.overflow)
-		return cmd_error(g, EXIT_BUG, "unit '%s' is too large to show", u->name);
+	if ((rc = own_view(g, gm, u, s, json)) != 0)
+		return rc;
 	if (s->look == LOOK_REPORTED)	/* its counts only by report */
 		s->v.nlines = s->v.nparts = s->v.parts_head = 0;
 	s->state_hidden = 0;
@@ -503,7 +529,7 @@ view_json(struct jsonw *w, const struct game *gm, const struct unit_sheet *s)
 		jsonw_object_end(w);
 	}
 	if (s->look == LOOK_ALL)
-		jsonw_members(w, s->v.json);
+		jsonw_members(w, s->json);
 	if (s->more != NULL)
 		jsonw_members(w, s->more);
 	jsonw_object_end(w);

@@ -61,10 +61,14 @@ struct standing_for viewer_standing(const struct viewer *v);
 
 /* A unit with everything the sheet shows, derived by its rule set (what
  * the viewer may see of it). */
+#define VIEW_JSON 8192
+
 struct unit_sheet {
 	const struct unit *u;
 	enum look look;
 	struct unit_view v;
+	char json[VIEW_JSON];	/* the rule set's own fields, written out
+				 * (an object: "{...}"), when JSON is wanted */
 	char seen[VIEW_CELL];	/* LOOK_REPORTED, LOOK_ACROSS: the measure as
 				 * the viewer sees it (a count or a word) */
 	int state_hidden;	/* LOOK_ACROSS: the state word stands for what

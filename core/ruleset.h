@@ -50,7 +50,6 @@ struct rule_cmd {
 /* How a unit of the game looks on the casualty sheet. */
 #define VIEW_LINES 40
 #define VIEW_LINE 160
-#define VIEW_JSON 8192
 #define VIEW_CELLS 8
 #define VIEW_CELL 48
 #define VIEW_PARTS 32
@@ -77,9 +76,6 @@ struct unit_view {
 	int nparts;
 	int parts_head;		/* 1 + the line heading the parts' rows in
 				 * text, 0 for none (a page draws its own) */
-	char json[VIEW_JSON];	/* the rule set's own fields of its sheet
-				 * object (members of an open object) */
-	struct jsonw w;
 };
 
 /* Where a sheet column shows. */
@@ -355,17 +351,20 @@ struct roster {
 	 * across the army (fury: a fatigued army breaks). */
 	void (*settle)(struct keeper *k);
 	/* Optional: how unit u of army a looks on the sheet beyond what the
-	 * declaration shows (its parts, its state word). */
+	 * declaration shows (its parts, its state word); its own fields of
+	 * the unit's JSON object go into r as result fields (result_int,
+	 * result_open, ...), which cmd/ writes out. */
 	void (*view)(const struct tableset *ts, const struct army *a,
 	    const struct unit *u, struct unit_view *v, struct result *r);
 	/* Optional: the options of `new` for this rule set (stored with the
 	 * game). */
 	const struct input_decl *game_inputs;
-	/* Optional: the game's standing (who has lost) from every unit: JSON
-	 * members into w, and a sentence when a side has lost (else ""), as
-	 * `who` may know it. */
+	/* Optional: the game's standing (who has lost) from every unit: its
+	 * fields into r ("standing": a record, written out by cmd/ as members
+	 * of the sheet's object), and a sentence when a side has lost (else
+	 * ""), as `who` may know it. */
 	void (*standing)(const struct tableset *ts, const struct inputs *options,
-	    const struct army *a, const struct standing_for *who, struct jsonw *w,
+	    const struct army *a, const struct standing_for *who,
 	    char *sentence, size_t len, struct result *r);
 	/* Optional: the rating options of a formation (fury --quality, ohw
 	 * --break-percent). */

@@ -999,13 +999,13 @@ gun_lines(const struct tableset *ts, const struct unit *u, struct unit_view *v,
 	struct brigade_units guns;
 	int n = gun_defences(ts, u, &guns, r);
 
-	jsonw_int(&v->w, "defence_lost", u->ledger[BRIGADE_DEFENCE].total);
-	jsonw_array(&v->w, "defence");
+	result_int(r, "defence_lost", u->ledger[BRIGADE_DEFENCE].total);
+	result_list(r, "defence");
 	for (int i = 0; i < n && t != NULL; i++) {
 		int row = table_band(t, "min", "max", (double)guns.b[i].left);
 		char *line = v->lines[first + i];
 
-		jsonw_int(&v->w, NULL, guns.b[i].left);
+		result_int(r, NULL, guns.b[i].left);
 		if (first + i < v->nlines)
 			snprintf(line + strlen(line), VIEW_LINE - strlen(line),
 			    ", defence %ld: %s", guns.b[i].left, row >= 0 ?
@@ -1018,7 +1018,7 @@ gun_lines(const struct tableset *ts, const struct unit *u, struct unit_view *v,
 			    table_text(t, row, "help") : "");
 		}
 	}
-	jsonw_array_end(&v->w);
+	result_list_end(r);
 }
 
 /* A battalion as a part of the brigade on the printable sheet, told by
@@ -1114,13 +1114,13 @@ brigade_view(const struct tableset *ts, const struct army *a,
 	line_long(&cell, u->ledger[BRIGADE_PUSHBACK].total, 0);
 	text_long(v->cells[5], VIEW_CELL, run_now(u, turn));
 	text_long(v->cells[6], VIEW_CELL, u->ledger[BRIGADE_PUSHBACK].total);
-	jsonw_int(&v->w, "start_strength", unit_start(u));
-	jsonw_int(&v->w, "strength", v->strength);
-	jsonw_int(&v->w, "losses", unit_lost_here(u));
-	jsonw_object(&v->w, "pushbacks");
-	jsonw_int(&v->w, "run", run_now(u, turn));
-	jsonw_int(&v->w, "total", u->ledger[BRIGADE_PUSHBACK].total);
-	jsonw_object_end(&v->w);
+	result_int(r, "start_strength", unit_start(u));
+	result_int(r, "strength", v->strength);
+	result_int(r, "losses", unit_lost_here(u));
+	result_open(r, "pushbacks");
+	result_int(r, "run", run_now(u, turn));
+	result_int(r, "total", u->ledger[BRIGADE_PUSHBACK].total);
+	result_close(r);
 	if (brigade_units_of(ts, u->type, u->ratings, &bu, r) != RULE_OK)
 		return;
 	battalion_starts(&bu, u, start);
@@ -1134,21 +1134,21 @@ brigade_view(const struct tableset *ts, const struct army *a,
 	}
 	first = v->nlines;
 	part = v->nparts;
-	jsonw_array(&v->w, "units");
+	result_list(r, "units");
 	for (int i = 0; i < bu.n; i++) {
-		jsonw_object(&v->w, NULL);
-		jsonw_string(&v->w, "name", bu.b[i].name);
-		jsonw_string(&v->w, "class", bu.b[i].cls);
-		jsonw_int(&v->w, "start_strength", start[i]);
-		jsonw_int(&v->w, "strength", bu.b[i].left);
-		jsonw_string(&v->w, "state", bu.b[i].state);
-		jsonw_object_end(&v->w);
+		result_open(r, NULL);
+		result_word(r, "name", bu.b[i].name);
+		result_word(r, "class", bu.b[i].cls);
+		result_int(r, "start_strength", start[i]);
+		result_int(r, "strength", bu.b[i].left);
+		result_word(r, "state", bu.b[i].state);
+		result_close(r);
 		if (v->nparts < VIEW_PARTS && v->nlines < VIEW_LINES)
 			battalion_part(&bu.b[i], start[i], &v->parts[v->nparts++], v->nlines);
 		if (v->nlines < VIEW_LINES)
 			battalion_line(&bu.b[i], start[i], v->lines[v->nlines++]);
 	}
-	jsonw_array_end(&v->w);
+	result_list_end(r);
 	if (is_artillery(u->type))
 		gun_lines(ts, u, v, first, part, r);
 }
