@@ -513,6 +513,8 @@ unit_row(const struct page *p, const struct unit *u)
 		return 0;
 	}
 	for (int i = 0; c[i].key != NULL; i++) {
+		char cell[VIEW_CELL];
+
 		if (c[i].where == SHEET_CSV)
 			continue;
 		if (strcmp(c[i].key, "state") == 0) {
@@ -520,7 +522,7 @@ unit_row(const struct page *p, const struct unit *u)
 			continue;
 		}
 		fputs("<td>", f);
-		esc_words(f, p->us->v.cells[i]);
+		esc_words(f, view_cell_text(&p->us->v.cells[i], cell, sizeof cell));
 		fputs("</td>", f);
 	}
 	unit_tail(p, u);

@@ -388,13 +388,7 @@ view_load(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 	s->u = u;
 	s->look = viewer_look(v, u);
 	s->more = NULL;
-	s->v.state[0] = '\0';
-	s->v.strength = 0;
-	s->v.nlines = 0;
-	s->v.nparts = 0;
-	s->v.parts_head = 0;
-	for (int i = 0; i < VIEW_CELLS; i++)
-		s->v.cells[i][0] = '\0';
+	memset(&s->v, 0, sizeof s->v);
 	if ((rc = own_view(g, gm, u, s, json)) != 0)
 		return rc;
 	if (s->look == LOOK_REPORTED)	/* its counts only by report */
@@ -649,15 +643,38 @@ view_state_words(const struct game *gm, const struct unit_sheet *s, char *buf, s
 	return text_words(s->v.state, buf, n);
 }
 
+const char *
+view_cell_text(const struct sheet_cell *c, char *buf, size_t n)
+{
+	switch (c->kind) {
+	case CELL_INT:
+		text_long(buf, n, c->n);
+		break;
+	case CELL_NUMBER:
+		snprintf(buf, n, "%g", c->d);
+		break;
+	case CELL_WORD:
+		text_copy(buf, n, c->word);
+		break;
+	case CELL_FRACTION:
+		snprintf(buf, n, "%ld/%ld", c->n, c->of);
+		break;
+	default:
+		text_copy(buf, n, "");
+	}
+	return buf;
+}
+
 /* The cell of column i: the roster's, or the unit's state. */
 static const char *
 cell_of(const struct game *gm, const struct sheet_column *c, int i,
     const struct unit_sheet *s)
 {
-	static char words[sizeof s->v.state];
+	static char words[VIEW_CELL > UNIT_WORD ? VIEW_CELL : UNIT_WORD];
 
 	return strcmp(c[i].key, "state") == 0 ?
-	    view_state_words(gm, s, words, sizeof words) : s->v.cells[i];
+	    view_state_words(gm, s, words, sizeof words) :
+	    view_cell_text(&s->v.cells[i], words, sizeof words);
 }
 
 /* The flags joined by SEP; those the state word already says left out

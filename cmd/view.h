@@ -144,6 +144,10 @@ void view_flags(const struct game *gm, const struct unit_sheet *s, char *buf,
 void view_formation_path(const struct army *a, const struct unit *u, char *buf,
     size_t n);
 
+/* Cell c as the sheet writes it, into buf: "12", "1.5", "large", "2/5",
+ * or "" for an empty one. */
+const char *view_cell_text(const struct sheet_cell *c, char *buf, size_t n);
+
 /* Prints the unit's sheet line(s) as text. */
 void view_text(FILE *out, const struct game *gm, const struct unit_sheet *s);
 

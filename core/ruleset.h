@@ -65,10 +65,28 @@ struct view_part {
 	int line;		/* the text line that tells it (lines[line]) */
 };
 
+/* What a cell of the sheet holds, as data: the rule set gives the value,
+ * cmd/ writes it out (text, CSV, HTML). */
+enum cell_kind {
+	CELL_EMPTY,		/* nothing: a blank cell */
+	CELL_INT,		/* a whole number */
+	CELL_NUMBER,		/* a number that may have a fraction (2x2's AP) */
+	CELL_WORD,		/* a word (2x2's size) */
+	CELL_FRACTION		/* n of a whole: "2/5" (brigade's push backs,
+				 * this run of all) */
+};
+
+struct sheet_cell {
+	enum cell_kind kind;
+	long n, of;		/* CELL_INT: n; CELL_FRACTION: n of `of` */
+	double d;		/* CELL_NUMBER */
+	char word[VIEW_CELL];	/* CELL_WORD */
+};
+
 struct unit_view {
 	char state[UNIT_WORD];	/* its state word: ok, halt, broken, ... */
-	long strength;		/* what is left of the measure */
-	char cells[VIEW_CELLS][VIEW_CELL];	/* the roster's sheet columns */
+	struct sheet_cell cells[VIEW_CELLS];	/* the cells of the roster's
+						 * sheet columns, by column */
 	char lines[VIEW_LINES][VIEW_LINE];	/* text lines under the unit */
 	int nlines;
 	struct view_part parts[VIEW_PARTS];	/* its parts, when the rules
@@ -77,6 +95,12 @@ struct unit_view {
 	int parts_head;		/* 1 + the line heading the parts' rows in
 				 * text, 0 for none (a page draws its own) */
 };
+
+/* The cell of column COL of v: a whole number, a number, a word, N of OF. */
+void view_int(struct unit_view *v, int col, long n);
+void view_number(struct unit_view *v, int col, double d);
+void view_word(struct unit_view *v, int col, const char *word);
+void view_fraction(struct unit_view *v, int col, long n, long of);
 
 /* Where a sheet column shows. */
 enum {

@@ -1133,14 +1133,13 @@ twobytwo_view(const struct tableset *ts, const struct army *a,
 
 	(void)a;
 	text_copy(v->state, sizeof v->state, u->state[0] ? u->state : "ok");
-	v->strength = strcmp(u->state, "destroyed") == 0 ? 0 : 1;
 	if (u->formation)
 		return;
-	text_copy(v->cells[0], VIEW_CELL, unit_size(u));
+	view_word(v, 0, unit_size(u));
 	result_word(r, "size", unit_size(u));
 	if (twobytwo_rate(ts, u->type, u->ratings, &start, &cost, r) == RULE_OK) {
 		result_number(r, "points", cost);
-		snprintf(v->cells[2], VIEW_CELL, "%g", cost);
+		view_number(v, 2, cost);
 	}
 }
 

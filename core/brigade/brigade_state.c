@@ -1096,26 +1096,22 @@ brigade_view(const struct tableset *ts, const struct army *a,
     const struct unit *u, struct unit_view *v, struct result *r)
 {
 	long turn = a->turn, start[BRIGADE_UNITS];
+	/* In a campaign's later battle it starts at what it brought. */
+	long strength = u->start_strength - unit_lost(u);
 	struct brigade_units bu;
-	struct text_line cell;
 	const char *worst;
 	int first, part;
 
 	if (u->formation)
 		return;
-	/* In a campaign's later battle it starts at what it brought. */
-	v->strength = u->start_strength - unit_lost(u);
-	text_long(v->cells[0], VIEW_CELL, unit_start(u));
-	text_long(v->cells[1], VIEW_CELL, v->strength);
-	text_long(v->cells[2], VIEW_CELL, unit_lost_here(u));
-	line_init(&cell, v->cells[4], VIEW_CELL);
-	line_long(&cell, run_now(u, turn), 0);
-	line_char(&cell, '/');
-	line_long(&cell, u->ledger[BRIGADE_PUSHBACK].total, 0);
-	text_long(v->cells[5], VIEW_CELL, run_now(u, turn));
-	text_long(v->cells[6], VIEW_CELL, u->ledger[BRIGADE_PUSHBACK].total);
+	view_int(v, 0, unit_start(u));
+	view_int(v, 1, strength);
+	view_int(v, 2, unit_lost_here(u));
+	view_fraction(v, 4, run_now(u, turn), u->ledger[BRIGADE_PUSHBACK].total);
+	view_int(v, 5, run_now(u, turn));
+	view_int(v, 6, u->ledger[BRIGADE_PUSHBACK].total);
 	result_int(r, "start_strength", unit_start(u));
-	result_int(r, "strength", v->strength);
+	result_int(r, "strength", strength);
 	result_int(r, "losses", unit_lost_here(u));
 	result_open(r, "pushbacks");
 	result_int(r, "run", run_now(u, turn));

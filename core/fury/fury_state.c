@@ -1090,12 +1090,11 @@ fury_view(const struct tableset *ts, const struct army *a, const struct unit *u,
 	}
 	bel = unit_bel(ts, u, &scratch);
 	/* In a campaign's later battle it starts at what it brought. */
-	v->strength = u->start_strength - unit_lost(u);
-	text_long(v->cells[0], VIEW_CELL, unit_start(u));
-	text_long(v->cells[1], VIEW_CELL, v->strength);
-	text_long(v->cells[2], VIEW_CELL, unit_lost_here(u));
+	view_int(v, 0, unit_start(u));
+	view_int(v, 1, u->start_strength - unit_lost(u));
+	view_int(v, 2, unit_lost_here(u));
 	result_int(r, "start_strength", unit_start(u));
-	result_int(r, "strength", v->strength);
+	result_int(r, "strength", u->start_strength - unit_lost(u));
 	result_int(r, "losses", unit_lost_here(u));
 	snprintf(v->state, sizeof v->state, "%s", u->state[0] ? u->state :
 	    unit_flag(u, "disordered") ? "disordered" : "good_order");

@@ -1220,10 +1220,9 @@ ohw_view(const struct tableset *ts, const struct army *a, const struct unit *u,
 	}
 	bp = break_point(ts, u, r);
 	text_copy(v->state, sizeof v->state, unit_state(ts, u, r));
-	v->strength = unit_lost(u);
-	text_long(v->cells[0], VIEW_CELL, bp);
-	text_long(v->cells[1], VIEW_CELL, bp - unit_lost(u) > 0 ? bp - unit_lost(u) : 0);
-	text_long(v->cells[2], VIEW_CELL, unit_lost(u));
+	view_int(v, 0, bp);
+	view_int(v, 1, bp - unit_lost(u) > 0 ? bp - unit_lost(u) : 0);
+	view_int(v, 2, unit_lost(u));
 	result_int(r, "fatigue_points", unit_lost(u));
 	result_int(r, "break_point", bp);
 }

@@ -455,8 +455,7 @@ squares_view(const struct tableset *ts, const struct army *a,
 	if (u->formation)
 		return;
 	text_copy(v->state, sizeof v->state, u->state[0] ? u->state : "ok");
-	v->strength = unit_lost(u);
-	text_long(v->cells[0], VIEW_CELL, unit_lost(u));
+	view_int(v, 0, unit_lost(u));
 	result_int(r, "hits", unit_lost(u));
 	unit_spec(u, spec, sizeof spec);
 	result_word(r, "spec", spec);
