@@ -508,7 +508,7 @@ unit_row(const struct page *p, const struct unit *u)
 		esc_words(f, formation != NULL ? formation : "");
 		fputs("</td>", f);
 	}
-	if (p->us->look != LOOK_ALL) {
+	if (view_shared(p->gm, p->us->look)) {
 		seen_row(p);
 		return 0;
 	}
@@ -608,7 +608,7 @@ table_heads(struct page *p, enum look look)
 		fputs("<th>Formation</th>", f);
 		p->cols++;
 	}
-	if (look != LOOK_ALL) {
+	if (view_shared(p->gm, look)) {
 		fputs("<th>", f);
 		html_esc(f, p->gm->rs->measure);
 		fputs("</th><th>State</th><th>Flags</th></tr></thead>\n", f);

@@ -515,7 +515,7 @@ view_json(struct jsonw *w, const struct game *gm, const struct unit_sheet *s)
 		jsonw_array_end(w);
 		must_json(w, gm, s);
 	}
-	if (s->look != LOOK_ALL)
+	if (view_shared(gm, s->look))
 		seen_json(w, gm, s);
 	if (s->look != LOOK_ACROSS) {
 		jsonw_object(w, "ratings");
@@ -564,6 +564,12 @@ last_text(const struct sheet_column *c, int i)
  * fill its column. */
 #define SEEN_GAP 2
 
+int
+view_shared(const struct game *gm, enum look look)
+{
+	return look != LOOK_ALL || roster_columns(gm->rs->roster)->key == NULL;
+}
+
 void
 view_heads(FILE *out, const struct game *gm, enum look look)
 {
@@ -580,7 +586,7 @@ view_heads(FILE *out, const struct game *gm, enum look look)
 		gap(&l, 1);
 		cell(&l, "formation", FORMATION_WIDTH);
 	}
-	if (look != LOOK_ALL) {
+	if (view_shared(gm, look)) {
 		if (gm->rs->roster->keeps.measure_option != NULL) {
 			gap(&l, 1);
 			cell(&l, gm->rs->measure, SEEN_WIDTH);
@@ -752,15 +758,15 @@ view_text(FILE *out, const struct game *gm, const struct unit_sheet *s)
 		gap(&l, 1);
 		cell(&l, formation != NULL ? formation : "", FORMATION_WIDTH);
 	}
-	if (s->look != LOOK_ALL && gm->rs->roster->keeps.measure_option != NULL) {
+	if (view_shared(gm, s->look) && gm->rs->roster->keeps.measure_option != NULL) {
 		gap(&l, 1);
 		cell(&l, s->seen, SEEN_WIDTH);
 	}
-	if (s->look != LOOK_ALL) {
+	if (view_shared(gm, s->look)) {
 		gap(&l, SEEN_GAP);
 		line_text(&l, view_state_words(gm, s, words, sizeof words), 0);
 	}
-	for (int i = 0; c[i].key != NULL && s->look == LOOK_ALL; i++) {
+	for (int i = 0; c[i].key != NULL && !view_shared(gm, s->look); i++) {
 		if (c[i].where == SHEET_CSV)
 			continue;
 		gap(&l, c[i].gap);
@@ -780,7 +786,7 @@ view_text(FILE *out, const struct game *gm, const struct unit_sheet *s)
 void
 view_csv_heads(FILE *out, const struct game *gm, const struct viewer *v)
 {
-	if (!viewer_all(v)) {
+	if (!viewer_all(v) || view_shared(gm, LOOK_ALL)) {
 		fprintf(out, "%s%s,state", gm->rs->roster->keeps.formations != NULL ?
 		    ",formation" : "", gm->rs->roster->keeps.measure_option != NULL ?
 		    ",seen" : "");
@@ -806,6 +812,7 @@ view_csv(FILE *out, const struct game *gm, int restricted,
 	const char *formation = roster_formation(gm->rs->roster, s->u);
 	char flags[256];
 
+	restricted = restricted || view_shared(gm, LOOK_ALL);
 	for (int i = 0; c[i].key != NULL && !restricted; i++) {
 		if (c[i].where == SHEET_TEXT)
 			continue;

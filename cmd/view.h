@@ -110,6 +110,12 @@ void view_json(struct jsonw *w, const struct game *gm,
 struct input_decl;
 int view_rating_seen(const struct input_decl *d, enum look look);
 
+/* True when the sheet shows units seen with look L by the cells every
+ * rule set shares (the measure as seen, the state): a side's view of them
+ * but its own at fog table, and the umpire's of a rule set that declares
+ * no columns of its own. */
+int view_shared(const struct game *gm, enum look l);
+
 /* Prints the column heads of the sheet, for units seen with look L. */
 void view_heads(FILE *out, const struct game *gm, enum look l);
 

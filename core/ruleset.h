@@ -400,7 +400,8 @@ struct roster {
 	const char *(*formation_refused)(const struct tableset *ts,
 	    const char *type, const char *word, struct result *r);
 	/* Optional: the sheet's columns after name and type, ending with a
-	 * NULL head (the view fills their cells). */
+	 * NULL head (the view fills their cells).  Without them the sheet
+	 * shows the cells every rule set shares: the measure, the state. */
 	const struct sheet_column *columns;
 	/* Optional (0): a ruling in a game reads the whole army (a
 	 * formation's tally, a side's count, the formations above a unit),
