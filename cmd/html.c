@@ -439,25 +439,15 @@ part_row(const struct page *p, const struct view_part *part)
 	esc_words(f, part->start > 0 && part->left <= 0 ? view_gone_word(p->gm) : part->state);
 	if (part->start > 0 && part->left <= 0)
 		fputs("</span>", f);
-	if (part->note[0] != '\0') {
+	if (part->note[0] != '\0' || part->more[0] != '\0') {
 		fputs(" <span class=\"note\">(", f);
 		html_esc(f, part->note);
+		if (part->more[0] != '\0')
+			fputs(", ", f);
+		html_esc(f, part->more);
 		fputs(")</span>", f);
 	}
 	fputs("</td></tr>\n", f);
-}
-
-/* True when line i of the view tells one of its parts, or heads them in
- * text (drawn as the parts' rows instead). */
-static int
-part_line(const struct unit_view *v, int i)
-{
-	if (i == v->parts_head - 1)
-		return 1;
-	for (int k = 0; k < v->nparts; k++)
-		if (v->parts[k].line == i)
-			return 1;
-	return 0;
 }
 
 /* The unit's last cell: flags, casualties, the view's other lines; then
@@ -473,8 +463,6 @@ unit_tail(const struct page *p, const struct unit *u)
 	fputc(' ', f);
 	casualties(f, p->gm, u, v);
 	for (int i = 0; i < v->nlines; i++) {
-		if (part_line(v, i))
-			continue;
 		fputs("<div class=\"note\">", f);
 		html_esc(f, v->lines[i]);
 		fputs("</div>", f);

@@ -392,7 +392,7 @@ view_load(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 	if ((rc = own_view(g, gm, u, s, json)) != 0)
 		return rc;
 	if (s->look == LOOK_REPORTED)	/* its counts only by report */
-		s->v.nlines = s->v.nparts = s->v.parts_head = 0;
+		s->v.nlines = s->v.nparts = 0;
 	s->state_hidden = 0;
 	if (s->look == LOOK_ACROSS && (rc = state_across(g, gm, s)) != 0)
 		return rc;
@@ -776,11 +776,70 @@ view_text(FILE *out, const struct game *gm, const struct unit_sheet *s)
 		line_char(&l, ' ');
 	line_text(&l, text_words(flags, words, sizeof words), 0);
 	put_line(out, &l);
-	for (int i = 0; i < s->v.nlines; i++) {
-		fputs("      ", out);
-		fputs(s->v.lines[i], out);
-		fputc('\n', out);
+	view_lines(out, gm, &s->v, "      ");
+}
+
+/* The width of a part's "left/start", right-aligned under its head. */
+#define PART_COUNT 7
+
+/* The head over the parts' rows: "battalion  class  figures  state, defence". */
+static void
+part_heads(FILE *out, const struct game *gm, const struct unit_view *v,
+    const char *indent)
+{
+	char buf[VIEW_LINE];
+	struct text_line l;
+
+	line_init(&l, buf, sizeof buf);
+	line_cell(&l, v->part_head, -20);
+	line_char(&l, ' ');
+	line_cell(&l, v->note_head, -9);
+	line_char(&l, ' ');
+	line_text(&l, gm->rs->measure, PART_COUNT);
+	line_text(&l, "  state", 0);
+	if (v->more_head[0] != '\0') {
+		line_text(&l, ", ", 0);
+		line_text(&l, v->more_head, 0);
 	}
+	fprintf(out, "%s%s\n", indent, buf);
+}
+
+/* "1st Battalion        british      14/24  ok": a part's row, what is left
+ * of what it started the battle with. */
+static void
+part_text(FILE *out, const struct game *gm, const struct view_part *p,
+    const char *indent)
+{
+	char buf[VIEW_LINE], words[32], count[48];
+	struct text_line l;
+
+	line_init(&l, buf, sizeof buf);
+	line_cell(&l, p->name, -20);
+	line_char(&l, ' ');
+	line_cell(&l, p->note, -9);
+	line_char(&l, ' ');
+	snprintf(count, sizeof count, "%ld/%ld", p->left, p->start);
+	line_text(&l, count, PART_COUNT);
+	line_text(&l, "  ", 0);
+	line_text(&l, text_words(p->gone ? view_gone_word(gm) : p->state, words,
+	    sizeof words), 0);
+	if (p->more[0] != '\0') {
+		line_text(&l, ", ", 0);
+		line_text(&l, p->more, 0);
+	}
+	fprintf(out, "%s%s\n", indent, buf);
+}
+
+void
+view_lines(FILE *out, const struct game *gm, const struct unit_view *v,
+    const char *indent)
+{
+	for (int i = 0; i < v->nlines; i++)
+		fprintf(out, "%s%s\n", indent, v->lines[i]);
+	if (v->nparts > 0 && v->part_head[0] != '\0')
+		part_heads(out, gm, v, indent);
+	for (int i = 0; i < v->nparts; i++)
+		part_text(out, gm, &v->parts[i], indent);
 }
 
 void

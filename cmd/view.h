@@ -154,6 +154,11 @@ void view_formation_path(const struct army *a, const struct unit *u, char *buf,
  * or "" for an empty one. */
 const char *view_cell_text(const struct sheet_cell *c, char *buf, size_t n);
 
+/* Prints the lines under a unit (its view's lines, then its parts'
+ * rows under their head), each after INDENT. */
+void view_lines(FILE *out, const struct game *gm, const struct unit_view *v,
+    const char *indent);
+
 /* Prints the unit's sheet line(s) as text. */
 void view_text(FILE *out, const struct game *gm, const struct unit_sheet *s);
 

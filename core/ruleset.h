@@ -55,14 +55,19 @@ struct rule_cmd {
 #define VIEW_PARTS 32
 
 /* A part of a unit with its own share of the measure (a brigade's
- * battalions, a battery's guns): the printable sheet draws its boxes. */
+ * battalions, a battery's guns): the text sheet gives it a row under the
+ * unit, the printable sheet draws its boxes. */
 struct view_part {
 	char name[64];
-	char note[VIEW_LINE];	/* what else the sheet says of it (its class) */
+	char note[VIEW_LINE];	/* what the sheet says of it beside its
+				 * name (its class) */
+	char more[VIEW_LINE];	/* and after its state (a gun's defence),
+				 * "" for none */
 	long start;		/* its share of the measure at the start */
 	long left;		/* what is left of it */
 	char state[UNIT_WORD];	/* its own state word, "" for none */
-	int line;		/* the text line that tells it (lines[line]) */
+	int gone;		/* it has lost all it had: the text says the
+				 * rule set's most severe state */
 };
 
 /* What a cell of the sheet holds, as data: the rule set gives the value,
@@ -92,8 +97,10 @@ struct unit_view {
 	struct view_part parts[VIEW_PARTS];	/* its parts, when the rules
 						 * count the measure by part */
 	int nparts;
-	int parts_head;		/* 1 + the line heading the parts' rows in
-				 * text, 0 for none (a page draws its own) */
+	/* The heads of the parts' rows in text: over their names
+	 * ("battalion"), their notes ("class") and what follows their state
+	 * ("defence"), "" for none. */
+	char part_head[UNIT_WORD], note_head[UNIT_WORD], more_head[UNIT_WORD];
 };
 
 /* The cell of column COL of v: a whole number, a number, a word, N of OF. */

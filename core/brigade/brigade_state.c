@@ -989,11 +989,10 @@ static const struct cmd_hooks brigade_hooks[] = {
 };
 
 /* A battery's guns on the sheet: each one's defence value and fire rate
- * after its crew line (lines from FIRST) and in its part's note (parts
- * from PART). */
+ * after its state (parts from PART). */
 static void
 gun_lines(const struct tableset *ts, const struct unit *u, struct unit_view *v,
-    int first, int part, struct result *r)
+    int part, struct result *r)
 {
 	const struct table *t = rule_table(ts, BRIGADE, "counter-battery", r);
 	struct brigade_units guns;
@@ -1003,81 +1002,42 @@ gun_lines(const struct tableset *ts, const struct unit *u, struct unit_view *v,
 	result_list(r, "defence");
 	for (int i = 0; i < n && t != NULL; i++) {
 		int row = table_band(t, "min", "max", (double)guns.b[i].left);
-		char *line = v->lines[first + i];
 
 		result_int(r, NULL, guns.b[i].left);
-		if (first + i < v->nlines)
-			snprintf(line + strlen(line), VIEW_LINE - strlen(line),
-			    ", defence %ld: %s", guns.b[i].left, row >= 0 ?
-			    table_text(t, row, "help") : "");
-		if (part + i < v->nparts) {
-			char *note = v->parts[part + i].note;
-
-			snprintf(note + strlen(note), VIEW_LINE - strlen(note),
-			    ", defence %ld: %s", guns.b[i].left, row >= 0 ?
-			    table_text(t, row, "help") : "");
-		}
+		if (part + i < v->nparts)
+			snprintf(v->parts[part + i].more, VIEW_LINE, "defence %ld: %s",
+			    guns.b[i].left, row >= 0 ? table_text(t, row, "help") : "");
 	}
 	result_list_end(r);
 }
 
-/* A battalion as a part of the brigade on the printable sheet, told by
- * text line LINE. */
+/* A battalion as a part of the brigade on the sheet: what is left of what
+ * it started the battle with; a part with every figure lost is
+ * "destroyed" (the brigade's state word for it, brigade_states), whatever
+ * its band would say of none left. */
 static void
-battalion_part(const struct battalion *b, long start, struct view_part *p, int line)
+battalion_part(const struct battalion *b, long start, struct view_part *p)
 {
 	text_copy(p->name, sizeof p->name, b->name);
 	text_copy(p->note, sizeof p->note, b->cls);
+	p->more[0] = '\0';
 	p->start = start;
 	p->left = b->left;
 	text_copy(p->state, sizeof p->state, b->state);
-	p->line = line;
+	p->gone = b->figures > 0 && b->left <= 0;
 }
 
-/* The width of a battalion line's "left/start", right-aligned under its
- * head (battalion_head). */
-#define BATTALION_COUNT 7
-
-/* "1st Battalion        british      14/24  ok" (what is left of what it
- * started the battle with); a part with every figure lost is "destroyed"
- * (the brigade's state word for it, brigade_states), whatever its band
- * would say of none left. */
+/* The heads of the battalions' rows: "battalion", "regiment" or "gun" as
+ * the unit's parts are, their class, and a gun's defence. */
 static void
-battalion_line(const struct battalion *b, long start, char *buf)
+battalion_heads(const char *type, struct unit_view *v)
 {
-	char words[32], count[48];
-	struct text_line l;
-	const char *state = b->figures > 0 && b->left <= 0 ? "destroyed" : b->state;
-
-	line_init(&l, buf, VIEW_LINE);
-	line_cell(&l, b->name, -20);
-	line_char(&l, ' ');
-	line_cell(&l, b->cls, -9);
-	line_char(&l, ' ');
-	snprintf(count, sizeof count, "%ld/%ld", b->left, start);
-	line_text(&l, count, BATTALION_COUNT);
-	line_text(&l, "  ", 0);
-	line_text(&l, text_words(state, words, sizeof words), 0);
-}
-
-/* The head of the battalion lines, over their columns: "battalion",
- * "regiment" or "gun" as the unit's parts are, then class, figures left
- * of the start, state (a gun's defence after it). */
-static void
-battalion_head(const char *type, char *buf)
-{
-	struct text_line l;
 	int guns = is_artillery(type);
 
-	line_init(&l, buf, VIEW_LINE);
-	line_cell(&l, guns ? "gun" : is_arm(type, "cavalry") ? "regiment" :
-	    "battalion", -20);
-	line_char(&l, ' ');
-	line_cell(&l, "class", -9);
-	line_char(&l, ' ');
-	line_text(&l, "figures", BATTALION_COUNT);
-	line_text(&l, "  ", 0);
-	line_text(&l, guns ? "state, defence" : "state", 0);
+	text_copy(v->part_head, sizeof v->part_head, guns ? "gun" :
+	    is_arm(type, "cavalry") ? "regiment" : "battalion");
+	text_copy(v->note_head, sizeof v->note_head, "class");
+	text_copy(v->more_head, sizeof v->more_head, guns ? "defence" : "");
 }
 
 /* What each unit of bu started the battle with: its figures less its
@@ -1100,7 +1060,7 @@ brigade_view(const struct tableset *ts, const struct army *a,
 	long strength = u->start_strength - unit_lost(u);
 	struct brigade_units bu;
 	const char *worst;
-	int first, part;
+	int part;
 
 	if (u->formation)
 		return;
@@ -1124,11 +1084,7 @@ brigade_view(const struct tableset *ts, const struct army *a,
 	worst = brigade_morale_states(ts, &bu, r);
 	text_copy(v->state, sizeof v->state, unit_flag(u, "broken") ?
 	    "broken" : unit_flag(u, "rallying") ? "rallying" : worst);
-	if (bu.n > 0 && v->nlines < VIEW_LINES) {
-		battalion_head(u->type, v->lines[v->nlines]);
-		v->parts_head = ++v->nlines;
-	}
-	first = v->nlines;
+	battalion_heads(u->type, v);
 	part = v->nparts;
 	result_list(r, "units");
 	for (int i = 0; i < bu.n; i++) {
@@ -1139,14 +1095,12 @@ brigade_view(const struct tableset *ts, const struct army *a,
 		result_int(r, "strength", bu.b[i].left);
 		result_word(r, "state", bu.b[i].state);
 		result_close(r);
-		if (v->nparts < VIEW_PARTS && v->nlines < VIEW_LINES)
-			battalion_part(&bu.b[i], start[i], &v->parts[v->nparts++], v->nlines);
-		if (v->nlines < VIEW_LINES)
-			battalion_line(&bu.b[i], start[i], v->lines[v->nlines++]);
+		if (v->nparts < VIEW_PARTS)
+			battalion_part(&bu.b[i], start[i], &v->parts[v->nparts++]);
 	}
 	result_list_end(r);
 	if (is_artillery(u->type))
-		gun_lines(ts, u, v, first, part, r);
+		gun_lines(ts, u, v, part, r);
 }
 
 static const struct sheet_column brigade_columns[] = {

@@ -1037,7 +1037,7 @@ formation_state(const struct tableset *ts, long fp, long bp, struct result *r)
 }
 
 static void
-formation_json(const struct tableset *ts, const struct army *a,
+formation_fields(const struct tableset *ts, const struct army *a,
     const struct unit *f, int counts, struct result *r)
 {
 	long fp, bp;
@@ -1246,7 +1246,7 @@ ohw_standing(const struct tableset *ts, const struct inputs *options,
 
 		if (!f->formation || !standing_knows(who, f->side))
 			continue;
-		formation_json(ts, a, f, standing_counts(who), r);
+		formation_fields(ts, a, f, standing_counts(who), r);
 		formation_fp(ts, a, f, &fp, &bp, r);
 		state = formation_state(ts, fp, bp, r);
 		if (bp <= 0 || (strcmp(state, "broken") != 0 && strcmp(state, "exhausted") != 0))
