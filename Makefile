@@ -27,7 +27,8 @@ REL_LIBS = -static -lsqlite3 -lcsv -lgmp -lutf8proc -lm -lpthread -ldl
 CORE_SRC = $(sort $(wildcard core/*.c core/*/*.c))
 RULESET_DIRS = $(sort $(dir $(wildcard core/*/*.c)))
 DB_SRC   = $(sort $(wildcard db/*.c))
-CMD_SRC  = $(sort $(wildcard cmd/*.c))
+# jsonw (cmd/) writes the command layer's JSON, and db/'s rows as stored.
+CMD_SRC  = $(filter-out cmd/jsonw.c,$(sort $(wildcard cmd/*.c)))
 TABLES   = $(sort $(wildcard schema/tables/*/*.csv))
 SQL      = $(sort $(wildcard schema/[0-9]*.sql))
 EXAMPLES = $(sort $(wildcard schema/examples/*.csv))
@@ -37,7 +38,7 @@ UNIT_SRC = $(sort $(wildcard tests/unit/test_*.c))
 # libmicrohttpd, from the same objects and cmd/serve/.
 SERVE_SRC = $(sort $(wildcard cmd/serve/*.c)) build/gen/serve_page_html.c
 
-LIB_SRC  = $(CORE_SRC) $(DB_SRC) $(GEN_SRC)
+LIB_SRC  = $(CORE_SRC) $(DB_SRC) cmd/jsonw.c $(GEN_SRC)
 REL_LIB  = $(patsubst %.c,build/rel/%.o,$(notdir $(LIB_SRC)))
 SAN_LIB  = $(patsubst %.c,build/san/%.o,$(notdir $(LIB_SRC)))
 REL_CMD  = $(patsubst %.c,build/rel/%.o,$(notdir $(CMD_SRC)))

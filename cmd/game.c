@@ -10,6 +10,7 @@
 #include "battles.h"
 #include "journal.h"
 #include "keep.h"
+#include "render.h"
 #include "rtables.h"
 #include "text.h"
 
@@ -572,7 +573,6 @@ game_standing(struct cmd_ctx *g, struct game *gm, const struct standing_for *who
     struct jsonw *w, char *buf, size_t n)
 {
 	struct result *r;
-	struct jsonw sw;
 	int rc = 0;
 
 	buf[0] = '\0';
@@ -582,17 +582,16 @@ game_standing(struct cmd_ctx *g, struct game *gm, const struct standing_for *who
 		return rc;
 	if ((r = malloc(sizeof *r)) == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
-	if (w == NULL) {
-		jsonw_init(&sw, NULL, 0);	/* the sentence only */
-		jsonw_object(&sw, NULL);
-		w = &sw;
-	}
 	result_init(r);
-	gm->rs->roster->standing(&gm->ts, &gm->options, &gm->army, who, w, buf, n, r);
+	gm->rs->roster->standing(&gm->ts, &gm->options, &gm->army, who, buf, n, r);
 	if (r->no_memory)
 		rc = cmd_error(g, EXIT_BUG, "out of memory");
 	else if (r->failed)
 		rc = cmd_error(g, exit_of_rule(r->failed), "%s", r->error);
+	else if (r->overflow)
+		rc = cmd_error(g, EXIT_BUG, "the standing is too large to show");
+	else if (w != NULL)
+		render_members(w, r);
 	result_free(r);
 	free(r);
 	return rc;

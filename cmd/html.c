@@ -439,25 +439,15 @@ part_row(const struct page *p, const struct view_part *part)
 	esc_words(f, part->start > 0 && part->left <= 0 ? view_gone_word(p->gm) : part->state);
 	if (part->start > 0 && part->left <= 0)
 		fputs("</span>", f);
-	if (part->note[0] != '\0') {
+	if (part->note[0] != '\0' || part->more[0] != '\0') {
 		fputs(" <span class=\"note\">(", f);
 		html_esc(f, part->note);
+		if (part->more[0] != '\0')
+			fputs(", ", f);
+		html_esc(f, part->more);
 		fputs(")</span>", f);
 	}
 	fputs("</td></tr>\n", f);
-}
-
-/* True when line i of the view tells one of its parts, or heads them in
- * text (drawn as the parts' rows instead). */
-static int
-part_line(const struct unit_view *v, int i)
-{
-	if (i == v->parts_head - 1)
-		return 1;
-	for (int k = 0; k < v->nparts; k++)
-		if (v->parts[k].line == i)
-			return 1;
-	return 0;
 }
 
 /* The unit's last cell: flags, casualties, the view's other lines; then
@@ -473,8 +463,6 @@ unit_tail(const struct page *p, const struct unit *u)
 	fputc(' ', f);
 	casualties(f, p->gm, u, v);
 	for (int i = 0; i < v->nlines; i++) {
-		if (part_line(v, i))
-			continue;
 		fputs("<div class=\"note\">", f);
 		html_esc(f, v->lines[i]);
 		fputs("</div>", f);
@@ -508,11 +496,13 @@ unit_row(const struct page *p, const struct unit *u)
 		esc_words(f, formation != NULL ? formation : "");
 		fputs("</td>", f);
 	}
-	if (p->us->look != LOOK_ALL) {
+	if (view_shared(p->gm, p->us->look)) {
 		seen_row(p);
 		return 0;
 	}
 	for (int i = 0; c[i].key != NULL; i++) {
+		char cell[VIEW_CELL];
+
 		if (c[i].where == SHEET_CSV)
 			continue;
 		if (strcmp(c[i].key, "state") == 0) {
@@ -520,7 +510,7 @@ unit_row(const struct page *p, const struct unit *u)
 			continue;
 		}
 		fputs("<td>", f);
-		esc_words(f, p->us->v.cells[i]);
+		esc_words(f, view_cell_text(&p->us->v.cells[i], cell, sizeof cell));
 		fputs("</td>", f);
 	}
 	unit_tail(p, u);
@@ -606,7 +596,7 @@ table_heads(struct page *p, enum look look)
 		fputs("<th>Formation</th>", f);
 		p->cols++;
 	}
-	if (look != LOOK_ALL) {
+	if (view_shared(p->gm, look)) {
 		fputs("<th>", f);
 		html_esc(f, p->gm->rs->measure);
 		fputs("</th><th>State</th><th>Flags</th></tr></thead>\n", f);

@@ -14,6 +14,7 @@
 #include "game.h"
 #include "db.h"
 #include "jsonw.h"
+#include "render.h"
 #include "rtables.h"
 #include "ruleset.h"
 #include "text.h"

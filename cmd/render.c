@@ -185,18 +185,82 @@ json_field(struct jsonw *w, const struct result *r, int i, const char *key)
 }
 
 void
-render_result(struct jsonw *w, const char *key, const struct result *r, int field)
+render_members(struct jsonw *w, const struct result *r)
 {
 	int i = 0;
 
+	while (i < r->nfields)
+		i = json_field(w, r, i, key_of(r, i));
+}
+
+void
+render_result(struct jsonw *w, const char *key, const struct result *r, int field)
+{
 	if (field >= 0) {
 		json_field(w, r, field, key);
 		return;
 	}
 	jsonw_object(w, key);
-	while (i < r->nfields)
-		i = json_field(w, r, i, key_of(r, i));
+	render_members(w, r);
 	jsonw_object_end(w);
+}
+
+/* An item of a list option: a count, "NAME=VALUE", or the name. */
+static void
+json_item(const struct input_value *v, const struct in_item *it, struct jsonw *w)
+{
+	char buf[INPUT_STORE / 4];
+
+	if (v->decl->kind == IN_COUNTS) {
+		jsonw_int(w, NULL, it->n);
+		return;
+	}
+	if (it->value != NULL) {
+		snprintf(buf, sizeof buf, "%s=%s", it->name, it->value);
+		jsonw_string(w, NULL, buf);
+	} else {
+		jsonw_string(w, NULL, it->name);
+	}
+}
+
+/* One option given, under its name, in its JSON type. */
+static void
+json_input(const struct inputs *in, const struct input_value *v, struct jsonw *w)
+{
+	const char *name = v->decl->name;
+	struct in_item it;
+
+	switch (v->decl->kind) {
+	case IN_FLAG:
+		jsonw_bool(w, name, 1);
+		break;
+	case IN_COUNT:
+		jsonw_int(w, name, v->n);
+		break;
+	case IN_DISTANCE:
+	case IN_NUMBER:
+		jsonw_number(w, name, v->d);
+		break;
+	default:
+		if (v->decl->kind == IN_CHOICE || !inputs_listed(v)) {
+			jsonw_string(w, name, inputs_text(in, v));
+			break;
+		}
+		jsonw_array(w, name);
+		for (int k = 0; in_item(in, name, k, &it); k++)
+			json_item(v, &it, w);
+		jsonw_array_end(w);
+	}
+}
+
+void
+inputs_json(const struct inputs *in,
+    int (*keep_it)(const struct input_decl *d, void *ctx), void *ctx,
+    struct jsonw *w)
+{
+	for (int i = 0; i < in->n; i++)
+		if (in->v[i].given && (keep_it == NULL || keep_it(in->v[i].decl, ctx)))
+			json_input(in, &in->v[i], w);
 }
 
 char *

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "dice.h"
+#include "inputs.h"
 #include "jsonw.h"
 #include "result.h"
 #include "unit.h"
@@ -30,6 +31,14 @@ void render_text(FILE *out, const struct ruling *ru);
  * records and lists it holds. */
 void render_result(struct jsonw *w, const char *key, const struct result *r,
     int field);
+/* Writes a result's fields as members of the open object w (a rule set's
+ * own fields of a unit's sheet, the game's standing). */
+void render_members(struct jsonw *w, const struct result *r);
+/* Writes the options given (those keep accepts; keep may be NULL) as
+ * members of the open JSON object w, each in its JSON type. */
+void inputs_json(const struct inputs *in,
+    int (*keep)(const struct input_decl *d, void *ctx), void *ctx,
+    struct jsonw *w);
 /* The ruling as one JSON object (CLI.md keys, and the working), for the
  * caller to free; NULL when memory ran out. */
 char *render_json(const struct ruling *ru);

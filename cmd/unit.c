@@ -12,6 +12,7 @@
 #include "battles.h"
 #include "campaign.h"
 #include "csvfile.h"
+#include "render.h"
 #include "game.h"
 #include "help.h"
 #include "text.h"
@@ -923,8 +924,7 @@ print_card(struct cmd_ctx *g, struct game *gm, const struct unit_sheet *s,
 		ratings_line(u, s->look, line, sizeof line);
 		fprintf(g->out, "  ratings: %s\n", line[0] ? line : "none");
 	}
-	for (int i = 0; i < s->v.nlines; i++)
-		fprintf(g->out, "    %s\n", s->v.lines[i]);
+	view_lines(g->out, gm, &s->v, "    ");
 }
 
 /* unit show --json: the unit's object, with what it brought from the

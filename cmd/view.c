@@ -6,6 +6,7 @@
 #include "csvfile.h"
 #include "keep.h"
 #include "kind.h"
+#include "render.h"
 #include "text.h"
 #include "view.h"
 
@@ -319,7 +320,6 @@ state_across(struct cmd_ctx *g, struct game *gm, struct unit_sheet *s)
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	as_on_table(k, s->u, &w->t);
 	memset(&w->v, 0, sizeof w->v);
-	jsonw_init(&w->v.w, NULL, 0);
 	result_init(&w->r);
 	ro->view(&gm->ts, &gm->army, &w->t, &w->v, &w->r);
 	if (w->r.failed)
@@ -329,7 +329,52 @@ state_across(struct cmd_ctx *g, struct game *gm, struct unit_sheet *s)
 		text_copy(s->v.state, sizeof s->v.state, w->v.state);
 	s->state_hidden = !on_table(k, s->v.state) && k->ledgers != NULL &&
 	    k->ledgers[0].name != NULL && k->ledgers[0].sight == SIGHT_BAND;
+	result_free(&w->r);
 	free(w);
+	return rc;
+}
+
+/* The rule set's own fields of unit u (its view hook's result r) into
+ * s->json, when wanted: 0, or -1 when they do not fit. */
+static int
+own_fields(struct unit_sheet *s, const struct result *r, int json)
+{
+	struct jsonw w;
+
+	jsonw_init(&w, json && s->look == LOOK_ALL ? s->json : NULL,
+	    json && s->look == LOOK_ALL ? sizeof s->json : 0);
+	jsonw_object(&w, NULL);
+	if (r != NULL)
+		render_members(&w, r);
+	jsonw_object_end(&w);
+	return w.overflow ? -1 : 0;
+}
+
+/* The rule set's view of u into s (its fields' JSON too, when wanted). */
+static int
+own_view(struct cmd_ctx *g, struct game *gm, const struct unit *u,
+    struct unit_sheet *s, int json)
+{
+	const struct roster *ro = gm->rs->roster;
+	struct result *r = NULL;
+	int rc = 0;
+
+	if (ro->view != NULL && s->look != LOOK_ACROSS) {
+		if ((r = malloc(sizeof *r)) == NULL)
+			return cmd_error(g, EXIT_BUG, "out of memory");
+		result_init(r);
+		ro->view(&gm->ts, &gm->army, u, &s->v, r);
+		if (r->failed)
+			rc = cmd_error(g, exit_of_rule(r->failed), "unit '%s': %s", u->name,
+			    r->error);
+		else if (r->overflow || r->no_memory)
+			rc = cmd_error(g, EXIT_BUG, "unit '%s' is too large to show", u->name);
+	}
+	if (rc == 0 && own_fields(s, r, json) != 0)
+		rc = cmd_error(g, EXIT_BUG, "unit '%s' is too large to show", u->name);
+	if (r != NULL)
+		result_free(r);
+	free(r);
 	return rc;
 }
 
@@ -338,41 +383,16 @@ view_load(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
     const struct unit *u, struct unit_sheet *s, int json)
 {
 	const struct roster *ro = gm->rs->roster;
-	struct result *r;
 	int rc;
 
 	s->u = u;
 	s->look = viewer_look(v, u);
 	s->more = NULL;
-	s->v.state[0] = '\0';
-	s->v.strength = 0;
-	s->v.nlines = 0;
-	s->v.nparts = 0;
-	s->v.parts_head = 0;
-	for (int i = 0; i < VIEW_CELLS; i++)
-		s->v.cells[i][0] = '\0';
-	jsonw_init(&s->v.w, json && s->look == LOOK_ALL ? s->v.json : NULL,
-	    json && s->look == LOOK_ALL ? sizeof s->v.json : 0);
-	jsonw_object(&s->v.w, NULL);
-	if (ro->view != NULL && s->look != LOOK_ACROSS) {
-		if ((r = malloc(sizeof *r)) == NULL)
-			return cmd_error(g, EXIT_BUG, "out of memory");
-		result_init(r);
-		ro->view(&gm->ts, &gm->army, u, &s->v, r);
-		if (r->failed) {
-			rc = cmd_error(g, exit_of_rule(r->failed), "unit '%s': %s", u->name,
-			    r->error);
-
-			free(r);
-			return rc;
-		}
-		free(r);
-	}
-	jsonw_object_end(&s->v.w);
-	if (s->v.w.overflow)
-		return cmd_error(g, EXIT_BUG, "unit '%s' is too large to show", u->name);
+	memset(&s->v, 0, sizeof s->v);
+	if ((rc = own_view(g, gm, u, s, json)) != 0)
+		return rc;
 	if (s->look == LOOK_REPORTED)	/* its counts only by report */
-		s->v.nlines = s->v.nparts = s->v.parts_head = 0;
+		s->v.nlines = s->v.nparts = 0;
 	s->state_hidden = 0;
 	if (s->look == LOOK_ACROSS && (rc = state_across(g, gm, s)) != 0)
 		return rc;
@@ -495,7 +515,7 @@ view_json(struct jsonw *w, const struct game *gm, const struct unit_sheet *s)
 		jsonw_array_end(w);
 		must_json(w, gm, s);
 	}
-	if (s->look != LOOK_ALL)
+	if (view_shared(gm, s->look))
 		seen_json(w, gm, s);
 	if (s->look != LOOK_ACROSS) {
 		jsonw_object(w, "ratings");
@@ -503,7 +523,7 @@ view_json(struct jsonw *w, const struct game *gm, const struct unit_sheet *s)
 		jsonw_object_end(w);
 	}
 	if (s->look == LOOK_ALL)
-		jsonw_members(w, s->v.json);
+		jsonw_members(w, s->json);
 	if (s->more != NULL)
 		jsonw_members(w, s->more);
 	jsonw_object_end(w);
@@ -544,6 +564,12 @@ last_text(const struct sheet_column *c, int i)
  * fill its column. */
 #define SEEN_GAP 2
 
+int
+view_shared(const struct game *gm, enum look look)
+{
+	return look != LOOK_ALL || roster_columns(gm->rs->roster)->key == NULL;
+}
+
 void
 view_heads(FILE *out, const struct game *gm, enum look look)
 {
@@ -560,7 +586,7 @@ view_heads(FILE *out, const struct game *gm, enum look look)
 		gap(&l, 1);
 		cell(&l, "formation", FORMATION_WIDTH);
 	}
-	if (look != LOOK_ALL) {
+	if (view_shared(gm, look)) {
 		if (gm->rs->roster->keeps.measure_option != NULL) {
 			gap(&l, 1);
 			cell(&l, gm->rs->measure, SEEN_WIDTH);
@@ -623,15 +649,38 @@ view_state_words(const struct game *gm, const struct unit_sheet *s, char *buf, s
 	return text_words(s->v.state, buf, n);
 }
 
+const char *
+view_cell_text(const struct sheet_cell *c, char *buf, size_t n)
+{
+	switch (c->kind) {
+	case CELL_INT:
+		text_long(buf, n, c->n);
+		break;
+	case CELL_NUMBER:
+		snprintf(buf, n, "%g", c->d);
+		break;
+	case CELL_WORD:
+		text_copy(buf, n, c->word);
+		break;
+	case CELL_FRACTION:
+		snprintf(buf, n, "%ld/%ld", c->n, c->of);
+		break;
+	default:
+		text_copy(buf, n, "");
+	}
+	return buf;
+}
+
 /* The cell of column i: the roster's, or the unit's state. */
 static const char *
 cell_of(const struct game *gm, const struct sheet_column *c, int i,
     const struct unit_sheet *s)
 {
-	static char words[sizeof s->v.state];
+	static char words[VIEW_CELL > UNIT_WORD ? VIEW_CELL : UNIT_WORD];
 
 	return strcmp(c[i].key, "state") == 0 ?
-	    view_state_words(gm, s, words, sizeof words) : s->v.cells[i];
+	    view_state_words(gm, s, words, sizeof words) :
+	    view_cell_text(&s->v.cells[i], words, sizeof words);
 }
 
 /* The flags joined by SEP; those the state word already says left out
@@ -709,15 +758,15 @@ view_text(FILE *out, const struct game *gm, const struct unit_sheet *s)
 		gap(&l, 1);
 		cell(&l, formation != NULL ? formation : "", FORMATION_WIDTH);
 	}
-	if (s->look != LOOK_ALL && gm->rs->roster->keeps.measure_option != NULL) {
+	if (view_shared(gm, s->look) && gm->rs->roster->keeps.measure_option != NULL) {
 		gap(&l, 1);
 		cell(&l, s->seen, SEEN_WIDTH);
 	}
-	if (s->look != LOOK_ALL) {
+	if (view_shared(gm, s->look)) {
 		gap(&l, SEEN_GAP);
 		line_text(&l, view_state_words(gm, s, words, sizeof words), 0);
 	}
-	for (int i = 0; c[i].key != NULL && s->look == LOOK_ALL; i++) {
+	for (int i = 0; c[i].key != NULL && !view_shared(gm, s->look); i++) {
 		if (c[i].where == SHEET_CSV)
 			continue;
 		gap(&l, c[i].gap);
@@ -727,17 +776,76 @@ view_text(FILE *out, const struct game *gm, const struct unit_sheet *s)
 		line_char(&l, ' ');
 	line_text(&l, text_words(flags, words, sizeof words), 0);
 	put_line(out, &l);
-	for (int i = 0; i < s->v.nlines; i++) {
-		fputs("      ", out);
-		fputs(s->v.lines[i], out);
-		fputc('\n', out);
+	view_lines(out, gm, &s->v, "      ");
+}
+
+/* The width of a part's "left/start", right-aligned under its head. */
+#define PART_COUNT 7
+
+/* The head over the parts' rows: "battalion  class  figures  state, defence". */
+static void
+part_heads(FILE *out, const struct game *gm, const struct unit_view *v,
+    const char *indent)
+{
+	char buf[VIEW_LINE];
+	struct text_line l;
+
+	line_init(&l, buf, sizeof buf);
+	line_cell(&l, v->part_head, -20);
+	line_char(&l, ' ');
+	line_cell(&l, v->note_head, -9);
+	line_char(&l, ' ');
+	line_text(&l, gm->rs->measure, PART_COUNT);
+	line_text(&l, "  state", 0);
+	if (v->more_head[0] != '\0') {
+		line_text(&l, ", ", 0);
+		line_text(&l, v->more_head, 0);
 	}
+	fprintf(out, "%s%s\n", indent, buf);
+}
+
+/* "1st Battalion        british      14/24  ok": a part's row, what is left
+ * of what it started the battle with. */
+static void
+part_text(FILE *out, const struct game *gm, const struct view_part *p,
+    const char *indent)
+{
+	char buf[VIEW_LINE], words[32], count[48];
+	struct text_line l;
+
+	line_init(&l, buf, sizeof buf);
+	line_cell(&l, p->name, -20);
+	line_char(&l, ' ');
+	line_cell(&l, p->note, -9);
+	line_char(&l, ' ');
+	snprintf(count, sizeof count, "%ld/%ld", p->left, p->start);
+	line_text(&l, count, PART_COUNT);
+	line_text(&l, "  ", 0);
+	line_text(&l, text_words(p->gone ? view_gone_word(gm) : p->state, words,
+	    sizeof words), 0);
+	if (p->more[0] != '\0') {
+		line_text(&l, ", ", 0);
+		line_text(&l, p->more, 0);
+	}
+	fprintf(out, "%s%s\n", indent, buf);
+}
+
+void
+view_lines(FILE *out, const struct game *gm, const struct unit_view *v,
+    const char *indent)
+{
+	for (int i = 0; i < v->nlines; i++)
+		fprintf(out, "%s%s\n", indent, v->lines[i]);
+	if (v->nparts > 0 && v->part_head[0] != '\0')
+		part_heads(out, gm, v, indent);
+	for (int i = 0; i < v->nparts; i++)
+		part_text(out, gm, &v->parts[i], indent);
 }
 
 void
 view_csv_heads(FILE *out, const struct game *gm, const struct viewer *v)
 {
-	if (!viewer_all(v)) {
+	if (!viewer_all(v) || view_shared(gm, LOOK_ALL)) {
 		fprintf(out, "%s%s,state", gm->rs->roster->keeps.formations != NULL ?
 		    ",formation" : "", gm->rs->roster->keeps.measure_option != NULL ?
 		    ",seen" : "");
@@ -763,6 +871,7 @@ view_csv(FILE *out, const struct game *gm, int restricted,
 	const char *formation = roster_formation(gm->rs->roster, s->u);
 	char flags[256];
 
+	restricted = restricted || view_shared(gm, LOOK_ALL);
 	for (int i = 0; c[i].key != NULL && !restricted; i++) {
 		if (c[i].where == SHEET_TEXT)
 			continue;

@@ -61,10 +61,14 @@ struct standing_for viewer_standing(const struct viewer *v);
 
 /* A unit with everything the sheet shows, derived by its rule set (what
  * the viewer may see of it). */
+#define VIEW_JSON 8192
+
 struct unit_sheet {
 	const struct unit *u;
 	enum look look;
 	struct unit_view v;
+	char json[VIEW_JSON];	/* the rule set's own fields, written out
+				 * (an object: "{...}"), when JSON is wanted */
 	char seen[VIEW_CELL];	/* LOOK_REPORTED, LOOK_ACROSS: the measure as
 				 * the viewer sees it (a count or a word) */
 	int state_hidden;	/* LOOK_ACROSS: the state word stands for what
@@ -106,6 +110,12 @@ void view_json(struct jsonw *w, const struct game *gm,
 struct input_decl;
 int view_rating_seen(const struct input_decl *d, enum look look);
 
+/* True when the sheet shows units seen with look L by the cells every
+ * rule set shares (the measure as seen, the state): a side's view of them
+ * but its own at fog table, and the umpire's of a rule set that declares
+ * no columns of its own. */
+int view_shared(const struct game *gm, enum look l);
+
 /* Prints the column heads of the sheet, for units seen with look L. */
 void view_heads(FILE *out, const struct game *gm, enum look l);
 
@@ -139,6 +149,15 @@ void view_flags(const struct game *gm, const struct unit_sheet *s, char *buf,
 /* "Army > Corps > Division": the chain of formations above unit u. */
 void view_formation_path(const struct army *a, const struct unit *u, char *buf,
     size_t n);
+
+/* Cell c as the sheet writes it, into buf: "12", "1.5", "large", "2/5",
+ * or "" for an empty one. */
+const char *view_cell_text(const struct sheet_cell *c, char *buf, size_t n);
+
+/* Prints the lines under a unit (its view's lines, then its parts'
+ * rows under their head), each after INDENT. */
+void view_lines(FILE *out, const struct game *gm, const struct unit_view *v,
+    const char *indent);
 
 /* Prints the unit's sheet line(s) as text. */
 void view_text(FILE *out, const struct game *gm, const struct unit_sheet *s);

@@ -1259,63 +1259,10 @@ inputs_set_json(struct inputs *in, const char *key, enum json_leaf type,
 	return set_text(in, v, text != NULL ? text : "", 0);
 }
 
-static void
-json_item(const struct inputs *in, const struct input_value *v,
-    const struct in_item *it, struct jsonw *w)
+int
+inputs_listed(const struct input_value *v)
 {
-	char buf[INPUT_STORE / 4];
-
-	if (v->decl->kind == IN_COUNTS) {
-		jsonw_int(w, NULL, it->n);
-		return;
-	}
-	(void)in;
-	if (it->value != NULL) {
-		snprintf(buf, sizeof buf, "%s=%s", it->name, it->value);
-		jsonw_string(w, NULL, buf);
-	} else {
-		jsonw_string(w, NULL, it->name);
-	}
-}
-
-void
-inputs_json(const struct inputs *in,
-    int (*keep_it)(const struct input_decl *d, void *ctx), void *ctx,
-    struct jsonw *w)
-{
-	for (int i = 0; i < in->n; i++) {
-		const struct input_value *v = &in->v[i];
-		const char *name = v->decl->name;
-		struct in_item it;
-
-		if (!v->given || (keep_it != NULL && !keep_it(v->decl, ctx)))
-			continue;
-		switch (v->decl->kind) {
-		case IN_FLAG:
-			jsonw_bool(w, name, 1);
-			break;
-		case IN_COUNT:
-			jsonw_int(w, name, v->n);
-			break;
-		case IN_DISTANCE:
-		case IN_NUMBER:
-			jsonw_number(w, name, v->d);
-			break;
-		case IN_CHOICE:
-			jsonw_string(w, name, text_at(in, v->text));
-			break;
-		default:
-			if (!adds(v) && v->decl->kind != IN_COUNTS &&
-			    v->decl->kind != IN_SPEC) {
-				jsonw_string(w, name, text_at(in, v->text));
-				break;
-			}
-			jsonw_array(w, name);
-			for (int k = 0; in_item(in, name, k, &it); k++)
-				json_item(in, v, &it, w);
-			jsonw_array_end(w);
-		}
-	}
+	return adds(v) || v->decl->kind == IN_COUNTS || v->decl->kind == IN_SPEC;
 }
 
 /* ---- reading ------------------------------------------------------------- */

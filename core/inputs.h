@@ -17,7 +17,6 @@
 #include <stddef.h>
 
 #include "jsonr.h"
-#include "jsonw.h"
 #include "table.h"
 
 enum input_kind {
@@ -294,11 +293,10 @@ int inputs_set_json(struct inputs *in, const char *key, enum json_leaf type,
     const char *text, long long i, double d)
     INPUTS_CHECKED;
 
-/* Writes the options given (those keep accepts; keep may be NULL) as
- * members of the open JSON object w, each in its JSON type. */
-void inputs_json(const struct inputs *in,
-    int (*keep)(const struct input_decl *d, void *ctx), void *ctx,
-    struct jsonw *w);
+/* True when v holds a list of items (a repeated option, modifiers,
+ * counts, a spec), written as an array where its value is written out;
+ * else one value of its kind. */
+int inputs_listed(const struct input_value *v);
 
 /* ---- reading --------------------------------------------------------- */
 

@@ -191,7 +191,7 @@ static int
 field_name(const struct result *r, int i, char *name, size_t n)
 {
 	const struct result_field *f = &r->field[i];
-	char outer[ODDS_NAME];
+	char outer[RESULT_KEY + ODDS_NAME];	/* a key, a dot, the name so far */
 
 	if (f->type == FIELD_RECORD || f->type == FIELD_LIST)
 		return 0;

@@ -16,7 +16,9 @@ struct rule_memo;
 #define RESULT_LINE 240
 #define RESULT_EFFECTS 64
 #define RESULT_NAME 48
-#define RESULT_KEY 24
+/* A key: a field's name, or a side's (2x2's standing counts its units
+ * destroyed under each side's name: UNIT_SIDE). */
+#define RESULT_KEY 64
 #define RESULT_NAMED 32
 /* The working lines, fields and words a result holds in itself; past
  * them (a ruling on every unit of a large army) they grow on the heap,

@@ -107,6 +107,55 @@ roster_hooks(const struct roster *ro, const char *command)
 	return &none;
 }
 
+/* Cell COL of v, or NULL past the last (the cell is then not kept). */
+static struct sheet_cell *
+view_cell(struct unit_view *v, int col, enum cell_kind kind)
+{
+	if (col < 0 || col >= VIEW_CELLS)
+		return NULL;
+	memset(&v->cells[col], 0, sizeof v->cells[col]);
+	v->cells[col].kind = kind;
+	return &v->cells[col];
+}
+
+void
+view_int(struct unit_view *v, int col, long n)
+{
+	struct sheet_cell *c = view_cell(v, col, CELL_INT);
+
+	if (c != NULL)
+		c->n = n;
+}
+
+void
+view_number(struct unit_view *v, int col, double d)
+{
+	struct sheet_cell *c = view_cell(v, col, CELL_NUMBER);
+
+	if (c != NULL)
+		c->d = d;
+}
+
+void
+view_word(struct unit_view *v, int col, const char *word)
+{
+	struct sheet_cell *c = view_cell(v, col, CELL_WORD);
+
+	if (c != NULL)
+		text_copy(c->word, sizeof c->word, word);
+}
+
+void
+view_fraction(struct unit_view *v, int col, long n, long of)
+{
+	struct sheet_cell *c = view_cell(v, col, CELL_FRACTION);
+
+	if (c != NULL) {
+		c->n = n;
+		c->of = of;
+	}
+}
+
 const struct sheet_column *
 roster_columns(const struct roster *ro)
 {

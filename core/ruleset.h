@@ -50,37 +50,64 @@ struct rule_cmd {
 /* How a unit of the game looks on the casualty sheet. */
 #define VIEW_LINES 40
 #define VIEW_LINE 160
-#define VIEW_JSON 8192
 #define VIEW_CELLS 8
 #define VIEW_CELL 48
 #define VIEW_PARTS 32
 
 /* A part of a unit with its own share of the measure (a brigade's
- * battalions, a battery's guns): the printable sheet draws its boxes. */
+ * battalions, a battery's guns): the text sheet gives it a row under the
+ * unit, the printable sheet draws its boxes. */
 struct view_part {
 	char name[64];
-	char note[VIEW_LINE];	/* what else the sheet says of it (its class) */
+	char note[VIEW_LINE];	/* what the sheet says of it beside its
+				 * name (its class) */
+	char more[VIEW_LINE];	/* and after its state (a gun's defence),
+				 * "" for none */
 	long start;		/* its share of the measure at the start */
 	long left;		/* what is left of it */
 	char state[UNIT_WORD];	/* its own state word, "" for none */
-	int line;		/* the text line that tells it (lines[line]) */
+	int gone;		/* it has lost all it had: the text says the
+				 * rule set's most severe state */
+};
+
+/* What a cell of the sheet holds, as data: the rule set gives the value,
+ * cmd/ writes it out (text, CSV, HTML). */
+enum cell_kind {
+	CELL_EMPTY,		/* nothing: a blank cell */
+	CELL_INT,		/* a whole number */
+	CELL_NUMBER,		/* a number that may have a fraction (2x2's AP) */
+	CELL_WORD,		/* a word (2x2's size) */
+	CELL_FRACTION		/* n of a whole: "2/5" (brigade's push backs,
+				 * this run of all) */
+};
+
+struct sheet_cell {
+	enum cell_kind kind;
+	long n, of;		/* CELL_INT: n; CELL_FRACTION: n of `of` */
+	double d;		/* CELL_NUMBER */
+	char word[VIEW_CELL];	/* CELL_WORD */
 };
 
 struct unit_view {
 	char state[UNIT_WORD];	/* its state word: ok, halt, broken, ... */
-	long strength;		/* what is left of the measure */
-	char cells[VIEW_CELLS][VIEW_CELL];	/* the roster's sheet columns */
+	struct sheet_cell cells[VIEW_CELLS];	/* the cells of the roster's
+						 * sheet columns, by column */
 	char lines[VIEW_LINES][VIEW_LINE];	/* text lines under the unit */
 	int nlines;
 	struct view_part parts[VIEW_PARTS];	/* its parts, when the rules
 						 * count the measure by part */
 	int nparts;
-	int parts_head;		/* 1 + the line heading the parts' rows in
-				 * text, 0 for none (a page draws its own) */
-	char json[VIEW_JSON];	/* the rule set's own fields of its sheet
-				 * object (members of an open object) */
-	struct jsonw w;
+	/* The heads of the parts' rows in text: over their names
+	 * ("battalion"), their notes ("class") and what follows their state
+	 * ("defence"), "" for none. */
+	char part_head[UNIT_WORD], note_head[UNIT_WORD], more_head[UNIT_WORD];
 };
+
+/* The cell of column COL of v: a whole number, a number, a word, N of OF. */
+void view_int(struct unit_view *v, int col, long n);
+void view_number(struct unit_view *v, int col, double d);
+void view_word(struct unit_view *v, int col, const char *word);
+void view_fraction(struct unit_view *v, int col, long n, long of);
 
 /* Where a sheet column shows. */
 enum {
@@ -355,17 +382,20 @@ struct roster {
 	 * across the army (fury: a fatigued army breaks). */
 	void (*settle)(struct keeper *k);
 	/* Optional: how unit u of army a looks on the sheet beyond what the
-	 * declaration shows (its parts, its state word). */
+	 * declaration shows (its parts, its state word); its own fields of
+	 * the unit's JSON object go into r as result fields (result_int,
+	 * result_open, ...), which cmd/ writes out. */
 	void (*view)(const struct tableset *ts, const struct army *a,
 	    const struct unit *u, struct unit_view *v, struct result *r);
 	/* Optional: the options of `new` for this rule set (stored with the
 	 * game). */
 	const struct input_decl *game_inputs;
-	/* Optional: the game's standing (who has lost) from every unit: JSON
-	 * members into w, and a sentence when a side has lost (else ""), as
-	 * `who` may know it. */
+	/* Optional: the game's standing (who has lost) from every unit: its
+	 * fields into r ("standing": a record, written out by cmd/ as members
+	 * of the sheet's object), and a sentence when a side has lost (else
+	 * ""), as `who` may know it. */
 	void (*standing)(const struct tableset *ts, const struct inputs *options,
-	    const struct army *a, const struct standing_for *who, struct jsonw *w,
+	    const struct army *a, const struct standing_for *who,
 	    char *sentence, size_t len, struct result *r);
 	/* Optional: the rating options of a formation (fury --quality, ohw
 	 * --break-percent). */
@@ -377,7 +407,8 @@ struct roster {
 	const char *(*formation_refused)(const struct tableset *ts,
 	    const char *type, const char *word, struct result *r);
 	/* Optional: the sheet's columns after name and type, ending with a
-	 * NULL head (the view fills their cells). */
+	 * NULL head (the view fills their cells).  Without them the sheet
+	 * shows the cells every rule set shares: the measure, the state. */
 	const struct sheet_column *columns;
 	/* Optional (0): a ruling in a game reads the whole army (a
 	 * formation's tally, a side's count, the formations above a unit),

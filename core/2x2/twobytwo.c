@@ -1133,14 +1133,13 @@ twobytwo_view(const struct tableset *ts, const struct army *a,
 
 	(void)a;
 	text_copy(v->state, sizeof v->state, u->state[0] ? u->state : "ok");
-	v->strength = strcmp(u->state, "destroyed") == 0 ? 0 : 1;
 	if (u->formation)
 		return;
-	text_copy(v->cells[0], VIEW_CELL, unit_size(u));
-	jsonw_string(&v->w, "size", unit_size(u));
+	view_word(v, 0, unit_size(u));
+	result_word(r, "size", unit_size(u));
 	if (twobytwo_rate(ts, u->type, u->ratings, &start, &cost, r) == RULE_OK) {
-		jsonw_number(&v->w, "points", cost);
-		snprintf(v->cells[2], VIEW_CELL, "%g", cost);
+		result_number(r, "points", cost);
+		view_number(v, 2, cost);
 	}
 }
 
@@ -1150,7 +1149,7 @@ twobytwo_view(const struct tableset *ts, const struct army *a,
  * reads counts. */
 static void
 twobytwo_standing(const struct tableset *ts, const struct inputs *options,
-    const struct army *a, const struct standing_for *who, struct jsonw *w,
+    const struct army *a, const struct standing_for *who,
     char *sentence, size_t len, struct result *r)
 {
 	const char *game = in_text(options, "victory");
@@ -1163,27 +1162,27 @@ twobytwo_standing(const struct tableset *ts, const struct inputs *options,
 	sentence[0] = '\0';
 	if (tally_sides(a, &t, r) != RULE_OK)
 		return;
-	jsonw_object(w, "standing");
-	jsonw_string(w, "victory", game);
+	result_open(r, "standing");
+	result_word(r, "victory", game);
 	if (standing_counts(who)) {
-		jsonw_object(w, "destroyed");
+		result_open(r, "destroyed");
 		for (int s = 0; s < t.n; s++)
-			jsonw_int(w, t.side[s], t.destroyed[s]);
-		jsonw_object_end(w);
+			result_int(r, t.side[s], t.destroyed[s]);
+		result_close(r);
 	}
-	jsonw_array(w, "lost");
+	result_list(r, "lost");
 	for (int s = 0; s < t.n; s++) {
 		if (!has_lost(ts, game, t.destroyed[s], most_other(&t, s), &scratch))
 			continue;
-		jsonw_string(w, NULL, t.side[s]);
+		result_word(r, NULL, t.side[s]);
 		snprintf(sentence + strlen(sentence), len - strlen(sentence),
 		    "%s%s lose", sentence[0] ? "; " : "", t.side[s]);
 		if (standing_counts(who))
 			snprintf(sentence + strlen(sentence), len - strlen(sentence),
 			    ": %ld units destroyed", t.destroyed[s]);
 	}
-	jsonw_array_end(w);
-	jsonw_object_end(w);
+	result_list_end(r);
+	result_close(r);
 	if (scratch.failed)
 		result_fail(r, scratch.failed, "%s", scratch.error);
 	if (sentence[0] == '\0')

@@ -989,95 +989,55 @@ static const struct cmd_hooks brigade_hooks[] = {
 };
 
 /* A battery's guns on the sheet: each one's defence value and fire rate
- * after its crew line (lines from FIRST) and in its part's note (parts
- * from PART). */
+ * after its state (parts from PART). */
 static void
 gun_lines(const struct tableset *ts, const struct unit *u, struct unit_view *v,
-    int first, int part, struct result *r)
+    int part, struct result *r)
 {
 	const struct table *t = rule_table(ts, BRIGADE, "counter-battery", r);
 	struct brigade_units guns;
 	int n = gun_defences(ts, u, &guns, r);
 
-	jsonw_int(&v->w, "defence_lost", u->ledger[BRIGADE_DEFENCE].total);
-	jsonw_array(&v->w, "defence");
+	result_int(r, "defence_lost", u->ledger[BRIGADE_DEFENCE].total);
+	result_list(r, "defence");
 	for (int i = 0; i < n && t != NULL; i++) {
 		int row = table_band(t, "min", "max", (double)guns.b[i].left);
-		char *line = v->lines[first + i];
 
-		jsonw_int(&v->w, NULL, guns.b[i].left);
-		if (first + i < v->nlines)
-			snprintf(line + strlen(line), VIEW_LINE - strlen(line),
-			    ", defence %ld: %s", guns.b[i].left, row >= 0 ?
-			    table_text(t, row, "help") : "");
-		if (part + i < v->nparts) {
-			char *note = v->parts[part + i].note;
-
-			snprintf(note + strlen(note), VIEW_LINE - strlen(note),
-			    ", defence %ld: %s", guns.b[i].left, row >= 0 ?
-			    table_text(t, row, "help") : "");
-		}
+		result_int(r, NULL, guns.b[i].left);
+		if (part + i < v->nparts)
+			snprintf(v->parts[part + i].more, VIEW_LINE, "defence %ld: %s",
+			    guns.b[i].left, row >= 0 ? table_text(t, row, "help") : "");
 	}
-	jsonw_array_end(&v->w);
+	result_list_end(r);
 }
 
-/* A battalion as a part of the brigade on the printable sheet, told by
- * text line LINE. */
+/* A battalion as a part of the brigade on the sheet: what is left of what
+ * it started the battle with; a part with every figure lost is
+ * "destroyed" (the brigade's state word for it, brigade_states), whatever
+ * its band would say of none left. */
 static void
-battalion_part(const struct battalion *b, long start, struct view_part *p, int line)
+battalion_part(const struct battalion *b, long start, struct view_part *p)
 {
 	text_copy(p->name, sizeof p->name, b->name);
 	text_copy(p->note, sizeof p->note, b->cls);
+	p->more[0] = '\0';
 	p->start = start;
 	p->left = b->left;
 	text_copy(p->state, sizeof p->state, b->state);
-	p->line = line;
+	p->gone = b->figures > 0 && b->left <= 0;
 }
 
-/* The width of a battalion line's "left/start", right-aligned under its
- * head (battalion_head). */
-#define BATTALION_COUNT 7
-
-/* "1st Battalion        british      14/24  ok" (what is left of what it
- * started the battle with); a part with every figure lost is "destroyed"
- * (the brigade's state word for it, brigade_states), whatever its band
- * would say of none left. */
+/* The heads of the battalions' rows: "battalion", "regiment" or "gun" as
+ * the unit's parts are, their class, and a gun's defence. */
 static void
-battalion_line(const struct battalion *b, long start, char *buf)
+battalion_heads(const char *type, struct unit_view *v)
 {
-	char words[32], count[48];
-	struct text_line l;
-	const char *state = b->figures > 0 && b->left <= 0 ? "destroyed" : b->state;
-
-	line_init(&l, buf, VIEW_LINE);
-	line_cell(&l, b->name, -20);
-	line_char(&l, ' ');
-	line_cell(&l, b->cls, -9);
-	line_char(&l, ' ');
-	snprintf(count, sizeof count, "%ld/%ld", b->left, start);
-	line_text(&l, count, BATTALION_COUNT);
-	line_text(&l, "  ", 0);
-	line_text(&l, text_words(state, words, sizeof words), 0);
-}
-
-/* The head of the battalion lines, over their columns: "battalion",
- * "regiment" or "gun" as the unit's parts are, then class, figures left
- * of the start, state (a gun's defence after it). */
-static void
-battalion_head(const char *type, char *buf)
-{
-	struct text_line l;
 	int guns = is_artillery(type);
 
-	line_init(&l, buf, VIEW_LINE);
-	line_cell(&l, guns ? "gun" : is_arm(type, "cavalry") ? "regiment" :
-	    "battalion", -20);
-	line_char(&l, ' ');
-	line_cell(&l, "class", -9);
-	line_char(&l, ' ');
-	line_text(&l, "figures", BATTALION_COUNT);
-	line_text(&l, "  ", 0);
-	line_text(&l, guns ? "state, defence" : "state", 0);
+	text_copy(v->part_head, sizeof v->part_head, guns ? "gun" :
+	    is_arm(type, "cavalry") ? "regiment" : "battalion");
+	text_copy(v->note_head, sizeof v->note_head, "class");
+	text_copy(v->more_head, sizeof v->more_head, guns ? "defence" : "");
 }
 
 /* What each unit of bu started the battle with: its figures less its
@@ -1096,31 +1056,27 @@ brigade_view(const struct tableset *ts, const struct army *a,
     const struct unit *u, struct unit_view *v, struct result *r)
 {
 	long turn = a->turn, start[BRIGADE_UNITS];
+	/* In a campaign's later battle it starts at what it brought. */
+	long strength = u->start_strength - unit_lost(u);
 	struct brigade_units bu;
-	struct text_line cell;
 	const char *worst;
-	int first, part;
+	int part;
 
 	if (u->formation)
 		return;
-	/* In a campaign's later battle it starts at what it brought. */
-	v->strength = u->start_strength - unit_lost(u);
-	text_long(v->cells[0], VIEW_CELL, unit_start(u));
-	text_long(v->cells[1], VIEW_CELL, v->strength);
-	text_long(v->cells[2], VIEW_CELL, unit_lost_here(u));
-	line_init(&cell, v->cells[4], VIEW_CELL);
-	line_long(&cell, run_now(u, turn), 0);
-	line_char(&cell, '/');
-	line_long(&cell, u->ledger[BRIGADE_PUSHBACK].total, 0);
-	text_long(v->cells[5], VIEW_CELL, run_now(u, turn));
-	text_long(v->cells[6], VIEW_CELL, u->ledger[BRIGADE_PUSHBACK].total);
-	jsonw_int(&v->w, "start_strength", unit_start(u));
-	jsonw_int(&v->w, "strength", v->strength);
-	jsonw_int(&v->w, "losses", unit_lost_here(u));
-	jsonw_object(&v->w, "pushbacks");
-	jsonw_int(&v->w, "run", run_now(u, turn));
-	jsonw_int(&v->w, "total", u->ledger[BRIGADE_PUSHBACK].total);
-	jsonw_object_end(&v->w);
+	view_int(v, 0, unit_start(u));
+	view_int(v, 1, strength);
+	view_int(v, 2, unit_lost_here(u));
+	view_fraction(v, 4, run_now(u, turn), u->ledger[BRIGADE_PUSHBACK].total);
+	view_int(v, 5, run_now(u, turn));
+	view_int(v, 6, u->ledger[BRIGADE_PUSHBACK].total);
+	result_int(r, "start_strength", unit_start(u));
+	result_int(r, "strength", strength);
+	result_int(r, "losses", unit_lost_here(u));
+	result_open(r, "pushbacks");
+	result_int(r, "run", run_now(u, turn));
+	result_int(r, "total", u->ledger[BRIGADE_PUSHBACK].total);
+	result_close(r);
 	if (brigade_units_of(ts, u->type, u->ratings, &bu, r) != RULE_OK)
 		return;
 	battalion_starts(&bu, u, start);
@@ -1128,29 +1084,23 @@ brigade_view(const struct tableset *ts, const struct army *a,
 	worst = brigade_morale_states(ts, &bu, r);
 	text_copy(v->state, sizeof v->state, unit_flag(u, "broken") ?
 	    "broken" : unit_flag(u, "rallying") ? "rallying" : worst);
-	if (bu.n > 0 && v->nlines < VIEW_LINES) {
-		battalion_head(u->type, v->lines[v->nlines]);
-		v->parts_head = ++v->nlines;
-	}
-	first = v->nlines;
+	battalion_heads(u->type, v);
 	part = v->nparts;
-	jsonw_array(&v->w, "units");
+	result_list(r, "units");
 	for (int i = 0; i < bu.n; i++) {
-		jsonw_object(&v->w, NULL);
-		jsonw_string(&v->w, "name", bu.b[i].name);
-		jsonw_string(&v->w, "class", bu.b[i].cls);
-		jsonw_int(&v->w, "start_strength", start[i]);
-		jsonw_int(&v->w, "strength", bu.b[i].left);
-		jsonw_string(&v->w, "state", bu.b[i].state);
-		jsonw_object_end(&v->w);
-		if (v->nparts < VIEW_PARTS && v->nlines < VIEW_LINES)
-			battalion_part(&bu.b[i], start[i], &v->parts[v->nparts++], v->nlines);
-		if (v->nlines < VIEW_LINES)
-			battalion_line(&bu.b[i], start[i], v->lines[v->nlines++]);
+		result_open(r, NULL);
+		result_word(r, "name", bu.b[i].name);
+		result_word(r, "class", bu.b[i].cls);
+		result_int(r, "start_strength", start[i]);
+		result_int(r, "strength", bu.b[i].left);
+		result_word(r, "state", bu.b[i].state);
+		result_close(r);
+		if (v->nparts < VIEW_PARTS)
+			battalion_part(&bu.b[i], start[i], &v->parts[v->nparts++]);
 	}
-	jsonw_array_end(&v->w);
+	result_list_end(r);
 	if (is_artillery(u->type))
-		gun_lines(ts, u, v, first, part, r);
+		gun_lines(ts, u, v, part, r);
 }
 
 static const struct sheet_column brigade_columns[] = {

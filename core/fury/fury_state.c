@@ -753,34 +753,22 @@ in_fatigued_division(const struct tableset *ts, const struct army *a,
 	    (ft.fatigued || ft.from_above);
 }
 
-/* A formation's fatigue as a record of a ruling's result. */
+/* A formation's fatigue as a record of a result (a ruling's, or the
+ * standing's); the stands behind it only with COUNTS: a side at fog
+ * hidden knows its own counts only as band words. */
 static void
-fatigue_fields(const struct unit *f, const struct fatigue *ft, struct result *r)
+fatigue_fields(const struct unit *f, const struct fatigue *ft, int counts,
+    struct result *r)
 {
 	result_open(r, NULL);
 	result_word(r, "name", f->name);
 	result_word(r, "type", f->type);
-	result_int(r, "level", ft->level);
-	result_int(r, "losses", ft->losses);
+	if (counts) {
+		result_int(r, "level", ft->level);
+		result_int(r, "losses", ft->losses);
+	}
 	result_bool(r, "fatigued", ft->fatigued || ft->from_above);
 	result_close(r);
-}
-
-/* (the stands behind it only with counts: a side at fog hidden knows
- * its own counts only as band words) */
-static void
-fatigue_json(const struct unit *f, const struct fatigue *ft, int counts,
-    struct jsonw *w)
-{
-	jsonw_object(w, NULL);
-	jsonw_string(w, "name", f->name);
-	jsonw_string(w, "type", f->type);
-	if (counts) {
-		jsonw_int(w, "level", ft->level);
-		jsonw_int(w, "losses", ft->losses);
-	}
-	jsonw_bool(w, "fatigued", ft->fatigued || ft->from_above);
-	jsonw_object_end(w);
 }
 
 /* A formation's fatigue as a line of working. */
@@ -812,7 +800,7 @@ apply_fatigue(const struct tableset *ts, const struct ruling_units *ru,
 		if (!f->formation || (named != NULL && f->id != named->id))
 			continue;
 		formation_fatigue(ts, a, all, i, &ft, r);
-		fatigue_fields(f, &ft, r);
+		fatigue_fields(f, &ft, 1, r);
 		fatigue_work(f, &ft, r);
 		at = i;
 	}
@@ -935,7 +923,7 @@ morale_standing(const struct tableset *ts, const struct ruling_units *ru,
 		struct fatigue ft;
 
 		formation_fatigue(ts, a, all, up, &ft, r);
-		fatigue_fields(&a->u[up], &ft, r);
+		fatigue_fields(&a->u[up], &ft, 1, r);
 		fatigue_work(&a->u[up], &ft, r);
 	}
 	result_list_end(r);
@@ -1040,7 +1028,7 @@ leader_view(const struct tableset *ts, const struct unit *u, struct unit_view *v
 		range += rule_value(ts, FURY, "rules", "exceptional-range", r);
 	if (in_flag(u->ratings, "replacement"))
 		range += rule_value(ts, FURY, "rules", "replacement-range", r);
-	jsonw_number(&v->w, "command_range", range);
+	result_number(r, "command_range", range);
 	snprintf(v->lines[v->nlines++], VIEW_LINE, "%s commander%s%s: command range %g\"",
 	    rank, nation != NULL ? " of " : "", nation != NULL ?
 	    capitalised(nation, name, sizeof name) : "", range);
@@ -1049,8 +1037,8 @@ leader_view(const struct tableset *ts, const struct unit *u, struct unit_view *v
 		double reach = rule_cell(a, ar, "range", r);
 		double mod = rule_cell(a, ar, "modifier", r);
 
-		jsonw_number(&v->w, "maneuver_range", reach);
-		jsonw_number(&v->w, "maneuver_modifier", mod);
+		result_number(r, "maneuver_range", reach);
+		result_number(r, "maneuver_modifier", mod);
 		snprintf(v->lines[v->nlines++], VIEW_LINE,
 		    "army commander (%s): maneuver effects %g\", %+g", rating, reach, mod);
 	}
@@ -1102,21 +1090,20 @@ fury_view(const struct tableset *ts, const struct army *a, const struct unit *u,
 	}
 	bel = unit_bel(ts, u, &scratch);
 	/* In a campaign's later battle it starts at what it brought. */
-	v->strength = u->start_strength - unit_lost(u);
-	text_long(v->cells[0], VIEW_CELL, unit_start(u));
-	text_long(v->cells[1], VIEW_CELL, v->strength);
-	text_long(v->cells[2], VIEW_CELL, unit_lost_here(u));
-	jsonw_int(&v->w, "start_strength", unit_start(u));
-	jsonw_int(&v->w, "strength", v->strength);
-	jsonw_int(&v->w, "losses", unit_lost_here(u));
+	view_int(v, 0, unit_start(u));
+	view_int(v, 1, u->start_strength - unit_lost(u));
+	view_int(v, 2, unit_lost_here(u));
+	result_int(r, "start_strength", unit_start(u));
+	result_int(r, "strength", u->start_strength - unit_lost(u));
+	result_int(r, "losses", unit_lost_here(u));
 	snprintf(v->state, sizeof v->state, "%s", u->state[0] ? u->state :
 	    unit_flag(u, "disordered") ? "disordered" : "good_order");
 	if (is_leader(u)) {
 		leader_view(ts, u, v, r);
 		return;
 	}
-	jsonw_string(&v->w, "freshness", fresh);
-	jsonw_string(&v->w, "bel", bel);
+	result_word(r, "freshness", fresh);
+	result_word(r, "bel", bel);
 	if (v->nlines < VIEW_LINES && bel != NULL)
 		snprintf(v->lines[v->nlines++], VIEW_LINE, "%s%s%s", bel,
 		    fresh != NULL ? ", " : "", fresh != NULL ? fresh : "");
@@ -1126,7 +1113,7 @@ fury_view(const struct tableset *ts, const struct army *a, const struct unit *u,
  * sentence names the fatigued ones. */
 static void
 fury_standing(const struct tableset *ts, const struct inputs *options,
-    const struct army *a, const struct standing_for *who, struct jsonw *w,
+    const struct army *a, const struct standing_for *who,
     char *sentence, size_t len, struct result *r)
 {
 	struct tally *all = tally_all(ts, a, r);
@@ -1135,8 +1122,8 @@ fury_standing(const struct tableset *ts, const struct inputs *options,
 	sentence[0] = '\0';
 	if (all == NULL)
 		return;
-	jsonw_object(w, "standing");
-	jsonw_array(w, "fatigue");
+	result_open(r, "standing");
+	result_list(r, "fatigue");
 	for (int i = 0; i < a->n; i++) {
 		const struct unit *f = &a->u[i];
 		struct fatigue ft;
@@ -1144,14 +1131,14 @@ fury_standing(const struct tableset *ts, const struct inputs *options,
 		if (!f->formation || !standing_knows(who, f->side))
 			continue;
 		formation_fatigue(ts, a, all, i, &ft, r);
-		fatigue_json(f, &ft, standing_counts(who), w);
+		fatigue_fields(f, &ft, standing_counts(who), r);
 		if (ft.fatigued)
 			snprintf(sentence + strlen(sentence), len - strlen(sentence),
 			    "%s%s is fatigued%s", sentence[0] ? "; " : "", f->name,
 			    fatigue_effect(f));
 	}
-	jsonw_array_end(w);
-	jsonw_object_end(w);
+	result_list_end(r);
+	result_close(r);
 	free(all);
 	if (sentence[0] == '\0')
 		snprintf(sentence, len, "no formation is fatigued");

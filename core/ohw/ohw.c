@@ -1037,20 +1037,20 @@ formation_state(const struct tableset *ts, long fp, long bp, struct result *r)
 }
 
 static void
-formation_json(const struct tableset *ts, const struct army *a,
-    const struct unit *f, int counts, struct jsonw *w, struct result *r)
+formation_fields(const struct tableset *ts, const struct army *a,
+    const struct unit *f, int counts, struct result *r)
 {
 	long fp, bp;
 
 	formation_fp(ts, a, f, &fp, &bp, r);
-	jsonw_object(w, NULL);
-	jsonw_string(w, "name", f->name);
+	result_open(r, NULL);
+	result_word(r, "name", f->name);
 	if (counts) {
-		jsonw_int(w, "fatigue_points", fp);
-		jsonw_int(w, "break_point", bp);
+		result_int(r, "fatigue_points", fp);
+		result_int(r, "break_point", bp);
 	}
-	jsonw_string(w, "state", formation_state(ts, fp, bp, r));
-	jsonw_object_end(w);
+	result_word(r, "state", formation_state(ts, fp, bp, r));
+	result_close(r);
 }
 
 /* FP taken: "5 of 15", and the state it brings ("now tired"); pyrrhic
@@ -1213,19 +1213,18 @@ ohw_view(const struct tableset *ts, const struct army *a, const struct unit *u,
 
 	if (u->formation) {
 		formation_fp(ts, a, u, &fp, &bp, r);
-		jsonw_int(&v->w, "fatigue_points", fp);
-		jsonw_int(&v->w, "break_point", bp);
+		result_int(r, "fatigue_points", fp);
+		result_int(r, "break_point", bp);
 		text_copy(v->state, sizeof v->state, formation_state(ts, fp, bp, r));
 		return;
 	}
 	bp = break_point(ts, u, r);
 	text_copy(v->state, sizeof v->state, unit_state(ts, u, r));
-	v->strength = unit_lost(u);
-	text_long(v->cells[0], VIEW_CELL, bp);
-	text_long(v->cells[1], VIEW_CELL, bp - unit_lost(u) > 0 ? bp - unit_lost(u) : 0);
-	text_long(v->cells[2], VIEW_CELL, unit_lost(u));
-	jsonw_int(&v->w, "fatigue_points", unit_lost(u));
-	jsonw_int(&v->w, "break_point", bp);
+	view_int(v, 0, bp);
+	view_int(v, 1, bp - unit_lost(u) > 0 ? bp - unit_lost(u) : 0);
+	view_int(v, 2, unit_lost(u));
+	result_int(r, "fatigue_points", unit_lost(u));
+	result_int(r, "break_point", bp);
 }
 
 /* Each formation's fatigue points and state (a side's own only, to its
@@ -1233,13 +1232,13 @@ ohw_view(const struct tableset *ts, const struct army *a, const struct unit *u,
  * names the exhausted and broken ones. */
 static void
 ohw_standing(const struct tableset *ts, const struct inputs *options,
-    const struct army *a, const struct standing_for *who, struct jsonw *w,
+    const struct army *a, const struct standing_for *who,
     char *sentence, size_t len, struct result *r)
 {
 	(void)options;
 	sentence[0] = '\0';
-	jsonw_object(w, "standing");
-	jsonw_array(w, "formations");
+	result_open(r, "standing");
+	result_list(r, "formations");
 	for (int i = 0; i < a->n; i++) {
 		const struct unit *f = &a->u[i];
 		const char *state;
@@ -1247,7 +1246,7 @@ ohw_standing(const struct tableset *ts, const struct inputs *options,
 
 		if (!f->formation || !standing_knows(who, f->side))
 			continue;
-		formation_json(ts, a, f, standing_counts(who), w, r);
+		formation_fields(ts, a, f, standing_counts(who), r);
 		formation_fp(ts, a, f, &fp, &bp, r);
 		state = formation_state(ts, fp, bp, r);
 		if (bp <= 0 || (strcmp(state, "broken") != 0 && strcmp(state, "exhausted") != 0))
@@ -1258,8 +1257,8 @@ ohw_standing(const struct tableset *ts, const struct inputs *options,
 			snprintf(sentence + strlen(sentence), len - strlen(sentence),
 			    " (%ld FP of %ld)", fp, bp);
 	}
-	jsonw_array_end(w);
-	jsonw_object_end(w);
+	result_list_end(r);
+	result_close(r);
 	if (sentence[0] == '\0')
 		snprintf(sentence, len, "no formation is exhausted or broken");
 }

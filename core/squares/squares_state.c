@@ -452,15 +452,13 @@ squares_view(const struct tableset *ts, const struct army *a,
 
 	(void)ts;
 	(void)a;
-	(void)r;
 	if (u->formation)
 		return;
 	text_copy(v->state, sizeof v->state, u->state[0] ? u->state : "ok");
-	v->strength = unit_lost(u);
-	text_long(v->cells[0], VIEW_CELL, unit_lost(u));
-	jsonw_int(&v->w, "hits", unit_lost(u));
+	view_int(v, 0, unit_lost(u));
+	result_int(r, "hits", unit_lost(u));
 	unit_spec(u, spec, sizeof spec);
-	jsonw_string(&v->w, "spec", spec);
+	result_word(r, "spec", spec);
 	if (v->nlines < VIEW_LINES)
 		snprintf(v->lines[v->nlines++], VIEW_LINE, "%s, morale %s", spec,
 		    in_text(u->ratings, "morale"));

@@ -80,12 +80,13 @@ static const struct ruleset stub = {
 static char dir[] = "/tmp/umpire-contract-XXXXXX";
 
 /* Runs one command line (words separated by spaces, '~' for a space in
- * a word) through umpire_main, its output thrown away; its status. */
+ * a word) through umpire_main, its output into file OUT and its errors
+ * thrown away; its status. */
 static int
-run(const char *line)
+run_into(const char *line, const char *out)
 {
 	char buf[1024], *argv[32];
-	int argc = 0, saved, devnull, rc;
+	int argc = 0, saved, saved_err, devnull, into, rc;
 
 	snprintf(buf, sizeof buf, "umpire --db %s/game.db %s", dir, line);
 	for (char *w = strtok(buf, " "); w != NULL && argc < 31; w = strtok(NULL, " ")) {
@@ -98,18 +99,43 @@ run(const char *line)
 	fflush(stdout);
 	fflush(stderr);
 	saved = dup(1);
+	saved_err = dup(2);
 	devnull = open("/dev/null", O_WRONLY);
-	assert_true(saved >= 0 && devnull >= 0);
-	dup2(devnull, 1);
+	into = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	assert_true(saved >= 0 && saved_err >= 0 && devnull >= 0 && into >= 0);
+	dup2(into, 1);
 	dup2(devnull, 2);
 	rc = umpire_main(argc, argv);
 	fflush(stdout);
 	fflush(stderr);
 	dup2(saved, 1);
-	dup2(saved, 2);
+	dup2(saved_err, 2);
 	close(saved);
+	close(saved_err);
 	close(devnull);
+	close(into);
 	return rc;
+}
+
+/* run_into with the output thrown away. */
+static int
+run(const char *line)
+{
+	return run_into(line, "/dev/null");
+}
+
+/* Line N (from 0) of the file at PATH into buf, without its newline. */
+static void
+line_of(const char *path, int n, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+
+	assert_non_null(f);
+	buf[0] = '\0';
+	for (int i = 0; i <= n && fgets(buf, (int)len, f) != NULL; i++)
+		;
+	fclose(f);
+	buf[strcspn(buf, "\n")] = '\0';
 }
 
 static void
@@ -174,12 +200,39 @@ a_game_under_the_stub(void **state)
 	assert_int_equal(run("check"), 0);
 }
 
+/* A rule set with no view and no columns of its own: the umpire's sheet
+ * shows the cells every rule set shares, its measure (men taken: 4) and
+ * the state, as a side's view does. */
+static void
+the_shared_cells_without_a_view(void **state)
+{
+	char path[256], line[256];
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/out", dir);
+	assert_int_equal(run("new --rules stub --title Shared --force"), 0);
+	assert_int_equal(run("unit add A --side Reds --type soldier"), 0);
+	assert_int_equal(run("unit add B --side Blues --type soldier"), 0);
+	assert_int_equal(run("fire --unit A --target B --dice 4"), 0);
+	assert_int_equal(run_into("sheet --side Blues", path), 0);
+	line_of(path, 3, line, sizeof line);
+	assert_string_equal(line, "  unit                         type            men"
+	    "             state, flags");
+	line_of(path, 5, line, sizeof line);
+	assert_string_equal(line, "  B                            soldier         4"
+	    "               ok");
+	assert_int_equal(run_into("sheet --side Blues --csv", path), 0);
+	line_of(path, 1, line, sizeof line);
+	assert_string_equal(line, "Blues,,B,soldier,4,ok,");
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_help),
 		cmocka_unit_test(a_game_under_the_stub),
+		cmocka_unit_test(the_shared_cells_without_a_view),
 	};
 	int rc;
 
