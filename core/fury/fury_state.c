@@ -17,15 +17,15 @@
 /* The unit types: brigades of the three arms and their weights, and a
  * leader (a general and his staff, no stands). */
 static const struct unit_type fury_types[] = {
-	{ "infantry", "infantry", NULL },
-	{ "light-infantry", "infantry", "light" },
-	{ "heavy-cavalry", "cavalry", "heavy" },
-	{ "light-cavalry", "cavalry", "light" },
-	{ "horse-battery", "artillery", "horse" },
-	{ "heavy-battery", "artillery", "heavy" },
-	{ "russian-heavy-battery", "artillery", "heavy" },
-	{ "leader", "command", NULL },
-	{ NULL, NULL, NULL },
+	{ "infantry", "infantry", NULL, NULL },
+	{ "light-infantry", "infantry", "light", NULL },
+	{ "heavy-cavalry", "cavalry", "heavy", NULL },
+	{ "light-cavalry", "cavalry", "light", NULL },
+	{ "horse-battery", "artillery", "horse", "unlimbered" },
+	{ "heavy-battery", "artillery", "heavy", "unlimbered" },
+	{ "russian-heavy-battery", "artillery", "heavy", "unlimbered" },
+	{ "leader", "command", NULL, NULL },
+	{ NULL, NULL, NULL, NULL },
 };
 #define NATIONS "france|britain|austria|russia|prussia|other"
 #define BELS "militia|conscript|regular|veteran|guard"
@@ -152,11 +152,13 @@ melee_stands(const struct unit *u)
 	return is_battery(u->type) ? n / 2 : n;
 }
 
-/* The tactical formation the game keeps for u (line unless changed). */
+/* The tactical formation the game keeps for u (its type's until
+ * changed: line, a battery unlimbered). */
 static const char *
 formation_of(const struct unit *u)
 {
-	return u->tactical[0] != '\0' ? u->tactical : "line";
+	return u->tactical[0] != '\0' ? u->tactical :
+	    roster_type_formation(&fury_roster, u->type);
 }
 
 /* What the target's formation and arm make true of a fire at it (the
@@ -1236,6 +1238,9 @@ static const struct word_decl fury_formations[] = {
 	{ .word = "column", .sight = SIGHT_TABLE },
 	{ .word = "march-column", .sight = SIGHT_TABLE },
 	{ .word = "square", .sight = SIGHT_TABLE },
+	/* a battery's: limbered to move, unlimbered to fire */
+	{ .word = "limbered", .sight = SIGHT_TABLE, .said = "is now limbered" },
+	{ .word = "unlimbered", .sight = SIGHT_TABLE, .said = "is now unlimbered" },
 	{ .word = NULL },
 };
 

@@ -291,7 +291,7 @@ undid #2 turn 1 adjust of 1/45e (unit): 1/45e: reorganised (stood a full turn to
 	PRAGMA user_version = 7;"
 	umpire check
 	[ "$status" -eq 0 ]
-	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 10 ]
+	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 11 ]
 	umpire tables diff
 	[ "$status" -eq 0 ]
 	[ "$output" = "the game's tables are the stock tables" ]
