@@ -188,7 +188,8 @@ struct act_decl {
  * earlier event.  `--overrule REASON` rules a forbidden act anyway.
  */
 struct act_rule {
-	const char *act;	/* an act this turn, or "flag:WORD" in force */
+	const char *act;	/* an act this turn, "flag:WORD" in force, or
+				 * "formation:WORD" the unit stands in */
 	const char *command;
 	const char *role;
 	const char *type;	/* optional: only a unit of this type */

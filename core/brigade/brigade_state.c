@@ -1266,6 +1266,11 @@ static const struct act_rule brigade_act_rules[] = {
 	  "brigade.txt l.209", "fire" },
 	{ "moved", "fire", "unit", "horse-artillery", NULL, NULL, "mod", "moved",
 	  "brigade.txt l.209", "fire" },
+	/* l.90, l.94: artillery "takes a complete move to unlimber or limber
+	 * up, during which time it may not move or fire": limbered, it does
+	 * not fire. */
+	{ "formation:limbered", "fire", "unit", NULL, NULL, NULL, "mod", "limbered",
+	  "brigade.txt l.90", "fire" },
 	/* "-6 brigade falling back after melee (may not fire)" (l.235) */
 	{ "flag:pushed-back", "fire", "unit", NULL, NULL, NULL, "mod", "falling-back",
 	  "brigade.txt l.235", "fire" },

@@ -1219,6 +1219,11 @@ static const struct act_rule fury_act_rules[] = {
 	 * during the same movement phase." */
 	{ "changed-formation", "melee", "attacker", NULL, NULL, NULL, "attacker-mod",
 	  "changed-formation", "fury.txt l.78", "move into melee" },
+	/* l.218: "Only infantry, dismounted cavalry and unlimbered artillery
+	 * are eligible to fire"; l.92: "Limbered formation allows movement
+	 * ... but no combat." */
+	{ "formation:limbered", "fire", "unit", NULL, NULL, NULL, "mod", "limbered",
+	  "fury.txt l.218", "fire" },
 	/* l.222: "A target unit may only be fired upon once per fire phase." */
 	{ "fired-on", "fire", "target", NULL, NULL, NULL, "mod", "fired-on",
 	  "fury.txt l.222", "be fired upon again this fire phase" },

@@ -1333,6 +1333,10 @@ static const struct act_rule ohw_act_rules[] = {
 	 * per turn" */
 	{ "charged-by", "melee", "defender", NULL, NULL, NULL, "defender-mod", "engaged",
 	  "ohw.txt l.65", "be charged again this turn" },
+	/* l.40: "Foot Artillery is 1/2 per action (move/unlimber/limber)":
+	 * a battery unlimbers to fire, and limbers up to move (l.122). */
+	{ "formation:limbered", "fire", "unit", NULL, NULL, NULL, "mod", "limbered",
+	  "ohw.txt l.40", "fire" },
 	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL },
 };
 
