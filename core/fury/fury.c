@@ -274,6 +274,12 @@ fire_outcome(const struct table *res, const char *code, const struct inputs *in,
 	if (artillery) {
 		if (strcmp(code, "-") != 0)
 			result_state(r, "target", table_text(res, row, "artillery"), 0);
+		/* l.240: "An artillery battery that is silenced is immediately
+		 * limbered up"; a damaged one "follows the effects of a
+		 * silenced result" (l.242). */
+		if (strcmp(table_text(res, row, "artillery"), "silenced") == 0 ||
+		    strcmp(table_text(res, row, "artillery"), "damaged") == 0)
+			result_formation(r, "target", "limbered");
 		result_summary(r, "the battery is %s (fire result %s)",
 		    strcmp(code, "-") == 0 ? "unharmed" : table_text(res, row, "artillery"), code);
 		return;

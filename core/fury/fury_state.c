@@ -174,6 +174,9 @@ fill_target(const struct tableset *ts, int guns, const struct unit *t,
 	inputs_default_word(in, "target-type", arm(t));
 	if (strcmp(form, "column") == 0)
 		inputs_keep(in, inputs_add_mod(in, "mod", "target-column"));
+	/* "+1 target is limbered artillery" (the fire chart) */
+	if (strcmp(form, "limbered") == 0)
+		inputs_keep(in, inputs_add_mod(in, "mod", "target-limbered"));
 	if (guns && strcmp(form, "march-column") == 0)
 		inputs_keep(in, inputs_add_mod(in, "mod", "target-march-column"));
 	if (guns && strcmp(form, "square") == 0 &&
