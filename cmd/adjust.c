@@ -252,7 +252,7 @@ word_correction(struct cmd_ctx *g, const struct game *gm,
 	text_copy(w->word, sizeof w->word, clear != NULL ? clear :
 	    formation != NULL ? formation : word);
 	snprintf(w->summary, sizeof w->summary, "%s: %s%s (%s)", u->name,
-	    clear != NULL ? "no longer " : formation != NULL ? "in " : "",
+	    clear != NULL ? "no longer " : formation != NULL && d->said == NULL ? "in " : "",
 	    text_spoken(w->word, a, sizeof a), in_text(in, "reason"));
 	return 0;
 }
@@ -279,7 +279,7 @@ correction_json(const struct game *gm, const struct unit *u,
 		jsonw_string(&j, "state", u->state[0] ? u->state : k->good_state);
 		if (k->formations != NULL)
 			jsonw_string(&j, "formation", u->tactical[0] ? u->tactical :
-			    k->formations[0].word);
+			    roster_type_formation(gm->rs->roster, u->type));
 		jsonw_array(&j, "flags");
 		for (int i = 0; i < u->nflags; i++)
 			if (unit_flag_in_force(u, i))

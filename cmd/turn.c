@@ -164,7 +164,7 @@ tell_may_not(void *ctx, const struct act_rule *rule, const struct unit_act *act)
 		fprintf(t->text, "it %s in event #%lld)", d != NULL && d->said != NULL ? d->said :
 		    text_spoken(act->word, w, sizeof w), act->event);
 	else
-		fprintf(t->text, "it is %s)", text_spoken(rule->act + 5, w, sizeof w));
+		fprintf(t->text, "it is %s)", text_spoken(acts_standing_word(rule), w, sizeof w));
 }
 
 /* The obligations in force on u (flags with a `must`). */

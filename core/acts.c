@@ -31,14 +31,27 @@ unit_for(const struct act_rule *rule, const struct ruling_units *ru)
 	return u;
 }
 
-/* The act of this turn (or, "flag:WORD", the flag in force) a rule asks
- * of u: *act the act (NULL for a flag); 0 when u has neither. */
+const char *
+acts_standing_word(const struct act_rule *rule)
+{
+	if (strncmp(rule->act, "flag:", 5) == 0)
+		return rule->act + 5;
+	if (strncmp(rule->act, "formation:", 10) == 0)
+		return rule->act + 10;
+	return NULL;
+}
+
+/* The act of this turn (or, "flag:WORD", the flag in force; or
+ * "formation:WORD", the tactical formation u stands in) a rule asks of u:
+ * *act the act (NULL for a flag or a formation); 0 when u has neither. */
 static int
 holds(const struct act_rule *rule, const struct unit *u, const struct unit_act **act)
 {
 	*act = NULL;
 	if (strncmp(rule->act, "flag:", 5) == 0)
 		return unit_flag(u, rule->act + 5);
+	if (strncmp(rule->act, "formation:", 10) == 0)
+		return strcmp(u->tactical, rule->act + 10) == 0;
 	*act = unit_act(u, rule->act);
 	return *act != NULL;
 }
@@ -78,7 +91,7 @@ source_of(const struct keeps *k, const struct acts_implied *imp, int i, char *bu
 
 	if (imp->v[i].act == NULL) {
 		snprintf(buf, n, " (%s; %s is %s)", imp->v[i].rule->rule, imp->v[i].unit->name,
-		    text_spoken(imp->v[i].rule->act + 5, w, sizeof w));
+		    text_spoken(acts_standing_word(imp->v[i].rule), w, sizeof w));
 		return;
 	}
 	d = acts_decl(k, imp->v[i].act->word);

@@ -53,6 +53,11 @@ int acts_explain(const struct keeps *k, const struct acts_implied *imp,
  */
 void acts_keep(struct keeper *k, const char *command, const struct inputs *in);
 
+/* The word a rule asks of a unit that is not an act of the turn: after
+ * "flag:" the flag in force, after "formation:" the formation it stands
+ * in ("limbered"); NULL for an act. */
+const char *acts_standing_word(const struct act_rule *rule);
+
 /* The act declared as WORD, or NULL. */
 const struct act_decl *acts_decl(const struct keeps *k, const char *word);
 

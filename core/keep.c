@@ -289,18 +289,21 @@ keep_flag(struct keeper *k, int ui, const char *flag, int on, long moves)
 struct unit_effect *
 keep_formation(struct keeper *k, int ui, const char *word)
 {
-	const struct word_decl *list = k->ro->keeps.formations;
+	const struct word_decl *list = k->ro->keeps.formations, *d;
 	const struct unit *u = k->ru->unit[ui];
-	const char *now = u->tactical[0] ? u->tactical :
-	    list != NULL && list[0].word != NULL ? list[0].word : "";
+	const char *now = u->tactical[0] ? u->tactical : roster_type_formation(k->ro, u->type);
 	struct unit_effect *e;
 	char w[UNIT_WORD];
 
-	if (!declared(k, list, "formation", word) || strcmp(word, now) == 0 ||
+	if (!declared(k, list, "formation", word) || (now != NULL && strcmp(word, now) == 0) ||
 	    (e = add(k, ui, KEEP_FORMATION, -1, word, 0)) == NULL)
 		return NULL;
-	snprintf(e->note, sizeof e->note, "%s is now in %s", u->name,
-	    text_spoken(word, w, sizeof w));
+	/* (a formation said as a state of the unit: "is now limbered") */
+	if ((d = keeps_word(list, word)) != NULL && d->said != NULL)
+		snprintf(e->note, sizeof e->note, "%s %s", u->name, d->said);
+	else
+		snprintf(e->note, sizeof e->note, "%s is now in %s", u->name,
+		    text_spoken(word, w, sizeof w));
 	apply(k, ui, e);
 	return e;
 }

@@ -182,7 +182,18 @@ roster_formation(const struct roster *ro, const struct unit *u)
 	 * a general and his staff, no stands) stands in no formation. */
 	if (ro->keeps.counts_down && u->start_strength == 0 && u->tactical[0] == '\0')
 		return NULL;
-	return u->tactical[0] != '\0' ? u->tactical : list[0].word;
+	return u->tactical[0] != '\0' ? u->tactical : roster_type_formation(ro, u->type);
+}
+
+const char *
+roster_type_formation(const struct roster *ro, const char *type)
+{
+	const struct unit_type *t = roster_type(ro, type);
+	const struct word_decl *list = ro->keeps.formations;
+
+	if (t != NULL && t->formation != NULL)
+		return t->formation;
+	return list != NULL ? list[0].word : NULL;
 }
 
 const struct counter_decl *

@@ -175,7 +175,8 @@ struct word_decl {
 	const char *word;
 	enum sight sight;
 	int turn_clears;	/* a flag `turn next` clears, whoever set it */
-	/* Optional, a flag: what it says of a unit after its name, set
+	/* Optional, a flag (or a formation said as a state, "is now
+	 * limbered"): what it says of a unit after its name, set
 	 * ("has bombarded") and cleared ("may bombard again"); without them
 	 * "is now" and "is no longer" the word. */
 	const char *said, *unsaid;
@@ -214,7 +215,8 @@ struct act_decl {
  * earlier event.  `--overrule REASON` rules a forbidden act anyway.
  */
 struct act_rule {
-	const char *act;	/* an act this turn, or "flag:WORD" in force */
+	const char *act;	/* an act this turn, "flag:WORD" in force, or
+				 * "formation:WORD" the unit stands in */
 	const char *command;
 	const char *role;
 	const char *type;	/* optional: only a unit of this type */
@@ -326,6 +328,10 @@ struct unit_type {
 	const char *kind;	/* optional: what the rules tell apart within
 				 * the arm (heavy, light, foot, horse, guard,
 				 * militia, open order), or NULL */
+	const char *formation;	/* optional: the tactical formation a unit of
+				 * this type stands in until the game says
+				 * otherwise (a battery: unlimbered), or NULL
+				 * for the rule set's first */
 };
 
 /* What a rule set does in a game for one of its commands, before and
@@ -498,6 +504,9 @@ int roster_rate(const struct roster *ro, const struct tableset *ts,
 /* The tactical formation unit u stands in, or NULL (a formation of the
  * order of battle, or rules that keep none). */
 const char *roster_formation(const struct roster *ro, const struct unit *u);
+/* The tactical formation a unit of TYPE stands in until the game says
+ * otherwise: its type's, else the rule set's first (NULL: none kept). */
+const char *roster_type_formation(const struct roster *ro, const char *type);
 
 /* The five adjudication commands, in the order of CLI.md, NULL-ended. */
 extern const char *const ruleset_commands[];

@@ -51,7 +51,7 @@
 /* The schema versions at which the game's rule tables are brought up to
  * the stock tables of this umpire (a stock table gained a row, a column
  * or a table: add a migration and its version here). */
-static const int tables_versions[] = { 6, 7, 9 };
+static const int tables_versions[] = { 6, 7, 9, 11 };
 
 /* Hands db's failure (status rc) to e and closes db; returns rc. */
 static int

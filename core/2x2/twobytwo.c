@@ -28,17 +28,17 @@ canon(const char *type)
 /* The unit types, each of its arm: the hq is the commander's stand;
  * "infantry" is accepted for line. */
 static const struct unit_type twobytwo_types[] = {
-	{ "hq", "command", NULL },
-	{ "line", "infantry", NULL },
-	{ "infantry", "infantry", NULL },
-	{ "guards", "infantry", "guard" },
-	{ "light-infantry", "infantry", "light" },
-	{ "militia", "infantry", "militia" },
-	{ "heavy-cavalry", "cavalry", "heavy" },
-	{ "light-cavalry", "cavalry", "light" },
-	{ "foot-artillery", "artillery", "foot" },
-	{ "horse-artillery", "artillery", "horse" },
-	{ NULL, NULL, NULL },
+	{ "hq", "command", NULL, NULL },
+	{ "line", "infantry", NULL, NULL },
+	{ "infantry", "infantry", NULL, NULL },
+	{ "guards", "infantry", "guard", NULL },
+	{ "light-infantry", "infantry", "light", NULL },
+	{ "militia", "infantry", "militia", NULL },
+	{ "heavy-cavalry", "cavalry", "heavy", NULL },
+	{ "light-cavalry", "cavalry", "light", NULL },
+	{ "foot-artillery", "artillery", "foot", NULL },
+	{ "horse-artillery", "artillery", "horse", NULL },
+	{ NULL, NULL, NULL, NULL },
 };
 
 static const struct roster twobytwo_roster;

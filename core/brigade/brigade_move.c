@@ -17,9 +17,9 @@
 const struct input_decl brigade_move_inputs[] = {
 	{ "type", IN_CHOICE, TYPES, 0, 0, TYPES, NULL, NULL,
 	  "the brigade's type", 0 },
-	{ "formation", IN_CHOICE, "line|march-column|attack-column|square", 0, 0,
-	  "line|march-column|attack-column|square", "line", NULL,
-	  "tactical formation", 0 },
+	{ "formation", IN_CHOICE, "line|march-column|attack-column|square|limbered|unlimbered", 0, 0,
+	  "line|march-column|attack-column|square|limbered|unlimbered", "line", NULL,
+	  "tactical formation (a battery: limbered or unlimbered given is a complete move to limber up or unlimber)", 0 },
 	{ "charge", IN_FLAG, "", 0, 0, NULL, NULL, NULL,
 	  "a charge move (cavalry, infantry in column; horse artillery 'charge')", 0 },
 	{ "target-type", IN_CHOICE, "infantry|cavalry|artillery", 0, 0,
@@ -426,6 +426,46 @@ move_distance(const struct tableset *ts, const struct inputs *in,
 	return normal_move(ts, in, d, r, m, 0);
 }
 
+/* The formation the brigade moves in: the one given, else a battery's
+ * limbered (it moves so: the input's own default is line). */
+static const char *
+move_formation(const struct inputs *in, const char *type)
+{
+	if (!in_given(in, "formation") && roster_is(&brigade_roster, type, "artillery", NULL))
+		return "limbered";
+	return in_text(in, "formation");
+}
+
+/* A battery's ordinary move with --formation limbered or unlimbered
+ * typed: it limbers up or unlimbers, and that is its move. */
+static int
+limbers_or_unlimbers(const struct inputs *in, const char *type)
+{
+	return count_modes(in) == 0 && in_typed(in, "formation") &&
+	    roster_is(&brigade_roster, type, "artillery", NULL) &&
+	    (in_is(in, "formation", "limbered") || in_is(in, "formation", "unlimbered"));
+}
+
+/* l.90, l.94: artillery "takes a complete move to unlimber or limber up,
+ * during which time it may not move or fire". */
+static void
+limber_move(const struct inputs *in, struct dice *d, struct result *r)
+{
+	result_work(r, "a battery takes a complete move to %s, during which time it may not move or fire (brigade.txt l.90, l.94)",
+	    in_is(in, "formation", "limbered") ? "limber up" : "unlimber");
+	dice_end_early(d);
+}
+
+/* The formation the brigade stands in after the move: a horse battery
+ * that 'charges' unlimbers at its end (l.94: "moving at half speed and
+ * then unlimbering in the same move, being ready to fire next turn"). */
+static const char *
+formation_after(const struct inputs *in, const char *type, const char *formation)
+{
+	return in_flag(in, "charge") && roster_is(&brigade_roster, type, "artillery", NULL) ?
+	    "unlimbered" : formation;
+}
+
 /* A move forward: an ordinary move, a charge, a follow up or a pursuit. */
 static int
 advances(const struct inputs *in)
@@ -439,7 +479,7 @@ brigade_move(const struct tableset *ts, const struct inputs *in,
     struct dice *d, struct result *r)
 {
 	struct move m = { in_text(in, "type"), 0, 0, 0 };
-	const char *why;
+	const char *why, *formation;
 	char inches[32];
 	int rc;
 
@@ -455,9 +495,14 @@ brigade_move(const struct tableset *ts, const struct inputs *in,
 		return result_fail(r, RULE_USAGE, "--and-fire goes with --follow-up N");
 	/* "Only infantry forms square" (l.276-280: "Infantry in square may
 	 * move at half dice speed"). */
-	if ((why = rule_formation_refused(ts, BRIGADE, m.type, in_text(in, "formation"),
-	    r)) != NULL) {
+	formation = move_formation(in, m.type);
+	if ((why = rule_formation_refused(ts, BRIGADE, m.type, formation, r)) != NULL) {
 		result_forbid(r, "%s", why);
+		dice_end_early(d);
+	} else if (limbers_or_unlimbers(in, m.type)) {
+		limber_move(in, d, r);
+	} else if (count_modes(in) == 0 && strcmp(formation, "unlimbered") == 0) {
+		result_forbid(r, "an unlimbered battery takes a complete move to limber up before it moves (--formation limbered), or is manhandled (brigade.txt l.90)");
 		dice_end_early(d);
 	/* "Infantry in square who win a melee cannot follow up as per normal
 	 * 'winning brigade' rules, but may hold their position." */
@@ -498,13 +543,18 @@ brigade_move(const struct tableset *ts, const struct inputs *in,
 		result_flag(r, "unit", "disordered", m.disordered);
 	/* An ordinary move or a charge is made in the formation given: the
 	 * brigade stands in it afterwards (a march column stays one). */
-	if ((count_modes(in) == 0 || in_flag(in, "charge")) && in_given(in, "formation"))
-		result_formation(r, "unit", in_text(in, "formation"));
+	if ((count_modes(in) == 0 || in_flag(in, "charge")) &&
+	    (in_given(in, "formation") || strcmp(formation, "limbered") == 0))
+		result_formation(r, "unit", formation_after(in, m.type, formation));
 	/* "A charge move ... must be followed by two moves at normal speed"
 	 * (l.249): this move and the two after it. */
 	if (in_flag(in, "charge"))
 		result_flag_for(r, "unit", "charging", 3);
-	result_summary(r, "moves %s\"%s", num_format(m.inches, inches, sizeof inches),
-	    m.disordered ? ", disordered" : "");
+	if (limbers_or_unlimbers(in, m.type))
+		result_summary(r, "%s: a complete move", in_is(in, "formation", "limbered") ?
+		    "limbers up" : "unlimbers");
+	else
+		result_summary(r, "moves %s\"%s", num_format(m.inches, inches, sizeof inches),
+		    m.disordered ? ", disordered" : "");
 	return RULE_OK;
 }

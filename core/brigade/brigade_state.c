@@ -15,12 +15,12 @@
 /* The brigade's arms (RULES.md); skirmishers are infantry in open order,
  * never "infantry" where the text says formed infantry. */
 static const struct unit_type brigade_types[] = {
-	{ "infantry", "infantry", NULL },
-	{ "cavalry", "cavalry", NULL },
-	{ "foot-artillery", "artillery", "foot" },
-	{ "horse-artillery", "artillery", "horse" },
-	{ "skirmishers", "infantry", "open-order" },
-	{ NULL, NULL, NULL },
+	{ "infantry", "infantry", NULL, NULL },
+	{ "cavalry", "cavalry", NULL, NULL },
+	{ "foot-artillery", "artillery", "foot", "unlimbered" },
+	{ "horse-artillery", "artillery", "horse", "unlimbered" },
+	{ "skirmishers", "infantry", "open-order", NULL },
+	{ NULL, NULL, NULL, NULL },
 };
 
 static const struct input_decl rating_inputs[] = {
@@ -336,11 +336,13 @@ run_now(const struct unit *u, long turn)
 	return turn - u->ledger[BRIGADE_PUSHBACK].turn <= 1 ? u->ledger[BRIGADE_PUSHBACK].amount : 0;
 }
 
-/* The tactical formation the game keeps for u (line unless changed). */
+/* The tactical formation the game keeps for u (its type's until
+ * changed: line, a battery unlimbered). */
 static const char *
 formation_of(const struct unit *u)
 {
-	return u->tactical[0] != '\0' ? u->tactical : "line";
+	return u->tactical[0] != '\0' ? u->tactical :
+	    roster_type_formation(&brigade_roster, u->type);
 }
 
 /* The modifiers of the states the game keeps: disordered, rallying ("units
@@ -1214,6 +1216,11 @@ static const struct act_rule brigade_act_rules[] = {
 	  "brigade.txt l.209", "fire" },
 	{ "moved", "fire", "unit", "horse-artillery", NULL, NULL, "mod", "moved",
 	  "brigade.txt l.209", "fire" },
+	/* l.90, l.94: artillery "takes a complete move to unlimber or limber
+	 * up, during which time it may not move or fire": limbered, it does
+	 * not fire. */
+	{ "formation:limbered", "fire", "unit", NULL, NULL, NULL, "mod", "limbered",
+	  "brigade.txt l.90", "fire" },
 	/* "-6 brigade falling back after melee (may not fire)" (l.235) */
 	{ "flag:pushed-back", "fire", "unit", NULL, NULL, NULL, "mod", "falling-back",
 	  "brigade.txt l.235", "fire" },
@@ -1245,6 +1252,9 @@ static const struct word_decl brigade_formations[] = {
 	{ .word = "march-column", .sight = SIGHT_TABLE },
 	{ .word = "attack-column", .sight = SIGHT_TABLE },
 	{ .word = "square", .sight = SIGHT_TABLE },
+	/* a battery's: limbered to move, unlimbered to fire */
+	{ .word = "limbered", .sight = SIGHT_TABLE, .said = "is now limbered" },
+	{ .word = "unlimbered", .sight = SIGHT_TABLE, .said = "is now unlimbered" },
 	{ .word = NULL },
 };
 

@@ -274,6 +274,12 @@ fire_outcome(const struct table *res, const char *code, const struct inputs *in,
 	if (artillery) {
 		if (strcmp(code, "-") != 0)
 			result_state(r, "target", table_text(res, row, "artillery"), 0);
+		/* l.240: "An artillery battery that is silenced is immediately
+		 * limbered up"; a damaged one "follows the effects of a
+		 * silenced result" (l.242). */
+		if (strcmp(table_text(res, row, "artillery"), "silenced") == 0 ||
+		    strcmp(table_text(res, row, "artillery"), "damaged") == 0)
+			result_formation(r, "target", "limbered");
 		result_summary(r, "the battery is %s (fire result %s)",
 		    strcmp(code, "-") == 0 ? "unharmed" : table_text(res, row, "artillery"), code);
 		return;
@@ -571,8 +577,9 @@ static const struct input_decl move_inputs[] = {
 	  "a disordered brigade: the disorder table", 0 },
 	{ "type", IN_CHOICE, "TYPE", 0, 0, UNITS, NULL, NULL,
 	  "the brigade's type (for the inches allowed)", 0 },
-	{ "formation", IN_CHOICE, "line|column|march-column|square", 0, 0,
-	  "line|column|march-column|square", "line", NULL, "its formation", 0 },
+	{ "formation", IN_CHOICE, "line|column|march-column|square|limbered|unlimbered", 0, 0,
+	  "line|column|march-column|square|limbered|unlimbered", "line", NULL,
+	  "its formation (a battery: unlimbered typed unlimbers it)", 0 },
 	{ "road", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "march column along a road", 0 },
 	{ "rough", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "moving in rough terrain", 0 },
 	{ "ford", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "fording a stream (-3\")", 0 },
@@ -716,6 +723,23 @@ inches_allowed(const struct tableset *ts, const struct inputs *in,
 	return RULE_OK;
 }
 
+/* l.172: "In order to unlimber however, a battery must either: a. Be
+ * attached to a brigade within its command. b. Be within the command
+ * range of its division officer or its artillery officer. c. Be within
+ * command range of its Corp commander or Army commander": the umpire
+ * measures it; the battery stands unlimbered, no dice. */
+static int
+battery_unlimbers(struct dice *d, struct result *r)
+{
+	result_word(r, "result", "unlimbers");
+	result_number(r, "inches", 0);
+	result_formation(r, "unit", "unlimbered");
+	result_work(r, "to unlimber it is attached to a brigade within its command, or within the command range of its division or artillery officer, its corps or army commander (fury.txt l.174-180)");
+	result_summary(r, "unlimbers (no maneuver roll for a battery)");
+	dice_end_early(d);
+	return RULE_OK;
+}
+
 /* "An artillery battery may always limber and move without use of the
  * maneuver tables" (l.172): limbered, at its column allowance (march
  * column along a road: the road's), the ground's costs taken; no dice. */
@@ -726,12 +750,15 @@ battery_move(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	double inches;
 	int rc;
 
+	if (in_typed(in, "formation") && in_is(in, "formation", "unlimbered"))
+		return battery_unlimbers(d, r);
 	if ((rc = allowance(ts, in, in_is(in, "formation", "march-column") ?
 	    "march-column" : "column", &inches, r)) != RULE_OK)
 		return rc;
 	terrain_costs(ts, in, &inches, r);
 	result_word(r, "result", "limbers_and_moves");
 	result_number(r, "inches", inches);
+	result_formation(r, "unit", "limbered");
 	result_summary(r, "limbers and moves up to %g\" (no maneuver roll for a battery)",
 	    inches);
 	dice_end_early(d);	/* dice rolled all the same are told unused */
@@ -948,6 +975,22 @@ efc(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	return RULE_OK;
 }
 
+/* True when the move's --type is a battery's (the chart's names). */
+static int
+moves_a_battery(const struct inputs *in)
+{
+	return in_is(in, "type", "foot-artillery") || in_is(in, "type", "horse-artillery");
+}
+
+/* The formation the unit moves in: the one given, else a battery's
+ * limbered (it moves so; the input's own default is line). */
+static const char *
+move_formation(const struct inputs *in)
+{
+	return !in_given(in, "formation") && moves_a_battery(in) ? "limbered" :
+	    in_text(in, "formation");
+}
+
 static int
 fury_move(const struct tableset *ts, const struct inputs *in, struct dice *d,
     struct result *r)
@@ -976,9 +1019,10 @@ fury_move(const struct tableset *ts, const struct inputs *in, struct dice *d,
 		result_summary(r, "prolongs %g\" (level ground only, then fires at -1 unless a guard battery)", v);
 		return RULE_OK;
 	}
-	/* l.90: "Square. (infantry only)": no other moves in it or forms it. */
+	/* l.90: "Square. (infantry only)": no other moves in it or forms it;
+	 * l.92: a battery is limbered or unlimbered. */
 	if ((why = rule_formation_refused(ts, FURY, in_text(in, "type"),
-	    in_flag(in, "efc") ? "square" : in_text(in, "formation"), r)) != NULL) {
+	    in_flag(in, "efc") ? "square" : move_formation(in), r)) != NULL) {
 		result_null(r, "result");
 		result_null(r, "inches");
 		return rule_refused(r, d, in_flag(in, "efc") ? "no emergency formation change" :
@@ -988,7 +1032,7 @@ fury_move(const struct tableset *ts, const struct inputs *in, struct dice *d,
 		return evasion(ts, in, d, r);
 	if (in_flag(in, "efc"))
 		return efc(ts, in, d, r);
-	if (in_is(in, "type", "foot-artillery") || in_is(in, "type", "horse-artillery"))
+	if (moves_a_battery(in))
 		return battery_move(ts, in, d, r);
 	return maneuver(ts, in, in_flag(in, "disordered"), d, r);
 }

@@ -17,15 +17,15 @@
 /* The unit types: brigades of the three arms and their weights, and a
  * leader (a general and his staff, no stands). */
 static const struct unit_type fury_types[] = {
-	{ "infantry", "infantry", NULL },
-	{ "light-infantry", "infantry", "light" },
-	{ "heavy-cavalry", "cavalry", "heavy" },
-	{ "light-cavalry", "cavalry", "light" },
-	{ "horse-battery", "artillery", "horse" },
-	{ "heavy-battery", "artillery", "heavy" },
-	{ "russian-heavy-battery", "artillery", "heavy" },
-	{ "leader", "command", NULL },
-	{ NULL, NULL, NULL },
+	{ "infantry", "infantry", NULL, NULL },
+	{ "light-infantry", "infantry", "light", NULL },
+	{ "heavy-cavalry", "cavalry", "heavy", NULL },
+	{ "light-cavalry", "cavalry", "light", NULL },
+	{ "horse-battery", "artillery", "horse", "unlimbered" },
+	{ "heavy-battery", "artillery", "heavy", "unlimbered" },
+	{ "russian-heavy-battery", "artillery", "heavy", "unlimbered" },
+	{ "leader", "command", NULL, NULL },
+	{ NULL, NULL, NULL, NULL },
 };
 #define NATIONS "france|britain|austria|russia|prussia|other"
 #define BELS "militia|conscript|regular|veteran|guard"
@@ -152,11 +152,13 @@ melee_stands(const struct unit *u)
 	return is_battery(u->type) ? n / 2 : n;
 }
 
-/* The tactical formation the game keeps for u (line unless changed). */
+/* The tactical formation the game keeps for u (its type's until
+ * changed: line, a battery unlimbered). */
 static const char *
 formation_of(const struct unit *u)
 {
-	return u->tactical[0] != '\0' ? u->tactical : "line";
+	return u->tactical[0] != '\0' ? u->tactical :
+	    roster_type_formation(&fury_roster, u->type);
 }
 
 /* What the target's formation and arm make true of a fire at it (the
@@ -172,6 +174,9 @@ fill_target(const struct tableset *ts, int guns, const struct unit *t,
 	inputs_default_word(in, "target-type", arm(t));
 	if (strcmp(form, "column") == 0)
 		inputs_keep(in, inputs_add_mod(in, "mod", "target-column"));
+	/* "+1 target is limbered artillery" (the fire chart) */
+	if (strcmp(form, "limbered") == 0)
+		inputs_keep(in, inputs_add_mod(in, "mod", "target-limbered"));
 	if (guns && strcmp(form, "march-column") == 0)
 		inputs_keep(in, inputs_add_mod(in, "mod", "target-march-column"));
 	if (guns && strcmp(form, "square") == 0 &&
@@ -1204,6 +1209,11 @@ static const struct act_rule fury_act_rules[] = {
 	 * during the same movement phase." */
 	{ "changed-formation", "melee", "attacker", NULL, NULL, NULL, "attacker-mod",
 	  "changed-formation", "fury.txt l.78", "move into melee" },
+	/* l.218: "Only infantry, dismounted cavalry and unlimbered artillery
+	 * are eligible to fire"; l.92: "Limbered formation allows movement
+	 * ... but no combat." */
+	{ "formation:limbered", "fire", "unit", NULL, NULL, NULL, "mod", "limbered",
+	  "fury.txt l.218", "fire" },
 	/* l.222: "A target unit may only be fired upon once per fire phase." */
 	{ "fired-on", "fire", "target", NULL, NULL, NULL, "mod", "fired-on",
 	  "fury.txt l.222", "be fired upon again this fire phase" },
@@ -1223,6 +1233,9 @@ static const struct word_decl fury_formations[] = {
 	{ .word = "column", .sight = SIGHT_TABLE },
 	{ .word = "march-column", .sight = SIGHT_TABLE },
 	{ .word = "square", .sight = SIGHT_TABLE },
+	/* a battery's: limbered to move, unlimbered to fire */
+	{ .word = "limbered", .sight = SIGHT_TABLE, .said = "is now limbered" },
+	{ .word = "unlimbered", .sight = SIGHT_TABLE, .said = "is now unlimbered" },
 	{ .word = NULL },
 };
 

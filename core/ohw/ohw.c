@@ -20,13 +20,13 @@
 /* The unit types, each of its arm: skirmishers are infantry always in
  * skirmish order. */
 static const struct unit_type ohw_types[] = {
-	{ "general", "command", NULL },
-	{ "infantry", "infantry", NULL },
-	{ "skirmishers", "infantry", "open-order" },
-	{ "cavalry", "cavalry", NULL },
-	{ "foot-artillery", "artillery", "foot" },
-	{ "horse-artillery", "artillery", "horse" },
-	{ NULL, NULL, NULL },
+	{ "general", "command", NULL, NULL },
+	{ "infantry", "infantry", NULL, NULL },
+	{ "skirmishers", "infantry", "open-order", NULL },
+	{ "cavalry", "cavalry", NULL, NULL },
+	{ "foot-artillery", "artillery", "foot", "unlimbered" },
+	{ "horse-artillery", "artillery", "horse", "unlimbered" },
+	{ NULL, NULL, NULL, NULL },
 };
 
 static const struct roster ohw_roster;
@@ -644,8 +644,9 @@ ohw_fatigue(const struct tableset *ts, const struct inputs *in, struct dice *d,
 
 static const struct input_decl move_inputs[] = {
 	{ "type", IN_CHOICE, MOVE_TYPES, 0, 0, MOVE_TYPES, NULL, NULL, "the unit's type", 0 },
-	{ "formation", IN_CHOICE, "line|column|square|skirmishers", 0, 0,
-	  "line|column|square|skirmishers", "line", NULL, "infantry formation", 0 },
+	{ "formation", IN_CHOICE, "line|column|square|skirmishers|limbered|unlimbered", 0, 0,
+	  "line|column|square|skirmishers|limbered|unlimbered", "line", NULL,
+	  "infantry formation; a battery's limbered or unlimbered typed is its limber or unlimber action", 0 },
 	{ "road", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "the whole move on a road (+3\")", 0 },
 	{ "charging", IN_FLAG, "", 0, 0, NULL, NULL, NULL, "a charge (no road bonus)", 0 },
 	{ "formation-change", IN_CHOICE, "french|older", 0, 0, "french|older", NULL, NULL,
@@ -704,6 +705,8 @@ evade(const struct tableset *ts, const struct inputs *in, double inches,
 	 * while limbering up" (l.122). */
 	if (in_is(in, "type", "horse-artillery"))
 		inches *= 1 - number(ts, "horse-artillery-action", r);
+	if (is_arm(in_text(in, "type"), "artillery", NULL))
+		result_formation(r, "unit", "limbered");
 	result_number(r, "inches", inches);
 	result_int(r, "fatigue_points", fp);
 	result_ledger(r, "unit", "loss", fp);
@@ -730,23 +733,36 @@ limber_and_move(const struct tableset *ts, struct result *r, double *inches)
 	}
 }
 
+/* A battery's limber or unlimber action: --formation limbered or
+ * unlimbered typed for artillery (l.40: "move/unlimber/limber"). */
+static int
+limber_action(const struct inputs *in, const char *type)
+{
+	return is_arm(type, "artillery", NULL) && in_typed(in, "formation") &&
+	    (in_is(in, "formation", "limbered") || in_is(in, "formation", "unlimbered"));
+}
+
 static int
 ohw_move(const struct tableset *ts, const struct inputs *in, struct dice *d,
     struct result *r)
 {
 	const struct table *t = rule_table(ts, OHW, "movement", r);
-	const char *type = in_text(in, "type");
+	const char *type = in_text(in, "type"), *why;
 	double inches = 0, f;
 	char buf[32];
-	int row;
+	int row, action;
 
-	(void)d;
 	if (t == NULL)
 		return RULE_DATA;
 	if (in_given(in, "radius"))
 		return radius_check(ts, in, r);
 	if (type == NULL)
 		return result_fail(r, RULE_USAGE, "give --type TYPE");
+	if (in_given(in, "formation") &&
+	    (why = rule_formation_refused(ts, OHW, type, in_text(in, "formation"), r)) != NULL) {
+		result_null(r, "inches");
+		return rule_refused(r, d, "no move", why);
+	}
 	row = table_row2(t, "type", in_flag(in, "prolong") ? "prolong" : type, "formation",
 	    in_text(in, "formation"));
 	if (row < 0)
@@ -765,11 +781,10 @@ ohw_move(const struct tableset *ts, const struct inputs *in, struct dice *d,
 		inches *= f;
 		result_factor(r, "foot-artillery-action", f);
 	}
-	if (in_given(in, "formation-change") && strcmp(type, "foot-artillery") == 0 &&
-	    !in_flag(in, "prolong")) {
+	action = in_given(in, "formation-change") || limber_action(in, type);
+	if (action && strcmp(type, "foot-artillery") == 0 && !in_flag(in, "prolong")) {
 		limber_and_move(ts, r, &inches);
-	} else if (in_given(in, "formation-change") && strcmp(type, "horse-artillery") == 0 &&
-	    !in_flag(in, "prolong")) {
+	} else if (action && strcmp(type, "horse-artillery") == 0 && !in_flag(in, "prolong")) {
 		/* l.41: "Horse gun deduct 1/4 move for such actions" (move,
 		 * unlimber, limber): a limber or unlimber, whatever the drill. */
 		f = number(ts, "horse-artillery-action", r);
@@ -796,7 +811,7 @@ ohw_move(const struct tableset *ts, const struct inputs *in, struct dice *d,
 	}
 	result_number(r, "inches", inches);
 	/* Infantry move in the formation given, and stand in it after. */
-	if (strcmp(type, "infantry") == 0 && !in_flag(in, "evade"))
+	if ((strcmp(type, "infantry") == 0 && !in_flag(in, "evade")) || limber_action(in, type))
 		result_formation(r, "unit", in_text(in, "formation"));
 	result_summary(r, "moves up to %s\"", num_format(inches, buf, sizeof buf));
 	return RULE_OK;
@@ -870,13 +885,15 @@ fill_condition(const struct tableset *ts, const struct unit *u, struct inputs *i
 }
 
 /* The tactical formation the game keeps for u: skirmishers are always
- * in skirmish order; others in line unless changed. */
+ * in skirmish order; others in their type's (line, a battery unlimbered)
+ * unless changed. */
 static const char *
 formation_of(const struct unit *u)
 {
 	if (is_arm(u->type, "infantry", "open-order"))
 		return "skirmishers";
-	return u->tactical[0] != '\0' ? u->tactical : "line";
+	return u->tactical[0] != '\0' ? u->tactical :
+	    roster_type_formation(&ohw_roster, u->type);
 }
 
 /* A unit in melee: cavalry by its weight; infantry in square or in
@@ -1292,6 +1309,9 @@ static const struct word_decl ohw_formations[] = {
 	{ .word = "column", .sight = SIGHT_TABLE },
 	{ .word = "square", .sight = SIGHT_TABLE },
 	{ .word = "skirmishers", .sight = SIGHT_TABLE },
+	/* a battery's: limbered to move, unlimbered to fire */
+	{ .word = "limbered", .sight = SIGHT_TABLE, .said = "is now limbered" },
+	{ .word = "unlimbered", .sight = SIGHT_TABLE, .said = "is now unlimbered" },
 	{ .word = NULL },
 };
 
@@ -1312,8 +1332,21 @@ static const struct act_rule ohw_act_rules[] = {
 	 * per turn" */
 	{ "charged-by", "melee", "defender", NULL, NULL, NULL, "defender-mod", "engaged",
 	  "ohw.txt l.65", "be charged again this turn" },
+	/* l.40: "Foot Artillery is 1/2 per action (move/unlimber/limber)":
+	 * a battery unlimbers to fire, and limbers up to move (l.122). */
+	{ "formation:limbered", "fire", "unit", NULL, NULL, NULL, "mod", "limbered",
+	  "ohw.txt l.40", "fire" },
 	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL },
 };
+
+/* Who may stand in each formation, by the formations table: a battery
+ * limbers and unlimbers (l.40), only infantry forms square (l.35). */
+static const char *
+ohw_formation_refused(const struct tableset *ts, const char *type,
+    const char *word, struct result *r)
+{
+	return rule_formation_refused(ts, OHW, type, word, r);
+}
 
 static const struct roster ohw_roster = {
 	.types = ohw_types,
@@ -1338,6 +1371,7 @@ static const struct roster ohw_roster = {
 	.standing = ohw_standing,
 	.reads_army = 1,
 	.formation_inputs = formation_inputs,
+	.formation_refused = ohw_formation_refused,
 	.columns = ohw_columns,
 };
 

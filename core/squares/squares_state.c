@@ -12,12 +12,12 @@
 /* The unit types: a mixed brigade (infantry with its cavalry) is rated
  * and assaults as infantry. */
 static const struct unit_type squares_types[] = {
-	{ "infantry", "infantry", NULL },
-	{ "cavalry", "cavalry", NULL },
-	{ "mixed", "infantry", "mixed" },
-	{ "foot-artillery", "artillery", "foot" },
-	{ "horse-artillery", "artillery", "horse" },
-	{ NULL, NULL, NULL },
+	{ "infantry", "infantry", NULL, NULL },
+	{ "cavalry", "cavalry", NULL, NULL },
+	{ "mixed", "infantry", "mixed", NULL },
+	{ "foot-artillery", "artillery", "foot", NULL },
+	{ "horse-artillery", "artillery", "horse", NULL },
+	{ NULL, NULL, NULL, NULL },
 };
 
 /* True when TYPE is a unit type of ARM. */

@@ -308,3 +308,25 @@ turn_ends() {
 turn_units() {
 	jq -c '.units[] | [.unit, .acts, [.must[].what], [.may_not[] | .what + " " + .rule]]' "$1"
 }
+
+# before_batteries RULES: the game as schema 10 left it, before a battery
+# stood limbered or unlimbered: its formations table without those rows
+# (every type in line and column), its fire modifiers without the
+# limbered row (ohw's formations table is then removed by its test).
+before_batteries() {
+	sqlite3 umpire.db "
+	DELETE FROM rule_row WHERE ruleset = '$1' AND name = 'fire-modifiers'
+	    AND json_extract(cells, '\$[0]') = 'limbered';
+	DELETE FROM rule_row WHERE ruleset = '$1' AND name = 'formations'
+	    AND json_extract(cells, '\$[0]') IN ('limbered', 'unlimbered');
+	UPDATE rule_row SET cells = json_replace(cells, '\$[1]', 'any') WHERE ruleset = '$1'
+	    AND name = 'formations' AND json_extract(cells, '\$[0]') IN ('line', 'column', 'attack-column');
+	UPDATE rule_table SET hash = '' WHERE ruleset = '$1' AND name IN ('fire-modifiers', 'formations');
+	PRAGMA user_version = 10;"
+}
+
+# formation_words RULES: the formations the game's table lists, in order.
+formation_words() {
+	sqlite3 umpire.db "SELECT group_concat(f, ',') FROM (SELECT json_extract(cells, '\$[0]') AS f
+	    FROM rule_row WHERE ruleset = '$1' AND name = 'formations' ORDER BY ord)"
+}

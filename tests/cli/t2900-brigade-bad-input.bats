@@ -297,7 +297,7 @@ refused() {
 @test "a state or formation not kept: the words listed as they are typed, and each is taken" {
 	new_game --example
 	refused 65 "umpire: adjust: the brigade rules keep no state 'wobbly': give good-order, destroyed, disordered, rallying, half-speed, broken, pushed-back, following-up or charging" adjust Kempt --state wobbly --reason tired
-	refused 65 "umpire: adjust: the brigade rules know no formation 'blob': give line, march-column, attack-column or square" adjust Kempt --formation blob --reason tired
+	refused 65 "umpire: adjust: the brigade rules know no formation 'blob': give line, march-column, attack-column, square, limbered or unlimbered" adjust Kempt --formation blob --reason tired
 	umpire adjust Kempt --state half-speed --reason listed
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "Kempt: half speed (listed)" ]

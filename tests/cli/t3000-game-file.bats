@@ -8,7 +8,7 @@ load helper
 	[ "$status" -eq 0 ]
 	[ "$output" = "new brigade game 'Quatre Bras' at umpire.db" ]
 	[ "$(sqlite3 umpire.db 'PRAGMA application_id')" = 1431130185 ]
-	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 10 ]
+	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 11 ]
 	[ "$(sqlite3 umpire.db "SELECT count(*) FROM rule_row WHERE name = 'melee-firing'")" = 150 ]
 }
 
@@ -100,7 +100,7 @@ load helper
 	sqlite3 umpire.db "PRAGMA user_version = 99"
 	before=$(md5sum umpire.db)
 	umpire turn next
-	expect_error 65 "'umpire.db' is from a newer umpire (schema 99; this umpire knows 10): upgrade umpire"
+	expect_error 65 "'umpire.db' is from a newer umpire (schema 99; this umpire knows 11): upgrade umpire"
 	[ "$(md5sum umpire.db)" = "$before" ]
 }
 

@@ -742,3 +742,95 @@ load helper
 		[ "$(mstate Ney)" = "$want/${want#* }" ] || { echo "Ney: $(mstate Ney), want $want"; return 1; }
 	done
 }
+
+# l.90: foot artillery "takes a complete move to unlimber or limber up,
+# during which time it may not move or fire"; l.209: "Artillery may not
+# move and fire."  A battery set up stands unlimbered; limbered, it does
+# not fire; it moves limbered (one die); unlimbering is that move's whole,
+# and it fires the move after: 2 guns, 6 crew at Piré in line: row 6,
+# die 5 -> 2 casualties (as in the square test above).
+@test "brigade l.90: a battery stands unlimbered; limbered it may not fire; unlimbered the move after, it fires" {
+	small_oob
+	"$U" unit add "Foot battery" --side British --type foot-artillery --guns 2 >/dev/null
+	umpire --json unit show "Foot battery"
+	[ "$status" -eq 0 ]
+	[ "$(json .formation)" = unlimbered ]
+	umpire --json move --unit "Foot battery" --dice 4
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "an unlimbered battery takes a complete move to limber up before it moves (--formation limbered), or is manhandled (brigade.txt l.90)" ]
+	umpire --json move --unit "Foot battery" --formation limbered --dice 4
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = true ]
+	[ "$(json .result.inches)" = 0 ]
+	[ "$(jsonc .dice)" = "[]" ]
+	[ "$(json '.effects[] | select(.what == "formation") | .formation')" = limbered ]
+	"$U" turn next >/dev/null
+	"$U" --json sheet >before.json
+	umpire --json fire --unit "Foot battery" --target Piré --distance 20 --dice 2,2,5
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "limbered artillery may not fire: it takes a complete move to unlimber (brigade.txt l.90; Foot battery is limbered)" ]
+	[ "$(jsonc .effects)" = "[]" ]
+	"$U" --json sheet >after.json
+	[ "$(jq -c .units before.json)" = "$(jq -c .units after.json)" ]
+	umpire turn
+	[ "$status" -eq 0 ]
+	has_line "    may not: fire (brigade.txt l.90: it is limbered)"
+	# limbered, it moves at one die
+	umpire --json move --unit "Foot battery" --dice 4
+	[ "$status" -eq 0 ]
+	[ "$(json .result.inches)" = 4 ]
+	"$U" turn next >/dev/null
+	umpire --json move --unit "Foot battery" --formation unlimbered --dice 4
+	[ "$status" -eq 0 ]
+	[ "$(json .summary)" = "unlimbers: a complete move" ]
+	umpire --json fire --unit "Foot battery" --target Piré --distance 20 --dice 2,2,5
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "artillery may not move and fire (brigade.txt l.209; Foot battery moved in event #7)" ]
+	"$U" turn next >/dev/null
+	umpire --json fire --unit "Foot battery" --target Piré --distance 20 --dice 2,2,5
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = true ]
+	[ "$(json .result.row)" = 6 ]
+	[ "$(json .result.casualties)" = 2 ]
+}
+
+@test "brigade: only artillery limbers or unlimbers, and a battery stands in no line" {
+	small_oob
+	"$U" unit add "Foot battery" --side British --type foot-artillery --guns 2 >/dev/null
+	umpire unit add Ponsonby --side British --type cavalry --cavalry heavy --formation limbered
+	expect_error 65 "--formation: 'Ponsonby' is cavalry, and only artillery limbers up (l.90-94)"
+	umpire adjust Kempt --formation unlimbered --reason "a slip"
+	expect_error 65 "Kempt is infantry, and only artillery unlimbers (l.90-94)"
+	umpire unit set "Foot battery" --formation line
+	expect_error 65 "--formation: 'Foot battery' is foot-artillery, and artillery stands limbered or unlimbered, not in line (l.90, l.94)"
+	[ "$(sqlite3 umpire.db 'SELECT count(*) FROM event')" = 0 ]
+	# on a road it marches in column (l.90)
+	umpire adjust "Foot battery" --formation march-column --reason "on the road"
+	[ "$status" -eq 0 ]
+}
+
+# A game of schema 10 gains the batteries' formations and the limbered
+# fire modifier; it keeps every type in line, its own values, and its
+# battery, set up before, stands unlimbered.
+@test "a brigade game of schema 10 gains limbered and unlimbered, and keeps its line for every type" {
+	small_oob
+	"$U" unit add "Foot battery" --side British --type foot-artillery --guns 2 >/dev/null
+	before_batteries brigade
+	umpire check
+	[ "$status" -eq 0 ]
+	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 11 ]
+	[ "$(formation_words brigade)" = "line,march-column,attack-column,square,limbered,unlimbered" ]
+	umpire tables diff
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(printf '%s\n' "formations: row 1 (line), types: stock infantry|cavalry|skirmishers, game any" "formations: row 3 (attack-column), types: stock infantry|cavalry|skirmishers, game any")" ]
+	umpire --json unit show "Foot battery"
+	[ "$status" -eq 0 ]
+	[ "$(json .formation)" = unlimbered ]
+	"$U" adjust "Foot battery" --formation limbered --reason "limbered up" >/dev/null
+	umpire --json fire --unit "Foot battery" --target Piré --distance 20 --dice 2,2,5
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = false ]
+}

@@ -171,14 +171,14 @@ house() {
 	DELETE FROM rule_table WHERE ruleset = 'brigade' AND name = 'bands';
 	UPDATE rule_row SET cells = json_remove(cells, '\$[5]') WHERE name = 'melee-modifiers';
 	UPDATE rule_table SET columns = json_remove(columns, '\$[5]'), hash = '' WHERE name = 'melee-modifiers';
-	DELETE FROM rule_row WHERE name = 'fire-modifiers' AND ord = 23;
+	DELETE FROM rule_row WHERE name = 'fire-modifiers' AND ord = 24;
 	UPDATE rule_row SET cells = json_replace(cells, '\$[2]', '4') WHERE name = 'fire-modifiers' AND ord = 0;
 	UPDATE rule_table SET hash = '' WHERE name = 'fire-modifiers';
 	PRAGMA user_version = 5;"
 	umpire check
 	[ "$status" -eq 0 ]
 	[ "$output" = "ok: the game file and its journal agree" ]
-	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 10 ]
+	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 11 ]
 	# the one difference left is the game's own value
 	umpire tables diff
 	[ "$status" -eq 0 ]

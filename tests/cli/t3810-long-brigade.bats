@@ -108,7 +108,7 @@ setup_file() {
 	[ "$status" -eq 0 ]
 	[ "$(json '[.units[] | "\(.name)=\(.losses)"] | join(" ")')" = "Kempt=19 Pack=13 Ponsonby=2 RHA=0 Bachelu=26 Foy=1 Piré=13 Battery=0" ]
 	[ "$(printf '%s' "$output" | jq -c .losses)" = '{"British":34,"French":40}' ]
-	[ "$(json '[.units[] | "\(.name)=\(.formation)"] | join(" ")')" = "Kempt=line Pack=square Ponsonby=line RHA=line Bachelu=attack-column Foy=line Piré=line Battery=line" ]
+	[ "$(json '[.units[] | "\(.name)=\(.formation)"] | join(" ")')" = "Kempt=line Pack=square Ponsonby=line RHA=unlimbered Bachelu=attack-column Foy=line Piré=line Battery=unlimbered" ]
 	[ "$(json '.units[] | select(.name == "Piré") | .pushbacks.total')" = 2 ]
 	[ "$(json '.units[] | select(.name == "Bachelu") | .state')" = halt ]
 	umpire sheet --side British --csv

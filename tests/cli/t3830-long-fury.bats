@@ -119,7 +119,7 @@ setup_file() {
 	from_shared_game
 	umpire --json sheet
 	[ "$status" -eq 0 ]
-	[ "$(json '[.units[] | select(.type != "leader") | "\(.name)=\(.strength):\(.state):\(.formation):\(.flags|join("+"))"] | join(" ")')" = "Quiot=2:routed:column:disordered Bourgeois=4:disordered:line:disordered Travers=3:disordered:line:disordered Grande Batterie=1:good_order:line: Kempt=5:good_order:square: Pack=1:routed:line:disordered Ponsonby=3:good_order:line:breakthrough RHA=1:good_order:line:" ]
+	[ "$(json '[.units[] | select(.type != "leader") | "\(.name)=\(.strength):\(.state):\(.formation):\(.flags|join("+"))"] | join(" ")')" = "Quiot=2:routed:column:disordered Bourgeois=4:disordered:line:disordered Travers=3:disordered:line:disordered Grande Batterie=1:good_order:unlimbered: Kempt=5:good_order:square: Pack=1:routed:line:disordered Ponsonby=3:good_order:line:breakthrough RHA=1:good_order:unlimbered:" ]
 	[ "$(printf '%s' "$output" | jq -c .losses)" = '{"French":6,"British":5}' ]
 	umpire sheet
 	[ "$status" -eq 0 ]

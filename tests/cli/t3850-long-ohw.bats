@@ -96,7 +96,7 @@ setup_file() {
 	from_shared_game
 	umpire --json sheet
 	[ "$status" -eq 0 ]
-	[ "$(json '[.units[] | "\(.name)=\(.fatigue_points):\(.state):\(.formation)"] | join(" ")')" = "1st Foot=11:tired:line 2nd Foot=6:fresh:square Royal Dragoons=0:fresh:line Battery=0:fresh:line 1/45e=16:destroyed:line 2/45e=3:fresh:line Hussars=4:fresh:line Voltigeurs=3:fresh:skirmishers" ]
+	[ "$(json '[.units[] | "\(.name)=\(.fatigue_points):\(.state):\(.formation)"] | join(" ")')" = "1st Foot=11:tired:line 2nd Foot=6:fresh:square Royal Dragoons=0:fresh:line Battery=0:fresh:unlimbered 1/45e=16:destroyed:line 2/45e=3:fresh:line Hussars=4:fresh:line Voltigeurs=3:fresh:skirmishers" ]
 	[ "$(printf '%s' "$output" | jq -c .losses)" = '{"British":17,"French":26}' ]
 	umpire sheet
 	[ "$status" -eq 0 ]

@@ -355,7 +355,7 @@ twobytwo_maida() {
 	DB=older.db
 	[ "$(fig Kempt)" = "55 55 0" ]
 	# a game its reader may not write, in a directory it may not write
-	sqlite3 sat.db "PRAGMA user_version = 10"
+	sqlite3 sat.db "PRAGMA user_version = 11"
 	cp sat.db before.db
 	mkdir out && chmod 777 out
 	chmod 444 sat.db
@@ -399,7 +399,7 @@ twobytwo_maida() {
 	cp sat.db newer.db
 	sqlite3 newer.db "PRAGMA user_version = 99"
 	umpire --db x.db new --rules brigade --from newer.db
-	expect_error 65 "'newer.db' is from a newer umpire (schema 99; this umpire knows 10): upgrade umpire"
+	expect_error 65 "'newer.db' is from a newer umpire (schema 99; this umpire knows 11): upgrade umpire"
 	[ ! -e x.db ]
 	# a game at the path is replaced only with --force, even by its own
 	# next battle

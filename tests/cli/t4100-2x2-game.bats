@@ -307,7 +307,7 @@ state() {
 	PRAGMA user_version = 6;"
 	umpire check
 	[ "$status" -eq 0 ]
-	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 10 ]
+	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 11 ]
 	umpire tables diff
 	[ "$status" -eq 0 ]
 	[ "$output" = "the game's tables are the stock tables" ]

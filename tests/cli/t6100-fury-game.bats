@@ -407,3 +407,74 @@ corps() {
 	"$U" adjust D --stands -1 --reason edge >/dev/null
 	[ "$(fat Good)" = "7 8 true" ]
 }
+
+# l.92: "Artillery batteries are either limbered or unlimbered. Limbered
+# formation allows movement ... but no combat"; l.218: "Only infantry,
+# dismounted cavalry and unlimbered artillery are eligible to fire";
+# l.172: a battery limbers and moves without the maneuver table, and
+# unlimbers where the umpire finds it in command; l.180: "If it had just
+# unlimbered however it could then fire".  The battery at Husson in line
+# at 10": 2 points, 3+3 = 6: no effect.
+@test "fury l.92: a battery stands unlimbered; limbered it may not fire; unlimbered it fires that turn" {
+	corps
+	umpire --json unit show "Great Battery"
+	[ "$status" -eq 0 ]
+	[ "$(json .formation)" = unlimbered ]
+	umpire --json move --unit "Great Battery"
+	[ "$status" -eq 0 ]
+	[ "$(json .result.result)" = limbers_and_moves ]
+	[ "$(json '.effects[] | select(.what == "formation") | .formation')" = limbered ]
+	"$U" --json sheet >before.json
+	umpire --json fire --unit "Great Battery" --target Husson --distance 10 --dice 3,3
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "only infantry, dismounted cavalry and unlimbered artillery are eligible to fire (fury.txt l.218; Great Battery is limbered)" ]
+	[ "$(jsonc .effects)" = "[]" ]
+	"$U" --json sheet >after.json
+	[ "$(jq -c .units before.json)" = "$(jq -c .units after.json)" ]
+	# limbered, it is the +1 target limbered artillery (the fire chart)
+	umpire --json fire --unit Husson --target "Great Battery" --distance 2 --dice 3,3
+	[ "$status" -eq 0 ]
+	[ "$(jsonc '[.modifiers[].name]')" = '["firer-fresh","target-limbered"]' ]
+	"$U" undo >/dev/null
+	umpire --json move --unit "Great Battery" --formation unlimbered
+	[ "$status" -eq 0 ]
+	[ "$(json .result.result)" = unlimbers ]
+	[ "$(json .result.inches)" = 0 ]
+	umpire --json fire --unit "Great Battery" --target Husson --distance 10 --dice 3,3
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = true ]
+	[ "$(json .result.cell)" = "-" ]
+}
+
+# l.240: "An artillery battery that is silenced is immediately limbered
+# up"; a battery stands in no line; no brigade limbers.  Husson's 5 stands
+# in line at 2" are 5 points (p4): 4+5 = 9 +1 fresh = 10: R, silenced.
+@test "fury l.240: a battery silenced is limbered up; only batteries limber" {
+	corps
+	umpire --json fire --unit Husson --target "Great Battery" --distance 2 --dice 4,5
+	[ "$status" -eq 0 ]
+	[ "$(json .result.cell)" = R ]
+	[ "$(json .result.artillery_result)" = silenced ]
+	[ "$(json '.effects[] | select(.what == "formation") | .formation')" = limbered ]
+	umpire unit add Foo --side French --type infantry --stands 4 --formation limbered
+	expect_error 65 "--formation: 'Foo' is infantry, and only artillery batteries limber (l.92)"
+	umpire adjust Batterie --formation line --reason "a slip"
+	expect_error 65 "Batterie is heavy-battery, and artillery batteries are either limbered or unlimbered (l.92)"
+}
+
+@test "a fury game of schema 10 gains limbered and unlimbered" {
+	corps
+	before_batteries fury
+	umpire check
+	[ "$status" -eq 0 ]
+	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 11 ]
+	[ "$(formation_words fury)" = "line,column,march-column,square,limbered,unlimbered" ]
+	umpire --json unit show Batterie
+	[ "$status" -eq 0 ]
+	[ "$(json .formation)" = unlimbered ]
+	"$U" move --unit Batterie >/dev/null
+	umpire --json fire --unit Batterie --target "Great Battery" --distance 10 --dice 3,3
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = false ]
+}

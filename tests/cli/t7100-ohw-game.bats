@@ -291,11 +291,73 @@ undid #2 turn 1 adjust of 1/45e (unit): 1/45e: reorganised (stood a full turn to
 	PRAGMA user_version = 7;"
 	umpire check
 	[ "$status" -eq 0 ]
-	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 10 ]
+	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 11 ]
 	umpire tables diff
 	[ "$status" -eq 0 ]
 	[ "$output" = "the game's tables are the stock tables" ]
 	umpire --json move --unit RHA --formation-change older
 	[ "$status" -eq 0 ]
 	[ "$(json .result.inches)" = 9 ]
+}
+
+# l.40: "Foot Artillery is 1/2 per action (move/unlimber/limber). Horse
+# gun deduct 1/4 move for such actions": a battery set up stands
+# unlimbered; it limbers up to move (12" less 3": 9"), and limbered it does
+# not fire; it unlimbers, and fires: 6 at 10", no modifier: 6 FP.
+@test "ohw l.40: a battery stands unlimbered; limbered it may not fire; unlimbered it fires" {
+	game
+	umpire --json unit show RHA
+	[ "$status" -eq 0 ]
+	[ "$(json .formation)" = unlimbered ]
+	umpire --json move --unit RHA --formation limbered
+	[ "$status" -eq 0 ]
+	[ "$(json .result.inches)" = 9 ]
+	[ "$(json '.effects[] | select(.what == "formation") | .formation')" = limbered ]
+	"$U" --json sheet >before.json
+	umpire --json fire --unit RHA --target "1/45e" --distance 10 --dice 6
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "a limbered battery does not fire: it unlimbers first, one of its actions (ohw.txt l.40; RHA is limbered)" ]
+	[ "$(jsonc .effects)" = "[]" ]
+	"$U" --json sheet >after.json
+	[ "$(jq -c .units before.json)" = "$(jq -c .units after.json)" ]
+	umpire turn
+	[ "$status" -eq 0 ]
+	has_line "    may not: fire (ohw.txt l.40: it is limbered)"
+	"$U" turn next >/dev/null
+	umpire --json move --unit RHA --formation unlimbered
+	[ "$status" -eq 0 ]
+	[ "$(json '.effects[] | select(.what == "formation") | .formation')" = unlimbered ]
+	umpire --json fire --unit RHA --target "1/45e" --distance 10 --dice 6
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = true ]
+	[ "$(fp 1/45e)" = "6 fresh" ]
+}
+
+@test "ohw: only artillery limbers; a battery stands in no line; one that fires and evades limbers up" {
+	game
+	umpire unit add Lancers --side French --type cavalry --formation limbered
+	expect_error 65 "--formation: 'Lancers' is cavalry, and only artillery limbers up (l.40)"
+	umpire adjust RHA --formation line --reason "a slip"
+	expect_error 65 "RHA is horse-artillery, and artillery limbers or unlimbers: it stands in no line (l.36, l.40)"
+	umpire --json move --unit RHA --evade
+	[ "$status" -eq 0 ]
+	[ "$(json '.effects[] | select(.what == "formation") | .formation')" = limbered ]
+}
+
+@test "an ohw game of schema 10 gains the formations table and the limbered fire modifier" {
+	game
+	before_batteries ohw
+	sqlite3 umpire.db "DELETE FROM rule_row WHERE ruleset = 'ohw' AND name = 'formations';
+	    DELETE FROM rule_table WHERE ruleset = 'ohw' AND name = 'formations';"
+	umpire check
+	[ "$status" -eq 0 ]
+	[ "$(sqlite3 umpire.db 'PRAGMA user_version')" = 11 ]
+	[ "$(formation_words ohw)" = "line,column,square,skirmishers,limbered,unlimbered" ]
+	umpire tables diff
+	[ "$status" -eq 0 ]
+	[ "$output" = "the game's tables are the stock tables" ]
+	umpire --json unit show RHA
+	[ "$status" -eq 0 ]
+	[ "$(json .formation)" = unlimbered ]
 }

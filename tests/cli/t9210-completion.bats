@@ -169,8 +169,8 @@ ${names[k]}" ] || { echo "'$quote$start' gives $word: $output"; return 1; }
 	offers "umpire unit set \"Wellington's Army\" --quality p" poor
 	offers "umpire adjust Kempt --state " good_order destroyed disordered rallying half-speed broken pushed-back following-up charging
 	offers "umpire adjust Kempt --clear " disordered rallying half-speed broken pushed-back following-up charging
-	offers "umpire adjust Kempt --formation " line march-column attack-column square
-	offers "umpire unit set Kempt --formation " line march-column attack-column square
+	offers "umpire adjust Kempt --formation " line march-column attack-column square limbered unlimbered
+	offers "umpire unit set Kempt --formation " line march-column attack-column square limbered unlimbered
 	offers "umpire --rules fury fire --formation " line column march-column
 	offers "umpire --rules fury unit add X --bel v" veteran
 	offers "umpire sheet --side " British French
@@ -261,7 +261,7 @@ ${names[k]}" ] || { echo "'$quote$start' gives $word: $output"; return 1; }
 	offers "umpire unit add X --bel " militia conscript regular veteran guard
 	offers "umpire unit add X --parent " "Reille\\'s\\ Corps"
 	offers "umpire adjust " "Reille\\'s\\ Corps" Éblé "O\\'Connor"
-	offers "umpire adjust Éblé --formation " line column march-column square
+	offers "umpire adjust Éblé --formation " line column march-column square limbered unlimbered
 	offers "umpire unit show r" "Reille\\'s\\ Corps"
 	offers "umpire unit set 'o" "O'\\''Connor"
 	offers "umpire unit rm É" Éblé
@@ -320,7 +320,7 @@ ${names[k]}" ] || { echo "'$quote$start' gives $word: $output"; return 1; }
 	offers "umpire fatigue --mod " stubborn pyrrhic save-yourselves
 	offers "umpire melee --attacker-type " cavalry heavy-cavalry infantry skirmishers square
 	offers "umpire adjust Lützow --" --fp --state --clear --formation --reason --db --rules --json --help
-	offers "umpire adjust Lützow --formation " line column square skirmishers
+	offers "umpire adjust Lützow --formation " line column square skirmishers limbered unlimbered
 	offers "umpire unit show \"b" "Brunswick's Black"
 	offers "umpire log show " 1
 }

@@ -357,6 +357,49 @@ inputs_reject(void **state)
 	assert_int_equal(c->rc, RULE_DATA);
 }
 
+/* l.90, l.94: artillery "takes a complete move to unlimber or limber up,
+ * during which time it may not move or fire": --formation limbered or
+ * unlimbered is that move (no dice, 0"), and the battery stands so after;
+ * a battery moves limbered at one die (foot) or two (horse), in march
+ * column on a road; it stands in no line or attack column. */
+static void
+battery_limbers(void **state)
+{
+	struct call *c = call_rule("brigade", "move", "--type foot-artillery --formation limbered", "4");
+
+	(void)state;
+	assert_true(c->r.legal);
+	assert_field(c, "inches", "0");
+	assert_int_equal(c->dice.nused, 0);
+	assert_string_equal(c->r.summary, "limbers up: a complete move");
+	assert_string_equal(c->r.effects[c->r.neffects - 1].word, "limbered");
+	c = call_rule("brigade", "move", "--type horse-artillery --formation unlimbered", "4,5");
+	assert_string_equal(c->r.summary, "unlimbers: a complete move");
+	assert_string_equal(c->r.effects[c->r.neffects - 1].word, "unlimbered");
+	c = call_rule("brigade", "move", "--type foot-artillery", "4");
+	assert_field(c, "inches", "4");
+	assert_string_equal(c->r.effects[c->r.neffects - 1].word, "limbered");
+	assert_field(call_rule("brigade", "move",
+	    "--type horse-artillery --formation march-column --road", "4,5"), "inches", "13.5");
+	c = call_rule("brigade", "move", "--type foot-artillery --formation line", "4");
+	assert_false(c->r.legal);
+	assert_string_equal(c->r.reason,
+	    "artillery stands limbered or unlimbered, not in line (l.90, l.94)");
+	c = call_rule("brigade", "move", "--type cavalry --formation limbered", "4,5");
+	assert_false(c->r.legal);
+	assert_string_equal(c->r.reason, "only artillery limbers up (l.90-94)");
+	/* a horse battery's 'charge' unlimbers at its end (l.94) */
+	c = call_rule("brigade", "move", "--type horse-artillery --charge", "4,5");
+	assert_true(c->r.legal);
+	for (int i = 0; i < c->r.neffects; i++)
+		if (strcmp(c->r.effects[i].what, "formation") == 0)
+			assert_string_equal(c->r.effects[i].word, "unlimbered");
+	c = call_rule("brigade", "fire", "--guns 2 --distance 20 --mod limbered", "2,2,5");
+	assert_false(c->r.legal);
+	assert_string_equal(c->r.reason,
+	    "limbered artillery may not fire: it takes a complete move to unlimber");
+}
+
 int
 main(void)
 {
@@ -378,6 +421,7 @@ main(void)
 		cmocka_unit_test(square_infantry_only),
 		cmocka_unit_test(rally_cases),
 		cmocka_unit_test(movement_cases),
+		cmocka_unit_test(battery_limbers),
 		cmocka_unit_test(inputs_reject),
 	};
 

@@ -55,8 +55,8 @@ static const struct ledger_decl stub_ledgers[] = {
 };
 
 static const struct unit_type stub_types[] = {
-	{ "soldier", "infantry", NULL },
-	{ NULL, NULL, NULL },
+	{ "soldier", "infantry", NULL, NULL },
+	{ NULL, NULL, NULL, NULL },
 };
 
 /* The least the contract allows: no rate, hooks, consequence, settle,

@@ -217,6 +217,54 @@ fatigue_edges(void **state)
 		}
 }
 
+/* l.92: "Artillery batteries are either limbered or unlimbered"; l.172:
+ * "An artillery battery may always limber and move without use of the
+ * maneuver tables. In order to unlimber however ...": a move limbers it,
+ * --formation unlimbered unlimbers it in place, no dice either way; no
+ * battery stands in line; l.240: a silenced (R) or damaged (1, 1R)
+ * battery "is immediately limbered up"; l.218: a limbered battery named
+ * as such does not fire. */
+static void
+battery_limbers(void **state)
+{
+	struct call *c = call_rule("fury", "move", "--type foot-artillery", "6,6");
+	const struct effect *e = NULL;
+
+	(void)state;
+	assert_field(c, "result", "\"limbers_and_moves\"");
+	assert_field(c, "inches", "8");
+	for (int i = 0; i < c->r.neffects; i++)
+		if (strcmp(c->r.effects[i].what, "formation") == 0)
+			e = &c->r.effects[i];
+	assert_non_null(e);
+	assert_string_equal(e->word, "limbered");
+	c = call_rule("fury", "move", "--type horse-artillery --formation unlimbered", "6,6");
+	assert_field(c, "result", "\"unlimbers\"");
+	assert_field(c, "inches", "0");
+	assert_int_equal(c->dice.nused, 0);
+	assert_string_equal(c->r.effects[c->r.neffects - 1].word, "unlimbered");
+	c = call_rule("fury", "move", "--type foot-artillery --formation line", "6,6");
+	assert_false(c->r.legal);
+	assert_string_equal(c->r.reason, "artillery batteries are either limbered or unlimbered (l.92)");
+	c = call_rule("fury", "move", "--quality good --type infantry --formation limbered", "6,6");
+	assert_false(c->r.legal);
+	assert_string_equal(c->r.reason, "only artillery batteries limber (l.92)");
+	/* 4 points at a limbered target, 4+5 +1 = 10: R, silenced, limbered */
+	c = call_rule("fury", "fire", "--fire-points 4 --target-type artillery --mod target-limbered",
+	    "4,5");
+	assert_field(c, "artillery_result", "\"silenced\"");
+	assert_string_equal(c->r.effects[c->r.neffects - 1].word, "limbered");
+	/* 4 points, 6+6 = 12: damaged, and so limbered */
+	c = call_rule("fury", "fire", "--fire-points 4 --target-type artillery", "6,6");
+	assert_field(c, "artillery_result", "\"damaged\"");
+	assert_string_equal(c->r.effects[c->r.neffects - 1].what, "formation");
+	assert_string_equal(c->r.effects[c->r.neffects - 1].word, "limbered");
+	c = call_rule("fury", "fire", "--fire-points 4 --mod limbered", "6,6");
+	assert_false(c->r.legal);
+	assert_string_equal(c->r.reason,
+	    "only infantry, dismounted cavalry and unlimbered artillery are eligible to fire");
+}
+
 /*
  * l.90: "Square. (infantry only)".  Cavalry and batteries may not move in
  * square, form it by an emergency formation change, or be fired on as a
@@ -272,6 +320,7 @@ main(void)
 		cmocka_unit_test(freshness_edges),
 		cmocka_unit_test(fatigue_edges),
 		cmocka_unit_test(square_infantry_only),
+		cmocka_unit_test(battery_limbers),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

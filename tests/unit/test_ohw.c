@@ -190,6 +190,43 @@ has_work(const struct call *c, const char *line)
 	return 0;
 }
 
+/* l.40: "Foot Artillery is 1/2 per action (move/unlimber/limber)": a
+ * battery's --formation limbered or unlimbered is that action, and it
+ * stands so after (6" halved for the move, the limber taking the other
+ * half: 3"); a battery that fires and evades limbers up (l.122); no other
+ * troops limber, and no battery stands in line. */
+static void
+battery_limbers(void **state)
+{
+	struct call *c = call_rule("ohw", "move", "--type foot-artillery --formation limbered", NULL);
+	const struct effect *e;
+
+	(void)state;
+	assert_field(c, "inches", "3");
+	assert_non_null(e = effect_of(c, "unit", "formation"));
+	assert_string_equal(e->word, "limbered");
+	c = call_rule("ohw", "move", "--type horse-artillery --formation unlimbered", NULL);
+	assert_field(c, "inches", "9");
+	assert_non_null(e = effect_of(c, "unit", "formation"));
+	assert_string_equal(e->word, "unlimbered");
+	assert_non_null(e = effect_of(call_rule("ohw", "move", "--type horse-artillery --evade",
+	    NULL), "unit", "formation"));
+	assert_string_equal(e->word, "limbered");
+	assert_null(effect_of(call_rule("ohw", "move", "--type foot-artillery", NULL), "unit",
+	    "formation"));
+	c = call_rule("ohw", "move", "--type cavalry --formation limbered", NULL);
+	assert_false(c->r.legal);
+	assert_string_equal(c->r.reason, "only artillery limbers up (l.40)");
+	c = call_rule("ohw", "move", "--type foot-artillery --formation line", NULL);
+	assert_false(c->r.legal);
+	assert_string_equal(c->r.reason,
+	    "artillery limbers or unlimbers: it stands in no line (l.36, l.40)");
+	/* a limbered battery's fire: the game names it (ohw.txt l.40) */
+	c = call_rule("ohw", "fire", "--firer foot-artillery --distance 10 --mod limbered", "4");
+	assert_false(c->r.legal);
+	assert_int_equal(c->dice.nused, 0);
+}
+
 /* l.130, l.189: "In the case of an Infantry column having charged they will
  * retreat two inches and be formed into a line facing their target"; a
  * line retires 6" and stays as it was; a column that breaks its defender
@@ -236,6 +273,7 @@ main(void)
 		cmocka_unit_test(refused_melee_and_fire),
 		cmocka_unit_test(moves),
 		cmocka_unit_test(horse_battery_quarter),
+		cmocka_unit_test(battery_limbers),
 		cmocka_unit_test(column_charge_fails),
 	};
 

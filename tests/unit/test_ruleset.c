@@ -181,6 +181,35 @@ a_command_without_hooks(void **state)
 	assert_false(h->answers_the_lost);
 }
 
+/* A battery's type declares where it stands until told (fury.txt l.92:
+ * "Artillery batteries are either limbered or unlimbered"), the rest the
+ * rule set's first formation; rules without tactical formations none.
+ * The formations tables let only artillery limber or unlimber, and no
+ * battery stand in line (brigade's may march in column on a road). */
+static void
+a_battery_stands_unlimbered(void **state)
+{
+	struct tableset ts = table_stock_set();
+
+	(void)state;
+	assert_string_equal(roster_type_formation(roster_of("brigade"), "foot-artillery"),
+	    "unlimbered");
+	assert_string_equal(roster_type_formation(roster_of("brigade"), "cavalry"), "line");
+	assert_string_equal(roster_type_formation(roster_of("fury"), "russian-heavy-battery"),
+	    "unlimbered");
+	assert_string_equal(roster_type_formation(roster_of("ohw"), "horse-artillery"),
+	    "unlimbered");
+	assert_null(roster_type_formation(roster_of("2x2"), "foot-artillery"));
+	assert_null(rule_formation_refused(&ts, "brigade", "horse-artillery", "limbered", NULL));
+	assert_null(rule_formation_refused(&ts, "brigade", "horse-artillery", "march-column", NULL));
+	assert_non_null(rule_formation_refused(&ts, "brigade", "horse-artillery", "line", NULL));
+	assert_non_null(rule_formation_refused(&ts, "brigade", "infantry", "unlimbered", NULL));
+	assert_non_null(rule_formation_refused(&ts, "fury", "heavy-battery", "column", NULL));
+	assert_null(rule_formation_refused(&ts, "fury", "heavy-battery", "unlimbered", NULL));
+	assert_non_null(rule_formation_refused(&ts, "ohw", "cavalry", "limbered", NULL));
+	assert_null(rule_formation_refused(&ts, "ohw", "foot-artillery", "limbered", NULL));
+}
+
 int
 main(void)
 {
@@ -189,6 +218,7 @@ main(void)
 		cmocka_unit_test(no_type_undeclared_here),
 		cmocka_unit_test(type_names_in_order),
 		cmocka_unit_test(lookups_refuse_what_is_not_declared),
+		cmocka_unit_test(a_battery_stands_unlimbered),
 		cmocka_unit_test(hooks_keyed_by_command),
 		cmocka_unit_test(a_command_without_hooks),
 	};
