@@ -203,7 +203,7 @@ word_correction(struct cmd_ctx *g, const struct game *gm,
 	const struct inputs *in = &w->in;
 	const char *clear = in_text(in, "clear"), *word = in_text(in, "state");
 	const char *formation = in_text(in, "formation"), *why;
-	const struct word_decl *d;
+	const struct word_decl *d = NULL;
 	char list[512], a[UNIT_WORD];
 
 	for (int i = 0; i < in->n; i++)
