@@ -7,6 +7,7 @@
 
 #include "campaign.h"
 #include "jsonw.h"
+#include "render.h"
 
 /* The options of `new` that are the rule set's (stored with the game). */
 int
