@@ -127,8 +127,12 @@ build/san/umpire-serve: $(SAN_LIB) $(SAN_CMD) $(SAN_SERVE)
 build/san/test_%: build/san/test_%.o $(SAN_LIB) build/san/render.o
 	$(CC) $(SAN) -o $@ $^ -lcmocka $(LIBS)
 
+# (the release build and its man page too: t9200-install.bats installs
+# them, and make builds them here with its -j, not one file at a time
+# inside a test)
 check: build/san/umpire $(UNIT_BIN) build/flt/umpire \
-    build/flt/umpire-serve build/flt/faultshim.so build/san/fuzz_replay
+    build/flt/umpire-serve build/flt/faultshim.so build/san/fuzz_replay \
+    umpire umpire-serve build/umpire.1
 	@tests/run.sh build/flt/umpire build/san/umpire $(UNIT_BIN)
 
 # The fuzz harness: replayed over its corpus (gcc, sanitizers) in make

@@ -2,12 +2,17 @@
 # The casualty sheet (golden), the log, undo and redo round trips, turns.
 load helper
 
+# The small battle (battle.sh), played once for the file; its tests start
+# from copies of it.
 battle() {
 	UMPIRE=$U "$BATS_TEST_DIRNAME/battle.sh"
 }
+setup_file() {
+	shared_game battle
+}
 
 @test "a small battle's final sheet matches the golden file" {
-	battle
+	from_shared_game
 	"$U" sheet > sheet.out
 	golden battle.sheet sheet.out
 }
@@ -34,7 +39,7 @@ battle() {
 #     disordered; adjust: RHA 1, a gunner of gun 1 (the first crew takes the
 #     first loss): 4 from gun 1's defence (l.138), 16 and 20.
 @test "the battle's totals are the ones worked by hand" {
-	battle
+	from_shared_game
 	umpire --json sheet
 	[ "$status" -eq 0 ]
 	[ "$(json '[.units[]|"\(.name)=\(.losses)"]|join(" ")')" = "Kempt=25 Pack=8 Royal Horse Artillery=1 Bachelu=17 Piré=10" ]
@@ -47,13 +52,13 @@ battle() {
 }
 
 @test "the sheet as JSON matches the golden file" {
-	battle
+	from_shared_game
 	"$U" sheet --json | jq -S . > sheet.json
 	golden battle.sheet.json sheet.json
 }
 
 @test "sheet --json units carry the CLI.md keys" {
-	battle
+	from_shared_game
 	umpire --json sheet
 	[ "$status" -eq 0 ]
 	[ "$(json '[.units[]|has("name") and has("side") and has("type") and has("state") and has("start_strength") and has("strength") and has("losses")]|all')" = true ]
@@ -61,7 +66,7 @@ battle() {
 }
 
 @test "sheet --side and --csv" {
-	battle
+	from_shared_game
 	umpire sheet --side French --csv
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "side,order_of_battle,name,type,start_strength,strength,losses,state,pushback_run,pushback_total,formation,flags" ]
@@ -73,7 +78,7 @@ battle() {
 }
 
 @test "the log lists every ruling with its summary and effects" {
-	battle
+	from_shared_game
 	umpire log
 	[ "$status" -eq 0 ]
 	has_line "#9     turn 3   melee    Bachelu (attacker), Kempt (defender): attacker wins (attacker loses 2, defender 9): the defender is pushed back (push back 2)"
@@ -87,7 +92,7 @@ battle() {
 }
 
 @test "log show gives the working again" {
-	battle
+	from_shared_game
 	umpire log show 2
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "event 2, turn 1, fire" ]
@@ -383,7 +388,7 @@ undid #1 turn 1 fire of Kempt (target): 2 casualties" ]
 }
 
 @test "sheet --html: a printable page a side, boxes crossed off, a chart by turn" {
-	battle
+	from_shared_game
 	umpire sheet --html sheet.html
 	[ "$status" -eq 0 ]
 	[ "$output" = "wrote the casualty sheet to sheet.html" ]
@@ -417,18 +422,18 @@ undid #1 turn 1 fire of Kempt (target): 2 casualties" ]
 
 @test "sheet --html prints one page a side in headless Chromium" {
 	command -v chromium >/dev/null || skip "chromium is not installed (make deps installs it)"
-	battle
+	from_shared_game
 	"$U" sheet --html sheet.html >/dev/null
-	timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --print-to-pdf=sheet.pdf \
-	    "file://$PWD/sheet.html" 2>/dev/null
-	[ "$(grep -a -oP '/Type\s*/Page(?!s)' sheet.pdf | wc -l)" = 2 ]
-	timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --screenshot=sheet.png \
+	# printed and shot by one launch (its start is most of its time)
+	timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage \
+	    --user-data-dir="$TEST_DIR/chromium" --print-to-pdf=sheet.pdf --screenshot=sheet.png \
 	    --window-size=900,1200 "file://$PWD/sheet.html" 2>/dev/null
+	[ "$(grep -a -oP '/Type\s*/Page(?!s)' sheet.pdf | wc -l)" = 2 ]
 	[ "$(head -c 8 sheet.png | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
 }
 
 @test "report: the battle turn by turn with each side's losses" {
-	battle
+	from_shared_game
 	umpire report
 	[ "$status" -eq 0 ]
 	has_line "Turn 1"
