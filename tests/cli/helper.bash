@@ -325,6 +325,21 @@ before_batteries() {
 	PRAGMA user_version = 10;"
 }
 
+# fire_refused REASON ARGS...: `fire ARGS` is ruled not legal for REASON,
+# with no effects, and every unit stays as it was.
+fire_refused() {
+	local reason=$1
+	shift
+	"$U" --json sheet >before.json
+	umpire --json fire "$@"
+	[ "$status" -eq 0 ]
+	[ "$(json .legal)" = false ]
+	[ "$(json .reason)" = "$reason" ]
+	[ "$(jsonc .effects)" = "[]" ]
+	"$U" --json sheet >after.json
+	[ "$(jq -c .units before.json)" = "$(jq -c .units after.json)" ]
+}
+
 # formation_words RULES: the formations the game's table lists, in order.
 formation_words() {
 	sqlite3 umpire.db "SELECT group_concat(f, ',') FROM (SELECT json_extract(cells, '\$[0]') AS f

@@ -766,14 +766,7 @@ load helper
 	[ "$(jsonc .dice)" = "[]" ]
 	[ "$(json '.effects[] | select(.what == "formation") | .formation')" = limbered ]
 	"$U" turn next >/dev/null
-	"$U" --json sheet >before.json
-	umpire --json fire --unit "Foot battery" --target Piré --distance 20 --dice 2,2,5
-	[ "$status" -eq 0 ]
-	[ "$(json .legal)" = false ]
-	[ "$(json .reason)" = "limbered artillery may not fire: it takes a complete move to unlimber (brigade.txt l.90; Foot battery is limbered)" ]
-	[ "$(jsonc .effects)" = "[]" ]
-	"$U" --json sheet >after.json
-	[ "$(jq -c .units before.json)" = "$(jq -c .units after.json)" ]
+	fire_refused "limbered artillery may not fire: it takes a complete move to unlimber (brigade.txt l.90; Foot battery is limbered)" --unit "Foot battery" --target Piré --distance 20 --dice 2,2,5
 	umpire turn
 	[ "$status" -eq 0 ]
 	has_line "    may not: fire (brigade.txt l.90: it is limbered)"

@@ -424,14 +424,7 @@ corps() {
 	[ "$status" -eq 0 ]
 	[ "$(json .result.result)" = limbers_and_moves ]
 	[ "$(json '.effects[] | select(.what == "formation") | .formation')" = limbered ]
-	"$U" --json sheet >before.json
-	umpire --json fire --unit "Great Battery" --target Husson --distance 10 --dice 3,3
-	[ "$status" -eq 0 ]
-	[ "$(json .legal)" = false ]
-	[ "$(json .reason)" = "only infantry, dismounted cavalry and unlimbered artillery are eligible to fire (fury.txt l.218; Great Battery is limbered)" ]
-	[ "$(jsonc .effects)" = "[]" ]
-	"$U" --json sheet >after.json
-	[ "$(jq -c .units before.json)" = "$(jq -c .units after.json)" ]
+	fire_refused "only infantry, dismounted cavalry and unlimbered artillery are eligible to fire (fury.txt l.218; Great Battery is limbered)" --unit "Great Battery" --target Husson --distance 10 --dice 3,3
 	# limbered, it is the +1 target limbered artillery (the fire chart)
 	umpire --json fire --unit Husson --target "Great Battery" --distance 2 --dice 3,3
 	[ "$status" -eq 0 ]

@@ -313,14 +313,7 @@ undid #2 turn 1 adjust of 1/45e (unit): 1/45e: reorganised (stood a full turn to
 	[ "$status" -eq 0 ]
 	[ "$(json .result.inches)" = 9 ]
 	[ "$(json '.effects[] | select(.what == "formation") | .formation')" = limbered ]
-	"$U" --json sheet >before.json
-	umpire --json fire --unit RHA --target "1/45e" --distance 10 --dice 6
-	[ "$status" -eq 0 ]
-	[ "$(json .legal)" = false ]
-	[ "$(json .reason)" = "a limbered battery does not fire: it unlimbers first, one of its actions (ohw.txt l.40; RHA is limbered)" ]
-	[ "$(jsonc .effects)" = "[]" ]
-	"$U" --json sheet >after.json
-	[ "$(jq -c .units before.json)" = "$(jq -c .units after.json)" ]
+	fire_refused "a limbered battery does not fire: it unlimbers first, one of its actions (ohw.txt l.40; RHA is limbered)" --unit RHA --target "1/45e" --distance 10 --dice 6
 	umpire turn
 	[ "$status" -eq 0 ]
 	has_line "    may not: fire (ohw.txt l.40: it is limbered)"
