@@ -139,6 +139,7 @@ struct completion {
 /* ---- candidates ------------------------------------------------------ */
 
 static const char *typed_value(const struct completion *c, const char *name);
+static const struct unit *unit_typed(struct completion *c);
 
 static void
 keep(struct completion *c, const char *text)
@@ -191,9 +192,11 @@ offer_declared(struct completion *c, const struct word_decl *list)
 		offer(c, list->word);
 }
 
-/* Offers each word of a '|'-separated list. */
+/* Offers each word of a '|'-separated list that fits (all of them when
+ * fits is NULL). */
 static void
-offer_words(struct completion *c, const char *list)
+offer_words_fitting(struct completion *c, const char *list,
+    int (*fits)(struct completion *c, const char *word))
 {
 	char word[256];
 
@@ -203,10 +206,17 @@ offer_words(struct completion *c, const char *list)
 		if (len < sizeof word) {
 			memcpy(word, list, len);
 			word[len] = '\0';
-			offer(c, word);
+			if (fits == NULL || fits(c, word))
+				offer(c, word);
 		}
 		list += len + (list[len] == '|');
 	}
+}
+
+static void
+offer_words(struct completion *c, const char *list)
+{
+	offer_words_fitting(c, list, NULL);
 }
 
 static void
@@ -559,6 +569,28 @@ offer_kind(struct completion *c, enum kind kind, const char *words)
 	}
 }
 
+/* True when the unit the line is about (its --type, or the unit it
+ * names) may stand in tactical formation WORD, or the line says no type:
+ * a battery limbered or unlimbered, never in line. */
+static int
+formation_fits(struct completion *c, const char *word)
+{
+	const struct ruleset *rs = rules_of(c);
+	const char *type = typed_value(c, "type");
+	const struct unit *u;
+	struct tableset stock;
+
+	if (rs == NULL || rs->roster->formation_refused == NULL)
+		return 1;
+	if (type == NULL && (u = unit_typed(c)) != NULL)
+		type = u->type;
+	if (type == NULL)
+		return 1;
+	stock = table_stock_set();
+	return rs->roster->formation_refused(c->game == 1 ? &c->gm->ts : &stock, type,
+	    word, NULL) == NULL;
+}
+
 /* A unit's states and flags, or its type, under the rule set. */
 static void
 offer_roster_words(struct completion *c, const char *arg)
@@ -573,7 +605,10 @@ offer_roster_words(struct completion *c, const char *arg)
 		offer_words(c, roster_type_names(ro, types, sizeof types));
 		offer_words(c, ro->formation_types);
 	} else if (strcmp(arg, "F") == 0) {	/* a tactical formation */
-		offer_declared(c, ro->keeps.formations);
+		for (const struct word_decl *w = ro->keeps.formations;
+		    w != NULL && w->word != NULL; w++)
+			if (formation_fits(c, w->word))
+				offer(c, w->word);
 	} else {
 		if (strcmp(arg, "STATE") == 0) {
 			offer(c, ro->keeps.good_state);
@@ -591,7 +626,8 @@ offer_value(struct completion *c, const struct input_decl *d)
 
 	switch (d->kind) {
 	case IN_CHOICE:
-		offer_words(c, d->choices);
+		offer_words_fitting(c, d->choices,
+		    strcmp(d->name, "formation") == 0 ? formation_fits : NULL);
 		break;
 	case IN_MODS:
 		/* A comma list: the names before the last comma are kept. */
@@ -679,12 +715,28 @@ typed_value(const struct completion *c, const char *name)
 	return NULL;
 }
 
+/* The unit the line is about: adjust NAME, unit set NAME, or --unit
+ * NAME; NULL when it names none of the game's. */
+static const struct unit *
+unit_typed(struct completion *c)
+{
+	const char *name = typed_value(c, "unit");
+
+	if (strcmp(c->cmd->name, "adjust") == 0 && c->nargs > 0)
+		name = c->args[0];
+	else if (strcmp(c->cmd->name, "unit") == 0 && c->nargs > 1 &&
+	    strcmp(c->args[0], "set") == 0)
+		name = c->args[1];
+	return name != NULL && game(c) ? named_unit(c, name) : NULL;
+}
+
 /* unit add and set: the common options, then the ratings of a unit or
  * of a formation, as --type (add) or the unit named (set) says. */
 static void
 unit_decls(struct completion *c, const char *sub, struct decls *ds)
 {
 	const struct ruleset *rs;
+	const struct unit *u;
 	const char *type = typed_value(c, "type");
 	int formation = 0;
 
@@ -695,16 +747,8 @@ unit_decls(struct completion *c, const char *sub, struct decls *ds)
 		return;
 	if (type != NULL)
 		formation = choice_has(rs->roster->formation_types, type);
-	else if (strcmp(sub, "set") == 0 && c->nargs > 1 && game(c)) {
-		char want[UNIT_NAME * 4], have[UNIT_NAME * 4];
-
-		text_fold(c->args[1], want, sizeof want);
-		for (int i = 0; i < c->gm->army.n; i++) {
-			text_fold(c->gm->army.u[i].name, have, sizeof have);
-			if (strcmp(want, have) == 0)
-				formation = c->gm->army.u[i].formation;
-		}
-	}
+	else if ((u = unit_typed(c)) != NULL)
+		formation = u->formation;
 	add_decls(ds, formation ? roster_formation_inputs(rs->roster) :
 	    rs->roster->inputs);
 }

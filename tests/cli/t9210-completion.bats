@@ -169,8 +169,8 @@ ${names[k]}" ] || { echo "'$quote$start' gives $word: $output"; return 1; }
 	offers "umpire unit set \"Wellington's Army\" --quality p" poor
 	offers "umpire adjust Kempt --state " good_order destroyed disordered rallying half-speed broken pushed-back following-up charging
 	offers "umpire adjust Kempt --clear " disordered rallying half-speed broken pushed-back following-up charging
-	offers "umpire adjust Kempt --formation " line march-column attack-column square limbered unlimbered
-	offers "umpire unit set Kempt --formation " line march-column attack-column square limbered unlimbered
+	offers "umpire adjust Kempt --formation " line march-column attack-column square
+	offers "umpire unit set Kempt --formation " line march-column attack-column square
 	offers "umpire --rules fury fire --formation " line column march-column
 	offers "umpire --rules fury unit add X --bel v" veteran
 	offers "umpire sheet --side " British French
@@ -261,7 +261,7 @@ ${names[k]}" ] || { echo "'$quote$start' gives $word: $output"; return 1; }
 	offers "umpire unit add X --bel " militia conscript regular veteran guard
 	offers "umpire unit add X --parent " "Reille\\'s\\ Corps"
 	offers "umpire adjust " "Reille\\'s\\ Corps" Éblé "O\\'Connor"
-	offers "umpire adjust Éblé --formation " line column march-column square limbered unlimbered
+	offers "umpire adjust Éblé --formation " line column march-column square
 	offers "umpire unit show r" "Reille\\'s\\ Corps"
 	offers "umpire unit set 'o" "O'\\''Connor"
 	offers "umpire unit rm É" Éblé
@@ -320,7 +320,7 @@ ${names[k]}" ] || { echo "'$quote$start' gives $word: $output"; return 1; }
 	offers "umpire fatigue --mod " stubborn pyrrhic save-yourselves
 	offers "umpire melee --attacker-type " cavalry heavy-cavalry infantry skirmishers square
 	offers "umpire adjust Lützow --" --fp --state --clear --formation --reason --db --rules --json --help
-	offers "umpire adjust Lützow --formation " line column square skirmishers limbered unlimbered
+	offers "umpire adjust Lützow --formation " line column
 	offers "umpire unit show \"b" "Brunswick's Black"
 	offers "umpire log show " 1
 }
@@ -495,4 +495,23 @@ in_order() {
 		"$U" adjust Pack --figures -1 --reason "a count of the ids" >/dev/null
 	done
 	in_order "umpire log show " 1 2 3 4 5 6 7 8 9 10 11 12
+}
+
+# brigade l.90, fury l.92: a battery stands limbered or unlimbered, and
+# troops never do; completion offers the formations the unit's type may
+# stand in, by the formations table (its types column).
+@test "the tactical formations offered are those of the unit's type" {
+	bin_umpire
+	"$U" new --rules fury >/dev/null
+	"$U" unit add "Grand Battery" --side French --type heavy-battery --stands 1 --bel veteran >/dev/null
+	"$U" unit add Bachelu --side French --type infantry --stands 4 --bel veteran >/dev/null
+	offers "umpire move --unit 'Grand Battery' --formation " march-column limbered unlimbered
+	offers "umpire move --unit Bachelu --formation " line column march-column square
+	offers "umpire adjust 'Grand Battery' --formation " march-column limbered unlimbered
+	offers "umpire unit set Bachelu --formation " line column march-column square
+	offers "umpire unit add X --type horse-battery --formation " march-column limbered unlimbered
+	# no unit named, no type given: every formation the rule set keeps
+	offers "umpire move --formation " line column march-column square limbered unlimbered
+	offers "umpire --rules brigade unit add X --type foot-artillery --formation " march-column limbered unlimbered
+	offers "umpire --rules brigade move --type skirmishers --formation " line march-column attack-column square
 }
