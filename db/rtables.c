@@ -51,6 +51,15 @@ cells_json(const struct table *t, int row)
 	return jsonw_take(&w);
 }
 
+/* Runs a copying statement whose binding ended in rc. */
+static int
+copy_step(struct db *db, sqlite3_stmt *st, int rc)
+{
+	if (rc != SQLITE_OK)
+		return db_fail(db, rc, "copying the rule tables");
+	return db_step_done(db, st, "copying the rule tables");
+}
+
 static int
 insert_row(struct db *db, const struct table *t, int r)
 {
@@ -66,10 +75,7 @@ insert_row(struct db *db, const struct table *t, int r)
 	db_bind_text(st, 2, t->name, &rc);
 	db_bind_int(st, 3, r, &rc);
 	db_bind_text(st, 4, json, &rc);
-	if (rc != SQLITE_OK)
-		status = db_fail(db, rc, "copying the rule tables");
-	else
-		status = db_step_done(db, st, "copying the rule tables");
+	status = copy_step(db, st, rc);
 	free(json);
 	return status;
 }
@@ -105,10 +111,7 @@ insert_table(struct db *db, const struct table *t)
 	db_bind_text(st, 5, t->note, &rc);
 	db_bind_text(st, 6, json, &rc);
 	db_bind_text(st, 7, hash, &rc);
-	if (rc != SQLITE_OK)
-		status = db_fail(db, rc, "copying the rule tables");
-	else
-		status = db_step_done(db, st, "copying the rule tables");
+	status = copy_step(db, st, rc);
 	free(json);
 	return status != DB_OK ? status : insert_rows(db, t);
 }
