@@ -190,7 +190,7 @@ deps:
 	@missing=""; \
 	for p in gcc make libsqlite3-dev libcsv-dev libgmp-dev libutf8proc-dev libcmocka-dev parallel \
 	    libmicrohttpd-dev bats sqlite3 jq curl wrk chromium poppler-utils man-db tmux \
-	    python3-jsonschema; do \
+	    python3-jsonschema bash-builtins; do \
 	    dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \

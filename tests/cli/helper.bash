@@ -3,20 +3,58 @@
 
 bats_require_minimum_version 1.5.0
 
+# Programs a test runs often are bash's own where the system has them
+# (bash-builtins: make deps installs it): a program started costs some ten
+# milliseconds here, a builtin nothing.
+builtin_mktemp=
+for b in mkdir rm mktemp sleep; do
+	if [ -f "/usr/lib/bash/$b" ] && enable -f "/usr/lib/bash/$b" "$b" 2>/dev/null; then
+		[ "$b" != mktemp ] || builtin_mktemp=1
+	fi
+done
+
 # use_binary: the binary under test as $U.
 use_binary() {
 	U=${UMPIRE_BIN:?set UMPIRE_BIN to the binary under test}
-	# UMPIRE_JSON_CAPTURE=DIR: every --json output is kept in DIR as well
-	# (tests/cli/json-capture.sh), for tests/cli/validate-json.py.
-	if [ -n "${UMPIRE_JSON_CAPTURE:-}" ]; then
-		export UMPIRE_REAL_BIN=$UMPIRE_BIN
-		U=$BATS_TEST_DIRNAME/json-capture.sh
+}
+
+# keep_json OUTPUT ARGS...: when UMPIRE_JSON_CAPTURE names a directory and
+# ARGS hold --json, OUTPUT (that run's standard output) is kept there for
+# tests/cli/validate-json.py: N (ARGS, one a line) and N.out.
+keep_json() {
+	[ -n "${UMPIRE_JSON_CAPTURE:-}" ] || return 0
+	local out=$1 a base
+	shift
+	for a; do
+		[ "$a" = --json ] || continue
+		base=$UMPIRE_JSON_CAPTURE/${BATS_TEST_FILENAME##*/}.${BATS_TEST_NUMBER:-0}.$BASHPID.$SRANDOM
+		printf '%s\n' "$@" >"$base"
+		if [ -n "$out" ]; then printf '%s\n' "$out"; fi >"$base.out"
+		return 0
+	done
+}
+
+# uj ARGS...: the binary run as it is (its output where the caller sends
+# it, its status returned), its --json output kept as keep_json says.
+uj() {
+	if [ -z "${UMPIRE_JSON_CAPTURE:-}" ]; then
+		"$U" "$@"
+		return
 	fi
+	local out rc
+	out=$("$U" "$@") && rc=0 || rc=$?
+	keep_json "$out" "$@"
+	[ -z "$out" ] || printf '%s\n' "$out"
+	return "$rc"
 }
 
 setup() {
 	use_binary
-	TEST_DIR=$(mktemp -d)
+	if [ -n "$builtin_mktemp" ]; then
+		mktemp -d -v TEST_DIR "${TMPDIR:-/tmp}/umpire-test.XXXXXX" >/dev/null || return 1
+	else
+		TEST_DIR=$(mktemp -d) || return 1
+	fi
 	cd "$TEST_DIR" || return 1
 	unset UMPIRE_DB
 }
@@ -36,26 +74,29 @@ teardown() {
 # temporary file and more subshells each time (the tests call it some
 # 1,200 times, loops aside).
 umpire() {
-	local flags=$- l
+	local flags=$-
 	set +eET
 	output=$("$U" "$@" 2>"$BATS_TEST_TMPDIR/.stderr") && status=0 || status=$?
+	keep_json "$output" "$@"
 	read -d '' -r stderr <"$BATS_TEST_TMPDIR/.stderr"
-	lines=()
-	while IFS= read -r l; do
-		[ -z "$l" ] || lines+=("$l")
-	done <<<"$output"
+	# split on newlines, empty lines dropped, no pattern expanded (a read
+	# loop reads a pipe a byte a call: a large output took seconds)
+	local IFS=$'\n'
+	set -f
+	# shellcheck disable=SC2206
+	lines=($output)
 	set "-$flags"
 }
 
 # json FILTER: evaluates a jq filter on the last command's stdout.
 json() {
-	printf '%s' "$output" | jq -r "$1"
+	jq -r "$1" <<<"$output"
 }
 
 # jsonc FILTER: the filter's value, on the last command's stdout, as
 # compact JSON.
 jsonc() {
-	printf '%s' "$output" | jq -c "$1"
+	jq -c "$1" <<<"$output"
 }
 
 # The rule sets' names as the binary declares them (umpire --json help),
@@ -106,9 +147,7 @@ expect_error() {
 	[ "$stderr" = "$2" ] || [ "$message" = "$2" ] || [ "${stderr#umpire: }" = "$2" ] ||
 	    { echo "stderr: $stderr"; echo "expected: $2"; return 1; }
 	[ -z "$output" ] || { echo "stdout not empty: $output"; return 1; }
-	local lines
-	lines=$(printf '%s\n' "$stderr" | wc -l)
-	[ "$lines" -eq 1 ] || { echo "stderr has $lines lines: $stderr"; return 1; }
+	[[ "$stderr" != *$'\n'* ]] || { echo "stderr has more than one line: $stderr"; return 1; }
 }
 
 # new_game [ARGS...]: a fresh brigade game in the test directory.
@@ -200,11 +239,9 @@ holds_exclusive() {
 # True when some line of $output (or of $2) is exactly $1: a whole line,
 # never a part of one ("push back 3" is not "push back 30").
 has_line() {
-	local l text=${2-$output}
+	local text=${2-$output}
 
-	while IFS= read -r l; do
-		[ "$l" = "$1" ] && return 0
-	done <<<"$text"
+	[[ $'\n'$text$'\n' != *$'\n'"$1"$'\n'* ]] || return 0
 	printf 'no line "%s" in:\n%s\n' "$1" "$text"
 	return 1
 }
@@ -302,7 +339,7 @@ chart_bars() {
 # then the next turn.  turn_units FILE: its units, a line each: [unit,
 # acts, what it must do, what it may not and the rule].
 turn_ends() {
-	"$U" --json turn >"turn$1.json"
+	uj --json turn >"turn$1.json"
 	"$U" turn next >/dev/null
 }
 turn_units() {
@@ -330,13 +367,13 @@ before_batteries() {
 fire_refused() {
 	local reason=$1
 	shift
-	"$U" --json sheet >before.json
+	uj --json sheet >before.json
 	umpire --json fire "$@"
 	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	[ "$(json .reason)" = "$reason" ]
 	[ "$(jsonc .effects)" = "[]" ]
-	"$U" --json sheet >after.json
+	uj --json sheet >after.json
 	[ "$(jq -c .units before.json)" = "$(jq -c .units after.json)" ]
 }
 

@@ -8,8 +8,7 @@ ruling.
   rulings.py walk FIELD -- ARGS     every sequence of d6 faces the ruling
                                     asks for, one die more while it says
                                     "too few dice": "VALUE DEPTH" a line
-The binary is $UMPIRE_BIN (through tests/cli/json-capture.sh when the
-tests keep their JSON)."""
+The binary is $UMPIRE_BIN."""
 import json
 import os
 import subprocess

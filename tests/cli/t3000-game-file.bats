@@ -242,7 +242,7 @@ load helper
 		if [ "$w" -le 3 ]; then
 			kept_turns=$((kept_turns + 1))
 		else
-			run --separate-stderr "$U" log --unit "W$w" --json
+			umpire log --unit "W$w" --json
 			[ "$status" -eq 0 ]
 			[ "$(json '[.entries[] | select(.command == "fire") | .who[] | "\(.unit) (\(.role))"] | join(",")')" = "W$w (target)" ]
 		fi

@@ -289,7 +289,7 @@ load helper
 	[ "$(printf '%s\n' "$output" | grep -c '^wrote')" = 0 ]
 	"$U" --db two.db new --rules brigade >/dev/null
 	"$U" --db two.db unit import oob.csv >/dev/null
-	diff <("$U" sheet --json | jq -S .units) <("$U" --db two.db sheet --json | jq -S .units)
+	diff <(uj sheet --json | jq -S .units) <(uj --db two.db sheet --json | jq -S .units)
 }
 
 # OWASP "CSV Injection": a cell starting with =, +, - or @ is run by a
@@ -315,9 +315,9 @@ load helper
 	umpire --db two.db unit import oob.csv
 	[ "$status" -eq 0 ]
 	[ "$output" = "imported 7 units from oob.csv" ]
-	[ "$("$U" --db two.db --json unit list | jq -c '[.units[] | [.name, .side]]')" = \
+	[ "$(uj --db two.db --json unit list | jq -c '[.units[] | [.name, .side]]')" = \
 	    "[[\"-1st Foot\",\"=Side\"],[\"=SUM(A1)\",\"=Side\"],[\"+Plus\",\"=Side\"],[\"@Home\",\"=Side\"],[\"'quoted\",\"=Side\"],[\"''twice\",\"=Side\"],[\"Plain 'Name'\",\"=Side\"]]" ]
-	diff <("$U" sheet --json | jq -S .units) <("$U" --db two.db sheet --json | jq -S .units)
+	diff <(uj sheet --json | jq -S .units) <(uj --db two.db sheet --json | jq -S .units)
 }
 
 @test "unit import takes one ' off a cell written by hand, and keeps a name without one" {
@@ -326,7 +326,7 @@ load helper
 	umpire unit import hand.csv
 	[ "$status" -eq 0 ]
 	[ "$output" = "imported 3 units from hand.csv" ]
-	[ "$("$U" --json unit list | jq -c '[.units[].name]')" = "[\"=Kempt\",\"'t Hooft\",\"-Pack\"]" ]
+	[ "$(uj --json unit list | jq -c '[.units[].name]')" = "[\"=Kempt\",\"'t Hooft\",\"-Pack\"]" ]
 }
 
 @test "sheet --csv quotes a name a spreadsheet would run as a formula" {

@@ -263,7 +263,7 @@ load helper
 	has_line "  modifiers: half-speed x0.5"
 	# a forced move is made all the same: back in turn 1, still rallying
 	"$U" undo --to 2 >/dev/null
-	[ "$("$U" --json turn | jq .turn)" = 1 ]
+	[ "$(uj --json turn | jq .turn)" = 1 ]
 	umpire --json move --unit Kempt --pushback 1 --dice 4
 	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = true ]
@@ -610,12 +610,12 @@ load helper
 	[ "$status" -eq 0 ]
 	has_line "  Kempt is disordered until the end of turn 2"
 	"$U" turn next >/dev/null
-	[ "$("$U" --json unit show Kempt | jq -c .flags)" = '["disordered"]' ]
+	[ "$(uj --json unit show Kempt | jq -c .flags)" = '["disordered"]' ]
 	umpire --json fire --unit Kempt --target Charlet --distance 2 --dice 4
 	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
 	"$U" turn next >/dev/null
-	[ "$("$U" --json unit show Kempt | jq -c .flags)" = '[]' ]
+	[ "$(uj --json unit show Kempt | jq -c .flags)" = '[]' ]
 	umpire --json fire --unit Kempt --target Charlet --distance 2 --dice 4
 	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = true ]
@@ -724,12 +724,12 @@ load helper
 	"$U" unit add Kempt --side British --type infantry --class british --units 1 >/dev/null
 	"$U" unit add Ney --side French --type infantry --class french --units 1 >/dev/null
 	mstate() {
-		"$U" --json morale --unit "$1" |
+		uj --json morale --unit "$1" |
 		    jq -r '"\(.result.units[0].figures_left) \(.result.units[0].state)/\(.result.state)"'
 	}
 	# to_left UNIT N: the figures lost that leave UNIT with N
 	to_left() {
-		"$U" adjust "$1" --figures -$(( $("$U" --json unit show "$1" | jq .strength) - $2 )) \
+		uj adjust "$1" --figures -$(( $(uj --json unit show "$1" | jq .strength) - $2 )) \
 		    --reason edge >/dev/null
 	}
 	# the battalion's state (the sheet's) and the brigade's (the table's)

@@ -53,7 +53,7 @@ setup_file() {
 
 @test "the sheet as JSON matches the golden file" {
 	from_shared_game
-	"$U" sheet --json | jq -S . > sheet.json
+	uj sheet --json | jq -S . > sheet.json
 	golden battle.sheet.json sheet.json
 }
 
@@ -109,7 +109,7 @@ setup_file() {
 @test "undo takes back exactly: the sheet after undo equals the sheet before" {
 	small_oob
 	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
-	before=$("$U" sheet --json)
+	before=$(uj sheet --json)
 	"$U" melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --dice 5,2 >/dev/null
 	"$U" turn next >/dev/null
 	"$U" fire --firers 40 --distance 2 --target Kempt --dice 5 >/dev/null
@@ -118,7 +118,7 @@ setup_file() {
 	[ "$output" = "undid #4 turn 2 fire of Kempt (target): 7 casualties
 undid #3 turn 1 turn: turn 2 begins
 undid #2 turn 1 melee of Bachelu (attacker), Kempt (defender): attacker wins (attacker loses 4, defender 15): the defender is pushed back (push back 1)" ]
-	[ "$("$U" sheet --json)" = "$before" ]
+	[ "$(uj sheet --json)" = "$before" ]
 	umpire check
 	[ "$status" -eq 0 ]
 }
@@ -156,14 +156,14 @@ undid #2 turn 1 melee of Bachelu (attacker), Kempt (defender): attacker wins (at
 	small_oob
 	"$U" fire --firers 16 --distance 2 --target Kempt --dice 4 >/dev/null
 	"$U" melee --attacker Bachelu --defender Kempt --attacker-mod column-charge --dice 5,2 >/dev/null
-	after=$("$U" sheet --json)
+	after=$(uj sheet --json)
 	"$U" undo --to 1 >/dev/null
 	umpire redo --to 2
 	[ "$status" -eq 0 ]
 	[ "${#lines[@]}" -eq 2 ]
 	[[ "${lines[0]}" == "redid #1 "* ]]
 	[[ "${lines[1]}" == "redid #2 "* ]]
-	[ "$("$U" sheet --json)" = "$after" ]
+	[ "$(uj sheet --json)" = "$after" ]
 }
 
 @test "a new ruling clears what could be redone" {

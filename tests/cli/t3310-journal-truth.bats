@@ -141,14 +141,14 @@ corrupted() {
 	"$U" new --rules fury --example >/dev/null
 	# 6+6 +1 fresh = 13 at 5 points: a stand lost and disordered
 	"$U" fire --unit Husson --target Kempt --distance 3 --dice 6,6 >/dev/null
-	after=$("$U" --json unit show Kempt | jq -c '[.losses, .flags]')
+	after=$(uj --json unit show Kempt | jq -c '[.losses, .flags]')
 	[ "$after" = '[1,["disordered"]]' ]
 	"$U" undo >/dev/null
 	# 15 undo and redo pairs under 50 reads; make stress: 60 under 200
 	(for i in $(seq "$(rounds 15 60)"); do "$U" redo >/dev/null && "$U" undo >/dev/null || exit 1; done) &
 	writer=$!
 	for i in $(seq "$(rounds 50 200)"); do
-		seen=$("$U" --json sheet | jq -c '.units[] | select(.name == "Kempt") | [.losses, .flags]')
+		seen=$(uj --json sheet | jq -c '.units[] | select(.name == "Kempt") | [.losses, .flags]')
 		[ "$seen" = '[0,[]]' ] || [ "$seen" = "$after" ] || { echo "read $i saw $seen"; kill $writer; return 1; }
 	done
 	wait $writer

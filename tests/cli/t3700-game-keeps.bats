@@ -294,7 +294,7 @@ two_destroyed() {
 	"$U" unit add Maitland --side Allied --type infantry --class british --units 2 >/dev/null
 	umpire --json fire --unit Kempt --target Maitland --distance 2 --friendly --dice 4
 	[ "$status" -eq 0 ]
-	[ "$(json .result.casualties)" = "$("$U" --rules brigade --json fire --firers 32 --distance 2 --dice 4 | jq .result.casualties)" ]
+	[ "$(json .result.casualties)" = "$(uj --rules brigade --json fire --firers 32 --distance 2 --dice 4 | jq .result.casualties)" ]
 	[ "$(sqlite3 umpire.db 'SELECT args FROM event')" = '["fire","--unit","Kempt","--target","Maitland","--distance","2","--friendly","--dice","4"]' ]
 }
 
@@ -377,7 +377,7 @@ fury_square() {
 	[ "$(json .summary)" = "forms square; the cavalry may abort, pull back 3 inches and is disordered" ]
 	[ "$(jsonc '[.modifiers[].name]')" = '["veteran","fresh"]' ]
 	[ "$(jsonc .effects)" = '[{"unit":"Halkett","what":"formation","amount":0,"state":null,"left":null,"formation":"square"}]' ]
-	[ "$("$U" --json unit show Halkett | jq -r .formation)" = square ]
+	[ "$(uj --json unit show Halkett | jq -r .formation)" = square ]
 	# Kellermann 1+1 +1 fresh = 3; Halkett 6+6, +1 more stands +1 fresh +3
 	# square = +5, capped at +3 (fury.txt: "capped at +/-3"): 15.  A
 	# difference of 12: the loser loses 3 stands and routs, but "cavalry
@@ -398,7 +398,7 @@ fury_square() {
 	[ "$(jsonc '[.modifiers[].name]')" = '["target-square"]' ]
 	# undo takes the square back with the EFC that formed it
 	"$U" undo --to 1 >/dev/null
-	[ "$("$U" --json unit show Halkett | jq -r .formation)" = line ]
+	[ "$(uj --json unit show Halkett | jq -r .formation)" = line ]
 }
 
 # l.74: "Changing formation is considered movement and the player must
@@ -425,7 +425,7 @@ fury_square() {
 	umpire --json move --unit Foy --quality good --formation line --dice 1,1
 	[ "$status" -eq 0 ]
 	[ "$(json .legal)" = false ]
-	[ "$("$U" --json unit show Foy | jq -r .formation)" = column ]
+	[ "$(uj --json unit show Foy | jq -r .formation)" = column ]
 }
 
 # fury: heavy cavalry against light +1 (fury-charts.md), implied by the
@@ -458,7 +458,7 @@ brigade_square() {
 	umpire --json move --unit Halkett --formation square --dice 4
 	[ "$status" -eq 0 ]
 	[ "$(json .result.inches)" = 2 ]
-	[ "$("$U" --json unit show Halkett | jq -r .formation)" = square ]
+	[ "$(uj --json unit show Halkett | jq -r .formation)" = square ]
 	# Kellermann 36; Halkett 32 + 9 = 41
 	umpire --json melee --attacker Kellermann --defender Halkett --dice 3,3
 	[ "$status" -eq 0 ]
@@ -511,7 +511,7 @@ brigade_square() {
 	"$U" unit add Hussars --side French --type cavalry >/dev/null
 	"$U" unit add Voltigeurs --side French --type skirmishers >/dev/null
 	"$U" move --unit "1st Line" --formation square >/dev/null
-	[ "$("$U" --json unit show "1st Line" | jq -r .formation)" = square ]
+	[ "$(uj --json unit show "1st Line" | jq -r .formation)" = square ]
 	# the hussars 4 +0 = 4 FP on the square; the square 4 +2 = 6, halved
 	# for cavalry: 3
 	umpire --json melee --attacker Hussars --defender "1st Line" --dice 4,4
@@ -564,7 +564,7 @@ fury_combined() {
 	[ "$(json '.working|map(select(startswith("combined")))|.[0]')" = "combined fire: 14 fire points in all" ]
 	[ "$(json '.working|map(select(startswith("Jerome")))|join("|")')" = "Jerome is disordered: its points x0.5 -> 2|Jerome adds 2 fire points" ]
 	[ "$(json .result.stands_lost)" = 1 ]
-	[ "$("$U" --json unit show Maitland | jq -r .losses)" = 1 ]
+	[ "$(uj --json unit show Maitland | jq -r .losses)" = 1 ]
 	[ "$(sqlite3 umpire.db "SELECT group_concat(role, ',') FROM event_unit WHERE event = 2")" = "unit,unit,unit,target" ]
 	umpire fire --unit Foy --unit Jerome --target Maitland --dice 4,4
 	expect_error 64 "combined fire needs --distance D (or the total as --fire-points P)"

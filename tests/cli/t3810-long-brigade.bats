@@ -153,7 +153,7 @@ setup_file() {
 # Ponsonby moved (15) and won (16); Piré, beaten again, is pushed back.
 @test "the long brigade game's turn by turn: acts, obligations and prohibitions" {
 	from_shared_game
-	"$U" --json turn >turn3.json
+	uj --json turn >turn3.json
 	[ "$(turn_units turn1.json)" = '["Kempt",["fired","fired-on"],[],[]]
 ["Pack",["moved","changed-formation","meleed"],["follow up at least one move"],["fire brigade.txt l.128"]]
 ["RHA",["fired"],[],[]]

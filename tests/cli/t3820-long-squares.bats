@@ -136,7 +136,7 @@ setup_file() {
 # Ponsonby and Donzelot rally; Marcognet is bombarded and tests.
 @test "the long squares game's turn by turn: acts, obligations and prohibitions" {
 	from_shared_game
-	"$U" --json turn >turn3.json
+	uj --json turn >turn3.json
 	[ "$(turn_units turn1.json)" = '["Ney",["activated"],[],[]]
 ["Picton",["bombarded-by","tested"],[],[]]
 ["RA",["bombarded"],[],["move or join an attack squares.txt l.97","rally (it has spent an action) squares.txt l.152"]]

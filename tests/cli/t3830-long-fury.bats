@@ -158,7 +158,7 @@ setup_file() {
 # must make; Bourgeois, Kempt and Ponsonby are fired on once each.
 @test "the long fury game's turn by turn: acts, obligations and prohibitions" {
 	from_shared_game
-	"$U" --json turn >turn3.json
+	uj --json turn >turn3.json
 	[ "$(turn_units turn1.json)" = '["Quiot",["moved","changed-formation","fired-on"],[],["move into melee fury.txt l.78","be fired upon again this fire phase fury.txt l.222"]]
 ["Travers",["moved","meleed"],[],[]]
 ["Grande Batterie",["fired"],[],[]]

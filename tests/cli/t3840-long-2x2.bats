@@ -147,7 +147,7 @@ setup_file() {
 # its mandatory follow up (l.258), still owed in turn 3.
 @test "the long 2x2 game's turn by turn: acts, obligations and prohibitions" {
 	from_shared_game
-	"$U" --json turn >turn3.json
+	uj --json turn >turn3.json
 	[ "$(turn_units turn1.json)" = '["Kempt",["fired-on","meleed"],[],[]]
 ["Pack",["fired-on","rallied"],[],[]]
 ["Picton",["moved","fired"],[],["shoot again this turn 2x2.txt l.47"]]

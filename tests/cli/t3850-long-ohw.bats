@@ -136,7 +136,7 @@ setup_file() {
 # turn (l.65): the 2nd Foot in turn 1, the 1/45e in turn 2.
 @test "the long ohw game's turn by turn: acts, obligations and prohibitions" {
 	from_shared_game
-	"$U" --json turn >turn3.json
+	uj --json turn >turn3.json
 	[ "$(turn_units turn1.json)" = '["1st Foot",["fired-on","moved","fired"],[],[]]
 ["2nd Foot",["fired-on","moved","charged-by"],[],["be charged again this turn ohw.txt l.65"]]
 ["Battery",["fired"],[],[]]

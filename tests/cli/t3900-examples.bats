@@ -7,7 +7,7 @@ load helper
 # sides_count KIND: "SIDE N" a line, in order, of the game's units (KIND
 # unit) or formations (KIND formation).
 sides_count() {
-	"$U" --json unit list | jq -r --arg k "$1" \
+	uj --json unit list | jq -r --arg k "$1" \
 	    '[.units[] | select(.kind == $k) | .side] | group_by(.) | map("\(.[0]) \(length)") | .[]'
 }
 
@@ -134,8 +134,8 @@ sides_count() {
 		"$U" --db "$r.db" unit export "$r.csv"
 		"$U" --db "$r-2.db" new --rules "$r" >/dev/null
 		"$U" --db "$r-2.db" unit import "$r.csv" >/dev/null
-		diff <("$U" --db "$r.db" --json unit list | jq -S .) \
-		    <("$U" --db "$r-2.db" --json unit list | jq -S .) ||
+		diff <(uj --db "$r.db" --json unit list | jq -S .) \
+		    <(uj --db "$r-2.db" --json unit list | jq -S .) ||
 		    { echo "$r does not round-trip"; return 1; }
 	done
 	# The lists, one way: elements separated by ';' in one cell.
@@ -164,7 +164,7 @@ sides_count() {
 	"$U" new --rules brigade >/dev/null
 	umpire new --rules squares --example
 	expect_error 73 "a game exists at 'umpire.db'; give --force to replace it"
-	[ "$("$U" --json game | jq -r .rules)" = brigade ]
+	[ "$(uj --json game | jq -r .rules)" = brigade ]
 	umpire new --rules squares --example --force --title "Albuera again" --fog open
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "new squares game 'Albuera again' at umpire.db" ]
@@ -174,7 +174,7 @@ sides_count() {
 	[ "$(json .fog)" = open ]
 	export UMPIRE_DB=$PWD/env.db
 	"$U" new --rules ohw --example >/dev/null
-	[ "$("$U" --json unit list | jq '[.units[] | select(.kind == "unit")] | length')" = 15 ]
+	[ "$(uj --json unit list | jq '[.units[] | select(.kind == "unit")] | length')" = 15 ]
 }
 
 @test "--json: new's keys, and the units made a side" {
@@ -300,7 +300,7 @@ squares|move --unit Colborne --assault"
 	# the rulings a rule set does not have are refused, saying so
 	for r in brigade 2x2 squares; do
 		"$U" new --rules "$r" --example --force >/dev/null
-		umpire fatigue --unit "$("$U" --json unit list | jq -r '[.units[] | select(.kind == "unit")][0].name')"
+		umpire fatigue --unit "$(uj --json unit list | jq -r '[.units[] | select(.kind == "unit")][0].name')"
 		expect_error 64 "fatigue: the $r rules have no fatigue"
 	done
 	"$U" new --rules ohw --example --force >/dev/null

@@ -27,7 +27,7 @@ brigade_saturday() {
 
 # fig NAME: "start now lost" of a unit of the game $DB (unit show --json).
 fig() {
-	"$U" --db "$DB" --json unit show "$1" | jq -r '"\(.start_strength) \(.strength) \(.losses)"'
+	uj --db "$DB" --json unit show "$1" | jq -r '"\(.start_strength) \(.strength) \(.losses)"'
 }
 
 @test "brigade: three battles, each unit at what it had left plus its share back" {

@@ -14,7 +14,7 @@ game() {
 }
 
 state() {
-	"$U" --json unit show "$1" | jq -r .state
+	uj --json unit show "$1" | jq -r .state
 }
 
 @test "an infantry unit that shoots is pinned; the target's state changes" {

@@ -13,7 +13,7 @@ game() {
 }
 
 hits() {
-	"$U" --json unit show "$1" | jq -r .hits
+	uj --json unit show "$1" | jq -r .hits
 }
 
 @test "ratings are checked" {
@@ -51,7 +51,7 @@ hits() {
 	[ "$status" -eq 0 ]
 	has_line "  IR 4 is now destroyed"
 	has_line "  Uhlans must retreat: more than half of its square has gone"
-	[ "$("$U" --json unit show Battery | jq -r .state)" = destroyed ]
+	[ "$(uj --json unit show Battery | jq -r .state)" = destroyed ]
 	umpire fire --unit Battery --target "Ney's 1st" --range close --dice 5
 	expect_error 65 "'Battery' is destroyed"
 }

@@ -96,7 +96,7 @@ corps() {
 	[ "$(json .result.fatigued)" = true ]
 	# the French losses: Husson 2 + Campi 3 + Bauduin 3 + Soye 2 + the
 	# battery's 1 = 11 stands
-	[ "$("$U" --json sheet | jq -c .losses)" = '{"French":11,"British":0}' ]
+	[ "$(uj --json sheet | jq -c .losses)" = '{"French":11,"British":0}' ]
 	"$U" sheet > sheet.out
 	golden fury-corps.sheet sheet.out
 }
@@ -180,7 +180,7 @@ corps() {
 	umpire --json move --unit Husson --quality good --formation line --rough --dice 5,4
 	[ "$status" -eq 0 ]
 	[ "$(json .result.inches)" = 1.25 ]
-	[ "$("$U" --json unit show Husson | jq -r .formation)" = line ]
+	[ "$(uj --json unit show Husson | jq -r .formation)" = line ]
 }
 
 @test "fury l.54 in a game: an army of 660 brigades reaching fatigue disorders the 528 standing at once" {
@@ -255,15 +255,15 @@ corps() {
 @test "fury l.238: a suppressed battery fires its next fire phase at half points, and is suppressed no more" {
 	"$U" new --rules fury --example >/dev/null
 	"$U" fire --unit Kempt --target "II Corps Reserve Battery" --distance 2 --dice 4,4 >/dev/null
-	[ "$("$U" --json unit show "II Corps Reserve Battery" | jq -r .state)" = suppressed ]
+	[ "$(uj --json unit show "II Corps Reserve Battery" | jq -r .state)" = suppressed ]
 	# a shot out of range fires nothing: still suppressed
 	"$U" fire --unit "II Corps Reserve Battery" --target Pack --distance 40 --dice 4,4 >/dev/null
-	[ "$("$U" --json unit show "II Corps Reserve Battery" | jq -r .state)" = suppressed ]
+	[ "$(uj --json unit show "II Corps Reserve Battery" | jq -r .state)" = suppressed ]
 	umpire fire --unit "II Corps Reserve Battery" --target Kempt --distance 5 --dice 4,4
 	[ "$status" -eq 0 ]
 	has_line "  modifiers: battery-suppressed x0.5"
 	has_line "  II Corps Reserve Battery is no longer suppressed"
-	[ "$("$U" --json unit show "II Corps Reserve Battery" | jq -r .state)" = good_order ]
+	[ "$(uj --json unit show "II Corps Reserve Battery" | jq -r .state)" = good_order ]
 	# l.222: Kempt is fired upon once this fire phase; the next is another turn's
 	"$U" turn next >/dev/null
 	umpire fire --unit "II Corps Reserve Battery" --target Kempt --distance 5 --dice 4,4
@@ -272,9 +272,9 @@ corps() {
 	# undo takes back the fire that changed nothing and the turn, then the
 	# one that cleared it: suppressed again
 	"$U" undo --to 4 >/dev/null
-	[ "$("$U" --json unit show "II Corps Reserve Battery" | jq -r .state)" = good_order ]
+	[ "$(uj --json unit show "II Corps Reserve Battery" | jq -r .state)" = good_order ]
 	"$U" undo >/dev/null
-	[ "$("$U" --json unit show "II Corps Reserve Battery" | jq -r .state)" = suppressed ]
+	[ "$(uj --json unit show "II Corps Reserve Battery" | jq -r .state)" = suppressed ]
 }
 
 @test "fury l.172: a battery limbers and moves without the maneuver table, at its column allowance" {
@@ -391,7 +391,7 @@ corps() {
 	"$U" unit add D --side French --type infantry --stands 6 --bel regular --parent Good >/dev/null
 	"$U" unit add Halkett --side British --type infantry --stands 4 --bel veteran >/dev/null
 	fat() {
-		"$U" --json fatigue --unit "$1" | jq -r '"\(.result.level) \(.result.losses) \(.result.fatigued)"'
+		uj --json fatigue --unit "$1" | jq -r '"\(.result.level) \(.result.losses) \(.result.fatigued)"'
 	}
 	"$U" adjust A --stands -4 --reason edge >/dev/null
 	[ "$(fat Avg)" = "5 4 false" ]

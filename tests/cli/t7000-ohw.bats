@@ -137,7 +137,7 @@ oh() { umpire --json --rules ohw "$@"; }
 	[ "$(json '[.odds.defender_fp[] | "\(.value)=\(.fraction)"] | sort | join(",")')" = "1=1/3,2=1/3,3=1/3" ]
 	local lodged=0
 	for a in 1 2 3 4 5 6; do for b in 1 2 3 4 5 6; do
-		o=$("$U" --json --rules ohw melee --attacker-type infantry --defender-type infantry --defender-mod bua --dice "$a,$b" | jq -r .result.outcome)
+		o=$(uj --json --rules ohw melee --attacker-type infantry --defender-type infantry --defender-mod bua --dice "$a,$b" | jq -r .result.outcome)
 		[ "$o" = lodgement ] && lodged=$((lodged + 1))
 	done; done
 	[ "$lodged" = 12 ]

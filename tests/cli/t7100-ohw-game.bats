@@ -14,7 +14,7 @@ game() {
 }
 
 fp() {
-	"$U" --json unit show "$1" | jq -r '"\(.fatigue_points) \(.state)"'
+	uj --json unit show "$1" | jq -r '"\(.fatigue_points) \(.state)"'
 }
 
 @test "fire in a game: the target's FP recorded, its state from them" {
@@ -263,7 +263,7 @@ undid #2 turn 1 adjust of 1/45e (unit): 1/45e: reorganised (stood a full turn to
 	"$U" unit add "1/46e" --side French --type infantry --break-point 20 --parent "2nd Brigade" >/dev/null
 	"$U" unit add "2/46e" --side French --type infantry --break-point 20 --parent "2nd Brigade" >/dev/null
 	fstate() {
-		"$U" --json fatigue --unit "$1" | jq -r '"\(.result.fatigue_points) \(.result.break_point) \(.result.state)"'
+		uj --json fatigue --unit "$1" | jq -r '"\(.result.fatigue_points) \(.result.break_point) \(.result.state)"'
 	}
 	for step in "1/45e 7 fresh" "2/45e 1 tired" "1/45e 3 tired" "2/45e 1 exhausted" "1/45e 2 exhausted" "2/45e 1 broken"; do
 		set -- $step

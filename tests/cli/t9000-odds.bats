@@ -43,7 +43,7 @@ by_hand() {
 by_odds() {
 	local field=$1 out
 	shift 2
-	out=$("$U" --json odds "$@") || { echo "odds failed: $*" >&2; return 1; }
+	out=$(uj --json odds "$@") || { echo "odds failed: $*" >&2; return 1; }
 	printf '%s' "$out" | jq -er ".odds[\"$field\"][] | \"\(.value|tojson) \(.fraction)\"" | sort
 	[ "${PIPESTATUS[1]}" -eq 0 ] || { echo "odds list no $field: $*" >&2; return 1; }
 }

@@ -26,8 +26,8 @@ ROOT=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
 	grep -q '<html' "$play/sheet.html"
 	# the export's round trip: the same 26 units and formations, by name
 	[ "$(wc -l <"$play/oob.csv")" = 27 ]
-	diff <("$U" --db "$play/umpire.db" --json unit list | jq -r '.units[].name') \
-	    <("$U" --db "$play/copy.db" --json unit list | jq -r '.units[].name')
+	diff <(uj --db "$play/umpire.db" --json unit list | jq -r '.units[].name') \
+	    <(uj --db "$play/copy.db" --json unit list | jq -r '.units[].name')
 	rm -rf "$bin" "$play"
 }
 

@@ -18,11 +18,11 @@ all_views() {
 	for unit in "${UNITS[@]}"; do
 		n=$((n + 1))
 		"$U" unit show "$unit" --for "$side" >views/$n.out 2>&1 || return 1
-		"$U" --json unit show "$unit" --for "$side" >views/$n.json 2>&1 || return 1
+		uj --json unit show "$unit" --for "$side" >views/$n.json 2>&1 || return 1
 	done
 	for id in $(sqlite3 umpire.db 'SELECT id FROM event'); do
 		"$U" log show "$id" --for "$side" >views/show$id.out 2>&1
-		"$U" --json log show "$id" --for "$side" >views/show$id.json 2>&1
+		uj --json log show "$id" --for "$side" >views/show$id.json 2>&1
 	done
 	cat views/* >views.all
 }
@@ -104,8 +104,8 @@ brigade_game() {
 	umpire unit add X --side British --type infantry --class british --for British
 	expect_error 64 "umpire: unit: 'unit add' shows no side's view: drop --for"
 	# --for umpire is the umpire's view
-	"$U" --json sheet >a.json
-	"$U" --json sheet --for umpire >b.json
+	uj --json sheet >a.json
+	uj --json sheet --for umpire >b.json
 	cmp a.json b.json
 	# a side's name folded: --for british
 	umpire --json sheet --for british
@@ -180,10 +180,10 @@ brigade_game() {
 	shown British 759
 	shown British guards
 	# the same sheet, but for whom it is and its own side's units first
-	"$U" --json sheet | jq -S '.units |= sort_by(.name)' >a.json
-	"$U" --json sheet --for British | jq -S 'del(.for) | .units |= sort_by(.name)' >b.json
+	uj --json sheet | jq -S '.units |= sort_by(.name)' >a.json
+	uj --json sheet --for British | jq -S 'del(.for) | .units |= sort_by(.name)' >b.json
 	cmp a.json b.json
-	[ "$("$U" --json sheet --for British | jq -r '.for, .fog, .units[0].side')" = "$(printf 'British\nopen\nBritish')" ]
+	[ "$(uj --json sheet --for British | jq -r '.for, .fog, .units[0].side')" = "$(printf 'British\nopen\nBritish')" ]
 }
 
 @test "squares at fog table and hidden: hit markers stand on the table; ratings, dice and working do not" {

@@ -101,6 +101,7 @@ token_of() {
 	SERVE_PID=$!
 	for _ in $(seq 300); do [ -s serve.out ] && break; sleep 0.1; done
 	output=$(cat serve.out)
+	keep_json "$output" --json serve --listen 127.0.0.1:0
 	[ "$(printf '%s\n' "$output" | wc -l)" = 1 ]
 	[ "$(json '.views | keys_unsorted | join(",")')" = "umpire,British,French" ]
 	listen=$(json .listen)
@@ -120,15 +121,15 @@ token_of() {
 	[ "$code" = 200 ]
 	[ "$(header Content-Type)" = "application/json" ]
 	[ "$(header Cache-Control)" = "no-store" ]
-	"$U" sheet --json >want.json
+	uj sheet --json >want.json
 	cmp body.txt want.json
 	get "${URL[British]}sheet.json"
 	[ "$code" = 200 ]
-	if "$U" sheet --json --for British >want.json 2>/dev/null; then
+	if uj sheet --json --for British >want.json 2>/dev/null; then
 		cmp body.txt want.json
 	else
 		# without the fog of war: the side's own units, nothing else
-		"$U" sheet --json --side British | jq -c 'del(.standing, .points)' >want.json
+		uj sheet --json --side British | jq -c 'del(.standing, .points)' >want.json
 		cmp body.txt want.json
 		[ "$(jq -r '[.units[].side, .formations[].side] | unique | join(",")' body.txt)" = British ]
 	fi
@@ -146,7 +147,7 @@ token_of() {
 	[ "$(jq -c '.standing.destroyed' body.txt)" = '{"French":0,"Austrian":0}' ]
 	get "${URL[Austrian]}sheet.json"
 	[ "$code" = 200 ]
-	"$U" --json sheet --for Austrian >want.json
+	uj --json sheet --for Austrian >want.json
 	cmp body.txt want.json
 	# its own units first
 	[ "$(jq -r '[.units[].name] | join(",")' body.txt)" = "IR 4,HQ,1er Ligne" ]

@@ -10,7 +10,7 @@ load helper
 
 # band SIDE UNIT: the band word SIDE's sheet gives UNIT.
 band() {
-	"$U" --json sheet --for "$1" | jq -r --arg u "$2" '.units[] | select(.name==$u) | .band'
+	uj --json sheet --for "$1" | jq -r --arg u "$2" '.units[] | select(.name==$u) | .band'
 }
 
 # steps SIDE UNIT MEASURE SIGN "N WORD"...: adds N to UNIT's MEASURE (SIGN

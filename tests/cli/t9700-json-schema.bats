@@ -27,7 +27,7 @@ load helper
 	[ "$output" = '{"wrote":"report.html"}' ]
 }
 
-# capture ARGS OUTPUT: one kept run, as json-capture.sh keeps it.
+# capture ARGS OUTPUT: one kept run, as keep_json (helper.bash) keeps it.
 capture() {
 	mkdir -p kept
 	KEPT=$((${KEPT:-0} + 1))

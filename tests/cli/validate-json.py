@@ -10,7 +10,7 @@ written in the schemas: they come from the binary's own description
 (`umpire --json help`, $UMPIRE_BIN), as rulesets.schema.json, so that a
 rule set added to umpire is checked without a schema edited by hand.
 
-CAPTURE_DIR holds what tests/cli/json-capture.sh kept: N (the
+CAPTURE_DIR holds what the tests kept (keep_json, helper.bash): N (the
 arguments, one a line) and N.out (standard output) for every run with
 --json.  It fails when an output does not match its schema, when a run's
 command has no schema, when a schema checked nothing, or when fewer than
