@@ -133,7 +133,7 @@ build/san/test_%: build/san/test_%.o $(SAN_LIB) build/san/render.o
 check: build/san/umpire $(UNIT_BIN) build/flt/umpire \
     build/flt/umpire-serve build/flt/faultshim.so build/san/fuzz_replay \
     umpire umpire-serve build/umpire.1
-	@tests/run.sh build/flt/umpire build/san/umpire $(UNIT_BIN)
+	@tests/run.sh umpire build/san/umpire $(UNIT_BIN)
 
 # The fuzz harness: replayed over its corpus (gcc, sanitizers) in make
 # check; `make fuzz` runs libFuzzer (clang) for FUZZ_SECONDS and adds what

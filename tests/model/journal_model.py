@@ -69,6 +69,16 @@ class Umpire:
             raise Failure("umpire %s: exit %d: %s" % (" ".join(args), rc, err.strip()))
         return json.loads(out)
 
+    def batch(self, commands):
+        """Each command's JSON, from one `batch -` of read-only commands."""
+        rc, out, err = self.run(["--json", "batch", "-"], "".join(c + "\n" for c in commands))
+        if rc != 0:
+            raise Failure("umpire batch %s: exit %d: %s" % (commands, rc, err.strip()))
+        answers = [json.loads(line) for line in out.splitlines()]
+        if [a.pop("line") for a in answers] != list(range(1, len(commands) + 1)):
+            raise Failure("umpire batch %s: %s" % (commands, out))
+        return answers
+
 
 class Model:
     """The journal as the model keeps it: one entry per event umpire made."""
@@ -450,12 +460,13 @@ class Game:
     # ---- the comparison -------------------------------------------------
 
     def compare(self, with_check):
-        log = self.u.json(["log"])["entries"]
+        # the log and the sheet as one reader sees them: one process
+        log, sheet = self.u.batch(["log", "sheet"])
+        log = log["entries"]
         got = [(e["id"], e["undone"]) for e in log]
         want = [(e["id"], e["undone"] != 0) for e in self.model.entries]
         if got != want:
             raise Failure("the log is %s, the model's %s" % (got, want))
-        sheet = self.u.json(["sheet"])
         turn = self.model.turn()
         if sheet["turn"] != turn:
             raise Failure("the sheet says turn %d, the model %d" % (sheet["turn"], turn))

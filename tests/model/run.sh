@@ -2,13 +2,17 @@
 # The journal's model tests (tests/model/journal_model.py): random games in
 # every rule set's sample battle, each step checked against the model's own
 # replay of the journal.
-#   tests/model/run.sh short|long UMPIRE_BINARY
-# short (make check): every seed of the corpus, and 100 steps of a fixed
-# seed in each rule set, two at a time.  long (make stress): 10,000 steps of a fresh seed
-# in each rule set, two at a time; a seed that fails is added to the corpus.
+#   tests/model/run.sh short UMPIRE_BINARY SANITIZED_BINARY
+#   tests/model/run.sh long UMPIRE_BINARY
+# short (make check): every seed of the corpus and 100 steps of a fixed
+# seed in each rule set with UMPIRE_BINARY, and 20 steps of another seed in
+# each under the sanitizers (a sanitized run costs ten times a plain one),
+# two at a time.  long (make stress): 10,000 steps of a fresh seed in each
+# rule set, two at a time; a seed that fails is added to the corpus.
 set -u
 mode=$1
 umpire=$2
+sanitized=${3:-$2}
 here=$(cd "$(dirname "$0")" && pwd)
 model="$here/journal_model.py"
 fail=0
@@ -18,15 +22,16 @@ if [ "$mode" = short ]; then
 	out=$(mktemp -d)
 	trap 'rm -rf "$out"' EXIT
 	{
-		grep -v '^#' "$here/corpus" | grep .
+		grep -v '^#' "$here/corpus" | grep . | sed "s|^|$umpire |"
 		for rules in brigade squares fury 2x2 ohw; do
-			echo "$rules 20261127 100"
+			echo "$umpire $rules 20261127 100"
+			echo "$sanitized $rules 20261128 20"
 		done
 	} >"$out/runs"
 	n=0
-	while read -r rules seed steps; do
+	while read -r binary rules seed steps; do
 		n=$((n + 1))
-		( python3 "$model" "$umpire" "$rules" "$seed" "$steps" 10 >"$out/$n" 2>&1 ||
+		( python3 "$model" "$binary" "$rules" "$seed" "$steps" 10 >"$out/$n" 2>&1 ||
 		    grep -q '^not ok' "$out/$n" ||
 		    echo "not ok - the model of $rules, seed $seed, ended without its verdict" >>"$out/$n" ) &
 		[ $((n % 2)) -eq 0 ] && wait
