@@ -469,11 +469,11 @@ call_rule(struct cmd_ctx *g, const struct rule_cmd *c, const struct tableset *ts
 {
 	int rc = c->adjudicate(ts, in, d, r);
 
-	if (rc == RULE_OK && r->failed)
-		rc = r->failed;
+	if (rc == RULE_OK && r->error.code)
+		rc = r->error.code;
 	if (rc != RULE_OK)
 		return cmd_error(g, exit_of_rule(rc), "%s",
-		    r->error[0] ? r->error : d->error);
+		    r->error.text[0] ? r->error.text : d->error);
 	if (d->mode == DICE_PROBE && d->nused > 0)
 		return missing_dice(g, d);
 	if (dice_unused(d) > 0 && !d->ended_early)
@@ -488,10 +488,10 @@ static int
 hook_failed(struct cmd_ctx *g, int rc, const struct result *r,
     const struct inputs *in)
 {
-	if (rc == RULE_OK && r->failed)
-		rc = r->failed;
+	if (rc == RULE_OK && r->error.code)
+		rc = r->error.code;
 	if (rc != RULE_OK)
-		return cmd_error(g, exit_of_rule(rc), "%s", r->error);
+		return cmd_error(g, exit_of_rule(rc), "%s", r->error.text);
 	if (in->failed)
 		return cmd_error(g, EXIT_DATA, "a unit's stored values do not fit this ruling: %s",
 		    in->error);
@@ -579,7 +579,9 @@ overrule(struct cmd_ctx *g, struct game *gm, struct work *w)
 			k--;
 		}
 	}
-	return w->r.failed ? cmd_error(g, exit_of_rule(w->r.failed), "%s", w->r.error) : 0;
+	if (w->r.error.code)
+		return cmd_error(g, exit_of_rule(w->r.error.code), "%s", w->r.error.text);
+	return 0;
 }
 
 /* The acts a legal ruling did, kept with its effects (core/acts.c). */
@@ -589,7 +591,7 @@ keep_acts(struct game *gm, const struct rule_cmd *c, struct work *w)
 	struct keeper k = { gm->rs->roster, &gm->ts, &w->ru, &w->fx, &w->r, 0 };
 
 	acts_keep(&k, c->name, &w->in);
-	return w->r.failed;
+	return w->r.error.code;
 }
 
 /* ---- the ruling's path, stage by stage ---------------------------- */

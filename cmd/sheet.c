@@ -67,7 +67,7 @@ side_points(const struct sheet *s, const char *side, double *sum)
 		result_init(r);
 		if (roster_rate(ro, &s->gm->ts, u->type, u->ratings, &start, &cost, r) != RULE_OK)
 			rc = cmd_error(s->g, exit_of_rule(RULE_DATA), "unit '%s': %s",
-			    u->name, r->error);
+			    u->name, r->error.text);
 		*sum += cost;
 	}
 	free(r);

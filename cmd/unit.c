@@ -444,9 +444,9 @@ rate(struct game *gm, const struct inputs *in, struct db_unit *u, double *cost,
 	result_init(r);
 	failed = !u->formation &&
 	    (roster_rate(gm->rs->roster, &gm->ts, u->type, in, &u->start_strength, cost,
-	    r) != RULE_OK || r->failed);
+	    r) != RULE_OK || r->error.code);
 	if (failed)
-		text_copy(err, n, r->error);
+		text_copy(err, n, r->error.text);
 	free(r);
 	if (failed)
 		return EXIT_DATA;
