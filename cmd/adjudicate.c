@@ -131,7 +131,8 @@ setup_dice(struct cmd_ctx *g, const struct inputs *in, struct dice *d,
 		    "give --dice (the faces shown) or --roll, not both");
 	if (list != NULL)
 		return dice_parse_list(d, list) == 0 ? 0 :
-		    cmd_error(g, EXIT_DATA, "--dice: %s", d->error);
+		    cmd_error(g, exit_of_rule(d->error.code), "--dice: %s",
+		    d->error.text);
 	if (!roll) {
 		dice_set_probe(d);
 		return 0;
@@ -473,7 +474,7 @@ call_rule(struct cmd_ctx *g, const struct rule_cmd *c, const struct tableset *ts
 		rc = r->error.code;
 	if (rc != RULE_OK)
 		return cmd_error(g, exit_of_rule(rc), "%s",
-		    r->error.text[0] ? r->error.text : d->error);
+		    ruling_error(r, d)->text);
 	if (d->mode == DICE_PROBE && d->nused > 0)
 		return missing_dice(g, d);
 	if (dice_unused(d) > 0 && !d->ended_early)

@@ -26,5 +26,7 @@ int error_set(struct error *e, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 int error_vset(struct error *e, int code, const char *fmt, va_list ap)
     __attribute__((format(printf, 3, 0)));
+/* Sets e to no failure: code 0, no sentence. */
+void error_clear(struct error *e);
 
 #endif

@@ -305,6 +305,12 @@ ruleset_cmd(const struct ruleset *rs, const char *name)
 	return NULL;
 }
 
+const struct error *
+ruling_error(const struct result *r, const struct dice *d)
+{
+	return r->error.text[0] != '\0' ? &r->error : &d->error;
+}
+
 const struct table *
 rule_table(const struct tableset *ts, const char *ruleset, const char *name,
     struct result *r)

@@ -321,7 +321,7 @@ tester_odds(const struct tableset *ts, const struct inputs *in, int unit,
 	if (rc == RULE_BUG && part.error.text[0] == '\0')
 		result_fail(r, rc, "a tester's test ends more ways than the odds keep");
 	else if (rc != RULE_OK)
-		result_fail(r, rc, "%s", part.error.text[0] ? part.error.text : d.error);
+		result_fail(r, rc, "%s", ruling_error(&part, &d)->text);
 	result_free(&part);
 	return rc;
 }
