@@ -221,7 +221,7 @@ fill_settings(struct cmd_ctx *g, const struct game *gm, struct inputs *in)
 		inputs_default_from(in, &gm->options, v->decl->name);
 		if (in->failed)
 			return cmd_error(g, EXIT_DATA, "the game's setting '%s' does not fit this ruling: %s",
-			    v->decl->name, in->error);
+			    v->decl->name, in->error.text);
 		if (v->bare && !v->given)
 			return cmd_error(g, EXIT_USAGE,
 			    "option '--%s' needs a value (%s): the game has no such setting",
@@ -495,7 +495,7 @@ hook_failed(struct cmd_ctx *g, int rc, const struct result *r,
 		return cmd_error(g, exit_of_rule(rc), "%s", r->error.text);
 	if (in->failed)
 		return cmd_error(g, EXIT_DATA, "a unit's stored values do not fit this ruling: %s",
-		    in->error);
+		    in->error.text);
 	return 0;
 }
 
@@ -542,7 +542,7 @@ game_inputs(struct cmd_ctx *g, struct game *gm, const struct rule_cmd *c,
 	int rc;
 
 	if ((rc = inputs_check_mods(&w->in, &gm->ts)) != 0)
-		return cmd_error(g, exit_of_rule(rc), "%s", w->in.error);
+		return cmd_error(g, exit_of_rule(rc), "%s", w->in.error.text);
 	if ((rc = load_units(g, gm, &w->in, &w->ru, &w->fx)) != 0 ||
 	    (rc = in_the_fight(g, gm, c, &w->ru)) != 0)
 		return rc;
@@ -625,7 +625,7 @@ read_inputs(struct cmd_ctx *g, struct work *w, int argc, char **argv)
 
 	inputs_init(in, w->rs->name, w->c->name, w->c->inputs, cmd_dice_inputs);
 	if ((rc = inputs_parse_argv(in, argc, argv)) != 0)
-		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
+		return cmd_error(g, exit_of_rule(rc), "%s", in->error.text);
 	w->stateful = names_units(in) || bare_over_formations(g, in, argc) ||
 	    asks_game(g, in);
 	w->weighing = g->odds || in_flag(in, "odds");
@@ -635,7 +635,7 @@ read_inputs(struct cmd_ctx *g, struct work *w, int argc, char **argv)
 	 * is reported before the missing game (66). */
 	if ((!w->stateful || !game_exists(g)) &&
 	    (rc = inputs_check_mods(in, w->ts)) != 0)
-		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
+		return cmd_error(g, exit_of_rule(rc), "%s", in->error.text);
 	if (!w->weighing)
 		return take_dice(g, w);
 	if (in_given(in, "dice") || in_flag(in, "roll") || in_given(in, "seed"))

@@ -380,7 +380,7 @@ correct_unit(struct cmd_ctx *g, int argc, char **argv, struct adjust_work *w)
 
 	if ((rc = inputs_parse_command(in, "adjust", cmd_adjust_inputs(&w->options), NULL, argc,
 	    argv)) != 0)
-		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
+		return cmd_error(g, exit_of_rule(rc), "%s", in->error.text);
 	if (in->npos == 1 && !in_given(in, "reason"))
 		return cmd_error(g, EXIT_USAGE,
 		    "give --reason TEXT: why the correction is made (the journal keeps it)");

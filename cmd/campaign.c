@@ -278,7 +278,7 @@ keep_settings(struct carry *c, struct inputs *in)
 
 	if (!in_given(in, "fog") && inputs_set_word(in, "fog", c->src->info.fog) != 0)
 		return cmd_error(c->g, EXIT_DATA, "the game '%s' keeps a fog the next battle cannot take: %s",
-		    c->path, in->error);
+		    c->path, in->error.text);
 	for (; d != NULL && d->name != NULL; d++)
 		inputs_default_from(in, &c->src->options, d->name);
 	return 0;

@@ -54,10 +54,10 @@ read_options(struct cmd_ctx *g, struct game *gm)
 	st = jsonr_leaves(gm->info.options, leaf_option, &gm->options, why, sizeof why);
 	if (st != 0)
 		return cmd_error(g, EXIT_IO, "the game's options are not valid: %s",
-		    st < 0 ? why : gm->options.error);
+		    st < 0 ? why : gm->options.error.text);
 	if (inputs_defaults(&gm->options) != 0)
 		return cmd_error(g, EXIT_IO, "the game's options are not valid: %s",
-		    gm->options.error);
+		    gm->options.error.text);
 	return 0;
 }
 

@@ -239,7 +239,7 @@ new_game_in(struct cmd_ctx *g, struct inputs *in, int argc, char **argv)
 	game_inputs = rs->roster->game_inputs;
 	if ((rc = inputs_parse_command(in, "new", cmd_new_inputs, game_inputs,
 	    argc, argv)) != 0)
-		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
+		return cmd_error(g, exit_of_rule(rc), "%s", in->error.text);
 	if (in->npos > 0)
 		return cmd_error(g, EXIT_USAGE, "unexpected argument '%s' (see 'umpire new --help')",
 		    in->pos[0]);

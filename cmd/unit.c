@@ -706,7 +706,7 @@ parse_unit(struct game *gm, const char *command, struct inputs *in, int argc,
 	    game_rating_decls(gm, formation), argc, argv);
 
 	if (rc != 0) {
-		text_copy(err, n, in->error);
+		text_copy(err, n, in->error.text);
 		return exit_of_rule(rc);
 	}
 	return 0;
@@ -1234,7 +1234,7 @@ cmd_set_in(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
 		rc = now->v[i].given || is_common(now->v[i].decl) ? inputs_copy(merged, now, name) :
 		    inputs_copy(merged, u->ratings, name);
 		if (rc != 0)
-			return cmd_error(g, EXIT_DATA, "%s", merged->error);
+			return cmd_error(g, EXIT_DATA, "%s", merged->error.text);
 	}
 	if ((rc = names_read(g, gm, &names)) != 0)
 		return rc;
@@ -1361,7 +1361,7 @@ cell_into(struct inputs *in, const char *head, const char *val, char *err,
 			for (char *c = item; (c = strchr(c, ';')) != NULL; c++)
 				*c = ',';
 		if ((rc = inputs_set_text(in, head, item)) != 0) {
-			text_copy(err, n, in->error);
+			text_copy(err, n, in->error.text);
 			return exit_of_rule(rc);
 		}
 		p += len;
@@ -1397,7 +1397,7 @@ row_inputs(struct game *gm, const struct csv_rows *c, size_t row,
 			return rc;
 	}
 	if ((rc = inputs_defaults(in)) != 0) {
-		text_copy(err, n, in->error);
+		text_copy(err, n, in->error.text);
 		return exit_of_rule(rc);
 	}
 	return 0;

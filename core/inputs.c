@@ -20,7 +20,7 @@ fail(struct inputs *in, int code, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(in->error, sizeof in->error, fmt, ap);
+	error_vset(&in->error, code, fmt, ap);
 	va_end(ap);
 	return code;
 }
@@ -131,7 +131,7 @@ inputs_init(struct inputs *in, const char *ruleset, const char *command,
 	in->used = 1;
 	in->store[0] = '\0';
 	in->failed = 0;
-	in->error[0] = '\0';
+	error_clear(&in->error);
 	in->ruleset = ruleset;
 	in->command = command;
 	add_decls(in, decls);

@@ -16,6 +16,7 @@
 
 #include <stddef.h>
 
+#include "error.h"
 #include "jsonr.h"
 #include "table.h"
 
@@ -159,7 +160,8 @@ struct inputs {
 	 * what it uses of it, and never an error. */
 	struct input_item items[INPUT_ITEMS];
 	char store[INPUT_STORE];
-	char error[240];
+	struct error error;	/* the last failure: its INPUTS_ status and
+				 * sentence */
 };
 
 /* One item of an option, as read: pointers into the inputs, valid while
