@@ -347,15 +347,13 @@ make_game(struct carry *c, const char *title, const char *options, const char *f
 	if ((st = db_create(c->g->db_path, force, &e, &db)) != DB_OK)
 		return game_said(c->g, &e, st);
 	if ((st = db_begin(db)) != DB_OK)
-		rc = cmd_error(c->g, st == DB_CANTCREATE ? EXIT_CANTCREATE : exit_of_db(st),
-		    "%s", db_error(db)->text);
+		rc = game_fail(c->g, db, st);
 	else
 		rc = fill(c, db, title, options, fog);
 	game_source_end(c->src);
 	c->src = NULL;
 	if (rc == 0 && (st = db_commit(db)) != DB_OK)
-		rc = cmd_error(c->g, st == DB_CANTCREATE ? EXIT_CANTCREATE : exit_of_db(st),
-		    "%s", db_error(db)->text);
+		rc = game_fail(c->g, db, st);
 	if (rc != 0)
 		db_rollback(db);
 	db_close(db);

@@ -214,8 +214,7 @@ fill_game(struct cmd_ctx *g, struct db *db, const struct inputs *in,
 		goto failed;
 	return 0;
 failed:
-	return cmd_error(g, st == DB_CANTCREATE ? EXIT_CANTCREATE : exit_of_db(st), "%s",
-	    db_error(db)->text);
+	return game_fail(g, db, st);
 }
 
 static int
