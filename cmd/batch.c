@@ -133,8 +133,8 @@ line_failed(struct run *r, const struct cmd_ctx *line, int rc)
 	kept_note(r, kept, sizeof kept);
 	if (line->command != NULL)
 		return cmd_error(r->g, rc, "line %ld: %s: %s%s", r->number,
-		    line->command, line->error, kept);
-	return cmd_error(r->g, rc, "line %ld: %s%s", r->number, line->error, kept);
+		    line->command, line->error.text, kept);
+	return cmd_error(r->g, rc, "line %ld: %s%s", r->number, line->error.text, kept);
 }
 
 /* Runs one line's words as a command of the batch. */

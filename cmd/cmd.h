@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <sysexits.h>
 
+#include "error.h"
 #include "inputs.h"
 
 #define UMPIRE_VERSION "0.1.0"
@@ -50,8 +51,8 @@ struct cmd_ctx {
 	long long recorded;	/* the journal event a command saved, once
 				 * committed (said when its output fails) */
 	int saved;		/* set once a command's write is committed */
-	char error[512];	/* the last error sentence, without its
-				 * "umpire: COMMAND: " */
+	struct error error;	/* the last error: its exit status and
+				 * sentence, without "umpire: COMMAND: " */
 	struct game *game;	/* the game opened for this command, or NULL */
 	struct batch *batch;	/* the batch this command runs in, or NULL */
 	FILE *final_out;	/* where held output goes after the commit */
