@@ -142,6 +142,9 @@ int cmd_run(struct cmd_ctx *g, int argc, char **argv);
  * message" on its error stream; returns code. */
 int cmd_error(struct cmd_ctx *g, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* Says the record e (its code an exit status) as cmd_error says a
+ * sentence; returns its code. */
+int cmd_say(struct cmd_ctx *g, const struct error *e);
 
 /*
  * Prints the finished JSON document w (a growing writer) on stdout and

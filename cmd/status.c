@@ -66,6 +66,12 @@ cmd_error(struct cmd_ctx *g, int code, const char *fmt, ...)
 }
 
 int
+cmd_say(struct cmd_ctx *g, const struct error *e)
+{
+	return cmd_error(g, e->code, "%s", e->text);
+}
+
+int
 cmd_print_json(struct cmd_ctx *g, struct jsonw *w)
 {
 	int rc = 0;
