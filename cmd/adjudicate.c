@@ -3,11 +3,12 @@
  * move for every rule set.  It picks the rule set and the command, then
  * follows the ruling's path (ruling_path), each stage once: read the
  * inputs (parsed by the command's declaration, the dice taken), fill them
- * from the game (the units named), check (what the turn's acts imply,
- * --overrule), rule (the rule function), apply (the effects kept on the
- * units), record (the event, in the dispatcher's one transaction) and
- * render (printed only once it is kept).  A ruling without a game skips
- * what needs one; weighing the odds stops after fill.
+ * from the game (the units named, the modifiers their state implies),
+ * check (what the turn's acts imply, every modifier against the game's
+ * tables, --overrule), rule (the rule function), apply (the effects kept
+ * on the units), record (the event, in the dispatcher's one transaction)
+ * and render (printed only once it is kept).  A ruling without a game
+ * skips what needs one; weighing the odds stops after check.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -533,16 +534,14 @@ in_the_fight(struct cmd_ctx *g, const struct game *gm, const struct rule_cmd *c,
 	return 0;
 }
 
-/* What a ruling in the game takes from it: the modifiers checked against
- * its tables, the units named (none out of the fight), its settings. */
+/* What a ruling in the game takes from it: the units named (none out of
+ * the fight), its settings. */
 static int
 game_inputs(struct cmd_ctx *g, struct game *gm, const struct rule_cmd *c,
     struct work *w)
 {
 	int rc;
 
-	if ((rc = inputs_check_mods(&w->in, &gm->ts)) != 0)
-		return cmd_error(g, exit_of_rule(rc), "%s", w->in.error.text);
 	if ((rc = load_units(g, gm, &w->in, &w->ru, &w->fx)) != 0 ||
 	    (rc = in_the_fight(g, gm, c, &w->ru)) != 0)
 		return rc;
@@ -616,7 +615,8 @@ take_dice(struct cmd_ctx *g, struct work *w)
 
 /* 1. Read the inputs: the options by the command's declaration, whether
  * the ruling is in the game, the modifiers judged by the stock tables
- * when it is not, and the dice (none to weigh the odds). */
+ * when it is not (in the game, check judges them by its tables), and the
+ * dice (none to weigh the odds). */
 static int
 read_inputs(struct cmd_ctx *g, struct work *w, int argc, char **argv)
 {
@@ -646,7 +646,8 @@ read_inputs(struct cmd_ctx *g, struct work *w, int argc, char **argv)
 
 /* 2. Fill from the game (a ruling in it): the game opened as the ruling's
  * form says, what the ruling takes from it (game_inputs), the standing
- * before the effects, and the rule set's fill hook. */
+ * before the effects, and the rule set's fill hook (the modifiers the
+ * units' state implies). */
 static int
 fill_from_game(struct cmd_ctx *g, struct work *w)
 {
@@ -673,7 +674,7 @@ fill_from_game(struct cmd_ctx *g, struct work *w)
 	return hook_failed(g, h->fill(w->ts, &w->ru, in, &w->r), &w->r, in);
 }
 
-/* Weighing instead of stages 3 to 7: the exact odds, nothing written. */
+/* Weighing instead of stages 4 to 7: the exact odds, nothing written. */
 static int
 weigh(struct cmd_ctx *g, struct work *w)
 {
@@ -681,7 +682,9 @@ weigh(struct cmd_ctx *g, struct work *w)
 	    w->ts, &w->in);
 }
 
-/* 3. Check (in the game): the modifiers the turn's acts imply, and
+/* 3. Check (in the game): the modifiers the turn's acts imply (a ruling:
+ * its odds weigh the units as they stand), then every modifier, typed or
+ * implied, against the game's tables, once they are all in; and
  * --overrule taking out those the rules forbid. */
 static int
 check(struct cmd_ctx *g, struct work *w)
@@ -690,10 +693,12 @@ check(struct cmd_ctx *g, struct work *w)
 
 	if (w->gm == NULL)
 		return 0;
-	if ((rc = hook_failed(g, acts_imply(&w->gm->rs->roster->keeps, w->c->name,
-	    &w->ru, &w->in, &w->implied), &w->r, &w->in)) != 0)
+	if (!w->weighing && (rc = hook_failed(g, acts_imply(&w->gm->rs->roster->keeps,
+	    w->c->name, &w->ru, &w->in, &w->implied), &w->r, &w->in)) != 0)
 		return rc;
-	return overrule(g, w->gm, w);
+	if ((rc = inputs_check_mods(&w->in, &w->gm->ts)) != 0)
+		return cmd_error(g, exit_of_rule(rc), "%s", w->in.error.text);
+	return w->weighing ? 0 : overrule(g, w->gm, w);
 }
 
 /* 4. Rule: the rule function with the dice; in the game, the acts'
@@ -768,18 +773,18 @@ render(struct cmd_ctx *g, struct work *w)
 
 /* The ruling's path: each stage once, in order.  A ruling without a game
  * passes through fill, check, apply and record with nothing to do there;
- * weighing the odds stops after fill. */
+ * weighing the odds stops after check. */
 static int
 ruling_path(struct cmd_ctx *g, struct work *w, int argc, char **argv)
 {
 	int rc;
 
 	if ((rc = read_inputs(g, w, argc, argv)) != 0 ||
-	    (rc = fill_from_game(g, w)) != 0)
+	    (rc = fill_from_game(g, w)) != 0 || (rc = check(g, w)) != 0)
 		return rc;
 	if (w->weighing)
 		return weigh(g, w);
-	if ((rc = check(g, w)) != 0 || (rc = rule_it(g, w)) != 0 ||
+	if ((rc = rule_it(g, w)) != 0 ||
 	    (rc = apply(g, w)) != 0 || (rc = record(g, w, argc, argv)) != 0)
 		return rc;
 	return render(g, w);

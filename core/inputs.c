@@ -758,6 +758,7 @@ inputs_add_mod(struct inputs *in, const char *opt, const char *mod)
 		return INPUTS_OK;
 	if ((rc = add_mod_item(in, v, mod, strlen(mod))) != INPUTS_OK)
 		return rc;
+	items_of(in)[in->nitems - 1].implied = 1;
 	mark(v, 0);
 	return INPUTS_OK;
 }
@@ -1122,6 +1123,11 @@ check_mod(struct inputs *in, const struct input_decl *d,
 	char list[200];
 	long n;
 
+	/* An implied modifier may be one the rules apply themselves (source
+	 * "auto"): its table has only to hold it. */
+	if (item->implied)
+		return row >= 0 ? INPUTS_OK : fail(in, INPUTS_DATA,
+		    "the %s table has no modifier '%s'", t->name, name);
 	if (row < 0 || strcmp(table_text(t, row, "source"), "auto") == 0) {
 		near_mods(t, name, list, sizeof list);
 		return fail(in, INPUTS_DATA, "--%s: '%s' is not a %s %s modifier (%s%s%ssee 'umpire %s --rules %s --help')",

@@ -117,6 +117,8 @@ struct input_item {
 	unsigned short value;	/* offset of a modifier's "=V" text; 0: none */
 	unsigned char owner;	/* the index of its option in v[] */
 	unsigned char nparts;	/* IN_SPEC (and specs of IN_UNIT) */
+	unsigned char implied;	/* a modifier the game implied
+				 * (inputs_add_mod), not typed */
 	long n;			/* IN_COUNTS, a modifier's =N */
 	struct spec_part part[SPEC_PARTS];
 };
@@ -211,7 +213,9 @@ int inputs_parse_argv(struct inputs *in, int argc, char **argv)
 int inputs_defaults(struct inputs *in)
     INPUTS_CHECKED;
 
-/* Checks the modifier names given against their tables in ts. */
+/* Checks the modifiers against their tables in ts: each typed one is a
+ * named modifier of its table with the value it takes; each one a game
+ * implied (inputs_add_mod) a row of its table, whatever its source. */
 int inputs_check_mods(struct inputs *in, const struct tableset *ts)
     INPUTS_CHECKED;
 

@@ -104,6 +104,24 @@ modifiers_against_their_table(void **state)
 	assert_string_equal(in.error.text, "--mod: modifier 'enfilade' is named twice");
 }
 
+/* A modifier a game implies is checked with the typed ones: it may be one
+ * the rules apply themselves (close), but its table must hold it. */
+static void
+implied_modifiers_against_their_table(void **state)
+{
+	struct tableset ts = table_stock_set();
+
+	(void)state;
+	assert_int_equal(parse(&in, "--mod enfilade"), 0);
+	assert_int_equal(inputs_add_mod(&in, "mod", "close"), INPUTS_OK);
+	assert_int_equal(inputs_check_mods(&in, &ts), INPUTS_OK);
+	assert_int_equal(inputs_add_mod(&in, "mod", "no-such-modifier"), INPUTS_OK);
+	assert_int_equal(inputs_check_mods(&in, &ts), INPUTS_DATA);
+	assert_int_equal(in.error.code, INPUTS_DATA);
+	assert_string_equal(in.error.text,
+	    "the fire-modifiers table has no modifier 'no-such-modifier'");
+}
+
 static void
 spec_items_are_typed(void **state)
 {
@@ -340,6 +358,7 @@ main(void)
 		cmocka_unit_test(names_before_values),
 		cmocka_unit_test(kinds_of_values),
 		cmocka_unit_test(modifiers_against_their_table),
+		cmocka_unit_test(implied_modifiers_against_their_table),
 		cmocka_unit_test(spec_items_are_typed),
 		cmocka_unit_test(inputs_move_freely),
 		cmocka_unit_test(packed_copy_reads_the_same),
