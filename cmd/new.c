@@ -173,12 +173,13 @@ load_example(struct cmd_ctx *g, struct db *db, const struct example *ex,
 	struct batch *outer = g->batch;
 	struct csv_rows c;
 	struct game *gm;
-	char err[600], name[64];
+	struct error err;
+	char name[64];
 	int count, rc;
 
 	snprintf(name, sizeof name, "the %s sample battle", ex->rules);
-	if ((rc = csv_rows_parse(name, ex->csv, &c, err, sizeof err)) != 0)
-		return cmd_error(g, rc, "%s", err);
+	if (csv_rows_parse(name, ex->csv, &c, &err) != 0)
+		return cmd_say(g, &err);
 	g->batch = &b;
 	rc = cmd_form(g, new_forms, "example");
 	if (rc == 0)

@@ -1444,14 +1444,14 @@ cmd_import(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
     int *count, int *formations)
 {
 	struct csv_rows c;
-	char err[600];
+	struct error err;
 	int rc;
 
 	memset(&c, 0, sizeof c);
 	if (argc != 1)
 		return cmd_error(g, EXIT_USAGE, "give one FILE.csv to load");
-	if ((rc = csv_rows_read(argv[0], &c, err, sizeof err)) != 0)
-		return cmd_error(g, rc, "%s", err);
+	if (csv_rows_read(argv[0], &c, &err) != 0)
+		return cmd_say(g, &err);
 	rc = unit_import_rows(g, gm, argv[0], &c, count, formations);
 	csv_rows_free(&c);
 	return rc;
