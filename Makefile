@@ -140,8 +140,9 @@ check: build/san/umpire $(UNIT_BIN) build/flt/umpire \
 # it finds to the corpus.
 FUZZ_SECONDS ?= 300
 SAN_NOMAIN = $(filter-out build/san/entry.o,$(SAN_CMD))
-# The contract test drives the whole command line through umpire_main.
-build/san/test_contract: build/san/test_contract.o $(SAN_LIB) $(SAN_NOMAIN)
+# The contract test drives the whole command line through umpire_main;
+# the error test runs commands through cmd_run.
+build/san/test_contract build/san/test_error: build/san/%: build/san/%.o $(SAN_LIB) $(SAN_NOMAIN)
 	$(CC) $(SAN) -o $@ $^ -lcmocka $(LIBS)
 build/san/fuzz_replay: tests/fuzz/fuzz_cli.c tests/fuzz/replay.c $(SAN_LIB) $(SAN_NOMAIN)
 	$(CC) $(STD) $(SAN) $(WARN) $(CPPFLAGS) -o $@ tests/fuzz/fuzz_cli.c tests/fuzz/replay.c \

@@ -3,11 +3,12 @@
  * move for every rule set.  It picks the rule set and the command, then
  * follows the ruling's path (ruling_path), each stage once: read the
  * inputs (parsed by the command's declaration, the dice taken), fill them
- * from the game (the units named), check (what the turn's acts imply,
- * --overrule), rule (the rule function), apply (the effects kept on the
- * units), record (the event, in the dispatcher's one transaction) and
- * render (printed only once it is kept).  A ruling without a game skips
- * what needs one; weighing the odds stops after fill.
+ * from the game (the units named, the modifiers their state implies),
+ * check (what the turn's acts imply, every modifier against the game's
+ * tables, --overrule), rule (the rule function), apply (the effects kept
+ * on the units), record (the event, in the dispatcher's one transaction)
+ * and render (printed only once it is kept).  A ruling without a game
+ * skips what needs one; weighing the odds stops after check.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -131,7 +132,8 @@ setup_dice(struct cmd_ctx *g, const struct inputs *in, struct dice *d,
 		    "give --dice (the faces shown) or --roll, not both");
 	if (list != NULL)
 		return dice_parse_list(d, list) == 0 ? 0 :
-		    cmd_error(g, EXIT_DATA, "--dice: %s", d->error);
+		    cmd_error(g, exit_of_rule(d->error.code), "--dice: %s",
+		    d->error.text);
 	if (!roll) {
 		dice_set_probe(d);
 		return 0;
@@ -220,7 +222,7 @@ fill_settings(struct cmd_ctx *g, const struct game *gm, struct inputs *in)
 		inputs_default_from(in, &gm->options, v->decl->name);
 		if (in->failed)
 			return cmd_error(g, EXIT_DATA, "the game's setting '%s' does not fit this ruling: %s",
-			    v->decl->name, in->error);
+			    v->decl->name, in->error.text);
 		if (v->bare && !v->given)
 			return cmd_error(g, EXIT_USAGE,
 			    "option '--%s' needs a value (%s): the game has no such setting",
@@ -469,11 +471,11 @@ call_rule(struct cmd_ctx *g, const struct rule_cmd *c, const struct tableset *ts
 {
 	int rc = c->adjudicate(ts, in, d, r);
 
-	if (rc == RULE_OK && r->failed)
-		rc = r->failed;
+	if (rc == RULE_OK && r->error.code)
+		rc = r->error.code;
 	if (rc != RULE_OK)
 		return cmd_error(g, exit_of_rule(rc), "%s",
-		    r->error[0] ? r->error : d->error);
+		    ruling_error(r, d)->text);
 	if (d->mode == DICE_PROBE && d->nused > 0)
 		return missing_dice(g, d);
 	if (dice_unused(d) > 0 && !d->ended_early)
@@ -488,13 +490,13 @@ static int
 hook_failed(struct cmd_ctx *g, int rc, const struct result *r,
     const struct inputs *in)
 {
-	if (rc == RULE_OK && r->failed)
-		rc = r->failed;
+	if (rc == RULE_OK && r->error.code)
+		rc = r->error.code;
 	if (rc != RULE_OK)
-		return cmd_error(g, exit_of_rule(rc), "%s", r->error);
+		return cmd_error(g, exit_of_rule(rc), "%s", r->error.text);
 	if (in->failed)
 		return cmd_error(g, EXIT_DATA, "a unit's stored values do not fit this ruling: %s",
-		    in->error);
+		    in->error.text);
 	return 0;
 }
 
@@ -532,16 +534,14 @@ in_the_fight(struct cmd_ctx *g, const struct game *gm, const struct rule_cmd *c,
 	return 0;
 }
 
-/* What a ruling in the game takes from it: the modifiers checked against
- * its tables, the units named (none out of the fight), its settings. */
+/* What a ruling in the game takes from it: the units named (none out of
+ * the fight), its settings. */
 static int
 game_inputs(struct cmd_ctx *g, struct game *gm, const struct rule_cmd *c,
     struct work *w)
 {
 	int rc;
 
-	if ((rc = inputs_check_mods(&w->in, &gm->ts)) != 0)
-		return cmd_error(g, exit_of_rule(rc), "%s", w->in.error);
 	if ((rc = load_units(g, gm, &w->in, &w->ru, &w->fx)) != 0 ||
 	    (rc = in_the_fight(g, gm, c, &w->ru)) != 0)
 		return rc;
@@ -579,7 +579,9 @@ overrule(struct cmd_ctx *g, struct game *gm, struct work *w)
 			k--;
 		}
 	}
-	return w->r.failed ? cmd_error(g, exit_of_rule(w->r.failed), "%s", w->r.error) : 0;
+	if (w->r.error.code)
+		return cmd_error(g, exit_of_rule(w->r.error.code), "%s", w->r.error.text);
+	return 0;
 }
 
 /* The acts a legal ruling did, kept with its effects (core/acts.c). */
@@ -589,7 +591,7 @@ keep_acts(struct game *gm, const struct rule_cmd *c, struct work *w)
 	struct keeper k = { gm->rs->roster, &gm->ts, &w->ru, &w->fx, &w->r, 0 };
 
 	acts_keep(&k, c->name, &w->in);
-	return w->r.failed;
+	return w->r.error.code;
 }
 
 /* ---- the ruling's path, stage by stage ---------------------------- */
@@ -613,7 +615,8 @@ take_dice(struct cmd_ctx *g, struct work *w)
 
 /* 1. Read the inputs: the options by the command's declaration, whether
  * the ruling is in the game, the modifiers judged by the stock tables
- * when it is not, and the dice (none to weigh the odds). */
+ * when it is not (in the game, check judges them by its tables), and the
+ * dice (none to weigh the odds). */
 static int
 read_inputs(struct cmd_ctx *g, struct work *w, int argc, char **argv)
 {
@@ -622,7 +625,7 @@ read_inputs(struct cmd_ctx *g, struct work *w, int argc, char **argv)
 
 	inputs_init(in, w->rs->name, w->c->name, w->c->inputs, cmd_dice_inputs);
 	if ((rc = inputs_parse_argv(in, argc, argv)) != 0)
-		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
+		return cmd_error(g, exit_of_rule(rc), "%s", in->error.text);
 	w->stateful = names_units(in) || bare_over_formations(g, in, argc) ||
 	    asks_game(g, in);
 	w->weighing = g->odds || in_flag(in, "odds");
@@ -632,7 +635,7 @@ read_inputs(struct cmd_ctx *g, struct work *w, int argc, char **argv)
 	 * is reported before the missing game (66). */
 	if ((!w->stateful || !game_exists(g)) &&
 	    (rc = inputs_check_mods(in, w->ts)) != 0)
-		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
+		return cmd_error(g, exit_of_rule(rc), "%s", in->error.text);
 	if (!w->weighing)
 		return take_dice(g, w);
 	if (in_given(in, "dice") || in_flag(in, "roll") || in_given(in, "seed"))
@@ -643,7 +646,8 @@ read_inputs(struct cmd_ctx *g, struct work *w, int argc, char **argv)
 
 /* 2. Fill from the game (a ruling in it): the game opened as the ruling's
  * form says, what the ruling takes from it (game_inputs), the standing
- * before the effects, and the rule set's fill hook. */
+ * before the effects, and the rule set's fill hook (the modifiers the
+ * units' state implies). */
 static int
 fill_from_game(struct cmd_ctx *g, struct work *w)
 {
@@ -670,7 +674,7 @@ fill_from_game(struct cmd_ctx *g, struct work *w)
 	return hook_failed(g, h->fill(w->ts, &w->ru, in, &w->r), &w->r, in);
 }
 
-/* Weighing instead of stages 3 to 7: the exact odds, nothing written. */
+/* Weighing instead of stages 4 to 7: the exact odds, nothing written. */
 static int
 weigh(struct cmd_ctx *g, struct work *w)
 {
@@ -678,7 +682,9 @@ weigh(struct cmd_ctx *g, struct work *w)
 	    w->ts, &w->in);
 }
 
-/* 3. Check (in the game): the modifiers the turn's acts imply, and
+/* 3. Check (in the game): the modifiers the turn's acts imply (a ruling:
+ * its odds weigh the units as they stand), then every modifier, typed or
+ * implied, against the game's tables, once they are all in; and
  * --overrule taking out those the rules forbid. */
 static int
 check(struct cmd_ctx *g, struct work *w)
@@ -687,10 +693,12 @@ check(struct cmd_ctx *g, struct work *w)
 
 	if (w->gm == NULL)
 		return 0;
-	if ((rc = hook_failed(g, acts_imply(&w->gm->rs->roster->keeps, w->c->name,
-	    &w->ru, &w->in, &w->implied), &w->r, &w->in)) != 0)
+	if (!w->weighing && (rc = hook_failed(g, acts_imply(&w->gm->rs->roster->keeps,
+	    w->c->name, &w->ru, &w->in, &w->implied), &w->r, &w->in)) != 0)
 		return rc;
-	return overrule(g, w->gm, w);
+	if ((rc = inputs_check_mods(&w->in, &w->gm->ts)) != 0)
+		return cmd_error(g, exit_of_rule(rc), "%s", w->in.error.text);
+	return w->weighing ? 0 : overrule(g, w->gm, w);
 }
 
 /* 4. Rule: the rule function with the dice; in the game, the acts'
@@ -765,18 +773,18 @@ render(struct cmd_ctx *g, struct work *w)
 
 /* The ruling's path: each stage once, in order.  A ruling without a game
  * passes through fill, check, apply and record with nothing to do there;
- * weighing the odds stops after fill. */
+ * weighing the odds stops after check. */
 static int
 ruling_path(struct cmd_ctx *g, struct work *w, int argc, char **argv)
 {
 	int rc;
 
 	if ((rc = read_inputs(g, w, argc, argv)) != 0 ||
-	    (rc = fill_from_game(g, w)) != 0)
+	    (rc = fill_from_game(g, w)) != 0 || (rc = check(g, w)) != 0)
 		return rc;
 	if (w->weighing)
 		return weigh(g, w);
-	if ((rc = check(g, w)) != 0 || (rc = rule_it(g, w)) != 0 ||
+	if ((rc = rule_it(g, w)) != 0 ||
 	    (rc = apply(g, w)) != 0 || (rc = record(g, w, argc, argv)) != 0)
 		return rc;
 	return render(g, w);

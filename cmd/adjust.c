@@ -323,7 +323,7 @@ record(struct cmd_ctx *g, struct game *gm, struct unit *u, int argc,
 	if (ruling_enlist(&w->ru, u, "unit", &w->fx) < 0)
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	if ((rc = keep_ruling(gm->rs->roster, &gm->ts, &w->ru, &w->r, &w->fx)) != RULE_OK)
-		return cmd_error(g, exit_of_rule(rc), "%s", w->r.error);
+		return cmd_error(g, exit_of_rule(rc), "%s", w->r.error.text);
 	if (w->fx.no_memory)
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	if (w->fx.n == 0 && strcmp(w->word, gm->rs->roster->keeps.good_state) == 0 &&
@@ -380,7 +380,7 @@ correct_unit(struct cmd_ctx *g, int argc, char **argv, struct adjust_work *w)
 
 	if ((rc = inputs_parse_command(in, "adjust", cmd_adjust_inputs(&w->options), NULL, argc,
 	    argv)) != 0)
-		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
+		return cmd_error(g, exit_of_rule(rc), "%s", in->error.text);
 	if (in->npos == 1 && !in_given(in, "reason"))
 		return cmd_error(g, EXIT_USAGE,
 		    "give --reason TEXT: why the correction is made (the journal keeps it)");

@@ -133,8 +133,8 @@ line_failed(struct run *r, const struct cmd_ctx *line, int rc)
 	kept_note(r, kept, sizeof kept);
 	if (line->command != NULL)
 		return cmd_error(r->g, rc, "line %ld: %s: %s%s", r->number,
-		    line->command, line->error, kept);
-	return cmd_error(r->g, rc, "line %ld: %s%s", r->number, line->error, kept);
+		    line->command, line->error.text, kept);
+	return cmd_error(r->g, rc, "line %ld: %s%s", r->number, line->error.text, kept);
 }
 
 /* Runs one line's words as a command of the batch. */
@@ -270,7 +270,7 @@ batch_of(struct cmd_ctx *g, struct inputs *opts, int argc, char **argv)
 	int rc;
 
 	if ((rc = inputs_parse_command(opts, "batch", cmd_batch_inputs, NULL, argc, argv)) != 0)
-		return cmd_error(g, exit_of_rule(rc), "%s", opts->error);
+		return cmd_error(g, exit_of_rule(rc), "%s", opts->error.text);
 	path = opts->npos > 0 ? opts->pos[0] : "-";
 	if (path[0] == '-' && path[1] != '\0')
 		return cmd_error(g, EXIT_USAGE, "unknown option '%s' (see 'umpire batch --help')",

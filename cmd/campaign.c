@@ -278,7 +278,7 @@ keep_settings(struct carry *c, struct inputs *in)
 
 	if (!in_given(in, "fog") && inputs_set_word(in, "fog", c->src->info.fog) != 0)
 		return cmd_error(c->g, EXIT_DATA, "the game '%s' keeps a fog the next battle cannot take: %s",
-		    c->path, in->error);
+		    c->path, in->error.text);
 	for (; d != NULL && d->name != NULL; d++)
 		inputs_default_from(in, &c->src->options, d->name);
 	return 0;
@@ -347,15 +347,13 @@ make_game(struct carry *c, const char *title, const char *options, const char *f
 	if ((st = db_create(c->g->db_path, force, &e, &db)) != DB_OK)
 		return game_said(c->g, &e, st);
 	if ((st = db_begin(db)) != DB_OK)
-		rc = cmd_error(c->g, st == DB_CANTCREATE ? EXIT_CANTCREATE : exit_of_db(st),
-		    "%s", db_error(db)->text);
+		rc = game_fail(c->g, db, st);
 	else
 		rc = fill(c, db, title, options, fog);
 	game_source_end(c->src);
 	c->src = NULL;
 	if (rc == 0 && (st = db_commit(db)) != DB_OK)
-		rc = cmd_error(c->g, st == DB_CANTCREATE ? EXIT_CANTCREATE : exit_of_db(st),
-		    "%s", db_error(db)->text);
+		rc = game_fail(c->g, db, st);
 	if (rc != 0)
 		db_rollback(db);
 	db_close(db);

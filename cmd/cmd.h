@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <sysexits.h>
 
+#include "error.h"
 #include "inputs.h"
 
 #define UMPIRE_VERSION "0.1.0"
@@ -50,8 +51,8 @@ struct cmd_ctx {
 	long long recorded;	/* the journal event a command saved, once
 				 * committed (said when its output fails) */
 	int saved;		/* set once a command's write is committed */
-	char error[512];	/* the last error sentence, without its
-				 * "umpire: COMMAND: " */
+	struct error error;	/* the last error: its exit status and
+				 * sentence, without "umpire: COMMAND: " */
 	struct game *game;	/* the game opened for this command, or NULL */
 	struct batch *batch;	/* the batch this command runs in, or NULL */
 	FILE *final_out;	/* where held output goes after the commit */
@@ -141,6 +142,9 @@ int cmd_run(struct cmd_ctx *g, int argc, char **argv);
  * message" on its error stream; returns code. */
 int cmd_error(struct cmd_ctx *g, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* Says the record e (its code an exit status) as cmd_error says a
+ * sentence; returns its code. */
+int cmd_say(struct cmd_ctx *g, const struct error *e);
 
 /*
  * Prints the finished JSON document w (a growing writer) on stdout and

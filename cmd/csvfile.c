@@ -103,31 +103,26 @@ csv_rows_free(struct csv_rows *c)
 /* Every cell is clean text (UTF-8, no control characters): cells are
  * stored as names, sides and ratings, or as rule-table cells. */
 static int
-check_cells(const char *path, const struct csv_rows *c, char *err, size_t n)
+check_cells(const char *path, const struct csv_rows *c, struct error *err)
 {
 	char why[80];
 
 	for (size_t row = 0; row < c->nrows; row++)
 		for (size_t col = 0; col < c->row_len[row]; col++)
-			if (text_unclean(csv_cell_at(c, row, col), why, sizeof why) != NULL) {
-				snprintf(err, n, "%s: line %zu, column %zu %s", path,
-				    csv_row_line(c, row), col + 1, why);
-				return EXIT_DATA;
-			}
+			if (text_unclean(csv_cell_at(c, row, col), why, sizeof why) != NULL)
+				return error_set(err, EXIT_DATA, "%s: line %zu, column %zu %s",
+				    path, csv_row_line(c, row), col + 1, why);
 	return 0;
 }
 
 /* Why the parser stopped, in err: out of memory, or the file's fault. */
 static int
-csv_failed(struct csv_parser *p, const char *path, size_t line, char *err, size_t n)
+csv_failed(struct csv_parser *p, const char *path, size_t line, struct error *err)
 {
-	if (csv_error(p) == CSV_ENOMEM) {
-		snprintf(err, n, "out of memory reading '%s'", path);
-		return EXIT_BUG;
-	}
-	snprintf(err, n, "'%s' is not valid CSV: %s (line %zu)", path,
+	if (csv_error(p) == CSV_ENOMEM)
+		return error_set(err, EXIT_BUG, "out of memory reading '%s'", path);
+	return error_set(err, EXIT_DATA, "'%s' is not valid CSV: %s (line %zu)", path,
 	    csv_strerror(csv_error(p)), line);
-	return EXIT_DATA;
 }
 
 /* One parse: the text fed in pieces (feed_piece) and finished
@@ -144,8 +139,8 @@ struct csv_feed {
 };
 
 static int
-feed_begin(struct csv_feed *f, const char *path, struct csv_rows *c, char *err,
-    size_t n)
+feed_begin(struct csv_feed *f, const char *path, struct csv_rows *c,
+    struct error *err)
 {
 	memset(c, 0, sizeof *c);
 	c->line = 1;
@@ -153,40 +148,32 @@ feed_begin(struct csv_feed *f, const char *path, struct csv_rows *c, char *err,
 	f->path = path;
 	f->first = 1;
 	f->bytes = f->line_bytes = 0;
-	if (csv_init(&f->p, CSV_STRICT | CSV_APPEND_NULL | CSV_STRICT_FINI) != 0) {
-		snprintf(err, n, "out of memory");
-		return EXIT_BUG;
-	}
+	if (csv_init(&f->p, CSV_STRICT | CSV_APPEND_NULL | CSV_STRICT_FINI) != 0)
+		return error_set(err, EXIT_BUG, "out of memory");
 	return 0;
 }
 
 /* A cell the parser gave that holds a NUL byte, or a limit passed: 65
  * with the line; else 0. */
 static int
-refused(struct csv_feed *f, char *err, size_t n)
+refused(struct csv_feed *f, struct error *err)
 {
 	const struct csv_rows *c = f->c;
 
-	if (c->nul_row) {
-		snprintf(err, n, "%s: line %zu, column %zu holds a NUL byte", f->path, c->line,
-		    c->nul_col);
-		return EXIT_DATA;
-	}
-	if (f->line_bytes > CSV_LINE_MAX) {
-		snprintf(err, n, "%s: line %zu is longer than %d bytes", f->path, c->line,
-		    CSV_LINE_MAX);
-		return EXIT_DATA;
-	}
-	if (f->bytes > CSV_FILE_MAX) {
-		snprintf(err, n, "%s: larger than %d MiB at line %zu", f->path,
+	if (c->nul_row)
+		return error_set(err, EXIT_DATA, "%s: line %zu, column %zu holds a NUL byte",
+		    f->path, c->line, c->nul_col);
+	if (f->line_bytes > CSV_LINE_MAX)
+		return error_set(err, EXIT_DATA, "%s: line %zu is longer than %d bytes",
+		    f->path, c->line, CSV_LINE_MAX);
+	if (f->bytes > CSV_FILE_MAX)
+		return error_set(err, EXIT_DATA, "%s: larger than %d MiB at line %zu", f->path,
 		    CSV_FILE_MAX / (1024 * 1024), c->line);
-		return EXIT_DATA;
-	}
 	return 0;
 }
 
 static int
-feed_piece(struct csv_feed *f, const char *buf, size_t got, char *err, size_t n)
+feed_piece(struct csv_feed *f, const char *buf, size_t got, struct error *err)
 {
 	size_t skip = f->first && got >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
 	int rc;
@@ -198,11 +185,11 @@ feed_piece(struct csv_feed *f, const char *buf, size_t got, char *err, size_t n)
 
 		f->bytes += len;
 		f->line_bytes += len;
-		if ((rc = refused(f, err, n)) != 0)
+		if ((rc = refused(f, err)) != 0)
 			return rc;
 		if (csv_parse(&f->p, buf + at, len, csv_cell, csv_row, f->c) != len)
-			return csv_failed(&f->p, f->path, f->c->line, err, n);
-		if ((rc = refused(f, err, n)) != 0)
+			return csv_failed(&f->p, f->path, f->c->line, err);
+		if ((rc = refused(f, err)) != 0)
 			return rc;
 		at += len;
 		if (nl != NULL) {
@@ -216,29 +203,27 @@ feed_piece(struct csv_feed *f, const char *buf, size_t got, char *err, size_t n)
 /* Finishes the parse (rc: how the feeding went) and checks the cells;
  * the rows are freed unless it returns 0. */
 static int
-feed_end(struct csv_feed *f, int rc, char *err, size_t n)
+feed_end(struct csv_feed *f, int rc, struct error *err)
 {
 	/* (a last line without its line break is still this line) */
 	if (rc == 0 && f->line_bytes == 0 && f->c->line > 1)
 		f->c->line--;
 	if (rc == 0 && csv_fini(&f->p, csv_cell, csv_row, f->c) != 0)
-		rc = csv_failed(&f->p, f->path, f->c->line, err, n);
+		rc = csv_failed(&f->p, f->path, f->c->line, err);
 	if (rc == 0)
-		rc = refused(f, err, n);
-	if (rc == 0 && f->c->oom) {
-		snprintf(err, n, "out of memory reading '%s'", f->path);
-		rc = EXIT_BUG;
-	}
+		rc = refused(f, err);
+	if (rc == 0 && f->c->oom)
+		rc = error_set(err, EXIT_BUG, "out of memory reading '%s'", f->path);
 	csv_free(&f->p);
 	if (rc == 0)
-		rc = check_cells(f->path, f->c, err, n);
+		rc = check_cells(f->path, f->c, err);
 	if (rc != 0)
 		csv_rows_free(f->c);
 	return rc;
 }
 
 int
-csv_rows_read(const char *path, struct csv_rows *c, char *err, size_t n)
+csv_rows_read(const char *path, struct csv_rows *c, struct error *err)
 {
 	struct csv_feed feed;
 	char buf[8192];
@@ -248,36 +233,32 @@ csv_rows_read(const char *path, struct csv_rows *c, char *err, size_t n)
 	int rc;
 
 	memset(c, 0, sizeof *c);
-	if (f == NULL) {
-		snprintf(err, n, "cannot read '%s': %s", path, strerror(errno));
-		return EXIT_NOGAME;
-	}
-	if ((rc = feed_begin(&feed, path, c, err, n)) != 0) {
+	if (f == NULL)
+		return error_set(err, EXIT_NOGAME, "cannot read '%s': %s", path, strerror(errno));
+	if ((rc = feed_begin(&feed, path, c, err)) != 0) {
 		if (!stdin_path)
 			fclose(f);
 		return rc;
 	}
 	while (rc == 0 && (got = fread(buf, 1, sizeof buf, f)) > 0)
-		rc = feed_piece(&feed, buf, got, err, n);
-	if (rc == 0 && ferror(f)) {
-		snprintf(err, n, "cannot read '%s': %s", path, strerror(errno));
-		rc = EXIT_IO;
-	}
+		rc = feed_piece(&feed, buf, got, err);
+	if (rc == 0 && ferror(f))
+		rc = error_set(err, EXIT_IO, "cannot read '%s': %s", path, strerror(errno));
 	if (!stdin_path)
 		fclose(f);
-	return feed_end(&feed, rc, err, n);
+	return feed_end(&feed, rc, err);
 }
 
 int
-csv_rows_parse(const char *name, const char *text, struct csv_rows *c, char *err,
-    size_t n)
+csv_rows_parse(const char *name, const char *text, struct csv_rows *c,
+    struct error *err)
 {
 	struct csv_feed feed;
 	int rc;
 
-	if ((rc = feed_begin(&feed, name, c, err, n)) != 0)
+	if ((rc = feed_begin(&feed, name, c, err)) != 0)
 		return rc;
-	return feed_end(&feed, feed_piece(&feed, text, strlen(text), err, n), err, n);
+	return feed_end(&feed, feed_piece(&feed, text, strlen(text), err), err);
 }
 
 const char *

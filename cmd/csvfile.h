@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "error.h"
+
 /* The most a file may hold, and a line of it: past them the file is
  * refused (65) with the line, so that no endless pipe or /dev/zero grows
  * memory without bound. */
@@ -30,11 +32,11 @@ struct csv_rows {
 /* Reads the CSV file at path.  Returns 0, or an exit status with err set
  * (66 when it cannot be read, 65 when it is not CSV, holds a NUL or is
  * past a limit, 70 out of memory). */
-int csv_rows_read(const char *path, struct csv_rows *c, char *err, size_t n);
+int csv_rows_read(const char *path, struct csv_rows *c, struct error *err);
 /* Reads CSV text held in memory (NAME says where it came from, for
  * messages) as csv_rows_read reads a file. */
 int csv_rows_parse(const char *name, const char *text, struct csv_rows *c,
-    char *err, size_t n);
+    struct error *err);
 /* Frees the rows; accepts cleared rows. */
 void csv_rows_free(struct csv_rows *c);
 /* Writes one cell, quoted only when it needs to be (RFC 4180). */

@@ -54,10 +54,10 @@ read_options(struct cmd_ctx *g, struct game *gm)
 	st = jsonr_leaves(gm->info.options, leaf_option, &gm->options, why, sizeof why);
 	if (st != 0)
 		return cmd_error(g, EXIT_IO, "the game's options are not valid: %s",
-		    st < 0 ? why : gm->options.error);
+		    st < 0 ? why : gm->options.error.text);
 	if (inputs_defaults(&gm->options) != 0)
 		return cmd_error(g, EXIT_IO, "the game's options are not valid: %s",
-		    gm->options.error);
+		    gm->options.error.text);
 	return 0;
 }
 
@@ -586,8 +586,8 @@ game_standing(struct cmd_ctx *g, struct game *gm, const struct standing_for *who
 	gm->rs->roster->standing(&gm->ts, &gm->options, &gm->army, who, buf, n, r);
 	if (r->no_memory)
 		rc = cmd_error(g, EXIT_BUG, "out of memory");
-	else if (r->failed)
-		rc = cmd_error(g, exit_of_rule(r->failed), "%s", r->error);
+	else if (r->error.code)
+		rc = cmd_error(g, exit_of_rule(r->error.code), "%s", r->error.text);
 	else if (r->overflow)
 		rc = cmd_error(g, EXIT_BUG, "the standing is too large to show");
 	else if (w != NULL)

@@ -314,7 +314,7 @@ log_of(struct cmd_ctx *g, struct inputs *in, int argc, char **argv)
 	int rc;
 
 	if ((rc = inputs_parse_command(in, "log", cmd_log_inputs, NULL, argc, argv)) != 0)
-		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
+		return cmd_error(g, exit_of_rule(rc), "%s", in->error.text);
 	if (in->npos > 0 && (strcmp(in->pos[0], "show") != 0 || in->npos != 2))
 		return cmd_error(g, EXIT_USAGE, in->npos == 1 && strcmp(in->pos[0], "show") == 0 ?
 		    "give the event's number: log show ID ('umpire log' lists them)" :

@@ -293,7 +293,7 @@ cmd_run(struct cmd_ctx *g, int argc, char **argv)
 		if (argc > 0)
 			return cmd_error(g, EXIT_USAGE,
 			    "unknown option '%s' (see 'umpire --help')", argv[0]);
-		snprintf(g->error, sizeof g->error, "no command (see 'umpire --help')");
+		error_set(&g->error, EXIT_USAGE, "no command (see 'umpire --help')");
 		if (g->err != NULL)
 			usage(g->err);
 		return EXIT_USAGE;

@@ -173,12 +173,13 @@ load_example(struct cmd_ctx *g, struct db *db, const struct example *ex,
 	struct batch *outer = g->batch;
 	struct csv_rows c;
 	struct game *gm;
-	char err[600], name[64];
+	struct error err;
+	char name[64];
 	int count, rc;
 
 	snprintf(name, sizeof name, "the %s sample battle", ex->rules);
-	if ((rc = csv_rows_parse(name, ex->csv, &c, err, sizeof err)) != 0)
-		return cmd_error(g, rc, "%s", err);
+	if (csv_rows_parse(name, ex->csv, &c, &err) != 0)
+		return cmd_say(g, &err);
 	g->batch = &b;
 	rc = cmd_form(g, new_forms, "example");
 	if (rc == 0)
@@ -214,8 +215,7 @@ fill_game(struct cmd_ctx *g, struct db *db, const struct inputs *in,
 		goto failed;
 	return 0;
 failed:
-	return cmd_error(g, st == DB_CANTCREATE ? EXIT_CANTCREATE : exit_of_db(st), "%s",
-	    db_error(db)->text);
+	return game_fail(g, db, st);
 }
 
 static int
@@ -239,7 +239,7 @@ new_game_in(struct cmd_ctx *g, struct inputs *in, int argc, char **argv)
 	game_inputs = rs->roster->game_inputs;
 	if ((rc = inputs_parse_command(in, "new", cmd_new_inputs, game_inputs,
 	    argc, argv)) != 0)
-		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
+		return cmd_error(g, exit_of_rule(rc), "%s", in->error.text);
 	if (in->npos > 0)
 		return cmd_error(g, EXIT_USAGE, "unexpected argument '%s' (see 'umpire new --help')",
 		    in->pos[0]);

@@ -250,7 +250,7 @@ odds_report(struct cmd_ctx *g, const char *rules, const struct rule_cmd *c,
 	}
 	if (rc != RULE_OK) {
 		odds_free(&o);
-		rc = cmd_error(g, exit_of_rule(rc), "%s", r.error[0] ? r.error : d.error);
+		rc = cmd_error(g, exit_of_rule(rc), "%s", ruling_error(&r, &d)->text);
 		result_free(&r);	/* (a batch weighs again on its next line) */
 		return rc;
 	}

@@ -597,7 +597,7 @@ report_of(struct cmd_ctx *g, struct inputs *in, int argc, char **argv)
 	int rc;
 
 	if ((rc = inputs_parse_command(in, "report", cmd_report_inputs, NULL, argc, argv)) != 0)
-		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
+		return cmd_error(g, exit_of_rule(rc), "%s", in->error.text);
 	if (in->npos > 0)
 		return cmd_error(g, EXIT_USAGE, "unexpected argument '%s' (see 'umpire report --help')",
 		    in->pos[0]);

@@ -95,7 +95,7 @@ settings(struct cmd_ctx *g, struct inputs *in, int argc, char **argv)
 	int rc, st, change, n;
 
 	if ((rc = inputs_parse_command(in, "game", cmd_game_inputs, NULL, argc, argv)) != 0)
-		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
+		return cmd_error(g, exit_of_rule(rc), "%s", in->error.text);
 	if (in->npos > 0)
 		return cmd_error(g, EXIT_USAGE, "unexpected argument '%s' (see 'umpire game --help')",
 		    in->pos[0]);

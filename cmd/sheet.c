@@ -67,7 +67,7 @@ side_points(const struct sheet *s, const char *side, double *sum)
 		result_init(r);
 		if (roster_rate(ro, &s->gm->ts, u->type, u->ratings, &start, &cost, r) != RULE_OK)
 			rc = cmd_error(s->g, exit_of_rule(RULE_DATA), "unit '%s': %s",
-			    u->name, r->error);
+			    u->name, r->error.text);
 		*sum += cost;
 	}
 	free(r);
@@ -373,7 +373,7 @@ sheet_of(struct cmd_ctx *g, struct inputs *in, int argc, char **argv)
 	int rc;
 
 	if ((rc = inputs_parse_command(in, "sheet", cmd_sheet_inputs, NULL, argc, argv)) != 0)
-		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
+		return cmd_error(g, exit_of_rule(rc), "%s", in->error.text);
 	if (in->npos > 0)
 		return cmd_error(g, EXIT_USAGE, "unexpected argument '%s'", in->pos[0]);
 	if (g->json + in_flag(in, "csv") + in_given(in, "html") > 1)

@@ -53,16 +53,22 @@ cmd_error(struct cmd_ctx *g, int code, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(g->error, sizeof g->error, fmt, ap);
+	error_vset(&g->error, code, fmt, ap);
 	va_end(ap);
 	if (g->err == NULL)
 		return code;
 	fflush(g->out);
 	if (g->command != NULL)
-		fprintf(g->err, "umpire: %s: %s\n", g->command, g->error);
+		fprintf(g->err, "umpire: %s: %s\n", g->command, g->error.text);
 	else
-		fprintf(g->err, "umpire: %s\n", g->error);
+		fprintf(g->err, "umpire: %s\n", g->error.text);
 	return code;
+}
+
+int
+cmd_say(struct cmd_ctx *g, const struct error *e)
+{
+	return cmd_error(g, e->code, "%s", e->text);
 }
 
 int

@@ -185,23 +185,20 @@ export_table(struct cmd_ctx *g, struct source *src, const char *name,
  * its columns, the kinds of its cells, the rows of its key column. */
 static int
 file_table(const struct table *stock, const struct csv_rows *c,
-    const char **cells, struct table *t, char *err, size_t n)
+    const char **cells, struct table *t, struct error *err)
 {
-	if (c->nrows < 2) {
-		snprintf(err, n, "the file needs a header line and at least one row");
-		return EXIT_DATA;
-	}
-	if ((int)c->row_len[0] != stock->ncols) {
-		snprintf(err, n, "line %zu: the header has %zu columns, the table %d",
+	char why[ERROR_TEXT];
+
+	if (c->nrows < 2)
+		return error_set(err, EXIT_DATA,
+		    "the file needs a header line and at least one row");
+	if ((int)c->row_len[0] != stock->ncols)
+		return error_set(err, EXIT_DATA, "line %zu: the header has %zu columns, the table %d",
 		    csv_row_line(c, 0), c->row_len[0], stock->ncols);
-		return EXIT_DATA;
-	}
 	for (size_t r = 0; r < c->nrows; r++) {
-		if ((int)c->row_len[r] != stock->ncols) {
-			snprintf(err, n, "line %zu: %zu cells, the table has %d columns",
+		if ((int)c->row_len[r] != stock->ncols)
+			return error_set(err, EXIT_DATA, "line %zu: %zu cells, the table has %d columns",
 			    csv_row_line(c, r), c->row_len[r], stock->ncols);
-			return EXIT_DATA;
-		}
 		for (int col = 0; col < stock->ncols; col++)
 			cells[r * (size_t)stock->ncols + (size_t)col] =
 			    csv_cell_at(c, r, (size_t)col);
@@ -209,7 +206,9 @@ file_table(const struct table *stock, const struct csv_rows *c,
 	*t = *stock;
 	t->nrows = (int)c->nrows - 1;
 	t->cells = cells;
-	return table_check(stock, t, err, n) == 0 ? 0 : EXIT_DATA;
+	if (table_check(stock, t, why, sizeof why) != 0)
+		return error_set(err, EXIT_DATA, "%s", why);
+	return 0;
 }
 
 static int
@@ -219,7 +218,8 @@ import_table(struct cmd_ctx *g, struct source *src, const char *name,
 	struct csv_rows c;
 	const struct table *stock = table_stock_find(src->rules, name);
 	const char **cells;
-	char err[512], provenance[600];
+	char provenance[600];
+	struct error err;
 	struct table t;
 	int rc = 0, st;
 
@@ -227,15 +227,16 @@ import_table(struct cmd_ctx *g, struct source *src, const char *name,
 		return cmd_error(g, EXIT_DATA,
 		    "the %s rules have no table '%s' (see 'umpire tables list')",
 		    src->rules, name);
-	if ((rc = csv_rows_read(path, &c, err, sizeof err)) != 0)
-		return cmd_error(g, rc, "%s", err);
+	if (csv_rows_read(path, &c, &err) != 0)
+		return cmd_say(g, &err);
 	cells = malloc((c.nrows + 1) * (size_t)stock->ncols * sizeof *cells);
 	if (cells == NULL) {
 		csv_rows_free(&c);
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	}
-	if ((rc = file_table(stock, &c, cells, &t, err, sizeof err)) != 0) {
-		rc = cmd_error(g, rc, "%s: %s; the game's table is unchanged", path, err);
+	if (file_table(stock, &c, cells, &t, &err) != 0) {
+		rc = cmd_error(g, err.code, "%s: %s; the game's table is unchanged", path,
+		    err.text);
 	} else {
 		snprintf(provenance, sizeof provenance, "house (imported from %s)", path);
 		t.provenance = provenance;

@@ -49,7 +49,7 @@ clear_turn_flags(struct cmd_ctx *g, struct game *gm, struct turn_end *t)
 	}
 	if (t->fx.no_memory)
 		return cmd_error(g, EXIT_BUG, "out of memory");
-	if (t->r.failed)
+	if (t->r.error.code)
 		return cmd_error(g, EXIT_BUG, "the turn's end is too large to record");
 	return 0;
 }

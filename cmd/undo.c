@@ -143,7 +143,7 @@ read_inputs(struct cmd_ctx *g, struct inputs *in, int argc, char **argv)
 
 	if ((rc = inputs_parse_command(in, g->command, cmd_undo_inputs, NULL, argc,
 	    argv)) != 0)
-		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
+		return cmd_error(g, exit_of_rule(rc), "%s", in->error.text);
 	if (in->npos > 0)
 		return cmd_error(g, EXIT_USAGE,
 		    "a bare number is not taken: give --to ID to %s event ID and every entry %s it (see 'umpire log')",

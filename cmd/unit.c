@@ -42,7 +42,7 @@ const struct input_decl cmd_unit_inputs[] = {
  * formation WORD ("" for none): 65 with the rule's sentence. */
 static int
 refused_tactical(const struct game *gm, const char *word, const struct db_unit *u,
-    char *err, size_t n)
+    struct error *err)
 {
 	const struct roster *ro = gm->rs->roster;
 	const char *why;
@@ -50,8 +50,7 @@ refused_tactical(const struct game *gm, const char *word, const struct db_unit *
 	if (word == NULL || *word == '\0' || u->formation || ro->formation_refused == NULL ||
 	    (why = ro->formation_refused(&gm->ts, u->type, word, NULL)) == NULL)
 		return 0;
-	snprintf(err, n, "--formation: '%s' is %s, and %s", u->name, u->type, why);
-	return EXIT_DATA;
+	return error_set(err, EXIT_DATA, "--formation: '%s' is %s, and %s", u->name, u->type, why);
 }
 
 /* Sets u's starting tactical formation from --formation, one its rule set
@@ -59,29 +58,24 @@ refused_tactical(const struct game *gm, const char *word, const struct db_unit *
  * u's type may stand in it (or in the one it has, when none is given). */
 static int
 check_tactical(const struct game *gm, const char *word, struct db_unit *u,
-    char *err, size_t n)
+    struct error *err)
 {
 	const struct word_decl *list = gm->rs->roster->keeps.formations;
 	char words[256];
 
 	if (word == NULL)
-		return refused_tactical(gm, u->tactical, u, err, n);
-	if (u->formation) {
-		snprintf(err, n, "--formation: '%s' is a formation of the order of battle; its units stand in formations",
+		return refused_tactical(gm, u->tactical, u, err);
+	if (u->formation)
+		return error_set(err, EXIT_DATA, "--formation: '%s' is a formation of the order of battle; its units stand in formations",
 		    u->name);
-		return EXIT_DATA;
-	}
-	if (keeps_word(list, word) == NULL) {
-		if (list == NULL)
-			snprintf(err, n, "--formation: the %s rules keep no tactical formations",
-			    gm->rs->name);
-		else
-			snprintf(err, n, "--formation: the %s rules know no formation '%s' (%s)",
-			    gm->rs->name, word, keeps_words(list, words, sizeof words));
-		return EXIT_DATA;
-	}
+	if (list == NULL)
+		return error_set(err, EXIT_DATA, "--formation: the %s rules keep no tactical formations",
+		    gm->rs->name);
+	if (keeps_word(list, word) == NULL)
+		return error_set(err, EXIT_DATA, "--formation: the %s rules know no formation '%s' (%s)",
+		    gm->rs->name, word, keeps_words(list, words, sizeof words));
 	text_copy(u->tactical, sizeof u->tactical, word);
-	return refused_tactical(gm, word, u, err, n);
+	return refused_tactical(gm, word, u, err);
 }
 
 static int
@@ -117,8 +111,7 @@ typed_type(int argc, char **argv)
 
 /* Sets u's type and formation flag from TYPE; 0 or a status with err. */
 static int
-check_type(struct game *gm, const char *type, struct db_unit *u, char *err,
-    size_t n)
+check_type(struct game *gm, const char *type, struct db_unit *u, struct error *err)
 {
 	const struct roster *ro = gm->rs->roster;
 	char types[TYPE_NAMES];
@@ -134,11 +127,9 @@ check_type(struct game *gm, const char *type, struct db_unit *u, char *err,
 	}
 	roster_type_names(ro, types, sizeof types);
 	if (ro->not_a_type != NULL && strcmp(type, ro->not_a_type) == 0)
-		snprintf(err, n, "%s (--type %s)", ro->not_a_type_message, types);
-	else
-		snprintf(err, n, "--type: '%s' is not a unit type of the %s rules (%s) or a formation (%s)",
-		    type, gm->rs->name, types, ro->formation_types);
-	return EXIT_DATA;
+		return error_set(err, EXIT_DATA, "%s (--type %s)", ro->not_a_type_message, types);
+	return error_set(err, EXIT_DATA, "--type: '%s' is not a unit type of the %s rules (%s) or a formation (%s)",
+	    type, gm->rs->name, types, ro->formation_types);
 }
 
 /*
@@ -397,7 +388,7 @@ names_lookup(const struct unit_names *names, const char *name, char *why, size_t
 /* Sets u's parent from --parent, which must be a formation. */
 static int
 check_parent(const struct unit_names *names, const char *parent,
-    struct db_unit *u, char *err, size_t n)
+    struct db_unit *u, struct error *err)
 {
 	const struct known_name *p;
 	char why[400];
@@ -407,19 +398,13 @@ check_parent(const struct unit_names *names, const char *parent,
 	u->parent[0] = '\0';
 	if (parent == NULL || *parent == '\0')
 		return 0;
-	if ((i = names_lookup(names, parent, why, sizeof why)) < 0) {
-		snprintf(err, n, "--parent: %s", why);
-		return EXIT_DATA;
-	}
+	if ((i = names_lookup(names, parent, why, sizeof why)) < 0)
+		return error_set(err, EXIT_DATA, "--parent: %s", why);
 	p = &names->r[i];
-	if (!p->formation) {
-		snprintf(err, n, "--parent: '%s' is a unit, not a formation", p->name);
-		return EXIT_DATA;
-	}
-	if (p->id == u->id) {
-		snprintf(err, n, "--parent: a formation cannot contain itself");
-		return EXIT_DATA;
-	}
+	if (!p->formation)
+		return error_set(err, EXIT_DATA, "--parent: '%s' is a unit, not a formation", p->name);
+	if (p->id == u->id)
+		return error_set(err, EXIT_DATA, "--parent: a formation cannot contain itself");
 	u->parent_id = p->id;
 	text_copy(u->parent, sizeof u->parent, p->name);
 	return 0;
@@ -429,7 +414,7 @@ check_parent(const struct unit_names *names, const char *parent,
  * stored JSON. */
 static int
 rate(struct game *gm, const struct inputs *in, struct db_unit *u, double *cost,
-    char *err, size_t n)
+    struct error *err)
 {
 	struct result *r = malloc(sizeof *r);
 	struct jsonw w;
@@ -437,16 +422,14 @@ rate(struct game *gm, const struct inputs *in, struct db_unit *u, double *cost,
 
 	u->start_strength = 0;
 	*cost = 0;
-	if (r == NULL) {
-		snprintf(err, n, "out of memory");
-		return EXIT_BUG;
-	}
+	if (r == NULL)
+		return error_set(err, EXIT_BUG, "out of memory");
 	result_init(r);
 	failed = !u->formation &&
 	    (roster_rate(gm->rs->roster, &gm->ts, u->type, in, &u->start_strength, cost,
-	    r) != RULE_OK || r->failed);
+	    r) != RULE_OK || r->error.code);
 	if (failed)
-		text_copy(err, n, r->error);
+		error_set(err, EXIT_DATA, "%s", r->error.text);
 	free(r);
 	if (failed)
 		return EXIT_DATA;
@@ -457,10 +440,8 @@ rate(struct game *gm, const struct inputs *in, struct db_unit *u, double *cost,
 	jsonw_object(&w, NULL);
 	inputs_json(in, is_rating, NULL, &w);
 	jsonw_object_end(&w);
-	if (w.overflow) {
-		snprintf(err, n, "the ratings are too long");
-		return EXIT_DATA;
-	}
+	if (w.overflow)
+		return error_set(err, EXIT_DATA, "the ratings are too long");
 	return 0;
 }
 
@@ -468,8 +449,7 @@ rate(struct game *gm, const struct inputs *in, struct db_unit *u, double *cost,
  * added to as units are added); 0 or a status (printed when err is
  * empty). */
 static int
-names_cost(struct cmd_ctx *g, struct game *gm, struct unit_names *names, char *err,
-    size_t n)
+names_cost(struct cmd_ctx *g, struct game *gm, struct unit_names *names, struct error *err)
 {
 	struct result *r;
 	double c;
@@ -480,10 +460,8 @@ names_cost(struct cmd_ctx *g, struct game *gm, struct unit_names *names, char *e
 		return 0;
 	if ((rc = game_army(g, gm)) != 0)
 		return rc;
-	if ((r = malloc(sizeof *r)) == NULL) {
-		snprintf(err, n, "out of memory");
-		return EXIT_BUG;
-	}
+	if ((r = malloc(sizeof *r)) == NULL)
+		return error_set(err, EXIT_BUG, "out of memory");
 	for (s = 0; s < names->nsides; s++)
 		names->sides[s].cost = 0;
 	for (int i = 0; i < gm->army.n; i++) {
@@ -495,8 +473,7 @@ names_cost(struct cmd_ctx *g, struct game *gm, struct unit_names *names, char *e
 			continue;
 		if ((s = side_of(names, v->side)) < 0) {
 			free(r);
-			snprintf(err, n, "out of memory");
-			return EXIT_BUG;
+			return error_set(err, EXIT_BUG, "out of memory");
 		}
 		names->sides[s].cost += c;
 	}
@@ -509,7 +486,7 @@ names_cost(struct cmd_ctx *g, struct game *gm, struct unit_names *names, char *e
  * limit may not pass the limit the game was given (2x2 new --points). */
 static int
 check_points(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
-    const struct db_unit *u, double cost, char *err, size_t n)
+    const struct db_unit *u, double cost, struct error *err)
 {
 	const struct counter_decl *c = gm->rs->roster->keeps.counters;
 	double sum;
@@ -522,19 +499,15 @@ check_points(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
 
 		if (!c->of_cost || opt == NULL || !in_given(&gm->options, opt))
 			continue;
-		if ((rc = names_cost(g, gm, names, err, n)) != 0)
+		if ((rc = names_cost(g, gm, names, err)) != 0)
 			return rc;
-		if ((s = side_of(names, u->side)) < 0) {
-			snprintf(err, n, "out of memory");
-			return EXIT_BUG;
-		}
+		if ((s = side_of(names, u->side)) < 0)
+			return error_set(err, EXIT_BUG, "out of memory");
 		sum = names->sides[s].cost;
-		if (sum + cost > (double)in_count(&gm->options, opt)) {
-			snprintf(err, n, "%s would have %g %s with '%s' (%g %s), over the game's limit of %ld",
+		if (sum + cost > (double)in_count(&gm->options, opt))
+			return error_set(err, EXIT_DATA, "%s would have %g %s with '%s' (%g %s), over the game's limit of %ld",
 			    u->side, sum + cost, c->word, u->name, cost, c->word,
 			    in_count(&gm->options, opt));
-			return EXIT_DATA;
-		}
 	}
 	return 0;
 }
@@ -543,22 +516,16 @@ check_points(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
  * control characters, valid UTF-8: they would break the sheet and its
  * JSON). */
 static int
-check_text(const char *what, const char *s, size_t max, char *err, size_t n)
+check_text(const char *what, const char *s, size_t max, struct error *err)
 {
 	char why[80];
 
-	if (*s == '\0') {
-		snprintf(err, n, "a unit's %s cannot be empty", what);
-		return EXIT_DATA;
-	}
-	if (strlen(s) > max) {
-		snprintf(err, n, "a unit's %s is at most %zu bytes", what, max);
-		return EXIT_DATA;
-	}
-	if (text_unclean(s, why, sizeof why) != NULL) {
-		snprintf(err, n, "a unit's %s %s", what, why);
-		return EXIT_DATA;
-	}
+	if (*s == '\0')
+		return error_set(err, EXIT_DATA, "a unit's %s cannot be empty", what);
+	if (strlen(s) > max)
+		return error_set(err, EXIT_DATA, "a unit's %s is at most %zu bytes", what, max);
+	if (text_unclean(s, why, sizeof why) != NULL)
+		return error_set(err, EXIT_DATA, "a unit's %s %s", what, why);
 	return 0;
 }
 
@@ -566,16 +533,14 @@ check_text(const char *what, const char *s, size_t max, char *err, size_t n)
  * no white space at either end (" Ney" and "Ney" would not be told
  * apart). */
 static int
-check_unpadded(const char *what, const char *s, size_t max, char *err, size_t n)
+check_unpadded(const char *what, const char *s, size_t max, struct error *err)
 {
 	int rc;
 
-	if ((rc = check_text(what, s, max, err, n)) != 0)
+	if ((rc = check_text(what, s, max, err)) != 0)
 		return rc;
-	if (text_padded(s)) {
-		snprintf(err, n, "a unit's %s cannot begin or end with a space ('%s')", what, s);
-		return EXIT_DATA;
-	}
+	if (text_padded(s))
+		return error_set(err, EXIT_DATA, "a unit's %s cannot begin or end with a space ('%s')", what, s);
 	return 0;
 }
 
@@ -588,23 +553,22 @@ check_unpadded(const char *what, const char *s, size_t max, char *err, size_t n)
  */
 static int
 check_name(const struct unit_names *names, const char *name, long long self,
-    char *err, size_t n)
+    struct error *err)
 {
 	char folded[TEXT_FOLDED];
 	int rc, i;
 
-	if ((rc = check_unpadded("name", name, UNIT_NAME - 1, err, n)) != 0)
+	if ((rc = check_unpadded("name", name, UNIT_NAME - 1, err)) != 0)
 		return rc;
 	text_fold(name, folded, sizeof folded);
 	if ((i = names_find(names, folded, self)) >= 0) {
 		const struct known_name *e = &names->r[i];
 
 		if (strcmp(e->name, name) == 0)
-			snprintf(err, n, "a unit named '%s' is already in the game", name);
-		else
-			snprintf(err, n, "a unit named '%s' is already in the game, and '%s' would match it (names match regardless of case and accents)",
-			    e->name, name);
-		return EXIT_DATA;
+			return error_set(err, EXIT_DATA, "a unit named '%s' is already in the game",
+			    name);
+		return error_set(err, EXIT_DATA, "a unit named '%s' is already in the game, and '%s' would match it (names match regardless of case and accents)",
+		    e->name, name);
 	}
 	return 0;
 }
@@ -619,19 +583,17 @@ check_name(const struct unit_names *names, const char *name, long long self,
  */
 static int
 check_side(const struct unit_names *names, const char *side, long long self,
-    char *err, size_t n)
+    struct error *err)
 {
 	char folded[TEXT_FOLDED];
 	int rc, i, j = -1, mine = -1;
 
-	if ((rc = check_unpadded("side", side, UNIT_SIDE - 1, err, n)) != 0)
+	if ((rc = check_unpadded("side", side, UNIT_SIDE - 1, err)) != 0)
 		return rc;
 	text_fold(side, folded, sizeof folded);
-	if (strcmp(folded, "umpire") == 0) {
-		snprintf(err, n, "a side cannot be named '%s': --for umpire is the umpire's own view",
+	if (strcmp(folded, "umpire") == 0)
+		return error_set(err, EXIT_DATA, "a side cannot be named '%s': --for umpire is the umpire's own view",
 		    side);
-		return EXIT_DATA;
-	}
 	/* (the unit being changed is not counted on the side it leaves) */
 	for (int k = 0; k < names->n && self != 0; k++)
 		if (names->r[k].id == self)
@@ -642,9 +604,8 @@ check_side(const struct unit_names *names, const char *side, long long self,
 		if (strcmp(e->folded, folded) != 0 || strcmp(e->side, side) == 0 ||
 		    e->units - (i == mine) == 0)
 			continue;
-		snprintf(err, n, "the side '%s' is already in the game, and '%s' would match it (sides match regardless of case and accents): give it as '%s'",
+		return error_set(err, EXIT_DATA, "the side '%s' is already in the game, and '%s' would match it (sides match regardless of case and accents): give it as '%s'",
 		    e->side, side, e->side);
-		return EXIT_DATA;
 	}
 	return 0;
 }
@@ -655,8 +616,7 @@ check_side(const struct unit_names *names, const char *side, long long self,
  */
 static int
 add_from(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
-    const char *name, const struct inputs *in, struct db_unit *u, char *err,
-    size_t n)
+    const char *name, const struct inputs *in, struct db_unit *u, struct error *err)
 {
 	const char *side = in_text(in, "side"), *type = in_text(in, "type");
 	double cost;
@@ -664,30 +624,24 @@ add_from(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
 	int rc, st;
 
 	memset(u, 0, sizeof *u);
-	if (side == NULL || type == NULL) {
-		snprintf(err, n, "give --side SIDE and --type TYPE");
-		return EXIT_USAGE;
-	}
-	if ((rc = check_name(names, name, 0, err, n)) != 0 ||
-	    (rc = check_side(names, side, 0, err, n)) != 0 ||
-	    (rc = check_type(gm, type, u, err, n)) != 0)
+	if (side == NULL || type == NULL)
+		return error_set(err, EXIT_USAGE, "give --side SIDE and --type TYPE");
+	if ((rc = check_name(names, name, 0, err)) != 0 ||
+	    (rc = check_side(names, side, 0, err)) != 0 ||
+	    (rc = check_type(gm, type, u, err)) != 0)
 		return rc;
 	text_copy(u->name, sizeof u->name, name);
 	text_copy(u->side, sizeof u->side, side);
-	if ((rc = check_parent(names, in_text(in, "parent"), u, err, n)) != 0 ||
-	    (rc = check_tactical(gm, in_text(in, "formation"), u, err, n)) != 0 ||
-	    (rc = rate(gm, in, u, &cost, err, n)) != 0 ||
-	    (rc = check_points(g, gm, names, u, cost, err, n)) != 0)
+	if ((rc = check_parent(names, in_text(in, "parent"), u, err)) != 0 ||
+	    (rc = check_tactical(gm, in_text(in, "formation"), u, err)) != 0 ||
+	    (rc = rate(gm, in, u, &cost, err)) != 0 ||
+	    (rc = check_points(g, gm, names, u, cost, err)) != 0)
 		return rc;
-	if ((st = db_unit_add(gm->db, u, &id)) != DB_OK) {
-		text_copy(err, n, db_error(gm->db)->text);
-		return exit_of_db(st);
-	}
+	if ((st = db_unit_add(gm->db, u, &id)) != DB_OK)
+		return error_set(err, exit_of_db(st), "%s", db_error(gm->db)->text);
 	u->id = id;
-	if (names_add(names, u->name, u->side, id, u->formation) != 0) {
-		snprintf(err, n, "out of memory");
-		return EXIT_BUG;
-	}
+	if (names_add(names, u->name, u->side, id, u->formation) != 0)
+		return error_set(err, EXIT_BUG, "out of memory");
 	if (!u->formation)
 		names->sides[names->r[names->n - 1].side].cost += cost;
 	/* The army read before holds the units until now only. */
@@ -700,15 +654,13 @@ add_from(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
  * ratings of a formation or a unit of the type typed. */
 static int
 parse_unit(struct game *gm, const char *command, struct inputs *in, int argc,
-    char **argv, int formation, char *err, size_t n)
+    char **argv, int formation, struct error *err)
 {
 	int rc = inputs_parse_command(in, command, cmd_unit_inputs,
 	    game_rating_decls(gm, formation), argc, argv);
 
-	if (rc != 0) {
-		text_copy(err, n, in->error);
-		return exit_of_rule(rc);
-	}
+	if (rc != 0)
+		return error_set(err, exit_of_rule(rc), "%s", in->error.text);
 	return 0;
 }
 
@@ -722,11 +674,11 @@ typed_formation(struct game *gm, int argc, char **argv)
 }
 
 /* Prints the sentence of a failure, unless it printed its own (a game
- * that could not be read): then err is empty. */
+ * that could not be read): then err holds none. */
 static int
-refuse(struct cmd_ctx *g, int rc, const char *err)
+refuse(struct cmd_ctx *g, int rc, const struct error *err)
 {
-	return err[0] != '\0' ? cmd_error(g, rc, "%s", err) : rc;
+	return err->code != 0 ? cmd_say(g, err) : rc;
 }
 
 static int
@@ -734,20 +686,20 @@ cmd_add_in(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
     struct db_unit *u, struct inputs *in)
 {
 	struct unit_names names;
-	char err[512] = "";
+	struct error err = { 0 };
 	int rc;
 
-	if ((rc = parse_unit(gm, "unit add", in, argc, argv,
-	    typed_formation(gm, argc, argv), err, sizeof err)) != 0)
-		return cmd_error(g, rc, "%s", err);
+	if (parse_unit(gm, "unit add", in, argc, argv, typed_formation(gm, argc, argv),
+	    &err) != 0)
+		return cmd_say(g, &err);
 	if (in->npos != 1)
 		return cmd_error(g, EXIT_USAGE, in->npos == 0 ? ADD_NEEDS_NAME :
 		    "give one NAME (quote a name with spaces)");
 	if ((rc = names_read(g, gm, &names)) != 0)
 		return rc;
-	rc = add_from(g, gm, &names, in->pos[0], in, u, err, sizeof err);
+	rc = add_from(g, gm, &names, in->pos[0], in, u, &err);
 	names_free(&names);
-	return rc != 0 ? refuse(g, rc, err) : 0;
+	return rc != 0 ? refuse(g, rc, &err) : 0;
 }
 
 static int
@@ -1188,17 +1140,17 @@ stored_unit(struct cmd_ctx *g, struct game *gm, const char *name,
 /* unit set's --name and --parent, checked against the other units. */
 static int
 set_name_parent(const struct unit_names *names, const struct inputs *now,
-    struct db_unit *row, char *err, size_t n)
+    struct db_unit *row, struct error *err)
 {
 	int rc;
 
 	if (in_given(now, "name")) {
-		if ((rc = check_name(names, in_text(now, "name"), row->id, err, n)) != 0)
+		if ((rc = check_name(names, in_text(now, "name"), row->id, err)) != 0)
 			return rc;
 		text_copy(row->name, sizeof row->name, in_text(now, "name"));
 	}
 	if (in_given(now, "parent"))
-		return check_parent(names, in_text(now, "parent"), row, err, n);
+		return check_parent(names, in_text(now, "parent"), row, err);
 	return 0;
 }
 
@@ -1209,7 +1161,7 @@ cmd_set_in(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
 {
 	const struct unit *u = NULL;
 	struct unit_names names;
-	char err[512];
+	struct error err;
 	double cost;
 	int rc, st;
 
@@ -1217,12 +1169,10 @@ cmd_set_in(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
 		return cmd_error(g, EXIT_USAGE, "give the unit's NAME first, then the options to change");
 	if ((rc = stored_unit(g, gm, argv[0], row, &u)) != 0)
 		return rc;
-	if (typed_type(argc, argv) != NULL &&
-	    (rc = check_type(gm, typed_type(argc, argv), row, err, sizeof err)) != 0)
-		return cmd_error(g, rc, "%s", err);
-	if ((rc = parse_unit(gm, "unit set", now, argc, argv, row->formation, err,
-	    sizeof err)) != 0)
-		return cmd_error(g, rc, "%s", err);
+	if ((typed_type(argc, argv) != NULL &&
+	    check_type(gm, typed_type(argc, argv), row, &err) != 0) ||
+	    parse_unit(gm, "unit set", now, argc, argv, row->formation, &err) != 0)
+		return cmd_say(g, &err);
 	if (now->npos != 1)
 		return cmd_error(g, EXIT_USAGE, "give the unit's NAME first, then the options to change");
 	/* The stored ratings, typed, with what was given put over them. */
@@ -1234,22 +1184,21 @@ cmd_set_in(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
 		rc = now->v[i].given || is_common(now->v[i].decl) ? inputs_copy(merged, now, name) :
 		    inputs_copy(merged, u->ratings, name);
 		if (rc != 0)
-			return cmd_error(g, EXIT_DATA, "%s", merged->error);
+			return cmd_error(g, EXIT_DATA, "%s", merged->error.text);
 	}
 	if ((rc = names_read(g, gm, &names)) != 0)
 		return rc;
-	rc = set_name_parent(&names, now, row, err, sizeof err);
+	rc = set_name_parent(&names, now, row, &err);
 	if (rc == 0 && in_given(now, "side"))
-		rc = check_side(&names, in_text(now, "side"), row->id, err, sizeof err);
+		rc = check_side(&names, in_text(now, "side"), row->id, &err);
 	names_free(&names);
 	if (rc != 0)
-		return cmd_error(g, rc, "%s", err);
+		return cmd_say(g, &err);
 	if (in_given(now, "side"))
 		text_copy(row->side, sizeof row->side, in_text(now, "side"));
-	if ((rc = check_tactical(gm, in_text(now, "formation"), row, err,
-	    sizeof err)) != 0 ||
-	    (rc = rate(gm, merged, row, &cost, err, sizeof err)) != 0)
-		return cmd_error(g, rc, "%s", err);
+	if (check_tactical(gm, in_text(now, "formation"), row, &err) != 0 ||
+	    rate(gm, merged, row, &cost, &err) != 0)
+		return cmd_say(g, &err);
 	/* A start below what the journal says it has lost would leave less
 	 * than nothing: the losses are taken back first (undo, adjust). */
 	if (gm->rs->roster->keeps.counts_down && !row->formation &&
@@ -1330,17 +1279,14 @@ is_list(const struct input_decl *d)
 /* One cell of a CSV row into in: flags yes/no, a list's elements
  * separated by ';'. */
 static int
-cell_into(struct inputs *in, const char *head, const char *val, char *err,
-    size_t n)
+cell_into(struct inputs *in, const char *head, const char *val, struct error *err)
 {
 	const struct input_value *v = inputs_get(in, head);
 	char item[1024];
 	int rc;
 
-	if (v == NULL) {
-		snprintf(err, n, "column '%s' is not an option of this unit's type", head);
-		return EXIT_DATA;
-	}
+	if (v == NULL)
+		return error_set(err, EXIT_DATA, "column '%s' is not an option of this unit's type", head);
 	if (v->decl->kind == IN_FLAG) {
 		if (strcmp(val, "yes") == 0 || strcmp(val, "true") == 0 ||
 		    strcmp(val, "1") == 0)
@@ -1348,8 +1294,7 @@ cell_into(struct inputs *in, const char *head, const char *val, char *err,
 		if (strcmp(val, "no") == 0 || strcmp(val, "false") == 0 ||
 		    strcmp(val, "0") == 0)
 			return 0;
-		snprintf(err, n, "column '%s': '%s' is not yes or no", head, val);
-		return EXIT_DATA;
+		return error_set(err, EXIT_DATA, "column '%s': '%s' is not yes or no", head, val);
 	}
 	for (const char *p = val;;) {
 		/* A repeated option takes its elements one by one; a comma
@@ -1360,10 +1305,8 @@ cell_into(struct inputs *in, const char *head, const char *val, char *err,
 		if (is_list(v->decl) && !(v->decl->flags & IN_REPEAT))
 			for (char *c = item; (c = strchr(c, ';')) != NULL; c++)
 				*c = ',';
-		if ((rc = inputs_set_text(in, head, item)) != 0) {
-			text_copy(err, n, in->error);
-			return exit_of_rule(rc);
-		}
+		if ((rc = inputs_set_text(in, head, item)) != 0)
+			return error_set(err, exit_of_rule(rc), "%s", in->error.text);
 		p += len;
 		if (*p != ';')
 			return 0;
@@ -1374,7 +1317,7 @@ cell_into(struct inputs *in, const char *head, const char *val, char *err,
 /* The options of one CSV row, for a unit or a formation of its type. */
 static int
 row_inputs(struct game *gm, const struct csv_rows *c, size_t row,
-    struct inputs *in, const char **name, char *err, size_t n)
+    struct inputs *in, const char **name, struct error *err)
 {
 	int formation = 0, rc;
 
@@ -1393,48 +1336,39 @@ row_inputs(struct game *gm, const struct csv_rows *c, size_t row,
 			*name = val;
 			continue;
 		}
-		if (*val != '\0' && (rc = cell_into(in, head, val, err, n)) != 0)
+		if (*val != '\0' && (rc = cell_into(in, head, val, err)) != 0)
 			return rc;
 	}
-	if ((rc = inputs_defaults(in)) != 0) {
-		text_copy(err, n, in->error);
-		return exit_of_rule(rc);
-	}
+	if ((rc = inputs_defaults(in)) != 0)
+		return error_set(err, exit_of_rule(rc), "%s", in->error.text);
 	return 0;
 }
 
 static int
-check_header(const struct game *gm, const struct csv_rows *c, char *err, size_t n)
+check_header(const struct game *gm, const struct csv_rows *c, struct error *err)
 {
 	int has_name = 0;
 
-	if (c->nrows == 0) {
-		snprintf(err, n, "the file is empty; it needs a header line (name,side,type,...)");
-		return EXIT_DATA;
-	}
+	if (c->nrows == 0)
+		return error_set(err, EXIT_DATA,
+		    "the file is empty; it needs a header line (name,side,type,...)");
 	for (size_t col = 0; col < c->row_len[0]; col++) {
 		const char *head = csv_cell_at(c, 0, col);
 
 		for (size_t k = 0; k < col; k++)
-			if (strcmp(csv_cell_at(c, 0, k), head) == 0) {
-				snprintf(err, n, "line %zu: the column '%s' is given twice (columns %zu and %zu)",
+			if (strcmp(csv_cell_at(c, 0, k), head) == 0)
+				return error_set(err, EXIT_DATA, "line %zu: the column '%s' is given twice (columns %zu and %zu)",
 				    csv_row_line(c, 0), head, k + 1, col + 1);
-				return EXIT_DATA;
-			}
 		if (strcmp(head, "name") == 0) {
 			has_name = 1;
 			continue;
 		}
-		if (unit_decl(gm, head) == NULL) {
-			snprintf(err, n, "line %zu: '%s' is not a unit option of the %s rules ('umpire unit export' shows the columns)",
+		if (unit_decl(gm, head) == NULL)
+			return error_set(err, EXIT_DATA, "line %zu: '%s' is not a unit option of the %s rules ('umpire unit export' shows the columns)",
 			    csv_row_line(c, 0), head, gm->rs->name);
-			return EXIT_DATA;
-		}
 	}
-	if (!has_name) {
-		snprintf(err, n, "line %zu: the header needs a 'name' column", csv_row_line(c, 0));
-		return EXIT_DATA;
-	}
+	if (!has_name)
+		return error_set(err, EXIT_DATA, "line %zu: the header needs a 'name' column", csv_row_line(c, 0));
 	return 0;
 }
 
@@ -1443,7 +1377,7 @@ import_rows_in(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
     const char *path, const struct csv_rows *c, int *count, int *formations,
     struct inputs *in)
 {
-	char err[512] = "";
+	struct error err = { 0 };
 	struct db_unit u;
 	const char *name;
 	int rc;
@@ -1456,19 +1390,18 @@ import_rows_in(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
 			return cmd_error(g, EXIT_DATA,
 			    "%s: line %zu: %zu cells, the header has %zu columns; nothing was loaded",
 			    path, csv_row_line(c, row), c->row_len[row], c->row_len[0]);
-		rc = row_inputs(gm, c, row, in, &name, err, sizeof err);
-		if (rc == 0 && (in_text(in, "side") == NULL || in_text(in, "type") == NULL)) {
-			snprintf(err, sizeof err, "'%s' needs its side and its type (cells empty or missing)",
-			    name);
-			rc = EXIT_DATA;
-		}
+		rc = row_inputs(gm, c, row, in, &name, &err);
+		if (rc == 0 && (in_text(in, "side") == NULL || in_text(in, "type") == NULL))
+			rc = error_set(&err, EXIT_DATA,
+			    "'%s' needs its side and its type (cells empty or missing)", name);
 		if (rc == 0)
-			rc = add_from(g, gm, names, name, in, &u, err, sizeof err);
-		if (rc != 0 && err[0] == '\0')
+			rc = add_from(g, gm, names, name, in, &u, &err);
+		if (rc != 0 && err.code == 0)
 			return rc;	/* printed */
 		if (rc != 0)
-			return cmd_error(g, rc == EXIT_USAGE ? EXIT_DATA : rc,
-			    "%s: line %zu: %s; nothing was loaded", path, csv_row_line(c, row), err);
+			return cmd_error(g, err.code == EXIT_USAGE ? EXIT_DATA : err.code,
+			    "%s: line %zu: %s; nothing was loaded", path, csv_row_line(c, row),
+			    err.text);
 		(*count)++;
 		*formations += u.formation != 0;
 	}
@@ -1494,11 +1427,11 @@ unit_import_rows(struct cmd_ctx *g, struct game *gm, const char *path,
     const struct csv_rows *c, int *count, int *formations)
 {
 	struct unit_names names;
-	char err[600];
+	struct error err;
 	int rc, f;
 
-	if ((rc = check_header(gm, c, err, sizeof err)) != 0)
-		return cmd_error(g, rc, "%s: %s", path, err);
+	if (check_header(gm, c, &err) != 0)
+		return cmd_error(g, err.code, "%s: %s", path, err.text);
 	if ((rc = names_read(g, gm, &names)) != 0)
 		return rc;
 	rc = import_rows(g, gm, &names, path, c, count, formations != NULL ? formations : &f);
@@ -1511,14 +1444,14 @@ cmd_import(struct cmd_ctx *g, struct game *gm, int argc, char **argv,
     int *count, int *formations)
 {
 	struct csv_rows c;
-	char err[600];
+	struct error err;
 	int rc;
 
 	memset(&c, 0, sizeof c);
 	if (argc != 1)
 		return cmd_error(g, EXIT_USAGE, "give one FILE.csv to load");
-	if ((rc = csv_rows_read(argv[0], &c, err, sizeof err)) != 0)
-		return cmd_error(g, rc, "%s", err);
+	if (csv_rows_read(argv[0], &c, &err) != 0)
+		return cmd_say(g, &err);
 	rc = unit_import_rows(g, gm, argv[0], &c, count, formations);
 	csv_rows_free(&c);
 	return rc;

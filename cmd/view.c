@@ -322,9 +322,9 @@ state_across(struct cmd_ctx *g, struct game *gm, struct unit_sheet *s)
 	memset(&w->v, 0, sizeof w->v);
 	result_init(&w->r);
 	ro->view(&gm->ts, &gm->army, &w->t, &w->v, &w->r);
-	if (w->r.failed)
-		rc = cmd_error(g, exit_of_rule(w->r.failed), "unit '%s': %s", s->u->name,
-		    w->r.error);
+	if (w->r.error.code)
+		rc = cmd_error(g, exit_of_rule(w->r.error.code), "unit '%s': %s", s->u->name,
+		    w->r.error.text);
 	else if (w->v.state[0] != '\0')
 		text_copy(s->v.state, sizeof s->v.state, w->v.state);
 	s->state_hidden = !on_table(k, s->v.state) && k->ledgers != NULL &&
@@ -364,9 +364,9 @@ own_view(struct cmd_ctx *g, struct game *gm, const struct unit *u,
 			return cmd_error(g, EXIT_BUG, "out of memory");
 		result_init(r);
 		ro->view(&gm->ts, &gm->army, u, &s->v, r);
-		if (r->failed)
-			rc = cmd_error(g, exit_of_rule(r->failed), "unit '%s': %s", u->name,
-			    r->error);
+		if (r->error.code)
+			rc = cmd_error(g, exit_of_rule(r->error.code), "unit '%s': %s", u->name,
+			    r->error.text);
 		else if (r->overflow || r->no_memory)
 			rc = cmd_error(g, EXIT_BUG, "unit '%s' is too large to show", u->name);
 	}

@@ -6,6 +6,7 @@
 
 #include "dice.h"
 #include "num.h"
+#include "result.h"
 #include "unit.h"
 
 _Static_assert(DICE_LABEL >= UNIT_NAME + 48, "a die's name holds a unit's whole name");
@@ -201,7 +202,7 @@ dice_reset(struct dice *d, enum dice_mode mode)
 	d->wanted_mask = 0;
 	d->wanted_group = d->wanted_pool = 0;
 	d->npool = d->pool_at = d->pool_sum = 0;
-	d->error[0] = '\0';
+	error_clear(&d->error);
 }
 
 void
@@ -213,7 +214,7 @@ dice_set_explore(struct dice *d, const int *faces, int n)
 	memcpy(d->given, faces, (size_t)n * sizeof faces[0]);
 	d->ended_early = d->wanting = 0;
 	d->npool = d->pool_at = d->pool_sum = 0;
-	d->error[0] = '\0';
+	error_clear(&d->error);
 }
 
 /* Declares the next n dice a pool read through its sum or its highest. */
@@ -267,7 +268,7 @@ dice_parse_list(struct dice *d, const char *list)
 		long face;
 
 		if (len == 0 || len >= sizeof item) {
-			snprintf(d->error, sizeof d->error,
+			error_set(&d->error, RULE_DATA,
 			    "'%s' is not a list of die faces (e.g. --dice 4 or --dice 6,6)",
 			    list);
 			return -1;
@@ -275,13 +276,13 @@ dice_parse_list(struct dice *d, const char *list)
 		memcpy(item, p, len);
 		item[len] = '\0';
 		if (num_parse_long(trim(item), 0, 99, &face) != NUM_OK) {
-			snprintf(d->error, sizeof d->error,
+			error_set(&d->error, RULE_DATA,
 			    "'%s' is not a die face: give the faces shown as whole numbers, comma-separated (e.g. --dice 4 or --dice 6,6)",
 			    item);
 			return -1;
 		}
 		if (d->ngiven == DICE_MAX) {
-			snprintf(d->error, sizeof d->error,
+			error_set(&d->error, RULE_DATA,
 			    "too many dice: at most %d are taken", DICE_MAX);
 			return -1;
 		}
@@ -330,13 +331,13 @@ next_face(struct dice *d, enum die_kind k, int pooled, const char *label)
 			return d->given[d->nused];
 		d->wanting = 1;
 		d->wanted = k;
-		snprintf(d->error, sizeof d->error, "exploring: the %s is next", label);
+		error_set(&d->error, RULE_DATA, "exploring: the %s is next", label);
 		return -1;
 	case DICE_GIVEN:
 		break;
 	}
 	if (d->nused >= d->ngiven) {
-		snprintf(d->error, sizeof d->error,
+		error_set(&d->error, RULE_DATA,
 		    "too few dice: die %d should be the %s (%s%s%d-%d)", pos,
 		    label, die_named_in(label, k) ? "" : die_name(k),
 		    die_named_in(label, k) ? "" : ", ", die_min(k), die_max(k));
@@ -345,11 +346,11 @@ next_face(struct dice *d, enum die_kind k, int pooled, const char *label)
 	face = d->given[d->nused];
 	if (face < die_min(k) || face > die_max(k)) {
 		if (k == DIE_AVG)
-			snprintf(d->error, sizeof d->error,
+			error_set(&d->error, RULE_DATA,
 			    "die %d is the %s: %d is not a face of the average die (2-5)",
 			    pos, label, face);
 		else
-			snprintf(d->error, sizeof d->error,
+			error_set(&d->error, RULE_DATA,
 			    "die %d is the %s: %d is not a face of a %s", pos,
 			    label, face, die_name(k));
 		return -1;
@@ -371,7 +372,7 @@ take(struct dice *d, enum die_kind k, unsigned mask, int group, const char *fmt,
 	else
 		vsnprintf(label, sizeof label, fmt, ap);
 	if (d->nused == DICE_MAX) {
-		snprintf(d->error, sizeof d->error,
+		error_set(&d->error, RULE_DATA,
 		    "the ruling asks for more than %d dice", DICE_MAX);
 		return -1;
 	}

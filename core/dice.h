@@ -12,6 +12,8 @@
 
 #include <stdint.h>
 
+#include "error.h"
+
 enum die_kind {
 	DIE_AVG,		/* the average die: 2, 3, 3, 4, 4, 5 */
 	DIE_D3,
@@ -24,9 +26,8 @@ enum die_kind {
 #define DICE_MAX 256
 #define DICE_POOL 16
 /* A die's name in the working: a unit's whole name (UNIT_NAME) and the
- * die's words ("skirmish d8 of ..."); an error, such a name and why. */
+ * die's words ("skirmish d8 of ..."). */
 #define DICE_LABEL 192
-#define DICE_ERR (DICE_LABEL + 128)
 
 enum dice_mode {
 	DICE_GIVEN,		/* faces typed with --dice */
@@ -67,7 +68,8 @@ struct dice {
 	enum die_kind pool[DICE_POOL];	/* a pool declared, */
 	int npool, pool_at;	/* its size and the dice of it taken, */
 	int pool_sum;		/* read through its sum (else its highest) */
-	char error[DICE_ERR];	/* set when dice_take fails */
+	struct error error;	/* set when a die cannot be taken: RULE_DATA
+				 * and why */
 };
 
 /* Smallest and largest face of a die kind. */

@@ -29,3 +29,10 @@ error_set(struct error *e, int code, const char *fmt, ...)
 	va_end(ap);
 	return code;
 }
+
+void
+error_clear(struct error *e)
+{
+	e->code = 0;
+	e->text[0] = '\0';
+}

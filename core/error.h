@@ -1,9 +1,12 @@
 /*
- * error: one failure, said once.  The layer that sees a failure (the game
- * file in db/, a ruling in core/) writes its record: the status its own
- * callers act on and the one sentence the user reads.  The record is
+ * error: one failure, said once.  The layer that sees a failure writes its
+ * record: the status its own callers act on and the one sentence the user
+ * reads.  The inputs (an INPUTS_ status), a ruling's result and its dice
+ * (a rule_status), each game handle in db/ (a db status) and each
+ * command's context in cmd/ (its exit status) keep one.  The record is
  * carried by pointer up to cmd/, which prints the sentence and maps the
- * status to an exit status; nothing keeps an error in a global.
+ * status to an exit status, through exit_of_rule or exit_of_db only;
+ * nothing keeps an error in a global.
  */
 #ifndef UMPIRE_ERROR_H
 #define UMPIRE_ERROR_H
@@ -26,5 +29,7 @@ int error_set(struct error *e, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 int error_vset(struct error *e, int code, const char *fmt, va_list ap)
     __attribute__((format(printf, 3, 0)));
+/* Sets e to no failure: code 0, no sentence. */
+void error_clear(struct error *e);
 
 #endif

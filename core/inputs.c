@@ -20,7 +20,7 @@ fail(struct inputs *in, int code, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(in->error, sizeof in->error, fmt, ap);
+	error_vset(&in->error, code, fmt, ap);
 	va_end(ap);
 	return code;
 }
@@ -131,7 +131,7 @@ inputs_init(struct inputs *in, const char *ruleset, const char *command,
 	in->used = 1;
 	in->store[0] = '\0';
 	in->failed = 0;
-	in->error[0] = '\0';
+	error_clear(&in->error);
 	in->ruleset = ruleset;
 	in->command = command;
 	add_decls(in, decls);
@@ -758,6 +758,7 @@ inputs_add_mod(struct inputs *in, const char *opt, const char *mod)
 		return INPUTS_OK;
 	if ((rc = add_mod_item(in, v, mod, strlen(mod))) != INPUTS_OK)
 		return rc;
+	items_of(in)[in->nitems - 1].implied = 1;
 	mark(v, 0);
 	return INPUTS_OK;
 }
@@ -1122,6 +1123,11 @@ check_mod(struct inputs *in, const struct input_decl *d,
 	char list[200];
 	long n;
 
+	/* An implied modifier may be one the rules apply themselves (source
+	 * "auto"): its table has only to hold it. */
+	if (item->implied)
+		return row >= 0 ? INPUTS_OK : fail(in, INPUTS_DATA,
+		    "the %s table has no modifier '%s'", t->name, name);
 	if (row < 0 || strcmp(table_text(t, row, "source"), "auto") == 0) {
 		near_mods(t, name, list, sizeof list);
 		return fail(in, INPUTS_DATA, "--%s: '%s' is not a %s %s modifier (%s%s%ssee 'umpire %s --rules %s --help')",

@@ -16,6 +16,7 @@
 
 #include <stddef.h>
 
+#include "error.h"
 #include "jsonr.h"
 #include "table.h"
 
@@ -116,6 +117,8 @@ struct input_item {
 	unsigned short value;	/* offset of a modifier's "=V" text; 0: none */
 	unsigned char owner;	/* the index of its option in v[] */
 	unsigned char nparts;	/* IN_SPEC (and specs of IN_UNIT) */
+	unsigned char implied;	/* a modifier the game implied
+				 * (inputs_add_mod), not typed */
 	long n;			/* IN_COUNTS, a modifier's =N */
 	struct spec_part part[SPEC_PARTS];
 };
@@ -159,7 +162,8 @@ struct inputs {
 	 * what it uses of it, and never an error. */
 	struct input_item items[INPUT_ITEMS];
 	char store[INPUT_STORE];
-	char error[240];
+	struct error error;	/* the last failure: its INPUTS_ status and
+				 * sentence */
 };
 
 /* One item of an option, as read: pointers into the inputs, valid while
@@ -209,7 +213,9 @@ int inputs_parse_argv(struct inputs *in, int argc, char **argv)
 int inputs_defaults(struct inputs *in)
     INPUTS_CHECKED;
 
-/* Checks the modifier names given against their tables in ts. */
+/* Checks the modifiers against their tables in ts: each typed one is a
+ * named modifier of its table with the value it takes; each one a game
+ * implied (inputs_add_mod) a row of its table, whatever its source. */
 int inputs_check_mods(struct inputs *in, const struct tableset *ts)
     INPUTS_CHECKED;
 

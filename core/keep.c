@@ -383,9 +383,9 @@ keep_ruling(const struct roster *ro, const struct tableset *ts,
 {
 	struct keeper k = { ro, ts, ru, fx, r, 0 };
 
-	for (int i = 0; i < r->neffects && !r->failed; i++)
+	for (int i = 0; i < r->neffects && !r->error.code; i++)
 		keep_effect(&k, &r->effects[i]);
-	if (ro->settle != NULL && !r->failed)
+	if (ro->settle != NULL && !r->error.code)
 		ro->settle(&k);
-	return r->failed ? r->failed : RULE_OK;
+	return r->error.code ? r->error.code : RULE_OK;
 }

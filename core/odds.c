@@ -786,8 +786,8 @@ explore(struct walker *w, int depth, mpq_srcptr p, struct run run, int covered)
 	if (depth == w->own && !w->d->wanting) {
 		int rc = w->rc;
 
-		if (rc == RULE_OK && w->r->failed)
-			rc = w->r->failed;
+		if (rc == RULE_OK && w->r->error.code)
+			rc = w->r->error.code;
 		return rc != RULE_OK ? rc : at_leaf(w, p, run);
 	}
 	u = &w->d->used[depth];
@@ -1245,8 +1245,8 @@ unordered_run(odds_rule rule, void *ctx, struct dice *d, struct result *r, struc
 	result_init(r);
 	r->quiet = 1;
 	rc = rule(ctx, d, r);
-	if (rc == RULE_OK && r->failed)
-		rc = r->failed;
+	if (rc == RULE_OK && r->error.code)
+		rc = r->error.code;
 	if (rc == RULE_OK && (d->wanting || d->nused != n))
 		rc = result_fail(r, RULE_BUG, "the ruling reads its dice otherwise than weighed");
 	if (rc == RULE_OK && result_finish(r) != 0)

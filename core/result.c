@@ -14,7 +14,8 @@ result_init(struct result *r)
 	/* Only what a ruling reads back is cleared: a result is large, and
 	 * views and fills make scratch ones by the hundred. */
 	r->legal = 1;
-	r->reason[0] = r->summary[0] = r->error[0] = '\0';
+	r->reason[0] = r->summary[0] = '\0';
+	error_clear(&r->error);
 	r->nmods = r->nwork = r->neffects = 0;
 	r->nfields = r->ntext = 0;
 	r->work = r->work_in;
@@ -24,7 +25,7 @@ result_init(struct result *r)
 	r->text = r->text_in;
 	r->text_cap = RESULT_TEXT;
 	r->open = -1;
-	r->failed = r->overflow = r->no_memory = r->quiet = 0;
+	r->overflow = r->no_memory = r->quiet = 0;
 	r->memo = NULL;
 	r->nnamed = 0;
 }
@@ -326,11 +327,10 @@ result_fail(struct result *r, int code, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (r->failed != 0)
+	if (r->error.code != 0)
 		return code;
-	r->failed = code;
 	va_start(ap, fmt);
-	vsnprintf(r->error, sizeof r->error, fmt, ap);
+	error_vset(&r->error, code, fmt, ap);
 	va_end(ap);
 	return code;
 }

@@ -10,6 +10,8 @@
 #ifndef UMPIRE_RESULT_H
 #define UMPIRE_RESULT_H
 
+#include "error.h"
+
 struct rule_memo;
 
 #define RESULT_MODS 48
@@ -109,8 +111,8 @@ struct result {
 	char text_in[RESULT_TEXT];
 	struct effect effects[RESULT_EFFECTS];
 	int neffects;
-	char error[RESULT_LINE];	/* the sentence when a rule fails */
-	int failed;		/* the first failure's status: once set, the
+	struct error error;	/* the first failure: its status (enum
+				 * rule_status) and sentence; once set, the
 				 * ruling fails whatever its function returns */
 	int overflow;		/* a line or key outgrew its room, a record was
 				 * left open: the ruling fails */
@@ -178,7 +180,7 @@ void result_reason(struct result *r, const char *fmt, ...)
 void result_forbid(struct result *r, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* Sets the error sentence and returns code, for `return result_fail(...)`;
- * the first failure is kept (r->failed). */
+ * the first failure is kept (r->error). */
 int result_fail(struct result *r, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* A change of AMOUNT to ledger LEDGER of the unit in ROLE. */

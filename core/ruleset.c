@@ -305,6 +305,12 @@ ruleset_cmd(const struct ruleset *rs, const char *name)
 	return NULL;
 }
 
+const struct error *
+ruling_error(const struct result *r, const struct dice *d)
+{
+	return r->error.text[0] != '\0' ? &r->error : &d->error;
+}
+
 const struct table *
 rule_table(const struct tableset *ts, const char *ruleset, const char *name,
     struct result *r)
@@ -506,7 +512,7 @@ rule_named_mods(const struct inputs *in, const char *opt,
 {
 	struct rule_memo *m = r->memo;
 	long before = *total;
-	int failed = r->failed, i;
+	int failed = r->error.code, i;
 	const char *forbid;
 
 	if (m == NULL)
@@ -516,7 +522,7 @@ rule_named_mods(const struct inputs *in, const char *opt,
 		return m->mods[i].forbid;
 	}
 	forbid = named_mods(in, opt, t, applies, per, prefix, total, r);
-	if (r->failed == failed)
+	if (r->error.code == failed)
 		memo_keep(m, in, opt, t, applies, per, *total - before, forbid);
 	return forbid;
 }
@@ -608,7 +614,7 @@ rule_mod_formation(const struct tableset *ts, const char *ruleset,
 
 	if (!in_mod(in, opt, mod) ||
 	    (why = rule_formation_refused(ts, ruleset, type, word, r)) == NULL)
-		return r->failed ? r->failed : RULE_OK;
+		return r->error.code ? r->error.code : RULE_OK;
 	return result_fail(r, RULE_DATA, "--%s %s: the %s is %s, and %s", opt, mod, who,
 	    type, why);
 }

@@ -21,6 +21,10 @@
 typedef int (*adjudicate_fn)(const struct tableset *ts,
     const struct inputs *in, struct dice *d, struct result *r);
 
+/* The record of a ruling that failed: its own, else (a die it could not
+ * take) its dice's. */
+const struct error *ruling_error(const struct result *r, const struct dice *d);
+
 struct odds;
 struct keeper;
 

@@ -312,7 +312,7 @@ rating_leaf(void *ctx, const char *key, enum json_leaf type, const char *text,
 	if (inputs_set_json(rr->in, key, type, text, i, d) == 0)
 		return 0;
 	db_set_error(rr->db, DB_IO, "unit '%s': its stored rating '%s' is not valid: %s",
-	    rr->u->name, key, rr->in->error);
+	    rr->u->name, key, rr->in->error.text);
 	return 1;
 }
 
@@ -336,7 +336,7 @@ read_ratings(struct db *db, sqlite3_stmt *st, const struct unit *u, struct input
 		return DB_IO;
 	if (inputs_defaults(in) != 0)
 		return db_set_error(db, DB_IO, "unit '%s': its ratings' defaults are not valid: %s",
-		    u->name, in->error);
+		    u->name, in->error.text);
 	return DB_OK;
 }
 

@@ -323,7 +323,7 @@ run(struct cmd_ctx *g, struct server *s, struct inputs *in, int argc, char **arg
 	int rc, fresh, missing = 0, fd = -1;
 
 	if ((rc = inputs_parse_command(in, "serve", cmd_serve_inputs, NULL, argc, argv)) != 0)
-		return cmd_error(g, exit_of_rule(rc), "%s", in->error);
+		return cmd_error(g, exit_of_rule(rc), "%s", in->error.text);
 	if (in->npos > 0)
 		return cmd_error(g, EXIT_USAGE, "unexpected argument '%s'", in->pos[0]);
 	fresh = in_flag(in, "new-tokens");

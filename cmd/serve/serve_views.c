@@ -128,7 +128,7 @@ run_sheet(struct server *s, const struct view *v, char **out, size_t *len,
 	if (fclose(g.out) != 0 && rc == 0)
 		rc = cmd_error(&g, EXIT_BUG, "out of memory");
 	if (rc != 0) {
-		snprintf(err, n, "%s", g.error);
+		snprintf(err, n, "%s", g.error.text);
 		free(*out);
 		*out = NULL;
 		*len = 0;

@@ -960,7 +960,7 @@ fill_victory(const struct ruling_units *ru, struct inputs *in, struct result *r)
 	int s = 0;
 
 	if (tally_sides(ru->army, &t, r) != RULE_OK)
-		return r->failed;
+		return r->error.code;
 	if (t.n == 0)
 		return result_fail(r, RULE_DATA, "the game has no units to judge");
 	if (in_given(in, "side")) {
@@ -1183,8 +1183,8 @@ twobytwo_standing(const struct tableset *ts, const struct inputs *options,
 	}
 	result_list_end(r);
 	result_close(r);
-	if (scratch.failed)
-		result_fail(r, scratch.failed, "%s", scratch.error);
+	if (scratch.error.code)
+		result_fail(r, scratch.error.code, "%s", scratch.error.text);
 	if (sentence[0] == '\0')
 		snprintf(sentence, len, "nobody has lost yet");
 }

@@ -790,7 +790,7 @@ gun_bonus(const struct inputs *in, const struct battery_fire *b, long *bonus,
 	long crewed = crewed_guns(b);
 
 	shot.crew_firing = 0;
-	for (shot.fired = 1; shot.fired <= crewed && r->failed == 0; shot.fired++) {
+	for (shot.fired = 1; shot.fired <= crewed && r->error.code == 0; shot.fired++) {
 		long points = battery_points(in, &shot, r);
 
 		if (shot.fired == 1)
@@ -800,7 +800,7 @@ gun_bonus(const struct inputs *in, const struct battery_fire *b, long *bonus,
 			    "the bonuses of %ld guns are not %ld times one gun's", shot.fired,
 			    shot.fired);
 	}
-	return r->failed;
+	return r->error.code;
 }
 
 /* A gun's part: nothing in the ways of the faces that misfire, VALUE in
@@ -956,13 +956,13 @@ defence_odds(const struct tableset *ts, const struct inputs *in,
 		result_init(&part);
 		part.quiet = 1;
 		if ((rc = counter_battery(ts, in, casualties->v[i], &part)) == RULE_OK &&
-		    (rc = part.failed) == RULE_OK) {
+		    (rc = part.error.code) == RULE_OK) {
 			odds_dist_p(casualties, i, p);
 			odds_add_result(o, &part, p);
 			o->runs++;
 		}
 		if (rc != RULE_OK)
-			result_fail(r, rc, "%s", part.error);
+			result_fail(r, rc, "%s", part.error.text);
 		result_free(&part);
 	}
 	mpq_clear(p);
@@ -1030,8 +1030,8 @@ brigade_fire_odds(const struct tableset *ts, const struct inputs *in,
 		return ODDS_BY_DICE;
 	odds_reset(o);
 	dice_set_probe(&probe);
-	if ((rc = battery_aim(ts, in, &probe, r, &b, &ready)) != RULE_OK || r->failed)
-		return rc != RULE_OK ? rc : r->failed;
+	if ((rc = battery_aim(ts, in, &probe, r, &b, &ready)) != RULE_OK || r->error.code)
+		return rc != RULE_OK ? rc : r->error.code;
 	if (!ready)
 		return ODDS_BY_DICE;	/* no dice to weigh: as the ruling goes */
 	/* a misfire die a gun and the average die */

@@ -229,7 +229,7 @@ brigade_units_of(const struct tableset *ts, const char *type,
 		bu->b[i].left = bu->b[i].figures;
 		bu->b[i].state = "ok";
 	}
-	return r->failed ? r->failed : RULE_OK;
+	return r->error.code ? r->error.code : RULE_OK;
 }
 
 /*

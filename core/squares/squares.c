@@ -586,7 +586,7 @@ squares_turn_odds(const struct tableset *ts, const struct inputs *in,
 	rc = odds_unordered(turn_alone, &c, DIE_D3, (int)in_count(in, "commands"), &d,
 	    &run, o);
 	if (rc != RULE_OK)
-		result_fail(r, rc, "%s", run.error[0] ? run.error : d.error);
+		result_fail(r, rc, "%s", ruling_error(&run, &d)->text);
 	result_free(&run);
 	return rc;
 }

@@ -821,8 +821,8 @@ squares_melee_odds(const struct tableset *ts, const struct inputs *in, struct od
 		}
 		mpq_clear(p[i]);
 	}
-	if (r->failed)
-		return r->failed;
+	if (r->error.code)
+		return r->error.code;
 	return odds_finish(o, r);
 }
 

@@ -318,10 +318,10 @@ tester_odds(const struct tableset *ts, const struct inputs *in, int unit,
 	mpq_set_ui(to->gives, 0, 1);
 	rc = odds_leaves(tester_alone, &run, tester_end, to, &d, &part, &runs, TESTER_RUNS);
 	o->runs += runs.runs;
-	if (rc == RULE_BUG && part.error[0] == '\0')
+	if (rc == RULE_BUG && part.error.text[0] == '\0')
 		result_fail(r, rc, "a tester's test ends more ways than the odds keep");
 	else if (rc != RULE_OK)
-		result_fail(r, rc, "%s", part.error[0] ? part.error : d.error);
+		result_fail(r, rc, "%s", ruling_error(&part, &d)->text);
 	result_free(&part);
 	return rc;
 }

@@ -214,7 +214,7 @@ fill_dice_off(const struct ruling_units *ru, struct inputs *in, struct result *r
 		p.kind = PART_DIE;
 		p.die = (unsigned char)k;
 		if (inputs_add_spec(in, "dice-off", &p, words, 1) != 0)
-			return result_fail(r, RULE_DATA, "%s", in->error);
+			return result_fail(r, RULE_DATA, "%s", in->error.text);
 		snprintf(placed, sizeof placed, "general:%d", n++);
 		result_name(r, placed, u->name);
 	}

@@ -282,7 +282,7 @@ square_infantry_only(void **state)
 	c = call_rule("brigade", "fire",
 	    "--guns 2 --distance 20 --target-type cavalry --mod target-square", "2,2,5");
 	assert_int_equal(c->rc, RULE_DATA);
-	assert_string_equal(c->r.error,
+	assert_string_equal(c->r.error.text,
 	    "--mod target-square: the target is cavalry, and only infantry forms square (l.276-280)");
 	c = call_rule("brigade", "fire", "--guns 2 --distance 20 --target-type cavalry", "2,2,5");
 	assert_field(c, "row", "6");

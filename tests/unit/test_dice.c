@@ -30,10 +30,10 @@ typed_faces(void **state)
 	assert_int_equal(dice_unused(&d), 1);
 	assert_int_equal(dice_take(&d, DIE_AVG, "the defender's average die"), 3);
 	assert_int_equal(dice_take(&d, DIE_AVG, "fourth"), -1);
-	assert_string_equal(d.error, "too few dice: die 4 should be the fourth (average die, 2-5)");
+	assert_string_equal(d.error.text, "too few dice: die 4 should be the fourth (average die, 2-5)");
 	/* a label that names its die says it once */
 	assert_int_equal(dice_take(&d, DIE_D6, "misfire d6 for gun 1"), -1);
-	assert_string_equal(d.error, "too few dice: die 4 should be the misfire d6 for gun 1 (1-6)");
+	assert_string_equal(d.error.text, "too few dice: die 4 should be the misfire d6 for gun 1 (1-6)");
 	assert_int_equal(die_named_in("d66 table", DIE_D6), 0);
 	assert_int_equal(die_named_in("the battery's average die", DIE_AVG), 1);
 }
@@ -46,10 +46,10 @@ bad_faces(void **state)
 	(void)state;
 	assert_int_equal(dice_parse_list(&d, "9"), 0);
 	assert_int_equal(dice_take(&d, DIE_D8, "attacker's quality d8"), -1);
-	assert_string_equal(d.error, "die 1 is the attacker's quality d8: 9 is not a face of a d8");
+	assert_string_equal(d.error.text, "die 1 is the attacker's quality d8: 9 is not a face of a d8");
 	assert_int_equal(dice_parse_list(&d, "6"), 0);
 	assert_int_equal(dice_take(&d, DIE_AVG, "firers' average die"), -1);
-	assert_string_equal(d.error, "die 1 is the firers' average die: 6 is not a face of the average die (2-5)");
+	assert_string_equal(d.error.text, "die 1 is the firers' average die: 6 is not a face of the average die (2-5)");
 	assert_int_equal(dice_parse_list(&d, "x"), -1);
 	assert_int_equal(dice_parse_list(&d, "1,,2"), -1);
 	assert_int_equal(dice_parse_list(&d, "-1"), -1);

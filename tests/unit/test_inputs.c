@@ -42,19 +42,19 @@ names_before_values(void **state)
 	(void)state;
 	/* An unknown option is usage (64) even after a bad value (65). */
 	assert_int_equal(parse(&in, "--firers x --bogus 1"), INPUTS_USAGE);
-	assert_string_equal(in.error, "unknown option '--bogus' for brigade fire (see 'umpire fire --rules brigade --help')");
+	assert_string_equal(in.error.text, "unknown option '--bogus' for brigade fire (see 'umpire fire --rules brigade --help')");
 	assert_int_equal(parse(&in, "--firers x"), INPUTS_DATA);
-	assert_string_equal(in.error, "--firers: 'x' is not a whole number; expected 0 to 100");
+	assert_string_equal(in.error.text, "--firers: 'x' is not a whole number; expected 0 to 100");
 	assert_int_equal(parse(&in, "--firers 1 --firers 2"), INPUTS_USAGE);
 	assert_int_equal(parse(&in, "--moving=yes"), INPUTS_USAGE);
 	assert_int_equal(parse(&in, "--firers"), INPUTS_USAGE);
-	assert_string_equal(in.error, "option '--firers' needs a value: --firers N");
+	assert_string_equal(in.error.text, "option '--firers' needs a value: --firers N");
 	/* an option where a value should stand: the value is missing */
 	assert_int_equal(parse(&in, "--firers --moving"), INPUTS_USAGE);
-	assert_string_equal(in.error, "option '--firers' needs a value: --firers N");
+	assert_string_equal(in.error.text, "option '--firers' needs a value: --firers N");
 	/* a misspelt option is told the options near it */
 	assert_int_equal(parse(&in, "--firer 3"), INPUTS_USAGE);
-	assert_string_equal(in.error, "unknown option '--firer' for brigade fire (did you mean '--firers'? see 'umpire fire --rules brigade --help')");
+	assert_string_equal(in.error.text, "unknown option '--firer' for brigade fire (did you mean '--firers'? see 'umpire fire --rules brigade --help')");
 	assert_int_equal(parse(&in, "firers 1"), INPUTS_USAGE);
 }
 
@@ -76,7 +76,7 @@ kinds_of_values(void **state)
 	assert_int_equal(parse(&in, "--distance 1001"), INPUTS_DATA);
 	assert_int_equal(parse(&in, "--factor 2.5"), INPUTS_DATA);
 	assert_int_equal(parse(&in, "--weapon bow"), INPUTS_DATA);
-	assert_string_equal(in.error, "--weapon: 'bow' is not one of musket, rifle");
+	assert_string_equal(in.error.text, "--weapon: 'bow' is not one of musket, rifle");
 	assert_int_equal(parse(&in, "--crew 3,2,1"), 0);
 	assert_int_equal(in_nitems(&in, "crew"), 3);
 	assert_int_equal(parse(&in, "--crew 3,4"), INPUTS_DATA);
@@ -101,7 +101,25 @@ modifiers_against_their_table(void **state)
 	assert_int_equal(inputs_check_mods(&in, &ts), INPUTS_DATA);
 	assert_int_equal(parse(&in, "--mod enfilade,enfilade"), 0);
 	assert_int_equal(inputs_check_mods(&in, &ts), INPUTS_DATA);
-	assert_string_equal(in.error, "--mod: modifier 'enfilade' is named twice");
+	assert_string_equal(in.error.text, "--mod: modifier 'enfilade' is named twice");
+}
+
+/* A modifier a game implies is checked with the typed ones: it may be one
+ * the rules apply themselves (close), but its table must hold it. */
+static void
+implied_modifiers_against_their_table(void **state)
+{
+	struct tableset ts = table_stock_set();
+
+	(void)state;
+	assert_int_equal(parse(&in, "--mod enfilade"), 0);
+	assert_int_equal(inputs_add_mod(&in, "mod", "close"), INPUTS_OK);
+	assert_int_equal(inputs_check_mods(&in, &ts), INPUTS_OK);
+	assert_int_equal(inputs_add_mod(&in, "mod", "no-such-modifier"), INPUTS_OK);
+	assert_int_equal(inputs_check_mods(&in, &ts), INPUTS_DATA);
+	assert_int_equal(in.error.code, INPUTS_DATA);
+	assert_string_equal(in.error.text,
+	    "the fire-modifiers table has no modifier 'no-such-modifier'");
 }
 
 static void
@@ -123,7 +141,7 @@ spec_items_are_typed(void **state)
 	assert_int_equal(it.part[2].kind, PART_COUNT);
 	assert_int_equal(it.part[2].n, 16);
 	assert_int_equal(parse(&in, "--spec inf:d8"), INPUTS_DATA);
-	assert_string_equal(in.error, "--spec: 'inf:d8' is not a spec");
+	assert_string_equal(in.error.text, "--spec: 'inf:d8' is not a spec");
 	assert_int_equal(parse(&in, "--spec cav:d7"), INPUTS_DATA);
 	assert_int_equal(parse(&in, "--spec cav:d3"), INPUTS_DATA);
 }
@@ -329,7 +347,7 @@ misspelt_fill_fails(void **state)
 	assert_int_equal(parse(&in, "--firers 3"), 0);
 	fill_like_a_hook(&in, "mods");
 	assert_int_equal(in.failed, INPUTS_USAGE);
-	assert_string_equal(in.error, "no option '--mods' for fire");
+	assert_string_equal(in.error.text, "no option '--mods' for fire");
 	assert_false(in_mod(&in, "mod", "elite"));
 }
 
@@ -340,6 +358,7 @@ main(void)
 		cmocka_unit_test(names_before_values),
 		cmocka_unit_test(kinds_of_values),
 		cmocka_unit_test(modifiers_against_their_table),
+		cmocka_unit_test(implied_modifiers_against_their_table),
 		cmocka_unit_test(spec_items_are_typed),
 		cmocka_unit_test(inputs_move_freely),
 		cmocka_unit_test(packed_copy_reads_the_same),

@@ -337,7 +337,7 @@ own_equals_enumerated(const char *rules, const char *command, const char *args)
 	if (rc == ODDS_BY_DICE)
 		return;
 	if (rc != RULE_OK)
-		fail_msg("%s %s %s: refused: %s", rules, command, args, r.error);
+		fail_msg("%s %s %s: refused: %s", rules, command, args, r.error.text);
 	if (!same_odds(&enumerated, &own))
 		fail_msg("%s %s %s: the odds differ from the enumeration's", rules, command, args);
 	result_free(&r);
@@ -702,7 +702,7 @@ large_batteries_by_hand(void **state)
 	assert_int_equal(o.f[4].n, 256);
 	assert_int_equal(own_odds_of("brigade", "fire", "--guns 256 --distance 20", &o, &r),
 	    RULE_DATA);
-	assert_string_equal(r.error, "the ruling asks for more than 256 dice");
+	assert_string_equal(r.error.text, "the ruling asks for more than 256 dice");
 	odds_free(&o);
 }
 
@@ -747,7 +747,7 @@ large_morale_by_hand(void **state)
 	assert_whole(&o);
 	snprintf(args + n - 3, sizeof args - (size_t)n + 3, "17");
 	assert_int_equal(own_odds_of("squares", "morale", args, &o, &r), RULE_DATA);
-	assert_string_equal(r.error, "the ruling asks for more than 256 dice");
+	assert_string_equal(r.error.text, "the ruling asks for more than 256 dice");
 	odds_free(&o);
 }
 
@@ -774,7 +774,7 @@ counted_before_weighed(void **state)
 	assert_int_equal(inputs_parse(&c.in, "brigade", "fire", c.cmd->inputs, NULL, argc,
 	    argv, &c.ts), 0);
 	assert_int_equal(odds_enumerate(run_rule, &c, &d, &r, &o, 4000000L), RULE_DATA);
-	assert_string_equal(r.error,
+	assert_string_equal(r.error.text,
 	    "the ruling has more than 4000000 outcomes to weigh; odds are not given for it");
 	assert_int_equal(o.runs, 0);
 	/* 8 guns of one crew: 77 runs, weighed under a limit of 77; under 40,
