@@ -27,8 +27,7 @@ REL_LIBS = -static -lsqlite3 -lcsv -lgmp -lutf8proc -lm -lpthread -ldl
 CORE_SRC = $(sort $(wildcard core/*.c core/*/*.c))
 RULESET_DIRS = $(sort $(dir $(wildcard core/*/*.c)))
 DB_SRC   = $(sort $(wildcard db/*.c))
-# jsonw (cmd/) writes the command layer's JSON, and db/'s rows as stored.
-CMD_SRC  = $(filter-out cmd/jsonw.c,$(sort $(wildcard cmd/*.c)))
+CMD_SRC  = $(sort $(wildcard cmd/*.c))
 TABLES   = $(sort $(wildcard schema/tables/*/*.csv))
 SQL      = $(sort $(wildcard schema/[0-9]*.sql))
 EXAMPLES = $(sort $(wildcard schema/examples/*.csv))
@@ -38,7 +37,7 @@ UNIT_SRC = $(sort $(wildcard tests/unit/test_*.c))
 # libmicrohttpd, from the same objects and cmd/serve/.
 SERVE_SRC = $(sort $(wildcard cmd/serve/*.c)) build/gen/serve_page_html.c
 
-LIB_SRC  = $(CORE_SRC) $(DB_SRC) cmd/jsonw.c $(GEN_SRC)
+LIB_SRC  = $(CORE_SRC) $(DB_SRC) $(GEN_SRC)
 REL_LIB  = $(patsubst %.c,build/rel/%.o,$(notdir $(LIB_SRC)))
 SAN_LIB  = $(patsubst %.c,build/san/%.o,$(notdir $(LIB_SRC)))
 REL_CMD  = $(patsubst %.c,build/rel/%.o,$(notdir $(CMD_SRC)))
@@ -123,8 +122,9 @@ build/san/umpire: $(SAN_LIB) $(SAN_CMD)
 	$(CC) $(SAN) -o $@ $^ $(LIBS)
 build/san/umpire-serve: $(SAN_LIB) $(SAN_CMD) $(SAN_SERVE)
 	$(CC) $(SAN) -o $@ $^ $(SERVE_LIBS)
-# The unit tests read results as the user sees them: through cmd/render.c.
-build/san/test_%: build/san/test_%.o $(SAN_LIB) build/san/render.o
+# The unit tests read results as the user sees them: through cmd/render.c
+# (and its JSON writer, cmd/jsonw.c).
+build/san/test_%: build/san/test_%.o $(SAN_LIB) build/san/render.o build/san/jsonw.o
 	$(CC) $(SAN) -o $@ $^ -lcmocka $(LIBS)
 
 # (the release build and its man page too: t9200-install.bats installs

@@ -450,7 +450,7 @@ part_row(const struct page *p, const struct view_part *part)
 	fputs("</td></tr>\n", f);
 }
 
-/* The unit's last cell: flags, casualties, the view's other lines; then
+/* The unit's last cell: flags, casualties, the view's facts; then
  * its parts' rows. */
 static void
 unit_tail(const struct page *p, const struct unit *u)
@@ -462,9 +462,9 @@ unit_tail(const struct page *p, const struct unit *u)
 	flag_words(p);
 	fputc(' ', f);
 	casualties(f, p->gm, u, v);
-	for (int i = 0; i < v->nlines; i++) {
+	for (int i = 0; i < v->nfacts; i++) {
 		fputs("<div class=\"note\">", f);
-		html_esc(f, v->lines[i]);
+		view_fact_text(f, &v->facts[i], html_esc);
 		fputs("</div>", f);
 	}
 	fputs("</td></tr>\n", f);
@@ -547,9 +547,9 @@ formation_row(const struct page *p, const struct unit *u)
 		fputs(", ", f);
 		html_esc(f, flags);
 	}
-	for (int i = 0; i < p->us->v.nlines; i++) {
+	for (int i = 0; i < p->us->v.nfacts; i++) {
 		fputs(" <span class=\"note\">", f);
-		html_esc(f, p->us->v.lines[i]);
+		view_fact_text(f, &p->us->v.facts[i], html_esc);
 		fputs("</span>", f);
 	}
 	fputs("</td></tr></tbody>\n", f);
@@ -756,13 +756,13 @@ html_sheet(struct cmd_ctx *g, struct game *gm, const struct viewer *viewer,
 	if ((rc = game_army(g, gm)) != 0 || (rc = html_history(g, gm, &h)) != 0)
 		return rc;
 	if ((rc = game_standing(g, gm, &who, NULL, standing, sizeof standing)) != 0 ||
-	    (p.us = malloc(sizeof *p.us)) == NULL) {
+	    (p.us = view_sheet_new()) == NULL) {
 		html_history_free(&h);
 		return rc != 0 ? rc : cmd_error(g, EXIT_BUG, "out of memory");
 	}
 	if ((rc = outfile_open(g, path, &of)) != 0) {
 		html_history_free(&h);
-		free(p.us);
+		view_sheet_free(p.us);
 		return rc;
 	}
 	f = p.f = of.f;
@@ -774,6 +774,6 @@ html_sheet(struct cmd_ctx *g, struct game *gm, const struct viewer *viewer,
 			rc = side_page(&p, h.side[s], &h, standing);
 	html_tail(f);
 	html_history_free(&h);
-	free(p.us);
+	view_sheet_free(p.us);
 	return outfile_close(g, &of, rc);
 }

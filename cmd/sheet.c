@@ -355,14 +355,14 @@ show_sheet(struct cmd_ctx *g, struct game *gm, const struct inputs *in)
 		return rc;
 	s.sides = calloc((size_t)s.a->n + 1, sizeof *s.sides);
 	s.done = calloc((size_t)s.a->n + 1, 1);
-	s.us = malloc(sizeof *s.us);
+	s.us = view_sheet_new();
 	if (s.sides == NULL || s.done == NULL || s.us == NULL)
 		rc = cmd_error(g, EXIT_BUG, "out of memory");
 	else
 		rc = show_sides(&s, in);
 	free(s.sides);
 	free(s.done);
-	free(s.us);
+	view_sheet_free(s.us);
 	return rc;
 }
 

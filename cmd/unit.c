@@ -902,7 +902,7 @@ print_unit_json(struct cmd_ctx *g, struct game *gm, struct unit_sheet *s,
 static int
 print_unit(struct cmd_ctx *g, struct game *gm, const char *name)
 {
-	struct unit_sheet *s = malloc(sizeof *s);
+	struct unit_sheet *s = view_sheet_new();
 	struct brought br;
 	struct viewer v;
 	struct unit *u;
@@ -919,7 +919,7 @@ print_unit(struct cmd_ctx *g, struct game *gm, const char *name)
 		else
 			print_card(g, gm, s, &br);
 	}
-	free(s);
+	view_sheet_free(s);
 	return rc;
 }
 
@@ -1113,11 +1113,11 @@ list_into(struct cmd_ctx *g, struct game *gm, struct unit_sheet *s)
 static int
 cmd_list(struct cmd_ctx *g, struct game *gm)
 {
-	struct unit_sheet *s = malloc(sizeof *s);
+	struct unit_sheet *s = view_sheet_new();
 	int rc;
 
 	rc = s == NULL ? cmd_error(g, EXIT_BUG, "out of memory") : list_into(g, gm, s);
-	free(s);
+	view_sheet_free(s);
 	return rc;
 }
 

@@ -329,6 +329,7 @@ state_across(struct cmd_ctx *g, struct game *gm, struct unit_sheet *s)
 		text_copy(s->v.state, sizeof s->v.state, w->v.state);
 	s->state_hidden = !on_table(k, s->v.state) && k->ledgers != NULL &&
 	    k->ledgers[0].name != NULL && k->ledgers[0].sight == SIGHT_BAND;
+	view_free(&w->v);
 	result_free(&w->r);
 	free(w);
 	return rc;
@@ -378,6 +379,20 @@ own_view(struct cmd_ctx *g, struct game *gm, const struct unit *u,
 	return rc;
 }
 
+struct unit_sheet *
+view_sheet_new(void)
+{
+	return calloc(1, sizeof(struct unit_sheet));
+}
+
+void
+view_sheet_free(struct unit_sheet *s)
+{
+	if (s != NULL)
+		view_free(&s->v);
+	free(s);
+}
+
 int
 view_load(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
     const struct unit *u, struct unit_sheet *s, int json)
@@ -388,11 +403,14 @@ view_load(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 	s->u = u;
 	s->look = viewer_look(v, u);
 	s->more = NULL;
+	view_free(&s->v);
 	memset(&s->v, 0, sizeof s->v);
 	if ((rc = own_view(g, gm, u, s, json)) != 0)
 		return rc;
-	if (s->look == LOOK_REPORTED)	/* its counts only by report */
-		s->v.nlines = s->v.nparts = 0;
+	if (s->look == LOOK_REPORTED) {	/* its counts only by report */
+		view_free(&s->v);
+		s->v.nparts = 0;
+	}
 	s->state_hidden = 0;
 	if (s->look == LOOK_ACROSS && (rc = state_across(g, gm, s)) != 0)
 		return rc;
@@ -659,6 +677,9 @@ view_cell_text(const struct sheet_cell *c, char *buf, size_t n)
 	case CELL_NUMBER:
 		snprintf(buf, n, "%g", c->d);
 		break;
+	case CELL_MODIFIER:
+		snprintf(buf, n, "%+g", c->d);
+		break;
 	case CELL_WORD:
 		text_copy(buf, n, c->word);
 		break;
@@ -830,12 +851,53 @@ part_text(FILE *out, const struct game *gm, const struct view_part *p,
 	fprintf(out, "%s%s\n", indent, buf);
 }
 
+/* Writes the N bytes at S through put, a piece at a time. */
+static void
+put_bytes(FILE *out, const char *s, size_t n, void (*put)(FILE *out, const char *text))
+{
+	char piece[64];
+
+	while (n > 0) {
+		size_t k = n < sizeof piece - 1 ? n : sizeof piece - 1;
+
+		memcpy(piece, s, k);
+		piece[k] = '\0';
+		put(out, piece);
+		s += k;
+		n -= k;
+	}
+}
+
+void
+view_fact_text(FILE *out, const struct sheet_fact *f,
+    void (*put)(FILE *out, const char *text))
+{
+	char cell[VIEW_CELL];
+	const char *p = f->say, *at;
+
+	for (int i = 0; (at = strstr(p, "{}")) != NULL; i++, p = at + 2) {
+		put_bytes(out, p, (size_t)(at - p), put);
+		if (i < f->nvalues)
+			put(out, view_cell_text(&f->values[i], cell, sizeof cell));
+	}
+	put(out, p);
+}
+
+static void
+put_text(FILE *out, const char *text)
+{
+	fputs(text, out);
+}
+
 void
 view_lines(FILE *out, const struct game *gm, const struct unit_view *v,
     const char *indent)
 {
-	for (int i = 0; i < v->nlines; i++)
-		fprintf(out, "%s%s\n", indent, v->lines[i]);
+	for (int i = 0; i < v->nfacts; i++) {
+		fputs(indent, out);
+		view_fact_text(out, &v->facts[i], put_text);
+		fputc('\n', out);
+	}
 	if (v->nparts > 0 && v->part_head[0] != '\0')
 		part_heads(out, gm, v, indent);
 	for (int i = 0; i < v->nparts; i++)

@@ -78,9 +78,14 @@ struct unit_sheet {
 				 * (unit show's "brought"), or NULL */
 };
 
-/* Fills s for unit u of the game's army as viewer v sees it, with the
- * rule set's JSON fields when json.  Prints the error; returns 0 or a
- * status. */
+/* A unit sheet to load units into, one after another (NULL: no memory),
+ * and its end: it and what the last load kept. */
+struct unit_sheet *view_sheet_new(void);
+void view_sheet_free(struct unit_sheet *s);
+
+/* Fills s (from view_sheet_new) for unit u of the game's army as viewer v
+ * sees it, with the rule set's JSON fields when json.  Prints the error;
+ * returns 0 or a status. */
 int view_load(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
     const struct unit *u, struct unit_sheet *s, int json);
 
@@ -154,8 +159,14 @@ void view_formation_path(const struct army *a, const struct unit *u, char *buf,
  * or "" for an empty one. */
 const char *view_cell_text(const struct sheet_cell *c, char *buf, size_t n);
 
-/* Prints the lines under a unit (its view's lines, then its parts'
- * rows under their head), each after INDENT. */
+/* Writes fact f as its sentence (its declared words, each "{}" the next of
+ * its values), each piece through put: fputs for text, html_esc for a
+ * page. */
+void view_fact_text(FILE *out, const struct sheet_fact *f,
+    void (*put)(FILE *out, const char *text));
+
+/* Prints the lines under a unit (its view's facts, then its parts' rows
+ * under their head), each after INDENT. */
 void view_lines(FILE *out, const struct game *gm, const struct unit_view *v,
     const char *indent);
 

@@ -1,5 +1,7 @@
 /* ruleset: the registry of rule sets and helpers they share. */
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -107,53 +109,136 @@ roster_hooks(const struct roster *ro, const char *command)
 	return &none;
 }
 
-/* Cell COL of v, or NULL past the last (the cell is then not kept). */
-static struct sheet_cell *
-view_cell(struct unit_view *v, int col, enum cell_kind kind)
+struct sheet_cell
+sheet_int(long n)
 {
-	if (col < 0 || col >= VIEW_CELLS)
-		return NULL;
-	memset(&v->cells[col], 0, sizeof v->cells[col]);
-	v->cells[col].kind = kind;
-	return &v->cells[col];
+	return (struct sheet_cell){ .kind = CELL_INT, .n = n };
+}
+
+struct sheet_cell
+sheet_number(double d)
+{
+	return (struct sheet_cell){ .kind = CELL_NUMBER, .d = d };
+}
+
+struct sheet_cell
+sheet_modifier(double d)
+{
+	return (struct sheet_cell){ .kind = CELL_MODIFIER, .d = d };
+}
+
+struct sheet_cell
+sheet_word(const char *word)
+{
+	struct sheet_cell c = { .kind = word != NULL ? CELL_WORD : CELL_EMPTY };
+
+	text_copy(c.word, sizeof c.word, word != NULL ? word : "");
+	return c;
+}
+
+struct sheet_cell
+sheet_fraction(long n, long of)
+{
+	return (struct sheet_cell){ .kind = CELL_FRACTION, .n = n, .of = of };
+}
+
+/* Cell COL of v becomes c (past the last it is not kept). */
+static void
+view_cell(struct unit_view *v, int col, struct sheet_cell c)
+{
+	if (col >= 0 && col < VIEW_CELLS)
+		v->cells[col] = c;
 }
 
 void
 view_int(struct unit_view *v, int col, long n)
 {
-	struct sheet_cell *c = view_cell(v, col, CELL_INT);
-
-	if (c != NULL)
-		c->n = n;
+	view_cell(v, col, sheet_int(n));
 }
 
 void
 view_number(struct unit_view *v, int col, double d)
 {
-	struct sheet_cell *c = view_cell(v, col, CELL_NUMBER);
-
-	if (c != NULL)
-		c->d = d;
+	view_cell(v, col, sheet_number(d));
 }
 
 void
 view_word(struct unit_view *v, int col, const char *word)
 {
-	struct sheet_cell *c = view_cell(v, col, CELL_WORD);
-
-	if (c != NULL)
-		text_copy(c->word, sizeof c->word, word);
+	view_cell(v, col, sheet_word(word));
 }
 
 void
 view_fraction(struct unit_view *v, int col, long n, long of)
 {
-	struct sheet_cell *c = view_cell(v, col, CELL_FRACTION);
+	view_cell(v, col, sheet_fraction(n, of));
+}
 
-	if (c != NULL) {
-		c->n = n;
-		c->of = of;
+/* The values SAY places: its "{}". */
+static int
+fact_places(const char *say)
+{
+	int n = 0;
+
+	for (const char *p = strstr(say, "{}"); p != NULL; p = strstr(p + 2, "{}"))
+		n++;
+	return n;
+}
+
+/* Room in v for one more fact: 0, or -1 when there is no memory. */
+static int
+fact_room(struct unit_view *v)
+{
+	struct sheet_fact *grown;
+	int room = v->facts_room > 0 ? 2 * v->facts_room : 4;
+
+	if (v->nfacts < v->facts_room)
+		return 0;
+	if ((grown = realloc(v->facts, (size_t)room * sizeof *grown)) == NULL)
+		return -1;
+	v->facts = grown;
+	v->facts_room = room;
+	return 0;
+}
+
+void
+view_fact(struct unit_view *v, struct result *r, const char *say, int n, ...)
+{
+	struct sheet_fact *f;
+	va_list ap;
+
+	if (n != fact_places(say)) {
+		result_fail(r, RULE_BUG, "the sheet's fact '%s' is given %d value%s", say, n,
+		    n == 1 ? "" : "s");
+		return;
 	}
+	if (fact_room(v) != 0) {
+		r->no_memory = 1;
+		return;
+	}
+	f = &v->facts[v->nfacts];
+	f->say = say;
+	f->nvalues = n;
+	f->values = NULL;
+	if (n > 0 && (f->values = malloc((size_t)n * sizeof *f->values)) == NULL) {
+		r->no_memory = 1;
+		return;
+	}
+	va_start(ap, n);
+	for (int i = 0; i < n; i++)
+		f->values[i] = va_arg(ap, struct sheet_cell);
+	va_end(ap);
+	v->nfacts++;
+}
+
+void
+view_free(struct unit_view *v)
+{
+	for (int i = 0; i < v->nfacts; i++)
+		free(v->facts[i].values);
+	free(v->facts);
+	v->facts = NULL;
+	v->nfacts = v->facts_room = 0;
 }
 
 const struct sheet_column *

@@ -52,10 +52,10 @@ struct rule_cmd {
 };
 
 /* How a unit of the game looks on the casualty sheet. */
-#define VIEW_LINES 40
 #define VIEW_LINE 160
 #define VIEW_CELLS 8
-#define VIEW_CELL 48
+#define VIEW_CELL UNIT_NAME	/* a cell's word: a word, or a name of the
+				 * game (the formation a fact names) */
 #define VIEW_PARTS 32
 
 /* A part of a unit with its own share of the measure (a brigade's
@@ -80,6 +80,7 @@ enum cell_kind {
 	CELL_EMPTY,		/* nothing: a blank cell */
 	CELL_INT,		/* a whole number */
 	CELL_NUMBER,		/* a number that may have a fraction (2x2's AP) */
+	CELL_MODIFIER,		/* a number said with its sign: "+1", "-2" */
 	CELL_WORD,		/* a word (2x2's size) */
 	CELL_FRACTION		/* n of a whole: "2/5" (brigade's push backs,
 				 * this run of all) */
@@ -88,16 +89,29 @@ enum cell_kind {
 struct sheet_cell {
 	enum cell_kind kind;
 	long n, of;		/* CELL_INT: n; CELL_FRACTION: n of `of` */
-	double d;		/* CELL_NUMBER */
+	double d;		/* CELL_NUMBER, CELL_MODIFIER */
 	char word[VIEW_CELL];	/* CELL_WORD */
+};
+
+/* A fact the sheet states under a unit (a commander's range, a
+ * formation's fatigue), as data: the words its rule set declares, in which
+ * each "{}" stands for the next of its values.  cmd/ writes the sentence
+ * (text, HTML): "{} commander of {}: command range {}\"" with division,
+ * Britain and 12 says 'division commander of Britain: command range
+ * 12"'. */
+struct sheet_fact {
+	const char *say;	/* the declaration: static, never copied */
+	struct sheet_cell *values;	/* on the heap */
+	int nvalues;
 };
 
 struct unit_view {
 	char state[UNIT_WORD];	/* its state word: ok, halt, broken, ... */
 	struct sheet_cell cells[VIEW_CELLS];	/* the cells of the roster's
 						 * sheet columns, by column */
-	char lines[VIEW_LINES][VIEW_LINE];	/* text lines under the unit */
-	int nlines;
+	struct sheet_fact *facts;	/* the facts under the unit, in order,
+					 * grown on the heap (view_free) */
+	int nfacts, facts_room;
 	struct view_part parts[VIEW_PARTS];	/* its parts, when the rules
 						 * count the measure by part */
 	int nparts;
@@ -107,11 +121,27 @@ struct unit_view {
 	char part_head[UNIT_WORD], note_head[UNIT_WORD], more_head[UNIT_WORD];
 };
 
+/* A cell: a whole number, a number, a number with its sign, a word
+ * (NULL: an empty one), N of OF. */
+struct sheet_cell sheet_int(long n);
+struct sheet_cell sheet_number(double d);
+struct sheet_cell sheet_modifier(double d);
+struct sheet_cell sheet_word(const char *word);
+struct sheet_cell sheet_fraction(long n, long of);
+
 /* The cell of column COL of v: a whole number, a number, a word, N of OF. */
 void view_int(struct unit_view *v, int col, long n);
 void view_number(struct unit_view *v, int col, double d);
 void view_word(struct unit_view *v, int col, const char *word);
 void view_fraction(struct unit_view *v, int col, long n, long of);
+
+/* Adds to v, after its others, the fact SAY (static: the rule set's
+ * declaration) with its N values, the cells that follow N: as many as SAY
+ * has "{}".  Fails r (RULE_BUG) when they are not, or (r->no_memory) when
+ * the fact cannot be kept. */
+void view_fact(struct unit_view *v, struct result *r, const char *say, int n, ...);
+/* Gives back v's facts; v holds none after. */
+void view_free(struct unit_view *v);
 
 /* Where a sheet column shows. */
 enum {

@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "internal.h"
-#include "jsonw.h"
 #include "kind.h"
 #include "rtables.h"
 #include "text.h"
@@ -35,20 +34,48 @@ hash_text(unsigned long long h, char *buf, size_t n)
 	buf[16] = '\0';
 }
 
-/* The cells of row (-1: the column names) as a JSON array of strings,
- * for the caller to free; NULL when memory ran out. */
-static char *
-cells_json(const struct table *t, int row)
-{
-	struct jsonw w;
+/* The statements that keep a table's column names and each of its rows:
+ * the SQL before the array of cells, which SQLite's json_array writes
+ * from the cells bound one a parameter (its own quoting), and the number
+ * of the first cell's parameter. */
+#define TABLE_INSERT "INSERT INTO rule_table (ruleset, name, title, provenance, note, hash, " \
+	"columns) VALUES (?1, ?2, ?3, ?4, ?5, ?6, "
+#define TABLE_FIRST_CELL 7
+#define ROW_INSERT "INSERT INTO rule_row (ruleset, name, ord, cells) VALUES (?1, ?2, ?3, "
+#define ROW_FIRST_CELL 4
 
-	jsonw_init_growing(&w);
-	jsonw_array(&w, NULL);
+/* HEAD then "json_array(?FIRST, ...))", a parameter for each of NCOLS
+ * cells (SQLite takes 127 arguments to a function: a table has its stock
+ * table's columns, far fewer), prepared into *st (NULL when it is not;
+ * the caller finalizes it). */
+static int
+prepare_cells(struct db *db, const char *head, int first, int ncols,
+    sqlite3_stmt **st)
+{
+	size_t n = strlen(head) + 16 + (size_t)ncols * 16, len;
+	char *sql = malloc(n);
+	int rc;
+
+	*st = NULL;
+	if (sql == NULL)
+		return db_set_error(db, DB_NOMEM, "out of memory");
+	len = (size_t)snprintf(sql, n, "%sjson_array(", head);
+	for (int c = 0; c < ncols; c++)
+		len += (size_t)snprintf(sql + len, n - len, "%s?%d", c > 0 ? ", " : "",
+		    first + c);
+	snprintf(sql + len, n - len, "))");
+	rc = sqlite3_prepare_v2(db->h, sql, -1, st, NULL);
+	free(sql);
+	return rc == SQLITE_OK ? DB_OK : db_fail(db, rc, "copying the rule tables");
+}
+
+/* Binds the cells of row (-1: the column names) from parameter FIRST. */
+static void
+bind_cells(sqlite3_stmt *st, int first, const struct table *t, int row, int *rc)
+{
 	for (int c = 0; c < t->ncols; c++)
-		jsonw_string(&w, NULL, row < 0 ? table_colname(t, c) :
-		    table_cell(t, row, c));
-	jsonw_array_end(&w);
-	return jsonw_take(&w);
+		db_bind_text(st, first + c, row < 0 ? table_colname(t, c) :
+		    table_cell(t, row, c), rc);
 }
 
 /* Runs a copying statement whose binding ended in rc. */
@@ -61,58 +88,44 @@ copy_step(struct db *db, sqlite3_stmt *st, int rc)
 }
 
 static int
-insert_row(struct db *db, const struct table *t, int r)
-{
-	sqlite3_stmt *st;
-	int rc = SQLITE_OK, status;
-	char *json;
-
-	if ((status = db_prepare(db, STMT_ROW_INSERT, &st)) != DB_OK)
-		return status;
-	if ((json = cells_json(t, r)) == NULL)
-		return db_set_error(db, DB_NOMEM, "out of memory");
-	db_bind_text(st, 1, t->ruleset, &rc);
-	db_bind_text(st, 2, t->name, &rc);
-	db_bind_int(st, 3, r, &rc);
-	db_bind_text(st, 4, json, &rc);
-	status = copy_step(db, st, rc);
-	free(json);
-	return status;
-}
-
-static int
 insert_rows(struct db *db, const struct table *t)
 {
-	for (int r = 0; r < t->nrows; r++) {
-		int status = insert_row(db, t, r);
+	sqlite3_stmt *st;
+	int status = prepare_cells(db, ROW_INSERT, ROW_FIRST_CELL, t->ncols, &st);
 
-		if (status != DB_OK)
-			return status;
+	for (int r = 0; r < t->nrows && status == DB_OK; r++) {
+		int rc = SQLITE_OK;
+
+		db_bind_text(st, 1, t->ruleset, &rc);
+		db_bind_text(st, 2, t->name, &rc);
+		db_bind_int(st, 3, r, &rc);
+		bind_cells(st, ROW_FIRST_CELL, t, r, &rc);
+		status = copy_step(db, st, rc);
 	}
-	return DB_OK;
+	sqlite3_finalize(st);
+	return status;
 }
 
 static int
 insert_table(struct db *db, const struct table *t)
 {
 	sqlite3_stmt *st;
-	char hash[20], *json;
+	char hash[20];
 	int rc = SQLITE_OK, status;
 
-	if ((status = db_prepare(db, STMT_TABLE_INSERT, &st)) != DB_OK)
+	status = prepare_cells(db, TABLE_INSERT, TABLE_FIRST_CELL, t->ncols, &st);
+	if (status != DB_OK)
 		return status;
-	if ((json = cells_json(t, -1)) == NULL)
-		return db_set_error(db, DB_NOMEM, "out of memory");
 	hash_text(t->hash, hash, sizeof hash);
 	db_bind_text(st, 1, t->ruleset, &rc);
 	db_bind_text(st, 2, t->name, &rc);
 	db_bind_text(st, 3, t->title, &rc);
 	db_bind_text(st, 4, t->provenance, &rc);
 	db_bind_text(st, 5, t->note, &rc);
-	db_bind_text(st, 6, json, &rc);
-	db_bind_text(st, 7, hash, &rc);
+	db_bind_text(st, 6, hash, &rc);
+	bind_cells(st, TABLE_FIRST_CELL, t, -1, &rc);
 	status = copy_step(db, st, rc);
-	free(json);
+	sqlite3_finalize(st);
 	return status != DB_OK ? status : insert_rows(db, t);
 }
 

@@ -246,11 +246,6 @@ const char *const db_sql[STMT_COUNT] = {
 	    "WHERE e.event = v.id AND e.detail <> ''), ''), "
 	    "v.command = 'turn' AND v.args = '[\"turn\",\"next\"]' "
 	    "FROM event v WHERE v.undone = 0 ORDER BY v.turn, v.id",
-	[STMT_TABLE_INSERT] =
-	    "INSERT INTO rule_table (ruleset, name, title, provenance, note, columns, hash) "
-	    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-	[STMT_ROW_INSERT] =
-	    "INSERT INTO rule_row (ruleset, name, ord, cells) VALUES (?1, ?2, ?3, ?4)",
 	[STMT_TABLE_DELETE] = "DELETE FROM rule_table WHERE ruleset = ?1 AND name = ?2",
 	[STMT_TABLE_LIST] =
 	    "SELECT name, coalesce(hash, '') FROM rule_table WHERE ruleset = ?1 "

@@ -1,15 +1,15 @@
 #!/bin/sh
-# Finds cycles among the source files of core/, db/ and cmd/: a header
-# that includes itself through others, or a file whose functions call
-# another's that calls back into it (adjudicate.c <-> odds_report.c was
-# one; the server's own program, cmd/serve/, is left out of the calls).
-# A file-level cycle is a tangle: neither file can be read, changed or
-# tested without the other.
+# Finds cycles among the source files of core/, db/ and cmd/ (the
+# server's, cmd/serve/, too): a header that includes itself through
+# others, or a file whose functions call another's that calls back into
+# it (adjudicate.c <-> odds_report.c was one).  A file-level cycle is a
+# tangle: neither file can be read, changed or tested without the other.
 #   tests/cycles.sh [-p] [OBJECT_DIR]   (default build/flt)
 # The calls are read from the objects (nm: what each defines and what it
-# calls, functions only), the includes from the sources.  -p prints the
-# two graphs, an edge "FROM TO" a line.  Exits 1 and names the files of
-# each cycle when there is one.
+# calls, functions only), the includes from the sources: every source
+# needs its object (make build/flt/umpire build/flt/umpire-serve), else
+# it exits 2.  -p prints the two graphs, an edge "FROM TO" a line.  Exits
+# 1 and names the files of each cycle when there is one.
 set -u
 LC_ALL=C
 export LC_ALL
@@ -24,14 +24,16 @@ graph=$(mktemp -d)
 trap 'rm -rf "$graph"' EXIT
 
 # The source file of an object (build/flt/adjudicate.o: cmd/adjudicate.c).
-# The server's own program (cmd/serve/: its event loop, pages and viewers
-# calling each other) is not among them.
-find core db cmd -name '*.c' ! -path 'cmd/serve/*' | awk -F/ '{ b = $NF; sub(/\.c$/, "", b); print b, $0 }' |
+find core db cmd -name '*.c' | awk -F/ '{ b = $NF; sub(/\.c$/, "", b); print b, $0 }' |
     sort >"$graph/sources"
 
 # calls: "CALLER CALLEE", a file each, for every function one file's
 # object calls that another's defines.
-ls "$objdir"/*.o >/dev/null 2>&1 || { echo "cycles.sh: no objects in $objdir (build first)" >&2; exit 2; }
+missing=$(while read -r b f; do [ -f "$objdir/$b.o" ] || printf '%s ' "$f"; done <"$graph/sources")
+if [ -n "$missing" ]; then
+	echo "cycles.sh: no object in $objdir for ${missing}(make $objdir/umpire $objdir/umpire-serve)" >&2
+	exit 2
+fi
 nm -A --defined-only "$objdir"/*.o | awk '$(NF-1) == "T" { print $NF, file($1) }
     function file(f) { sub(/\.o:.*/, "", f); sub(/.*\//, "", f); return f }' |
     sort -u >"$graph/defines"

@@ -98,16 +98,21 @@ struct MHD_Response *serve_sheet(struct server *s, struct view *v);
 void serve_forget(struct server *s);
 
 /*
- * The headers every answer carries: Content-Type type, no caching (a page
- * follows the game), no sniffing, no referrer (the URL is the secret), no
- * framing, and the Content-Security-Policy policy.  MHD_YES, or MHD_NO
- * out of memory.
+ * What every answer shares (serve_secure.c, which calls no other file of
+ * the server).  The headers every answer carries: Content-Type type, no
+ * caching (a page follows the game), no sniffing, no referrer (the URL is
+ * the secret), no framing, and the Content-Security-Policy policy.
+ * MHD_YES, or MHD_NO out of memory.
  */
 int serve_headers(struct MHD_Response *r, const char *type, const char *policy);
 
 /* The policy of every answer but the page: nothing may load or run. */
 #define SERVE_POLICY_NONE \
 	"default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+/* True when the tokens a and b (VIEWER_TOKEN - 1 characters each) are
+ * equal, in a time that does not depend on where they differ. */
+int serve_token_equal(const char *a, const char *b);
 
 /*
  * Answers GET /v/TOKEN/events for viewer i (s->v[i]) with an event
@@ -177,10 +182,6 @@ long long serve_now_ms(void);
  * and sweeps the guards.  0, or -1. */
 int serve_watch_start(struct server *s);
 void serve_watch_stop(struct server *s);
-
-/* True when the tokens a and b (VIEWER_TOKEN - 1 characters each) are
- * equal, in a time that does not depend on where they differ. */
-int serve_token_equal(const char *a, const char *b);
 
 /* Starts answering on the listening socket fd: 0, or -1. */
 int serve_start(struct server *s, int fd);

@@ -40,16 +40,6 @@ static const char page_policy[] =
 /* What a path asks of a viewer. */
 enum ask { ASK_PAGE, ASK_SHEET, ASK_EVENTS };
 
-int
-serve_token_equal(const char *a, const char *b)
-{
-	unsigned char diff = 0;
-
-	for (int i = 0; i < TOKEN_LEN; i++)
-		diff |= (unsigned char)(a[i] ^ b[i]);
-	return diff == 0;
-}
-
 /*
  * The viewer whose token the path holds, and what it asks: exactly
  * "/v/TOKEN/", "/v/TOKEN/sheet.json" or "/v/TOKEN/events", as sent
@@ -78,18 +68,6 @@ route(struct server *s, const char *url, enum ask *ask)
 		if (serve_token_equal(token, s->v[i].token))
 			found = &s->v[i];
 	return found;
-}
-
-int
-serve_headers(struct MHD_Response *r, const char *type, const char *policy)
-{
-	return MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type) == MHD_YES &&
-	    MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store") == MHD_YES &&
-	    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff") == MHD_YES &&
-	    MHD_add_response_header(r, "Referrer-Policy", "no-referrer") == MHD_YES &&
-	    MHD_add_response_header(r, "X-Frame-Options", "DENY") == MHD_YES &&
-	    MHD_add_response_header(r, "Content-Security-Policy", policy) == MHD_YES ?
-	    MHD_YES : MHD_NO;
 }
 
 /* A response made once and answered many times; NULL out of memory. */

@@ -1034,9 +1034,12 @@ leader_view(const struct tableset *ts, const struct unit *u, struct unit_view *v
 	if (in_flag(u->ratings, "replacement"))
 		range += rule_value(ts, FURY, "rules", "replacement-range", r);
 	result_number(r, "command_range", range);
-	snprintf(v->lines[v->nlines++], VIEW_LINE, "%s commander%s%s: command range %g\"",
-	    rank, nation != NULL ? " of " : "", nation != NULL ?
-	    capitalised(nation, name, sizeof name) : "", range);
+	if (nation != NULL)
+		view_fact(v, r, "{} commander of {}: command range {}\"", 3, sheet_word(rank),
+		    sheet_word(capitalised(nation, name, sizeof name)), sheet_number(range));
+	else
+		view_fact(v, r, "{} commander: command range {}\"", 2, sheet_word(rank),
+		    sheet_number(range));
 	if (strcmp(rank, "army") == 0 && rating != NULL) {
 		int ar = table_row(a, "rating", rating);
 		double reach = rule_cell(a, ar, "range", r);
@@ -1044,25 +1047,26 @@ leader_view(const struct tableset *ts, const struct unit *u, struct unit_view *v
 
 		result_number(r, "maneuver_range", reach);
 		result_number(r, "maneuver_modifier", mod);
-		snprintf(v->lines[v->nlines++], VIEW_LINE,
-		    "army commander (%s): maneuver effects %g\", %+g", rating, reach, mod);
+		view_fact(v, r, "army commander ({}): maneuver effects {}\", {}", 3,
+		    sheet_word(rating), sheet_number(reach), sheet_modifier(mod));
 	}
 }
 
+/* What befalls a fatigued formation of f's type (l.50-54). */
 static const char *
 fatigue_effect(const struct unit *f)
 {
-	return strcmp(f->type, "army") == 0 ? ": broken, all its brigades disordered" :
+	return strcmp(f->type, "army") == 0 ? "broken, all its brigades disordered" :
 	    strcmp(f->type, "division") == 0 ?
-	    ": its brigades may not move within 3\" of the enemy" :
-	    ": all its divisions are fatigued";
+	    "its brigades may not move within 3\" of the enemy" :
+	    "all its divisions are fatigued";
 }
 
-/* A formation's line under it: whether it is fatigued, and what that does
- * (as the standing says it). */
+/* A formation's fact under it: whether it is fatigued, and what that
+ * does (as the standing says it); a failure to keep it into r. */
 static void
 formation_view(const struct tableset *ts, const struct army *a, const struct unit *u,
-    struct unit_view *v, struct result *scratch)
+    struct unit_view *v, struct result *r, struct result *scratch)
 {
 	struct fatigue ft;
 	int at = 0;
@@ -1074,11 +1078,13 @@ formation_view(const struct tableset *ts, const struct army *a, const struct uni
 		return;
 	if (ft.fatigued || ft.from_above)
 		text_copy(v->state, sizeof v->state, "fatigued");
-	if (v->nlines < VIEW_LINES)
-		snprintf(v->lines[v->nlines++], VIEW_LINE, "%s%s%s",
-		    ft.fatigued ? "fatigued" : ft.from_above ? "fatigued with " : "not fatigued",
-		    !ft.fatigued && ft.from_above ? ft.above : "",
-		    ft.fatigued || ft.from_above ? fatigue_effect(u) : "");
+	if (ft.fatigued)
+		view_fact(v, r, "fatigued: {}", 1, sheet_word(fatigue_effect(u)));
+	else if (ft.from_above)
+		view_fact(v, r, "fatigued with {}: {}", 2, sheet_word(ft.above),
+		    sheet_word(fatigue_effect(u)));
+	else
+		view_fact(v, r, "not fatigued", 0);
 }
 
 static void
@@ -1090,7 +1096,7 @@ fury_view(const struct tableset *ts, const struct army *a, const struct unit *u,
 
 	result_init(&scratch);
 	if (u->formation) {
-		formation_view(ts, a, u, v, &scratch);
+		formation_view(ts, a, u, v, r, &scratch);
 		return;
 	}
 	bel = unit_bel(ts, u, &scratch);
@@ -1109,9 +1115,10 @@ fury_view(const struct tableset *ts, const struct army *a, const struct unit *u,
 	}
 	result_word(r, "freshness", fresh);
 	result_word(r, "bel", bel);
-	if (v->nlines < VIEW_LINES && bel != NULL)
-		snprintf(v->lines[v->nlines++], VIEW_LINE, "%s%s%s", bel,
-		    fresh != NULL ? ", " : "", fresh != NULL ? fresh : "");
+	if (bel != NULL && fresh != NULL)
+		view_fact(v, r, "{}, {}", 2, sheet_word(bel), sheet_word(fresh));
+	else if (bel != NULL)
+		view_fact(v, r, "{}", 1, sheet_word(bel));
 }
 
 /* Every formation's fatigue (a side's own only, to its commander); the
@@ -1139,7 +1146,7 @@ fury_standing(const struct tableset *ts, const struct inputs *options,
 		fatigue_fields(f, &ft, standing_counts(who), r);
 		if (ft.fatigued)
 			snprintf(sentence + strlen(sentence), len - strlen(sentence),
-			    "%s%s is fatigued%s", sentence[0] ? "; " : "", f->name,
+			    "%s%s is fatigued: %s", sentence[0] ? "; " : "", f->name,
 			    fatigue_effect(f));
 	}
 	result_list_end(r);

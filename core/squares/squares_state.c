@@ -459,9 +459,8 @@ squares_view(const struct tableset *ts, const struct army *a,
 	result_int(r, "hits", unit_lost(u));
 	unit_spec(u, spec, sizeof spec);
 	result_word(r, "spec", spec);
-	if (v->nlines < VIEW_LINES)
-		snprintf(v->lines[v->nlines++], VIEW_LINE, "%s, morale %s", spec,
-		    in_text(u->ratings, "morale"));
+	view_fact(v, r, "{}, morale {}", 2, sheet_word(spec),
+	    sheet_word(in_text(u->ratings, "morale")));
 }
 
 static const struct sheet_column squares_columns[] = {

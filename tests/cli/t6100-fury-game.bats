@@ -244,6 +244,25 @@ corps() {
 	has_line "    fatigued: its brigades may not move within 3\" of the enemy"
 }
 
+@test "a fact under a unit is said whole, however long the name it carries" {
+	# (each line under a unit was cut at 159 bytes)
+	local corps="The Second Corps of the Armée du Nord under General Reille, as it stood south of Hougoumont at noon on the 18th June"
+	"$U" new --rules fury >/dev/null
+	"$U" unit add "Armée du Nord" --side French --type army --quality good >/dev/null
+	"$U" unit add "$corps" --side French --type corps --parent "Armée du Nord" --quality poor >/dev/null
+	"$U" unit add "5e Division" --side French --type division --parent "$corps" --quality good >/dev/null
+	"$U" unit add Husson --side French --type infantry --stands 5 --bel veteran --nation france --parent "5e Division" >/dev/null
+	"$U" unit add Campi --side French --type infantry --stands 5 --bel regular --nation france --parent "$corps" >/dev/null
+	# the corps: 10 stands x 40% (poor) = 4, fatigued at 4 lost; its
+	# division with it (l.52)
+	"$U" adjust Campi --stands -4 --reason "a test" >/dev/null
+	umpire unit show "5e Division"
+	[ "$status" -eq 0 ]
+	[ "${lines[3]}" = "    fatigued with $corps: its brigades may not move within 3\" of the enemy" ]
+	"$U" sheet --html sheet.html >/dev/null
+	[ "$(grep -c "<span class=\"note\">fatigued with The Second Corps of the Armée du Nord under General Reille, as it stood south of Hougoumont at noon on the 18th June: its brigades may not move within 3&quot; of the enemy</span>" sheet.html)" = 1 ]
+}
+
 @test "the printable sheet: a brigade's flag the state says already is not said again" {
 	corps
 	"$U" adjust Husson --state disordered --reason "a test" >/dev/null

@@ -1,8 +1,11 @@
 /*
  * Unit tests of what a rule set declares as data (core/ruleset.c): each
  * unit type's arm and kind, read by roster_arm and roster_is, and the
- * hooks of its commands, found by roster_hooks.
+ * hooks of its commands, found by roster_hooks; the facts a view states
+ * under a unit (view_fact).
  */
+#include <stdlib.h>
+
 #include "unit.h"
 
 /* One unit type as its rule set declares it. */
@@ -210,6 +213,64 @@ a_battery_stands_unlimbered(void **state)
 	assert_null(rule_formation_refused(&ts, "ohw", "foot-artillery", "limbered", NULL));
 }
 
+/* A view keeps as many facts as its rule set states, each with its
+ * declared words and its values as given, a name of the game's length
+ * whole; view_free gives them back. */
+static void
+facts_grow_as_stated(void **state)
+{
+	struct unit_view v = { .nfacts = 0 };
+	struct result *r = malloc(sizeof *r);
+	char name[UNIT_NAME];
+
+	(void)state;
+	assert_non_null(r);
+	result_init(r);
+	memset(name, 'x', sizeof name - 1);
+	name[sizeof name - 1] = '\0';
+	for (int i = 0; i < 100; i++)
+		view_fact(&v, r, "fatigued with {}: {} of {}", 3, sheet_word(name),
+		    sheet_int(i), sheet_modifier(-1.5));
+	view_fact(&v, r, "not fatigued", 0);
+	assert_int_equal(r->failed, 0);
+	assert_int_equal(r->no_memory, 0);
+	assert_int_equal(v.nfacts, 101);
+	assert_string_equal(v.facts[99].say, "fatigued with {}: {} of {}");
+	assert_int_equal(v.facts[99].nvalues, 3);
+	assert_int_equal(v.facts[99].values[0].kind, CELL_WORD);
+	assert_string_equal(v.facts[99].values[0].word, name);
+	assert_int_equal(v.facts[99].values[1].kind, CELL_INT);
+	assert_int_equal(v.facts[99].values[1].n, 99);
+	assert_int_equal(v.facts[99].values[2].kind, CELL_MODIFIER);
+	assert_true(v.facts[99].values[2].d == -1.5);
+	assert_int_equal(v.facts[100].nvalues, 0);
+	view_free(&v);
+	assert_int_equal(v.nfacts, 0);
+	assert_null(v.facts);
+	result_free(r);
+	free(r);
+}
+
+/* A fact given more or fewer values than its words place is the rule
+ * set's own mistake: the view fails, and the fact is not kept. */
+static void
+a_fact_short_of_values_fails(void **state)
+{
+	struct unit_view v = { .nfacts = 0 };
+	struct result *r = malloc(sizeof *r);
+
+	(void)state;
+	assert_non_null(r);
+	result_init(r);
+	view_fact(&v, r, "{}, morale {}", 1, sheet_word("inf:d8/d8"));
+	assert_int_equal(r->failed, RULE_BUG);
+	assert_string_equal(r->error, "the sheet's fact '{}, morale {}' is given 1 value");
+	assert_int_equal(v.nfacts, 0);
+	view_free(&v);
+	result_free(r);
+	free(r);
+}
+
 int
 main(void)
 {
@@ -221,6 +282,8 @@ main(void)
 		cmocka_unit_test(a_battery_stands_unlimbered),
 		cmocka_unit_test(hooks_keyed_by_command),
 		cmocka_unit_test(a_command_without_hooks),
+		cmocka_unit_test(facts_grow_as_stated),
+		cmocka_unit_test(a_fact_short_of_values_fails),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
