@@ -85,6 +85,7 @@ umpire() {
 	set -f
 	# shellcheck disable=SC2206
 	lines=($output)
+	[[ $flags == *f* ]] || set +f
 	set "-$flags"
 }
 

@@ -26,3 +26,24 @@ $SAMPLES/bad.sample:13: the status of this run is never looked at" ]
 	[ "$status" -eq 0 ]
 	[ -z "$output" ]
 }
+
+# The helper the tests lean on (helper.bash): umpire's split of the output
+# into lines, has_line's whole-line match, and the shell left as it was.
+@test "helper: lines drop empty ones and keep the rest as printed; has_line matches a whole line" {
+	U=printf
+	umpire '%s\n' 'a *' '' '  b  ' '' '' 'c\d'
+	[ "$status" -eq 0 ]
+	[ "${#lines[@]}" -eq 3 ]
+	[ "${lines[0]}" = 'a *' ]
+	[ "${lines[1]}" = '  b  ' ]
+	[ "${lines[2]}" = 'c\d' ]
+	has_line '  b  '
+	has_line 'c\d'
+	run has_line b
+	[ "$status" -eq 1 ]
+	run has_line '*'
+	[ "$status" -eq 1 ]
+	touch g1 g2
+	set -- g*
+	[ "$#" -eq 2 ]
+}
