@@ -13,6 +13,19 @@ for b in mkdir rm mktemp sleep; do
 	fi
 done
 
+# untraced FUNCTION ARGS...: runs one of the helpers below without bats'
+# trace.  Bats runs a function of its own before each command of a test
+# (its DEBUG trap, so that a failure names its line): 0.1 ms a command
+# here, more than the helpers' own work.  A failure inside FUNCTION is
+# named by the test's line that called it.
+untraced() {
+	trap - DEBUG
+	"$@"
+	local rc=$?
+	trap 'bats_debug_trap "$BASH_SOURCE"' DEBUG
+	return "$rc"
+}
+
 # use_binary: the binary under test as $U.
 use_binary() {
 	U=${UMPIRE_BIN:?set UMPIRE_BIN to the binary under test}
@@ -37,6 +50,9 @@ keep_json() {
 # uj ARGS...: the binary run as it is (its output where the caller sends
 # it, its status returned), its --json output kept as keep_json says.
 uj() {
+	untraced uj_untraced "$@"
+}
+uj_untraced() {
 	if [ -z "${UMPIRE_JSON_CAPTURE:-}" ]; then
 		"$U" "$@"
 		return
@@ -74,9 +90,12 @@ teardown() {
 # temporary file and more subshells each time (the tests call it some
 # 1,200 times, loops aside).
 umpire() {
+	untraced umpire_untraced "$@"
+}
+umpire_untraced() {
 	local flags=$-
 	set +eET
-	output=$("$U" "$@" 2>"$BATS_TEST_TMPDIR/.stderr") && status=0 || status=$?
+	output=$(exec "$U" "$@" 2>"$BATS_TEST_TMPDIR/.stderr") && status=0 || status=$?
 	keep_json "$output" "$@"
 	read -d '' -r stderr <"$BATS_TEST_TMPDIR/.stderr"
 	# split on newlines, empty lines dropped, no pattern expanded (a read
@@ -138,6 +157,9 @@ rounds() {
 # one line on stderr, MESSAGE whole ("umpire: COMMAND: MESSAGE", or the
 # whole line), and nothing on stdout.
 expect_error() {
+	untraced expect_error_untraced "$@"
+}
+expect_error_untraced() {
 	[ "$status" -eq "$1" ] || { echo "status $status, expected $1; stderr: $stderr"; return 1; }
 	local message=${stderr#umpire: }
 	message=${message#*: }
@@ -240,6 +262,9 @@ holds_exclusive() {
 # True when some line of $output (or of $2) is exactly $1: a whole line,
 # never a part of one ("push back 3" is not "push back 30").
 has_line() {
+	untraced has_line_untraced "$@"
+}
+has_line_untraced() {
 	local text=${2-$output}
 
 	[[ $'\n'$text$'\n' != *$'\n'"$1"$'\n'* ]] || return 0
