@@ -40,9 +40,8 @@ unset UMPIRE_DB
 export UMPIRE_DB="$work/umpire.db"
 n=0
 failed=0
-# the full sweeps in two processes (a machine of two cores)
-jobs=1
-[ "$mode" = full ] && jobs=${STRESS_JOBS:-2}
+# the sweeps and power cuts in two processes (a machine of two cores)
+jobs=${STRESS_JOBS:-2}
 
 tap() {	# tap OK DESCRIPTION [DETAIL]
 	n=$((n + 1))
@@ -254,7 +253,7 @@ job_dir() {
 }
 
 # sweep KIND NAME BASE ARGS...: a fault at every point (short: a sample)
-# of one command on a copy of BASE; the full sweep in $jobs processes, each
+# of one command on a copy of BASE; the sweep in $jobs processes, each
 # in a directory of its own.
 sweep() {
 	kind=$1 name=$2 base=$3
