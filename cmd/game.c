@@ -498,15 +498,15 @@ game_army_named(struct cmd_ctx *g, struct game *gm, const char *const *names, in
 struct unit *
 game_unit(struct cmd_ctx *g, struct game *gm, const char *name, int *rc)
 {
-	char err[512];
+	struct error err;
 	int i;
 
 	if (!gm->army_loaded && (*rc = game_army(g, gm)) != 0)
 		return NULL;
 	i = text_find_name("unit", name, gm->army.n > 0 ? gm->army.u[0].name : "",
-	    sizeof gm->army.u[0], gm->army.n, err, sizeof err);
+	    sizeof gm->army.u[0], gm->army.n, &err, EXIT_DATA);
 	if (i < 0) {
-		*rc = cmd_error(g, EXIT_DATA, "%s", err);
+		*rc = cmd_say(g, &err);
 		return NULL;
 	}
 	return &gm->army.u[i];

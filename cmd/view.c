@@ -114,7 +114,8 @@ struct unit *
 view_unit(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
     const char *name, int *rc)
 {
-	char (*names)[UNIT_NAME], err[512];
+	char (*names)[UNIT_NAME];
+	struct error err;
 	int *at, n, i;
 
 	if (viewer_all(v))
@@ -130,12 +131,12 @@ view_unit(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 		return NULL;
 	}
 	n = known_units(gm, v, names, at);
-	i = text_find_name("unit", name, names[0], sizeof names[0], n, err, sizeof err);
+	i = text_find_name("unit", name, names[0], sizeof names[0], n, &err, EXIT_DATA);
 	i = i < 0 ? -1 : at[i];
 	free(names);
 	free(at);
 	if (i < 0) {
-		*rc = cmd_error(g, EXIT_DATA, "%s", err);
+		*rc = cmd_say(g, &err);
 		return NULL;
 	}
 	return &gm->army.u[i];
