@@ -826,6 +826,12 @@ part_heads(FILE *out, const struct game *gm, const struct unit_view *v,
 	fprintf(out, "%s%s\n", indent, buf);
 }
 
+static void
+put_text(FILE *out, const char *text)
+{
+	fputs(text, out);
+}
+
 /* "1st Battalion        british      14/24  ok": a part's row, what is left
  * of what it started the battle with. */
 static void
@@ -845,11 +851,11 @@ part_text(FILE *out, const struct game *gm, const struct view_part *p,
 	line_text(&l, "  ", 0);
 	line_text(&l, text_words(p->gone ? view_gone_word(gm) : p->state, words,
 	    sizeof words), 0);
-	if (p->more[0] != '\0') {
+	if (p->more != NULL)
 		line_text(&l, ", ", 0);
-		line_text(&l, p->more, 0);
-	}
-	fprintf(out, "%s%s\n", indent, buf);
+	fprintf(out, "%s%s", indent, buf);
+	view_part_more(out, p, put_text);
+	fputc('\n', out);
 }
 
 /* Writes the N bytes at S through put, a piece at a time. */
@@ -869,25 +875,35 @@ put_bytes(FILE *out, const char *s, size_t n, void (*put)(FILE *out, const char 
 	}
 }
 
-void
-view_fact_text(FILE *out, const struct sheet_fact *f,
+/* SAY with each "{}" the next of its N values, through put. */
+static void
+say_text(FILE *out, const char *say, const struct sheet_cell *values, int n,
     void (*put)(FILE *out, const char *text))
 {
 	char cell[VIEW_CELL];
-	const char *p = f->say, *at;
+	const char *p = say, *at;
 
 	for (int i = 0; (at = strstr(p, "{}")) != NULL; i++, p = at + 2) {
 		put_bytes(out, p, (size_t)(at - p), put);
-		if (i < f->nvalues)
-			put(out, view_cell_text(&f->values[i], cell, sizeof cell));
+		if (i < n)
+			put(out, view_cell_text(&values[i], cell, sizeof cell));
 	}
 	put(out, p);
 }
 
-static void
-put_text(FILE *out, const char *text)
+void
+view_fact_text(FILE *out, const struct sheet_fact *f,
+    void (*put)(FILE *out, const char *text))
 {
-	fputs(text, out);
+	say_text(out, f->say, f->values, f->nvalues, put);
+}
+
+void
+view_part_more(FILE *out, const struct view_part *p,
+    void (*put)(FILE *out, const char *text))
+{
+	if (p->more != NULL)
+		say_text(out, p->more, p->more_values, p->nmore, put);
 }
 
 void

@@ -164,6 +164,10 @@ const char *view_cell_text(const struct sheet_cell *c, char *buf, size_t n);
  * page. */
 void view_fact_text(FILE *out, const struct sheet_fact *f,
     void (*put)(FILE *out, const char *text));
+/* Writes what the sheet says of part p after its state (view_part's
+ * more) as view_fact_text does; nothing when it says nothing. */
+void view_part_more(FILE *out, const struct view_part *p,
+    void (*put)(FILE *out, const char *text));
 
 /* Prints the lines under a unit (its view's facts, then its parts' rows
  * under their head), each after INDENT. */

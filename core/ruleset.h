@@ -57,22 +57,7 @@ struct rule_cmd {
 #define VIEW_CELL UNIT_NAME	/* a cell's word: a word, or a name of the
 				 * game (the formation a fact names) */
 #define VIEW_PARTS 32
-
-/* A part of a unit with its own share of the measure (a brigade's
- * battalions, a battery's guns): the text sheet gives it a row under the
- * unit, the printable sheet draws its boxes. */
-struct view_part {
-	char name[64];
-	char note[VIEW_LINE];	/* what the sheet says of it beside its
-				 * name (its class) */
-	char more[VIEW_LINE];	/* and after its state (a gun's defence),
-				 * "" for none */
-	long start;		/* its share of the measure at the start */
-	long left;		/* what is left of it */
-	char state[UNIT_WORD];	/* its own state word, "" for none */
-	int gone;		/* it has lost all it had: the text says the
-				 * rule set's most severe state */
-};
+#define VIEW_PART_VALUES 2
 
 /* What a cell of the sheet holds, as data: the rule set gives the value,
  * cmd/ writes it out (text, CSV, HTML). */
@@ -91,6 +76,26 @@ struct sheet_cell {
 	long n, of;		/* CELL_INT: n; CELL_FRACTION: n of `of` */
 	double d;		/* CELL_NUMBER, CELL_MODIFIER */
 	char word[VIEW_CELL];	/* CELL_WORD */
+};
+
+/* A part of a unit with its own share of the measure (a brigade's
+ * battalions, a battery's guns): the text sheet gives it a row under the
+ * unit, the printable sheet draws its boxes. */
+struct view_part {
+	char name[64];
+	char note[VIEW_LINE];	/* what the sheet says of it beside its
+				 * name (its class) */
+	/* What it says after its state (a gun's defence), as data: the rule
+	 * set's words (static), each "{}" standing for the next of its
+	 * nmore values, as a sheet_fact's; NULL for nothing. */
+	const char *more;
+	struct sheet_cell more_values[VIEW_PART_VALUES];
+	int nmore;
+	long start;		/* its share of the measure at the start */
+	long left;		/* what is left of it */
+	char state[UNIT_WORD];	/* its own state word, "" for none */
+	int gone;		/* it has lost all it had: the text says the
+				 * rule set's most severe state */
 };
 
 /* A fact the sheet states under a unit (a commander's range, a
