@@ -668,31 +668,6 @@ view_state_words(const struct game *gm, const struct unit_sheet *s, char *buf, s
 	return text_words(s->v.state, buf, n);
 }
 
-const char *
-view_cell_text(const struct sheet_cell *c, char *buf, size_t n)
-{
-	switch (c->kind) {
-	case CELL_INT:
-		text_long(buf, n, c->n);
-		break;
-	case CELL_NUMBER:
-		snprintf(buf, n, "%g", c->d);
-		break;
-	case CELL_MODIFIER:
-		snprintf(buf, n, "%+g", c->d);
-		break;
-	case CELL_WORD:
-		text_copy(buf, n, c->word);
-		break;
-	case CELL_FRACTION:
-		snprintf(buf, n, "%ld/%ld", c->n, c->of);
-		break;
-	default:
-		text_copy(buf, n, "");
-	}
-	return buf;
-}
-
 /* The cell of column i: the roster's, or the unit's state. */
 static const char *
 cell_of(const struct game *gm, const struct sheet_column *c, int i,
@@ -826,12 +801,6 @@ part_heads(FILE *out, const struct game *gm, const struct unit_view *v,
 	fprintf(out, "%s%s\n", indent, buf);
 }
 
-static void
-put_text(FILE *out, const char *text)
-{
-	fputs(text, out);
-}
-
 /* "1st Battalion        british      14/24  ok": a part's row, what is left
  * of what it started the battle with. */
 static void
@@ -854,56 +823,8 @@ part_text(FILE *out, const struct game *gm, const struct view_part *p,
 	if (p->more != NULL)
 		line_text(&l, ", ", 0);
 	fprintf(out, "%s%s", indent, buf);
-	view_part_more(out, p, put_text);
+	view_part_more(out, p, fact_fputs);
 	fputc('\n', out);
-}
-
-/* Writes the N bytes at S through put, a piece at a time. */
-static void
-put_bytes(FILE *out, const char *s, size_t n, void (*put)(FILE *out, const char *text))
-{
-	char piece[64];
-
-	while (n > 0) {
-		size_t k = n < sizeof piece - 1 ? n : sizeof piece - 1;
-
-		memcpy(piece, s, k);
-		piece[k] = '\0';
-		put(out, piece);
-		s += k;
-		n -= k;
-	}
-}
-
-/* SAY with each "{}" the next of its N values, through put. */
-static void
-say_text(FILE *out, const char *say, const struct sheet_cell *values, int n,
-    void (*put)(FILE *out, const char *text))
-{
-	char cell[VIEW_CELL];
-	const char *p = say, *at;
-
-	for (int i = 0; (at = strstr(p, "{}")) != NULL; i++, p = at + 2) {
-		put_bytes(out, p, (size_t)(at - p), put);
-		if (i < n)
-			put(out, view_cell_text(&values[i], cell, sizeof cell));
-	}
-	put(out, p);
-}
-
-void
-view_fact_text(FILE *out, const struct sheet_fact *f,
-    void (*put)(FILE *out, const char *text))
-{
-	say_text(out, f->say, f->values, f->nvalues, put);
-}
-
-void
-view_part_more(FILE *out, const struct view_part *p,
-    void (*put)(FILE *out, const char *text))
-{
-	if (p->more != NULL)
-		say_text(out, p->more, p->more_values, p->nmore, put);
 }
 
 void
@@ -912,7 +833,7 @@ view_lines(FILE *out, const struct game *gm, const struct unit_view *v,
 {
 	for (int i = 0; i < v->nfacts; i++) {
 		fputs(indent, out);
-		view_fact_text(out, &v->facts[i], put_text);
+		view_fact_text(out, &v->facts[i], fact_fputs);
 		fputc('\n', out);
 	}
 	if (v->nparts > 0 && v->part_head[0] != '\0')

@@ -148,6 +148,20 @@ void view_fact(struct unit_view *v, struct result *r, const char *say, int n, ..
 /* Gives back v's facts; v holds none after. */
 void view_free(struct unit_view *v);
 
+/* What the game's standing states (who has lost, what a fatigued
+ * formation may not do), as data: facts as a unit's, which cmd/ writes
+ * one after another, "; " between. */
+struct standing_view {
+	struct sheet_fact *facts;	/* in order, on the heap (standing_free) */
+	int nfacts, facts_room;
+};
+
+/* Adds to s the fact SAY with its N values, as view_fact adds to a view. */
+void standing_fact(struct standing_view *s, struct result *r, const char *say,
+    int n, ...);
+/* Gives back s's facts; s holds none after. */
+void standing_free(struct standing_view *s);
+
 /* Where a sheet column shows. */
 enum {
 	SHEET_BOTH,
@@ -437,11 +451,11 @@ struct roster {
 	const struct input_decl *game_inputs;
 	/* Optional: the game's standing (who has lost) from every unit: its
 	 * fields into r ("standing": a record, written out by cmd/ as members
-	 * of the sheet's object), and a sentence when a side has lost (else
-	 * ""), as `who` may know it. */
+	 * of the sheet's object), and its facts into s (standing_fact: who
+	 * has lost, else one fact saying nobody has), as `who` may know it. */
 	void (*standing)(const struct tableset *ts, const struct inputs *options,
 	    const struct army *a, const struct standing_for *who,
-	    char *sentence, size_t len, struct result *r);
+	    struct standing_view *s, struct result *r);
 	/* Optional: the rating options of a formation (fury --quality, ohw
 	 * --break-percent). */
 	const struct input_decl *formation_inputs;
