@@ -10,7 +10,7 @@ DESTDIR ?=
 
 STD      = -std=c17
 WARN     = -Wall -Wextra -Werror -Wstrict-prototypes -Wvla -Wwrite-strings \
-           -Wshadow -Wformat=2 -Wno-format-nonliteral
+           -Wshadow -Wformat=2
 CPPFLAGS = -D_DEFAULT_SOURCE -Icore -Idb -Icmd
 OPT     ?= -O2 -g
 SAN      = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \

@@ -169,11 +169,11 @@ keep(struct completion *c, const char *text)
 static void
 offer(struct completion *c, const char *candidate)
 {
-	char fold[SHELL_LINE], value[SHELL_LINE], text[5 * SHELL_LINE], why[64];
+	char fold[SHELL_LINE], value[SHELL_LINE], text[5 * SHELL_LINE];
 	size_t hlen = strlen(c->head), len = strlen(candidate);
 
 	if (len == 0 || hlen + len >= sizeof value ||
-	    text_unclean(candidate, why, sizeof why) != NULL)
+	    text_unclean(candidate, NULL, 0) != 0)
 		return;
 	text_fold(candidate, fold, sizeof fold);
 	if (strncmp(fold, c->item_fold, c->item_len) != 0)

@@ -105,13 +105,11 @@ csv_rows_free(struct csv_rows *c)
 static int
 check_cells(const char *path, const struct csv_rows *c, struct error *err)
 {
-	char why[80];
-
 	for (size_t row = 0; row < c->nrows; row++)
 		for (size_t col = 0; col < c->row_len[row]; col++)
-			if (text_unclean(csv_cell_at(c, row, col), why, sizeof why) != NULL)
+			if (text_unclean(csv_cell_at(c, row, col), err, EXIT_DATA) != 0)
 				return error_set(err, EXIT_DATA, "%s: line %zu, column %zu %s",
-				    path, csv_row_line(c, row), col + 1, why);
+				    path, csv_row_line(c, row), col + 1, err->text);
 	return 0;
 }
 

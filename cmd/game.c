@@ -8,6 +8,7 @@
 
 #include "game.h"
 #include "battles.h"
+#include "fact.h"
 #include "journal.h"
 #include "keep.h"
 #include "render.h"
@@ -498,15 +499,15 @@ game_army_named(struct cmd_ctx *g, struct game *gm, const char *const *names, in
 struct unit *
 game_unit(struct cmd_ctx *g, struct game *gm, const char *name, int *rc)
 {
-	char err[512];
+	struct error err;
 	int i;
 
 	if (!gm->army_loaded && (*rc = game_army(g, gm)) != 0)
 		return NULL;
 	i = text_find_name("unit", name, gm->army.n > 0 ? gm->army.u[0].name : "",
-	    sizeof gm->army.u[0], gm->army.n, err, sizeof err);
+	    sizeof gm->army.u[0], gm->army.n, &err, EXIT_DATA);
 	if (i < 0) {
-		*rc = cmd_error(g, EXIT_DATA, "%s", err);
+		*rc = cmd_say(g, &err);
 		return NULL;
 	}
 	return &gm->army.u[i];
@@ -572,6 +573,7 @@ int
 game_standing(struct cmd_ctx *g, struct game *gm, const struct standing_for *who,
     struct jsonw *w, char *buf, size_t n)
 {
+	struct standing_view s = { NULL, 0, 0 };
 	struct result *r;
 	int rc = 0;
 
@@ -583,8 +585,8 @@ game_standing(struct cmd_ctx *g, struct game *gm, const struct standing_for *who
 	if ((r = malloc(sizeof *r)) == NULL)
 		return cmd_error(g, EXIT_BUG, "out of memory");
 	result_init(r);
-	gm->rs->roster->standing(&gm->ts, &gm->options, &gm->army, who, buf, n, r);
-	if (r->no_memory)
+	gm->rs->roster->standing(&gm->ts, &gm->options, &gm->army, who, &s, r);
+	if (r->no_memory || view_standing_text(&s, buf, n) != 0)
 		rc = cmd_error(g, EXIT_BUG, "out of memory");
 	else if (r->error.code)
 		rc = cmd_error(g, exit_of_rule(r->error.code), "%s", r->error.text);
@@ -592,6 +594,7 @@ game_standing(struct cmd_ctx *g, struct game *gm, const struct standing_for *who
 		rc = cmd_error(g, EXIT_BUG, "the standing is too large to show");
 	else if (w != NULL)
 		render_members(w, r);
+	standing_free(&s);
 	result_free(r);
 	free(r);
 	return rc;

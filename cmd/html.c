@@ -439,12 +439,12 @@ part_row(const struct page *p, const struct view_part *part)
 	esc_words(f, part->start > 0 && part->left <= 0 ? view_gone_word(p->gm) : part->state);
 	if (part->start > 0 && part->left <= 0)
 		fputs("</span>", f);
-	if (part->note[0] != '\0' || part->more[0] != '\0') {
+	if (part->note[0] != '\0' || part->more != NULL) {
 		fputs(" <span class=\"note\">(", f);
 		html_esc(f, part->note);
-		if (part->more[0] != '\0')
+		if (part->more != NULL)
 			fputs(", ", f);
-		html_esc(f, part->more);
+		view_part_more(f, part, html_esc);
 		fputs(")</span>", f);
 	}
 	fputs("</td></tr>\n", f);

@@ -363,9 +363,9 @@ names_read(struct cmd_ctx *g, struct game *gm, struct unit_names *names)
 
 /* The unit a name names, as text_find_name finds it (the name exactly,
  * else the one name that folds to its folding), through the index; the
- * error said as text_find_name says it.  -1 when not found. */
+ * error said as text_find_name says it, in err.  -1 when not found. */
 static int
-names_lookup(const struct unit_names *names, const char *name, char *why, size_t n)
+names_lookup(const struct unit_names *names, const char *name, struct error *err)
 {
 	char folded[TEXT_FOLDED];
 	int i, k = -1, found = -1, nfound = 0;
@@ -379,10 +379,10 @@ names_lookup(const struct unit_names *names, const char *name, char *why, size_t
 			found = i;
 		}
 	}
-	if (nfound == 1 && folded[0] != '\0' && !text_unclean(name, why, n))
+	if (nfound == 1 && folded[0] != '\0' && text_unclean(name, NULL, 0) == 0)
 		return found;
 	return text_find_name("unit", name, names->n > 0 ? names->r[0].name : "",
-	    sizeof names->r[0], names->n, why, n);
+	    sizeof names->r[0], names->n, err, EXIT_DATA);
 }
 
 /* Sets u's parent from --parent, which must be a formation. */
@@ -391,15 +391,14 @@ check_parent(const struct unit_names *names, const char *parent,
     struct db_unit *u, struct error *err)
 {
 	const struct known_name *p;
-	char why[400];
 	int i;
 
 	u->parent_id = 0;
 	u->parent[0] = '\0';
 	if (parent == NULL || *parent == '\0')
 		return 0;
-	if ((i = names_lookup(names, parent, why, sizeof why)) < 0)
-		return error_set(err, EXIT_DATA, "--parent: %s", why);
+	if ((i = names_lookup(names, parent, err)) < 0)
+		return error_set(err, EXIT_DATA, "--parent: %s", err->text);
 	p = &names->r[i];
 	if (!p->formation)
 		return error_set(err, EXIT_DATA, "--parent: '%s' is a unit, not a formation", p->name);
@@ -518,14 +517,12 @@ check_points(struct cmd_ctx *g, struct game *gm, struct unit_names *names,
 static int
 check_text(const char *what, const char *s, size_t max, struct error *err)
 {
-	char why[80];
-
 	if (*s == '\0')
 		return error_set(err, EXIT_DATA, "a unit's %s cannot be empty", what);
 	if (strlen(s) > max)
 		return error_set(err, EXIT_DATA, "a unit's %s is at most %zu bytes", what, max);
-	if (text_unclean(s, why, sizeof why) != NULL)
-		return error_set(err, EXIT_DATA, "a unit's %s %s", what, why);
+	if (text_unclean(s, err, EXIT_DATA) != 0)
+		return error_set(err, EXIT_DATA, "a unit's %s %s", what, err->text);
 	return 0;
 }
 

@@ -114,7 +114,8 @@ struct unit *
 view_unit(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
     const char *name, int *rc)
 {
-	char (*names)[UNIT_NAME], err[512];
+	char (*names)[UNIT_NAME];
+	struct error err;
 	int *at, n, i;
 
 	if (viewer_all(v))
@@ -130,12 +131,12 @@ view_unit(struct cmd_ctx *g, struct game *gm, const struct viewer *v,
 		return NULL;
 	}
 	n = known_units(gm, v, names, at);
-	i = text_find_name("unit", name, names[0], sizeof names[0], n, err, sizeof err);
+	i = text_find_name("unit", name, names[0], sizeof names[0], n, &err, EXIT_DATA);
 	i = i < 0 ? -1 : at[i];
 	free(names);
 	free(at);
 	if (i < 0) {
-		*rc = cmd_error(g, EXIT_DATA, "%s", err);
+		*rc = cmd_say(g, &err);
 		return NULL;
 	}
 	return &gm->army.u[i];
@@ -667,31 +668,6 @@ view_state_words(const struct game *gm, const struct unit_sheet *s, char *buf, s
 	return text_words(s->v.state, buf, n);
 }
 
-const char *
-view_cell_text(const struct sheet_cell *c, char *buf, size_t n)
-{
-	switch (c->kind) {
-	case CELL_INT:
-		text_long(buf, n, c->n);
-		break;
-	case CELL_NUMBER:
-		snprintf(buf, n, "%g", c->d);
-		break;
-	case CELL_MODIFIER:
-		snprintf(buf, n, "%+g", c->d);
-		break;
-	case CELL_WORD:
-		text_copy(buf, n, c->word);
-		break;
-	case CELL_FRACTION:
-		snprintf(buf, n, "%ld/%ld", c->n, c->of);
-		break;
-	default:
-		text_copy(buf, n, "");
-	}
-	return buf;
-}
-
 /* The cell of column i: the roster's, or the unit's state. */
 static const char *
 cell_of(const struct game *gm, const struct sheet_column *c, int i,
@@ -844,49 +820,11 @@ part_text(FILE *out, const struct game *gm, const struct view_part *p,
 	line_text(&l, "  ", 0);
 	line_text(&l, text_words(p->gone ? view_gone_word(gm) : p->state, words,
 	    sizeof words), 0);
-	if (p->more[0] != '\0') {
+	if (p->more != NULL)
 		line_text(&l, ", ", 0);
-		line_text(&l, p->more, 0);
-	}
-	fprintf(out, "%s%s\n", indent, buf);
-}
-
-/* Writes the N bytes at S through put, a piece at a time. */
-static void
-put_bytes(FILE *out, const char *s, size_t n, void (*put)(FILE *out, const char *text))
-{
-	char piece[64];
-
-	while (n > 0) {
-		size_t k = n < sizeof piece - 1 ? n : sizeof piece - 1;
-
-		memcpy(piece, s, k);
-		piece[k] = '\0';
-		put(out, piece);
-		s += k;
-		n -= k;
-	}
-}
-
-void
-view_fact_text(FILE *out, const struct sheet_fact *f,
-    void (*put)(FILE *out, const char *text))
-{
-	char cell[VIEW_CELL];
-	const char *p = f->say, *at;
-
-	for (int i = 0; (at = strstr(p, "{}")) != NULL; i++, p = at + 2) {
-		put_bytes(out, p, (size_t)(at - p), put);
-		if (i < f->nvalues)
-			put(out, view_cell_text(&f->values[i], cell, sizeof cell));
-	}
-	put(out, p);
-}
-
-static void
-put_text(FILE *out, const char *text)
-{
-	fputs(text, out);
+	fprintf(out, "%s%s", indent, buf);
+	view_part_more(out, p, fact_fputs);
+	fputc('\n', out);
 }
 
 void
@@ -895,7 +833,7 @@ view_lines(FILE *out, const struct game *gm, const struct unit_view *v,
 {
 	for (int i = 0; i < v->nfacts; i++) {
 		fputs(indent, out);
-		view_fact_text(out, &v->facts[i], put_text);
+		view_fact_text(out, &v->facts[i], fact_fputs);
 		fputc('\n', out);
 	}
 	if (v->nparts > 0 && v->part_head[0] != '\0')

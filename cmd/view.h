@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 
+#include "fact.h"
 #include "game.h"
 #include "jsonw.h"
 
@@ -154,16 +155,6 @@ void view_flags(const struct game *gm, const struct unit_sheet *s, char *buf,
 /* "Army > Corps > Division": the chain of formations above unit u. */
 void view_formation_path(const struct army *a, const struct unit *u, char *buf,
     size_t n);
-
-/* Cell c as the sheet writes it, into buf: "12", "1.5", "large", "2/5",
- * or "" for an empty one. */
-const char *view_cell_text(const struct sheet_cell *c, char *buf, size_t n);
-
-/* Writes fact f as its sentence (its declared words, each "{}" the next of
- * its values), each piece through put: fputs for text, html_esc for a
- * page. */
-void view_fact_text(FILE *out, const struct sheet_fact *f,
-    void (*put)(FILE *out, const char *text));
 
 /* Prints the lines under a unit (its view's facts, then its parts' rows
  * under their head), each after INDENT. */

@@ -358,6 +358,9 @@ next_face(struct dice *d, enum die_kind k, int pooled, const char *label)
 	return face;
 }
 
+static int take(struct dice *d, enum die_kind k, unsigned mask, int group,
+    const char *fmt, va_list ap) __attribute__((format(printf, 5, 0)));
+
 static int
 take(struct dice *d, enum die_kind k, unsigned mask, int group, const char *fmt,
     va_list ap)

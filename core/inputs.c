@@ -535,13 +535,12 @@ adds(const struct input_value *v)
 static int
 set_text(struct inputs *in, struct input_value *v, const char *s, int typed)
 {
-	char why[80];
 	int rc;
 
 	/* What the umpire types may be stored (a title, a reason, a name in
 	 * a spec) and is echoed in messages: it must be clean text. */
-	if (typed && text_unclean(s, why, sizeof why) != NULL)
-		return fail(in, INPUTS_DATA, "--%s %s", v->decl->name, why);
+	if (typed && text_unclean(s, &in->error, INPUTS_DATA) != 0)
+		return fail(in, INPUTS_DATA, "--%s %s", v->decl->name, in->error.text);
 	if (!adds(v) && v->decl->kind != IN_FLAG)
 		drop_items(in, v);
 	if ((rc = put_text(in, v, s)) != INPUTS_OK)

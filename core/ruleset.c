@@ -185,60 +185,92 @@ fact_places(const char *say)
 	return n;
 }
 
-/* Room in v for one more fact: 0, or -1 when there is no memory. */
+/* Room for one more fact in *facts (*n of *room kept): 0, or -1 when
+ * there is no memory. */
 static int
-fact_room(struct unit_view *v)
+fact_room(struct sheet_fact **facts, int *n, int *room)
 {
 	struct sheet_fact *grown;
-	int room = v->facts_room > 0 ? 2 * v->facts_room : 4;
+	int more = *room > 0 ? 2 * *room : 4;
 
-	if (v->nfacts < v->facts_room)
+	if (*n < *room)
 		return 0;
-	if ((grown = realloc(v->facts, (size_t)room * sizeof *grown)) == NULL)
+	if ((grown = realloc(*facts, (size_t)more * sizeof *grown)) == NULL)
 		return -1;
-	v->facts = grown;
-	v->facts_room = room;
+	*facts = grown;
+	*room = more;
 	return 0;
+}
+
+/* Adds the fact SAY with its N values (ap) after the *n in *facts. */
+static void
+add_fact(struct sheet_fact **facts, int *n, int *room, struct result *r,
+    const char *say, int nvalues, va_list ap)
+{
+	struct sheet_fact *f;
+
+	if (nvalues != fact_places(say)) {
+		result_fail(r, RULE_BUG, "the sheet's fact '%s' is given %d value%s", say,
+		    nvalues, nvalues == 1 ? "" : "s");
+		return;
+	}
+	if (fact_room(facts, n, room) != 0) {
+		r->no_memory = 1;
+		return;
+	}
+	f = &(*facts)[*n];
+	f->say = say;
+	f->nvalues = nvalues;
+	f->values = NULL;
+	if (nvalues > 0 && (f->values = malloc((size_t)nvalues * sizeof *f->values)) == NULL) {
+		r->no_memory = 1;
+		return;
+	}
+	for (int i = 0; i < nvalues; i++)
+		f->values[i] = va_arg(ap, struct sheet_cell);
+	(*n)++;
+}
+
+static void
+free_facts(struct sheet_fact **facts, int *n, int *room)
+{
+	for (int i = 0; i < *n; i++)
+		free((*facts)[i].values);
+	free(*facts);
+	*facts = NULL;
+	*n = *room = 0;
 }
 
 void
 view_fact(struct unit_view *v, struct result *r, const char *say, int n, ...)
 {
-	struct sheet_fact *f;
 	va_list ap;
 
-	if (n != fact_places(say)) {
-		result_fail(r, RULE_BUG, "the sheet's fact '%s' is given %d value%s", say, n,
-		    n == 1 ? "" : "s");
-		return;
-	}
-	if (fact_room(v) != 0) {
-		r->no_memory = 1;
-		return;
-	}
-	f = &v->facts[v->nfacts];
-	f->say = say;
-	f->nvalues = n;
-	f->values = NULL;
-	if (n > 0 && (f->values = malloc((size_t)n * sizeof *f->values)) == NULL) {
-		r->no_memory = 1;
-		return;
-	}
 	va_start(ap, n);
-	for (int i = 0; i < n; i++)
-		f->values[i] = va_arg(ap, struct sheet_cell);
+	add_fact(&v->facts, &v->nfacts, &v->facts_room, r, say, n, ap);
 	va_end(ap);
-	v->nfacts++;
 }
 
 void
 view_free(struct unit_view *v)
 {
-	for (int i = 0; i < v->nfacts; i++)
-		free(v->facts[i].values);
-	free(v->facts);
-	v->facts = NULL;
-	v->nfacts = v->facts_room = 0;
+	free_facts(&v->facts, &v->nfacts, &v->facts_room);
+}
+
+void
+standing_fact(struct standing_view *s, struct result *r, const char *say, int n, ...)
+{
+	va_list ap;
+
+	va_start(ap, n);
+	add_fact(&s->facts, &s->nfacts, &s->facts_room, r, say, n, ap);
+	va_end(ap);
+}
+
+void
+standing_free(struct standing_view *s)
+{
+	free_facts(&s->facts, &s->nfacts, &s->facts_room);
 }
 
 const struct sheet_column *

@@ -57,22 +57,7 @@ struct rule_cmd {
 #define VIEW_CELL UNIT_NAME	/* a cell's word: a word, or a name of the
 				 * game (the formation a fact names) */
 #define VIEW_PARTS 32
-
-/* A part of a unit with its own share of the measure (a brigade's
- * battalions, a battery's guns): the text sheet gives it a row under the
- * unit, the printable sheet draws its boxes. */
-struct view_part {
-	char name[64];
-	char note[VIEW_LINE];	/* what the sheet says of it beside its
-				 * name (its class) */
-	char more[VIEW_LINE];	/* and after its state (a gun's defence),
-				 * "" for none */
-	long start;		/* its share of the measure at the start */
-	long left;		/* what is left of it */
-	char state[UNIT_WORD];	/* its own state word, "" for none */
-	int gone;		/* it has lost all it had: the text says the
-				 * rule set's most severe state */
-};
+#define VIEW_PART_VALUES 2
 
 /* What a cell of the sheet holds, as data: the rule set gives the value,
  * cmd/ writes it out (text, CSV, HTML). */
@@ -91,6 +76,26 @@ struct sheet_cell {
 	long n, of;		/* CELL_INT: n; CELL_FRACTION: n of `of` */
 	double d;		/* CELL_NUMBER, CELL_MODIFIER */
 	char word[VIEW_CELL];	/* CELL_WORD */
+};
+
+/* A part of a unit with its own share of the measure (a brigade's
+ * battalions, a battery's guns): the text sheet gives it a row under the
+ * unit, the printable sheet draws its boxes. */
+struct view_part {
+	char name[64];
+	char note[VIEW_LINE];	/* what the sheet says of it beside its
+				 * name (its class) */
+	/* What it says after its state (a gun's defence), as data: the rule
+	 * set's words (static), each "{}" standing for the next of its
+	 * nmore values, as a sheet_fact's; NULL for nothing. */
+	const char *more;
+	struct sheet_cell more_values[VIEW_PART_VALUES];
+	int nmore;
+	long start;		/* its share of the measure at the start */
+	long left;		/* what is left of it */
+	char state[UNIT_WORD];	/* its own state word, "" for none */
+	int gone;		/* it has lost all it had: the text says the
+				 * rule set's most severe state */
 };
 
 /* A fact the sheet states under a unit (a commander's range, a
@@ -142,6 +147,20 @@ void view_fraction(struct unit_view *v, int col, long n, long of);
 void view_fact(struct unit_view *v, struct result *r, const char *say, int n, ...);
 /* Gives back v's facts; v holds none after. */
 void view_free(struct unit_view *v);
+
+/* What the game's standing states (who has lost, what a fatigued
+ * formation may not do), as data: facts as a unit's, which cmd/ writes
+ * one after another, "; " between. */
+struct standing_view {
+	struct sheet_fact *facts;	/* in order, on the heap (standing_free) */
+	int nfacts, facts_room;
+};
+
+/* Adds to s the fact SAY with its N values, as view_fact adds to a view. */
+void standing_fact(struct standing_view *s, struct result *r, const char *say,
+    int n, ...);
+/* Gives back s's facts; s holds none after. */
+void standing_free(struct standing_view *s);
 
 /* Where a sheet column shows. */
 enum {
@@ -432,11 +451,11 @@ struct roster {
 	const struct input_decl *game_inputs;
 	/* Optional: the game's standing (who has lost) from every unit: its
 	 * fields into r ("standing": a record, written out by cmd/ as members
-	 * of the sheet's object), and a sentence when a side has lost (else
-	 * ""), as `who` may know it. */
+	 * of the sheet's object), and its facts into s (standing_fact: who
+	 * has lost, else one fact saying nobody has), as `who` may know it. */
 	void (*standing)(const struct tableset *ts, const struct inputs *options,
 	    const struct army *a, const struct standing_for *who,
-	    char *sentence, size_t len, struct result *r);
+	    struct standing_view *s, struct result *r);
 	/* Optional: the rating options of a formation (fury --quality, ohw
 	 * --break-percent). */
 	const struct input_decl *formation_inputs;

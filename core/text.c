@@ -1,5 +1,4 @@
 /* text: UTF-8 checks, folding for name matching, edit distance. */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,8 +37,8 @@ decode(const unsigned char *p, unsigned long *cp)
 	return len;
 }
 
-const char *
-text_unclean(const char *s, char *why, size_t n)
+int
+text_unclean(const char *s, struct error *e, int code)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	unsigned long cp;
@@ -47,16 +46,18 @@ text_unclean(const char *s, char *why, size_t n)
 
 	for (; *p != '\0'; p += len) {
 		if ((len = decode(p, &cp)) == 0) {
-			snprintf(why, n, "is not valid UTF-8 (byte %zu)",
-			    (size_t)(p - (const unsigned char *)s) + 1);
-			return why;
+			if (e != NULL)
+				error_set(e, code, "is not valid UTF-8 (byte %zu)",
+				    (size_t)(p - (const unsigned char *)s) + 1);
+			return -1;
 		}
 		if (cp < 0x20 || (cp >= 0x7f && cp <= 0x9f)) {
-			snprintf(why, n, "holds a control character (U+%04lX)", cp);
-			return why;
+			if (e != NULL)
+				error_set(e, code, "holds a control character (U+%04lX)", cp);
+			return -1;
 		}
 	}
-	return NULL;
+	return 0;
 }
 
 /* True when cp is white space: ASCII's, or a Unicode space (no-break,
@@ -463,9 +464,9 @@ text_near_names(const char *name, const char *first, size_t stride, int n,
 
 int
 text_find_name(const char *what, const char *name, const char *first,
-    size_t stride, int n, char *err, size_t errn)
+    size_t stride, int n, struct error *err, int code)
 {
-	char want[TEXT_FOLDED], have[TEXT_FOLDED], why[80];
+	char want[TEXT_FOLDED], have[TEXT_FOLDED];
 	struct near_names nn = { { 0 }, { 0 }, 0 };
 	struct text_line l;
 	int whole = -1, nwhole = 0, other = -1;
@@ -473,13 +474,12 @@ text_find_name(const char *what, const char *name, const char *first,
 	for (int i = 0; i < n; i++)
 		if (strcmp(name_at(first, stride, i), name) == 0)
 			return i;
-	line_init(&l, err, errn);
-	if (text_unclean(name, why, sizeof why) != NULL) {
-		line_text(&l, what, 0);
-		line_text(&l, " name ", 0);
-		line_text(&l, why, 0);
+	if (text_unclean(name, err, code) != 0) {
+		error_set(err, code, "%s name %s", what, err->text);
 		return -1;
 	}
+	err->code = code;
+	line_init(&l, err->text, sizeof err->text);
 	text_fold(name, want, sizeof want);
 	for (int i = 0; i < n && want[0] != '\0'; i++) {
 		text_fold(name_at(first, stride, i), have, sizeof have);

@@ -9,14 +9,17 @@
 
 #include <stddef.h>
 
+#include "error.h"
+
 /*
- * Why s cannot be stored as text: NULL when it is clean, else a phrase
- * written into why (n bytes) that completes a sentence naming it: "is not
- * valid UTF-8 (byte 3)" (overlong forms, surrogates and stray bytes
- * included) or "holds a control character (U+001B)" (C0, DEL or C1: they
- * would break the sheet, the terminal and JSON output).
+ * Whether s cannot be stored as text: 0 when it is clean, else -1 with e
+ * (unless NULL) set to CODE and a phrase that completes a sentence naming
+ * s: "is not valid UTF-8 (byte 3)" (overlong forms, surrogates and stray
+ * bytes included) or "holds a control character (U+001B)" (C0, DEL or C1:
+ * they would break the sheet, the terminal and JSON output).  The caller
+ * names s in front of the phrase: error_set(e, code, "--title %s", e->text).
  */
-const char *text_unclean(const char *s, char *why, size_t n);
+int text_unclean(const char *s, struct error *e, int code);
 
 /* True when s begins or ends with white space (a space, a no-break or
  * other Unicode space). */
@@ -53,14 +56,14 @@ void text_copy(char *out, size_t n, const char *s);
  * Finds NAME among n names, the i-th at first + i * stride (the name field
  * of an array of structs).  A name acts only when whole: the byte-equal
  * one, else the one whose folding (text_fold) is NAME's.  Returns its
- * index, or -1 with the sentence in err (errn bytes), WHAT naming the
+ * index, or -1 with err set to CODE and the sentence, WHAT naming the
  * thing: "no unit is named 'kemp': did you mean 'Kempt'?" (names NAME begins
  * or near it by edit distance, nearest first, at most three), or, where
  * several fold to NAME (names kept by an older umpire), that it must be
  * typed exactly.
  */
 int text_find_name(const char *what, const char *name, const char *first,
-    size_t stride, int n, char *err, size_t errn);
+    size_t stride, int n, struct error *err, int code);
 
 /*
  * The names near NAME among n names laid out as text_find_name reads

@@ -482,7 +482,6 @@ int
 db_event_output(struct db *db, long long id, struct db_event *e, char **output)
 {
 	sqlite3_stmt *st;
-	char why[80];
 	int rc = SQLITE_OK, status;
 
 	*output = NULL;
@@ -502,7 +501,7 @@ db_event_output(struct db *db, long long id, struct db_event *e, char **output)
 			col = own_texts(e);
 		if (col != SQLITE_OK)
 			rc = col;
-		else if (out == NULL || text_unclean(out, why, sizeof why) != NULL) {
+		else if (out == NULL || text_unclean(out, NULL, 0) != 0) {
 			/* (NULL: the output kept is not JSON; nor is one of
 			 * bytes that are not UTF-8) */
 			sqlite3_reset(st);

@@ -97,11 +97,11 @@ serve_refresh(struct server *s)
 }
 
 /* Runs `sheet --json` as viewer v sees it (`--for SIDE`) on the server's
- * connection, into *out (malloc'd).  The exit status; the error sentence
- * in err. */
+ * connection, into *out (malloc'd).  The exit status; the command's
+ * error in err. */
 static int
 run_sheet(struct server *s, const struct view *v, char **out, size_t *len,
-    char *err, size_t n)
+    struct error *err)
 {
 	struct batch b = { s->game, s->db_path };
 	char *argv[8];
@@ -110,10 +110,8 @@ run_sheet(struct server *s, const struct view *v, char **out, size_t *len,
 
 	memset(&g, 0, sizeof g);
 	g.batch = &b;		/* its one connection, in the caller's snapshot */
-	if ((g.out = open_memstream(out, len)) == NULL) {
-		snprintf(err, n, "out of memory");
-		return EXIT_BUG;
-	}
+	if ((g.out = open_memstream(out, len)) == NULL)
+		return error_set(err, EXIT_BUG, "out of memory");
 	argv[argc++] = (char *)"sheet";
 	argv[argc++] = (char *)"--json";
 	argv[argc++] = (char *)"--db";
@@ -128,7 +126,7 @@ run_sheet(struct server *s, const struct view *v, char **out, size_t *len,
 	if (fclose(g.out) != 0 && rc == 0)
 		rc = cmd_error(&g, EXIT_BUG, "out of memory");
 	if (rc != 0) {
-		snprintf(err, n, "%s", g.error.text);
+		*err = g.error;
 		free(*out);
 		*out = NULL;
 		*len = 0;
@@ -180,7 +178,8 @@ no_game(struct server *s, char **body, size_t *len)
 static int
 sheet_in_snapshot(struct server *s, const struct view *v, char **body, size_t *len)
 {
-	char token[VIEWER_TOKEN], err[512], said[768];
+	char token[VIEWER_TOKEN], said[768];
+	struct error err;
 	int st, rc;
 
 	st = db_viewer_find(s->game, v->side, token);
@@ -195,8 +194,8 @@ sheet_in_snapshot(struct server *s, const struct view *v, char **body, size_t *l
 		tell_umpire(s, SAID_UNREADABLE, db_error(s->game)->text);
 		return error_json(503, unreadable_sentence, body, len);
 	}
-	if ((rc = run_sheet(s, v, body, len, err, sizeof err)) != 0) {
-		tell_umpire(s, SAID_UNREADABLE, err);
+	if ((rc = run_sheet(s, v, body, len, &err)) != 0) {
+		tell_umpire(s, SAID_UNREADABLE, err.text);
 		return error_json(rc == EXIT_BUG ? 500 : 503, unreadable_sentence, body, len);
 	}
 	tell_umpire(s, SAID_NOTHING, "");

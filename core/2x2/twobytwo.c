@@ -1150,7 +1150,7 @@ twobytwo_view(const struct tableset *ts, const struct army *a,
 static void
 twobytwo_standing(const struct tableset *ts, const struct inputs *options,
     const struct army *a, const struct standing_for *who,
-    char *sentence, size_t len, struct result *r)
+    struct standing_view *said, struct result *r)
 {
 	const char *game = in_text(options, "victory");
 	struct side_tally t;
@@ -1159,7 +1159,6 @@ twobytwo_standing(const struct tableset *ts, const struct inputs *options,
 	result_init(&scratch);
 	if (game == NULL)
 		game = "fast";
-	sentence[0] = '\0';
 	if (tally_sides(a, &t, r) != RULE_OK)
 		return;
 	result_open(r, "standing");
@@ -1175,18 +1174,18 @@ twobytwo_standing(const struct tableset *ts, const struct inputs *options,
 		if (!has_lost(ts, game, t.destroyed[s], most_other(&t, s), &scratch))
 			continue;
 		result_word(r, NULL, t.side[s]);
-		snprintf(sentence + strlen(sentence), len - strlen(sentence),
-		    "%s%s lose", sentence[0] ? "; " : "", t.side[s]);
 		if (standing_counts(who))
-			snprintf(sentence + strlen(sentence), len - strlen(sentence),
-			    ": %ld units destroyed", t.destroyed[s]);
+			standing_fact(said, r, "{} lose: {} units destroyed", 2,
+			    sheet_word(t.side[s]), sheet_int(t.destroyed[s]));
+		else
+			standing_fact(said, r, "{} lose", 1, sheet_word(t.side[s]));
 	}
 	result_list_end(r);
 	result_close(r);
 	if (scratch.error.code)
 		result_fail(r, scratch.error.code, "%s", scratch.error.text);
-	if (sentence[0] == '\0')
-		snprintf(sentence, len, "nobody has lost yet");
+	if (said->nfacts == 0)
+		standing_fact(said, r, "nobody has lost yet", 0);
 }
 
 static const struct sheet_column twobytwo_columns[] = {

@@ -990,6 +990,17 @@ static const struct cmd_hooks brigade_hooks[] = {
 	{ .command = NULL },
 };
 
+/* A gun's defence value and what it lets the gun fire (the
+ * counter-battery table's help, empty off the table), after its state. */
+static void
+gun_defence(struct view_part *p, long left, const char *help)
+{
+	p->more = "defence {}: {}";
+	p->more_values[0] = sheet_int(left);
+	p->more_values[1] = sheet_word(help != NULL ? help : "");
+	p->nmore = 2;
+}
+
 /* A battery's guns on the sheet: each one's defence value and fire rate
  * after its state (parts from PART). */
 static void
@@ -1007,8 +1018,8 @@ gun_lines(const struct tableset *ts, const struct unit *u, struct unit_view *v,
 
 		result_int(r, NULL, guns.b[i].left);
 		if (part + i < v->nparts)
-			snprintf(v->parts[part + i].more, VIEW_LINE, "defence %ld: %s",
-			    guns.b[i].left, row >= 0 ? table_text(t, row, "help") : "");
+			gun_defence(&v->parts[part + i], guns.b[i].left,
+			    row >= 0 ? table_text(t, row, "help") : NULL);
 	}
 	result_list_end(r);
 }
@@ -1022,7 +1033,8 @@ battalion_part(const struct battalion *b, long start, struct view_part *p)
 {
 	text_copy(p->name, sizeof p->name, b->name);
 	text_copy(p->note, sizeof p->note, b->cls);
-	p->more[0] = '\0';
+	p->more = NULL;
+	p->nmore = 0;
 	p->start = start;
 	p->left = b->left;
 	text_copy(p->state, sizeof p->state, b->state);

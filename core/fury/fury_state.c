@@ -1122,16 +1122,15 @@ fury_view(const struct tableset *ts, const struct army *a, const struct unit *u,
 }
 
 /* Every formation's fatigue (a side's own only, to its commander); the
- * sentence names the fatigued ones. */
+ * facts name the fatigued ones and what that does. */
 static void
 fury_standing(const struct tableset *ts, const struct inputs *options,
     const struct army *a, const struct standing_for *who,
-    char *sentence, size_t len, struct result *r)
+    struct standing_view *s, struct result *r)
 {
 	struct tally *all = tally_all(ts, a, r);
 
 	(void)options;
-	sentence[0] = '\0';
 	if (all == NULL)
 		return;
 	result_open(r, "standing");
@@ -1145,15 +1144,14 @@ fury_standing(const struct tableset *ts, const struct inputs *options,
 		formation_fatigue(ts, a, all, i, &ft, r);
 		fatigue_fields(f, &ft, standing_counts(who), r);
 		if (ft.fatigued)
-			snprintf(sentence + strlen(sentence), len - strlen(sentence),
-			    "%s%s is fatigued: %s", sentence[0] ? "; " : "", f->name,
-			    fatigue_effect(f));
+			standing_fact(s, r, "{} is fatigued: {}", 2, sheet_word(f->name),
+			    sheet_word(fatigue_effect(f)));
 	}
 	result_list_end(r);
 	result_close(r);
 	free(all);
-	if (sentence[0] == '\0')
-		snprintf(sentence, len, "no formation is fatigued");
+	if (s->nfacts == 0)
+		standing_fact(s, r, "no formation is fatigued", 0);
 }
 
 static const struct sheet_column fury_columns[] = {

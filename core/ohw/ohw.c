@@ -1245,15 +1245,14 @@ ohw_view(const struct tableset *ts, const struct army *a, const struct unit *u,
 }
 
 /* Each formation's fatigue points and state (a side's own only, to its
- * commander, the points only where it reads its counts); the sentence
- * names the exhausted and broken ones. */
+ * commander, the points only where it reads its counts); the facts
+ * name the exhausted and broken ones. */
 static void
 ohw_standing(const struct tableset *ts, const struct inputs *options,
     const struct army *a, const struct standing_for *who,
-    char *sentence, size_t len, struct result *r)
+    struct standing_view *s, struct result *r)
 {
 	(void)options;
-	sentence[0] = '\0';
 	result_open(r, "standing");
 	result_list(r, "formations");
 	for (int i = 0; i < a->n; i++) {
@@ -1268,16 +1267,17 @@ ohw_standing(const struct tableset *ts, const struct inputs *options,
 		state = formation_state(ts, fp, bp, r);
 		if (bp <= 0 || (strcmp(state, "broken") != 0 && strcmp(state, "exhausted") != 0))
 			continue;
-		snprintf(sentence + strlen(sentence), len - strlen(sentence), "%s%s is %s",
-		    sentence[0] ? "; " : "", f->name, state);
 		if (standing_counts(who))
-			snprintf(sentence + strlen(sentence), len - strlen(sentence),
-			    " (%ld FP of %ld)", fp, bp);
+			standing_fact(s, r, "{} is {} ({} FP of {})", 4, sheet_word(f->name),
+			    sheet_word(state), sheet_int(fp), sheet_int(bp));
+		else
+			standing_fact(s, r, "{} is {}", 2, sheet_word(f->name),
+			    sheet_word(state));
 	}
 	result_list_end(r);
 	result_close(r);
-	if (sentence[0] == '\0')
-		snprintf(sentence, len, "no formation is exhausted or broken");
+	if (s->nfacts == 0)
+		standing_fact(s, r, "no formation is exhausted or broken", 0);
 }
 
 static const struct sheet_column ohw_columns[] = {

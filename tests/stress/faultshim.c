@@ -75,6 +75,8 @@ static off_t out_start = -1;	/* standard output's size at the start */
 static int acked;
 
 /* Appends one line to the trace. */
+static void trace_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 static void
 trace_line(const char *fmt, ...)
 {

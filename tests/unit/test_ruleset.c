@@ -232,7 +232,7 @@ facts_grow_as_stated(void **state)
 		view_fact(&v, r, "fatigued with {}: {} of {}", 3, sheet_word(name),
 		    sheet_int(i), sheet_modifier(-1.5));
 	view_fact(&v, r, "not fatigued", 0);
-	assert_int_equal(r->failed, 0);
+	assert_int_equal(r->error.code, 0);
 	assert_int_equal(r->no_memory, 0);
 	assert_int_equal(v.nfacts, 101);
 	assert_string_equal(v.facts[99].say, "fatigued with {}: {} of {}");
@@ -263,8 +263,8 @@ a_fact_short_of_values_fails(void **state)
 	assert_non_null(r);
 	result_init(r);
 	view_fact(&v, r, "{}, morale {}", 1, sheet_word("inf:d8/d8"));
-	assert_int_equal(r->failed, RULE_BUG);
-	assert_string_equal(r->error, "the sheet's fact '{}, morale {}' is given 1 value");
+	assert_int_equal(r->error.code, RULE_BUG);
+	assert_string_equal(r->error.text, "the sheet's fact '{}, morale {}' is given 1 value");
 	assert_int_equal(v.nfacts, 0);
 	view_free(&v);
 	result_free(r);

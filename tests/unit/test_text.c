@@ -71,36 +71,47 @@ fold_cut(void **state)
 	assert_string_equal(small, "");
 }
 
+/* The phrase why s cannot be kept, as text_unclean sets it; NULL when s
+ * is clean. */
+static const char *
+why_unclean(const char *s)
+{
+	static struct error e;
+
+	if (text_unclean(s, &e, 3) == 0)
+		return NULL;
+	assert_int_equal(e.code, 3);
+	return e.text;
+}
+
 /* Clean text: valid UTF-8 without C0, DEL or C1 control characters. */
 static void
 unclean(void **state)
 {
-	char why[80];
-
 	(void)state;
-	assert_null(text_unclean("Piré d’Erlon 😀", why, sizeof why));
-	assert_null(text_unclean("", why, sizeof why));
-	assert_string_equal(text_unclean("A\033[31m", why, sizeof why),
+	assert_null(why_unclean("Piré d’Erlon 😀"));
+	assert_null(why_unclean(""));
+	assert_string_equal(why_unclean("A\033[31m"),
 	    "holds a control character (U+001B)");
-	assert_string_equal(text_unclean("A\tB", why, sizeof why),
+	assert_string_equal(why_unclean("A\tB"),
 	    "holds a control character (U+0009)");
-	assert_string_equal(text_unclean("A\x7f", why, sizeof why),
+	assert_string_equal(why_unclean("A\x7f"),
 	    "holds a control character (U+007F)");
-	assert_string_equal(text_unclean("A\xc2\x9b", why, sizeof why),
+	assert_string_equal(why_unclean("A\xc2\x9b"),
 	    "holds a control character (U+009B)");	/* C1, encoded */
-	assert_string_equal(text_unclean("AB\xff", why, sizeof why),
+	assert_string_equal(why_unclean("AB\xff"),
 	    "is not valid UTF-8 (byte 3)");
-	assert_string_equal(text_unclean("A\x9b", why, sizeof why),
+	assert_string_equal(why_unclean("A\x9b"),
 	    "is not valid UTF-8 (byte 2)");	/* C1, a bare byte */
-	assert_string_equal(text_unclean("\xc0\xaf", why, sizeof why),
+	assert_string_equal(why_unclean("\xc0\xaf"),
 	    "is not valid UTF-8 (byte 1)");	/* overlong '/' */
-	assert_string_equal(text_unclean("\xe0\x80\xaf", why, sizeof why),
+	assert_string_equal(why_unclean("\xe0\x80\xaf"),
 	    "is not valid UTF-8 (byte 1)");	/* overlong, 3 bytes */
-	assert_string_equal(text_unclean("x\xed\xa0\x80", why, sizeof why),
+	assert_string_equal(why_unclean("x\xed\xa0\x80"),
 	    "is not valid UTF-8 (byte 2)");	/* surrogate U+D800 */
-	assert_string_equal(text_unclean("\xf4\x90\x80\x80", why, sizeof why),
+	assert_string_equal(why_unclean("\xf4\x90\x80\x80"),
 	    "is not valid UTF-8 (byte 1)");	/* past U+10FFFF */
-	assert_string_equal(text_unclean("Pir\xc3", why, sizeof why),
+	assert_string_equal(why_unclean("Pir\xc3"),
 	    "is not valid UTF-8 (byte 4)");	/* cut short */
 }
 
@@ -141,10 +152,15 @@ static const struct named army[] = {
 	{ "d’Erlon", 0 }, { "Кутузов", 0 },
 };
 
+/* The look-up of name among a's first n names; its error in e->text. */
 static int
-find(const struct named *a, int n, const char *name, char *err)
+find(const struct named *a, int n, const char *name, struct error *e)
 {
-	return text_find_name("unit", name, a[0].name, sizeof a[0], n, err, 200);
+	int i = text_find_name("unit", name, a[0].name, sizeof a[0], n, e, 3);
+
+	if (i < 0)
+		assert_int_equal(e->code, 3);
+	return i;
 }
 
 /* Names act only when whole: exact, else folded; a prefix or a near name
@@ -152,29 +168,29 @@ find(const struct named *a, int n, const char *name, char *err)
 static void
 find_name(void **state)
 {
-	char err[200];
+	struct error err;
 	int n = (int)(sizeof army / sizeof army[0]);
 
 	(void)state;
-	assert_int_equal(find(army, n, "Pack", err), 1);
-	assert_int_equal(find(army, n, "pire", err), 2);
-	assert_int_equal(find(army, n, "PIRE\xcc\x81", err), 2);
-	assert_int_equal(find(army, n, "d'erlon", err), 4);
-	assert_int_equal(find(army, n, "КУТУЗОВ", err), 5);
-	assert_int_equal(find(army, n, "kemp", err), -1);
-	assert_string_equal(err, "no unit is named 'kemp': did you mean 'Kempt'?");
-	assert_int_equal(find(army, n, "P", err), -1);
-	assert_string_equal(err, "no unit is named 'P': did you mean 'Pack' or 'Piré'?");
-	assert_int_equal(find(army, n, "Bachelo", err), -1);
-	assert_string_equal(err, "no unit is named 'Bachelo': did you mean 'Bachelu'?");
-	assert_int_equal(find(army, n, "Wellington", err), -1);
-	assert_string_equal(err, "no unit is named 'Wellington' ('umpire unit list' lists them)");
-	assert_int_equal(find(army, n, "", err), -1);
-	assert_string_equal(err, "no unit is named '' ('umpire unit list' lists them)");
-	assert_int_equal(find(army, n, "A\033B", err), -1);
-	assert_string_equal(err, "unit name holds a control character (U+001B)");
-	assert_int_equal(find(army, 0, "Pack", err), -1);
-	assert_string_equal(err, "no unit is named 'Pack' ('umpire unit list' lists them)");
+	assert_int_equal(find(army, n, "Pack", &err), 1);
+	assert_int_equal(find(army, n, "pire", &err), 2);
+	assert_int_equal(find(army, n, "PIRE\xcc\x81", &err), 2);
+	assert_int_equal(find(army, n, "d'erlon", &err), 4);
+	assert_int_equal(find(army, n, "КУТУЗОВ", &err), 5);
+	assert_int_equal(find(army, n, "kemp", &err), -1);
+	assert_string_equal(err.text, "no unit is named 'kemp': did you mean 'Kempt'?");
+	assert_int_equal(find(army, n, "P", &err), -1);
+	assert_string_equal(err.text, "no unit is named 'P': did you mean 'Pack' or 'Piré'?");
+	assert_int_equal(find(army, n, "Bachelo", &err), -1);
+	assert_string_equal(err.text, "no unit is named 'Bachelo': did you mean 'Bachelu'?");
+	assert_int_equal(find(army, n, "Wellington", &err), -1);
+	assert_string_equal(err.text, "no unit is named 'Wellington' ('umpire unit list' lists them)");
+	assert_int_equal(find(army, n, "", &err), -1);
+	assert_string_equal(err.text, "no unit is named '' ('umpire unit list' lists them)");
+	assert_int_equal(find(army, n, "A\033B", &err), -1);
+	assert_string_equal(err.text, "unit name holds a control character (U+001B)");
+	assert_int_equal(find(army, 0, "Pack", &err), -1);
+	assert_string_equal(err.text, "no unit is named 'Pack' ('umpire unit list' lists them)");
 }
 
 /* The nearest names first: names the one typed begins before a name a
@@ -185,13 +201,13 @@ find_nearest(void **state)
 	static const struct named near[] = {
 		{ "Bxa", 0 }, { "Bay", 0 }, { "Bbbb", 0 }, { "Bazooka", 0 }, { "Baxa", 0 },
 	};
-	char err[200];
+	struct error err;
 
 	(void)state;
-	assert_int_equal(find(near, 2, "ba", err), -1);
-	assert_string_equal(err, "no unit is named 'ba': did you mean 'Bay' or 'Bxa'?");
-	assert_int_equal(find(near, 5, "ba", err), -1);
-	assert_string_equal(err, "no unit is named 'ba': did you mean 'Bay', 'Bazooka' or 'Baxa'?");
+	assert_int_equal(find(near, 2, "ba", &err), -1);
+	assert_string_equal(err.text, "no unit is named 'ba': did you mean 'Bay' or 'Bxa'?");
+	assert_int_equal(find(near, 5, "ba", &err), -1);
+	assert_string_equal(err.text, "no unit is named 'ba': did you mean 'Bay', 'Bazooka' or 'Baxa'?");
 }
 
 /* A later word of a name, as the table says it ("Ricard" of "Brigade
@@ -203,16 +219,16 @@ find_by_word(void **state)
 		{ "Brigade Ricard", 0 }, { "Brigade Hervo", 0 }, { "Ricardo", 0 },
 		{ "Grenz-Brigade Vécsey", 0 },
 	};
-	char err[200];
+	struct error err;
 
 	(void)state;
-	assert_int_equal(find(brigades, 3, "ricard", err), -1);
-	assert_string_equal(err, "no unit is named 'ricard': did you mean 'Ricardo' or 'Brigade Ricard'?");
-	assert_int_equal(find(brigades, 4, "Vecsey", err), -1);
-	assert_string_equal(err, "no unit is named 'Vecsey': did you mean 'Grenz-Brigade Vécsey'?");
+	assert_int_equal(find(brigades, 3, "ricard", &err), -1);
+	assert_string_equal(err.text, "no unit is named 'ricard': did you mean 'Ricardo' or 'Brigade Ricard'?");
+	assert_int_equal(find(brigades, 4, "Vecsey", &err), -1);
+	assert_string_equal(err.text, "no unit is named 'Vecsey': did you mean 'Grenz-Brigade Vécsey'?");
 	/* two letters are too few to be a word's beginning */
-	assert_int_equal(find(brigades, 2, "he", err), -1);
-	assert_string_equal(err, "no unit is named 'he' ('umpire unit list' lists them)");
+	assert_int_equal(find(brigades, 2, "he", &err), -1);
+	assert_string_equal(err.text, "no unit is named 'he' ('umpire unit list' lists them)");
 }
 
 /* An older game may hold names that fold alike: typed exactly, each
@@ -223,14 +239,14 @@ find_alike(void **state)
 	static const struct named old[] = {
 		{ "Piré", 0 }, { "Pire", 0 }, { "PIRE", 0 },
 	};
-	char err[200];
+	struct error err;
 
 	(void)state;
-	assert_int_equal(find(old, 3, "Piré", err), 0);
-	assert_int_equal(find(old, 3, "Pire", err), 1);
-	assert_int_equal(find(old, 3, "PIRE", err), 2);
-	assert_int_equal(find(old, 3, "pire", err), -1);
-	assert_string_equal(err, "unit 'pire' is ambiguous: it matches both 'Piré' and 'Pire' (an older umpire let both in); type the name exactly");
+	assert_int_equal(find(old, 3, "Piré", &err), 0);
+	assert_int_equal(find(old, 3, "Pire", &err), 1);
+	assert_int_equal(find(old, 3, "PIRE", &err), 2);
+	assert_int_equal(find(old, 3, "pire", &err), -1);
+	assert_string_equal(err.text, "unit 'pire' is ambiguous: it matches both 'Piré' and 'Pire' (an older umpire let both in); type the name exactly");
 }
 
 /* Each group of spellings of one real name folds to one form, whatever
@@ -254,20 +270,20 @@ spellings_fold_alike(void **state)
 	};
 	static const char names[][16] = { "Piré", "Œuvre", "Straße", "Ørsted", "Ægidius", "Łódź",
 	    "İstanbul", "Löwenstein", "Świerczewski", "d'Erlon", "Nansouty" };
-	char err[200];
+	struct error err;
 
 	(void)state;
 	for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++)
 		for (int k = 1; k < 6 && groups[g][k] != NULL; k++) {
 			assert_string_equal(folded(groups[g][k]), groups[g][0]);
 			assert_int_equal(text_find_name("unit", groups[g][k], names[0],
-			    sizeof names[0], 11, err, sizeof err), (int)g);
+			    sizeof names[0], 11, &err, 3), (int)g);
 		}
 	/* Names alike but not the same stay apart. */
 	assert_string_equal(folded("Pira"), "pira");
 	assert_string_equal(folded("Nansoutz"), "nansoutz");
 	assert_int_equal(text_find_name("unit", "Pira", names[0], sizeof names[0], 11,
-	    err, sizeof err), -1);
+	    &err, 3), -1);
 }
 
 /* Padding by the columns a text takes, and stored words as text. */
